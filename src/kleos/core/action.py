@@ -1,0 +1,58 @@
+"""Actions: small frozen values with a one-line text form that round-trips.
+
+An action is a verb followed by arguments, e.g. ``hoplites Athinae`` or ``roll 3``. Names never
+contain spaces; integers are written in decimal. The same notation serves tests, logs, bug
+reports and the text UIs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kleos.core.errors import KleosError
+
+Arg = str | int
+
+_TOKEN = re.compile(r"^[A-Za-z0-9_.+/'-]+$")
+_INT = re.compile(r"^-?[0-9]+$")
+
+
+class MalformedAction(KleosError):
+    """Text that is not an action in the notation at all (as opposed to an illegal one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A verb and its arguments. ``str(action)`` is its notation; :meth:`parse` reads it back."""
+
+    verb: str
+    args: tuple[Arg, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.verb
+        return self.verb + " " + " ".join(str(a) for a in self.args)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Read an action from its notation; raise :class:`MalformedAction` if it is not one."""
+        tokens = text.split()
+        if not tokens:
+            raise MalformedAction("empty action")
+        for token in tokens:
+            if not _TOKEN.match(token):
+                raise MalformedAction(f"bad token {token!r} in {text!r}")
+        verb = tokens[0]
+        if _INT.match(verb):
+            raise MalformedAction(f"an action starts with a verb, not a number: {text!r}")
+        args: list[Arg] = [int(t) if _INT.match(t) else t for t in tokens[1:]]
+        return Action(verb, tuple(args))
+
+
+def act(verb: str, *args: Arg) -> Action:
+    """Shorthand constructor: ``act("roll", 3)``."""
+    return Action(verb, args)

@@ -1,0 +1,30 @@
+"""Typed errors: each names what went wrong precisely enough to fix it."""
+
+from __future__ import annotations
+
+
+class KleosError(Exception):
+    """Base of every error Kleos raises on purpose."""
+
+
+class IllegalAction(KleosError):
+    """An action the rules forbid in this state; the state is left unchanged.
+
+    ``rule`` is the rule ID (e.g. ``R-TURN-3``) that the action breaks, so a player, a bug report
+    and a test can all point at the same sentence of the rules.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+
+
+class DataError(KleosError):
+    """A game data file that does not validate: names the file and the field."""
+
+    def __init__(self, file: str, field: str, message: str) -> None:
+        super().__init__(f"{file}: {field}: {message}")
+        self.file = file
+        self.field = field
+        self.message = message

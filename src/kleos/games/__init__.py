@@ -1,0 +1,1 @@
+"""The games Kleos implements; each is a package filling in :class:`kleos.core.Game`."""
