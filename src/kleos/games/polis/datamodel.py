@@ -21,12 +21,16 @@ Good = Literal["iron", "wood", "wine", "oil", "silver", "wheat"]
 ProjectType = Literal["philosophers", "artists", "temples", "theatres", "statues", "mysteries", "games"]
 
 
+def _default_provenance() -> dict[str, Tag]:
+    return {"default": "reconstructed"}
+
+
 class Record(BaseModel):
     """Base of every data record: frozen, no unknown fields, provenance per field."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    provenance: dict[str, Tag] = Field(default_factory=lambda: {"default": "reconstructed"})
+    provenance: dict[str, Tag] = Field(default_factory=lambda: _default_provenance())
     note: str = ""
 
     @field_validator("provenance")

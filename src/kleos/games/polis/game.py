@@ -1,0 +1,169 @@
+"""Polis as a :class:`kleos.core.Game`: dispatches each decision to the rule module in charge."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from kleos.core.action import Action
+from kleos.core.errors import IllegalAction
+from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.core.rng import Rng
+from kleos.games.polis.rules import actions, battle, end_of_round, events, round_start, setup
+from kleos.games.polis.rules.common import Violation, legal_from
+from kleos.games.polis.state import (
+    BATTLES,
+    CH_CARD,
+    CH_DIE,
+    CH_EVENT,
+    CH_PROJECT,
+    END_OF_ROUND,
+    EVENT,
+    OVER,
+    ROUND_START,
+    TURN,
+    PolisState,
+)
+from kleos.games.polis.tables import SIDE_NAMES, Tables, tables_for
+from kleos.games.polis.view import PolisView, make_view
+
+DIE = [(Action("roll", (n,)), 0.25) for n in (1, 2, 3, 4)]  # R-GEN-13
+
+
+class PolisGame(Game[PolisState, PolisView]):
+    """Polis for one edition (``"2012"`` or ``"2020"``), optionally with corrected data files."""
+
+    name = "polis"
+
+    def __init__(self, edition: str = "2020", data_dir: Path | None = None) -> None:
+        self.tables: Tables = tables_for(edition, data_dir)
+        self.edition = edition
+        self.seat_names = SIDE_NAMES
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"edition": self.edition}
+
+    # ----- protocol hooks ---------------------------------------------------------------------
+    def new_state(self, seed: int) -> PolisState:
+        return setup.new_state(self.tables, seed)
+
+    def actors(self, state: PolisState) -> tuple[int, ...]:
+        s = state
+        if s.phase == OVER:
+            return ()
+        if s.chance is not None:
+            return (CHANCE,)
+        if s.phase == TURN:
+            return (s.active,)
+        if s.phase == BATTLES:
+            return (battle.actor(s),)
+        if s.phase == END_OF_ROUND:
+            return (end_of_round.actor(s),)
+        return (events.actor(s),)
+
+    def _legal_actions(self, state: PolisState, seat: int) -> list[Action]:
+        t, s = self.tables, state
+        if s.phase == TURN:
+            if s.pending is None:
+                return actions.choices(t, s, seat)
+            step = actions.STEPS[s.pending[0]]
+            return legal_from(step.candidates(t, s, seat), lambda a: step.check(t, s, seat, a))
+        if s.phase == BATTLES:
+            return battle.legal(t, s, seat)
+        if s.phase == END_OF_ROUND:
+            return end_of_round.legal(t, s, seat)
+        return events.legal(t, s, seat)
+
+    def _chance_outcomes(self, state: PolisState) -> list[tuple[Action, float]]:
+        t, s = self.tables, state
+        if s.chance == CH_DIE:
+            return DIE
+        if s.chance == CH_CARD:
+            return battle.chance_outcomes(t, s)
+        if s.chance == CH_PROJECT and s.phase == END_OF_ROUND:
+            return end_of_round.chance_outcomes(t, s)
+        return round_start.chance_outcomes(t, s)
+
+    def _apply(self, state: PolisState, seat: int, action: Action) -> None:
+        t, s = self.tables, state
+        s.steps += 1
+        if seat == CHANCE:
+            self._apply_chance(s, action)
+        elif s.phase == TURN:
+            if s.pending is None:
+                actions.choose(t, s, seat, action)
+            else:
+                actions.STEPS[s.pending[0]].apply(t, s, seat, action)
+        elif s.phase == BATTLES:
+            battle.apply(t, s, seat, action)
+        elif s.phase == END_OF_ROUND:
+            end_of_round.apply(t, s, seat, action)
+        else:
+            events.apply(t, s, seat, action)
+
+    def _apply_chance(self, s: PolisState, action: Action) -> None:
+        t = self.tables
+        if s.chance == CH_DIE:
+            assert s.pending is not None
+            actions.STEPS[s.pending[0]].apply(t, s, CHANCE, action)
+        elif s.chance == CH_CARD:
+            battle.apply_chance(t, s, action)
+        elif s.chance == CH_PROJECT and s.phase == END_OF_ROUND:
+            end_of_round.apply_chance(t, s, action)
+        elif s.chance in (CH_PROJECT, CH_EVENT) and s.phase in (ROUND_START, EVENT):
+            round_start.apply_chance(t, s, action)
+        else:
+            raise AssertionError(f"no chance event {s.chance} in phase {s.phase}")
+
+    def _diagnose(self, state: PolisState, seat: int, action: Action) -> IllegalAction:
+        t, s = self.tables, state
+        violation: Violation | None
+        if s.phase == TURN:
+            if s.pending is None:
+                violation = actions.check_choice(t, s, seat, action)
+            else:
+                violation = actions.STEPS[s.pending[0]].check(t, s, seat, action)
+        elif s.phase == BATTLES:
+            violation = battle.diagnose(t, s, seat, action)
+        elif s.phase == END_OF_ROUND:
+            violation = end_of_round.check(t, s, seat, action)
+        else:
+            violation = events.check(t, s, seat, action)
+        if violation is None:
+            violation = ("PROTOCOL", f"'{action}' is not one of the legal actions here")
+        return IllegalAction(*violation)
+
+    def outcome(self, state: PolisState) -> Outcome | None:
+        return state.outcome
+
+    def copy(self, state: PolisState) -> PolisState:
+        return state.copy()
+
+    def rng(self, state: PolisState) -> Rng:
+        return state.rng
+
+    def view(self, state: PolisState, seat: int | None) -> PolisView:
+        return make_view(state, seat)
+
+    def state_to_json(self, state: PolisState) -> dict[str, Any]:
+        return state.to_json()
+
+    def state_from_json(self, data: Mapping[str, Any]) -> PolisState:
+        return PolisState.from_json(dict(data))
+
+    def position_text(self, state: PolisState) -> str:
+        """One ``field=value`` line per state field, values in compact JSON: diffable and exact."""
+        data = state.to_json()
+        return "\n".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in data.items())
+
+    def parse_position(self, text: str) -> PolisState:
+        data: dict[str, Any] = {}
+        for number, line in enumerate(text.strip().splitlines(), start=1):
+            key, sep, value = line.partition("=")
+            if not sep:
+                raise ValueError(f"line {number}: expected field=value, got {line!r}")
+            data[key.strip()] = json.loads(value)
+        return PolisState.from_json(data)

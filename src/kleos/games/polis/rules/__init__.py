@@ -1,0 +1,1 @@
+"""The rules of Polis, one module per part of the rulebook (actions, battle, end of round…)."""

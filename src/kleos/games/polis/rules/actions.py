@@ -1,0 +1,140 @@
+"""The turn phase's choices: which action to take next, the post-pass good, passing.
+
+Rules common to every action live here (R-TURN-3 two different actions, R-ACT-GEN-2/3 prestige,
+R-TURN-7 the extra good after the opponent's pass, R-ACT-GEN-5 validate before paying); the
+actions themselves live in the modules named after them.
+"""
+
+from __future__ import annotations
+
+from kleos.core.action import Action
+from kleos.games.polis import pieces
+from kleos.games.polis.rules import create, movement, project, proxenos, siege, stasis, trade, tribute, turn
+from kleos.games.polis.rules.common import ActionKind, StepKind, Violation, arg_good
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.tables import GOODS, N_GOODS, Tables
+
+KINDS: dict[str, ActionKind] = {
+    k.verb: k
+    for module in (create, project, movement, siege, tribute, trade, proxenos, stasis)
+    for k in module.KINDS
+}
+TOLL = "toll"
+PASS = "pass"
+
+
+def _toll_step_candidates(t: Tables, s: PolisState, side: int) -> list[Action]:
+    return [Action(TOLL, (GOODS[g],)) for g in t.goods]
+
+
+def _toll_step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    assert s.pending is not None
+    g = arg_good(action, 0)
+    if action.verb != TOLL or g is None or g not in t.goods or len(action.args) != 1:
+        return ("R-TURN-7", f"pay 1 good first: toll <{'|'.join(GOODS[x] for x in t.goods)}>")
+    chosen = Action.parse(s.pending[1])
+    if not _legal_after_paying(t, s, side, chosen, g):
+        return ("R-ACT-GEN-5", f"after paying 1 {GOODS[g]} you could not carry out '{chosen}'")
+    return None
+
+
+def _toll_step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    assert s.pending is not None
+    chosen = Action.parse(s.pending[1])
+    g = arg_good(action, 0)
+    assert g is not None
+    pieces.pay_good(s, side, g, 1)  # R-TURN-7
+    s.pending = None
+    _begin(t, s, side, chosen)
+
+
+TOLL_STEP = StepKind(TOLL, _toll_step_candidates, _toll_step_check, _toll_step_apply)
+STEPS: dict[str, StepKind] = {
+    step.kind: step
+    for module in (create, movement, siege, tribute, trade, proxenos)
+    for step in module.STEPS
+}
+STEPS[TOLL] = TOLL_STEP
+
+
+def is_free_ransom(t: Tables, verb: str) -> bool:
+    """[2020] ransom is not an action: no action slot, no extra good (R-ACT-RANSOM-2, R-TURN-14)."""
+    return verb == proxenos.RANSOM and not t.rules.ransom_is_action
+
+
+def _kind_check(t: Tables, s: PolisState, side: int, kind: ActionKind, action: Action) -> Violation | None:
+    cost = kind.cost_in_prestige(t, s, side, action)
+    if cost and s.prestige[side] < cost:
+        return ("R-ACT-GEN-3", f"a military action costs {cost} prestige")
+    return kind.check(t, s, side, action)
+
+
+def _legal_after_paying(t: Tables, s: PolisState, side: int, action: Action, g: int) -> bool:
+    i = side * N_GOODS + g
+    if s.goods[i] < 1:
+        return False
+    s.goods[i] -= 1
+    try:
+        return _kind_check(t, s, side, KINDS[action.verb], action) is None
+    finally:
+        s.goods[i] += 1
+
+
+def check_choice(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    """Is ``action`` a legal next action (or pass) for ``side`` at the start of a choice?"""
+    if action.verb == PASS:
+        return None if not action.args else ("R-TURN-4", "usage: pass")
+    kind = KINDS.get(action.verb)
+    if kind is None:
+        return ("R-TURN-2", f"unknown action '{action.verb}'; actions: {', '.join(sorted(KINDS))}, pass")
+    if action.verb == proxenos.RANSOM and not t.rules.ransom_is_action:
+        return _kind_check(t, s, side, kind, action)
+    post_pass = turn.opponent_passed(s, side)
+    if not post_pass and action.verb in s.turn_actions:
+        return ("R-TURN-3", f"the two actions of a turn must differ ('{action.verb}' already taken)")
+    violation = _kind_check(t, s, side, kind, action)
+    if violation is not None or not post_pass:
+        return violation
+    if not any(_legal_after_paying(t, s, side, action, g) for g in t.goods):
+        return ("R-TURN-7", "after the opponent's pass each action costs 1 extra good you cannot pay")
+    return None
+
+
+def choices(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """Every legal action for ``side`` when choosing the next action, ``pass`` always among them."""
+    out: list[Action] = []
+    post_pass = turn.opponent_passed(s, side)
+    for verb, kind in KINDS.items():
+        if not post_pass and verb in s.turn_actions and not is_free_ransom(t, verb):
+            continue
+        cost = kind.cost_in_prestige
+        for action in kind.candidates(t, s, side):
+            if kind.group == "military" and s.prestige[side] < cost(t, s, side, action):
+                continue
+            if check_choice(t, s, side, action) is None:
+                out.append(action)
+    out.append(Action(PASS))
+    return out
+
+
+def choose(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    """Apply a legal choice: pass, or begin an action (after the post-pass good, if due)."""
+    if action.verb == PASS:
+        turn.do_pass(t, s, side)
+        return
+    if is_free_ransom(t, action.verb):
+        KINDS[action.verb].start(t, s, side, action)
+        return
+    if turn.opponent_passed(s, side):
+        s.pending = (TOLL, str(action))
+        return
+    _begin(t, s, side, action)
+
+
+def _begin(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    kind = KINDS[action.verb]
+    s.turn_actions = (*s.turn_actions, action.verb)
+    cost = kind.cost_in_prestige(t, s, side, action)
+    if cost:
+        pieces.lose_prestige(s, side, cost)  # R-ACT-GEN-2, paid before it is carried out
+    kind.start(t, s, side, action)

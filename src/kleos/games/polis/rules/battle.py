@@ -1,0 +1,240 @@
+"""Battles (R-BATTLE): when they happen, the hidden hands, combat rounds and retreats.
+
+The deck is a multiset of card halves (land halves for a land battle, sea halves at sea); each
+card dealt or drawn is a chance event ``card <Formation/Manoeuvre>``, so no deck order is ever
+stored. Decisions: ``battle <region>`` (order of several battles), ``retreat`` / ``fight``,
+``attack <card> <card>`` and ``defend <card> <card>`` (the first answers the attacker's first card).
+"""
+
+from __future__ import annotations
+
+from kleos.core.action import Action
+from kleos.games.polis import pieces
+from kleos.games.polis.board import units
+from kleos.games.polis.rules import end_of_round, turn
+from kleos.games.polis.rules.common import Violation, arg_name
+from kleos.games.polis.state import BATTLES, CH_CARD, BattleState, PolisState
+from kleos.games.polis.tables import ATHENS, SPARTA, CardInfo, Tables, other
+
+BATTLE_SIZE = 8  # R-BATTLE-1
+
+
+# ----- the battle check -----------------------------------------------------------------------
+def battle_regions(t: Tables, s: PolisState) -> list[int]:
+    """Regions holding at least 8 units of both players together (R-BATTLE-1)."""
+    size = s.flag("battle_size", BATTLE_SIZE)
+    return [r for r in range(t.n_regions)
+            if units(s, r, 0) + units(s, r, 1) >= size and units(s, r, 0) and units(s, r, 1)]
+
+
+def start_check(t: Tables, s: PolisState, chooser: int, after: str) -> None:
+    """A battle check: every region found is fought once, in the chooser's order (R-BATTLE-6/7)."""
+    s.after_battles = after
+    s.battle_chooser = chooser
+    s.battle_queue = battle_regions(t, s)
+    s.phase = BATTLES
+    _next_battle(t, s)
+
+
+def _next_battle(t: Tables, s: PolisState) -> None:
+    s.battle = None
+    size = s.flag("battle_size", BATTLE_SIZE)
+    s.battle_queue = [r for r in s.battle_queue if units(s, r, 0) + units(s, r, 1) >= size]
+    if len(s.battle_queue) == 1:
+        _start_battle(t, s, s.battle_queue.pop())
+    elif not s.battle_queue:
+        _after_check(t, s)
+
+
+def _after_check(t: Tables, s: PolisState) -> None:
+    if s.after_battles == "turn":
+        turn.after_turn_battles(t, s)
+    else:
+        end_of_round.begin(t, s)
+
+
+def _start_battle(t: Tables, s: PolisState, region: int) -> None:
+    sea = t.is_sea(region)
+    cards = t.cards(sea)
+    attacker = ATHENS if sea else SPARTA  # R-BATTLE-14
+    b = BattleState(region, sea, attacker, [c.copies for c in cards])  # R-BATTLE-8
+    s.battle = b
+    _open_retreat_window(s, b, first=attacker)  # R-BATTLE-31: before hands are dealt
+
+
+def _open_retreat_window(s: PolisState, b: BattleState, first: int) -> None:
+    """The next attacker declares first (A-5); a player with 0 prestige cannot retreat (R-BATTLE-32)."""
+    b.phase = "retreat"
+    b.retreat_queue = tuple(p for p in (first, other(first)) if s.prestige[p] >= 1)
+    if not b.retreat_queue:
+        _start_dealing(s, b)
+
+
+def _start_dealing(s: PolisState, b: BattleState) -> None:
+    b.phase = "deal"
+    if b.rounds == 0:
+        b.deal = [units(s, b.region, 0), units(s, b.region, 1)]  # R-BATTLE-13
+    s.chance = CH_CARD
+
+
+# ----- whose decision -------------------------------------------------------------------------
+def actor(s: PolisState) -> int:
+    b = s.battle
+    if b is None:
+        return s.battle_chooser
+    if b.phase == "retreat":
+        return b.retreat_queue[0]
+    if b.phase == "attack":
+        return b.attacker
+    return other(b.attacker)
+
+
+def _pair_codes(cards: tuple[CardInfo, ...], hand: list[int], ordered: bool, same: bool) -> list[tuple[int, int]]:
+    pairs = []
+    for i, n in enumerate(hand):
+        if not n:
+            continue
+        for j in range(len(hand) if ordered else i, len(hand)):
+            if hand[j] - (1 if j == i else 0) < 1:
+                continue
+            if ordered and same and j < i:
+                continue
+            pairs.append((i, j))
+    return pairs
+
+
+def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    b = s.battle
+    if b is None:
+        return [Action("battle", (t.region_ids[r],)) for r in sorted(s.battle_queue)]
+    if b.phase == "retreat":
+        return [Action("fight"), Action("retreat")]
+    cards = t.cards(b.sea)
+    if b.phase == "attack":
+        pairs = _pair_codes(cards, b.hands[side], ordered=False, same=False)
+        return [Action("attack", (cards[i].code, cards[j].code)) for i, j in pairs]
+    same = b.played[0] == b.played[1]
+    pairs = _pair_codes(cards, b.hands[side], ordered=True, same=same)
+    return [Action("defend", (cards[i].code, cards[j].code)) for i, j in pairs]
+
+
+def diagnose(t: Tables, s: PolisState, side: int, action: Action) -> Violation:
+    b = s.battle
+    if b is None:
+        return ("R-BATTLE-6", "choose the next battle: battle <region>")
+    if b.phase == "retreat":
+        return ("R-BATTLE-31", "declare 'retreat' or 'fight' now")
+    if action.verb not in ("attack", "defend"):
+        return ("R-BATTLE-16", f"play two cards: {'attack' if b.phase == 'attack' else 'defend'} <card> <card>")
+    return ("R-BATTLE-17", "play two cards from your own hand")
+
+
+# ----- applying decisions ---------------------------------------------------------------------
+def apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    b = s.battle
+    if b is None:
+        region = arg_name(action, 0, t.region_index)
+        assert region is not None
+        s.battle_queue.remove(region)
+        _start_battle(t, s, region)
+        return
+    if b.phase == "retreat":
+        if action.verb == "retreat":
+            _retreat(t, s, side)
+            return
+        b.retreat_queue = b.retreat_queue[1:]
+        if not b.retreat_queue:
+            _start_dealing(s, b)
+        return
+    cards = t.cards(b.sea)
+    index = {c.code: i for i, c in enumerate(cards)}
+    chosen = (index[str(action.args[0])], index[str(action.args[1])])
+    for c in chosen:
+        b.hands[side][c] -= 1
+    if b.phase == "attack":
+        b.played = chosen
+        b.phase = "defend"
+        return
+    _resolve(t, s, b, b.played, chosen)
+
+
+def _retreat(t: Tables, s: PolisState, side: int) -> None:
+    """The retreating player pays 1 prestige to his opponent; units stay (R-BATTLE-32)."""
+    pieces.lose_prestige(s, side, 1)
+    pieces.gain_prestige(t, s, other(side), 1)
+    _next_battle(t, s)
+
+
+def pair_result(att: CardInfo, dfn: CardInfo) -> tuple[bool, int]:
+    """(defender loses a unit, attacker's prestige change) for one pair (R-BATTLE-19 … R-BATTLE-22)."""
+    if att.special == "salpinx":
+        matched = False
+    elif att.special == "mercenaries" or dfn.special == "mercenaries":
+        matched = True
+    elif dfn.special == "salpinx":
+        matched = False
+    else:
+        matched = att.formation == dfn.formation
+    if not matched:
+        return True, att.value
+    return False, max(0, att.value - dfn.value)
+
+
+def _resolve(t: Tables, s: PolisState, b: BattleState, att: tuple[int, ...], dfn: tuple[int, int]) -> None:
+    cards = t.cards(b.sea)
+    attacker, defender = b.attacker, other(b.attacker)
+    losses, delta = 0, 0
+    for a, d in zip(att, dfn, strict=True):
+        lost, gain = pair_result(cards[a], cards[d])
+        losses += lost
+        delta += gain
+    if s.prestige[attacker] + delta < 0:  # R-BATTLE-24: only a Salpinx can do this
+        pieces.end_game(s, "salpinx", winner=defender)
+        return
+    if delta > 0:
+        pieces.gain_prestige(t, s, attacker, delta)
+    elif delta < 0:
+        pieces.lose_prestige(s, attacker, -delta)
+    for _ in range(losses):
+        pieces.remove_unit(t, s, b.region, defender, to_supply=True)  # R-BATTLE-20, R-BATTLE-37
+    b.losses = losses
+    b.played = ()
+    b.rounds += 1
+    if units(s, b.region, defender) < 2:  # R-BATTLE-26
+        _next_battle(t, s)
+        return
+    if sum(b.deck) < 2 + (2 - losses):  # R-BATTLE-27
+        _next_battle(t, s)
+        return
+    b.deal = [0, 0]
+    b.deal[attacker] = 2  # R-BATTLE-29
+    b.deal[defender] = 2 - losses
+    b.attacker = defender  # R-BATTLE-30 (the draws follow the retreat window)
+    _open_retreat_window(s, b, first=defender)  # R-BATTLE-28
+
+
+# ----- chance: dealing and drawing ------------------------------------------------------------
+def chance_outcomes(t: Tables, s: PolisState) -> list[tuple[Action, float]]:
+    b = s.battle
+    assert b is not None
+    total = sum(b.deck)
+    cards = t.cards(b.sea)
+    return [(Action("card", (cards[i].code,)), n / total) for i, n in enumerate(b.deck) if n]
+
+
+def apply_chance(t: Tables, s: PolisState, action: Action) -> None:
+    b = s.battle
+    assert b is not None
+    cards = t.cards(b.sea)
+    i = next(k for k, c in enumerate(cards) if c.code == action.args[0])
+    to = b.attacker if b.deal[b.attacker] > 0 else other(b.attacker)
+    b.deck[i] -= 1
+    b.hands[to][i] += 1
+    b.deal[to] -= 1
+    if b.deal[0] == 0 and b.deal[1] == 0:
+        s.chance = None
+        b.phase = "attack"  # R-BATTLE-16
+
+
+def hand_size(s: PolisState, side: int) -> int:
+    return sum(s.battle.hands[side]) if s.battle is not None else 0

@@ -1,0 +1,82 @@
+"""Shapes shared by the rule modules: how an action kind and a step of a compound action look.
+
+Each top-level action (create hoplites, siege, trade …) is an :class:`ActionKind`; each decision
+inside a compound action (paying for the next hoplite, moving the next unit …) is handled by the
+:class:`StepKind` named by ``state.pending[0]``. Both have one ``check`` that returns the rule a
+candidate breaks, or ``None``: legal actions are exactly the candidates that pass it, so the
+menus, the AI and the error messages can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from kleos.core.action import Action
+from kleos.core.errors import IllegalAction
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.tables import GOOD_INDEX, GOODS, Tables
+
+Violation = tuple[str, str]  # (rule ID, message)
+Candidates = Callable[[Tables, PolisState, int], Iterable[Action]]
+Check = Callable[[Tables, PolisState, int, Action], Violation | None]
+Apply = Callable[[Tables, PolisState, int, Action], None]
+
+DEVELOPMENT, MILITARY, POLITICAL = "development", "military", "political"
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """A top-level action type (R-TURN-2). ``start`` runs after the costs common to all actions
+    (post-pass good, prestige) are paid; it either finishes the action or sets ``pending``."""
+
+    verb: str
+    group: str
+    candidates: Candidates
+    check: Check
+    start: Apply
+    uses_goods: bool = True  # whether the post-pass good could make it impossible (R-ACT-GEN-5)
+    prestige_cost: Callable[[Tables, PolisState, int, Action], int] | None = None  # default: 1 if military
+
+    def cost_in_prestige(self, t: Tables, s: PolisState, side: int, action: Action) -> int:
+        """Military actions cost 1 prestige (R-ACT-GEN-2), the others nothing (R-ACT-GEN-4)."""
+        if self.prestige_cost is not None:
+            return self.prestige_cost(t, s, side, action)
+        return 1 if self.group == MILITARY else 0
+
+
+@dataclass(frozen=True)
+class StepKind:
+    """A decision inside a compound action, keyed by ``state.pending[0]``."""
+
+    kind: str
+    candidates: Candidates
+    check: Check
+    apply: Apply
+
+
+def legal_from(candidates: Iterable[Action], check: Callable[[Action], Violation | None]) -> list[Action]:
+    return [a for a in candidates if check(a) is None]
+
+
+def illegal(violation: Violation) -> IllegalAction:
+    return IllegalAction(violation[0], violation[1])
+
+
+def arg_good(action: Action, index: int) -> int | None:
+    """The good named by argument ``index``, or None if it is not a good's name."""
+    if len(action.args) <= index:
+        return None
+    name = action.args[index]
+    return GOOD_INDEX.get(name) if isinstance(name, str) else None
+
+
+def arg_name(action: Action, index: int, names: dict[str, int]) -> int | None:
+    if len(action.args) <= index:
+        return None
+    name = action.args[index]
+    return names.get(name) if isinstance(name, str) else None
+
+
+def good_name(g: int) -> str:
+    return GOODS[g]

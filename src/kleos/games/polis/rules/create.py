@@ -1,0 +1,166 @@
+"""Create hoplites, galleys and merchants (R-ACT-HOPLITES, R-ACT-GALLEYS, R-ACT-MERCHANTS).
+
+Each is a compound action: choose the polis (``hoplites Athinae``), then pay for one unit at a
+time (``pay iron``, ``pay silver``; galleys also name the sea: ``pay wood Kyklades``), then
+``done``. It ends by itself when no further unit could be created.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kleos.core.action import Action
+from kleos.games.polis import pieces
+from kleos.games.polis.board import stack_limit, units
+from kleos.games.polis.rules import turn
+from kleos.games.polis.rules.common import (
+    DEVELOPMENT,
+    ActionKind,
+    StepKind,
+    Violation,
+    arg_good,
+    arg_name,
+)
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.tables import GOODS, IRON, NO_ONE, SILVER, WOOD, Tables
+
+HOPLITES, GALLEYS, MERCHANTS = "hoplites", "galleys", "merchants"
+UNIT_GOOD = {HOPLITES: IRON, GALLEYS: WOOD, MERCHANTS: WOOD}
+
+
+def _pay_options(s: PolisState, side: int, verb: str) -> list[int]:
+    """Each unit costs 1 iron (hoplites) or 1 wood (galleys, merchants), or 1 silver (R-ACT-GEN-9)."""
+    return [g for g in (UNIT_GOOD[verb], SILVER) if pieces.good(s, side, g) >= 1]
+
+
+def _has_spare_cube(s: PolisState, polis: int) -> bool:
+    """Last-cube rule: one cube must stay on the card (R-ACT-GEN-7)."""
+    return s.pop[polis] >= 2
+
+
+def _open_seas(t: Tables, s: PolisState, side: int, polis: int) -> list[int]:
+    limit = stack_limit(t, s)
+    return [sea for sea in t.polis_ports[polis] if units(s, sea, side) < limit]
+
+
+def _room_for_one(t: Tables, s: PolisState, side: int, verb: str, polis: int) -> Violation | None:
+    """Why no further unit of ``verb`` fits in ``polis`` now, or None."""
+    if not _has_spare_cube(s, polis):
+        return ("R-ACT-GEN-7", f"{t.polis_ids[polis]} would lose its last cube")
+    if not _pay_options(s, side, verb):
+        good = GOODS[UNIT_GOOD[verb]]
+        rule = {HOPLITES: "R-ACT-HOPLITES-3", GALLEYS: "R-ACT-GALLEYS-2", MERCHANTS: "R-ACT-MERCHANTS-3"}[verb]
+        return (rule, f"each unit costs 1 {good} or 1 silver")
+    if verb == HOPLITES:
+        territory = t.polis_territory[polis]
+        if units(s, territory, side) >= stack_limit(t, s):
+            return ("R-ACT-HOPLITES-6", f"already {stack_limit(t, s)} hoplites in {t.region_ids[territory]}")
+    elif verb == GALLEYS:
+        if not _open_seas(t, s, side, polis):
+            return ("R-ACT-GALLEYS-6", "every sea of its ports is at the stacking limit")
+    elif s.merchants_supply[side] < 1:
+        return ("R-ACT-MERCHANTS-6", "all 8 merchants are in play")
+    return None
+
+
+def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    verb = action.verb
+    polis = arg_name(action, 0, t.polis_index)
+    if polis is None or len(action.args) != 1:
+        return ("R-TURN-2", f"usage: {verb} <polis>")
+    name = t.polis_ids[polis]
+    if s.owner[polis] != side:
+        rule = {HOPLITES: "R-ACT-HOPLITES-1", GALLEYS: "R-ACT-GALLEYS-1", MERCHANTS: "R-ACT-MERCHANTS-1"}[verb]
+        return (rule, f"{name} is not yours")
+    if verb == HOPLITES and t.polis_territory[polis] == NO_ONE:
+        return ("R-ACT-HOPLITES-2", f"{name} lies in no territory")
+    if verb == GALLEYS and not t.polis_ports[polis]:
+        return ("R-ACT-GALLEYS-1", f"{name} has no port")
+    if verb == MERCHANTS and t.polis_commercial[polis] != side:
+        return ("R-ACT-MERCHANTS-2", f"{name} is not one of your commercial poleis")
+    used = dict(s.turn_create_polis)
+    if verb in used and used[verb] != polis:
+        return ("R-ACT-GEN-8", f"this turn you create {verb} only in {t.polis_ids[used[verb]]}")
+    return _room_for_one(t, s, side, verb, polis)
+
+
+def _candidates_start(verb: str) -> ActionKind:
+    def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+        return (Action(verb, (t.polis_ids[p],)) for p in range(len(t.polis_ids)) if s.owner[p] == side)
+
+    def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
+        polis = t.polis_index[str(action.args[0])]
+        if not t.rules.post_pass_create_other_polis:
+            s.turn_create_polis = (*((v, p) for v, p in s.turn_create_polis if v != verb), (verb, polis))
+        s.pending = (verb, polis, 0)
+
+    return ActionKind(verb, DEVELOPMENT, candidates, _check_start, start)
+
+
+# ----- the per-unit step ----------------------------------------------------------------------
+def _step_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    assert s.pending is not None
+    verb, polis, made = s.pending
+    out: list[Action] = []
+    if made >= 1:
+        out.append(Action("done"))
+    for g in (UNIT_GOOD[verb], SILVER):
+        if verb == GALLEYS:
+            out.extend(Action("pay", (GOODS[g], t.region_ids[sea])) for sea in t.polis_ports[polis])
+        else:
+            out.append(Action("pay", (GOODS[g],)))
+    return out
+
+
+def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    assert s.pending is not None
+    verb, polis, made = s.pending
+    if action.verb == "done":
+        return None if made >= 1 and not action.args else ("R-ACT-GEN-6", "create at least one unit")
+    if action.verb != "pay":
+        return ("R-ACT-GEN-5", f"finish the {verb} action first: pay for a unit or 'done'")
+    g = arg_good(action, 0)
+    if g not in (UNIT_GOOD[verb], SILVER):
+        return ("R-ACT-GEN-9", f"pay 1 {GOODS[UNIT_GOOD[verb]]} or 1 silver")
+    assert g is not None
+    room = _room_for_one(t, s, side, verb, polis)
+    if room is not None:
+        return room
+    if pieces.good(s, side, g) < 1:
+        return ("R-GEN-9", f"no {GOODS[g]} left")
+    if verb == GALLEYS:
+        sea = arg_name(action, 1, t.region_index)
+        if sea is None or sea not in t.polis_ports[polis] or len(action.args) != 2:
+            return ("R-ACT-GALLEYS-4", f"name one of the seas of {t.polis_ids[polis]}'s ports")
+        if units(s, sea, side) >= stack_limit(t, s):
+            return ("R-ACT-GALLEYS-6", f"already {stack_limit(t, s)} galleys in {t.region_ids[sea]}")
+    elif len(action.args) != 1:
+        return ("R-ACT-GEN-9", "usage: pay <good>")
+    return None
+
+
+def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    assert s.pending is not None
+    verb, polis, made = s.pending
+    if action.verb == "done":
+        turn.finish_action(t, s)
+        return
+    g = arg_good(action, 0)
+    assert g is not None
+    pieces.pay_good(s, side, g, 1)
+    s.pop[polis] -= 1
+    if verb == HOPLITES:
+        pieces.add_unit(s, t.polis_territory[polis], side)  # R-ACT-HOPLITES-4
+    elif verb == GALLEYS:
+        pieces.add_unit(s, t.region_index[str(action.args[1])], side)  # R-ACT-GALLEYS-3
+    else:
+        s.supply_cubes[side] += 1  # R-ACT-MERCHANTS-4
+        s.merchants_supply[side] -= 1
+        s.merchants_port[side] += 1
+    s.pending = (verb, polis, made + 1)
+    if _room_for_one(t, s, side, verb, polis) is not None:
+        turn.finish_action(t, s)
+
+
+KINDS = [_candidates_start(HOPLITES), _candidates_start(GALLEYS), _candidates_start(MERCHANTS)]
+STEPS = [StepKind(v, _step_candidates, _step_check, _step_apply) for v in (HOPLITES, GALLEYS, MERCHANTS)]

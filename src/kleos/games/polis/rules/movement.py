@@ -1,0 +1,109 @@
+"""Move hoplites (``march``) and move galleys (``sail``) (R-MOVE, R-ACT-MOVEHOP, R-ACT-MOVEGAL).
+
+``march Thessalia`` names the destination and pays 1 prestige; then ``from <region>`` moves one
+unit at a time, each checked against the board as it stands after the units before it moved
+(R-MOVE-4, R-MOVE-5); ``done`` stops. Only reachability matters, so a unit step names its start
+region, not its path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kleos.core.action import Action
+from kleos.games.polis import pieces
+from kleos.games.polis.board import galley_can_reach, hoplite_can_reach, stack_limit, units
+from kleos.games.polis.rules import turn
+from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.tables import Tables
+
+MARCH, SAIL = "march", "sail"
+
+
+def _is_destination_kind(t: Tables, verb: str, region: int) -> bool:
+    return t.is_sea(region) == (verb == SAIL)
+
+
+def _reach(t: Tables, s: PolisState, side: int, verb: str, start: int, dest: int) -> bool:
+    if verb == MARCH:
+        return hoplite_can_reach(t, s, side, start, dest)
+    return galley_can_reach(t, s, side, start, dest)
+
+
+def movable_from(t: Tables, s: PolisState, side: int, verb: str, dest: int) -> list[int]:
+    """Regions holding a unit that could move to ``dest`` now (R-MOVE-2)."""
+    if units(s, dest, side) >= stack_limit(t, s):
+        return []  # R-MOVE-3, R-STACK-5
+    return [r for r in range(t.n_regions)
+            if _is_destination_kind(t, verb, r) and r != dest and units(s, r, side) > 0
+            and _reach(t, s, side, verb, r, dest)]
+
+
+def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    dest = arg_name(action, 0, t.region_index)
+    if dest is None or len(action.args) != 1:
+        return ("R-MOVE-1", f"usage: {action.verb} <{'sea' if action.verb == SAIL else 'territory'}>")
+    if not _is_destination_kind(t, action.verb, dest):
+        rule = "R-ACT-MOVEGAL-2" if action.verb == SAIL else "R-ACT-MOVEHOP-2"
+        return (rule, f"{t.region_ids[dest]} is not a {'sea' if action.verb == SAIL else 'territory'}")
+    if units(s, dest, side) >= stack_limit(t, s):
+        return ("R-MOVE-3", f"already {stack_limit(t, s)} units in {t.region_ids[dest]}")
+    if not movable_from(t, s, side, action.verb, dest):
+        return ("R-ACT-GEN-6", f"no unit can reach {t.region_ids[dest]}")
+    return None
+
+
+def _candidates_start(verb: str) -> ActionKind:
+    def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+        return (Action(verb, (t.region_ids[r],)) for r in range(t.n_regions) if _is_destination_kind(t, verb, r))
+
+    def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
+        s.pending = (verb, t.region_index[str(action.args[0])], 0)
+
+    return ActionKind(verb, MILITARY, candidates, _check_start, start, uses_goods=False)
+
+
+def _step_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    assert s.pending is not None
+    verb, dest, moved = s.pending
+    out = [Action("from", (t.region_ids[r],)) for r in movable_from(t, s, side, verb, dest)]
+    if moved >= 1:
+        out.append(Action("done"))
+    return out
+
+
+def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    assert s.pending is not None
+    verb, dest, moved = s.pending
+    if action.verb == "done":
+        return None if moved >= 1 and not action.args else ("R-ACT-GEN-6", "move at least one unit")
+    start = arg_name(action, 0, t.region_index)
+    if action.verb != "from" or start is None or len(action.args) != 1:
+        return ("R-MOVE-4", "move the next unit with 'from <region>', or 'done'")
+    if units(s, dest, side) >= stack_limit(t, s):
+        return ("R-MOVE-3", f"{t.region_ids[dest]} is full")
+    if not _is_destination_kind(t, verb, start) or units(s, start, side) == 0:
+        return ("R-MOVE-2", f"you have no unit to move in {t.region_ids[start]}")
+    if not _reach(t, s, side, verb, start, dest):
+        rule = "R-ACT-MOVEHOP-3" if verb == MARCH else "R-ACT-MOVEGAL-3"
+        return (rule, f"no free path from {t.region_ids[start]} to {t.region_ids[dest]} now (R-MOVE-7, R-MOVE-9)")
+    return None
+
+
+def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    assert s.pending is not None
+    verb, dest, moved = s.pending
+    if action.verb == "done":
+        turn.finish_action(t, s)
+        return
+    start = t.region_index[str(action.args[0])]
+    pieces.remove_unit(t, s, start, side, to_supply=False)
+    pieces.add_unit(s, dest, side)
+    s.pending = (verb, dest, moved + 1)
+    if not movable_from(t, s, side, verb, dest):
+        turn.finish_action(t, s)
+
+
+KINDS = [_candidates_start(MARCH), _candidates_start(SAIL)]
+STEPS = [StepKind(v, _step_candidates, _step_check, _step_apply) for v in (MARCH, SAIL)]

@@ -1,0 +1,84 @@
+"""Start a project (R-ACT-PROJECT).
+
+``project <tile> <polis> [<good> ...]``: the goods listed are paid entirely in silver instead
+(R-ACT-PROJECT-5), e.g. ``project TempleOfZeus Sparti iron`` pays 3 silver for the 3 iron.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+
+from kleos.core.action import Action
+from kleos.games.polis import pieces
+from kleos.games.polis.rules import turn
+from kleos.games.polis.rules.common import DEVELOPMENT, ActionKind, Violation, arg_good, arg_name
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.tables import GOODS, SILVER, Tables
+
+VERB = "project"
+
+
+def payment(t: Tables, tile: int, in_silver: frozenset[int]) -> dict[int, int]:
+    """What a tile costs with the goods in ``in_silver`` replaced by silver."""
+    due: dict[int, int] = {}
+    for g, n in t.projects[tile].cost:
+        key = SILVER if g in in_silver else g
+        due[key] = due.get(key, 0) + n
+    return due
+
+
+def _parse(t: Tables, action: Action) -> tuple[int | None, int | None, frozenset[int] | None]:
+    tile = arg_name(action, 0, t.project_index)
+    polis = arg_name(action, 1, t.polis_index)
+    subs = [arg_good(action, i) for i in range(2, len(action.args))]
+    if any(g is None for g in subs) or len(set(subs)) != len(subs):
+        return tile, polis, None
+    return tile, polis, frozenset(g for g in subs if g is not None)
+
+
+def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    tile, polis, subs = _parse(t, action)
+    if tile is None or polis is None or subs is None:
+        return ("R-ACT-PROJECT-1", "usage: project <tile> <polis> [goods paid in silver ...]")
+    info = t.projects[tile]
+    if tile not in s.projects_face_up:
+        return ("R-ACT-PROJECT-1", f"{info.id} is not face up on the project spaces")
+    if s.owner[polis] != side:
+        return ("R-ACT-PROJECT-1", f"{t.polis_ids[polis]} is not yours")
+    if polis not in info.poleis:
+        return ("R-ACT-PROJECT-2", f"{info.id} cannot be built in {t.polis_ids[polis]}")
+    if s.project_started[polis] != -1:
+        return ("R-ACT-PROJECT-3", f"{t.polis_ids[polis]} already started a project this round")
+    cost_goods = {g for g, _ in info.cost}
+    if not subs <= cost_goods - {SILVER}:
+        return ("R-ACT-PROJECT-5", "only goods of the cost (other than silver) can be paid in silver")
+    for g, n in payment(t, tile, subs).items():
+        if pieces.good(s, side, g) < n:
+            return ("R-ACT-PROJECT-4", f"needs {n} {GOODS[g]}")
+    return None
+
+
+def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    for tile in s.projects_face_up:
+        info = t.projects[tile]
+        optional = [g for g, _ in info.cost if g != SILVER]
+        for polis in sorted(info.poleis):
+            if s.owner[polis] != side:
+                continue
+            for k in range(len(optional) + 1):
+                for subs in combinations(optional, k):
+                    yield Action(VERB, (info.id, t.polis_ids[polis], *(GOODS[g] for g in subs)))
+
+
+def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    tile, polis, subs = _parse(t, action)
+    assert tile is not None and polis is not None and subs is not None
+    for g, n in payment(t, tile, subs).items():
+        pieces.pay_good(s, side, g, n)  # R-ACT-PROJECT-4
+    s.projects_face_up.remove(tile)  # R-ACT-PROJECT-6
+    s.project_started[polis] = tile
+    turn.finish_action(t, s)
+
+
+KINDS = [ActionKind(VERB, DEVELOPMENT, candidates, check, start)]

@@ -1,0 +1,178 @@
+"""Move the proxenos (R-ACT-PROXENOS) and ransom it (R-ACT-RANSOM).
+
+``proxenos`` starts the move; ``via <region>`` adds the next region of the exact path (bribes
+depend on it, R-ACT-PROXENOS-14); ``enter <polis>`` ends it and pays 1 silver per opponent unit
+in every region of the path (R-ACT-PROXENOS-10). A step is offered only if the move can still
+be finished with the silver the player has (R-ACT-GEN-5, R-ACT-PROXENOS-12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kleos.core.action import Action
+from kleos.games.polis import pieces
+from kleos.games.polis.board import sea_neighbours, units
+from kleos.games.polis.rules import turn
+from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_name
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.tables import NO_ONE, SILVER, Tables, other
+
+MOVE, RANSOM = "proxenos", "ransom"
+RANSOM_PRICE = 2
+
+
+def _first_regions(t: Tables, start: int) -> list[int]:
+    """Into the polis's territory (land) or onto a sea of its ports (R-ACT-PROXENOS-2/7/8)."""
+    first = list(t.polis_ports[start])
+    if t.polis_territory[start] != NO_ONE:
+        first.insert(0, t.polis_territory[start])
+    return first
+
+
+def _next_regions(t: Tables, s: PolisState, side: int, region: int) -> tuple[int, ...]:
+    """Land moves go through adjacent territories, sea moves through adjacent seas (R-ACT-PROXENOS-3)."""
+    if t.is_sea(region):
+        return sea_neighbours(t, s, region, side)
+    return t.land_adj[region]
+
+
+def _exits(t: Tables, s: PolisState, side: int, start: int, region: int) -> list[int]:
+    """Poleis the proxenos may enter from the last region (R-ACT-PROXENOS-4/5/13, R-MAP-23)."""
+    if t.is_sea(region):
+        options = [p for p in range(len(t.polis_ids)) if region in t.polis_ports[p]]
+    else:
+        options = list(t.territory_poleis[region])
+    return [p for p in options if p != start and s.proxenos[other(side)] != p]
+
+
+def bribe(s: PolisState, side: int, region: int) -> int:
+    return units(s, region, other(side))
+
+
+def _completable(t: Tables, s: PolisState, side: int, start: int, path: tuple[int, ...], spent: int) -> bool:
+    """Can a path beginning with ``path`` end in a polis with the bribes affordable?"""
+    budget = pieces.good(s, side, SILVER)
+    if spent > budget:
+        return False
+    if _exits(t, s, side, start, path[-1]):
+        return True
+    for nxt in _next_regions(t, s, side, path[-1]):
+        if nxt not in path and _completable(t, s, side, start, (*path, nxt), spent + bribe(s, side, nxt)):
+            return True
+    return False
+
+
+def can_move(t: Tables, s: PolisState, side: int) -> bool:
+    start = s.proxenos[side]
+    if start == NO_ONE:
+        return False
+    return any(_completable(t, s, side, start, (r,), bribe(s, side, r)) for r in _first_regions(t, start))
+
+
+def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    if action.args:
+        return ("R-ACT-PROXENOS-14", "usage: proxenos, then 'via <region>' ... 'enter <polis>'")
+    if s.proxenos[side] == NO_ONE:
+        return ("R-ACT-PROXENOS-1", "your proxenos is held captive")
+    if not can_move(t, s, side):
+        return ("R-ACT-PROXENOS-12", "no destination whose bribes you can pay")
+    return None
+
+
+def _start(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    s.pending = (MOVE, ())
+
+
+def _step_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    assert s.pending is not None
+    path: tuple[int, ...] = s.pending[1]
+    start = s.proxenos[side]
+    if not path:
+        return [Action("via", (t.region_ids[r],)) for r in _first_regions(t, start)]
+    out = [Action("enter", (t.polis_ids[p],)) for p in _exits(t, s, side, start, path[-1])]
+    out += [Action("via", (t.region_ids[r],)) for r in _next_regions(t, s, side, path[-1])]
+    return out
+
+
+def _spent(s: PolisState, side: int, path: tuple[int, ...]) -> int:
+    return sum(bribe(s, side, r) for r in path)
+
+
+def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    assert s.pending is not None
+    path: tuple[int, ...] = s.pending[1]
+    start = s.proxenos[side]
+    if action.verb == "via":
+        region = arg_name(action, 0, t.region_index)
+        if region is None or len(action.args) != 1:
+            return ("R-ACT-PROXENOS-14", "usage: via <region>")
+        allowed = _first_regions(t, start) if not path else _next_regions(t, s, side, path[-1])
+        if region not in allowed:
+            rule = "R-ACT-PROXENOS-2" if not path else "R-ACT-PROXENOS-3"
+            return (rule, f"{t.region_ids[region]} does not continue this path")
+        if region in path:
+            return ("R-MOVE-12", "a path never passes the same region twice")
+        new = (*path, region)
+        if not _completable(t, s, side, start, new, _spent(s, side, new)):
+            return ("R-ACT-PROXENOS-12", "the bribes on any way on from there are more than your silver")
+        return None
+    if action.verb == "enter":
+        polis = arg_name(action, 0, t.polis_index)
+        if not path or polis is None or len(action.args) != 1:
+            return ("R-ACT-PROXENOS-4", "name the path first with 'via <region>'")
+        if polis == start:
+            return ("R-ACT-PROXENOS-5", "the proxenos must move to another polis")
+        if s.proxenos[other(side)] == polis:
+            return ("R-MAP-23", f"{t.polis_ids[polis]} holds the opponent's proxenos")
+        if polis not in _exits(t, s, side, start, path[-1]):
+            return ("R-ACT-PROXENOS-4", f"{t.polis_ids[polis]} cannot be entered from {t.region_ids[path[-1]]}")
+        if _spent(s, side, path) > pieces.good(s, side, SILVER):
+            return ("R-ACT-PROXENOS-12", "not enough silver for the bribes")
+        return None
+    return ("R-ACT-PROXENOS-14", "continue the path with 'via <region>' or end it with 'enter <polis>'")
+
+
+def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    assert s.pending is not None
+    path: tuple[int, ...] = s.pending[1]
+    if action.verb == "via":
+        s.pending = (MOVE, (*path, t.region_index[str(action.args[0])]))
+        return
+    pieces.pay_good(s, side, SILVER, _spent(s, side, path))  # R-ACT-PROXENOS-10/11: to the bank
+    s.proxenos[side] = t.polis_index[str(action.args[0])]
+    turn.finish_action(t, s)
+
+
+# ----- ransom -------------------------------------------------------------------------------
+def _check_ransom(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    if action.args:
+        return ("R-ACT-RANSOM-4", "usage: ransom")
+    if s.proxenos[side] != NO_ONE:
+        return ("R-ACT-RANSOM-3", "your proxenos is not captive")
+    if pieces.good(s, side, SILVER) < RANSOM_PRICE:
+        return ("R-ACT-RANSOM-4", f"ransom costs {RANSOM_PRICE} silver")
+    return None
+
+
+def _ransom(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    pieces.pay_good(s, side, SILVER, RANSOM_PRICE)
+    pieces.gain_good(t, s, other(side), SILVER, RANSOM_PRICE)  # R-ACT-RANSOM-4: to the opponent
+    s.proxenos[side] = t.capital[side]  # R-ACT-RANSOM-5, A-20
+    if t.rules.ransom_is_action:
+        turn.finish_action(t, s)
+
+
+def _ransom_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    return (Action(RANSOM),)
+
+
+def _move_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    return (Action(MOVE),)
+
+
+KINDS = [
+    ActionKind(MOVE, POLITICAL, _move_candidates, _check_start, _start),
+    ActionKind(RANSOM, POLITICAL, _ransom_candidates, _check_ransom, _ransom),
+]
+STEPS = [StepKind(MOVE, _step_candidates, _step_check, _step_apply)]

@@ -1,0 +1,116 @@
+"""Besiege a polis (R-ACT-SIEGE).
+
+``siege Thibae`` pays 1 prestige and rolls the d4 (a chance event ``roll n``), unless the
+fortification is 1, which succeeds without a roll (R-ACT-SIEGE-10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kleos.core.action import Action
+from kleos.games.polis import pieces
+from kleos.games.polis.board import controls, units
+from kleos.games.polis.rules import turn
+from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name
+from kleos.games.polis.state import CH_DIE, PolisState
+from kleos.games.polis.tables import NO_ONE, Tables, other
+
+VERB = "siege"
+
+
+def cubes_needed(t: Tables, s: PolisState, polis: int) -> int:
+    """Cubes to place on success: base population if neutral, else its current population."""
+    return t.polis_base[polis] if s.owner[polis] == NO_ONE else s.pop[polis]
+
+
+def siege_bonus(t: Tables, s: PolisState, side: int, polis: int) -> int:
+    """[2020] +1 per own siege disc on this polis (A-10; or in its territory, by option)."""
+    if not t.rules.siege_discs:
+        return 0
+    if t.rules.siege_disc_scope == "territory":
+        return sum(s.siege_discs[p * 2 + side] for p in t.territory_poleis[t.polis_territory[polis]])
+    return s.siege_discs[polis * 2 + side]
+
+
+def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    polis = arg_name(action, 0, t.polis_index)
+    if polis is None or len(action.args) != 1:
+        return ("R-ACT-SIEGE-2", "usage: siege <polis>")
+    name = t.polis_ids[polis]
+    if polis in t.capital:
+        return ("R-ACT-SIEGE-3", f"{name} is a capital and can never be besieged")
+    territory = t.polis_territory[polis]
+    if territory == NO_ONE:
+        return ("R-ACT-SIEGE-4", f"{name} lies in a neutral area and cannot be besieged")
+    if s.owner[polis] == side:
+        return ("R-ACT-SIEGE-2", f"{name} is already yours")
+    if not controls(s, territory, side):
+        return ("R-ACT-SIEGE-5", f"you do not control {t.region_ids[territory]}")
+    if units(s, territory, side) < t.polis_base[polis]:
+        return ("R-ACT-SIEGE-6", f"needs {t.polis_base[polis]} hoplites in {t.region_ids[territory]}")
+    if s.supply_cubes[side] < cubes_needed(t, s, polis):
+        return ("R-ACT-SIEGE-7", f"needs {cubes_needed(t, s, polis)} cubes in your supply")
+    if not pieces.discs_available(t, s, side):
+        return ("R-ACT-SIEGE-8", "needs a disc in your supply")
+    if t.rules.siege_once_per_turn and polis in s.sieged_this_turn:
+        return ("R-ACT-SIEGE-27", f"{name} was already besieged this turn")
+    return None
+
+
+def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    return (Action(VERB, (t.polis_ids[p],)) for p in range(len(t.polis_ids)) if s.owner[p] != side)
+
+
+def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    polis = t.polis_index[str(action.args[0])]
+    if t.rules.siege_once_per_turn and not (t.rules.post_pass_siege_repeat and turn.opponent_passed(s, side)):
+        s.sieged_this_turn = (*s.sieged_this_turn, polis)
+    if t.rules.siege_discs and s.owner[polis] == NO_ONE:
+        pieces.return_siege_discs(s, polis, other(side))  # R-ACT-SIEGE-29
+    if t.polis_base[polis] == 1:
+        _resolve(t, s, side, polis, success=True)  # R-ACT-SIEGE-10
+        return
+    s.pending = (VERB, polis)
+    s.chance = CH_DIE
+
+
+def _resolve(t: Tables, s: PolisState, side: int, polis: int, success: bool) -> None:
+    territory = t.polis_territory[polis]
+    if success:
+        base = t.polis_base[polis]
+        if s.proxenos[other(side)] == polis:
+            s.proxenos[other(side)] = NO_ONE  # R-ACT-SIEGE-20: captured
+        pieces.take_polis(t, s, polis, side)  # R-ACT-SIEGE-18/21/22/23
+        pieces.gain_prestige(t, s, side, base)  # R-ACT-SIEGE-19
+        pieces.return_siege_discs(s, polis, side)  # R-ACT-SIEGE-24
+    else:
+        pieces.remove_unit(t, s, territory, side, to_supply=True)  # R-ACT-SIEGE-12
+        if t.rules.siege_discs:
+            s.siege_discs[polis * 2 + side] += 1  # R-ACT-SIEGE-14
+            s.supply_discs[side] -= 1
+        if s.owner[polis] != NO_ONE:
+            pieces.remove_population(t, s, polis)  # R-ACT-SIEGE-15, R-ACT-SIEGE-17
+    turn.finish_action(t, s)
+
+
+def _roll_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    return ()
+
+
+def _roll_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    return ("R-GEN-13", "the siege die is being rolled")
+
+
+def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    assert s.pending is not None
+    _, polis = s.pending
+    besieger = s.active
+    s.chance = None
+    roll = int(action.args[0])
+    total = roll + siege_bonus(t, s, besieger, polis)  # R-ACT-SIEGE-9
+    _resolve(t, s, besieger, polis, success=total >= t.polis_base[polis])  # R-ACT-SIEGE-11
+
+
+KINDS = [ActionKind(VERB, MILITARY, candidates, check, start, uses_goods=False)]
+STEPS = [StepKind(VERB, _roll_candidates, _roll_check, _roll_apply)]

@@ -1,0 +1,57 @@
+"""Civil war / stasis (R-ACT-STASIS): ``stasis`` takes the polis where one's proxenos stands."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kleos.core.action import Action
+from kleos.games.polis import pieces
+from kleos.games.polis.rules import turn
+from kleos.games.polis.rules.common import POLITICAL, ActionKind, Violation
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.tables import NO_ONE, SILVER, Tables
+
+VERB = "stasis"
+
+
+def silver_cost(t: Tables, s: PolisState, polis: int) -> int:
+    """2 × base population for a neutral polis, 3 × population for the opponent's (R-ACT-STASIS-4)."""
+    if s.owner[polis] == NO_ONE:
+        return 2 * t.polis_base[polis]
+    return 3 * s.pop[polis]
+
+
+def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    if action.args:
+        return ("R-ACT-STASIS-2", "usage: stasis (in the polis where your proxenos is)")
+    polis = s.proxenos[side]
+    if polis == NO_ONE:
+        return ("R-ACT-STASIS-2", "your proxenos is held captive")
+    if s.owner[polis] == side:
+        return ("R-ACT-STASIS-2", f"{t.polis_ids[polis]} is already yours")
+    if polis in t.capital:
+        return ("R-ACT-STASIS-3", "never in the opponent's capital")
+    cubes = t.polis_base[polis] if s.owner[polis] == NO_ONE else s.pop[polis]
+    if s.supply_cubes[side] < cubes:
+        return ("R-ACT-STASIS-5", f"needs {cubes} cubes in your supply")
+    if not pieces.discs_available(t, s, side):
+        return ("R-ACT-STASIS-5", "needs a disc in your supply")
+    if pieces.good(s, side, SILVER) < silver_cost(t, s, polis):
+        return ("R-ACT-STASIS-4", f"costs {silver_cost(t, s, polis)} silver")
+    return None
+
+
+def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    return (Action(VERB),)
+
+
+def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    polis = s.proxenos[side]
+    pieces.pay_good(s, side, SILVER, silver_cost(t, s, polis))  # to the bank
+    placed = pieces.take_polis(t, s, polis, side)  # R-ACT-STASIS-6/7/8
+    pieces.gain_prestige(t, s, side, placed)  # R-ACT-STASIS-9
+    pieces.return_siege_discs(s, polis, side)  # R-ACT-SIEGE-31
+    turn.finish_action(t, s)
+
+
+KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start)]

@@ -1,0 +1,174 @@
+"""Trade (R-ACT-TRADE).
+
+``trade Persia 2 wine`` sends a merchant from the commercial port to Persia's second slot and
+barters wine at the market value; ``trade Persia 2 silver`` buys a wheat cargo with silver
+instead (R-ACT-TRADE-13). The market die rolls that follow are chance events ``roll n``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kleos.core.action import Action
+from kleos.games.polis import pieces
+from kleos.games.polis.board import controls, owns_diolkos
+from kleos.games.polis.rules import turn
+from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_good, arg_name
+from kleos.games.polis.state import CH_DIE, PolisState
+from kleos.games.polis.tables import GOODS, SILVER, WHEAT, Tables, other
+
+VERB = "trade"
+
+
+def owns_own_commercial_polis(t: Tables, s: PolisState, side: int) -> bool:
+    """R-ACT-TRADE-2, R-ACT-TRADE-24: Athens needs Athinae; Sparta Pylos or Gythion."""
+    return any(t.polis_commercial[p] == side and s.owner[p] == side for p in range(len(t.polis_ids)))
+
+
+def sea_route_free(t: Tables, s: PolisState, side: int, market: int) -> bool:
+    """A route along the dotted lines whose seas the opponent does not control (R-ACT-TRADE-6 …
+    R-ACT-TRADE-9): Athens enters Kyklades first; Sparta Ionion or Myrtoon pelagos."""
+    opp = other(side)
+    frontier = [sea for sea in t.first_seas[side] if not controls(s, sea, opp)]
+    seen = set(frontier)
+    diolkos = owns_diolkos(t, s, side)
+    while frontier:
+        sea = frontier.pop()
+        if market in t.route_markets[sea]:
+            return True
+        nxt = list(t.route_sea_adj[sea])
+        a, b = t.diolkos
+        if diolkos and sea in (a, b):
+            nxt.append(b if sea == a else a)
+        for n in nxt:
+            if n not in seen and not controls(s, n, opp):
+                seen.add(n)
+                frontier.append(n)
+    return False
+
+
+def land_route(t: Tables, s: PolisState, side: int, market: int) -> bool:
+    """Owning Epidamnos reaches Illyria, owning Abdera Thraki, with no sea check (R-ACT-TRADE-10)."""
+    return any(m == market and s.owner[p] == side for p, m in t.land_trade.items())
+
+
+def price(t: Tables, s: PolisState, slot: int, good: int) -> int:
+    """Goods due for a cargo: the value table at the good's track space (R-ACT-TRADE-12)."""
+    return t.value_table[t.slots[slot].value][s.market_pos[good]]
+
+
+def _parse(t: Tables, action: Action) -> tuple[int, int, int] | None:
+    market = arg_name(action, 0, t.market_index)
+    number = action.args[1] if len(action.args) > 1 else None
+    pay = arg_good(action, 2)
+    if market is None or not isinstance(number, int) or pay is None or len(action.args) != 3:
+        return None
+    slots = t.market_slots[market]
+    if not 1 <= number <= len(slots):
+        return None
+    return market, slots[number - 1], pay
+
+
+def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    parsed = _parse(t, action)
+    if parsed is None:
+        return ("R-ACT-TRADE-4", "usage: trade <market> <slot number> <good paid | silver>")
+    market, slot, pay = parsed
+    info = t.slots[slot]
+    name = t.market_ids[market]
+    if not owns_own_commercial_polis(t, s, side):
+        return ("R-ACT-TRADE-2", "you own none of your commercial poleis")
+    if s.merchants_port[side] < 1:
+        return ("R-ACT-TRADE-3", "no merchant in your commercial port")
+    if s.slot_merchant[slot] != -1:
+        return ("R-ACT-TRADE-20", "that slot is occupied this round")
+    if info.value > t.round_values[s.round]:
+        return ("R-ACT-TRADE-5", f"cargoes of {info.value} are not available this round")
+    if s.flag(f"market_closed:{name}"):
+        return ("R-EVENT-4", f"this round's event closed {name}")
+    if not (land_route(t, s, side, market) or sea_route_free(t, s, side, market)):
+        return ("R-ACT-TRADE-7", f"no free route to {name}")
+    if pay == SILVER and info.reward == WHEAT:
+        if pieces.good(s, side, SILVER) < info.value:
+            return ("R-ACT-TRADE-13", f"buying needs {info.value} silver")
+        return None
+    if pay == SILVER:
+        return ("R-ACT-TRADE-14", "a silver cargo must be bartered")
+    if pay not in info.accepts:
+        return ("R-ACT-TRADE-11", f"that slot accepts {', '.join(GOODS[g] for g in info.accepts)}")
+    if pieces.good(s, side, pay) < price(t, s, slot, pay):
+        return ("R-ACT-TRADE-12", f"needs {price(t, s, slot, pay)} {GOODS[pay]}")
+    return None
+
+
+def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    if s.merchants_port[side] < 1 or not owns_own_commercial_polis(t, s, side):
+        return
+    n = t.round_values[s.round]
+    for market, slots in enumerate(t.market_slots):
+        for number, slot in enumerate(slots, start=1):
+            info = t.slots[slot]
+            if s.slot_merchant[slot] != -1 or info.value > n:
+                continue
+            for g in info.accepts:
+                yield Action(VERB, (t.market_ids[market], number, GOODS[g]))
+            if info.reward == WHEAT:
+                yield Action(VERB, (t.market_ids[market], number, "silver"))
+
+
+def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    parsed = _parse(t, action)
+    assert parsed is not None
+    _, slot, pay = parsed
+    info = t.slots[slot]
+    s.merchants_port[side] -= 1
+    s.slot_merchant[slot] = side  # R-ACT-TRADE-20
+    if pay == SILVER and info.reward == WHEAT:
+        pieces.pay_good(s, side, SILVER, info.value)  # R-ACT-TRADE-13
+        purchase = True
+        if t.rules.purchase_dice == "higher_of_two":
+            dice: tuple[tuple[int, ...], ...] = ((info.accepts[0],), (info.accepts[0],))
+        else:
+            dice = tuple((g,) for g in info.accepts)
+    else:
+        pieces.pay_good(s, side, pay, price(t, s, slot, pay))  # R-ACT-TRADE-12
+        purchase = False
+        dice = ((pay,),) if t.rules.barter_dice == "one" else ((pay,), (pay,))
+    pieces.gain_good(t, s, side, info.reward, info.value)  # R-ACT-TRADE-15
+    s.pending = (VERB, purchase, tuple(g for (g,) in dice), ())
+    s.chance = CH_DIE
+
+
+def _roll_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    return ()
+
+
+def _roll_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    return ("R-GEN-13", "the market dice are being rolled")
+
+
+def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    """Collect the rolls, then move the markers (R-ACT-TRADE-16 … R-ACT-TRADE-19)."""
+    assert s.pending is not None
+    _, purchase, goods, rolls = s.pending
+    rolls = (*rolls, int(action.args[0]))
+    if len(rolls) < len(goods):
+        s.pending = (VERB, purchase, goods, rolls)
+        return
+    s.chance = None
+    last = t.track_len - 1
+    if not purchase:
+        step = rolls[0] if len(rolls) == 1 else min(rolls)
+        g = goods[0]
+        s.market_pos[g] = min(last, s.market_pos[g] + step)
+    elif t.rules.purchase_dice == "higher_of_two":
+        g = goods[0]
+        s.market_pos[g] = max(0, s.market_pos[g] - max(rolls))
+    else:
+        for g, r in zip(goods, rolls, strict=True):
+            s.market_pos[g] = max(0, s.market_pos[g] - r)
+    turn.finish_action(t, s)
+
+
+KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start)]
+STEPS = [StepKind(VERB, _roll_candidates, _roll_check, _roll_apply)]

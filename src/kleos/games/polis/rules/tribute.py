@@ -1,0 +1,119 @@
+"""Collect tribute (R-ACT-TRIBUTE).
+
+``tribute Sikelia`` (1 prestige, free in one's own capital's territory), then ``assign <good>``
+puts one more hoplite on that good's column, and ``done`` collects: each column with k
+hoplites yields its k-th amount (R-ACT-TRIBUTE-9). The hoplites stay where they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kleos.core.action import Action
+from kleos.games.polis import pieces
+from kleos.games.polis.board import units
+from kleos.games.polis.rules import turn
+from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_good, arg_name
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.tables import GOODS, NO_ONE, Tables
+
+VERB = "tribute"
+
+
+def prestige_cost(t: Tables, s: PolisState, side: int, action: Action) -> int:
+    """Free in one's own capital's territory (R-ACT-TRIBUTE-2), else 1 (R-ACT-TRIBUTE-1)."""
+    territory = arg_name(action, 0, t.region_index)
+    return 0 if territory == t.polis_territory[t.capital[side]] else 1
+
+
+def hoplite_cap(t: Tables, s: PolisState, territory: int) -> int:
+    """Events may limit how many hoplites count in a territory's tribute."""
+    return s.flag(f"tribute_cap:{t.region_ids[territory]}", 99)
+
+
+def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    territory = arg_name(action, 0, t.region_index)
+    if territory is None or t.is_sea(territory) or len(action.args) != 1:
+        return ("R-ACT-TRIBUTE-3", "usage: tribute <territory>")
+    name = t.region_ids[territory]
+    if s.tribute_disc[territory] != NO_ONE:
+        return ("R-ACT-TRIBUTE-6", f"tribute was already collected in {name} this round")
+    if s.flag(f"no_tribute:{name}"):
+        return ("R-EVENT-4", f"this round's event forbids tribute in {name}")
+    if units(s, territory, side) < 1:
+        return ("R-ACT-TRIBUTE-3", f"you have no hoplite in {name}")
+    poleis = t.territory_poleis[territory]
+    if poleis and not any(s.owner[p] == side for p in poleis):
+        return ("R-ACT-TRIBUTE-3", f"you own no polis in {name}")  # R-ACT-TRIBUTE-4: Achaia has none
+    if not t.tribute[territory]:
+        return ("R-ACT-TRIBUTE-7", f"{name} has no tribute table")
+    if not pieces.discs_available(t, s, side):
+        return ("R-ACT-TRIBUTE-13", "needs a disc in your supply")
+    return None
+
+
+def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    return (Action(VERB, (t.region_ids[r],)) for r in range(t.n_territories) if units(s, r, side) > 0)
+
+
+def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    territory = t.region_index[str(action.args[0])]
+    s.pending = (VERB, territory, tuple(0 for _ in t.tribute[territory]))
+
+
+def _free_hoplites(t: Tables, s: PolisState, side: int, territory: int, assigned: tuple[int, ...]) -> int:
+    return min(units(s, territory, side), hoplite_cap(t, s, territory)) - sum(assigned)
+
+
+def _step_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    assert s.pending is not None
+    _, territory, assigned = s.pending
+    out = [Action("assign", (GOODS[g],)) for g, _ in t.tribute[territory]]
+    if sum(assigned) >= 1:
+        out.append(Action("done"))
+    return out
+
+
+def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    assert s.pending is not None
+    _, territory, assigned = s.pending
+    if action.verb == "done":
+        return None if sum(assigned) >= 1 and not action.args else ("R-ACT-TRIBUTE-8", "assign a hoplite first")
+    g = arg_good(action, 0)
+    columns = [col for col, _ in t.tribute[territory]]
+    if action.verb != "assign" or g not in columns or len(action.args) != 1:
+        return ("R-ACT-TRIBUTE-7", f"assign a hoplite to one of: {', '.join(GOODS[c] for c in columns)}")
+    i = columns.index(g)
+    if assigned[i] >= len(t.tribute[territory][i][1]):
+        return ("R-ACT-TRIBUTE-8", f"the {GOODS[columns[i]]} column is full")
+    if _free_hoplites(t, s, side, territory, assigned) < 1:
+        return ("R-ACT-TRIBUTE-8", "every hoplite there is already assigned")
+    return None
+
+
+def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    assert s.pending is not None
+    _, territory, assigned = s.pending
+    if action.verb == "assign":
+        columns = [col for col, _ in t.tribute[territory]]
+        i = columns.index(arg_good(action, 0))
+        assigned = tuple(n + (1 if j == i else 0) for j, n in enumerate(assigned))
+        s.pending = (VERB, territory, assigned)
+        full = all(n >= len(amounts) for n, (_, amounts) in zip(assigned, t.tribute[territory], strict=True))
+        if _free_hoplites(t, s, side, territory, assigned) > 0 and not full:
+            return
+    collect(t, s, side, territory, assigned)
+    turn.finish_action(t, s)
+
+
+def collect(t: Tables, s: PolisState, side: int, territory: int, assigned: tuple[int, ...]) -> None:
+    """Gain the k-th amount of each column with k hoplites; place the disc (R-ACT-TRIBUTE-9/11)."""
+    for k, (g, amounts) in zip(assigned, t.tribute[territory], strict=True):
+        if k:
+            pieces.gain_good(t, s, side, g, amounts[k - 1])
+    s.tribute_disc[territory] = side
+    s.supply_discs[side] -= 1
+
+
+KINDS = [ActionKind(VERB, MILITARY, candidates, check, start, uses_goods=False, prestige_cost=prestige_cost)]
+STEPS = [StepKind(VERB, _step_candidates, _step_check, _step_apply)]

@@ -1,0 +1,279 @@
+"""Index tables compiled once per edition from the validated data.
+
+The rules work on small integers (region, polis, good, slot and card indices) so that states are
+flat lists that copy fast; this module is the only place that maps names to indices.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from kleos.games.polis.datamodel import CardHalf, EditionBundle, EditionData, Event
+from kleos.games.polis.loader import load_edition
+
+ATHENS, SPARTA = 0, 1
+SIDES = ("athens", "sparta")
+SIDE_NAMES = ("Athens", "Sparta")
+
+GOODS = ("iron", "wood", "wine", "oil", "silver", "wheat")
+IRON, WOOD, WINE, OIL, SILVER, WHEAT = range(6)
+N_GOODS = len(GOODS)
+GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
+
+NO_ONE = -1
+
+
+def other(side: int) -> int:
+    return 1 - side
+
+
+@dataclass(frozen=True, slots=True)
+class SlotInfo:
+    market: int
+    value: int
+    reward: int  # WHEAT or SILVER
+    accepts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectInfo:
+    id: str
+    type: str
+    cost: tuple[tuple[int, int], ...]  # (good, amount)
+    prestige: int  # -1: half the capital's population, rounded up (Phidias [2012])
+    posterity: int
+    poleis: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    code: str  # notation of the card half: Formation/Manoeuvre
+    formation: str
+    value: int
+    copies: int
+    special: str | None
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Everything the rules need to know about one edition, as indices."""
+
+    bundle: EditionBundle
+    rules: EditionData
+    edition: str
+    round_names: tuple[str, ...]
+    round_values: tuple[int, ...]
+    goods: tuple[int, ...]
+    tradable: tuple[int, ...]
+    perishable: tuple[int, ...]
+    # regions: territories first, then seas
+    region_ids: tuple[str, ...]
+    region_index: dict[str, int]
+    n_territories: int
+    n_regions: int
+    land_adj: tuple[tuple[int, ...], ...]  # per region (empty for seas)
+    sea_adj: tuple[tuple[int, ...], ...]  # per region (empty for territories)
+    coasts: tuple[tuple[int, ...], ...]  # territory -> seas it borders; sea -> territories
+    diolkos: tuple[int, int]
+    diolkos_polis: int
+    sea_only: frozenset[int]
+    # poleis
+    polis_ids: tuple[str, ...]
+    polis_index: dict[str, int]
+    polis_territory: tuple[int, ...]  # -1: neutral area
+    polis_base: tuple[int, ...]
+    polis_growth: tuple[int, ...]
+    polis_max: tuple[int, ...]
+    polis_ports: tuple[tuple[int, ...], ...]
+    polis_project_types: tuple[frozenset[str], ...]
+    polis_commercial: tuple[int, ...]  # side or -1
+    capital: tuple[int, int]  # polis index per side
+    territory_poleis: tuple[tuple[int, ...], ...]
+    # tribute: territory -> ((good, amounts), ...)
+    tribute: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+    # markets
+    market_ids: tuple[str, ...]
+    market_index: dict[str, int]
+    slots: tuple[SlotInfo, ...]
+    market_slots: tuple[tuple[int, ...], ...]
+    route_sea_adj: tuple[tuple[int, ...], ...]  # per region: seas linked by a dotted route
+    route_markets: tuple[tuple[int, ...], ...]  # per region (sea): markets reached from it
+    first_seas: tuple[tuple[int, ...], tuple[int, ...]]  # per side
+    land_trade: dict[int, int]  # polis -> market
+    value_table: dict[int, tuple[int, ...]]
+    track_len: int
+    market_start: tuple[int, ...]  # per good index (0 for non-tradable)
+    # projects
+    projects: tuple[ProjectInfo, ...]
+    project_index: dict[str, int]
+    # battle card halves, land and sea
+    land_cards: tuple[CardInfo, ...]
+    sea_cards: tuple[CardInfo, ...]
+    # events per round
+    event_decks: tuple[tuple[Event, ...], ...]
+    event_index: dict[str, Event]
+
+    def round_value(self, round_index: int) -> int:
+        return self.round_values[round_index]
+
+    def is_sea(self, region: int) -> bool:
+        return region >= self.n_territories
+
+    @property
+    def last_round(self) -> int:
+        return len(self.round_names) - 1
+
+    def cards(self, sea: bool) -> tuple[CardInfo, ...]:
+        return self.sea_cards if sea else self.land_cards
+
+    def display_region(self, region: int) -> str:
+        return self.region_ids[region]
+
+
+def _cards(halves: list[CardHalf]) -> tuple[CardInfo, ...]:
+    out = []
+    for h in halves:
+        code = h.formation if h.special else f"{h.formation}/{h.manoeuvre}"
+        out.append(CardInfo(code, h.formation, h.value, h.copies, h.special))
+    return tuple(out)
+
+
+def compile_tables(bundle: EditionBundle) -> Tables:
+    """Turn a validated bundle into index tables."""
+    m = bundle.map
+    territories = [t.id for t in m.territories]
+    seas = [s.id for s in m.seas]
+    region_ids = tuple(territories + seas)
+    rix = {r: i for i, r in enumerate(region_ids)}
+    nt, nr = len(territories), len(region_ids)
+    land: list[set[int]] = [set() for _ in range(nr)]
+    for a, b in m.land_adjacency:
+        land[rix[a]].add(rix[b])
+        land[rix[b]].add(rix[a])
+    sea: list[set[int]] = [set() for _ in range(nr)]
+    for a, b in m.sea_adjacency:
+        sea[rix[a]].add(rix[b])
+        sea[rix[b]].add(rix[a])
+    coasts: list[set[int]] = [set() for _ in range(nr)]
+    for s, ts in m.coasts.items():
+        for t in ts:
+            coasts[rix[s]].add(rix[t])
+            coasts[rix[t]].add(rix[s])
+
+    poleis = bundle.poleis.poleis
+    pix = {p.id: i for i, p in enumerate(poleis)}
+    capital = [NO_ONE, NO_ONE]
+    for i, p in enumerate(poleis):
+        if p.capital:
+            capital[SIDES.index(p.capital)] = i
+    territory_poleis: list[list[int]] = [[] for _ in range(nt)]
+    for i, p in enumerate(poleis):
+        if p.territory is not None:
+            territory_poleis[rix[p.territory]].append(i)
+
+    tribute: list[tuple[tuple[int, tuple[int, ...]], ...]] = [() for _ in range(nt)]
+    for table in bundle.tribute.tables:
+        tribute[rix[table.territory]] = tuple(
+            (GOOD_INDEX[g], tuple(v)) for g, v in sorted(table.columns.items(), key=lambda kv: GOOD_INDEX[kv[0]])
+        )
+
+    market_ids = tuple(mk.id for mk in m.markets)
+    mix = {x: i for i, x in enumerate(market_ids)}
+    slots: list[SlotInfo] = []
+    market_slots: list[list[int]] = [[] for _ in market_ids]
+    for ms in bundle.markets.markets:
+        for slot in ms.slots:
+            market_slots[mix[ms.market]].append(len(slots))
+            slots.append(SlotInfo(mix[ms.market], slot.value, GOOD_INDEX[slot.reward],
+                                  tuple(GOOD_INDEX[g] for g in slot.accepts)))
+    route_sea: list[set[int]] = [set() for _ in range(nr)]
+    route_markets: list[set[int]] = [set() for _ in range(nr)]
+    for a, b in m.trade_routes:
+        if a in mix or b in mix:
+            s, mk = (a, b) if b in mix else (b, a)
+            route_markets[rix[s]].add(mix[mk])
+        else:
+            route_sea[rix[a]].add(rix[b])
+            route_sea[rix[b]].add(rix[a])
+    value_table = {int(k): tuple(v) for k, v in bundle.markets.value_table.items()}
+    track_len = len(next(iter(value_table.values())))
+    market_start = [0] * N_GOODS
+    for g, space in bundle.markets.start_space.items():
+        market_start[GOOD_INDEX[g]] = space
+
+    projects = tuple(
+        ProjectInfo(
+            p.id, p.type,
+            tuple((GOOD_INDEX[g], n) for g, n in sorted(p.cost.items(), key=lambda kv: GOOD_INDEX[kv[0]])),
+            -1 if p.prestige == "half_capital_population" else int(p.prestige),
+            p.posterity, frozenset(pix[x] for x in p.poleis),
+        )
+        for p in bundle.projects.projects
+    )
+    rules = bundle.edition
+    decks: list[tuple[Event, ...]] = []
+    for name in (r.name for r in rules.rounds):
+        cards: list[Event] = []
+        for deck in bundle.events.decks:
+            if deck.round == name:
+                for ev in deck.cards:
+                    cards.extend([ev] * ev.copies)
+        decks.append(tuple(cards))
+    event_index = {ev.id: ev for deck in bundle.events.decks for ev in deck.cards}
+
+    return Tables(
+        bundle=bundle, rules=rules, edition=rules.edition,
+        round_names=tuple(r.name for r in rules.rounds),
+        round_values=tuple(r.value for r in rules.rounds),
+        goods=tuple(GOOD_INDEX[g] for g in rules.goods),
+        tradable=tuple(GOOD_INDEX[g] for g in rules.tradable),
+        perishable=tuple(GOOD_INDEX[g] for g in rules.perishable),
+        region_ids=region_ids, region_index=rix, n_territories=nt, n_regions=nr,
+        land_adj=tuple(tuple(sorted(s)) for s in land),
+        sea_adj=tuple(tuple(sorted(s)) for s in sea),
+        coasts=tuple(tuple(sorted(s)) for s in coasts),
+        diolkos=(rix[m.diolkos[0]], rix[m.diolkos[1]]),
+        diolkos_polis=pix[m.diolkos_polis],
+        sea_only=frozenset(rix[t] for t in m.sea_only_territories),
+        polis_ids=tuple(p.id for p in poleis), polis_index=pix,
+        polis_territory=tuple(rix[p.territory] if p.territory else NO_ONE for p in poleis),
+        polis_base=tuple(p.base for p in poleis),
+        polis_growth=tuple(p.growth for p in poleis),
+        polis_max=tuple(p.max for p in poleis),
+        polis_ports=tuple(tuple(rix[s] for s in p.ports) for p in poleis),
+        polis_project_types=tuple(frozenset(p.projects) for p in poleis),
+        polis_commercial=tuple(SIDES.index(p.commercial) if p.commercial else NO_ONE for p in poleis),
+        capital=(capital[0], capital[1]),
+        territory_poleis=tuple(tuple(x) for x in territory_poleis),
+        tribute=tuple(tribute),
+        market_ids=market_ids, market_index=mix, slots=tuple(slots),
+        market_slots=tuple(tuple(x) for x in market_slots),
+        route_sea_adj=tuple(tuple(sorted(s)) for s in route_sea),
+        route_markets=tuple(tuple(sorted(s)) for s in route_markets),
+        first_seas=(tuple(rix[s] for s in m.commercial_ports["athens"]),
+                    tuple(rix[s] for s in m.commercial_ports["sparta"])),
+        land_trade={pix[p]: mix[mk] for p, mk in m.land_trade_routes.items()},
+        value_table=value_table, track_len=track_len, market_start=tuple(market_start),
+        projects=projects, project_index={p.id: i for i, p in enumerate(projects)},
+        land_cards=_cards(bundle.battle_cards.land), sea_cards=_cards(bundle.battle_cards.sea),
+        event_decks=tuple(decks), event_index=event_index,
+    )
+
+
+@lru_cache(maxsize=8)
+def _packaged(edition: str) -> Tables:
+    return compile_tables(load_edition(edition))
+
+
+def tables_for(edition: str, data_dir: Path | None = None) -> Tables:
+    """The tables of an edition, from the packaged data or a user's corrected data folder."""
+    if data_dir is None:
+        return _packaged(edition)
+    return compile_tables(load_edition(edition, data_dir))
+
+
+def ceil_half(n: int) -> int:
+    return math.ceil(n / 2)

@@ -1,0 +1,38 @@
+"""What one seat may know (R-GEN-17): the state with the other hand and the generator hidden.
+
+The only secrets of Polis are the battle hands: decks are drawn by chance events, so no deck order
+exists anywhere. A view merges the opponent's hand into the unseen cards and keeps only its size,
+and replaces the generator, so nothing built from a view can peek at a future die or card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kleos.core.rng import Rng
+from kleos.games.polis.state import PolisState
+
+
+@dataclass
+class PolisView:
+    """``state`` is a redacted copy: for the hidden hands, ``battle.hands[side]`` is all zeros and
+    those cards are counted in ``battle.deck`` (the cards this seat has not seen)."""
+
+    seat: int | None
+    state: PolisState
+    hidden_hand_sizes: tuple[int, int]
+
+
+def make_view(state: PolisState, seat: int | None) -> PolisView:
+    s = state.copy()
+    s.rng = Rng(0)
+    hidden = [0, 0]
+    b = s.battle
+    if b is not None:
+        for side in (0, 1):
+            if side == seat:
+                continue
+            hidden[side] = sum(b.hands[side])
+            b.deck = [d + h for d, h in zip(b.deck, b.hands[side], strict=True)]
+            b.hands[side] = [0] * len(b.hands[side])
+    return PolisView(seat, s, (hidden[0], hidden[1]))
