@@ -37,14 +37,29 @@ class PolisGame(Game[PolisState, PolisView]):
 
     name = "polis"
 
-    def __init__(self, edition: str = "2020", data_dir: Path | None = None) -> None:
-        self.tables: Tables = tables_for(edition, data_dir)
+    def __init__(self, edition: str = "2020", data_dir: Path | None = None,
+                 rules: Mapping[str, Any] | None = None) -> None:
+        self.tables: Tables = tables_for(edition, data_dir, rules)
         self.edition = edition
+        self.data_dir = data_dir
+        self.rules = dict(rules or {})
         self.seat_names = SIDE_NAMES
 
     @property
     def options(self) -> dict[str, Any]:
-        return {"edition": self.edition}
+        """What a record needs to rebuild this game (see :meth:`from_options`)."""
+        options: dict[str, Any] = {"edition": self.edition}
+        if self.rules:
+            options["rules"] = self.rules
+        if self.data_dir is not None:
+            options["data_dir"] = str(self.data_dir)
+        return options
+
+    @staticmethod
+    def from_options(options: Mapping[str, Any]) -> PolisGame:
+        data_dir = options.get("data_dir")
+        return PolisGame(str(options.get("edition", "2020")), Path(data_dir) if data_dir else None,
+                         options.get("rules"))
 
     # ----- protocol hooks ---------------------------------------------------------------------
     def new_state(self, seed: int) -> PolisState:

@@ -7,10 +7,14 @@ flat lists that copy fast; this module is the only place that maps names to indi
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import ValidationError
+
+from kleos.core.errors import DataError
 from kleos.games.polis.datamodel import CardHalf, EditionBundle, EditionData, Event
 from kleos.games.polis.loader import load_edition
 
@@ -268,11 +272,27 @@ def _packaged(edition: str) -> Tables:
     return compile_tables(load_edition(edition))
 
 
-def tables_for(edition: str, data_dir: Path | None = None) -> Tables:
-    """The tables of an edition, from the packaged data or a user's corrected data folder."""
-    if data_dir is None:
+def with_rules(bundle: EditionBundle, rules: Mapping[str, object]) -> EditionBundle:
+    """The bundle with some rule switches of ``edition.json`` changed (the *(config)* rulings)."""
+    data = bundle.edition.model_dump()
+    unknown = sorted(set(rules) - set(data) - {"edition"})
+    if unknown or "edition" in rules:
+        raise DataError("rules", ", ".join(unknown) or "edition", "no such rule switch")
+    try:
+        edition = EditionData.model_validate({**data, **rules})
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise DataError("rules", ".".join(str(x) for x in first["loc"]), first["msg"]) from None
+    return bundle.model_copy(update={"edition": edition})
+
+
+def tables_for(edition: str, data_dir: Path | None = None, rules: Mapping[str, object] | None = None) -> Tables:
+    """The tables of an edition, from the packaged data or a user's corrected data folder, with
+    optional rule switches (e.g. ``{"siege_disc_scope": "territory"}``)."""
+    if data_dir is None and not rules:
         return _packaged(edition)
-    return compile_tables(load_edition(edition, data_dir))
+    bundle = load_edition(edition, data_dir)
+    return compile_tables(with_rules(bundle, rules) if rules else bundle)
 
 
 def ceil_half(n: int) -> int:
