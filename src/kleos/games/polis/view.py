@@ -7,6 +7,7 @@ and replaces the generator, so nothing built from a view can peek at a future di
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from kleos.core.rng import Rng
@@ -36,3 +37,21 @@ def make_view(state: PolisState, seat: int | None) -> PolisView:
             b.deck = [d + h for d, h in zip(b.deck, b.hands[side], strict=True)]
             b.hands[side] = [0] * len(b.hands[side])
     return PolisView(seat, s, (hidden[0], hidden[1]))
+
+
+def determinize(view: PolisView, rng: random.Random) -> PolisState:
+    """A full state consistent with ``view``: hidden hands drawn from the unseen cards and a fresh
+    generator seeded from ``rng``. Search under hidden information plays on such states, so it
+    never sees the true hand, deck or future dice (the agent's own generator decides them)."""
+    s = view.state.copy()
+    s.rng = Rng(rng.getrandbits(64))
+    b = s.battle
+    if b is None:
+        return s
+    for side in (0, 1):
+        for _ in range(view.hidden_hand_sizes[side]):
+            pool = [i for i, n in enumerate(b.deck) for _ in range(n)]
+            card = pool[rng.randrange(len(pool))]
+            b.deck[card] -= 1
+            b.hands[side][card] += 1
+    return s
