@@ -89,17 +89,17 @@ def actor(s: PolisState) -> int:
     return other(b.attacker)
 
 
-def _pair_codes(cards: tuple[CardInfo, ...], hand: list[int], ordered: bool, same: bool) -> list[tuple[int, int]]:
+def _pair_codes(hand: list[int], ordered: bool) -> list[tuple[int, int]]:
+    """Two cards from ``hand`` (counts per card type). The attacker's two cards lie side by side,
+    so their order does not matter (R-BATTLE-16); the defender's first card answers the
+    attacker's first, so his order does (R-BATTLE-17), unless the attacker's two cards are alike."""
     pairs = []
     for i, n in enumerate(hand):
         if not n:
             continue
-        for j in range(len(hand) if ordered else i, len(hand)):
-            if hand[j] - (1 if j == i else 0) < 1:
-                continue
-            if ordered and same and j < i:
-                continue
-            pairs.append((i, j))
+        for j in range(0 if ordered else i, len(hand)):
+            if hand[j] - (1 if j == i else 0) >= 1:
+                pairs.append((i, j))
     return pairs
 
 
@@ -111,10 +111,9 @@ def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
         return [Action("fight"), Action("retreat")]
     cards = t.cards(b.sea)
     if b.phase == "attack":
-        pairs = _pair_codes(cards, b.hands[side], ordered=False, same=False)
+        pairs = _pair_codes(b.hands[side], ordered=False)
         return [Action("attack", (cards[i].code, cards[j].code)) for i, j in pairs]
-    same = b.played[0] == b.played[1]
-    pairs = _pair_codes(cards, b.hands[side], ordered=True, same=same)
+    pairs = _pair_codes(b.hands[side], ordered=b.played[0] != b.played[1])
     return [Action("defend", (cards[i].code, cards[j].code)) for i, j in pairs]
 
 
