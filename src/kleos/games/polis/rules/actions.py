@@ -20,7 +20,7 @@ KINDS: dict[str, ActionKind] = {
     for k in module.KINDS
 }
 TOLL = "toll"
-PASS = "pass"
+PASS = turn.PASS
 
 
 def _toll_step_candidates(t: Tables, s: PolisState, side: int) -> list[Action]:
@@ -29,9 +29,14 @@ def _toll_step_candidates(t: Tables, s: PolisState, side: int) -> list[Action]:
 
 def _toll_step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     assert s.pending is not None
+    elsewhere = turn.between_actions_only(t, action, "chosen")
+    if elsewhere is not None:
+        return elsewhere
     g = arg_good(action, 0)
     if action.verb != TOLL or g is None or g not in t.goods or len(action.args) != 1:
         return ("R-TURN-7", f"pay 1 good first: toll <{'|'.join(GOODS[x] for x in t.goods)}>")
+    if s.goods[side * N_GOODS + g] < 1:
+        return ("R-GEN-9", f"you have no {GOODS[g]} to pay")
     chosen = Action.parse(s.pending[1])
     if not _legal_after_paying(t, s, side, chosen, g):
         return ("R-ACT-GEN-5", f"after paying 1 {GOODS[g]} you could not carry out '{chosen}'")

@@ -18,7 +18,7 @@ from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Viol
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, Tables, other
 
-MOVE, RANSOM = "proxenos", "ransom"
+MOVE, RANSOM = "proxenos", turn.RANSOM
 RANSOM_PRICE = 2
 
 
@@ -103,6 +103,9 @@ def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
     assert s.pending is not None
     path: tuple[int, ...] = s.pending[1]
     start = s.proxenos[side]
+    elsewhere = turn.between_actions_only(t, action, "proxenos")
+    if elsewhere is not None:
+        return elsewhere
     if action.verb == "via":
         region = arg_name(action, 0, t.region_index)
         if region is None or len(action.args) != 1:

@@ -77,6 +77,9 @@ def _step_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
 def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     assert s.pending is not None
     _, territory, assigned = s.pending
+    elsewhere = turn.between_actions_only(t, action, "tribute")
+    if elsewhere is not None:
+        return elsewhere
     if action.verb == "done":
         return None if sum(assigned) >= 1 and not action.args else ("R-ACT-TRIBUTE-8", "assign a hoplite first")
     g = arg_good(action, 0)

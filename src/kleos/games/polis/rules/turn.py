@@ -7,9 +7,13 @@ which actions exist and what they do lives in the action modules and in
 
 from __future__ import annotations
 
+from kleos.core.action import Action
 from kleos.games.polis.rules import battle, events
+from kleos.games.polis.rules.common import Violation
 from kleos.games.polis.state import OVER, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, Tables, other
+
+PASS, RANSOM = "pass", "ransom"
 
 
 def begin_turns(t: Tables, s: PolisState, start_player: int) -> None:
@@ -33,6 +37,17 @@ def begin_turn(s: PolisState, side: int) -> None:
 
 def opponent_passed(s: PolisState, side: int) -> bool:
     return s.passed[other(side)]
+
+
+def between_actions_only(t: Tables, action: Action, doing: str) -> Violation | None:
+    """A pass (R-TURN-4) or a ransom (R-ACT-RANSOM-1/2, A-21) offered while an action is still being
+    carried out: both belong only at a point where the next action is chosen."""
+    if action.verb == PASS:
+        return ("R-TURN-4", f"finish the {doing} action first; pass only where you would choose an action")
+    if action.verb == RANSOM:
+        rule = "R-ACT-RANSOM-1" if t.rules.ransom_is_action else "R-ACT-RANSOM-2"
+        return (rule, f"finish the {doing} action first; ransom only before or between actions")
+    return None
 
 
 def finish_action(t: Tables, s: PolisState) -> None:
