@@ -14,6 +14,7 @@ Cyclades or Pericles); each submits its own action, and views hide what the othe
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -109,6 +110,13 @@ class Game(ABC, Generic[S, V]):
 
     @abstractmethod
     def parse_position(self, text: str) -> S: ...
+
+    def determinize(self, view: V, rng: random.Random) -> S:
+        """A full state consistent with ``view``, hidden parts drawn from ``rng`` (for search).
+
+        Games with hidden information override this; the default says it is not supported.
+        """
+        raise NotImplementedError(f"{self.name} cannot determinize views")
 
     # ----- the fixed public surface ----------------------------------------------------------
     def is_terminal(self, state: S) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from kleos.games.polis.state import (
     PolisState,
 )
 from kleos.games.polis.tables import SIDE_NAMES, Tables, tables_for
-from kleos.games.polis.view import PolisView, make_view
+from kleos.games.polis.view import PolisView, determinize, make_view
 
 DIE = [(Action("roll", (n,)), 0.25) for n in (1, 2, 3, 4)]  # R-GEN-13
 
@@ -162,6 +163,9 @@ class PolisGame(Game[PolisState, PolisView]):
 
     def view(self, state: PolisState, seat: int | None) -> PolisView:
         return make_view(state, seat)
+
+    def determinize(self, view: PolisView, rng: random.Random) -> PolisState:
+        return determinize(view, rng)
 
     def state_to_json(self, state: PolisState) -> dict[str, Any]:
         return state.to_json()
