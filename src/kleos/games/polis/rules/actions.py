@@ -10,7 +10,7 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.rules import create, movement, project, proxenos, siege, stasis, trade, tribute, turn
-from kleos.games.polis.rules.common import ActionKind, StepKind, Violation, arg_good
+from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_good
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import GOODS, N_GOODS, Tables
 
@@ -106,18 +106,29 @@ def check_choice(t: Tables, s: PolisState, side: int, action: Action) -> Violati
 
 
 def choices(t: Tables, s: PolisState, side: int) -> list[Action]:
-    """Every legal action for ``side`` when choosing the next action, ``pass`` always among them."""
+    """Every legal action for ``side`` when choosing the next action, ``pass`` always among them.
+
+    Exactly the candidates that :func:`check_choice` accepts; the checks are inlined here only to
+    skip work that is the same for every candidate of a kind (this runs at every search node).
+    """
     out: list[Action] = []
-    post_pass = turn.opponent_passed(s, side)
+    post_pass = s.passed[1 - side]
+    prestige = s.prestige[side]
     for verb, kind in KINDS.items():
-        if not post_pass and verb in s.turn_actions and not is_free_ransom(t, verb):
+        free = is_free_ransom(t, verb)
+        if not post_pass and verb in s.turn_actions and not free:
             continue
-        cost = kind.cost_in_prestige
+        military = kind.group == MILITARY
+        if military and prestige < 1 and kind.prestige_cost is None:
+            continue
         for action in kind.candidates(t, s, side):
-            if kind.group == "military" and s.prestige[side] < cost(t, s, side, action):
+            if military and prestige < kind.cost_in_prestige(t, s, side, action):
                 continue
-            if check_choice(t, s, side, action) is None:
-                out.append(action)
+            if kind.check(t, s, side, action) is not None:
+                continue
+            if post_pass and not free and not any(_legal_after_paying(t, s, side, action, g) for g in t.goods):
+                continue
+            out.append(action)
     out.append(Action(PASS))
     return out
 
