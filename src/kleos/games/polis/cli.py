@@ -1,0 +1,465 @@
+"""The Polis commands: ``kleos play polis``, ``kleos polis random`` and ``kleos polis data``.
+
+The terminal game reads from ``sys.stdin`` and writes to ``sys.stdout`` (looked up at call time,
+so tests can drive a whole game through a replaced stdin). Chance events resolve by themselves
+from the game's own generator; the save file is the action log (:class:`GameRecord`), so loading
+replays it exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from kleos.agents import AGENT_NAMES, Agent, agent_rng, make_agent, seat_chooser
+from kleos.core.action import Action, MalformedAction
+from kleos.core.errors import DataError, IllegalAction, KleosError
+from kleos.core.protocol import CHANCE
+from kleos.core.record import GameRecord, play_out
+from kleos.games.polis.game import PolisGame
+from kleos.games.polis.loader import EDITIONS, load_edition, provenance_summary, reconstructed_values
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.tables import other
+from kleos.games.polis.text import card_label, describe, describe_action, outcome_text, score_line, side_name
+
+SIDE_CHOICES = ("athens", "sparta", "both")
+LOG_LINES = 20
+
+PLAY_HELP = """\
+Play Polis in the terminal against the built-in opponent (or hotseat with --as both).
+
+At each decision the board is shown from your side with a numbered menu of your legal actions.
+Answer with a number or with the action's notation (e.g. 'march Thessalia', 'pay iron').
+Commands: help, board, menu, log [N], save [FILE], quit. Dice, cards and events resolve by
+themselves. End of input saves the game; --load FILE resumes it.
+"""
+
+GAME_HELP = """\
+Answer with the number of a menu entry, or type the action itself, e.g. 'march Thessalia',
+'trade Persia 1 wine', 'pay iron', 'done', 'pass'.
+  help          this text
+  board         show the board again
+  menu          show the numbered actions again
+  log [N]       the last N actions in plain words (default 20)
+  save [FILE]   save the game (the action log) to FILE (default: the game's save file)
+  quit          save and leave (asks for confirmation); resume with --load FILE
+"""
+
+
+# ----- argument parsers ---------------------------------------------------------------------------
+def add_play_parser(play_commands: Any) -> None:
+    p = play_commands.add_parser(
+        "polis", help="play Polis against the built-in opponent",
+        description=PLAY_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--edition", choices=EDITIONS, default="2020",
+                   help="rules edition: 2012 (yucata/German) or 2020 (Devir); default 2020")
+    p.add_argument("--as", dest="side", choices=SIDE_CHOICES, default="athens",
+                   help="the side you play; 'both' is hotseat for two people (default athens)")
+    p.add_argument("--opponent", choices=AGENT_NAMES, default="simple",
+                   help="the computer opponent (default simple)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the dice and draws (default: random, printed at the start)")
+    p.add_argument("--save", type=Path, default=None, metavar="FILE",
+                   help="save the game to FILE after every action (an action log in JSON)")
+    p.add_argument("--load", type=Path, default=None, metavar="FILE",
+                   help="resume the game saved in FILE (its edition and seed are used)")
+    p.set_defaults(func=cmd_play)
+
+
+def add_polis_parser(commands: Any) -> None:
+    p = commands.add_parser("polis", help="Polis tools: random playouts, the data summary",
+                            description="Tools for Polis: seeded computer-vs-computer games and the loaded data.")
+    sub = p.add_subparsers(dest="polis_command", metavar="COMMAND", required=True)
+
+    r = sub.add_parser("random", help="play seeded games of an agent against itself and summarise them",
+                       description="Play N seeded games (the agent against itself) and print wins by side, "
+                                   "draws, end reasons, average length and the time taken. The same seed "
+                                   "always gives the same games.")
+    r.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    r.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i (default 0)")
+    r.add_argument("--edition", choices=EDITIONS, default="2020", help="rules edition (default 2020)")
+    r.add_argument("--agent", choices=AGENT_NAMES, default="random", help="the agent on both sides (default random)")
+    r.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
+    r.set_defaults(func=cmd_random)
+
+    d = sub.add_parser("data", help="summarise the loaded data files and their provenance",
+                       description="Load and validate one edition's data and count how many values come "
+                                   "from a rulebook, from another public source, or are reconstructed.")
+    d.add_argument("--edition", choices=EDITIONS, default="2020", help="rules edition (default 2020)")
+    d.add_argument("--reconstructed", action="store_true",
+                   help="list every reconstructed value (file, record, field, value)")
+    d.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
+                   help="a folder of corrected <table>.json files that replace the packaged ones")
+    d.set_defaults(func=cmd_data)
+
+
+def _out(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
+# ----- kleos play polis -----------------------------------------------------------------------------
+class TerminalGame:
+    """One game in the terminal: humans answer menus, the opponent agent and chance play by themselves."""
+
+    def __init__(self, game: PolisGame, record: GameRecord, humans: frozenset[int], opponent: Agent,
+                 save_path: Path | None, default_save: Path) -> None:
+        self.game = game
+        self.record = record
+        self.humans = humans
+        self.opponent = opponent
+        self.save_path = save_path
+        self.default_save = default_save
+        self.state: PolisState = game.new_state(record.seed)
+        self.log: list[str] = []
+        self.last_decider: int | None = None
+        self.hotseat = len(humans) == 2
+
+    # -- saving and replaying
+    def replay_saved(self) -> None:
+        """Rebuild the position and the plain-words log from the record's actions."""
+        for seat, action in self.record.actions:
+            line = self._log_line(seat, action)
+            self.game.apply_in_place(self.state, action, seat)
+            self.log.append(line)
+
+    def save(self, path: Path | None = None) -> Path:
+        target = path or self.save_path or self.default_save
+        target.write_text(self.record.dumps() + "\n", encoding="utf-8")
+        return target
+
+    def _autosave(self) -> None:
+        if self.save_path is not None:
+            self.save(self.save_path)
+
+    def _agent_rng(self, seat: int) -> random.Random:
+        """A generator per decision, so a resumed game goes on exactly as the uninterrupted one."""
+        return random.Random(f"kleos-play:{self.record.seed}:{seat}:{len(self.record.actions)}")
+
+    # -- text helpers
+    def _viewer(self) -> int | None:
+        if len(self.humans) == 1:
+            return next(iter(self.humans))
+        return self.last_decider
+
+    def _card_recipient(self) -> int | None:
+        b = self.state.battle
+        if b is None:
+            return None
+        return b.attacker if b.deal[b.attacker] > 0 else other(b.attacker)
+
+    def _log_line(self, seat: int, action: Action) -> str:
+        """Plain words for the log, never naming a card dealt to a hand the reader may not see."""
+        if seat == CHANCE and action.verb == "card":
+            to = self._card_recipient()
+            if to is not None and not self.hotseat and to in self.humans:
+                card = next(c for c in self.game.tables.cards(self.state.battle.sea)  # type: ignore[union-attr]
+                            if c.code == str(action.args[0]))
+                return f"You draw {card_label(card)}"
+            return f"{side_name(to) if to is not None else 'A player'} draws a battle card"
+        text = describe_action(self.game, self.state, action)
+        if seat == CHANCE:
+            return text
+        return f"{side_name(seat)}: {text}"
+
+    def _apply(self, seat: int, action: Action) -> str:
+        line = self._log_line(seat, action)
+        self.game.apply_in_place(self.state, action, seat)
+        self.record.actions.append((seat, action))
+        self.log.append(line)
+        return line
+
+    # -- the loop
+    def run(self) -> int:
+        while True:
+            actors = self.game.actors(self.state)
+            if not actors:
+                return self._finish()
+            seat = actors[0]
+            if seat == CHANCE:
+                _out(self._apply(CHANCE, self.game.sample_chance(self.state)))
+                continue
+            legal = self.game.legal_actions(self.state, seat)
+            if seat in self.humans:
+                action = self._ask(seat, legal)
+                if action is None:
+                    return 0
+                self._apply(seat, action)
+                self._autosave()
+            else:
+                view = self.game.view(self.state, seat)
+                action = self.opponent.choose(view, legal, self._agent_rng(seat))
+                _out(f"{self._apply(seat, action)}   [{action}]")
+
+    def _finish(self) -> int:
+        viewer = self._viewer()
+        _out()
+        _out(describe(self.game, self.state, viewer))
+        _out()
+        _out(f"Game over: {outcome_text(self.state)}.")
+        _out(score_line(self.game, self.state))
+        if self.save_path is not None:
+            _out(f"Game saved to {self.save(self.save_path)}.")
+        return 0
+
+    def _read(self, prompt: str) -> str | None:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        return line.rstrip("\n")
+
+    def _save_and_leave(self, why: str) -> None:
+        path = self.save()
+        _out(f"{why} Game saved to {path}. Resume with: kleos play polis --load {path}")
+
+    def _pass_device(self, seat: int) -> bool:
+        """Hotseat: before showing a hidden hand to ``seat``, let the other player look away."""
+        if not self.hotseat or self.state.battle is None or self.last_decider in (None, seat):
+            return True
+        _out("\n" * 3 + f"Pass the device to {side_name(seat)}: the next screen shows {side_name(seat)}'s battle hand.")
+        answer = self._read(f"{side_name(seat)}, press Enter when ready. ")
+        if answer is None:
+            self._save_and_leave("End of input.")
+            return False
+        _out("\n" * 30)
+        return True
+
+    def _menu(self, seat: int, legal: list[Action]) -> None:
+        _out(f"Your choices ({side_name(seat)}):")
+        width = len(str(len(legal)))
+        for i, action in enumerate(legal, start=1):
+            _out(f"  {i:>{width}}. {describe_action(self.game, self.state, action)}   [{action}]")
+
+    def _ask(self, seat: int, legal: list[Action]) -> Action | None:
+        if not self._pass_device(seat):
+            return None
+        self.last_decider = seat
+        _out()
+        _out(describe(self.game, self.state, seat))
+        _out()
+        self._menu(seat, legal)
+        while True:
+            line = self._read(f"{side_name(seat)}> ")
+            if line is None:
+                _out()
+                self._save_and_leave("End of input.")
+                return None
+            text = line.strip()
+            if not text:
+                continue
+            word, _, rest = text.partition(" ")
+            word = word.lower()
+            if text.isdigit():
+                n = int(text)
+                if 1 <= n <= len(legal):
+                    return legal[n - 1]
+                _out(f"There is no choice {n}: answer 1 to {len(legal)}, or 'help'.")
+            elif word in ("help", "?", "h"):
+                _out(GAME_HELP)
+            elif word == "board":
+                _out(describe(self.game, self.state, seat))
+            elif word in ("menu", "actions"):
+                self._menu(seat, legal)
+            elif word == "log":
+                self._show_log(rest)
+            elif word == "save":
+                self._save_command(rest)
+            elif word in ("quit", "exit"):
+                answer = self._read("Quit now? The game will be saved. [y/N] ")
+                if answer is None or answer.strip().lower() in ("y", "yes"):
+                    self._save_and_leave("Leaving." if answer is not None else "End of input.")
+                    return None
+                _out("Going on.")
+            else:
+                action = self._parse(text, seat, legal)
+                if action is not None:
+                    return action
+
+    def _show_log(self, rest: str) -> None:
+        n = int(rest) if rest.strip().isdigit() else LOG_LINES
+        lines = self.log[-n:] if n > 0 else []
+        _out("\n".join(lines) if lines else "(nothing has happened yet)")
+
+    def _save_command(self, rest: str) -> None:
+        path = Path(rest.strip()) if rest.strip() else None
+        try:
+            _out(f"Game saved to {self.save(path)}.")
+        except OSError as exc:
+            _out(f"Could not save: {exc}")
+
+    def _parse(self, text: str, seat: int, legal: list[Action]) -> Action | None:
+        try:
+            action = Action.parse(text)
+        except MalformedAction as exc:
+            _out(f"Not understood: {exc}. Answer a number from the menu, an action, or 'help'.")
+            return None
+        if action in legal:
+            return action
+        try:
+            self.game.apply(self.state, action, seat)  # a copy: only to learn which rule it breaks
+        except IllegalAction as exc:
+            _out(f"Not allowed ({exc.rule}): {exc.message}")
+            return None
+        _out(f"'{action}' is not one of your choices here.")
+        return None
+
+
+def _seed_from(args: argparse.Namespace) -> int:
+    if args.seed is not None:
+        return int(args.seed)
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    humans = frozenset({"athens": {0}, "sparta": {1}, "both": {0, 1}}[args.side])
+    if args.load is not None:
+        try:
+            record = GameRecord.loads(args.load.read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError, TypeError, KleosError) as exc:
+            _err(f"error: cannot load {args.load}: {exc}")
+            return 2
+        if record.game != "polis":
+            _err(f"error: {args.load} is a saved game of {record.game!r}, not polis")
+            return 2
+        edition = str(record.options.get("edition", args.edition))
+    else:
+        edition = args.edition
+        record = GameRecord("polis", {"edition": edition}, _seed_from(args))
+    try:
+        game = PolisGame(edition)
+    except DataError as exc:
+        _err(f"error: {exc}")
+        return 2
+    record.options = dict(game.options)
+    save_path = args.save if args.save is not None else args.load
+    default_save = Path(f"kleos-polis-{record.seed}.json")
+    opponent = make_agent(args.opponent, game)
+    session = TerminalGame(game, record, humans, opponent, save_path, default_save)
+    if args.load is not None:
+        try:
+            session.replay_saved()
+        except KleosError as exc:
+            _err(f"error: {args.load} does not replay: {exc}")
+            return 2
+        _out(f"Resumed {args.load}: {len(record.actions)} actions replayed.")
+    who = " and ".join(side_name(s) for s in sorted(humans))
+    _out(f"{game.tables.rules.title}, seed {record.seed}. You play {who}"
+         + ("." if len(humans) == 2 else f" against the {opponent.name} opponent."))
+    _out("Type 'help' at any prompt for the commands.")
+    return session.run()
+
+
+# ----- kleos polis random ---------------------------------------------------------------------------
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total if total else width
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run_random(edition: str, games: int, seed: int, agent: str, progress: bool = False) -> dict[str, Any]:
+    """Play ``games`` seeded games of ``agent`` against itself; the tallies (deterministic per seed)."""
+    game = PolisGame(edition)
+    wins: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    steps = 0
+    rounds = 0
+    for i in range(games):
+        game_seed = seed + i
+        agents = {0: make_agent(agent, game), 1: make_agent(agent, game)}
+        rngs = {s: agent_rng(game_seed, s) for s in (0, 1)}
+        state = game.new_state(game_seed)
+        play_out(game, state, seat_chooser(game, agents, rngs))
+        outcome = game.outcome(state)
+        assert outcome is not None
+        wins["draw" if outcome.winner is None else side_name(outcome.winner)] += 1
+        reasons[outcome.reason] += 1
+        steps += state.steps
+        rounds += state.round + 1
+        if progress:
+            _progress(i + 1, games)
+    return {"edition": edition, "games": games, "seed": seed, "agent": agent, "wins": dict(wins),
+            "reasons": dict(reasons), "steps": steps, "rounds": rounds,
+            "round_count": len(game.tables.round_names)}
+
+
+def cmd_random(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        _err("error: --games must be at least 1")
+        return 2
+    start = time.perf_counter()
+    tally = run_random(args.edition, args.games, args.seed, args.agent, progress=not args.no_progress)
+    elapsed = time.perf_counter() - start
+    n = tally["games"]
+
+    def pct(k: int) -> str:
+        return f"{k} ({100 * k / n:.1f}%)"
+
+    wins = tally["wins"]
+    _out(f"Polis {args.edition}: {n} games, {args.agent} agent against itself, seeds {args.seed}..{args.seed + n - 1}")
+    _out(f"Wins: Athens {pct(wins.get('Athens', 0))}, Sparta {pct(wins.get('Sparta', 0))}, "
+         f"draws {pct(wins.get('draw', 0))}")
+    _out("End reasons:")
+    for reason, count in sorted(tally["reasons"].items(), key=lambda kv: (-kv[1], kv[0])):
+        _out(f"  {reason:<16} {count:>6}")
+    _out(f"Average length: {tally['steps'] / n:.1f} steps; average round reached: "
+         f"{tally['rounds'] / n:.2f} of {tally['round_count']}")
+    _out(f"Time: {elapsed:.2f} s ({1000 * elapsed / n:.1f} ms per game)")
+    return 0
+
+
+# ----- kleos polis data -----------------------------------------------------------------------------
+def _short_file(name: str) -> str:
+    if not name:
+        return "(no file)"
+    marker = "/kleos/games/polis/data/"
+    return "packaged " + name.split(marker, 1)[1] if marker in name else name
+
+
+def cmd_data(args: argparse.Namespace) -> int:
+    try:
+        bundle = load_edition(args.edition, args.data_dir)
+    except DataError as exc:
+        _err(f"error: {exc}")
+        return 2
+    e = bundle.edition
+    _out(f"Polis data, edition {e.edition}: {e.title}")
+    _out("Files:")
+    for table, name in bundle.files.items():
+        _out(f"  {table:<13} {_short_file(name)}")
+    m = bundle.map
+    slots = sum(len(ms.slots) for ms in bundle.markets.markets)
+    events = sum(ev.copies for deck in bundle.events.decks for ev in deck.cards)
+    _out(f"Contents: {len(e.rounds)} rounds ({', '.join(r.name for r in e.rounds)}), {len(m.territories)} territories, "
+         f"{len(m.seas)} seas, {len(bundle.poleis.poleis)} poleis, {len(m.markets)} markets with {slots} slots, "
+         f"{len(bundle.projects.projects)} projects, {events} event cards, "
+         f"{sum(c.copies for c in bundle.battle_cards.land)} battle cards")
+    summary = provenance_summary(bundle)
+    total = sum(summary.values())
+    _out(f"Provenance of {total} values:")
+    for tag, count in summary.items():
+        share = 100 * count / total if total else 0.0
+        _out(f"  {tag:<14} {count:>5} ({share:.1f}%)")
+    if args.reconstructed:
+        values = reconstructed_values(bundle)
+        _out(f"Reconstructed values ({len(values)}): file | record | field = value")
+        for file, record, field, value in values:
+            _out(f"  {_short_file(file)} | {record or '(top level)'} | {field} = {json.dumps(value, default=str)}")
+    else:
+        _out("List the reconstructed values with --reconstructed.")
+    return 0
