@@ -123,9 +123,18 @@ def diagnose(t: Tables, s: PolisState, side: int, action: Action) -> Violation:
         return ("R-BATTLE-6", "choose the next battle: battle <region>")
     if b.phase == "retreat":
         return ("R-BATTLE-31", "declare 'retreat' or 'fight' now")
-    if action.verb not in ("attack", "defend"):
-        return ("R-BATTLE-16", f"play two cards: {'attack' if b.phase == 'attack' else 'defend'} <card> <card>")
-    return ("R-BATTLE-17", "play two cards from your own hand")
+    if action.verb in ("retreat", "fight"):
+        return ("R-BATTLE-31", "a retreat is declared only before cards are drawn")
+    if b.phase == "attack":
+        if action.verb != "attack":
+            return ("R-BATTLE-16", "lay two cards: attack <card> <card>")
+        swapped = Action("attack", tuple(reversed(action.args)))
+        if len(action.args) == 2 and swapped in legal(t, s, side):
+            return ("R-BATTLE-16", f"name the two cards the other way round: {swapped}")
+        return ("R-BATTLE-16", "lay two cards from your own hand")
+    if action.verb != "defend":
+        return ("R-BATTLE-17", "answer with two cards: defend <card> <card>")
+    return ("R-BATTLE-17", "answer with two cards from your own hand, the first facing the attacker's first card")
 
 
 # ----- applying decisions ---------------------------------------------------------------------

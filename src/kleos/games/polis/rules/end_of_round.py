@@ -190,7 +190,7 @@ def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | No
         if action.verb == "done" and not action.args:
             return None
         polis = arg_name(action, 0, t.polis_index)
-        grown = s.eor_pending[1] if s.eor_pending else ()
+        grown = s.eor_pending[1] if s.eor_pending else tuple(0 for _ in s.owner)
         if action.verb != "grow" or polis is None or len(action.args) != 1:
             return ("R-EOR-16", "grow <polis> (1 wheat each) or done")
         if s.owner[polis] != side:
@@ -206,7 +206,7 @@ def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | No
             return ("R-EOR-25" if t.rules.phoros == "one_or_two" else "R-EOR-26", f"phoros {n} is not allowed")
         return None
     tile = arg_name(action, 0, t.project_index)
-    if action.verb != "discard" or tile is None or tile not in s.projects_face_up:
+    if action.verb != "discard" or tile is None or tile not in s.projects_face_up or len(action.args) != 1:
         return ("R-PREP-7", "discard one of the new face-up projects")
     return None
 
