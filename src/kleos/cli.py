@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 
 from kleos import __version__
+from kleos.arena.cli import add_arena_parser
 from kleos.games.polis import cli as polis_cli
 
 DESCRIPTION = """\
@@ -15,6 +16,7 @@ Kleos: play and study the strategy board games of classical Greece, rule for rul
   kleos play polis            play Polis in the terminal (try: kleos play polis --help)
   kleos polis random          seeded computer games and their statistics
   kleos polis data            the loaded game data and where each value comes from
+  kleos arena polis           tournaments between computer players, with ratings and charts
 """
 
 
@@ -30,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     polis_cli.add_play_parser(games)
 
     polis_cli.add_polis_parser(commands)
+    add_arena_parser(commands)
     return parser
 
 

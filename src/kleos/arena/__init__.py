@@ -1,0 +1,1 @@
+"""The simulation arena: tournaments between agents, ratings, balance statistics and plots."""

@@ -1,0 +1,173 @@
+"""Tournament reports: win rates with 95% intervals, ratings, end reasons, scores, lengths, speed."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from kleos.arena.stats import bradley_terry_elo, mean, percentile, stdev, wilson_interval
+from kleos.arena.tournament import GameResult, agents_of
+
+SIDE_NAMES = {"polis": ("Athens", "Sparta")}
+
+
+def _record(points: float, games: int) -> dict[str, Any]:
+    low, high = wilson_interval(points, games)
+    return {"games": games, "points": points, "rate": points / games if games else 0.0, "ci95": [low, high]}
+
+
+def points_of(result: GameResult, seat: int) -> float:
+    if result.winner is None:
+        return 0.5
+    return 1.0 if result.winner == seat else 0.0
+
+
+def summarize(results: list[GameResult], game: str = "polis", options: dict[str, Any] | None = None,
+              seed: int | None = None) -> dict[str, Any]:
+    """Everything the report shows, as JSON-ready data."""
+    agents = list(agents_of(results))
+    sides = SIDE_NAMES.get(game, ("seat 0", "seat 1"))
+    per_agent: dict[str, Any] = {}
+    for name in agents:
+        mine = [(r, seat) for r in results for seat, n in enumerate(r.seats) if n == name]
+        by_side = {}
+        for seat, side in enumerate(sides):
+            games = [r for r, s in mine if s == seat]
+            by_side[side] = _record(sum(points_of(r, seat) for r in games), len(games))
+        scores = [float(r.scores[s]) for r, s in mine if r.reason in ("score", "goods_tiebreak", "shared")]
+        think = [r.think_seconds[s] / r.decisions[s] for r, s in mine if r.decisions[s]]
+        per_agent[name] = {
+            **_record(sum(points_of(r, s) for r, s in mine), len(mine)),
+            "wins": sum(1 for r, s in mine if r.winner == s),
+            "draws": sum(1 for r, _ in mine if r.winner is None),
+            "losses": sum(1 for r, s in mine if r.winner is not None and r.winner != s),
+            "by_side": by_side,
+            "final_scores": {"n": len(scores), "mean": mean(scores), "sd": stdev(scores),
+                             "min": min(scores, default=0.0), "max": max(scores, default=0.0)},
+            "seconds_per_decision": {"mean": mean(think), "p95": percentile(think, 0.95)},
+        }
+    pairs: dict[str, Any] = {}
+    for a in agents:
+        for b in agents:
+            if a == b:
+                continue
+            duel = [(r, r.seats.index(a)) for r in results if set(r.seats) == {a, b}]
+            if duel:
+                pairs[f"{a} vs {b}"] = _record(sum(points_of(r, s) for r, s in duel), len(duel))
+    duels = [(r.seats[0], r.seats[1], points_of(r, 0)) for r in results if len(r.seats) == 2]
+    side_totals = {side: _record(sum(points_of(r, seat) for r in results), len(results))
+                   for seat, side in enumerate(sides)}
+    steps = [float(r.steps) for r in results]
+    return {
+        "game": game,
+        "options": options or {},
+        "seed": seed,
+        "games": len(results),
+        "agents": per_agent,
+        "pairs": pairs,
+        "ratings_elo": bradley_terry_elo(agents, duels) if agents else {},
+        "sides": side_totals,
+        "end_reasons": dict(Counter(r.reason for r in results).most_common()),
+        "length_steps": {"mean": mean(steps), "median": percentile(steps, 0.5), "min": min(steps, default=0.0),
+                         "max": max(steps, default=0.0)},
+        "rounds_reached": dict(sorted(Counter(r.rounds for r in results).items())),
+    }
+
+
+def _pct(rec: dict[str, Any]) -> str:
+    low, high = rec["ci95"]
+    return f"{100 * rec['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+
+
+def markdown(summary: dict[str, Any]) -> str:
+    """A readable report; 95% Wilson intervals in brackets, draws count half."""
+    lines = [f"# Arena: {summary['game']} {summary['options']}", "",
+             f"{summary['games']} games, seed {summary['seed']}. Win rates count a draw as half a win; "
+             "brackets give 95% Wilson intervals.", "", "## Agents", "",
+             "| agent | games | W-D-L | win rate | Elo | " + " | ".join(summary["sides"]) + " | s/decision |",
+             "|---|---|---|---|---|" + "---|" * len(summary["sides"]) + "---|"]
+    for name, rec in sorted(summary["agents"].items(), key=lambda kv: -summary["ratings_elo"].get(kv[0], 0)):
+        sides = " | ".join(_pct(rec["by_side"][side]) for side in summary["sides"])
+        lines.append(f"| {name} | {rec['games']} | {rec['wins']}-{rec['draws']}-{rec['losses']} | {_pct(rec)} | "
+                     f"{summary['ratings_elo'][name]:.0f} | {sides} | {rec['seconds_per_decision']['mean']:.3f} |")
+    lines += ["", "## Pairs", "", "| pair | games | first agent's rate |", "|---|---|---|"]
+    lines += [f"| {pair} | {rec['games']} | {_pct(rec)} |" for pair, rec in summary["pairs"].items()]
+    lines += ["", "## Sides", "", "| side | win rate |", "|---|---|"]
+    lines += [f"| {side} | {_pct(rec)} |" for side, rec in summary["sides"].items()]
+    lines += ["", "## End reasons", "", "| reason | games |", "|---|---|"]
+    lines += [f"| {reason} | {n} |" for reason, n in summary["end_reasons"].items()]
+    ls = summary["length_steps"]
+    lines += ["", "## Game length", "",
+              f"Steps: mean {ls['mean']:.1f}, median {ls['median']:.0f}, min {ls['min']:.0f}, max {ls['max']:.0f}. "
+              f"Rounds reached: {summary['rounds_reached']}.", "", "## Final scores (games decided by score)", "",
+              "| agent | n | mean | sd | min | max |", "|---|---|---|---|---|---|"]
+    for name, rec in summary["agents"].items():
+        fs = rec["final_scores"]
+        lines.append(f"| {name} | {fs['n']} | {fs['mean']:.1f} | {fs['sd']:.1f} | {fs['min']:.0f} | {fs['max']:.0f} |")
+    return "\n".join(lines) + "\n"
+
+
+def write_reports(summary: dict[str, Any], results: list[GameResult], out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    md, js = out / "report.md", out / "report.json"
+    md.write_text(markdown(summary), encoding="utf-8")
+    js.write_text(json.dumps({**summary, "results": [r.to_json() for r in results]}, indent=1), encoding="utf-8")
+    return [md, js]
+
+
+def write_plots(summary: dict[str, Any], results: list[GameResult], out: Path) -> list[Path]:
+    """PNG charts: win rates with intervals, win rate by side, game lengths, time per decision."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out.mkdir(parents=True, exist_ok=True)
+    names = list(summary["agents"])
+    written = []
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    rates = [summary["agents"][n]["rate"] for n in names]
+    errors = [[r - summary["agents"][n]["ci95"][0] for n, r in zip(names, rates, strict=True)],
+              [summary["agents"][n]["ci95"][1] - r for n, r in zip(names, rates, strict=True)]]
+    ax.bar(names, rates, yerr=errors, capsize=4, color="#4c72b0")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate (95% CI)")
+    ax.set_title("Win rate per agent")
+    written.append(_save(fig, out / "win_rates.png"))
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    sides = list(summary["sides"])
+    width = 0.8 / len(sides)
+    for i, side in enumerate(sides):
+        values = [summary["agents"][n]["by_side"][side]["rate"] for n in names]
+        ax.bar([k + i * width for k in range(len(names))], values, width=width, label=side)
+    ax.set_xticks([k + width * (len(sides) - 1) / 2 for k in range(len(names))], names)
+    ax.set_ylim(0, 1)
+    ax.legend()
+    ax.set_title("Win rate per agent and side")
+    written.append(_save(fig, out / "win_rates_by_side.png"))
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.hist([r.steps for r in results], bins=20, color="#55a868")
+    ax.set_xlabel("steps per game")
+    ax.set_title("Game length")
+    written.append(_save(fig, out / "game_lengths.png"))
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.bar(names, [summary["agents"][n]["seconds_per_decision"]["mean"] for n in names], color="#c44e52")
+    ax.set_ylabel("seconds per decision")
+    ax.set_title("Thinking time")
+    written.append(_save(fig, out / "time_per_decision.png"))
+    return written
+
+
+def _save(fig: Any, path: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return path

@@ -1,0 +1,84 @@
+"""The arena: reproducible round robins, report shape, statistics, the Ray path."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kleos.arena.report import summarize
+from kleos.arena.stats import bradley_terry_elo, wilson_interval
+from kleos.arena.tournament import play_game, run_tournament, schedule
+from kleos.cli import main
+
+
+def test_schedule_swaps_sides_and_is_seeded() -> None:
+    specs = schedule("polis", {"edition": "2020"}, ["random", "simple"], 4, seed=3)
+    assert [s.seats for s in specs] == [("random", "simple"), ("simple", "random")] * 2
+    assert [s.seed for s in specs] == [s.seed for s in schedule("polis", {"edition": "2020"},
+                                                                ["random", "simple"], 4, seed=3)]
+    assert len({s.seed for s in specs}) == 4
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    specs = schedule("polis", {"edition": "2012"}, ["random", "simple"], 4, seed=1)
+    one = run_tournament(specs, workers=1, progress=False)
+    two = run_tournament(specs, workers=2, progress=False)
+    strip = [(r.winner, r.reason, r.scores, r.steps) for r in one]
+    assert strip == [(r.winner, r.reason, r.scores, r.steps) for r in two]
+
+
+def test_wilson_interval_and_ratings() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.404, abs=0.001) and high == pytest.approx(0.596, abs=0.001)
+    assert wilson_interval(0, 10)[0] == 0.0
+    ratings = bradley_terry_elo(["a", "b"], [("a", "b", 1.0)] * 9 + [("a", "b", 0.0)])
+    assert ratings["a"] > ratings["b"]
+    assert (ratings["a"] + ratings["b"]) / 2 == pytest.approx(1500, abs=1)
+
+
+def test_arena_command_writes_a_report_of_the_right_shape(tmp_path: Path) -> None:
+    """A small run as in CI: report.md, report.json and the charts."""
+    out, plots = tmp_path / "report", tmp_path / "plots"
+    code = main(["arena", "polis", "--agents", "random,simple,ismcts:40", "--games", "2", "--seed", "5",
+                 "--workers", "2", "--out", str(out), "--plot", str(plots), "--no-progress"])
+    assert code == 0
+    data = json.loads((out / "report.json").read_text())
+    assert data["games"] == 6 and len(data["results"]) == 6
+    assert set(data["agents"]) == {"random", "simple", "ismcts:40"}
+    for rec in data["agents"].values():
+        assert rec["games"] == 4
+        assert 0.0 <= rec["ci95"][0] <= rec["rate"] <= rec["ci95"][1] <= 1.0
+        assert set(rec["by_side"]) == {"Athens", "Sparta"}
+    assert set(data["ratings_elo"]) == set(data["agents"])
+    assert sum(data["end_reasons"].values()) == 6
+    assert "## Agents" in (out / "report.md").read_text()
+    assert sorted(p.name for p in plots.iterdir()) == [
+        "game_lengths.png", "time_per_decision.png", "win_rates.png", "win_rates_by_side.png"]
+
+
+def test_bad_agent_name_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "polis", "--agents", "random,wizard", "--games", "2"]) == 2
+    assert "unknown agent 'wizard'" in capsys.readouterr().err
+
+
+def test_summary_counts_draws_as_half() -> None:
+    specs = schedule("polis", {"edition": "2020"}, ["random", "simple"], 2, seed=2)
+    results = [play_game(s) for s in specs]
+    summary = summarize(results)
+    total = sum(rec["points"] for rec in summary["agents"].values())
+    assert total == pytest.approx(len(results))
+
+
+def test_tournament_on_a_local_ray_instance() -> None:
+    """--ray: the same games played as Ray tasks on a local instance started here."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    try:
+        specs = schedule("polis", {"edition": "2020"}, ["random", "simple"], 2, seed=4)
+        results = run_tournament(specs, ray_address="auto", progress=False)
+        local = run_tournament(specs, workers=1, progress=False)
+        assert [(r.winner, r.steps) for r in results] == [(r.winner, r.steps) for r in local]
+    finally:
+        ray.shutdown()
