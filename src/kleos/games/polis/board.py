@@ -41,27 +41,35 @@ def sea_neighbours(t: Tables, s: PolisState, sea: int, side: int) -> tuple[int, 
     return near
 
 
-def crossable(s: PolisState, region: int, side: int, limit: int, check_stack: bool) -> bool:
+def crossable(s: PolisState, region: int, side: int, limit: int, check_stack: bool, check_control: bool = True) -> bool:
     """May a unit of ``side`` cross ``region``? Not if the opponent controls it (R-MOVE-7), nor,
-    when ``check_stack``, if its owner already has N units there (R-MOVE-9)."""
+    when ``check_stack``, if its owner already has N units there (R-MOVE-9). ``check_control=False``
+    ignores control (only to explain why a move is impossible)."""
     own = s.units[region * 2 + side]
-    if s.units[region * 2 + other(side)] > own:
+    if check_control and s.units[region * 2 + other(side)] > own:
         return False
     return not (check_stack and own >= limit)
 
 
-def hoplite_can_reach(t: Tables, s: PolisState, side: int, start: int, dest: int) -> bool:
+def hoplite_can_reach(t: Tables, s: PolisState, side: int, start: int, dest: int, *,
+                      control: bool = True, stacking: bool = True) -> bool:
     """A land path or a sea path from ``start`` to ``dest`` for one hoplite, on the board as it
-    stands now (R-ACT-MOVEHOP-3 … R-ACT-MOVEHOP-11)."""
+    stands now (R-ACT-MOVEHOP-3 … R-ACT-MOVEHOP-11). ``control`` / ``stacking`` False ignore the
+    opponent's control (R-MOVE-7) or the owner's stacking limit (R-MOVE-9), to tell which one blocks."""
     if start == dest:
         return False
     limit = stack_limit(t, s)
-    if start not in t.sea_only and dest not in t.sea_only and _land_path(t, s, side, start, dest, limit):
+    if (start not in t.sea_only and dest not in t.sea_only
+            and _land_path(t, s, side, start, dest, limit, control, stacking)):
         return True
-    return _sea_path(t, s, side, start, dest)
+    return _sea_path(t, s, side, start, dest, control)
 
 
-def _land_path(t: Tables, s: PolisState, side: int, start: int, dest: int, limit: int) -> bool:
+def _land_path(t: Tables, s: PolisState, side: int, start: int, dest: int, limit: int,
+               control: bool, stacking: bool) -> bool:
+    """Territories each adjacent by land to the last; the crossed ones are neither controlled by the
+    opponent nor at the owner's limit; the start and the destination are never crossed (R-ACT-MOVEHOP-4,
+    R-MOVE-8, R-ACT-MOVEHOP-8/9)."""
     if dest in t.land_adj[start]:
         return True
     seen = {start}
@@ -74,29 +82,30 @@ def _land_path(t: Tables, s: PolisState, side: int, start: int, dest: int, limit
             if nxt in seen or nxt in t.sea_only:
                 continue
             seen.add(nxt)
-            if crossable(s, nxt, side, limit, check_stack=True):
+            if crossable(s, nxt, side, limit, check_stack=stacking, check_control=control):
                 frontier.append(nxt)
     return False
 
 
-def _sea_path(t: Tables, s: PolisState, side: int, start: int, dest: int) -> bool:
+def _sea_path(t: Tables, s: PolisState, side: int, start: int, dest: int, control: bool = True) -> bool:
     """Seas bordering ``start``, then adjacent seas, landing on ``dest``; every sea is crossed,
     and galley stacking never hinders a hoplite (R-ACT-MOVEHOP-5, R-ACT-MOVEHOP-9)."""
     targets = set(t.coasts[dest])
-    frontier = [sea for sea in t.coasts[start] if crossable(s, sea, side, 0, check_stack=False)]
+    frontier = [sea for sea in t.coasts[start] if crossable(s, sea, side, 0, False, control)]
     seen = set(frontier)
     while frontier:
         sea = frontier.pop()
         if sea in targets:
             return True
         for nxt in sea_neighbours(t, s, sea, side):
-            if nxt not in seen and crossable(s, nxt, side, 0, check_stack=False):
+            if nxt not in seen and crossable(s, nxt, side, 0, False, control):
                 seen.add(nxt)
                 frontier.append(nxt)
     return False
 
 
-def galley_can_reach(t: Tables, s: PolisState, side: int, start: int, dest: int) -> bool:
+def galley_can_reach(t: Tables, s: PolisState, side: int, start: int, dest: int, *,
+                     control: bool = True, stacking: bool = True) -> bool:
     """Seas only, each adjacent to the last (or by the diolkos); crossed seas must be neither
     opponent-controlled nor at the owner's limit (R-ACT-MOVEGAL-3 … R-ACT-MOVEGAL-5)."""
     if start == dest:
@@ -111,7 +120,7 @@ def galley_can_reach(t: Tables, s: PolisState, side: int, start: int, dest: int)
                 return True
             if nxt not in seen:
                 seen.add(nxt)
-                if crossable(s, nxt, side, limit, check_stack=True):
+                if crossable(s, nxt, side, limit, check_stack=stacking, check_control=control):
                     frontier.append(nxt)
     return False
 

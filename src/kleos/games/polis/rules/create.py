@@ -26,6 +26,8 @@ from kleos.games.polis.tables import GOODS, IRON, NO_ONE, SILVER, WOOD, Tables
 
 HOPLITES, GALLEYS, MERCHANTS = "hoplites", "galleys", "merchants"
 UNIT_GOOD = {HOPLITES: IRON, GALLEYS: WOOD, MERCHANTS: WOOD}
+OWN_POLIS_RULE = {HOPLITES: "R-ACT-HOPLITES-1", GALLEYS: "R-ACT-GALLEYS-1", MERCHANTS: "R-ACT-MERCHANTS-1"}
+COST_RULE = {HOPLITES: "R-ACT-HOPLITES-3", GALLEYS: "R-ACT-GALLEYS-2", MERCHANTS: "R-ACT-MERCHANTS-3"}
 
 
 def _pay_options(s: PolisState, side: int, verb: str) -> list[int]:
@@ -48,9 +50,7 @@ def _room_for_one(t: Tables, s: PolisState, side: int, verb: str, polis: int) ->
     if not _has_spare_cube(s, polis):
         return ("R-ACT-GEN-7", f"{t.polis_ids[polis]} would lose its last cube")
     if not _pay_options(s, side, verb):
-        good = GOODS[UNIT_GOOD[verb]]
-        rule = {HOPLITES: "R-ACT-HOPLITES-3", GALLEYS: "R-ACT-GALLEYS-2", MERCHANTS: "R-ACT-MERCHANTS-3"}[verb]
-        return (rule, f"each unit costs 1 {good} or 1 silver")
+        return (COST_RULE[verb], f"each unit costs 1 {GOODS[UNIT_GOOD[verb]]} or 1 silver")
     if verb == HOPLITES:
         territory = t.polis_territory[polis]
         if units(s, territory, side) >= stack_limit(t, s):
@@ -63,6 +63,15 @@ def _room_for_one(t: Tables, s: PolisState, side: int, verb: str, polis: int) ->
     return None
 
 
+def _not_commercial(t: Tables, side: int, polis: int) -> Violation:
+    """Merchants only in one's own commercial poleis (R-ACT-MERCHANTS-1), never in the opponent's,
+    even when one owns it (R-ACT-MERCHANTS-2)."""
+    name = t.polis_ids[polis]
+    if t.polis_commercial[polis] == NO_ONE:
+        return ("R-ACT-MERCHANTS-1", f"{name} is not a commercial polis")
+    return ("R-ACT-MERCHANTS-2", f"{name} is loyal to your opponent: you can never build merchants there")
+
+
 def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     verb = action.verb
     polis = arg_name(action, 0, t.polis_index)
@@ -70,14 +79,13 @@ def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violati
         return ("R-TURN-2", f"usage: {verb} <polis>")
     name = t.polis_ids[polis]
     if s.owner[polis] != side:
-        rule = {HOPLITES: "R-ACT-HOPLITES-1", GALLEYS: "R-ACT-GALLEYS-1", MERCHANTS: "R-ACT-MERCHANTS-1"}[verb]
-        return (rule, f"{name} is not yours")
+        return (OWN_POLIS_RULE[verb], f"{name} is not yours")
     if verb == HOPLITES and t.polis_territory[polis] == NO_ONE:
         return ("R-ACT-HOPLITES-2", f"{name} lies in no territory")
     if verb == GALLEYS and not t.polis_ports[polis]:
         return ("R-ACT-GALLEYS-1", f"{name} has no port")
     if verb == MERCHANTS and t.polis_commercial[polis] != side:
-        return ("R-ACT-MERCHANTS-2", f"{name} is not one of your commercial poleis")
+        return _not_commercial(t, side, polis)
     used = dict(s.turn_create_polis)
     if verb in used and used[verb] != polis:
         return ("R-ACT-GEN-8", f"this turn you create {verb} only in {t.polis_ids[used[verb]]}")
@@ -121,7 +129,7 @@ def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
         return ("R-ACT-GEN-5", f"finish the {verb} action first: pay for a unit or 'done'")
     g = arg_good(action, 0)
     if g not in (UNIT_GOOD[verb], SILVER):
-        return ("R-ACT-GEN-9", f"pay 1 {GOODS[UNIT_GOOD[verb]]} or 1 silver")
+        return (COST_RULE[verb], f"pay 1 {GOODS[UNIT_GOOD[verb]]} or 1 silver")  # R-ACT-GEN-9
     assert g is not None
     room = _room_for_one(t, s, side, verb, polis)
     if room is not None:

@@ -16,7 +16,7 @@ from kleos.games.polis.board import galley_can_reach, hoplite_can_reach, stack_l
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.tables import Tables
+from kleos.games.polis.tables import NO_ONE, Tables
 
 MARCH, SAIL = "march", "sail"
 
@@ -25,10 +25,36 @@ def _is_destination_kind(t: Tables, verb: str, region: int) -> bool:
     return t.is_sea(region) == (verb == SAIL)
 
 
-def _reach(t: Tables, s: PolisState, side: int, verb: str, start: int, dest: int) -> bool:
+def _reach(t: Tables, s: PolisState, side: int, verb: str, start: int, dest: int, *,
+           control: bool = True, stacking: bool = True) -> bool:
     if verb == MARCH:
-        return hoplite_can_reach(t, s, side, start, dest)
-    return galley_can_reach(t, s, side, start, dest)
+        return hoplite_can_reach(t, s, side, start, dest, control=control, stacking=stacking)
+    return galley_can_reach(t, s, side, start, dest, control=control, stacking=stacking)
+
+
+def _why_unreachable(t: Tables, s: PolisState, side: int, verb: str, start: int, dest: int) -> Violation:
+    """The rule that keeps a unit in ``start`` from reaching ``dest`` now: its owner's stacking limit in a
+    region it would cross (R-MOVE-9; named first when lifting it alone would free a path), the
+    opponent's control (R-MOVE-7), or no path at all."""
+    march = verb == MARCH
+    route = f"from {t.region_ids[start]} to {t.region_ids[dest]}"
+    if _reach(t, s, side, verb, start, dest, stacking=False):
+        return ("R-ACT-MOVEHOP-9" if march else "R-ACT-MOVEGAL-5",
+                f"a path {route} would cross a region where you already have N units (R-MOVE-9)")
+    if _reach(t, s, side, verb, start, dest, control=False, stacking=False):
+        return ("R-ACT-MOVEHOP-8" if march else "R-ACT-MOVEGAL-4",
+                f"every path {route} crosses a region the opponent controls (R-MOVE-7)")
+    if not march:
+        return ("R-ACT-MOVEGAL-3", f"no chain of adjacent seas leads {route}")
+    if start in t.sea_only or dest in t.sea_only:
+        return ("R-ACT-MOVEHOP-11", f"Ionia and Sikelia are reached only by sea: no sea path leads {route}")
+    return ("R-ACT-MOVEHOP-3", f"neither a land path nor a sea path leads {route}")
+
+
+def _neutral_area(t: Tables, name: str) -> bool:
+    """The areas around Epidamnos, Abdera and the external markets (R-MAP-5)."""
+    polis = t.polis_index.get(name)
+    return name in t.market_index or (polis is not None and t.polis_territory[polis] == NO_ONE)
 
 
 def movable_from(t: Tables, s: PolisState, side: int, verb: str, dest: int) -> list[int]:
@@ -42,6 +68,10 @@ def movable_from(t: Tables, s: PolisState, side: int, verb: str, dest: int) -> l
 
 def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     dest = arg_name(action, 0, t.region_index)
+    if len(action.args) == 1 and _neutral_area(t, str(action.args[0])):
+        if action.verb == SAIL:
+            return ("R-ACT-MOVEGAL-2", f"{action.args[0]} is not a sea")
+        return ("R-ACT-MOVEHOP-10", f"hoplites can never enter the neutral area of {action.args[0]}")
     if dest is None or len(action.args) != 1:
         return ("R-MOVE-1", f"usage: {action.verb} <{'sea' if action.verb == SAIL else 'territory'}>")
     if not _is_destination_kind(t, action.verb, dest):
@@ -83,11 +113,12 @@ def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
         return ("R-MOVE-4", "move the next unit with 'from <region>', or 'done'")
     if units(s, dest, side) >= stack_limit(t, s):
         return ("R-MOVE-3", f"{t.region_ids[dest]} is full")
+    if start == dest:
+        return ("R-MOVE-1", f"units already in {t.region_ids[dest]} do not move")
     if not _is_destination_kind(t, verb, start) or units(s, start, side) == 0:
         return ("R-MOVE-2", f"you have no unit to move in {t.region_ids[start]}")
     if not _reach(t, s, side, verb, start, dest):
-        rule = "R-ACT-MOVEHOP-3" if verb == MARCH else "R-ACT-MOVEGAL-3"
-        return (rule, f"no free path from {t.region_ids[start]} to {t.region_ids[dest]} now (R-MOVE-7, R-MOVE-9)")
+        return _why_unreachable(t, s, side, verb, start, dest)
     return None
 
 
