@@ -21,18 +21,19 @@ def siege_chios_with_a_disc_on_samos(game: PolisGame) -> PolisState:
     return s
 
 
-def test_siege_disc_scope_polis_by_default() -> None:
-    """A-10 / R-ACT-SIEGE-9: by default a siege disc counts only for its own polis."""
+def test_siege_disc_scope_territory_by_default() -> None:
+    """R-ACT-SIEGE-9: the Devir rulebook gives +1 per own siege disc *in the territory*; the
+    rulebook wins over the spec's ruling A-10, so a disc left at Samos helps against Chios."""
     game = PolisGame("2020")
     s = siege_chios_with_a_disc_on_samos(game)
-    assert s.owner[game.tables.polis_index["Chios"]] == 0  # 1 < fortification 2: failed
+    assert s.owner[game.tables.polis_index["Chios"]] == 1  # 1 + 1 >= fortification 2: taken
 
 
-def test_siege_disc_scope_territory_as_an_option() -> None:
-    """A-10 (config): with siege_disc_scope=territory every own disc in Ionia adds 1."""
-    game = PolisGame("2020", rules={"siege_disc_scope": "territory"})
+def test_siege_disc_scope_polis_as_an_option() -> None:
+    """A-10 (config): with siege_disc_scope=polis a disc counts only for its own polis."""
+    game = PolisGame("2020", rules={"siege_disc_scope": "polis"})
     s = siege_chios_with_a_disc_on_samos(game)
-    assert s.owner[game.tables.polis_index["Chios"]] == 1  # 1 + 1 >= 2: taken
+    assert s.owner[game.tables.polis_index["Chios"]] == 0  # 1 < 2: failed
 
 
 def test_options_round_trip_through_a_record() -> None:

@@ -333,12 +333,23 @@ def test_repeat_after_the_opponents_pass_2020() -> None:
 
 
 # ----- siege discs [2020] -------------------------------------------------------------------------------
-def test_siege_discs_count_only_for_their_polis_2020() -> None:
-    """R-ACT-SIEGE-9 [2020] (A-10): +1 per own disc on this polis; a disc on Chios does not help at Samos."""
+def test_siege_discs_count_in_the_whole_territory_2020() -> None:
+    """R-ACT-SIEGE-9 [2020]: +1 per own siege disc in the territory (the rulebook's words, over the spec's
+    A-10 default): a disc left at Chios helps at Samos."""
     game = PolisGame("2020")
     s = board(game, round=2, active="sparta", Ionia=(0, 4))
     play(game, s, "siege Chios", "roll 1")
     assert discs(game, s, "Chios", 1) == 1
+    until_turn_of(game, s, 1)
+    play(game, s, "siege Samos", "roll 2")
+    assert s.owner[polis(game, "Samos")] == 1  # 2 + 1 >= 3
+
+
+def test_siege_discs_count_only_for_their_polis_as_an_option_2020() -> None:
+    """R-ACT-SIEGE-9 [2020] with A-10's siege_disc_scope=polis: a disc on Chios does not help at Samos."""
+    game = PolisGame("2020", rules={"siege_disc_scope": "polis"})
+    s = board(game, round=2, active="sparta", Ionia=(0, 4))
+    play(game, s, "siege Chios", "roll 1")
     until_turn_of(game, s, 1)
     play(game, s, "siege Samos", "roll 2")
     assert s.owner[polis(game, "Samos")] == -1  # 2 < 3: the Chios disc does not count
