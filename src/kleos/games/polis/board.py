@@ -125,6 +125,67 @@ def galley_can_reach(t: Tables, s: PolisState, side: int, start: int, dest: int,
     return False
 
 
+def destinations(t: Tables, s: PolisState, side: int, start: int, sea: bool) -> set[int]:
+    """Every region one unit in ``start`` can reach now: exactly the ``dest`` for which
+    :func:`galley_can_reach` (``sea``) or :func:`hoplite_can_reach` holds, found in one search."""
+    limit = stack_limit(t, s)
+    if sea:
+        return _closure_neighbours(t, s, side, [start], limit, sea=True) - {start}
+    found: set[int] = set()
+    if start not in t.sea_only:
+        found |= {r for r in _closure_neighbours(t, s, side, [start], limit, sea=False) if r not in t.sea_only}
+    seas = [x for x in t.coasts[start] if crossable(s, x, side, 0, False)]
+    reached = set(seas)
+    frontier = list(seas)
+    while frontier:
+        x = frontier.pop()
+        found.update(t.coasts[x])
+        for nxt in sea_neighbours(t, s, x, side):
+            if nxt not in reached and crossable(s, nxt, side, 0, False):
+                reached.add(nxt)
+                frontier.append(nxt)
+    found.discard(start)
+    return found
+
+
+def _closure_neighbours(t: Tables, s: PolisState, side: int, starts: list[int], limit: int, sea: bool) -> set[int]:
+    """Neighbours of the starts and of every region reachable from them through crossable regions."""
+    found: set[int] = set()
+    seen = set(starts)
+    frontier = list(starts)
+    while frontier:
+        region = frontier.pop()
+        near = sea_neighbours(t, s, region, side) if sea else t.land_adj[region]
+        for nxt in near:
+            found.add(nxt)
+            if nxt in seen or (not sea and nxt in t.sea_only):
+                continue
+            seen.add(nxt)
+            if crossable(s, nxt, side, limit, check_stack=True):
+                frontier.append(nxt)
+    return found
+
+
+def reach_table(t: Tables, s: PolisState, side: int, sea: bool) -> dict[int, tuple[int, ...]]:
+    """Destination -> regions whose units can reach it now, memoised on the pieces that decide it
+    (units, the owner of the diolkos polis, N): search asks this at every node."""
+    key = ("reach", sea, side, s.round, s.owner[t.diolkos_polis], tuple(s.units))
+    cached = t.reach_cache.get(key)
+    if cached is not None:
+        return cached
+    if len(t.reach_cache) > 20_000:
+        t.reach_cache.clear()
+    table: dict[int, list[int]] = {}
+    regions = range(t.n_territories, t.n_regions) if sea else range(t.n_territories)
+    for start in regions:
+        if s.units[start * 2 + side]:
+            for dest in destinations(t, s, side, start, sea):
+                table.setdefault(dest, []).append(start)
+    result = {d: tuple(starts) for d, starts in table.items()}
+    t.reach_cache[key] = result
+    return result
+
+
 def owned_poleis(t: Tables, s: PolisState, side: int) -> list[int]:
     return [p for p in range(len(t.polis_ids)) if s.owner[p] == side]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -119,6 +119,10 @@ class Tables:
     # events per round
     event_decks: tuple[tuple[Event, ...], ...]
     event_index: dict[str, Event]
+    # memoised answers of pure board queries (see board.reach_table); never part of equality
+    reach_cache: dict[tuple[object, ...], dict[int, tuple[int, ...]]] = field(
+        default_factory=dict, compare=False, repr=False)
+    route_cache: dict[tuple[object, ...], frozenset[int]] = field(default_factory=dict, compare=False, repr=False)
 
     def round_value(self, round_index: int) -> int:
         return self.round_values[round_index]

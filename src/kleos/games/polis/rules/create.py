@@ -94,7 +94,9 @@ def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violati
 
 def _candidates_start(verb: str) -> ActionKind:
     def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
-        return (Action(verb, (t.polis_ids[p],)) for p in range(len(t.polis_ids)) if s.owner[p] == side)
+        """Own poleis with a cube to spare (R-ACT-GEN-7); ``check`` still decides."""
+        return (Action(verb, (t.polis_ids[p],)) for p in range(len(t.polis_ids))
+                if s.owner[p] == side and s.pop[p] >= 2)
 
     def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
         polis = t.polis_index[str(action.args[0])]

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from kleos.core.action import Action
 from kleos.games.polis import pieces
-from kleos.games.polis.board import galley_can_reach, hoplite_can_reach, stack_limit, units
+from kleos.games.polis.board import galley_can_reach, hoplite_can_reach, reach_table, stack_limit, units
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name
 from kleos.games.polis.state import PolisState
@@ -61,9 +61,7 @@ def movable_from(t: Tables, s: PolisState, side: int, verb: str, dest: int) -> l
     """Regions holding a unit that could move to ``dest`` now (R-MOVE-2)."""
     if units(s, dest, side) >= stack_limit(t, s):
         return []  # R-MOVE-3, R-STACK-5
-    return [r for r in range(t.n_regions)
-            if _is_destination_kind(t, verb, r) and r != dest and units(s, r, side) > 0
-            and _reach(t, s, side, verb, r, dest)]
+    return list(reach_table(t, s, side, verb == SAIL).get(dest, ()))
 
 
 def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
@@ -86,7 +84,8 @@ def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violati
 
 def _candidates_start(verb: str) -> ActionKind:
     def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
-        return (Action(verb, (t.region_ids[r],)) for r in range(t.n_regions) if _is_destination_kind(t, verb, r))
+        """Destinations some unit can reach (``check`` still decides)."""
+        return (Action(verb, (t.region_ids[r],)) for r in sorted(reach_table(t, s, side, verb == SAIL)))
 
     def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
         s.pending = (verb, t.region_index[str(action.args[0])], 0)

@@ -64,7 +64,7 @@ def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
         info = t.projects[tile]
         optional = [g for g, _ in info.cost if g != SILVER]
         for polis in sorted(info.poleis):
-            if s.owner[polis] != side:
+            if s.owner[polis] != side or s.project_started[polis] != -1:
                 continue
             for k in range(len(optional) + 1):
                 for subs in combinations(optional, k):

@@ -59,7 +59,9 @@ def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | No
 
 
 def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
-    return (Action(VERB, (t.polis_ids[p],)) for p in range(len(t.polis_ids)) if s.owner[p] != side)
+    """Poleis not one's own in territories one controls (``check`` still decides)."""
+    return (Action(VERB, (t.polis_ids[p],)) for p in range(len(t.polis_ids))
+            if s.owner[p] != side and t.polis_territory[p] != NO_ONE and controls(s, t.polis_territory[p], side))
 
 
 def start(t: Tables, s: PolisState, side: int, action: Action) -> None:

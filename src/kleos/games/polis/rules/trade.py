@@ -28,14 +28,27 @@ def owns_own_commercial_polis(t: Tables, s: PolisState, side: int) -> bool:
 def sea_route_free(t: Tables, s: PolisState, side: int, market: int) -> bool:
     """A route along the dotted lines whose seas the opponent does not control (R-ACT-TRADE-6 …
     R-ACT-TRADE-9): Athens enters Kyklades first; Sparta Ionion or Myrtoon pelagos."""
+    return market in markets_by_sea(t, s, side)
+
+
+def markets_by_sea(t: Tables, s: PolisState, side: int) -> frozenset[int]:
+    """Every market a merchant of ``side`` can reach by a free sea route now, memoised on the
+    galleys at sea and the owner of the diolkos polis."""
+    sea_units = tuple(s.units[t.n_territories * 2:])
+    key = ("routes", side, s.owner[t.diolkos_polis], sea_units)
+    cached = t.route_cache.get(key)
+    if cached is not None:
+        return cached
+    if len(t.route_cache) > 20_000:
+        t.route_cache.clear()
     opp = other(side)
     frontier = [sea for sea in t.first_seas[side] if not controls(s, sea, opp)]
     seen = set(frontier)
     diolkos = owns_diolkos(t, s, side)
+    found: set[int] = set()
     while frontier:
         sea = frontier.pop()
-        if market in t.route_markets[sea]:
-            return True
+        found.update(t.route_markets[sea])
         nxt = list(t.route_sea_adj[sea])
         a, b = t.diolkos
         if diolkos and sea in (a, b):
@@ -44,7 +57,9 @@ def sea_route_free(t: Tables, s: PolisState, side: int, market: int) -> bool:
             if n not in seen and not controls(s, n, opp):
                 seen.add(n)
                 frontier.append(n)
-    return False
+    result = frozenset(found)
+    t.route_cache[key] = result
+    return result
 
 
 def land_route(t: Tables, s: PolisState, side: int, market: int) -> bool:
