@@ -9,6 +9,7 @@ from collections.abc import Callable
 from kleos import __version__
 from kleos.arena.cli import add_arena_parser
 from kleos.games.polis import cli as polis_cli
+from kleos.server.cli import add_serve_parser
 
 DESCRIPTION = """\
 Kleos: play and study the strategy board games of classical Greece, rule for rule.
@@ -33,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     polis_cli.add_polis_parser(commands)
     add_arena_parser(commands)
+    add_serve_parser(commands)
     return parser
 
 

@@ -1,0 +1,339 @@
+"""The FastAPI application: routers for the lobby, games (REST and WebSocket) and records.
+
+The request handlers are thin: they validate the body (pydantic), check the rate limit, call the
+synchronous :class:`~kleos.server.store.GameStore` in a worker thread, then tell the
+:class:`~kleos.server.hub.Hub` (live watchers, other processes) and the bot worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from kleos.agents.registry import LEVELS
+from kleos.server.bots import BotWorker
+from kleos.server.config import Settings
+from kleos.server.db import Database
+from kleos.server.errors import ApiError
+from kleos.server.hub import Connection, Hub
+from kleos.server.ratelimit import RateLimiter
+from kleos.server.schemas import ActionIn, ClientMessage, CreateGame, Hello, ImportGame, JoinGame, MyGames, UndoIn
+from kleos.server.store import Change, GameStore, Seated, token_hash
+
+log = logging.getLogger("kleos.server")
+
+OPPONENTS = ["person", "random", "simple", "heuristic", *(f"ismcts:{level}" for level in LEVELS)]
+SIDE_SEATS = {"athens": 0, "sparta": 1}
+
+
+@dataclass
+class ServerContext:
+    settings: Settings
+    db: Database
+    store: GameStore
+    hub: Hub
+    bots: BotWorker
+    limiter: RateLimiter
+
+
+def get_ctx(request: Request) -> ServerContext:
+    ctx: ServerContext = request.app.state.ctx
+    return ctx
+
+
+def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    """The seat token from ``Authorization: Bearer <token>`` (``None`` when absent)."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "bad_token", "use the header 'Authorization: Bearer <seat token>'")
+    return token.strip()
+
+
+Ctx = Annotated[ServerContext, Depends(get_ctx)]
+Token = Annotated[str | None, Depends(bearer_token)]
+
+
+def pick_seat(side: str) -> int:
+    return SIDE_SEATS[side] if side in SIDE_SEATS else secrets.randbelow(2)
+
+
+def invite_url(ctx: ServerContext, request: Request, game_id: str, invite: str | None) -> str | None:
+    """The link to send the other player: the invite travels in the fragment, so it never
+    reaches a server log."""
+    if invite is None:
+        return None
+    base = (ctx.settings.public_url or str(request.base_url)).rstrip("/")
+    return f"{base}/play/{game_id}#invite={invite}"
+
+
+def seated_json(ctx: ServerContext, request: Request, seated: Seated) -> dict[str, Any]:
+    return {"game_id": seated.game_id, "seat": seated.seat, "side": ("Athens", "Sparta")[seated.seat],
+            "token": seated.token, "seq": seated.seq, "invite": seated.invite,
+            "invite_url": invite_url(ctx, request, seated.game_id, seated.invite)}
+
+
+def check_rate(ctx: ServerContext, token: str | None) -> None:
+    if token is None:
+        return
+    wait = ctx.limiter.take(token_hash(token))
+    if wait is not None:
+        raise ApiError(429, "rate_limited", f"too many actions: retry in {wait:.2f} s", retry_after=round(wait, 3))
+
+
+async def after_change(ctx: ServerContext, change: Change) -> None:
+    if change.bot_to_act:
+        ctx.bots.schedule(change.game_id)
+    await ctx.hub.changed(change.game_id, change.seq)
+
+
+# ----- lobby --------------------------------------------------------------------------------------
+lobby = APIRouter(prefix="/api", tags=["lobby"])
+
+
+@lobby.get("/health")
+async def health() -> dict[str, Any]:
+    return {"ok": True}
+
+
+@lobby.get("/opponents")
+async def opponents() -> dict[str, Any]:
+    return {"opponents": OPPONENTS, "editions": ["2012", "2020"], "sides": ["athens", "sparta", "random"]}
+
+
+@lobby.get("/editions/{edition}")
+async def edition(ctx: Ctx, edition: str) -> JSONResponse:
+    return JSONResponse(await run_in_threadpool(ctx.store.edition, edition))
+
+
+@lobby.post("/games", status_code=201)
+async def create_game(ctx: Ctx, request: Request, body: CreateGame) -> dict[str, Any]:
+    if body.seed is not None and not ctx.settings.allow_client_seed:
+        raise ApiError(400, "seed_not_allowed", "this server chooses the seed of every game (it is secret)")
+    options: dict[str, Any] = {"edition": body.edition}
+    if body.rules:
+        options["rules"] = body.rules
+    seated = await run_in_threadpool(ctx.store.create, options, pick_seat(body.side), body.opponent, body.seed)
+    if seated.bot_to_act:
+        ctx.bots.schedule(seated.game_id)
+    return seated_json(ctx, request, seated)
+
+
+@lobby.post("/join")
+async def join_game(ctx: Ctx, request: Request, body: JoinGame) -> dict[str, Any]:
+    seated = await run_in_threadpool(ctx.store.join, body.invite)
+    await ctx.hub.changed(seated.game_id, seated.seq)
+    return seated_json(ctx, request, seated)
+
+
+@lobby.post("/my-games")
+async def my_games(ctx: Ctx, body: MyGames) -> JSONResponse:
+    return JSONResponse({"games": await run_in_threadpool(ctx.store.my_games, body.tokens)})
+
+
+# ----- games --------------------------------------------------------------------------------------
+games = APIRouter(prefix="/api/games", tags=["games"])
+
+
+@games.get("/{game_id}")
+async def get_game(ctx: Ctx, game_id: str, token: Token) -> JSONResponse:
+    return JSONResponse(await run_in_threadpool(ctx.store.message, game_id, token))
+
+
+@games.post("/{game_id}/actions")
+async def post_action(ctx: Ctx, game_id: str, token: Token, body: ActionIn) -> JSONResponse:
+    check_rate(ctx, token)
+    change = await run_in_threadpool(ctx.store.act, game_id, token, body.seq, body.action)
+    await after_change(ctx, change)
+    message = await run_in_threadpool(ctx.store.message_for_seat, game_id, change.seat)
+    return JSONResponse({**message, "ack": {"seq": change.seq}})
+
+
+@games.post("/{game_id}/undo")
+async def post_undo(ctx: Ctx, game_id: str, token: Token, body: UndoIn) -> JSONResponse:
+    check_rate(ctx, token)
+    change = await run_in_threadpool(ctx.store.undo, game_id, token, body.seq)
+    await after_change(ctx, change)
+    message = await run_in_threadpool(ctx.store.message_for_seat, game_id, change.seat)
+    return JSONResponse({**message, "ack": {"seq": change.seq}})
+
+
+@games.post("/{game_id}/rematch")
+async def post_rematch(ctx: Ctx, request: Request, game_id: str, token: Token) -> dict[str, Any]:
+    seated = await run_in_threadpool(ctx.store.rematch, game_id, token)
+    if seated.bot_to_act:
+        ctx.bots.schedule(seated.game_id)
+    old = await run_in_threadpool(ctx.store.message_for_seat, game_id, None)
+    await ctx.hub.changed(game_id, int(old["seq"]))
+    await ctx.hub.changed(seated.game_id, seated.seq)
+    return seated_json(ctx, request, seated)
+
+
+@games.get("/{game_id}/replay")
+async def get_replay(ctx: Ctx, game_id: str,
+                     step: Annotated[int | None, Query(ge=0, le=1_000_000)] = None) -> JSONResponse:
+    return JSONResponse(await run_in_threadpool(ctx.store.replay, game_id, step))
+
+
+@games.get("/{game_id}/record")
+async def get_record(ctx: Ctx, game_id: str) -> JSONResponse:
+    return JSONResponse(await run_in_threadpool(ctx.store.export, game_id))
+
+
+records = APIRouter(prefix="/api", tags=["records"])
+
+
+@records.post("/import", status_code=201)
+async def import_game(ctx: Ctx, request: Request, body: ImportGame) -> dict[str, Any]:
+    seated = await run_in_threadpool(ctx.store.import_record, body.record, pick_seat(body.side), body.opponent)
+    if seated.bot_to_act:
+        ctx.bots.schedule(seated.game_id)
+    return seated_json(ctx, request, seated)
+
+
+# ----- live ---------------------------------------------------------------------------------------
+live = APIRouter(prefix="/api/games", tags=["live"])
+
+
+@live.websocket("/{game_id}/ws")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    ctx: ServerContext = websocket.app.state.ctx
+    await websocket.accept()
+    try:
+        raw = await asyncio.wait_for(websocket.receive_text(), ctx.settings.hello_timeout)
+        hello = Hello.model_validate_json(raw)
+        seat = await run_in_threadpool(ctx.store.authenticate, game_id, hello.token)
+    except ApiError as exc:
+        await _close_with(websocket, exc.status, exc.body())
+        return
+    except (TimeoutError, ValidationError, KeyError, RuntimeError):
+        await _close_with(websocket, 400, {"error": "bad_hello",
+                                           "message": 'first send {"type": "hello", "token": <seat token or null>}'})
+        return
+    except WebSocketDisconnect:
+        return
+    connection = Connection(websocket, game_id, seat)
+    ctx.hub.add(connection)
+    try:
+        await connection.send(await run_in_threadpool(ctx.store.message_for_seat, game_id, seat))
+        while True:
+            raw = await websocket.receive_text()
+            await _on_client_message(ctx, connection, hello.token, raw)
+    except (WebSocketDisconnect, RuntimeError, KeyError):
+        pass
+    finally:
+        ctx.hub.remove(connection)
+
+
+async def _close_with(websocket: WebSocket, status: int, body: dict[str, Any]) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps({"type": "error", "status": status, **body}))
+        await websocket.close(code=4000 + status)
+
+
+async def _on_client_message(ctx: ServerContext, connection: Connection, token: str | None, raw: str) -> None:
+    ref: Any = None
+    try:
+        try:
+            message = ClientMessage.model_validate_json(raw)
+        except ValidationError as exc:
+            raise ApiError(400, "invalid_message", _validation_text(exc)) from exc
+        ref = message.id
+        if message.type == "ping":
+            await connection.send({"type": "pong", "id": ref})
+            return
+        if message.type == "sync":
+            await connection.send(await run_in_threadpool(ctx.store.message_for_seat, connection.game_id,
+                                                          connection.seat))
+            return
+        if message.seq is None:
+            raise ApiError(400, "invalid_message", f"a '{message.type}' message needs the game's seq")
+        check_rate(ctx, token)
+        if message.type == "action":
+            if message.action is None:
+                raise ApiError(400, "invalid_message", "an 'action' message needs an action")
+            change = await run_in_threadpool(ctx.store.act, connection.game_id, token, message.seq, message.action)
+        else:
+            change = await run_in_threadpool(ctx.store.undo, connection.game_id, token, message.seq)
+        await connection.send({"type": "ack", "id": ref, "seq": change.seq})
+        await after_change(ctx, change)
+    except ApiError as exc:
+        await connection.send({"type": "error", "id": ref, "status": exc.status, **exc.body()})
+
+
+def _validation_text(exc: ValidationError) -> str:
+    return "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}" for e in exc.errors())
+
+
+# ----- the application ----------------------------------------------------------------------------
+def create_app(settings: Settings) -> FastAPI:
+    """The server for ``settings``; the database is migrated and bots resumed at start-up."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.database_url)
+        await run_in_threadpool(db.migrate)
+        store = GameStore(db, settings)
+        hub = Hub(store, settings.redis_url)
+        await hub.start()
+        loop = asyncio.get_running_loop()
+
+        def on_bot_change(game_id: str, seq: int) -> None:
+            with contextlib.suppress(RuntimeError):
+                asyncio.run_coroutine_threadsafe(hub.changed(game_id, seq), loop)
+
+        bots = BotWorker(store, settings.bot_workers, on_bot_change)
+        app.state.ctx = ServerContext(settings, db, store, hub, bots,
+                                      RateLimiter(settings.rate_capacity, settings.rate_per_second))
+        for game_id in await run_in_threadpool(store.games_waiting_for_bots):
+            bots.schedule(game_id)
+        try:
+            yield
+        finally:
+            await run_in_threadpool(bots.stop)
+            await hub.stop()
+            db.dispose()
+
+    app = FastAPI(title="Kleos", version="1", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
+                  openapi_url="/api/openapi.json")
+    app.include_router(lobby)
+    app.include_router(games)
+    app.include_router(records)
+    app.include_router(live)
+
+    @app.exception_handler(ApiError)
+    async def on_api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        headers = {"Retry-After": str(max(1, round(exc.extra.get("retry_after", 1))))} if exc.status == 429 else None
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def on_invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [([str(p) for p in e.get("loc", ())], str(e.get("msg", ""))) for e in exc.errors()]
+        details = [{"loc": loc, "msg": msg} for loc, msg in errors]
+        text = "; ".join(f"{'.'.join(loc[1:]) or 'body'}: {msg}" for loc, msg in errors)
+        return JSONResponse({"error": "invalid_request", "message": text, "details": details}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def on_http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": "http", "message": str(exc.detail)}, status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def on_crash(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("internal error: %s", type(exc).__name__, exc_info=exc)
+        return JSONResponse({"error": "internal", "message": "internal server error"}, status_code=500)
+
+    return app

@@ -1,0 +1,61 @@
+"""``kleos serve``: the web server on uvicorn, SQLite by default, PostgreSQL and Redis to scale out."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from kleos.server.config import DEFAULT_DATABASE, Settings
+
+DESCRIPTION = """\
+Run the Kleos web server (HTTP and WebSocket API, see docs/web-api.md).
+
+  kleos serve                                   SQLite file kleos.db, http://127.0.0.1:8000
+  kleos serve --database postgresql://user@127.0.0.1/kleos --redis redis://127.0.0.1:6379/0
+                                                several processes sharing one PostgreSQL and Redis
+"""
+
+
+def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = commands.add_parser("serve", help="run the web server", description=DESCRIPTION,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--database", default=DEFAULT_DATABASE,
+                       help=f"sqlite:///FILE or postgresql://… (default {DEFAULT_DATABASE})")
+    serve.add_argument("--redis", default=None, help="redis://… to share live updates between processes")
+    serve.add_argument("--public-url", default=None, help="base URL used in invite links (default: from the request)")
+    serve.add_argument("--bot-workers", type=int, default=2, help="threads that play the bots (default 2)")
+    serve.add_argument("--rate", type=float, default=10.0, help="actions per second per seat token (default 10)")
+    serve.add_argument("--burst", type=float, default=30.0, help="actions allowed at once per seat token (default 30)")
+    serve.add_argument("--allow-client-seed", action="store_true",
+                       help="let clients choose game seeds (tests and benchmarks only: the seed reveals future dice)")
+    serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    serve.add_argument("--no-access-log", action="store_true", help="do not log each request")
+    serve.set_defaults(func=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from kleos.server.app import create_app
+    from kleos.server.db import redact_url
+
+    if not 0 < args.port < 65536:
+        sys.stderr.write(f"kleos serve: bad port {args.port}\n")
+        return 2
+    try:
+        database = redact_url(args.database)
+    except Exception as exc:
+        sys.stderr.write(f"kleos serve: bad --database URL: {type(exc).__name__}\n")
+        return 2
+    settings = Settings(database_url=args.database, redis_url=args.redis, public_url=args.public_url,
+                        bot_workers=args.bot_workers, rate_capacity=args.burst, rate_per_second=args.rate,
+                        allow_client_seed=args.allow_client_seed)
+    sys.stderr.write(f"kleos serve: http://{args.host}:{args.port} (database {database}"
+                     f"{', redis' if args.redis else ''})\n")
+    config = uvicorn.Config(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
+                            access_log=not args.no_access_log, ws_max_size=1 << 16, lifespan="on")
+    server = uvicorn.Server(config)
+    server.run()
+    return 0 if server.started else 1

@@ -1,0 +1,198 @@
+"""Tables and connections: SQLite (embedded, the default) or PostgreSQL (several server processes).
+
+A game is a row of :class:`GameRow`, its two :class:`SeatRow` rows, an append-only log of
+:class:`EventRow` rows numbered by ``seq`` (1, 2, …) and a few :class:`SnapshotRow` rows (the state
+after some step, a cache that can always be rebuilt from the log). The schema is created and
+upgraded by the Alembic migrations in :mod:`kleos.server.migrations`, applied at start.
+
+Durability: a write transaction commits before the server answers. SQLite runs in WAL mode with
+``synchronous=FULL`` (every commit reaches the disk) and takes the write lock at ``BEGIN
+IMMEDIATE``; PostgreSQL locks the game's row (``SELECT … FOR UPDATE``) and commits synchronously.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    text,
+)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 74_113_501  # PostgreSQL advisory lock key: one process migrates at a time
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    """One game. ``seq`` is the number of the last event (0 before the first); ``steps`` the length
+    of the effective action log (events minus undone actions); ``seed`` never leaves the server
+    while the game runs."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[str] = mapped_column(Text)  # JSON
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    steps: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # active | finished
+    to_act: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    outcome: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON
+    rematch_of: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    imported: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[float] = mapped_column(Float, default=time.time)
+    updated_at: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class SeatRow(Base):
+    """A seat: a person (known by the SHA-256 of the seat token, or still invited) or a bot."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # person | bot
+    agent: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    joined_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class EventRow(Base):
+    """One entry of the append-only log: an action (``kind="action"``, chance included as seat -1)
+    or the undo of the seat's last action (``kind="undo"``, ``action`` the undone notation).
+    ``visible_to``: ``None`` when every seat may see the action, else the only seat that may
+    (a battle card drawn into that seat's hand). ``text`` describes it in plain words."""
+
+    __tablename__ = "events"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    text: Mapped[str] = mapped_column(Text)
+    visible_to: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class SnapshotRow(Base):
+    """The full state (JSON) after the first ``steps`` effective actions, written at event ``seq``."""
+
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    steps: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(Text)
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` means the psycopg 3 driver (the one installed); other URLs are kept."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def redact_url(url: str) -> str:
+    """The URL without its password, for logs."""
+    return make_url(normalize_url(url)).render_as_string(hide_password=True)
+
+
+class Database:
+    """Engines and transactions. :meth:`write` takes the database's write lock (SQLite) at once."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        parsed = make_url(self.url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 60}
+            if parsed.database and parsed.database != ":memory:":
+                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        else:
+            kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        self.read_engine: Engine = self.engine
+        if self.is_sqlite:
+            _sqlite_setup(self.engine, immediate=True)
+            self.read_engine = create_engine(self.url, **kwargs)
+            _sqlite_setup(self.read_engine, immediate=False)
+        self._write = sessionmaker(self.engine, expire_on_commit=False)
+        self._write_lock: AbstractContextManager[Any] = threading.Lock() if self.is_sqlite else nullcontext()
+        self._read = sessionmaker(self.read_engine, expire_on_commit=False)
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A transaction that commits (durably) when the block ends and rolls back on an error.
+
+        SQLite has one writer at a time: the threads of this process queue on a lock instead of
+        polling the database's busy timeout (which sleeps in steps of up to 100 ms).
+        """
+        with self._write_lock, self._write() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        with self._read() as session, session.begin():
+            yield session
+
+    def migrate(self) -> None:
+        """Apply the Alembic migrations up to the newest (one process at a time on PostgreSQL)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
+        with self.engine.begin() as connection:
+            if not self.is_sqlite:
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+        if self.read_engine is not self.engine:
+            self.read_engine.dispose()
+
+
+def _sqlite_setup(engine: Engine, *, immediate: bool) -> None:
+    """WAL, synchronous=FULL and foreign keys on every connection; transactions are begun by us
+    (the driver's own implicit transactions are switched off) so that a write takes the lock at
+    BEGIN and two writers never deadlock on an upgrade from a read lock."""
+
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=60000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")

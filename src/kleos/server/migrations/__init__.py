@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's database (applied by :meth:`kleos.server.db.Database.migrate`)."""

@@ -1,0 +1,132 @@
+"""Helpers of the server tests: scripted clients that play through the HTTP API."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from kleos.games.polis import positions as pos
+from kleos.games.polis.game import PolisGame
+from kleos.games.polis.state import PolisState
+from kleos.server.app import ServerContext
+
+Message = dict[str, Any]
+Client = TestClient | httpx.Client
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {} if token is None else {"Authorization": f"Bearer {token}"}
+
+
+def ctx_of(client: TestClient) -> ServerContext:
+    app = client.app
+    assert isinstance(app, FastAPI)
+    ctx: ServerContext = app.state.ctx
+    return ctx
+
+
+@dataclass
+class Table:
+    """A game between two scripted persons: its id and the token of each seat."""
+
+    game_id: str
+    tokens: dict[int, str]
+
+
+def new_game(client: Client, **body: Any) -> Message:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    data: Message = response.json()
+    return data
+
+
+def two_players(client: Client, seed: int = 7, edition: str = "2020") -> Table:
+    created = new_game(client, edition=edition, seed=seed, opponent="person")
+    joined = client.post("/api/join", json={"invite": created["invite"]})
+    assert joined.status_code == 200, joined.text
+    return Table(created["game_id"], {created["seat"]: created["token"], joined.json()["seat"]: joined.json()["token"]})
+
+
+def table_from_position(client: TestClient, position: PolisState, seed: int, edition: str = "2020") -> Table:
+    """A two-person game that starts from ``position`` (through the store: the API starts from seeds)."""
+    store = ctx_of(client).store
+    seated = store.create({"edition": edition}, 0, "person", seed, position=position)
+    invite = seated.invite
+    assert invite is not None
+    joined = client.post("/api/join", json={"invite": invite})
+    assert joined.status_code == 200, joined.text
+    return Table(seated.game_id, {0: seated.token, 1: joined.json()["token"]})
+
+
+def battle_position(game: PolisGame) -> PolisState:
+    """Round 2, Sparta to act, 8 hoplites in Boiotia and 8 galleys in Thrakiko pelagos: the end of
+    the turn starts battles (R-BATTLE-1)."""
+    s = pos.turn_position(game, round=1, active="sparta")
+    pos.set_units(game, s, "Boiotia", 4, 4)
+    pos.set_units(game, s, "ThrakikoPelagos", 4, 4)
+    return s
+
+
+def get_message(client: Client, game_id: str, token: str | None) -> Message:
+    response = client.get(f"/api/games/{game_id}", headers=auth(token))
+    assert response.status_code == 200, response.text
+    data: Message = response.json()
+    return data
+
+
+def post_action(client: Client, game_id: str, token: str | None, seq: int, action: str) -> httpx.Response:
+    return client.post(f"/api/games/{game_id}/actions", json={"seq": seq, "action": action}, headers=auth(token))
+
+
+Chooser = Callable[[Message, random.Random], str]
+
+
+def random_choice(message: Message, rng: random.Random) -> str:
+    action: str = rng.choice(message["legal"])["action"]
+    return action
+
+
+def fighting_choice(message: Message, rng: random.Random) -> str:
+    """Random, but never retreat when a battle can be fought (so cards are drawn)."""
+    legal = [str(item["action"]) for item in message["legal"]]
+    return "fight" if "fight" in legal else rng.choice(legal)
+
+
+def play(client: Client, table: Table, rng: random.Random, *, max_steps: int = 600,
+         choose: Chooser = random_choice) -> Iterator[tuple[int, Message]]:
+    """Play the game with both scripted seats; yields every message a seat received (seat, message)."""
+    for _ in range(max_steps):
+        first = get_message(client, table.game_id, table.tokens[0])
+        yield 0, first
+        if first["status"] == "finished":
+            return
+        seat = first["to_act"][0]
+        mine = first if seat == 0 else get_message(client, table.game_id, table.tokens[seat])
+        if seat != 0:
+            yield seat, mine
+        response = post_action(client, table.game_id, table.tokens[seat], mine["seq"], choose(mine, rng))
+        assert response.status_code == 200, response.text
+        yield seat, response.json()
+    raise AssertionError(f"game {table.game_id} did not end within {max_steps} steps")
+
+
+def keys_in(value: Any) -> Iterator[str]:
+    """Every key of every object nested in ``value``."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield str(key)
+            yield from keys_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from keys_in(item)
+
+
+def text_of(message: Message) -> str:
+    return json.dumps(message)
