@@ -9,6 +9,10 @@ if [ ! -x .venv/bin/pytest ] || [ pyproject.toml -nt .venv/.installed-dev ]; the
     .venv/bin/python -m pip install --quiet -e '.[dev]'
     touch .venv/.installed-dev
 fi
+# Servers and the browser that the server and web tests run against (Debian packages, installed once)
+for script in scripts/services.sh scripts/browser.sh; do
+    if [ -f "$script" ]; then echo "== $script"; bash "$script"; fi
+done
 echo "== ruff";  .venv/bin/ruff check src tests benchmarks scripts
 echo "== mypy --strict"; .venv/bin/mypy
 echo "== rule coverage"
