@@ -279,17 +279,19 @@ def test_hotseat_asks_to_pass_the_device_before_showing_a_hand(
     assert "Salpinx" not in out and "Mercenaries" not in out
 
 
-class AgentAnswers(io.StringIO):
+class AgentAnswers:
     """A stdin that answers every prompt of a running game with the menu number a simple agent picks
     (what a sensible person would type), so scripted games last to the last round."""
 
     def __init__(self, seed: int) -> None:
-        super().__init__()
         self.session: TerminalGame | None = None
         self.rng = random.Random(seed)
         self.answers = 0
 
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
         session = self.session
         assert session is not None
         self.answers += 1

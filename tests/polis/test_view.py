@@ -79,3 +79,17 @@ def test_determinize_is_consistent_with_the_view() -> None:
         assert total == [a + b + c for a, b, c in zip(s.battle.deck, *s.battle.hands, strict=True)]
         assert game.view(d, 0).state == view.state
         assert game.legal_actions(d) == game.legal_actions(s)
+
+
+def test_copy_copies_every_field_independently() -> None:
+    """PolisState.copy is written out field by field: it must cover every slot and share no list."""
+    from kleos.games.polis.state import LIST_FIELDS, SCALAR_FIELDS, PolisState
+
+    game = PolisGame("2020")
+    s = battle_at_attack(game)
+    c = s.copy()
+    assert c == s
+    assert set(PolisState.__slots__) == {*LIST_FIELDS, *SCALAR_FIELDS, "battle", "outcome", "rng"}
+    for name in LIST_FIELDS:
+        assert getattr(c, name) is not getattr(s, name)
+    assert c.battle is not s.battle and c.rng is not s.rng

@@ -121,7 +121,7 @@ class _Core:
         return f"decisions={self.decisions} chances={self.chances}"
 
 
-class PolisSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
+class PolisSpielGame(pyspiel.Game):
     """The OpenSpiel game of one edition (integer parameters ``edition``, 2012 or 2020, and
     ``max_game_length``; integers so that OpenSpiel's game strings read them back)."""
 
@@ -169,7 +169,7 @@ class PolisSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no ty
         return PolisObserver(self.spec, iig_obs_type, params)
 
 
-class PolisSpielState(pyspiel.State):  # type: ignore[misc]
+class PolisSpielState(pyspiel.State):
     """An OpenSpiel state wrapping a Kleos :class:`PolisState` (``kleos_state``)."""
 
     def __init__(self, game: PolisSpielGame, core: _Core | None = None) -> None:
@@ -300,7 +300,7 @@ def load(edition: str = "2020", max_game_length: int = DEFAULT_MAX_DECISIONS) ->
 
 
 # ----- search ---------------------------------------------------------------------------------
-class KleosEvaluator(mcts.Evaluator):  # type: ignore[misc]
+class KleosEvaluator(mcts.Evaluator):
     """Leaf values for OpenSpiel's MCTS/ISMCTS from Kleos's static Polis evaluation
     (:func:`kleos.agents.polis_eval.win_probability`, mapped to [-1, 1]); uniform priors."""
 

@@ -51,7 +51,7 @@ AGENTS = list(SIDES)  # ["athens", "sparta"]: seat 0 and seat 1
 Observation = dict[str, npt.NDArray[Any]]
 
 
-class PolisAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+class PolisAECEnv(AECEnv):
     """One Polis game per episode; see the module docstring."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "kleos_polis_v0",
@@ -224,7 +224,7 @@ def raw_env(edition: str = "2020", render_mode: str | None = None, **kwargs: Any
     return PolisAECEnv(edition, render_mode, **kwargs)
 
 
-class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's call-order checks, with ``last()`` handed straight to the environment: the
     inherited one reads five attributes through the wrappers' ``__getattr__``, which costs about a
     fifth of a step. Same checks, same results."""

@@ -69,6 +69,16 @@ def add_play_parser(play_commands: Any) -> None:
                    help="save the game to FILE after every action (an action log in JSON)")
     p.add_argument("--load", type=Path, default=None, metavar="FILE",
                    help="resume the game saved in FILE (its edition and seed are used)")
+    p.add_argument("--replay", type=Path, default=None, metavar="FILE",
+                   help="replay the game saved in FILE step by step (in the full-screen UI; the plain "
+                        "loop prints its log)")
+    p.add_argument("--plain", action="store_true",
+                   help="use the plain text loop even in a terminal (the full-screen UI is the default "
+                        "when standard input and output are terminals)")
+    p.add_argument("--guide", action="store_true", help="full-screen UI: start with the first-game guide on")
+    p.add_argument("--light", action="store_true", help="full-screen UI: colours for a light background")
+    p.add_argument("--no-confirm", action="store_true",
+                   help="full-screen UI: carry out a chosen action at once, without the confirmation step")
     p.set_defaults(func=cmd_play)
 
 
@@ -163,9 +173,9 @@ class TerminalGame:
         """Plain words for the log, never naming a card dealt to a hand the reader may not see."""
         if seat == CHANCE and action.verb == "card":
             to = self._card_recipient()
-            if to is not None and not self.hotseat and to in self.humans:
-                card = next(c for c in self.game.tables.cards(self.state.battle.sea)  # type: ignore[union-attr]
-                            if c.code == str(action.args[0]))
+            battle = self.state.battle
+            if to is not None and battle is not None and not self.hotseat and to in self.humans:
+                card = next(c for c in self.game.tables.cards(battle.sea) if c.code == str(action.args[0]))
                 return f"You draw {card_label(card)}"
             return f"{side_name(to) if to is not None else 'A player'} draws a battle card"
         text = describe_action(self.game, self.state, action)
@@ -323,16 +333,28 @@ def _seed_from(args: argparse.Namespace) -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
+def _use_tui(args: argparse.Namespace) -> bool:
+    """The full-screen UI runs when asked for nothing else and both ends are terminals."""
+    if getattr(args, "plain", False):
+        return False
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     humans = frozenset({"athens": {0}, "sparta": {1}, "both": {0, 1}}[args.side])
-    if args.load is not None:
+    replay_path: Path | None = getattr(args, "replay", None)
+    load_path: Path | None = args.load if args.load is not None else replay_path
+    if load_path is not None:
         try:
-            record = GameRecord.loads(args.load.read_text(encoding="utf-8"))
+            record = GameRecord.loads(load_path.read_text(encoding="utf-8"))
         except (OSError, ValueError, KeyError, TypeError, KleosError) as exc:
-            _err(f"error: cannot load {args.load}: {exc}")
+            _err(f"error: cannot load {load_path}: {exc}")
             return 2
         if record.game != "polis":
-            _err(f"error: {args.load} is a saved game of {record.game!r}, not polis")
+            _err(f"error: {load_path} is a saved game of {record.game!r}, not polis")
             return 2
         edition = str(record.options.get("edition", args.edition))
     else:
@@ -345,21 +367,49 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     record.options = dict(game.options)
     save_path = args.save if args.save is not None else args.load
+    if _use_tui(args):
+        try:
+            from kleos.tui.app import PolisApp
+            from kleos.tui.session import Session
+        except ImportError as exc:  # textual missing: the plain loop still works
+            _err(f"(the full-screen UI is not available: {exc}; using the plain text loop)")
+        else:
+            try:
+                session = Session.from_record(record, humans, args.opponent, save_path)
+            except (KleosError, ValueError) as exc:
+                _err(f"error: {load_path} does not replay: {exc}")
+                return 2
+            app = PolisApp(session, guide=getattr(args, "guide", False), light=getattr(args, "light", False),
+                           confirm=not getattr(args, "no_confirm", False), replay=replay_path is not None,
+                           welcome=load_path is None)
+            message = app.run()
+            if message:
+                _out(message)
+            return 0
     default_save = Path(f"kleos-polis-{record.seed}.json")
     opponent = make_agent(args.opponent, game)
-    session = TerminalGame(game, record, humans, opponent, save_path, default_save)
-    if args.load is not None:
+    session_plain = TerminalGame(game, record, humans, opponent, save_path, default_save)
+    if load_path is not None:
         try:
-            session.replay_saved()
+            session_plain.replay_saved()
         except KleosError as exc:
-            _err(f"error: {args.load} does not replay: {exc}")
+            _err(f"error: {load_path} does not replay: {exc}")
             return 2
-        _out(f"Resumed {args.load}: {len(record.actions)} actions replayed.")
+        if replay_path is not None and args.load is None:
+            _out(f"Replay of {replay_path}: {len(record.actions)} actions.")
+            for number, line in enumerate(session_plain.log, start=1):
+                _out(f"{number:>4}. {line}")
+            _out()
+            _out(describe(game, session_plain.state, None))
+            if session_plain.state.outcome is not None:
+                _out(f"Game over: {outcome_text(session_plain.state)}.")
+            return 0
+        _out(f"Resumed {load_path}: {len(record.actions)} actions replayed.")
     who = " and ".join(side_name(s) for s in sorted(humans))
     _out(f"{game.tables.rules.title}, seed {record.seed}. You play {who}"
          + ("." if len(humans) == 2 else f" against the {opponent.name} opponent."))
     _out("Type 'help' at any prompt for the commands.")
-    return session.run()
+    return session_plain.run()
 
 
 # ----- kleos polis random ---------------------------------------------------------------------------

@@ -164,14 +164,56 @@ class PolisState:
     rng: Rng
 
     def copy(self) -> PolisState:
+        """An independent copy: lists are copied, everything else is immutable and shared.
+
+        Written out field by field (not a loop over names): search copies states constantly.
+        """
         new = PolisState.__new__(PolisState)
-        for name in LIST_FIELDS:
-            setattr(new, name, getattr(self, name)[:])
-        for name in SCALAR_FIELDS:
-            setattr(new, name, getattr(self, name))
+        new.units = self.units[:]
+        new.owner = self.owner[:]
+        new.pop = self.pop[:]
+        new.goods = self.goods[:]
+        new.prestige = self.prestige[:]
+        new.supply_cubes = self.supply_cubes[:]
+        new.supply_discs = self.supply_discs[:]
+        new.merchants_supply = self.merchants_supply[:]
+        new.merchants_port = self.merchants_port[:]
+        new.slot_merchant = self.slot_merchant[:]
+        new.proxenos = self.proxenos[:]
+        new.tribute_disc = self.tribute_disc[:]
+        new.siege_discs = self.siege_discs[:]
+        new.market_pos = self.market_pos[:]
+        new.project_pile = self.project_pile[:]
+        new.projects_face_up = self.projects_face_up[:]
+        new.project_started = self.project_started[:]
+        new.projects_done = self.projects_done[:]
+        new.passed = self.passed[:]
+        new.battle_queue = self.battle_queue[:]
+        new.event_flags = self.event_flags[:]
+        new.edition = self.edition
+        new.round = self.round
+        new.phase = self.phase
+        new.active = self.active
+        new.turn_actions = self.turn_actions
+        new.turn_create_polis = self.turn_create_polis
+        new.sieged_this_turn = self.sieged_this_turn
+        new.first_passer = self.first_passer
+        new.last_passer = self.last_passer
+        new.eor_marker = self.eor_marker
+        new.pending = self.pending
+        new.chance = self.chance
+        new.chance_left = self.chance_left
+        new.after_battles = self.after_battles
+        new.battle_chooser = self.battle_chooser
+        new.eor_step = self.eor_step
+        new.eor_seat = self.eor_seat
+        new.eor_pending = self.eor_pending
+        new.event = self.event
+        new.event_pending = self.event_pending
+        new.steps = self.steps
         new.battle = self.battle.copy() if self.battle is not None else None
         new.outcome = self.outcome
-        new.rng = self.rng.copy()
+        new.rng = Rng(self.rng.state)
         return new
 
     # ----- small queries used everywhere --------------------------------------------------------
