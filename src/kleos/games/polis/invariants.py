@@ -198,6 +198,10 @@ def _flow_problems(t: Tables, s: PolisState) -> Problems:
         out.append(f"R-END-1: phase {s.phase} with outcome {s.outcome}")
     if s.phase == TURN and s.chance is None and s.passed[s.active]:
         out.append(f"R-TURN-5: {SIDES[s.active]} acts after passing")
+    if s.phase == TURN and not s.passed[other(s.active)]:
+        taken = s.turn_actions
+        if len(taken) > 2 or len(set(taken)) != len(taken):
+            out.append(f"R-TURN-3: {SIDES[s.active]}'s turn holds the actions {list(taken)}")
     return out
 
 
@@ -221,6 +225,13 @@ def step_problems(t: Tables, before: PolisState, seat: int, action: Action, afte
                        "which the opponent did not take")
         if was == NO_ONE and now != NO_ONE and now != t.capital[side]:
             out.append(f"R-ACT-RANSOM-5: {name}'s proxenos came back to {t.polis_ids[now]}, not its capital")
+    if after.round > before.round:
+        if any(d != NO_ONE for d in after.tribute_disc) or any(after.siege_discs):
+            out.append("R-PREP-3: tribute or siege discs left on the board into the next round (R-PREP-11)")
+        if any(m != NO_ONE for m in after.slot_merchant):
+            out.append("R-PREP-5: merchants left on the markets into the next round (R-PREP-12)")
+        if any(x != -1 for x in after.project_started):
+            out.append("R-EOR-6: a started project was not completed at the end of the round")
     old = _tiles(before)
     new = _tiles(after)
     if not new <= old:
