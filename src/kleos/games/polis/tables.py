@@ -94,6 +94,7 @@ class Tables:
     polis_ports: tuple[tuple[int, ...], ...]
     polis_project_types: tuple[frozenset[str], ...]
     polis_commercial: tuple[int, ...]  # side or -1
+    commercial_poleis: tuple[tuple[int, ...], tuple[int, ...]]  # per side
     capital: tuple[int, int]  # polis index per side
     territory_poleis: tuple[tuple[int, ...], ...]
     # tribute: territory -> ((good, amounts), ...)
@@ -254,6 +255,8 @@ def compile_tables(bundle: EditionBundle) -> Tables:
         polis_ports=tuple(tuple(rix[s] for s in p.ports) for p in poleis),
         polis_project_types=tuple(frozenset(p.projects) for p in poleis),
         polis_commercial=tuple(SIDES.index(p.commercial) if p.commercial else NO_ONE for p in poleis),
+        commercial_poleis=(tuple(i for i, p in enumerate(poleis) if p.commercial == "athens"),
+                           tuple(i for i, p in enumerate(poleis) if p.commercial == "sparta")),
         capital=(capital[0], capital[1]),
         territory_poleis=tuple(tuple(x) for x in territory_poleis),
         tribute=tuple(tribute),

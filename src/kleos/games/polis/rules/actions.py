@@ -85,6 +85,14 @@ def _legal_after_paying(t: Tables, s: PolisState, side: int, action: Action, g: 
         s.goods[i] += 1
 
 
+def _toll_payable(t: Tables, s: PolisState, side: int, kind: ActionKind, action: Action) -> bool:
+    """Some good can pay the post-pass toll and leave the action possible (R-TURN-7, R-ACT-GEN-5).
+    An action that needs no goods stays possible after any toll."""
+    if not kind.uses_goods:
+        return any(s.goods[side * N_GOODS + g] >= 1 for g in t.goods)
+    return any(_legal_after_paying(t, s, side, action, g) for g in t.goods)
+
+
 def check_choice(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     """Is ``action`` a legal next action (or pass) for ``side`` at the start of a choice?"""
     if action.verb == PASS:
@@ -100,7 +108,7 @@ def check_choice(t: Tables, s: PolisState, side: int, action: Action) -> Violati
     violation = _kind_check(t, s, side, kind, action)
     if violation is not None or not post_pass:
         return violation
-    if not any(_legal_after_paying(t, s, side, action, g) for g in t.goods):
+    if not _toll_payable(t, s, side, kind, action):
         return ("R-TURN-7", "after the opponent's pass each action costs 1 extra good you cannot pay")
     return None
 
@@ -126,7 +134,7 @@ def choices(t: Tables, s: PolisState, side: int) -> list[Action]:
                 continue
             if kind.check(t, s, side, action) is not None:
                 continue
-            if post_pass and not free and not any(_legal_after_paying(t, s, side, action, g) for g in t.goods):
+            if post_pass and not free and not _toll_payable(t, s, side, kind, action):
                 continue
             out.append(action)
     out.append(Action(PASS))

@@ -22,7 +22,7 @@ VERB = "trade"
 
 def owns_own_commercial_polis(t: Tables, s: PolisState, side: int) -> bool:
     """R-ACT-TRADE-2, R-ACT-TRADE-24: Athens needs Athinae; Sparta Pylos or Gythion."""
-    return any(t.polis_commercial[p] == side and s.owner[p] == side for p in range(len(t.polis_ids)))
+    return any(s.owner[p] == side for p in t.commercial_poleis[side])
 
 
 def sea_route_free(t: Tables, s: PolisState, side: int, market: int) -> bool:
