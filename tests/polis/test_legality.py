@@ -17,7 +17,7 @@ from kleos.games.polis.state import TURN
 def test_choices_equal_checked_candidates(edition: str) -> None:
     """R-ACT-GEN-5, R-TURN-3, R-TURN-7: every offered action passes check_choice, and every
     candidate that passes it is offered, at every turn choice of 15 random games (for moves,
-    sieges and creation the candidates are every region and polis, not the pre-filtered lists)."""
+    sieges, creation and trade the candidates are every region and polis, not the pre-filtered lists)."""
     game = PolisGame(edition)
     t = game.tables
     compared = 0
@@ -35,6 +35,8 @@ def test_choices_equal_checked_candidates(edition: str) -> None:
                 candidates += [Action(v, (r,)) for v in ("march", "sail") for r in t.region_ids]
                 candidates += [Action(v, (p,)) for v in ("siege", "hoplites", "galleys", "merchants")
                                for p in t.polis_ids]
+                candidates += [Action("trade", (m, k, g)) for m in t.market_ids for k in (1, 2, 3)
+                               for g in ("iron", "wood", "wine", "oil", "silver")]
                 checked = [a for a in [*candidates, Action("pass")]
                            if actions.check_choice(t, s, seat, a) is None]
                 assert sorted(map(str, legal)) == sorted(set(map(str, checked)))

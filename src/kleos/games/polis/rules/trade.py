@@ -15,7 +15,7 @@ from kleos.games.polis.board import controls, owns_diolkos
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_good, arg_name
 from kleos.games.polis.state import CH_DIE, PolisState
-from kleos.games.polis.tables import GOODS, SILVER, WHEAT, Tables, other
+from kleos.games.polis.tables import GOODS, N_GOODS, SILVER, WHEAT, Tables, other
 
 VERB = "trade"
 
@@ -120,14 +120,19 @@ def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
     if s.merchants_port[side] < 1 or not owns_own_commercial_polis(t, s, side):
         return
     n = t.round_values[s.round]
+    by_sea = markets_by_sea(t, s, side)
+    base = side * N_GOODS
     for market, slots in enumerate(t.market_slots):
+        if market not in by_sea and not land_route(t, s, side, market):
+            continue  # R-ACT-TRADE-7 (``check`` still decides)
         for number, slot in enumerate(slots, start=1):
             info = t.slots[slot]
             if s.slot_merchant[slot] != -1 or info.value > n:
                 continue
             for g in info.accepts:
-                yield Action(VERB, (t.market_ids[market], number, GOODS[g]))
-            if info.reward == WHEAT:
+                if s.goods[base + g] >= t.value_table[info.value][s.market_pos[g]]:
+                    yield Action(VERB, (t.market_ids[market], number, GOODS[g]))
+            if info.reward == WHEAT and s.goods[base + SILVER] >= info.value:
                 yield Action(VERB, (t.market_ids[market], number, "silver"))
 
 
