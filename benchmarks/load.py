@@ -1,21 +1,28 @@
-"""Load test of ``kleos serve``: many concurrent games of scripted clients over loopback.
+"""Load test of ``kleos serve``: many concurrent games of scripted players over loopback.
 
-    PYTHONPATH=src .venv/bin/python benchmarks/load.py                 # 200 games, SQLite
-    PYTHONPATH=src .venv/bin/python benchmarks/load.py --games 50 --actions 20
+    PYTHONPATH=src .venv/bin/python benchmarks/load.py --games 200 --actions 20          # SQLite
+    PYTHONPATH=src .venv/bin/python benchmarks/load.py --games 200 --actions 20 --think 0  # saturated
+    PYTHONPATH=src .venv/bin/python benchmarks/load.py --transport http
     PYTHONPATH=src .venv/bin/python benchmarks/load.py --database postgresql://kleos@127.0.0.1:5432/kleos
 
 It starts a server on 127.0.0.1 (a temporary SQLite file unless ``--database`` is given), opens
-``--games`` two-person games, and lets every game play up to ``--actions`` random legal actions,
-all games at once. It prints the action latency (p50/p99, the time from sending an action to its
-acknowledgement), the throughput, the errors, and the lost actions: acknowledged actions that the
-server's log does not hold at the end. Everything is bounded (actions per game and ``--deadline``)
-and the server is stopped at the end.
+``--games`` two-person games and lets every game play up to ``--actions`` random legal actions,
+all games at once. Each player behaves like the browser UI: it keeps a WebSocket to its game
+(asking for incremental logs), waits until a pushed state message says it is its turn, thinks
+(``--think`` seconds on average, exponentially distributed; 0: answer at once, which saturates
+the server), then sends its action (over the WebSocket, or ``POST …/actions`` with
+``--transport http``). The latency is the time from sending an action to its acknowledgement
+only. It prints the latency (p50/p99), the throughput, the CPU time of the server and of this
+client (they share the machine), the errors, and the lost actions: acknowledged actions that
+the server's log does not hold at the end. Everything is bounded (actions per game and
+``--deadline``) and the server is stopped at the end.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import socket
@@ -26,9 +33,9 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import httpx
+from websockets.asyncio.client import ClientConnection, connect
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -44,6 +51,16 @@ class Tally:
         self.errors[kind] = self.errors.get(kind, 0) + 1
 
 
+@dataclass
+class Table:
+    """One game being played: its tokens, how many actions are left, and when it is over."""
+
+    game_id: str
+    tokens: dict[int, str]
+    left: int
+    over: asyncio.Event = field(default_factory=asyncio.Event)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -55,37 +72,90 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-async def open_game(client: httpx.AsyncClient, seed: int) -> tuple[str, dict[int, str]]:
+async def open_game(client: httpx.AsyncClient, seed: int, actions: int) -> Table:
     created = (await client.post("/api/games", json={"seed": seed, "opponent": "person"})).json()
     joined = (await client.post("/api/join", json={"invite": created["invite"]})).json()
-    return created["game_id"], {created["seat"]: created["token"], joined["seat"]: joined["token"]}
+    return Table(created["game_id"], {created["seat"]: created["token"], joined["seat"]: joined["token"]}, actions)
 
 
-async def play_game(client: httpx.AsyncClient, game_id: str, tokens: dict[int, str], actions: int,
+async def player(ws_url: str, client: httpx.AsyncClient | None, table: Table, seat: int, think: float,
+                 rng: random.Random, tally: Tally) -> None:
+    """One seat: waits for its turn on its WebSocket, thinks, acts, until the game's budget is spent."""
+    try:
+        await play_seat(ws_url, client, table, seat, think, rng, tally)
+    finally:
+        table.over.set()
+
+
+async def play_seat(ws_url: str, client: httpx.AsyncClient | None, table: Table, seat: int, think: float,
                     rng: random.Random, tally: Tally) -> None:
-    message: dict[str, Any] = (await client.get(f"/api/games/{game_id}", headers=auth(tokens[0]))).json()
-    for _ in range(actions):
-        if message["status"] == "finished":
-            tally.finished += 1
-            return
-        seat = message["to_act"][0]
-        if message["seat"] != seat:
-            message = (await client.get(f"/api/games/{game_id}", headers=auth(tokens[seat]))).json()
-        action = rng.choice(message["legal"])["action"]
-        start = time.perf_counter()
-        try:
-            response = await client.post(f"/api/games/{game_id}/actions", headers=auth(tokens[seat]),
-                                         json={"seq": message["seq"], "action": action})
-        except httpx.HTTPError as exc:
-            tally.error(type(exc).__name__)
-            return
+    token = table.tokens[seat]
+    async with connect(f"{ws_url}/api/games/{table.game_id}/ws", max_size=1 << 24) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
+        acted = -1
+        while not table.over.is_set():
+            message = json.loads(await ws.recv())
+            kind = message.get("type")
+            if kind == "error":
+                tally.error(f"{message.get('status')} {message.get('error')}")
+                await ws.send(json.dumps({"type": "sync"}))
+                continue
+            if kind != "state":
+                continue
+            if message["status"] == "finished":
+                if not table.over.is_set():
+                    tally.finished += 1
+                return
+            if not message["your_turn"] or message["seq"] <= acted:
+                continue
+            if think > 0:
+                await asyncio.sleep(rng.expovariate(1.0 / think))
+            if table.left <= 0:
+                table.over.set()
+                return
+            table.left -= 1
+            acted = message["seq"]
+            action = rng.choice(message["legal"])["action"]
+            if await send_action(ws, client, table, seat, acted, action, tally):
+                tally.acked.append((table.game_id, seat, acted, action))
+            if table.left <= 0:
+                table.over.set()
+
+
+async def send_action(ws: ClientConnection, client: httpx.AsyncClient | None, table: Table, seat: int, seq: int,
+                      action: str, tally: Tally) -> bool:
+    """Send one action and wait for its acknowledgement; the latency is recorded. ``True`` if acked."""
+    start = time.perf_counter()
+    if client is not None:
+        response = await client.post(f"/api/games/{table.game_id}/actions", headers=auth(table.tokens[seat]),
+                                     json={"seq": seq, "action": action, "since": seq})
         if response.status_code != 200:
             tally.error(f"HTTP {response.status_code}")
-            message = (await client.get(f"/api/games/{game_id}", headers=auth(tokens[0]))).json()
-            continue
+            return False
         tally.latencies.append(time.perf_counter() - start)
-        tally.acked.append((game_id, seat, message["seq"], action))
-        message = response.json()
+        return True
+    await ws.send(json.dumps({"type": "action", "seq": seq, "action": action, "id": seq}))
+    while True:  # state pushes may come before the ack: the next turn is handled by the caller's loop
+        message = json.loads(await ws.recv())
+        if message.get("id") != seq:
+            continue
+        if message.get("type") == "ack":
+            tally.latencies.append(time.perf_counter() - start)
+            return True
+        tally.error(f"{message.get('status')} {message.get('error')}")
+        return False
+
+
+async def play_game(ws_url: str, client: httpx.AsyncClient | None, table: Table, think: float, seed: int,
+                    tally: Tally) -> None:
+    seats = [asyncio.create_task(player(ws_url, client, table, seat, think, random.Random(seed * 2 + seat), tally))
+             for seat in (0, 1)]
+    await table.over.wait()  # a player that stops, for any reason, ends its game
+    for task in seats:
+        task.cancel()
+    for result in await asyncio.gather(*seats, return_exceptions=True):
+        if isinstance(result, Exception):
+            tally.error(type(result).__name__)
 
 
 async def count_lost(client: httpx.AsyncClient, tally: Tally) -> int:
@@ -96,14 +166,33 @@ async def count_lost(client: httpx.AsyncClient, tally: Tally) -> int:
     return sum(1 for g, seat, seq, action in tally.acked if logs[g].get(seq + 1) != (seat, action))
 
 
-async def run(url: str, games: int, actions: int, seed: int, deadline: float) -> tuple[Tally, int, float]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Result:
+    tally: Tally
+    lost: int
+    elapsed: float
+    server_cpu: float
+    client_cpu: float
+
+
+async def run(url: str, server_pid: int, games: int, actions: int, seed: int, deadline: float, think: float,
+              transport: str) -> Result:
     tally = Tally()
+    ws_url = url.replace("http://", "ws://")
     limits = httpx.Limits(max_connections=games, max_keepalive_connections=games)
     async with httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits) as client:
-        tables = await asyncio.gather(*(open_game(client, seed + i) for i in range(games)))
+        tables = await asyncio.gather(*(open_game(client, seed + i, actions) for i in range(games)))
+        server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
         start = time.perf_counter()
-        tasks = [asyncio.create_task(play_game(client, g, t, actions, random.Random(seed + i), tally))
-                 for i, (g, t) in enumerate(tables)]
+        poster = client if transport == "http" else None
+        tasks = [asyncio.create_task(play_game(ws_url, poster, t, think, seed + i, tally))
+                 for i, t in enumerate(tables)]
         done, pending = await asyncio.wait(tasks, timeout=deadline)
         for task in pending:
             task.cancel()
@@ -113,8 +202,9 @@ async def run(url: str, games: int, actions: int, seed: int, deadline: float) ->
             if task.exception() is not None:
                 tally.error(type(task.exception()).__name__)
         elapsed = time.perf_counter() - start
+        server_cpu, client_cpu = cpu_seconds(server_pid) - server_cpu, time.process_time() - client_cpu
         lost = await count_lost(client, tally)
-    return tally, lost, elapsed
+    return Result(tally, lost, elapsed, server_cpu, client_cpu)
 
 
 def start_server(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
@@ -150,6 +240,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
     parser.add_argument("--actions", type=int, default=30, help="actions per game at most (default 30)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean seconds a player thinks once it is its turn (default 1; 0 saturates the server)")
+    parser.add_argument("--transport", choices=["ws", "http"], default="ws",
+                        help="send actions over the WebSocket (default) or POST /actions")
     parser.add_argument("--database", default=None, help="database URL (default: SQLite in a temporary directory)")
     parser.add_argument("--deadline", type=float, default=600.0, help="stop after this many seconds (default 600)")
     parser.add_argument("--seed", type=int, default=1)
@@ -161,23 +255,28 @@ def main(argv: list[str] | None = None) -> int:
     server = start_server(database, port, workdir / "serve.log")
     try:
         wait_ready(url, server)
-        tally, lost, elapsed = asyncio.run(run(url, args.games, args.actions, args.seed, args.deadline))
+        result = asyncio.run(run(url, server.pid, args.games, args.actions, args.seed, args.deadline, args.think,
+                                 args.transport))
     finally:
         server.terminate()
         try:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
+    tally, elapsed = result.tally, result.elapsed
     ms = [x * 1000 for x in tally.latencies]
-    print(f"games {args.games}, up to {args.actions} actions each, database {database.split(':')[0]}")
+    print(f"games {args.games}, up to {args.actions} actions each, think {args.think} s, transport "
+          f"{args.transport}, database {database.split(':')[0]}")
     print(f"acknowledged actions {len(ms)} in {elapsed:.1f} s ({len(ms) / elapsed:.0f}/s); games finished "
           f"{tally.finished}")
     if ms:
         print(f"action latency ms: p50 {percentile(ms, 0.5):.1f}  p99 {percentile(ms, 0.99):.1f}  "
               f"mean {statistics.fmean(ms):.1f}  max {max(ms):.1f}")
+        print(f"cpu s: server {result.server_cpu:.1f} ({result.server_cpu / len(ms) * 1000:.2f} ms/action), "
+              f"client {result.client_cpu:.1f} ({result.client_cpu / len(ms) * 1000:.2f} ms/action)")
     print(f"errors {sum(tally.errors.values())} {tally.errors if tally.errors else ''}".rstrip())
-    print(f"lost actions {lost}")
-    return 0 if lost == 0 and not tally.errors else 1
+    print(f"lost actions {result.lost}")
+    return 0 if result.lost == 0 and not tally.errors else 1
 
 
 if __name__ == "__main__":

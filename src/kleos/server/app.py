@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -101,6 +101,30 @@ async def after_change(ctx: ServerContext, change: Change) -> None:
     await ctx.hub.changed(change.game_id, change.seq)
 
 
+def json_text(text: str, status_code: int = 200) -> Response:
+    return Response(content=text, status_code=status_code, media_type="application/json")
+
+
+async def message_text(ctx: ServerContext, game_id: str, token: str | None, since: int | None) -> str:
+    """A game message: built on the event loop when the game is in memory (no I/O), else in a thread."""
+    text = ctx.store.try_message_text(game_id, token, since)
+    if text is None:
+        text = await run_in_threadpool(ctx.store.message_text, game_id, token, since)
+    return text
+
+
+async def seat_text(ctx: ServerContext, game_id: str, seat: int | None, since: int | None) -> str:
+    text = ctx.store.try_seat_text(game_id, seat, since)
+    if text is None:
+        text = await run_in_threadpool(ctx.store.seat_text, game_id, seat, since)
+    return text
+
+
+def with_ack(text: str, seq: int) -> str:
+    """A state message's JSON text with ``"ack": {"seq": seq}`` added."""
+    return f'{text[:-1]},"ack":{{"seq":{seq}}}}}'
+
+
 # ----- lobby --------------------------------------------------------------------------------------
 lobby = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -150,26 +174,25 @@ games = APIRouter(prefix="/api/games", tags=["games"])
 
 
 @games.get("/{game_id}")
-async def get_game(ctx: Ctx, game_id: str, token: Token) -> JSONResponse:
-    return JSONResponse(await run_in_threadpool(ctx.store.message, game_id, token))
+async def get_game(ctx: Ctx, game_id: str, token: Token,
+                   since: Annotated[int | None, Query(ge=0, le=1_000_000_000)] = None) -> Response:
+    return json_text(await message_text(ctx, game_id, token, since))
 
 
 @games.post("/{game_id}/actions")
-async def post_action(ctx: Ctx, game_id: str, token: Token, body: ActionIn) -> JSONResponse:
+async def post_action(ctx: Ctx, game_id: str, token: Token, body: ActionIn) -> Response:
     check_rate(ctx, token)
     change = await run_in_threadpool(ctx.store.act, game_id, token, body.seq, body.action)
     await after_change(ctx, change)
-    message = await run_in_threadpool(ctx.store.message_for_seat, game_id, change.seat)
-    return JSONResponse({**message, "ack": {"seq": change.seq}})
+    return json_text(with_ack(await seat_text(ctx, game_id, change.seat, body.since), change.seq))
 
 
 @games.post("/{game_id}/undo")
-async def post_undo(ctx: Ctx, game_id: str, token: Token, body: UndoIn) -> JSONResponse:
+async def post_undo(ctx: Ctx, game_id: str, token: Token, body: UndoIn) -> Response:
     check_rate(ctx, token)
     change = await run_in_threadpool(ctx.store.undo, game_id, token, body.seq)
     await after_change(ctx, change)
-    message = await run_in_threadpool(ctx.store.message_for_seat, game_id, change.seat)
-    return JSONResponse({**message, "ack": {"seq": change.seq}})
+    return json_text(with_ack(await seat_text(ctx, game_id, change.seat, body.since), change.seq))
 
 
 @games.post("/{game_id}/rematch")
@@ -177,8 +200,7 @@ async def post_rematch(ctx: Ctx, request: Request, game_id: str, token: Token) -
     seated = await run_in_threadpool(ctx.store.rematch, game_id, token)
     if seated.bot_to_act:
         ctx.bots.schedule(seated.game_id)
-    old = await run_in_threadpool(ctx.store.message_for_seat, game_id, None)
-    await ctx.hub.changed(game_id, int(old["seq"]))
+    await ctx.hub.changed(game_id, await run_in_threadpool(ctx.store.seq_of, game_id))
     await ctx.hub.changed(seated.game_id, seated.seq)
     return seated_json(ctx, request, seated)
 
@@ -226,10 +248,10 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         return
     except WebSocketDisconnect:
         return
-    connection = Connection(websocket, game_id, seat)
+    connection = Connection(websocket, game_id, seat, hello.since)
     ctx.hub.add(connection)
     try:
-        await connection.send(await run_in_threadpool(ctx.store.message_for_seat, game_id, seat))
+        await ctx.hub.send_state(connection)
         while True:
             raw = await websocket.receive_text()
             await _on_client_message(ctx, connection, hello.token, raw)
@@ -254,11 +276,10 @@ async def _on_client_message(ctx: ServerContext, connection: Connection, token: 
             raise ApiError(400, "invalid_message", _validation_text(exc)) from exc
         ref = message.id
         if message.type == "ping":
-            await connection.send({"type": "pong", "id": ref})
+            await connection.send_json({"type": "pong", "id": ref})
             return
         if message.type == "sync":
-            await connection.send(await run_in_threadpool(ctx.store.message_for_seat, connection.game_id,
-                                                          connection.seat))
+            await ctx.hub.send_state(connection, resync=True)
             return
         if message.seq is None:
             raise ApiError(400, "invalid_message", f"a '{message.type}' message needs the game's seq")
@@ -269,10 +290,10 @@ async def _on_client_message(ctx: ServerContext, connection: Connection, token: 
             change = await run_in_threadpool(ctx.store.act, connection.game_id, token, message.seq, message.action)
         else:
             change = await run_in_threadpool(ctx.store.undo, connection.game_id, token, message.seq)
-        await connection.send({"type": "ack", "id": ref, "seq": change.seq})
+        await connection.send_json({"type": "ack", "id": ref, "seq": change.seq})
         await after_change(ctx, change)
     except ApiError as exc:
-        await connection.send({"type": "error", "id": ref, "status": exc.status, **exc.body()})
+        await connection.send_json({"type": "error", "id": ref, "status": exc.status, **exc.body()})
 
 
 def _validation_text(exc: ValidationError) -> str:

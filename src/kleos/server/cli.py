@@ -55,7 +55,8 @@ def run_serve(args: argparse.Namespace) -> int:
     sys.stderr.write(f"kleos serve: http://{args.host}:{args.port} (database {database}"
                      f"{', redis' if args.redis else ''})\n")
     config = uvicorn.Config(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
-                            access_log=not args.no_access_log, ws_max_size=1 << 16, lifespan="on")
+                            access_log=not args.no_access_log, ws_max_size=1 << 16, lifespan="on",
+                            ws_per_message_deflate=False)  # compressing every push costs more CPU than it saves
     server = uvicorn.Server(config)
     server.run()
     return 0 if server.started else 1

@@ -7,17 +7,23 @@ upgraded by the Alembic migrations in :mod:`kleos.server.migrations`, applied at
 
 Durability: a write transaction commits before the server answers. SQLite runs in WAL mode with
 ``synchronous=FULL`` (every commit reaches the disk) and takes the write lock at ``BEGIN
-IMMEDIATE``; PostgreSQL locks the game's row (``SELECT … FOR UPDATE``) and commits synchronously.
+IMMEDIATE``; PostgreSQL commits synchronously. Actions are written with :meth:`Database.commit`
+(a conditional ``UPDATE`` of the game's row, then the new events; on SQLite many games' actions
+share one transaction); the rarer writes (create, join, undo, rematch) lock the game's row with
+``SELECT … FOR UPDATE`` in a session of :meth:`Database.write`.
 """
 
 from __future__ import annotations
 
+import logging
+import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
@@ -30,11 +36,16 @@ from sqlalchemy import (
     event,
     text,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATION_LOCK = 74_113_501  # PostgreSQL advisory lock key: one process migrates at a time
+MAX_BATCH = 256  # writes committed together by the SQLite writer thread
+
+T = TypeVar("T")
+WriteFn = Callable[[Connection], Any]
+log = logging.getLogger("kleos.server.db")
 
 
 class Base(DeclarativeBase):
@@ -142,6 +153,66 @@ class Database:
         self._write = sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock: AbstractContextManager[Any] = threading.Lock() if self.is_sqlite else nullcontext()
         self._read = sessionmaker(self.read_engine, expire_on_commit=False)
+        self._queue: queue.SimpleQueue[tuple[WriteFn, Future[Any]] | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+        self._writer_lock = threading.Lock()
+
+    def commit(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn`` (Core statements only, no other side effect) in a write transaction and
+        return its result once that transaction has committed durably.
+
+        SQLite: one writer thread runs the writes queued meanwhile in one transaction, so that
+        concurrent actions of different games share one ``fsync`` (group commit). If the batch
+        fails, each write is retried alone, so one bad write fails only its own caller.
+        PostgreSQL: a transaction of its own, in the calling thread.
+        """
+        if not self.is_sqlite:
+            with self.engine.begin() as connection:
+                return fn(connection)
+        future: Future[T] = Future()
+        self._start_writer()
+        self._queue.put((fn, future))
+        return future.result()
+
+    def _start_writer(self) -> None:
+        if self._writer is not None:
+            return
+        with self._writer_lock:
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_loop, name="kleos-db-writer", daemon=True)
+                self._writer.start()
+
+    def _write_loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < MAX_BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)  # stop after this batch
+                    break
+                batch.append(more)
+            self._write_batch(batch)
+
+    def _write_batch(self, batch: list[tuple[WriteFn, Future[Any]]]) -> None:
+        try:
+            with self._write_lock, self.engine.begin() as connection:
+                results = [fn(connection) for fn, _ in batch]
+        except Exception as exc:
+            if len(batch) == 1:
+                batch[0][1].set_exception(exc)
+                return
+            log.warning("a batch of %d writes failed; retrying them one by one", len(batch))
+            for item in batch:
+                self._write_batch([item])
+            return
+        for (_, future), result in zip(batch, results, strict=True):
+            future.set_result(result)
 
     @contextmanager
     def write(self) -> Iterator[Session]:
@@ -173,6 +244,10 @@ class Database:
             command.upgrade(config, "head")
 
     def dispose(self) -> None:
+        if self._writer is not None:
+            self._queue.put(None)
+            self._writer.join(timeout=30)
+            self._writer = None
         self.engine.dispose()
         if self.read_engine is not self.engine:
             self.read_engine.dispose()

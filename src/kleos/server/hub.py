@@ -33,29 +33,36 @@ RECONNECT_SECONDS = 1.0
 
 
 class Connection:
-    """One WebSocket watching one game as a seat (``None``: spectator)."""
+    """One WebSocket watching one game as a seat (``None``: spectator). ``since``: ``None`` for
+    a client that wants the whole log in every state message, else the ``seq`` whose log it
+    holds (it asked for incremental logs in its hello)."""
 
-    def __init__(self, websocket: WebSocket, game_id: str, seat: int | None) -> None:
+    def __init__(self, websocket: WebSocket, game_id: str, seat: int | None, since: int | None = None) -> None:
         self.websocket = websocket
         self.game_id = game_id
         self.seat = seat
+        self.since = since
         self.sent_seq = -1
         self.lock = asyncio.Lock()
 
-    async def send(self, message: dict[str, Any]) -> bool:
-        """Send a message; a game message older than the last one sent is dropped. ``False`` if
-        the connection is gone."""
+    async def send(self, text: str, seq: int | None = None) -> bool:
+        """Send a message (JSON text); a state message (``seq`` given) older than the last one
+        sent is dropped. ``False`` if the connection is gone."""
         async with self.lock:
-            seq = message.get("seq") if message.get("type") == "state" else None
-            if isinstance(seq, int):
+            if seq is not None:
                 if seq < self.sent_seq:
                     return True
                 self.sent_seq = seq
+                if self.since is not None:
+                    self.since = max(self.since, seq)
             try:
-                await self.websocket.send_text(json.dumps(message, separators=(",", ":")))
+                await self.websocket.send_text(text)
             except Exception:  # closed under our feet: the reader loop cleans up
                 return False
             return True
+
+    async def send_json(self, message: dict[str, Any]) -> bool:
+        return await self.send(json.dumps(message, separators=(",", ":")))
 
 
 class Hub:
@@ -120,18 +127,33 @@ class Hub:
             except Exception as exc:  # the change is committed; remote watchers resync on reconnect
                 log.warning("could not publish a game event to Redis: %s", type(exc).__name__)
 
+    async def state(self, game_id: str, seat: int | None, since: int | None) -> tuple[int, str]:
+        """The state message for ``seat`` (seq, JSON text): on the event loop when the game is in
+        memory (the message of each seat is built once per change and kept), else in a thread."""
+        found = self.store.try_seat_state(game_id, seat, since)
+        if found is None:
+            found = await run_in_threadpool(self.store.seat_state, game_id, seat, since)
+        return found
+
+    async def send_state(self, connection: Connection, *, resync: bool = False) -> bool:
+        """Send ``connection`` the game now (``resync``: with the whole log even if incremental)."""
+        since = None if connection.since is None else (0 if resync else connection.since)
+        seq, text = await self.state(connection.game_id, connection.seat, since)
+        return await connection.send(text, seq)
+
     async def deliver(self, game_id: str) -> None:
         """Send every local connection to ``game_id`` the game as its seat sees it now."""
         conns = list(self._connections.get(game_id, ()))
         if not conns:
             return
-        messages: dict[int | None, dict[str, Any]] = {}
-        for seat in {c.seat for c in conns}:
+        messages: dict[tuple[int | None, int | None], tuple[int, str]] = {}
+        for key in {(c.seat, c.since) for c in conns}:
             try:
-                messages[seat] = await run_in_threadpool(self.store.message_for_seat, game_id, seat)
+                messages[key] = await self.state(game_id, *key)
             except ApiError:
                 return
-        results = await asyncio.gather(*(c.send(messages[c.seat]) for c in conns))
+        results = await asyncio.gather(*(c.send(messages[c.seat, c.since][1], messages[c.seat, c.since][0])
+                                         for c in conns))
         for conn, ok in zip(conns, results, strict=True):
             if not ok:
                 self.remove(conn)

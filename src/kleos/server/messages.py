@@ -8,8 +8,10 @@ battle card drawn into one hand is shown to everybody else as ``card (hidden)``.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kleos.core.action import Action
@@ -58,6 +60,16 @@ class LogEntry:
     action: str
     text: str
     visible_to: int | None
+    _json: dict[tuple[int | None, int], str] = field(default_factory=dict, compare=False, repr=False)
+
+    def json_for_seat(self, seat: int | None, step: int) -> str:
+        """:meth:`for_seat` as JSON text, kept: a log entry never changes once written."""
+        key = (None if self.visible_to is None or self.visible_to == seat else -2, step)
+        text = self._json.get(key)
+        if text is None:
+            text = dumps(self.for_seat(seat, step))
+            self._json[key] = text
+        return text
 
     def for_seat(self, seat: int | None, step: int) -> dict[str, Any]:
         hidden = self.visible_to is not None and self.visible_to != seat
@@ -72,6 +84,41 @@ class LogEntry:
 
 def log_for_seat(log: Sequence[LogEntry], seat: int | None) -> list[dict[str, Any]]:
     return [entry.for_seat(seat, step) for step, entry in enumerate(log, start=1)]
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON, as sent to clients."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def log_start(log: Sequence[LogEntry], since: int | None) -> int:
+    """The first step a client that holds the log as it was at event ``since`` lacks (1: all).
+
+    Undo only removes the last entries, so the current entries with ``seq <= since`` are a prefix
+    of what the client holds; it keeps its first ``start - 1`` entries and appends the rest."""
+    if since is None or since <= 0:
+        return 1
+    lo, hi = 0, len(log)
+    while lo < hi:  # entries are in seq order
+        mid = (lo + hi) // 2
+        if log[mid].seq <= since:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo + 1
+
+
+def log_json(log: Sequence[LogEntry], seat: int | None, start: int = 1) -> str:
+    """The log from step ``start`` on, for ``seat``, as a JSON array (entries' JSON is kept)."""
+    return "[" + ",".join(log[i].json_for_seat(seat, i + 1) for i in range(start - 1, len(log))) + "]"
+
+
+def with_log(head: str, log: Sequence[LogEntry], seat: int | None, since: int | None) -> str:
+    """A message's JSON ``head`` (an object without its log) completed with the log: all of it, or
+    only the steps after event ``since`` together with ``log_start`` (the first step sent)."""
+    start = log_start(log, since)
+    extra = "" if since is None else f',"log_start":{start}'
+    return f'{head[:-1]},"log":{log_json(log, seat, start)}{extra}}}'
 
 
 def hand_sizes(state: PolisState) -> tuple[int, int]:
@@ -96,6 +143,30 @@ def action_text(game: PolisGame, state: PolisState, seat: int, action: Action) -
     if seat == CHANCE:
         return describe_action(game, state, action)
     return describe_action(game, game.view(state, seat), action)
+
+
+def possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+_SECOND_PERSON = re.compile(r"\b(you lose|the opponent's|the opponent|your|Your)\b")
+
+
+def neutral_text(text: str, seat: int) -> str:
+    """An actor's account of its own step (``describe_action`` speaks to the actor: "you lose …",
+    "your turn") made readable by both seats and spectators: the actor's side is named first and
+    second-person words name the sides."""
+    if seat not in (0, 1):
+        return text
+    me, them = SIDE_NAMES[seat], SIDE_NAMES[1 - seat]
+    words = {"you lose": f"{me} loses", "the opponent's": possessive(them), "the opponent": them,
+             "your": possessive(me), "Your": possessive(me)}
+    return f"{me}: " + _SECOND_PERSON.sub(lambda m: words[m.group(1)], text)
+
+
+def log_text(game: PolisGame, state: PolisState, seat: int, action: Action) -> str:
+    """The log's account of ``action`` (before it is applied): neutral, the same for every seat."""
+    return neutral_text(action_text(game, state, seat, action), seat)
 
 
 def plain(value: Any) -> Any:
@@ -128,6 +199,14 @@ def side_name(seat: int | None) -> str | None:
 def seat_message(game: PolisGame, state: PolisState, log: Sequence[LogEntry], seat: int | None, *,
                  meta: Mapping[str, Any], undo_allowed: bool) -> dict[str, Any]:
     """The full message for ``seat`` (``None``: spectator) about the game at its current step."""
+    message = seat_head(game, state, len(log), seat, meta=meta, undo_allowed=undo_allowed)
+    message["log"] = log_for_seat(log, seat)
+    return message
+
+
+def seat_head(game: PolisGame, state: PolisState, steps: int, seat: int | None, *,
+              meta: Mapping[str, Any], undo_allowed: bool) -> dict[str, Any]:
+    """:func:`seat_message` without its ``log`` (which :func:`with_log` adds to the JSON text)."""
     view = game.view(state, seat)
     actors = [a for a in game.actors(state) if a != CHANCE]
     your_turn = seat is not None and seat in actors
@@ -141,11 +220,10 @@ def seat_message(game: PolisGame, state: PolisState, log: Sequence[LogEntry], se
         "side": side_name(seat),
         "to_act": actors,
         "your_turn": your_turn,
-        "steps": len(log),
+        "steps": steps,
         "view": view_json(game, view),
         "description": describe(game, view, seat),
         "legal": legal,
-        "log": log_for_seat(log, seat),
         "undoable": undo_allowed,
         "outcome": outcome_json(game.outcome(state)),
     }

@@ -32,10 +32,12 @@ class MyGames(Strict):
 class ActionIn(Strict):
     seq: int = Field(ge=0)
     action: str = Field(min_length=1, max_length=200)
+    since: int | None = Field(default=None, ge=0)  # answer with the log steps after event ``since`` only
 
 
 class UndoIn(Strict):
     seq: int = Field(ge=0)
+    since: int | None = Field(default=None, ge=0)
 
 
 class ImportGame(Strict):
@@ -47,6 +49,7 @@ class ImportGame(Strict):
 class Hello(Strict):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
+    since: int | None = Field(default=None, ge=0)  # incremental logs: the client holds the log of event ``since``
 
 
 class ClientMessage(Strict):

@@ -1,11 +1,16 @@
 """Games in the database: create, join, act, undo, rematch, replay, export and import.
 
-Every change runs in one write transaction that locks the game, checks the client's sequence
-number, applies the action with the rules (``Game.apply_in_place`` validates it), resolves the
-chance events that follow from the state's own generator, appends the new events to the log and
-commits; only then does the caller answer. A process keeps the newest state of each game it has
-seen in memory, keyed by ``seq``, and rebuilds it from the latest snapshot plus the log whenever
-the database is ahead (another process acted, or the server restarted).
+The live games are kept in memory (:class:`Live`: the game row, its seats, the state and the
+log), so that reading a game costs no database work and a message is built once per seat and
+change. The database stays the source of truth: an action is checked against the game's ``seq``
+and applied in memory (``Game.apply_in_place`` validates it), the chance events that follow are
+drawn from the state's own generator, and the new events are written in one short transaction
+that commits only if the game's row is still at that ``seq`` (``UPDATE … WHERE seq = :seq``);
+only after the commit does memory move on and the caller answer. On SQLite those transactions
+go through one writer thread that commits the writes of many games at once
+(:meth:`Database.commit`). A process that is not the only one writing (PostgreSQL) checks the
+game's row on every read and rebuilds from the latest snapshot plus the log whenever the
+database is ahead; on SQLite the serving process is the only writer and trusts its memory.
 
 This module is synchronous (SQLAlchemy sessions); the web layer calls it from worker threads.
 """
@@ -20,10 +25,11 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from kleos.agents.registry import AgentSpecError, make_agent, parse_spec
@@ -44,13 +50,15 @@ from kleos.server.messages import (
     GAME_NAME,
     LogEntry,
     OptionsError,
-    action_text,
     chance_visibility,
+    dumps,
     edition_json,
     hand_sizes,
+    log_text,
     make_game,
     replay_message,
-    seat_message,
+    seat_head,
+    with_log,
 )
 
 PERSON = "person"
@@ -151,11 +159,89 @@ class BotJob:
 NewEntry = tuple[int, Action, str, int | None]  # seat, action, text, visible_to
 
 
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat row as kept in memory."""
+
+    seat: int
+    kind: str
+    agent: str | None
+    token_hash: str | None
+    invite: str | None
+
+
+@dataclass(frozen=True)
+class Meta:
+    """A game row as kept in memory, with its seats and, per seat, its invite into the rematch."""
+
+    id: str
+    game: str
+    options: str
+    seed: int
+    seq: int
+    steps: int
+    status: str
+    to_act: int | None
+    outcome: str | None
+    rematch_of: str | None
+    rematch_id: str | None
+    imported: bool
+    created_at: float
+    updated_at: float
+    seats: tuple[SeatInfo, ...]
+    rematch_invites: tuple[str | None, str | None]
+
+
+@dataclass(frozen=True)
+class Current:
+    """A game as committed: its row and its state and log (never mutated: replaced whole)."""
+
+    meta: Meta
+    loaded: Loaded
+
+
+class Live:
+    """A game kept in memory. ``current`` is replaced (one reference, read without locks) after
+    each commit; ``lock`` orders this process's writes to the game; ``heads`` keeps the JSON of
+    each seat's message for the ``current`` it was built from."""
+
+    def __init__(self, current: Current) -> None:
+        self.current = current
+        self.lock = threading.Lock()
+        self.heads: dict[int | None, tuple[Current, str]] = {}
+
+
+@dataclass
+class GameWrite:
+    """The rows of one change: committed only while the game's row is still at ``expected_seq``."""
+
+    game_id: str
+    expected_seq: int
+    row: dict[str, Any]
+    events: list[dict[str, Any]]
+    snapshot: dict[str, Any] | None
+
+    def __call__(self, connection: Connection) -> bool:
+        done = connection.execute(update(GameRow).where(GameRow.id == self.game_id, GameRow.seq == self.expected_seq)
+                                  .values(**self.row))
+        if done.rowcount != 1:
+            return False
+        if self.events:
+            connection.execute(insert(EventRow), self.events)
+        if self.snapshot is not None:
+            connection.execute(insert(SnapshotRow), [self.snapshot])
+        return True
+
+
+def _newer(a: Meta, b: Meta) -> bool:
+    return (a.seq, a.updated_at) >= (b.seq, b.updated_at)
+
+
 class GameStore:
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db = db
         self.settings = settings
-        self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        self._lives: OrderedDict[str, Live] = OrderedDict()
         self._lock = threading.Lock()
         self._games: dict[str, PolisGame] = {}
 
@@ -169,32 +255,83 @@ class GameStore:
                 self._games[options_json] = game
         return game
 
-    def _cached(self, game_id: str, seq: int) -> Loaded | None:
+    def peek(self, game_id: str) -> Live | None:
+        """The game from memory when memory is known to be current (the only writer: SQLite)."""
+        if not self.db.is_sqlite:
+            return None
         with self._lock:
-            loaded = self._cache.get(game_id)
-            if loaded is not None and loaded.seq == seq:
-                self._cache.move_to_end(game_id)
-                return loaded
-        return None
+            live = self._lives.get(game_id)
+            if live is not None:
+                self._lives.move_to_end(game_id)
+            return live
 
-    def _remember(self, game_id: str, loaded: Loaded) -> None:
+    def _live(self, game_id: str) -> Live:
+        """The game as committed: from memory, checked against its row unless this process is
+        the only writer; rebuilt from the database when it is not in memory or behind."""
+        live = self.peek(game_id)
+        if live is not None:
+            return live
         with self._lock:
-            old = self._cache.get(game_id)
-            if old is None or old.seq <= loaded.seq:
-                self._cache[game_id] = loaded
-                self._cache.move_to_end(game_id)
-            while len(self._cache) > CACHE_GAMES:
-                self._cache.popitem(last=False)
+            live = self._lives.get(game_id)
+        with self.db.read() as s:
+            row = self._get(s, game_id)
+            if live is not None and (live.current.meta.seq, live.current.meta.updated_at) == (row.seq, row.updated_at):
+                return live
+            current = self._current_from_db(s, row, None if live is None else live.current.loaded)
+        return self._install(current)
+
+    def _install(self, current: Current) -> Live:
+        game_id = current.meta.id
+        with self._lock:
+            live = self._lives.get(game_id)
+            if live is None:
+                live = Live(current)
+                self._lives[game_id] = live
+            elif _newer(current.meta, live.current.meta):
+                live.current = current
+            self._lives.move_to_end(game_id)
+            while len(self._lives) > CACHE_GAMES:
+                self._lives.popitem(last=False)
+            return live
+
+    def _refresh(self, game_id: str, loaded: Loaded | None = None) -> Live:
+        """Read ``game_id``'s row again after a write (``loaded``: its state, if known)."""
+        with self._lock:
+            live = self._lives.get(game_id)
+        if loaded is None and live is not None:
+            loaded = live.current.loaded
+        with self.db.read() as s:
+            current = self._current_from_db(s, self._get(s, game_id), loaded)
+        return self._install(current)
 
     def forget(self, game_id: str) -> None:
         with self._lock:
-            self._cache.pop(game_id, None)
+            self._lives.pop(game_id, None)
+
+    def _current_from_db(self, s: Session, row: GameRow, loaded: Loaded | None) -> Current:
+        seats = self._seats(s, row.id)
+        invites: list[str | None] = [None, None]
+        if row.rematch_id is not None:
+            for other in self._seats(s, row.rematch_id):
+                if other.seat in (0, 1):
+                    invites[1 - other.seat] = other.invite  # sides are swapped in a rematch
+        meta = Meta(row.id, row.game, row.options, row.seed, row.seq, row.steps, row.status, row.to_act, row.outcome,
+                    row.rematch_of, row.rematch_id, row.imported, row.created_at, row.updated_at,
+                    tuple(SeatInfo(x.seat, x.kind, x.agent, x.token_hash, x.invite) for x in seats),
+                    (invites[0], invites[1]))
+        if loaded is None or loaded.seq != row.seq:
+            loaded = self._load_db(s, row)
+        return Current(meta, loaded)
 
     def _load(self, s: Session, row: GameRow) -> Loaded:
         """The game at ``row.seq``: from memory, else latest snapshot + the log after it."""
-        cached = self._cached(row.id, row.seq)
-        if cached is not None:
-            return cached
+        with self._lock:
+            live = self._lives.get(row.id)
+        if live is not None and live.current.loaded.seq == row.seq:
+            return live.current.loaded
+        return self._load_db(s, row)
+
+    def _load_db(self, s: Session, row: GameRow) -> Loaded:
         events = s.scalars(select(EventRow).where(EventRow.game_id == row.id).order_by(EventRow.seq)).all()
         actions: list[tuple[int, Action]] = []
         log: list[LogEntry] = []
@@ -206,9 +343,7 @@ class GameStore:
                 actions.append((ev.seat, Action.parse(ev.action)))
                 log.append(LogEntry(ev.seq, ev.seat, ev.action, ev.text, ev.visible_to))
         state = self._rebuild(s, row, actions, len(actions))
-        loaded = Loaded(row.seq, state, tuple(actions), tuple(log))
-        self._remember(row.id, loaded)
-        return loaded
+        return Loaded(row.seq, state, tuple(actions), tuple(log))
 
     def _rebuild(self, s: Session, row: GameRow, actions: Sequence[tuple[int, Action]], steps: int) -> PolisState:
         """The state after the first ``steps`` actions: nearest snapshot at or before, then the log."""
@@ -246,7 +381,7 @@ class GameStore:
         return list(s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)).all())
 
     @staticmethod
-    def seat_of(seats: Iterable[SeatRow], token: str | None, game_id: str) -> int:
+    def seat_of(seats: Iterable[SeatRow | SeatInfo], token: str | None, game_id: str) -> int:
         if not token:
             raise ApiError(401, "no_token", "this needs a seat token (Authorization: Bearer <token>)")
         digest = token_hash(token)
@@ -256,7 +391,7 @@ class GameStore:
         raise ApiError(403, "not_your_game", f"this token holds no seat in game '{game_id}'")
 
     @staticmethod
-    def _bot_to_act(row: GameRow, seats: Iterable[SeatRow]) -> bool:
+    def _bot_to_act(row: GameRow | Meta, seats: Iterable[SeatRow | SeatInfo]) -> bool:
         return row.status == ACTIVE and any(x.seat == row.to_act and x.kind == BOT for x in seats)
 
     @staticmethod
@@ -267,47 +402,55 @@ class GameStore:
             if not game.is_chance(state):
                 return entries
             outcome = game.sample_chance(state)
-            text = action_text(game, state, CHANCE, outcome)
+            text = log_text(game, state, CHANCE, outcome)
             before = hand_sizes(state)
             game.apply_in_place(state, outcome, CHANCE, validate=False)
             entries.append((CHANCE, outcome, text, chance_visibility(outcome, before, state)))
         raise RuntimeError("chance did not stop")
 
+    def _plan(self, game_id: str, options: str, seq: int, steps: int, base: Loaded, state: PolisState,
+              entries: Sequence[NewEntry], *, snapshot: bool = False) -> tuple[Loaded, GameWrite]:
+        """The rows that log ``entries`` (already applied to ``state``) after event ``seq``: the
+        events, the game row's new values and, every ``snapshot_every`` steps and at the end, a
+        snapshot of the state (the only place the full state is serialized)."""
+        game = self.game_for(options)
+        now = time.time()
+        log = base.log + tuple(LogEntry(seq + i, seat, str(action), text, visible)
+                               for i, (seat, action, text, visible) in enumerate(entries, start=1))
+        actions = base.actions + tuple((seat, action) for seat, action, _, _ in entries)
+        events = [{"game_id": game_id, "seq": e.seq, "kind": "action", "seat": e.seat, "action": e.action,
+                   "text": e.text, "visible_to": e.visible_to, "created_at": now} for e in log[len(base.log):]]
+        new_seq = seq + len(entries)
+        every = max(1, self.settings.snapshot_every)
+        snap: dict[str, Any] | None = None
+        if snapshot or len(actions) // every > steps // every or (game.is_terminal(state) and entries):
+            snap = {"game_id": game_id, "seq": new_seq, "steps": len(actions),
+                    "state": json.dumps(game.state_to_json(state))}
+        row = {"seq": new_seq, "steps": len(actions), "updated_at": now, **self._status(game, state)}
+        return Loaded(new_seq, state, actions, log), GameWrite(game_id, seq, row, events, snap)
+
     def _append(self, s: Session, row: GameRow, base: Loaded, state: PolisState,
                 entries: Sequence[NewEntry], *, snapshot: bool = False) -> Loaded:
-        """Log ``entries`` (already applied to ``state``) and update the game row and snapshots."""
-        game = self.game_for(row.options)
-        now = time.time()
-        actions = list(base.actions)
-        log = list(base.log)
-        seq = row.seq
-        for seat, action, text, visible in entries:
-            seq += 1
-            s.add(EventRow(game_id=row.id, seq=seq, kind="action", seat=seat, action=str(action), text=text,
-                           visible_to=visible, created_at=now))
-            actions.append((seat, action))
-            log.append(LogEntry(seq, seat, str(action), text, visible))
-        every = max(1, self.settings.snapshot_every)
-        if snapshot or len(actions) // every > row.steps // every or (game.is_terminal(state) and entries):
-            s.add(SnapshotRow(game_id=row.id, seq=seq, steps=len(actions),
-                              state=json.dumps(game.state_to_json(state))))
-        row.seq = seq
-        row.steps = len(actions)
-        row.updated_at = now
-        self._set_status(row, game, state)
-        return Loaded(seq, state, tuple(actions), tuple(log))
+        """Log ``entries`` (already applied to ``state``) and update the game row and snapshots (ORM)."""
+        loaded, write = self._plan(row.id, row.options, row.seq, row.steps, base, state, entries, snapshot=snapshot)
+        s.add_all(EventRow(**event) for event in write.events)
+        if write.snapshot is not None:
+            s.add(SnapshotRow(**write.snapshot))
+        for key, value in write.row.items():
+            setattr(row, key, value)
+        return loaded
 
     @staticmethod
-    def _set_status(row: GameRow, game: PolisGame, state: PolisState) -> None:
-        outcome = game.outcome(state)
+    def _status(game: PolisGame, state: PolisState) -> dict[str, Any]:
         if game.is_terminal(state):
-            row.status = FINISHED
-            row.to_act = None
-            row.outcome = json.dumps(outcome.to_json()) if outcome is not None else None
-        else:
-            row.status = ACTIVE
-            row.to_act = game.current_seat(state)
-            row.outcome = None
+            outcome = game.outcome(state)
+            return {"status": FINISHED, "to_act": None,
+                    "outcome": json.dumps(outcome.to_json()) if outcome is not None else None}
+        return {"status": ACTIVE, "to_act": game.current_seat(state), "outcome": None}
+
+    def _set_status(self, row: GameRow, game: PolisGame, state: PolisState) -> None:
+        for key, value in self._status(game, state).items():
+            setattr(row, key, value)
 
     def _insert_game(self, s: Session, options: dict[str, Any], seat: int, opponent: str | None, *,
                      seed: int | None, rematch_of: str | None = None,
@@ -351,7 +494,7 @@ class GameStore:
         with self.db.write() as s:
             row, loaded, token, invite = self._insert_game(s, options, seat, agent, seed=seed, position=position)
             bot = agent is not None and row.to_act == 1 - seat and row.status == ACTIVE
-        self._remember(row.id, loaded)
+        self._refresh(row.id, loaded)
         return Seated(row.id, seat, token, loaded.seq, invite, bot)
 
     def join(self, invite: str) -> Seated:
@@ -364,7 +507,16 @@ class GameStore:
             seat.token_hash = token_hash(token)
             seat.invite = None
             seat.joined_at = row.updated_at = time.time()
-            return Seated(row.id, seat.seat, token, row.seq, None, False)
+            old_id = row.rematch_of
+            if old_id is not None:  # the old game's messages show this invite: they change too
+                old = s.scalars(select(GameRow).where(GameRow.id == old_id).with_for_update()).first()
+                if old is not None:
+                    old.updated_at = max(old.updated_at, time.time())
+            seated = Seated(row.id, seat.seat, token, row.seq, None, False)
+        self._refresh(seated.game_id)
+        if old_id is not None:
+            self._refresh(old_id)
+        return seated
 
     def my_games(self, tokens: Sequence[str]) -> list[dict[str, Any]]:
         hashes = {token_hash(t): i for i, t in enumerate(tokens)}
@@ -388,59 +540,99 @@ class GameStore:
         return out
 
     # ----- reading -----------------------------------------------------------------------------
-    def _meta(self, s: Session, row: GameRow, seats: Sequence[SeatRow], seat: int | None) -> dict[str, Any]:
+    @staticmethod
+    def _meta_json(meta: Meta, seat: int | None) -> dict[str, Any]:
         rematch: dict[str, Any] | None = None
-        if row.rematch_id is not None:
-            rematch = {"game_id": row.rematch_id}
-            if seat is not None:
-                new_seat = s.get(SeatRow, (row.rematch_id, 1 - seat))
-                if new_seat is not None and new_seat.invite is not None:
-                    rematch["invite"] = new_seat.invite
+        if meta.rematch_id is not None:
+            rematch = {"game_id": meta.rematch_id}
+            if seat is not None and meta.rematch_invites[seat] is not None:
+                rematch["invite"] = meta.rematch_invites[seat]
         return {
-            "game_id": row.id,
-            "game": row.game,
-            "seq": row.seq,
-            "status": row.status,
-            "options": json.loads(row.options),
-            "players": [_player(x) for x in seats],
+            "game_id": meta.id,
+            "game": meta.game,
+            "seq": meta.seq,
+            "status": meta.status,
+            "options": json.loads(meta.options),
+            "players": [_player(x) for x in meta.seats],
             "rematch": rematch,
-            "rematch_of": row.rematch_of,
-            "imported": row.imported,
-            "created_at": row.created_at,
-            "updated_at": row.updated_at,
+            "rematch_of": meta.rematch_of,
+            "imported": meta.imported,
+            "created_at": meta.created_at,
+            "updated_at": meta.updated_at,
         }
 
+    def message_text(self, game_id: str, token: str | None, since: int | None = None) -> str:
+        """The game as ``token``'s seat sees it (a spectator without a token), as JSON text;
+        ``since``: only the log steps a client holding the log of event ``since`` lacks."""
+        live = self._live(game_id)
+        seat = None if token is None else self.seat_of(live.current.meta.seats, token, game_id)
+        return self._text(live, seat, since)
+
+    def seat_text(self, game_id: str, seat: int | None, since: int | None = None) -> str:
+        """The same for a seat already authenticated (a WebSocket connection)."""
+        return self._text(self._live(game_id), seat, since)
+
+    def try_message_text(self, game_id: str, token: str | None, since: int | None = None) -> str | None:
+        """:meth:`message_text` if it needs no database work (the game is in memory), else ``None``."""
+        live = self.peek(game_id)
+        if live is None:
+            return None
+        seat = None if token is None else self.seat_of(live.current.meta.seats, token, game_id)
+        return self._text(live, seat, since)
+
+    def seat_state(self, game_id: str, seat: int | None, since: int | None = None) -> tuple[int, str]:
+        """:meth:`seat_text` with the ``seq`` it shows."""
+        live = self._live(game_id)
+        current = live.current
+        return current.meta.seq, self._text(live, seat, since, current)
+
+    def try_seat_text(self, game_id: str, seat: int | None, since: int | None = None) -> str | None:
+        live = self.peek(game_id)
+        return None if live is None else self._text(live, seat, since)
+
+    def try_seat_state(self, game_id: str, seat: int | None, since: int | None = None) -> tuple[int, str] | None:
+        live = self.peek(game_id)
+        if live is None:
+            return None
+        current = live.current
+        return current.meta.seq, self._text(live, seat, since, current)
+
     def message(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """The game as ``token``'s seat sees it (a spectator without a token)."""
-        with self.db.read() as s:
-            row = self._get(s, game_id)
-            seats = self._seats(s, game_id)
-            seat = None if token is None else self.seat_of(seats, token, game_id)
-            return self._message(s, row, seats, seat)
+        result: dict[str, Any] = json.loads(self.message_text(game_id, token))
+        return result
 
     def message_for_seat(self, game_id: str, seat: int | None) -> dict[str, Any]:
-        """The same for a seat already authenticated (a WebSocket connection)."""
-        with self.db.read() as s:
-            row = self._get(s, game_id)
-            return self._message(s, row, self._seats(s, game_id), seat)
+        result: dict[str, Any] = json.loads(self.seat_text(game_id, seat))
+        return result
+
+    def seq_of(self, game_id: str) -> int:
+        return self._live(game_id).current.meta.seq
 
     def current(self, game_id: str) -> Loaded:
         """The game as the server holds it, hidden parts included (server-side use and tests only)."""
-        with self.db.read() as s:
-            return self._load(s, self._get(s, game_id))
+        return self._live(game_id).current.loaded
 
     def authenticate(self, game_id: str, token: str | None) -> int | None:
-        with self.db.read() as s:
-            self._get(s, game_id)
-            return None if token is None else self.seat_of(self._seats(s, game_id), token, game_id)
+        live = self._live(game_id)
+        return None if token is None else self.seat_of(live.current.meta.seats, token, game_id)
 
-    def _message(self, s: Session, row: GameRow, seats: Sequence[SeatRow], seat: int | None) -> dict[str, Any]:
-        loaded = self._load(s, row)
-        game = self.game_for(row.options)
-        undo_ok = (seat is not None and row.status == ACTIVE
-                   and undo_blocker(self._record(row, loaded.actions), seat) is None)
-        return seat_message(game, loaded.state, loaded.log, seat, meta=self._meta(s, row, seats, seat),
-                            undo_allowed=undo_ok)
+    def _text(self, live: Live, seat: int | None, since: int | None, current: Current | None = None) -> str:
+        current = live.current if current is None else current
+        kept = live.heads.get(seat)
+        if kept is not None and kept[0] is current:
+            head = kept[1]
+        else:
+            head = dumps(self._head(current, seat))
+            live.heads[seat] = (current, head)
+        return with_log(head, current.loaded.log, seat, since)
+
+    def _head(self, current: Current, seat: int | None) -> dict[str, Any]:
+        meta, loaded = current.meta, current.loaded
+        game = self.game_for(meta.options)
+        undo_ok = (seat is not None and meta.status == ACTIVE
+                   and undo_blocker(GameRecord(meta.game, {}, 0, list(loaded.actions)), seat) is None)
+        return seat_head(game, loaded.state, len(loaded.log), seat, meta=self._meta_json(meta, seat),
+                         undo_allowed=undo_ok)
 
     def edition(self, edition: str) -> dict[str, Any]:
         try:
@@ -462,32 +654,47 @@ class GameStore:
 
     def _act(self, game_id: str, seq: int, action: Action, *, token: str | None = None,
              bot_seat: int | None = None) -> Change:
-        with self.db.write() as s:
-            row = self._locked(s, game_id)
-            seats = self._seats(s, game_id)
+        """Check and apply in memory, write the new events in one short transaction that holds
+        only if the game's row is still at ``seq``, and move memory on once it has committed."""
+        live = self._live(game_id)
+        with live.lock:
+            if not self.db.is_sqlite:
+                live = self._live(game_id)  # another process may have acted meanwhile
+            current = live.current
+            meta = current.meta
             if bot_seat is None:
-                seat = self.seat_of(seats, token, game_id)
+                seat = self.seat_of(meta.seats, token, game_id)
             else:
                 seat = bot_seat
-                if not any(x.seat == seat and x.kind == BOT for x in seats):
+                if not any(x.seat == seat and x.kind == BOT for x in meta.seats):
                     raise ApiError(403, "not_a_bot", f"seat {seat} is not played by the server")
-            if seq != row.seq:
-                raise stale(row.seq, seq)
-            loaded = self._load(s, row)
-            game = self.game_for(row.options)
-            state = game.copy(loaded.state)
-            text = action_text(game, state, seat, action) if game.actors(state) == (seat,) else str(action)
+            if seq != meta.seq:
+                raise stale(meta.seq, seq)
+            game = self.game_for(meta.options)
+            state = game.copy(current.loaded.state)
+            text = log_text(game, state, seat, action) if game.actors(state) == (seat,) else str(action)
             try:
                 game.apply_in_place(state, action, seat)
             except IllegalAction as exc:
-                raise ApiError(422, "illegal", exc.message, rule=exc.rule, seq=row.seq) from exc
+                raise ApiError(422, "illegal", exc.message, rule=exc.rule, seq=meta.seq) from exc
             entries: list[NewEntry] = [(seat, action, text, None), *self._resolve_chance(game, state)]
-            new = self._append(s, row, loaded, state, entries)
-            change = Change(game_id, seat, new.seq, self._bot_to_act(row, seats))
-        self._remember(game_id, new)
-        return change
+            loaded, write = self._plan(game_id, meta.options, meta.seq, meta.steps, current.loaded, state, entries)
+            if not self.db.commit(write):
+                self.forget(game_id)  # the database is ahead of this process: reload next time
+                fresh = self._live(game_id).current.meta.seq
+                raise stale(fresh, seq)
+            row = write.row
+            new_meta = replace(meta, seq=row["seq"], steps=row["steps"], updated_at=row["updated_at"],
+                               status=row["status"], to_act=row["to_act"], outcome=row["outcome"])
+            live.current = Current(new_meta, loaded)
+            self._install(live.current)
+        return Change(game_id, seat, loaded.seq, self._bot_to_act(new_meta, new_meta.seats))
 
     def undo(self, game_id: str, token: str | None, seq: int) -> Change:
+        with self._live(game_id).lock:
+            return self._undo(game_id, token, seq)
+
+    def _undo(self, game_id: str, token: str | None, seq: int) -> Change:
         with self.db.write() as s:
             row = self._locked(s, game_id)
             seats = self._seats(s, game_id)
@@ -512,19 +719,21 @@ class GameStore:
             self._set_status(row, self.game_for(row.options), state)
             new = Loaded(row.seq, state, loaded.actions[:-1], loaded.log[:-1])
             change = Change(game_id, seat, row.seq, self._bot_to_act(row, seats))
-        self._remember(game_id, new)
+        self._refresh(game_id, new)
         return change
 
     def rematch(self, game_id: str, token: str | None) -> Seated:
         """A new game with the same options and sides swapped. The first to ask creates it (the
         other person gets an invite, shown in their messages of this game); the second to ask takes
         the seat offered to them."""
+        loaded: Loaded | None = None
         with self.db.write() as s:
             row = self._locked(s, game_id)
             seats = self._seats(s, game_id)
             seat = self.seat_of(seats, token, game_id)
             if row.status != FINISHED:
                 raise ApiError(409, "not_finished", "a rematch can be asked for once the game is over")
+            now = time.time()
             if row.rematch_id is not None:
                 offered = s.get(SeatRow, (row.rematch_id, 1 - seat))
                 if offered is None or offered.invite is None:
@@ -533,35 +742,37 @@ class GameStore:
                 new_token_ = new_token()
                 offered.token_hash = token_hash(new_token_)
                 offered.invite = None
-                offered.joined_at = time.time()
-                new_row = self._get(s, row.rematch_id)
-                return Seated(new_row.id, 1 - seat, new_token_, new_row.seq, None, False)
-            other = next(x for x in seats if x.seat != seat)
-            opponent = other.agent if other.kind == BOT else None
-            new_row, loaded, token_, invite = self._insert_game(s, json.loads(row.options), 1 - seat, opponent,
-                                                                seed=None, rematch_of=row.id)
-            row.rematch_id = new_row.id
-            row.updated_at = time.time()
-            bot = opponent is not None and new_row.to_act == seat and new_row.status == ACTIVE
-            result = Seated(new_row.id, 1 - seat, token_, loaded.seq, invite, bot)
-        self._remember(result.game_id, loaded)
+                offered.joined_at = now
+                new_row = self._locked(s, row.rematch_id)
+                new_row.updated_at = max(new_row.updated_at, now)
+                result = Seated(new_row.id, 1 - seat, new_token_, new_row.seq, None, False)
+            else:
+                other = next(x for x in seats if x.seat != seat)
+                opponent = other.agent if other.kind == BOT else None
+                new_row, loaded, token_, invite = self._insert_game(s, json.loads(row.options), 1 - seat, opponent,
+                                                                    seed=None, rematch_of=row.id)
+                row.rematch_id = new_row.id
+                bot = opponent is not None and new_row.to_act == seat and new_row.status == ACTIVE
+                result = Seated(new_row.id, 1 - seat, token_, loaded.seq, invite, bot)
+            row.updated_at = max(row.updated_at, now)  # its messages show the rematch: they change
+        self._refresh(result.game_id, loaded)
+        self._refresh(game_id)
         return result
 
     # ----- bots --------------------------------------------------------------------------------
     def bot_job(self, game_id: str) -> BotJob | None:
         """The decision a bot has to make now in ``game_id``, or ``None``."""
-        with self.db.read() as s:
-            row = self._get(s, game_id)
-            if row.status != ACTIVE or row.to_act is None:
-                return None
-            bot = s.get(SeatRow, (game_id, row.to_act))
-            if bot is None or bot.kind != BOT or bot.agent is None:
-                return None
-            loaded = self._load(s, row)
-            game = self.game_for(row.options)
-            seat = row.to_act
-            return BotJob(game_id, row.seq, seat, bot.agent, row.options, game.view(loaded.state, seat),
-                          game.legal_actions(loaded.state, seat), row.seed, row.steps)
+        current = self._live(game_id).current
+        row, loaded = current.meta, current.loaded
+        if row.status != ACTIVE or row.to_act is None:
+            return None
+        bot = next((x for x in row.seats if x.seat == row.to_act), None)
+        if bot is None or bot.kind != BOT or bot.agent is None:
+            return None
+        game = self.game_for(row.options)
+        seat = row.to_act
+        return BotJob(game_id, row.seq, seat, bot.agent, row.options, game.view(loaded.state, seat),
+                      game.legal_actions(loaded.state, seat), row.seed, row.steps)
 
     def games_waiting_for_bots(self) -> list[str]:
         with self.db.read() as s:
@@ -582,7 +793,7 @@ class GameStore:
             if not 0 <= k <= n:
                 raise ApiError(400, "bad_step", f"step must be between 0 and {n}")
             state = loaded.state if k == n else self._rebuild(s, row, loaded.actions, k)
-            meta = self._meta(s, row, self._seats(s, game_id), None)
+            meta = self._meta_json(self._current_from_db(s, row, loaded).meta, None)
             return replay_message(self.game_for(row.options), state, loaded.log, k, meta)
 
     def export(self, game_id: str) -> dict[str, Any]:
@@ -617,7 +828,7 @@ class GameStore:
         state = game.new_state(record.seed)
         entries: list[NewEntry] = []
         for index, (actor, action) in enumerate(record.actions, start=1):
-            text = action_text(game, state, actor, action) if actor in game.actors(state) else str(action)
+            text = log_text(game, state, actor, action) if actor in game.actors(state) else str(action)
             before = hand_sizes(state)
             try:
                 game.apply_in_place(state, action, actor)
@@ -644,10 +855,10 @@ class GameStore:
             loaded = self._append(s, row, Loaded(0, state, (), ()), state, entries, snapshot=True)
             bot = agent is not None and row.to_act == 1 - seat and row.status == ACTIVE
             game_id = row.id
-        self._remember(game_id, loaded)
+        self._refresh(game_id, loaded)
         return Seated(game_id, seat, token, loaded.seq, invite, bot)
 
 
-def _player(seat: SeatRow) -> dict[str, Any]:
+def _player(seat: SeatRow | SeatInfo) -> dict[str, Any]:
     return {"seat": seat.seat, "side": SIDE_NAMES[seat.seat], "kind": seat.kind, "agent": seat.agent,
             "joined": seat.kind == BOT or seat.token_hash is not None}
