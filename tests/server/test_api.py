@@ -106,3 +106,11 @@ def test_same_seed_same_game(client: TestClient) -> None:
         outcomes.append((last["outcome"], [e["action"] for e in last["log"]]))
     assert outcomes[0] == outcomes[1]
     assert outcomes[0][0] is not None
+
+
+def test_sides_by_agreement_or_at_random(client: TestClient) -> None:
+    """R-GEN-2, R-GEN-3: players take a side by agreement (the creator names it) or at random."""
+    assert new_game(client, side="athens", opponent="person")["seat"] == 0
+    assert new_game(client, side="sparta", opponent="person")["seat"] == 1
+    seats = {new_game(client, side="random", opponent="person")["seat"] for _ in range(16)}
+    assert seats == {0, 1}
