@@ -114,3 +114,22 @@ def test_sides_by_agreement_or_at_random(client: TestClient) -> None:
     assert new_game(client, side="sparta", opponent="person")["seat"] == 1
     seats = {new_game(client, side="random", opponent="person")["seat"] for _ in range(16)}
     assert seats == {0, 1}
+
+
+def test_incremental_log_since_a_seq(client: TestClient) -> None:
+    """GET ?since=<seq> sends only the log steps the client lacks, from log_start on."""
+    table = two_players(client, seed=13)
+    full = get_message(client, table.game_id, table.tokens[0])
+    assert "log_start" not in full
+    seat = full["to_act"][0]
+    mine = get_message(client, table.game_id, table.tokens[seat])
+    action = next(item["action"] for item in mine["legal"] if item["action"] != "pass")
+    done = post_action(client, table.game_id, table.tokens[seat], mine["seq"], action)
+    assert done.status_code == 200, done.text
+    response = client.get(f"/api/games/{table.game_id}?since={full['seq']}", headers=auth(table.tokens[0]))
+    part = response.json()
+    after = get_message(client, table.game_id, table.tokens[0])
+    start = part["log_start"]
+    assert start == len(full["log"]) + 1
+    assert full["log"] + part["log"] == after["log"]
+    assert [e["step"] for e in part["log"]] == list(range(start, start + len(part["log"])))
