@@ -1,0 +1,1 @@
+"""The Textual terminal UI of Kleos (``kleos play polis`` in a terminal)."""

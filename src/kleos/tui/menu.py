@@ -1,0 +1,131 @@
+"""Step-by-step menus built from the legal actions only.
+
+The legal actions of a decision form a tree of notation tokens (``trade`` → ``Persia`` → ``1`` →
+``wine``). A menu level lists the next tokens under the chosen prefix; a level with few actions
+lists them whole instead, so short decisions (``pay iron`` / ``pay silver`` / ``done``) take one
+key. Nothing is offered that ``legal_actions`` did not list, so a menu can never propose an
+illegal action. Each entry has a one-key shortcut: 1-9, then a-z.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from kleos.core.action import Action
+
+SHORTCUTS = "123456789abcdefghijklmnopqrstuvwxyz"
+FLAT_LIMIT = 12
+"""A level with at most this many actions under it lists them whole."""
+
+Gloss = Callable[[Action], str]
+
+
+def tokens(action: Action) -> tuple[str, ...]:
+    return tuple(str(action).split())
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a menu: its shortcut key, its label, and where it leads."""
+
+    key: str
+    label: str
+    prefix: tuple[str, ...]  # the tokens chosen once this entry is taken
+    action: Action | None  # a complete action (a leaf), or None for a group
+    count: int  # legal actions under the entry
+
+
+@dataclass(frozen=True)
+class Level:
+    """A menu level: the prefix chosen so far and the entries under it."""
+
+    prefix: tuple[str, ...]
+    entries: tuple[Entry, ...]
+
+
+def _key(i: int) -> str:
+    return SHORTCUTS[i] if i < len(SHORTCUTS) else ""
+
+
+def build_level(legal: Sequence[Action], prefix: tuple[str, ...] = (),
+                titles: dict[str, str] | None = None, gloss: Gloss | None = None) -> Level:
+    """The menu level under ``prefix``. A group with a single action becomes that action, and a level
+    whose actions all share their next token is skipped (the prefix grows by itself)."""
+    titles = titles or {}
+    while True:
+        under = [a for a in legal if tokens(a)[:len(prefix)] == prefix]
+        if not under:
+            return Level(prefix, ())
+        if len(under) <= FLAT_LIMIT:
+            shared = _common_prefix([tokens(a) for a in under]) if len(under) > 1 else prefix
+            shown = prefix
+            if len(shared) > len(prefix) and all(len(tokens(a)) > len(prefix) + 1 for a in under):
+                shown = shared[:len(prefix) + 1]  # drop the shared verb (the menu's title names it)
+            entries = [_leaf(i, a, shown, titles, gloss) for i, a in enumerate(under)]
+            return Level(prefix, tuple(entries))
+        groups: dict[str, list[Action]] = {}
+        exact: list[Action] = []
+        for a in under:
+            toks = tokens(a)
+            if len(toks) == len(prefix):
+                exact.append(a)
+            else:
+                groups.setdefault(toks[len(prefix)], []).append(a)
+        if not exact and len(groups) == 1:
+            prefix = (*prefix, next(iter(groups)))
+            continue
+        out: list[Entry] = []
+        for a in exact:
+            out.append(_leaf(len(out), a, prefix, titles, gloss))
+        for token, group in groups.items():
+            if len(group) == 1:
+                out.append(_leaf(len(out), group[0], prefix, titles, gloss))
+                continue
+            label = token
+            if not prefix and token in titles:
+                label = f"{token:<9} {titles[token]}"
+            out.append(Entry(_key(len(out)), f"{label} ({len(group)})", (*prefix, token), None, len(group)))
+        return Level(prefix, tuple(out))
+
+
+def _common_prefix(seqs: list[tuple[str, ...]]) -> tuple[str, ...]:
+    first = seqs[0]
+    n = 0
+    while n < len(first) and all(len(x) > n and x[n] == first[n] for x in seqs):
+        n += 1
+    return first[:n]
+
+
+def _leaf(i: int, action: Action, prefix: tuple[str, ...], titles: dict[str, str], gloss: Gloss | None) -> Entry:
+    toks = tokens(action)
+    rest = " ".join(toks[len(prefix):]) or str(action)
+    label = rest
+    if len(toks) == 1 and toks[0] in titles and titles[toks[0]].lower() != toks[0]:
+        label = f"{rest:<9} {titles[toks[0]]}"
+    extra = gloss(action) if gloss is not None else ""
+    if extra:
+        label = f"{label}  {extra}"
+    return Entry(_key(i), label, toks, action, 1)
+
+
+def find_path(legal: Sequence[Action], action: Action, titles: dict[str, str] | None = None,
+              gloss: Gloss | None = None) -> list[Level]:
+    """The levels a player walks through to reach ``action`` (for hints): the first level, then each
+    group's level down to the one that lists ``action`` itself."""
+    levels = [build_level(legal, (), titles, gloss)]
+    for _ in range(len(tokens(action)) + 1):
+        level = levels[-1]
+        entry = next((e for e in level.entries if e.action == action), None)
+        if entry is not None:
+            return levels
+        target = tokens(action)
+        group = next((e for e in level.entries if e.action is None and target[:len(e.prefix)] == e.prefix), None)
+        if group is None:
+            return levels
+        levels.append(build_level(legal, group.prefix, titles, gloss))
+    return levels
+
+
+def entry_for_key(level: Level, key: str) -> Entry | None:
+    return next((e for e in level.entries if e.key == key), None)

@@ -1,0 +1,257 @@
+"""Widgets and small screens of the terminal UI: the board panel with its views, and the modal
+screens (pass the device, help, rules reference, welcome, quit)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, Static
+
+from kleos.games.polis.game import PolisGame
+from kleos.games.polis.view import PolisView
+from kleos.tui import render
+from kleos.tui.render import Palette
+
+VIEWS = ("Map", "Poleis", "Players", "Projects", "Markets", "Battle", "Log")
+
+
+class BoardPanel(Vertical):
+    """The left side of the screen: a strip of view names and the chosen view, scrollable."""
+
+    DEFAULT_CSS = """
+    BoardPanel { width: 1fr; min-width: 40; }
+    BoardPanel #tabs { height: 1; background: $panel; }
+    BoardPanel #board-scroll { height: 1fr; scrollbar-gutter: stable; scrollbar-size-vertical: 1; }
+    BoardPanel #board { text-wrap: nowrap; padding: 0 0 0 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.current = "Map"
+        self.manual = False  # the player chose the view himself during this decision
+        self._source: Callable[[str, int], Text] | None = None
+        self._version: Callable[[], object] = lambda: None
+        self._drawn: object = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="tabs")
+        with VerticalScroll(id="board-scroll"):
+            yield Static(id="board")
+
+    def on_mount(self) -> None:
+        self.query_one("#board-scroll", VerticalScroll).can_focus = False
+        self._draw_tabs()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_view(force=True)
+
+    def set_source(self, source: Callable[[str, int], Text], version: Callable[[], object] | None = None) -> None:
+        """``source(view_name)`` draws a view. It is drawn again when the view, the width or ``version()``
+        (what the game looks like: change it whenever the position or the colours change) changes."""
+        self._source = source
+        self._version = version or (lambda: object())
+        self.refresh_view(force=True)
+
+    def show(self, name: str, *, manual: bool = False) -> None:
+        if name not in VIEWS:
+            return
+        changed = name != self.current
+        self.current = name
+        self.manual = self.manual or manual
+        self._draw_tabs()
+        self.refresh_view(scroll_home=changed)
+
+    def cycle(self, step: int) -> None:
+        i = VIEWS.index(self.current)
+        self.show(VIEWS[(i + step) % len(VIEWS)], manual=True)
+
+    def refresh_view(self, scroll_home: bool = False, force: bool = False) -> None:
+        if self._source is None:
+            return
+        scroll = self.query_one("#board-scroll", VerticalScroll)
+        width = max(20, (scroll.scrollable_content_region.width or 61) - 1)  # 1: the padding on the left
+        key = (self.current, width, self._version())
+        if key == self._drawn and not force:
+            return
+        self._drawn = key
+        text = self._source(self.current, width)
+        text.no_wrap = True
+        text.overflow = "crop"
+        self.query_one("#board", Static).update(text)
+        if self.current == "Log":
+            self.call_after_refresh(scroll.scroll_end, animate=False)
+        elif scroll_home:
+            scroll.scroll_home(animate=False)
+
+    def scroll_page(self, step: int) -> None:
+        scroll = self.query_one("#board-scroll", VerticalScroll)
+        if step > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)
+
+    def _draw_tabs(self) -> None:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for n, name in enumerate(VIEWS):
+            if n:
+                text.append(" ")
+            text.append(name, style="reverse bold" if name == self.current else "")
+        self.query_one("#tabs", Static).update(text)
+
+
+def board_source(game: PolisGame, view: Callable[[], PolisView], palette: Callable[[], Palette],
+                 log: Callable[[], list[Text]], results: Callable[[], list[str]],
+                 reveal: bool = False) -> Callable[[str, int], Text]:
+    """The drawing function of a :class:`BoardPanel` for one game: ``draw(view_name, width)``."""
+
+    def draw(name: str, width: int) -> Text:
+        v, p = view(), palette()
+        if name == "Map":
+            return render.map_view(game, v, p, width)
+        if name == "Poleis":
+            return render.poleis_view(game, v, p, width)
+        if name == "Players":
+            return render.players_view(game, v, p, width)
+        if name == "Projects":
+            return render.projects_view(game, v, p, width)
+        if name == "Markets":
+            return render.markets_view(game, v, p, width)
+        if name == "Battle":
+            return render.battle_view(game, v, p, results(), reveal, width)
+        entries = log()
+        if not entries:
+            return Text("Nothing has happened yet.")
+        return Text("\n").join(render.paragraph(line, width) for line in entries)
+
+    return draw
+
+
+class PassDeviceScreen(ModalScreen[str]):
+    """Hotseat: hide the screen until the next player has the device. Dismisses with "go" or "undo"."""
+
+    DEFAULT_CSS = """
+    PassDeviceScreen { align: center middle; background: $background; }
+    PassDeviceScreen > Static { width: 60; height: auto; padding: 1 2; border: double $primary; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "go", "Ready"),
+        Binding("space", "go", "Ready", show=False),
+        Binding("U", "undo", "Undo"),
+    ]
+
+    def __init__(self, to: str, previous: str | None, can_undo: bool) -> None:
+        super().__init__()
+        self.to = to
+        self.previous = previous
+        self.can_undo = can_undo
+
+    def compose(self) -> ComposeResult:
+        text = Text()
+        text.append(f"Pass the device to {self.to}.\n\n", style="bold")
+        if self.previous:
+            text.append(f"{self.previous}, please look away: the next screen shows {self.to}'s choices.\n\n")
+        text.append(f"{self.to}: press Enter when you are ready.")
+        if self.can_undo and self.previous:
+            text.append(f"\n\n{self.previous}: press U to take back your last step instead.")
+        yield Static(text, id="pass-text")
+
+    def action_go(self) -> None:
+        self.dismiss("go")
+
+    def action_undo(self) -> None:
+        if self.can_undo:
+            self.dismiss("undo")
+
+
+class TextScreen(ModalScreen[None]):
+    """A scrollable text or Markdown page (help, rules reference); Esc, q or Enter closes it."""
+
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > VerticalScroll { width: 100%; max-width: 100; height: 100%; border: round $primary;
+                                  background: $surface; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,enter", "close", "Close"),
+        Binding("down,j", "scroll(1)", "Down", show=False),
+        Binding("up,k", "scroll(-1)", "Up", show=False),
+        Binding("pagedown,space", "page(1)", "Page down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("home", "top", "Top", show=False),
+        Binding("end", "bottom", "End", show=False),
+    ]
+
+    def __init__(self, title: str, body: RenderableType | str, markdown: bool = False) -> None:
+        super().__init__()
+        self.page_title = title
+        self.body = body
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="page") as scroll:
+            scroll.border_title = f"{self.page_title}  (Esc closes, arrows scroll)"
+            if self.markdown and isinstance(self.body, str):
+                yield Markdown(self.body)
+            else:
+                yield Static(self.body)
+
+    def on_mount(self) -> None:
+        self.query_one("#page", VerticalScroll).focus()
+
+    def _scroll(self) -> VerticalScroll:
+        return self.query_one("#page", VerticalScroll)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, step: int) -> None:
+        self._scroll().scroll_relative(y=step, animate=False)
+
+    def action_page(self, step: int) -> None:
+        if step > 0:
+            self._scroll().scroll_page_down(animate=False)
+        else:
+            self._scroll().scroll_page_up(animate=False)
+
+    def action_top(self) -> None:
+        self._scroll().scroll_home(animate=False)
+
+    def action_bottom(self) -> None:
+        self._scroll().scroll_end(animate=False)
+
+
+class ChoiceScreen(ModalScreen[str]):
+    """A question with a few one-key answers, e.g. the welcome screen or "save and quit?"."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Static { width: 76; max-width: 100%; height: auto; max-height: 100%; padding: 0 2;
+                            border: round $primary; background: $surface; }
+    """
+
+    def __init__(self, text: Text, answers: dict[str, str], escape: str | None = None) -> None:
+        super().__init__()
+        self.text = text
+        self.answers = answers
+        self.escape = escape
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text)
+
+    def on_key(self, event: events.Key) -> None:
+        for candidate in (event.character, event.key):
+            if candidate is not None and candidate in self.answers:
+                event.stop()
+                self.dismiss(self.answers[candidate])
+                return
+        if event.key == "escape" and self.escape is not None:
+            event.stop()
+            self.dismiss(self.escape)
