@@ -32,6 +32,7 @@ from kleos.server.hub import Connection, Hub
 from kleos.server.ratelimit import RateLimiter
 from kleos.server.schemas import ActionIn, ClientMessage, CreateGame, Hello, ImportGame, JoinGame, MyGames, UndoIn
 from kleos.server.store import Change, GameStore, Seated, token_hash
+from kleos.web.ui import mount_ui
 
 log = logging.getLogger("kleos.server")
 
@@ -357,4 +358,5 @@ def create_app(settings: Settings) -> FastAPI:
         log.error("internal error: %s", type(exc).__name__, exc_info=exc)
         return JSONResponse({"error": "internal", "message": "internal server error"}, status_code=500)
 
+    mount_ui(app)  # the browser UI, served by the same process
     return app

@@ -1,0 +1,270 @@
+// Talking to the Kleos server: JSON over HTTP, the live WebSocket, and the seat tokens kept in
+// this browser's local storage (a token is the player's only credential; it never leaves this
+// browser except in the Authorization header or the WebSocket hello to the same server).
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.message) || `HTTP ${status}`);
+    this.status = status;
+    this.code = (body && body.error) || "http";
+    this.body = body || {};
+  }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (err) {
+    throw new ApiError(0, { error: "network", message: "the server cannot be reached" });
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+// ----- seat tokens ------------------------------------------------------------------------------
+const KEY = "kleos.seats.v1";
+
+export function loadSeats() {
+  try {
+    const list = JSON.parse(localStorage.getItem(KEY) || "[]");
+    return Array.isArray(list) ? list.filter((x) => x && typeof x.token === "string" && x.game_id) : [];
+  } catch (err) {
+    return [];
+  }
+}
+
+function storeSeats(list) {
+  localStorage.setItem(KEY, JSON.stringify(list.slice(-200)));
+}
+
+/** Remember the seat answer of create / join / rematch / import. */
+export function saveSeat(seated) {
+  const list = loadSeats().filter((x) => !(x.game_id === seated.game_id && x.seat === seated.seat));
+  list.push({ game_id: seated.game_id, seat: seated.seat, side: seated.side, token: seated.token,
+              invite_url: seated.invite_url || null, saved_at: Date.now() / 1000 });
+  storeSeats(list);
+}
+
+export function seatFor(gameId) {
+  const mine = loadSeats().filter((x) => x.game_id === gameId);
+  return mine.length ? mine[mine.length - 1] : null;
+}
+
+export function forgetSeat(gameId, seat) {
+  storeSeats(loadSeats().filter((x) => !(x.game_id === gameId && x.seat === seat)));
+}
+
+export function exportSeats() {
+  return JSON.stringify(loadSeats(), null, 1);
+}
+
+export function importSeats(text) {
+  const incoming = JSON.parse(text);
+  if (!Array.isArray(incoming)) throw new Error("not a list of seats");
+  let n = 0;
+  for (const x of incoming) {
+    if (x && typeof x.token === "string" && typeof x.game_id === "string" && (x.seat === 0 || x.seat === 1)) {
+      saveSeat(x);
+      n += 1;
+    }
+  }
+  return n;
+}
+
+// ----- tables -----------------------------------------------------------------------------------
+const tableCache = new Map();
+
+/** The edition's graph (API) merged with the UI's drawing tables. */
+export function editionTables(edition) {
+  if (!tableCache.has(edition)) {
+    tableCache.set(edition, Promise.all([api(`/api/editions/${edition}`), api(`/ui/tables/${edition}`)])
+      .then(([graph, extra]) => ({ ...extra, graph })));
+  }
+  return tableCache.get(edition);
+}
+
+// ----- live connection --------------------------------------------------------------------------
+/**
+ * A game's WebSocket: says hello with the seat token (null: spectator), hands every state message
+ * to onState, reconnects with a growing delay and resyncs (the server answers each hello with the
+ * whole current state). Actions go over the socket when it is open, else over HTTP.
+ */
+export class LiveGame {
+  constructor(gameId, token, { onState, onStatus, onFatal }) {
+    this.gameId = gameId;
+    this.token = token || null;
+    this.onState = onState;
+    this.onStatus = onStatus || (() => {});
+    this.onFatal = onFatal || (() => {});
+    this.ws = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.retry = 0;
+    this.closed = false;
+    this.lastSeq = -1;
+    this.timer = null;
+    this.pinger = null;
+    this.poller = null;
+    window.addEventListener("online", () => this.reconnectNow());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.reconnectNow();
+    });
+  }
+
+  connect() {
+    if (this.closed) return;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${scheme}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws`);
+    this.ws = ws;
+    this.onStatus("connecting");
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "hello", token: this.token }));
+    };
+    ws.onmessage = (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch (err) {
+        return;
+      }
+      this.handle(msg);
+    };
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      clearInterval(this.pinger);
+      this.pinger = null;
+      this.failPending(new ApiError(0, { error: "network", message: "connection lost" }));
+      if (event.code >= 4400 && event.code < 4500) {
+        this.closed = true;
+        this.onFatal(event.code - 4000, this.fatalBody);
+        this.onStatus("closed");
+        return;
+      }
+      this.onStatus("offline");
+      this.startPolling();
+      this.schedule();
+    };
+  }
+
+  // While the socket is down, read the state over HTTP now and then (the socket, once back, resyncs).
+  startPolling() {
+    if (this.poller) return;
+    this.poller = setInterval(() => {
+      if (this.closed || (this.ws && this.ws.readyState === WebSocket.OPEN)) return;
+      api(`/api/games/${encodeURIComponent(this.gameId)}`, { token: this.token })
+        .then((msg) => this.handle(msg, true))
+        .catch(() => {});
+    }, 5000);
+  }
+
+  stopPolling() {
+    clearInterval(this.poller);
+    this.poller = null;
+  }
+
+  handle(msg, viaHttp = false) {
+    if (msg.type === "state") {
+      const live = this.ws && this.ws.readyState === WebSocket.OPEN;
+      if (!viaHttp) {
+        this.retry = 0;
+        this.stopPolling();
+        if (!this.pinger) this.startPing();
+      }
+      if (msg.seq >= this.lastSeq || msg.game_id !== this.gameIdSeen) {
+        this.lastSeq = msg.seq;
+        this.gameIdSeen = msg.game_id;
+        if (live) this.onStatus("live");
+        this.onState(msg);
+      }
+      return;
+    }
+    if (msg.type === "ack" || msg.type === "error") {
+      if (msg.type === "error" && msg.id === undefined && msg.status) this.fatalBody = msg;
+      const waiter = this.pending.get(msg.id);
+      if (waiter) {
+        this.pending.delete(msg.id);
+        if (msg.type === "ack") waiter.resolve(msg);
+        else waiter.reject(new ApiError(msg.status, msg));
+      }
+    }
+  }
+
+  startPing() {
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => {
+      if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "ping" }));
+    }, 25000);
+  }
+
+  schedule() {
+    clearTimeout(this.timer);
+    const delay = Math.min(15000, 500 * 2 ** this.retry) * (0.75 + Math.random() * 0.5);
+    this.retry = Math.min(this.retry + 1, 6);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  reconnectNow() {
+    if (this.closed || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
+    clearTimeout(this.timer);
+    this.retry = 0;
+    this.connect();
+  }
+
+  /** Drop the socket (as a lost connection would); it comes back and resyncs by itself. */
+  drop() {
+    if (this.ws) this.ws.close();
+  }
+
+  failPending(err) {
+    for (const waiter of this.pending.values()) waiter.reject(err);
+    this.pending.clear();
+  }
+
+  request(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && this.lastSeq >= 0) {
+      const id = `c${this.nextId++}`;
+      return new Promise((resolve, reject) => {
+        this.pending.set(id, { resolve, reject });
+        this.ws.send(JSON.stringify({ ...message, id }));
+        setTimeout(() => {
+          if (this.pending.has(id)) {
+            this.pending.delete(id);
+            reject(new ApiError(0, { error: "timeout", message: "no answer from the server" }));
+          }
+        }, 20000);
+      });
+    }
+    // No socket: the same request over HTTP; its answer is the new state.
+    const path = message.type === "undo" ? "undo" : "actions";
+    const body = message.type === "undo" ? { seq: message.seq } : { seq: message.seq, action: message.action };
+    return api(`/api/games/${encodeURIComponent(this.gameId)}/${path}`, { method: "POST", body, token: this.token })
+      .then((state) => {
+        this.handle(state, true);
+        return { type: "ack", seq: state.ack ? state.ack.seq : state.seq };
+      });
+  }
+
+  act(seq, action) {
+    return this.request({ type: "action", seq, action });
+  }
+
+  undo(seq) {
+    return this.request({ type: "undo", seq });
+  }
+
+  sync() {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "sync" }));
+    else this.reconnectNow();
+  }
+}

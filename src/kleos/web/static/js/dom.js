@@ -1,0 +1,62 @@
+// Tiny DOM helpers. Text always goes in as text (never as HTML), so nothing the server or another
+// player wrote can become markup.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(el, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.setAttribute("class", value);
+    else if (key === "text") el.textContent = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of [].concat(children || [])) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** An HTML element: h("button", {class: "x", onclick: f}, ["label"]). */
+export function h(tag, attrs, children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element. */
+export function s(tag, attrs, children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+export function $(selector, root = document) {
+  return root.querySelector(selector);
+}
+
+/** "IonionPelagos" -> "Ionion Pelagos", "TempleOfZeus" -> "Temple Of Zeus". */
+export function spaced(id) {
+  return String(id).replace(/([a-z])([A-Z])/g, "$1 $2");
+}
+
+export function plural(n, word, many) {
+  return `${n} ${n === 1 ? word : (many || word + "s")}`;
+}
+
+export function timeAgo(seconds) {
+  const d = Math.max(0, Date.now() / 1000 - seconds);
+  if (d < 60) return "just now";
+  if (d < 3600) return `${Math.floor(d / 60)} min ago`;
+  if (d < 86400) return `${Math.floor(d / 3600)} h ago`;
+  return `${Math.floor(d / 86400)} d ago`;
+}
+
+/** Replace the children of `root` with the given ones, skipping null/undefined/false. */
+export function put(root, ...children) {
+  root.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return root;
+}

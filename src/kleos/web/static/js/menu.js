@@ -1,0 +1,164 @@
+// The action menu, built only from the legal actions the server sent to this seat: verbs first,
+// then (for long lists) the first argument, then the actions themselves with the server's
+// plain-words account of what each costs and does. One click sends one step.
+import { h, spaced } from "./dom.js";
+import { verbHelp, verbLabel } from "./help.js";
+
+const LAST = ["done", "pass"];
+
+function tokens(action) {
+  return action.split(" ");
+}
+
+export function groupByVerb(legal) {
+  const groups = new Map();
+  for (const entry of legal) {
+    const verb = tokens(entry.action)[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push(entry);
+  }
+  const keys = [...groups.keys()].sort((a, b) => LAST.indexOf(a) - LAST.indexOf(b));
+  return keys.map((verb) => ({ verb, entries: groups.get(verb) }));
+}
+
+/** Names of places (regions, poleis, markets) that the given actions mention, with counts. */
+export function namesIn(entries, known) {
+  const out = new Map();
+  for (const e of entries) {
+    for (const tok of tokens(e.action).slice(1)) {
+      if (known.has(tok)) out.set(tok, (out.get(tok) || 0) + 1);
+    }
+  }
+  return out;
+}
+
+function subgroups(entries) {
+  const byArg = new Map();
+  for (const e of entries) {
+    const arg = tokens(e.action)[1] || "";
+    if (!byArg.has(arg)) byArg.set(arg, []);
+    byArg.get(arg).push(e);
+  }
+  return byArg;
+}
+
+/**
+ * The menu's model for the current path: {title, back, items, entries} where items are
+ * {kind: "group"|"action", ...}. path: [] | [verb] | [verb, firstArg]; filter: a place name or null.
+ */
+export function menuModel(legal, path, filter) {
+  if (filter) {
+    const entries = legal.filter((e) => tokens(e.action).slice(1).includes(filter));
+    return { title: `Choices involving ${spaced(filter)}`, back: true,
+             items: entries.map((e) => ({ kind: "action", entry: e })), entries };
+  }
+  const groups = groupByVerb(legal);
+  if (path.length === 0 && groups.length > 1) {
+    const items = groups.map(({ verb, entries }) => (entries.length === 1
+      ? { kind: "action", entry: entries[0], verb }
+      : { kind: "group", key: verb, label: verbLabel(verb), count: entries.length, verb, entries }));
+    return { title: null, back: false, items, entries: legal };
+  }
+  const verb = path[0] || (groups[0] && groups[0].verb);
+  const group = groups.find((g) => g.verb === verb);
+  if (!group) return { title: null, back: path.length > 0, items: [], entries: [] };
+  const entries = group.entries;
+  const byArg = subgroups(entries);
+  const worthGrouping = entries.length > 10 && byArg.size > 1 && byArg.size < entries.length;
+  if (path.length <= 1 && worthGrouping) {
+    const items = [...byArg.entries()].map(([arg, list]) => (list.length === 1
+      ? { kind: "action", entry: list[0], verb }
+      : { kind: "group", key: arg, label: spaced(arg), count: list.length, verb, entries: list }));
+    return { title: verbLabel(verb), verb, back: groups.length > 1, items, entries };
+  }
+  const list = path.length > 1 ? (byArg.get(path[1]) || []) : entries;
+  return { title: path.length > 1 ? `${verbLabel(verb)}: ${spaced(path[1])}` : verbLabel(verb), verb,
+           back: groups.length > 1 || path.length > 1,
+           items: list.map((e) => ({ kind: "action", entry: e, verb })), entries: list };
+}
+
+function helpBlock(verb) {
+  const help = verbHelp(verb);
+  if (!help) return null;
+  return h("div", { class: "help", role: "note" }, [
+    h("p", { text: help.text }), h("p", { class: "rules", text: `Rules: ${help.rules}` }),
+  ]);
+}
+
+function helpButton(verb, holder) {
+  if (!verbHelp(verb)) return null;
+  return h("button", {
+    class: "help-btn", type: "button", title: `Rules help: ${verbLabel(verb)}`, "aria-label": `Rules help: ${verbLabel(verb)}`,
+    "data-help": verb,
+    onclick: (event) => {
+      event.stopPropagation();
+      const open = holder.querySelector(`.help[data-verb="${verb}"]`);
+      if (open) {
+        open.remove();
+        return;
+      }
+      const block = helpBlock(verb);
+      block.dataset.verb = verb;
+      holder.append(block);
+    },
+  }, ["?"]);
+}
+
+/** Passing cannot be taken back once the opponent has answered: the first tap only arms it. */
+function confirmThen(button, entry, onChoose) {
+  if (entry.action !== "pass" || button.dataset.armed === "1") {
+    onChoose(entry.action);
+    return;
+  }
+  button.dataset.armed = "1";
+  button.classList.add("armed");
+  const text = button.querySelector(".text");
+  if (text) text.textContent = `${entry.text}. Tap again to confirm.`;
+}
+
+/**
+ * Render the menu into `root`. handlers: onChoose(action), onOpen(key), onBack(), onHover(names|null).
+ * `busy` disables every choice (a step is on its way).
+ */
+export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHover, known }) {
+  const list = h("div", { class: "menu-list", role: "list" });
+  if (model.title || model.back) {
+    const head = h("div", { class: "menu-head" }, [
+      model.back ? h("button", { class: "back", type: "button", onclick: onBack, disabled: busy,
+                                 "data-menu": "back" }, ["‹ Back"]) : null,
+      model.title ? h("h3", { text: model.title }) : null,
+      model.verb ? helpButton(model.verb, root) : null,
+    ]);
+    root.append(head);
+  }
+  for (const item of model.items) {
+    const names = item.entries ? namesIn(item.entries, known) : namesIn([item.entry], known);
+    const hover = () => onHover && onHover([...names.keys()]);
+    const unhover = () => onHover && onHover(null);
+    if (item.kind === "group") {
+      const row = h("div", { class: "menu-row", role: "listitem" }, [
+        h("button", { class: "choice group", type: "button", disabled: busy, "data-group": item.key,
+                      onclick: () => onOpen(item.key), onmouseenter: hover, onmouseleave: unhover, onfocus: hover,
+                      onblur: unhover },
+          [h("span", { class: "label", text: item.label }), h("span", { class: "count", text: `${item.count} ›` })]),
+        item.key === item.verb ? helpButton(item.verb, root) : null,
+      ]);
+      list.append(row);
+    } else {
+      const e = item.entry;
+      const verb = tokens(e.action)[0];
+      const showVerb = !model.title;
+      const row = h("div", { class: "menu-row", role: "listitem" }, [
+        h("button", { class: `choice action verb-${verb}`, type: "button", disabled: busy, "data-action": e.action,
+                      onclick: (event) => confirmThen(event.currentTarget, e, onChoose), onmouseenter: hover,
+                      onmouseleave: unhover, onfocus: hover, onblur: unhover },
+          [showVerb ? h("span", { class: "verb", text: verbLabel(verb) }) : null,
+           h("span", { class: "text", text: e.text }),
+           h("code", { class: "notation", text: e.action })]),
+        showVerb ? helpButton(verb, root) : null,
+      ]);
+      list.append(row);
+    }
+  }
+  root.append(list);
+}
