@@ -36,7 +36,11 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    import uvicorn
+    try:
+        import uvicorn
+    except ModuleNotFoundError:
+        sys.stderr.write("kleos serve needs the web packages: pip install -e '.[web]' (or pip install 'kleos[web]')\n")
+        return 2
 
     from kleos.server.app import create_app
     from kleos.server.db import redact_url
