@@ -66,6 +66,12 @@ def movable_from(t: Tables, s: PolisState, side: int, verb: str, dest: int) -> l
 
 def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     dest = arg_name(action, 0, t.region_index)
+    if dest is not None and len(action.args) == 1 and _is_destination_kind(t, action.verb, dest):
+        if s.units[dest * 2 + side] >= t.round_values[s.round]:
+            return ("R-MOVE-3", f"already {stack_limit(t, s)} units in {t.region_ids[dest]}")
+        if dest not in reach_table(t, s, side, action.verb == SAIL):
+            return ("R-ACT-GEN-6", f"no unit can reach {t.region_ids[dest]}")
+        return None
     if len(action.args) == 1 and _neutral_area(t, str(action.args[0])):
         if action.verb == SAIL:
             return ("R-ACT-MOVEGAL-2", f"{action.args[0]} is not a sea")
