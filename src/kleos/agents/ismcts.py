@@ -4,11 +4,31 @@ Each iteration draws a determinization of the agent's view with the agent's own 
 opponent's hidden cards, and through a fresh generator every future die and card), then descends
 one shared tree of the agent's and the opponent's actions, choosing among the children that are
 legal in this determinization by UCB with availability counts, expands one action and scores the
-leaf with an evaluation function (optionally after a short rollout). Chance events are not tree
-nodes: their outcomes are sampled and the tree is keyed by players' actions only ("open loop").
+leaf with an evaluation function. Chance events are not tree nodes: their outcomes are sampled
+with the agent's generator and the tree is keyed by players' actions only ("open loop").
 
-The budget is counted in forward-model calls (actions applied, chance included), so an agent's
-strength does not depend on the speed of the machine.
+Optional game knowledge, computed from the determinized state (or, at the root, the view) only:
+
+* ``prior(state, seat, legal)``: weights in [0, 1]; untried actions are expanded best first and the
+  weight adds a progressive bias ``prior_weight * w / (visits + 1)`` to UCB, which fades as the
+  action's own statistics grow; with ``widening=(k, alpha)`` a node considers only its
+  ``1 + k * visits ** alpha`` best-prior actions (progressive widening);
+* ``settle(state)`` with ``rollout``: after the expansion the rollout policy plays on while
+  ``settle`` says the position is half way through a compound action (at most ``rollout_steps``
+  steps), so the evaluation sees positions between whole actions;
+* forced steps (a single legal action) are applied without spending a tree level, and at the root
+  the legal actions handed in are used (the seat to act knows them: they do not depend on hidden
+  information), which saves one legal-move generation per iteration;
+* ``root_prior(view, legal, rng)``: weights for the root's actions (bias weight ``root_weight``);
+  its favourite is kept as the answer unless the most visited action's mean value beats it by
+  ``keep_margin``;
+* ``shortcut(view, legal, rng)``: an answer without search for decisions a step policy settles
+  (None: search).
+
+A game offers these through :func:`kleos.agents.polis_prior.knowledge_for` (Polis; other games get
+none) unless the caller passes its own. The budget is counted in forward-model calls (actions
+applied, chance and rollout steps included), so an agent's strength does not depend on the speed of
+the machine. The final choice is the most visited action (subject to ``keep_margin``).
 """
 
 from __future__ import annotations
@@ -20,10 +40,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.protocol import Game
+from kleos.core.protocol import CHANCE, Game
 
 Evaluator = Callable[[Any, int], float]  # (state, seat) -> expected result for seat in [0, 1]
 RolloutPolicy = Callable[[Any, int, list[Action], random.Random], Action]
+Prior = Callable[[Any, int, list[Action]], list[float]]  # (state, seat, legal) -> weights in [0, 1]
+Settle = Callable[[Any], bool]  # true while the position is half way through a compound action
+RootPrior = Callable[[Any, list[Action], random.Random], list[float]]  # (view, legal, rng) -> weights
+Shortcut = Callable[[Any, list[Action], random.Random], Action | None]  # an answer without search, or None
 
 
 @dataclass
@@ -35,6 +59,8 @@ class Node:
     total: float = 0.0
     available: int = 0
     children: dict[Action, Node] = field(default_factory=dict)
+    prior: dict[Action, float] | None = None  # weights of this node's actions, once known
+    bias: float = 0.0  # this action's own prior weight (kept here so selection need not look it up)
 
 
 @dataclass
@@ -49,7 +75,10 @@ class ISMCTSAgent:
 
     def __init__(self, game: Game[Any, Any], evaluate: Evaluator, model_calls: int = 4000,
                  exploration: float = 0.7, rollout: RolloutPolicy | None = None, rollout_steps: int = 0,
-                 name: str = "ismcts") -> None:
+                 name: str = "ismcts", *, prior: Prior | None = None, prior_weight: float = 0.5,
+                 widening: tuple[float, float] | None = None, settle: Settle | None = None,
+                 zero_sum: bool = False, root_prior: RootPrior | None = None, root_weight: float = 1.0,
+                 keep_margin: float = 0.0, shortcut: Shortcut | None = None, knowledge: bool = True) -> None:
         self.game = game
         self.evaluate = evaluate
         self.model_calls = model_calls
@@ -57,71 +86,173 @@ class ISMCTSAgent:
         self.rollout = rollout
         self.rollout_steps = rollout_steps
         self.name = name
+        self.prior = prior
+        self.prior_weight = prior_weight
+        self.widening = widening
+        self.settle = settle
+        self.zero_sum = zero_sum  # two seats, results summing to 1: evaluate once per leaf
+        self.root_prior = root_prior
+        self.root_weight = root_weight
+        self.keep_margin = keep_margin
+        self.shortcut = shortcut
         self.last_stats = SearchStats()
+        self.last_root: Node | None = None
+        if knowledge and prior is None and settle is None and rollout is None:
+            self._use_knowledge()
+
+    def _use_knowledge(self) -> None:
+        """Take the prior, step policy and settle test a game offers for search, if any."""
+        from kleos.agents.polis_prior import knowledge_for
+
+        known = knowledge_for(self.game)
+        if known is None:
+            return
+        self.prior = known.prior
+        self.rollout = known.policy
+        self.settle = known.settle
+        self.rollout_steps = max(self.rollout_steps, known.settle_steps)
+        self.zero_sum = known.zero_sum
+        self.root_prior = known.root_prior
+        self.shortcut = known.shortcut
+        self.exploration = known.exploration
+        self.root_weight = known.root_weight
+        self.prior_weight = known.prior_weight
+        self.keep_margin = known.keep_margin
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
+        if self.shortcut is not None:
+            answer = self.shortcut(view, legal, rng)
+            if answer is not None:
+                self.last_stats = SearchStats()
+                return answer
         root = Node(seat=-1)
+        favourite: Action | None = None
+        if self.root_prior is not None:
+            weights = self.root_prior(view, legal, rng)
+            root.prior = dict(zip(legal, weights, strict=True))
+            favourite = legal[max(range(len(legal)), key=weights.__getitem__)]
         stats = SearchStats()
         while stats.model_calls < self.model_calls:
             state = self.game.determinize(view, rng)
-            self._iterate(root, state, rng, stats)
+            before = stats.model_calls
+            self._iterate(root, state, rng, stats, legal)
             stats.iterations += 1
+            if stats.model_calls == before:  # a leaf reached without a model call: count it anyway
+                stats.model_calls += 1
         self.last_stats = stats
+        self.last_root = root
         best = max(legal, key=lambda a: (root.children[a].visits, root.children[a].total)
                    if a in root.children else (-1, 0.0))
+        if favourite is not None and best != favourite and favourite in root.children:
+            chosen, kept = root.children[best], root.children[favourite]
+            if chosen.total / chosen.visits < kept.total / kept.visits + self.keep_margin:
+                best = favourite  # the prior's favourite stays unless search finds clearly better
         return best
 
     # ----- one iteration ---------------------------------------------------------------------
-    def _iterate(self, root: Node, state: Any, rng: random.Random, stats: SearchStats) -> None:
+    def _iterate(self, root: Node, state: Any, rng: random.Random, stats: SearchStats,
+                 root_legal: list[Action]) -> None:
         game = self.game
         node = root
         path: list[Node] = []
+        legal: list[Action] | None = root_legal  # the seat to act knows its own legal actions
         while True:
             actors = game.actors(state)
             if not actors:
                 break
-            if game.is_chance(state):
+            if actors[0] == CHANCE:
                 self._apply_chance(state, rng)
                 stats.model_calls += 1
+                legal = None
                 continue
             seat = actors[0]
-            legal = game.legal_actions(state, seat)
-            untried = [a for a in legal if a not in node.children]
-            for a in legal:
-                child = node.children.get(a)
-                if child is not None:
-                    child.available += 1
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = Node(seat=seat, available=1)
-                node.children[action] = child
-                game.apply_in_place(state, action, seat, validate=False)
+            if legal is None:
+                legal = game.legal_actions(state, seat)
+            if len(legal) == 1:  # a forced step: no decision, no tree level
+                game.apply_in_place(state, legal[0], seat, validate=False)
                 stats.model_calls += 1
-                path.append(child)
-                break
-            action, child = self._select(node, legal)
+                legal = None
+                continue
+            kids = [node.children.get(a) for a in legal]  # one dictionary look-up per action
+            untried = False
+            for kid in kids:
+                if kid is None:
+                    untried = True
+                else:
+                    kid.available += 1
+            action = self._expansion(node, state, seat, legal, kids, rng) if untried else None
+            expanded = action is not None
+            if action is not None:
+                child = Node(seat=seat, available=1)
+                if node.prior is not None:
+                    child.bias = node.prior.get(action, 0.0)
+                node.children[action] = child
+            else:
+                action, child = self._select(node, legal, kids, self.root_weight if node is root else self.prior_weight)
             game.apply_in_place(state, action, seat, validate=False)
             stats.model_calls += 1
             path.append(child)
             node = child
+            legal = None
+            if expanded:
+                break
         stats.max_depth = max(stats.max_depth, len(path))
         stats.model_calls += self._rollout(state, rng)
-        values = (self.evaluate(state, 0), self.evaluate(state, 1))
+        if self.zero_sum:
+            v0 = self.evaluate(state, 0)
+            values: tuple[float, ...] = (v0, 1.0 - v0)
+        else:
+            values = (self.evaluate(state, 0), self.evaluate(state, 1))
+        root.visits += 1
         for child in path:
             child.visits += 1
             child.total += values[child.seat]
 
-    def _select(self, node: Node, legal: list[Action]) -> tuple[Action, Node]:
+    def _priors(self, node: Node, state: Any, seat: int, legal: list[Action]) -> dict[Action, float]:
+        assert self.prior is not None
+        known = node.prior
+        if known is None or any(a not in known for a in legal):
+            weights = self.prior(state, seat, legal)
+            known = {} if known is None else known
+            known.update(zip(legal, weights, strict=True))
+            node.prior = known
+        return known
+
+    def _expansion(self, node: Node, state: Any, seat: int, legal: list[Action], kids: list[Node | None],
+                   rng: random.Random) -> Action | None:
+        """The action to add to the tree here, or None to select among the children."""
+        untried = [a for a, kid in zip(legal, kids, strict=True) if kid is None]
+        if node.prior is not None and all(a in node.prior for a in legal):
+            weights = node.prior
+        elif self.prior is not None:
+            weights = self._priors(node, state, seat, legal)
+        else:
+            return untried[rng.randrange(len(untried))]
+        if self.widening is not None:
+            k, alpha = self.widening
+            present = len(legal) - len(untried)
+            if present and present >= 1 + k * node.visits ** alpha:
+                return None
+        best = max(weights[a] for a in untried)
+        picks = [a for a in untried if weights[a] >= best]
+        return picks[0] if len(picks) == 1 else picks[rng.randrange(len(picks))]
+
+    def _select(self, node: Node, legal: list[Action], kids: list[Node | None],
+                weight: float) -> tuple[Action, Node]:
         c = self.exploration
         best: tuple[Action, Node] | None = None
         best_score = -math.inf
-        for a in legal:
-            child = node.children[a]
-            score = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+        for a, child in zip(legal, kids, strict=True):
+            if child is None:
+                continue
+            n = child.visits
+            if n == 0:
+                return a, child
+            score = child.total / n + c * math.sqrt(math.log(child.available) / n) + weight * child.bias / (n + 1)
             if score > best_score:
                 best_score, best = score, (a, child)
         assert best is not None
@@ -133,6 +264,8 @@ class ISMCTSAgent:
         self.game.apply_in_place(state, outcomes[index][0], validate=False)
 
     def _rollout(self, state: Any, rng: random.Random) -> int:
+        """Play the rollout policy: ``rollout_steps`` steps, or while ``settle`` holds (chance
+        events are resolved on the way); returns the model calls made."""
         if self.rollout is None or self.rollout_steps <= 0:
             return 0
         game = self.game
@@ -140,6 +273,8 @@ class ISMCTSAgent:
         while calls < self.rollout_steps and not game.is_terminal(state):
             if game.is_chance(state):
                 self._apply_chance(state, rng)
+            elif self.settle is not None and not self.settle(state):
+                break
             else:
                 seat = game.actors(state)[0]
                 legal = game.legal_actions(state, seat)

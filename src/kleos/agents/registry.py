@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kleos.agents.base import Agent, RandomAgent
+from kleos.agents.heuristic import HeuristicAgent
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.agents.simple import SimpleAgent
 from kleos.core.protocol import Game
@@ -41,10 +42,10 @@ def make_agent(spec: str, game: Game[Any, Any]) -> Agent:
     kind, budget = parse_spec(spec)
     if kind == "random":
         return RandomAgent()
-    if kind in ("simple", "heuristic"):
-        agent = SimpleAgent(game)
-        agent.name = kind
-        return agent
+    if kind == "heuristic":
+        return HeuristicAgent(game)
+    if kind == "simple":
+        return SimpleAgent(game)
     assert budget is not None
     return ISMCTSAgent(game, evaluator_for(game), model_calls=budget, name=spec)
 

@@ -1,0 +1,103 @@
+"""Polis knowledge for search: a prior over actions, a cheap step policy and the "settled" test.
+
+* ``prior``: the rule-of-thumb scores of :mod:`kleos.agents.simple` turned into weights in [0, 1]
+  (best action 1, the others by rank), used by ISMCTS as progressive bias and to order expansion,
+  so the few thousand forward-model calls go to sensible actions first.
+* ``policy``: the same scores' best action (ties by the search generator), used to finish the inner
+  steps of a compound action (``march`` … ``from`` … ``done``) before the leaf is evaluated.
+* ``unsettled``: true while a compound action of the turn phase is half done, or a die of the
+  acting player's action is pending: the evaluation is only meaningful between actions.
+
+Everything reads the (determinized) state handed in by the search, never the true game state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from kleos.agents.simple import _context, _score
+from kleos.core.action import Action
+from kleos.core.protocol import Game
+from kleos.games.polis.state import TURN, PolisState
+from kleos.games.polis.tables import Tables
+
+
+def scores(t: Tables, s: PolisState, seat: int, legal: list[Action]) -> list[float]:
+    ctx = _context(t, s, seat)
+    return [_score(ctx, a) for a in legal]
+
+
+def prior(t: Tables, s: PolisState, seat: int, legal: list[Action]) -> list[float]:
+    """Weights in [0, 1] by rank of the rule-of-thumb score (equal scores, equal weights)."""
+    values = scores(t, s, seat, legal)
+    distinct = sorted(set(values), reverse=True)
+    if len(distinct) == 1:
+        return [0.5] * len(legal)
+    rank = {v: i for i, v in enumerate(distinct)}
+    top = len(distinct) - 1
+    return [1.0 - rank[v] / top if rank[v] < 4 else 0.25 * (1.0 - rank[v] / top) for v in values]
+
+
+def policy(t: Tables, s: PolisState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    values = scores(t, s, seat, legal)
+    best = max(values)
+    picks = [a for a, v in zip(legal, values, strict=True) if v == best]
+    return picks[0] if len(picks) == 1 else picks[rng.randrange(len(picks))]
+
+
+def unsettled(s: PolisState) -> bool:
+    return s.outcome is None and s.phase == TURN and s.pending is not None
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What a game offers search (see the module doc)."""
+
+    prior: Callable[[Any, int, list[Action]], list[float]]
+    policy: Callable[[Any, int, list[Action], random.Random], Action]
+    settle: Callable[[Any], bool]
+    root_prior: Callable[[Any, list[Action], random.Random], list[float]] | None = None
+    shortcut: Callable[[Any, list[Action], random.Random], Action | None] | None = None
+    settle_steps: int = 12
+    zero_sum: bool = True
+    exploration: float = 0.15
+    prior_weight: float = 0.3
+    root_weight: float = 1.0
+    keep_margin: float = 0.1
+
+
+def knowledge_for(game: Game[Any, Any]) -> Knowledge | None:
+    """Polis knowledge for ``game``, or None for any other game."""
+    from kleos.agents.polis_eval import register
+    from kleos.games.polis.game import PolisGame
+
+    if not isinstance(game, PolisGame):
+        return None
+    t = game.tables
+    guide = register(game)  # the heuristic player: root prior, inner steps, and the evaluation
+
+    def prior_of(s: Any, seat: int, legal: list[Action]) -> list[float]:
+        return prior(t, s, seat, legal)
+
+    def policy_of(s: Any, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        return policy(t, s, seat, legal, rng)
+
+    def root_prior(view: Any, legal: list[Action], rng: random.Random) -> list[float]:
+        """The heuristic player's choice first, the rule-of-thumb ranks (halved) for the rest."""
+        pick = guide.choose(view, legal, random.Random(rng.getrandbits(64)))
+        base = prior(t, view.state, int(view.seat), legal)
+        return [1.0 if a == pick else 0.5 * w for a, w in zip(legal, base, strict=True)]
+
+    def shortcut(view: Any, legal: list[Action], rng: random.Random) -> Action | None:
+        """Inner steps of a compound action of the turn (which good to pay, where units come
+        from, which tribute column) follow the heuristic player's step policy without search."""
+        if not unsettled(view.state):
+            return None
+        return guide.choose(view, legal, random.Random(rng.getrandbits(64)))
+
+    return Knowledge(prior_of, policy_of, unsettled, root_prior, shortcut)
