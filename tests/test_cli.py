@@ -135,7 +135,7 @@ def test_a_whole_game_driven_through_stdin(edition: str, tmp_path: Path, monkeyp
     code, out, _ = run(["play", "polis", "--edition", edition, "--seed", "7", "--save", str(save)],
                        monkeypatch, capsys, ANSWERS)
     assert code == 0
-    assert "seed 7. You play Athens against the simple opponent." in out
+    assert "seed 7. You play Athens against the heuristic opponent." in out
     assert "Game over:" in out and "Score now" in out
     assert "Athens> " in out and "Your choices (Athens):" in out
     record = load(save)
