@@ -8,7 +8,7 @@ reports and the text UIs.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from kleos.core.errors import KleosError
 
@@ -22,9 +22,12 @@ class MalformedAction(KleosError):
     """Text that is not an action in the notation at all (as opposed to an illegal one)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A verb and its arguments. ``str(action)`` is its notation; :meth:`parse` reads it back."""
+class Action(NamedTuple):
+    """A verb and its arguments. ``str(action)`` is its notation; :meth:`parse` reads it back.
+
+    A named tuple rather than a frozen dataclass: actions are built, hashed and compared at every
+    node of a search, and the tuple does all three in C.
+    """
 
     verb: str
     args: tuple[Arg, ...] = ()
