@@ -106,6 +106,7 @@ class Params:
     excess_acting: float = 0.35  # the share of it counted while the side can still act this round
     reserve: float = 3.0  # prestige wanted after the round's end (to act with in the next round)
     reserve_cost: float = 1.0  # per prestige short of it
+    low_reserve: float = 3.0  # and more per prestige short of 2
 
 
 @lru_cache(maxsize=64)
@@ -140,7 +141,8 @@ def food_cost(gap: float, prestige: float, mega: int, releasable: float, p: Para
     elif final < 2:
         cost += 1.0 if gap > 0 else 0.5
     if not last and final < p.reserve:
-        cost += p.reserve_cost * (p.reserve - max(final, 0.0))  # prestige to act with next round
+        # prestige to act with next round, and to weather an event that takes some at its start
+        cost += p.reserve_cost * (p.reserve - max(final, 0.0)) + p.low_reserve * max(0.0, 2 - max(final, 0.0))
     return cost
 
 
