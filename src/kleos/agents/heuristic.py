@@ -107,6 +107,9 @@ class Params:
     reserve: float = 3.0  # prestige wanted after the round's end (to act with in the next round)
     reserve_cost: float = 1.0  # per prestige short of it
     low_reserve: float = 3.0  # and more per prestige short of 2
+    supply_prestige: int = 1  # prestige kept back when counting next round's paid tributes as wheat
+    growth_margin: float = 2.0  # wheat to spare next round before growing a cube (one that lifts a polis
+    # above its base needs none)
 
 
 @lru_cache(maxsize=64)
@@ -681,8 +684,8 @@ class HeuristicAgent:
 
     def _battle_outlook(self, s: PolisState, side: int) -> float:
         """Battles to come: the side with more units there usually makes the other lose some. With
-        no prestige a side cannot retreat, and with two units it must lay both its cards: a Salpinx
-        among them would lose the game (R-BATTLE-24, R-BATTLE-32)."""
+        no prestige a side cannot retreat, and once down to two units it must lay both its cards: a
+        Salpinx among them would lose the game (R-BATTLE-24, R-BATTLE-32)."""
         t = self.t
         size = s.flag("battle_size", 8)
         value = 0.0
@@ -691,8 +694,8 @@ class HeuristicAgent:
             a, b = u[r * 2 + side], u[r * 2 + 1 - side]
             if (a + b >= size and a and b) or (s.battle is not None and s.battle.region == r):
                 value += 0.4 * (a - b)
-                if s.prestige[side] < 1 and a <= 2:
-                    value -= 0.1 * LOSS
+                if s.prestige[side] < 1:  # the fewer its units, the sooner it must lay every card it holds
+                    value -= 0.1 * LOSS * (1.0 if a <= 2 else 0.6 if a <= 3 else 0.3)
         return value
 
     # ===== the turn phase =======================================================================
@@ -1004,7 +1007,6 @@ class HeuristicAgent:
                     heapq.heappush(heap, (cost + units(s, r, opp), r, [*route, r]))
         return found
 
-
     # ===== battles ==============================================================================
     def _battle(self, view: PolisView, s: PolisState, me: int, legal: list[Action], rng: random.Random) -> Action:
         b = s.battle
@@ -1181,7 +1183,7 @@ class HeuristicAgent:
         nxt = min(s.round + 1, t.last_round)
         n = t.round_values[nxt]
         home = t.polis_territory[t.capital[me]]
-        free_wheat = 0
+        free_wheat = free_goods = 0
         tributes = []
         for territory in range(t.n_territories):
             h = min(s.units[territory * 2 + me], n)
@@ -1196,8 +1198,10 @@ class HeuristicAgent:
                         free_wheat = amounts[min(h, len(amounts)) - 1]
                     else:
                         tributes.append(amounts[min(h, len(amounts)) - 1])
+                elif territory == home:
+                    free_goods = max(free_goods, amounts[min(h, len(amounts)) - 1])  # to trade for wheat
         tributes.sort(reverse=True)
-        affordable = max(0, s.prestige[me] - 2)  # each other tribute costs a prestige (R-ACT-TRIBUTE-1)
+        affordable = max(0, s.prestige[me] - self.p.supply_prestige)  # each other tribute costs a prestige
         tribute_wheat = free_wheat + sum(tributes[:affordable])
         merchants = s.merchants_port[me] + s.slot_merchant.count(me)
         reach = self.reachable_markets(s, me)
@@ -1205,6 +1209,7 @@ class HeuristicAgent:
                         if info.reward == WHEAT and info.value <= n and info.market in reach), reverse=True)
         goods = s.goods[me * N_GOODS:(me + 1) * N_GOODS]
         payable = goods[SILVER] + sum(ceil_half(goods[g]) if g in t.perishable else goods[g] for g in t.tradable)
+        payable += free_goods
         cargo = 0
         for value in slots[:merchants]:
             if payable >= value:
@@ -1234,7 +1239,7 @@ class HeuristicAgent:
         polis = t.polis_index[str(pick.args[0])]
         crosses = s.pop[polis] <= t.polis_base[polis]
         supply = self.next_round_supply(s, me, wheat - 1)
-        margin = 0 if crosses else 2
+        margin = 0 if crosses else self.p.growth_margin
         if need + 1 + margin <= supply:
             return pick
         return done if done in legal else pick
