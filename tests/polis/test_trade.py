@@ -8,6 +8,7 @@ accepted good).
 from __future__ import annotations
 
 import pytest
+from rules_helpers import EDITIONS, assert_illegal, legal, new
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
@@ -19,34 +20,12 @@ from kleos.games.polis.positions import (
     set_polis,
     set_prestige,
     set_units,
-    turn_position,
 )
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import GOOD_INDEX, NO_ONE
 
-EDITIONS = ("2012", "2020")
-GAMES = {edition: PolisGame(edition) for edition in EDITIONS}
 ATHENS, SPARTA = 0, 1
 ROLLS = [(Action("roll", (n,)), 0.25) for n in (1, 2, 3, 4)]
-
-
-def new(edition: str, *, round: int = 1, active: str = "athens") -> tuple[PolisGame, PolisState]:
-    game = GAMES[edition]
-    return game, turn_position(game, round=round, active=active)
-
-
-def legal(game: PolisGame, s: PolisState) -> list[str]:
-    return [str(a) for a in game.legal_actions(s)]
-
-
-def assert_illegal(game: PolisGame, s: PolisState, text: str, rule: str) -> None:
-    """``text`` is refused for ``rule``, is not listed as legal, and changes nothing."""
-    before = game.position_text(s)
-    assert text not in legal(game, s)
-    with pytest.raises(IllegalAction) as err:
-        play(game, s, text)
-    assert err.value.rule == rule, str(err.value)
-    assert game.position_text(s) == before
 
 
 def slot(game: PolisGame, market: str, number: int) -> int:

@@ -7,8 +7,8 @@ per hoplite and ``done`` (the action also ends by itself once every hoplite is p
 from __future__ import annotations
 
 import pytest
+from rules_helpers import EDITIONS, assert_illegal, legal, new
 
-from kleos.core.errors import IllegalAction
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.positions import (
     goods_of,
@@ -17,33 +17,11 @@ from kleos.games.polis.positions import (
     set_polis,
     set_prestige,
     set_units,
-    turn_position,
 )
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import NO_ONE
 
-EDITIONS = ("2012", "2020")
-GAMES = {edition: PolisGame(edition) for edition in EDITIONS}
 ATHENS, SPARTA = 0, 1
-
-
-def new(edition: str, *, round: int = 1, active: str = "athens") -> tuple[PolisGame, PolisState]:
-    game = GAMES[edition]
-    return game, turn_position(game, round=round, active=active)
-
-
-def legal(game: PolisGame, s: PolisState) -> list[str]:
-    return [str(a) for a in game.legal_actions(s)]
-
-
-def assert_illegal(game: PolisGame, s: PolisState, text: str, rule: str) -> None:
-    """``text`` is refused for ``rule``, is not listed as legal, and changes nothing."""
-    before = game.position_text(s)
-    assert text not in legal(game, s)
-    with pytest.raises(IllegalAction) as err:
-        play(game, s, text)
-    assert err.value.rule == rule, str(err.value)
-    assert game.position_text(s) == before
 
 
 def hoplites(game: PolisGame, s: PolisState, territory: str, side: int) -> int:
