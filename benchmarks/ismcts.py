@@ -2,9 +2,11 @@
 
 Prints the command line and Markdown tables:
 
-* iterations per second and forward-model calls per second of ``ismcts:normal`` on one core, over
-  decision positions taken from seeded games (every kind of decision: turn, inner steps, battles,
-  end of round), and seconds per move at each level (easy, normal, hard);
+* per level (easy, normal, hard) on one core, over decision positions taken from seeded games
+  (every kind of decision: turn, inner steps, battles, end of round): sampled futures
+  (iterations) and rollouts per searched move and per second, forward-model calls per second and
+  seconds per move; the same for the tree mode (``paired=False``, every decision searched with a
+  one-step evaluation) at ``TREE_BUDGET`` calls;
 * the win rate of ``--agent`` (default ``ismcts:normal``) against ``--opponent`` (default
   ``heuristic``) over ``--games`` games per edition with sides swapped (the arena's seeded
   schedule, ``run_tournament`` with ``--workers`` processes), with a 95% Wilson interval, and the
@@ -27,11 +29,13 @@ from typing import Any
 
 from kleos.agents.base import agent_rng
 from kleos.agents.ismcts import ISMCTSAgent
-from kleos.agents.registry import LEVELS, make_agent
+from kleos.agents.registry import LEVELS, evaluator_for, make_agent
 from kleos.agents.simple import SimpleAgent
 from kleos.arena.stats import wilson_interval
 from kleos.arena.tournament import GameResult, run_tournament, schedule
 from kleos.games.polis.game import PolisGame
+
+TREE_BUDGET = 3000  # forward-model calls per decision of the tree mode in the speed table
 
 
 def positions(game: PolisGame, count: int, seed: int) -> list[tuple[Any, list[Any], int]]:
@@ -58,29 +62,38 @@ def positions(game: PolisGame, count: int, seed: int) -> list[tuple[Any, list[An
 
 
 def speed(edition: str, count: int, seed: int) -> dict[str, Any]:
+    """Per level of the paired search, and for the tree mode at ``TREE_BUDGET`` calls."""
     game = PolisGame(edition)
     pos = positions(game, count, seed)
     out: dict[str, Any] = {"positions": len(pos)}
-    for level, budget in LEVELS.items():
-        agent = make_agent(f"ismcts:{level}", game)
-        assert isinstance(agent, ISMCTSAgent)
-        iterations = calls = searched = 0
+    agents: dict[str, ISMCTSAgent] = {}
+    for level in LEVELS:
+        made = make_agent(f"ismcts:{level}", game)
+        assert isinstance(made, ISMCTSAgent)
+        agents[level] = made
+    agents["tree"] = ISMCTSAgent(game, evaluator_for(game), model_calls=TREE_BUDGET, paired=False)
+    for level, agent in agents.items():
+        iterations = calls = searched = rollouts = 0
         cpu = search_cpu = 0.0
         for i, (view, legal, _seat) in enumerate(pos):
             started = time.process_time()
             agent.choose(view, legal, random.Random(i))
             spent = time.process_time() - started
             cpu += spent
-            if agent.last_stats.iterations:  # inner steps answered by the step policy are not searched
+            if agent.last_stats.iterations:  # decisions the step policy answers are not searched
                 searched += 1
                 search_cpu += spent
                 iterations += agent.last_stats.iterations
                 calls += agent.last_stats.model_calls
-        out[level] = {"budget": budget, "seconds_per_move": cpu / len(pos),
+                root = agent.last_root
+                rollouts += sum(c.visits for c in root.children.values()) if root is not None else 0
+        out[level] = {"budget": agent.model_calls, "seconds_per_move": cpu / len(pos),
                       "seconds_per_searched_move": search_cpu / max(1, searched),
                       "iterations_per_second": iterations / max(search_cpu, 1e-9),
+                      "rollouts_per_second": rollouts / max(search_cpu, 1e-9),
                       "calls_per_second": calls / max(search_cpu, 1e-9), "searched": searched,
-                      "iterations_per_move": iterations / max(1, searched)}
+                      "iterations_per_move": iterations / max(1, searched),
+                      "rollouts_per_move": rollouts / max(1, searched)}
     return out
 
 
@@ -132,16 +145,17 @@ def main(argv: list[str] | None = None) -> int:
     print()
     figures: dict[str, Any] = {}
     if args.positions > 0:
-        print("| edition | level | calls/search | iterations/search | iterations/s (1 core) | calls/s | "
-              "s/searched move | s/move (all) |")
-        print("|---|---|---|---|---|---|---|---|")
+        print("| edition | level | budget (calls) | iterations/search | rollouts/search | iterations/s (1 core) | "
+              "rollouts/s | calls/s | s/searched move | s/move (all) |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
         for edition in editions:
             sp = speed(edition, args.positions, args.seed)
             figures[f"speed-{edition}"] = sp
-            for level in LEVELS:
+            for level in (*LEVELS, "tree"):
                 f = sp[level]
-                print(f"| {edition} | {level} | {f['budget']} | {f['iterations_per_move']:.0f} | "
-                      f"{f['iterations_per_second']:,.0f} | {f['calls_per_second']:,.0f} | "
+                print(f"| {edition} | {level} | {f['budget']} | {f['iterations_per_move']:.1f} | "
+                      f"{f['rollouts_per_move']:.1f} | {f['iterations_per_second']:,.0f} | "
+                      f"{f['rollouts_per_second']:,.0f} | {f['calls_per_second']:,.0f} | "
                       f"{f['seconds_per_searched_move']:.3f} | {f['seconds_per_move']:.3f} |",
                       flush=True)
         print()

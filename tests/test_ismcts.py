@@ -13,9 +13,11 @@ import random
 import pytest
 
 from kleos.agents.base import Agent
+from kleos.agents.heuristic import HeuristicAgent
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.agents.polis_eval import LOSS, estimate, food_cost, win_probability
-from kleos.agents.registry import LEVELS, make_agent
+from kleos.agents.polis_prior import ROOT_WIDTH, round_over
+from kleos.agents.registry import LEVELS, evaluator_for, make_agent
 from kleos.agents.simple import SimpleAgent
 from kleos.core.action import Action
 from kleos.core.protocol import Outcome
@@ -28,9 +30,15 @@ BUDGET = 400  # forward-model calls: small, so the tests stay fast
 
 
 def agent(game: PolisGame, budget: int = BUDGET) -> ISMCTSAgent:
+    """The agent of ``ismcts:N``: paired rollouts of the turn phase's actions."""
     a = make_agent(f"ismcts:{budget}", game)
     assert isinstance(a, ISMCTSAgent)
     return a
+
+
+def tree_agent(game: PolisGame, budget: int = BUDGET) -> ISMCTSAgent:
+    """The same agent in tree mode: every decision searched with a one-step evaluation."""
+    return ISMCTSAgent(game, evaluator_for(game), model_calls=budget, paired=False)
 
 
 def battle_at_attack(game: PolisGame) -> PolisState:
@@ -91,10 +99,11 @@ def test_battle_choice_ignores_the_hidden_hand_deck_split_and_dice(edition: str)
         assert game.view(twin, seat).state == game.view(s, seat).state
         assert game.legal_actions(twin, seat) == legal
         for seed in (1, 2):
-            mine = agent(game).choose(game.view(s, seat), legal, random.Random(seed))
-            theirs = agent(game).choose(game.view(twin, seat), legal, random.Random(seed))
-            assert mine == theirs
-            assert mine in legal
+            for make in (agent, tree_agent):
+                mine = make(game).choose(game.view(s, seat), legal, random.Random(seed))
+                theirs = make(game).choose(game.view(twin, seat), legal, random.Random(seed))
+                assert mine == theirs
+                assert mine in legal
 
 
 @pytest.mark.parametrize("edition", ["2012", "2020"])
@@ -110,10 +119,13 @@ def test_turn_choice_ignores_the_generator(edition: str) -> None:
     legal = game.legal_actions(s, 0)
     assert len(legal) > 5
     for seed in (3, 4):
-        mine = agent(game).choose(game.view(s, 0), legal, random.Random(seed))
-        theirs = agent(game).choose(game.view(twin, 0), legal, random.Random(seed))
-        assert mine == theirs
-        assert mine in legal
+        for make in (agent, tree_agent):
+            searcher = make(game)
+            mine = searcher.choose(game.view(s, 0), legal, random.Random(seed))
+            assert searcher.last_stats.iterations > 0
+            theirs = make(game).choose(game.view(twin, 0), legal, random.Random(seed))
+            assert mine == theirs
+            assert mine in legal
 
 
 class PoisonedRng(Rng):
@@ -142,13 +154,16 @@ def test_the_agent_never_reads_the_state_generator() -> None:
         view = game.view(s, seat)
         assert view.state.rng.state == 0
         legal = game.legal_actions(s, seat)
-        expected = agent(game).choose(view, legal, random.Random(9))
-        view.state.rng = PoisonedRng()
-        a = agent(game)
-        assert a.choose(view, legal, random.Random(9)) == expected
-        assert a.last_stats.iterations > 10
-        view.state.rng = Rng.from_seed(12345)
-        assert agent(game).choose(view, legal, random.Random(9)) == expected
+        for make in (agent, tree_agent):
+            view.state.rng = Rng(0)
+            expected = make(game).choose(view, legal, random.Random(9))
+            view.state.rng = PoisonedRng()
+            a = make(game)
+            assert a.choose(view, legal, random.Random(9)) == expected
+            if make is tree_agent or s.battle is None:  # the paired mode leaves battles to the heuristic
+                assert a.last_stats.iterations > (10 if make is tree_agent else 1)
+            view.state.rng = Rng.from_seed(12345)
+            assert make(game).choose(view, legal, random.Random(9)) == expected
 
 
 def test_same_seed_same_choice_and_statistics() -> None:
@@ -185,6 +200,43 @@ def test_chosen_actions_are_legal_in_whole_games(edition: str, seed: int) -> Non
         action = players[seat].choose(game.view(state, seat), legal, rngs[seat])
         assert action in legal
         game.apply_in_place(state, action, seat)
+
+
+@pytest.mark.parametrize("edition", ["2012", "2020"])
+def test_paired_search_compares_the_heuristic_candidates_on_the_same_futures(edition: str) -> None:
+    """The turn choice is searched among the heuristic player's best ``ROOT_WIDTH`` actions, each
+    played on every sampled future (same visits), and the answer is the best mean."""
+    game = PolisGame(edition)
+    s = turn_position(game, round=1, active="athens", seed=5)
+    view = game.view(s, 0)
+    legal = game.legal_actions(s, 0)
+    scored = HeuristicAgent(game).action_values(s, 0, legal)
+    ranked = [a for _, a in sorted(scored, key=lambda va: -va[0])][:ROOT_WIDTH]
+    a = agent(game)
+    chosen = a.choose(view, legal, random.Random(1))
+    root = a.last_root
+    assert root is not None
+    assert list(root.children) == ranked
+    visits = {child.visits for child in root.children.values()}
+    assert visits == {a.last_stats.iterations} and a.last_stats.iterations >= 2
+    assert a.last_stats.model_calls >= BUDGET
+    best = max(root.children.values(), key=lambda child: child.total)
+    assert root.children[chosen] is best
+
+
+def test_rollouts_stop_when_the_round_is_over() -> None:
+    """The horizon: rollouts play both seats through the rest of the round, its battles and its
+    end of round, and stop when the next round is being prepared (or the game is over)."""
+    game = PolisGame("2012")
+    s = turn_position(game, round=1, active="athens", seed=5)
+    a = agent(game)
+    start = game.determinize(game.view(s, 0), random.Random(2))
+    state = game.copy(start)
+    calls = a._rollout_to_horizon(start, state, random.Random(3))
+    assert calls > 10
+    assert game.is_terminal(state) or state.round == start.round + 1
+    assert round_over(start, state)
+    assert not round_over(start, start)
 
 
 def test_levels_grow() -> None:

@@ -655,6 +655,8 @@ class HeuristicAgent:
         key = (side, *s.units[t.n_territories * 2:], *[s.owner[p] for p in self._reach_poleis])
         found = self._reach.get(key)
         if found is None:
+            if len(self._reach) > 20000:  # search runs for hours: keep the memo bounded
+                self._reach.clear()
             if not trade.owns_own_commercial_polis(t, s, side):
                 found = frozenset()
             else:

@@ -25,10 +25,17 @@ Optional game knowledge, computed from the determinized state (or, at the root, 
 * ``shortcut(view, legal, rng)``: an answer without search for decisions a step policy settles
   (None: search).
 
+Paired mode (``candidates``, ``horizon`` and ``rollout`` given; what Polis uses): the tree has one
+level. ``candidates(view, legal, rng)`` names the few root actions worth comparing; each iteration
+draws one determinization and one seed and plays *every* candidate on it, the rollout policy then
+playing both seats until ``horizon(start, state)``, where the evaluation scores the result. The
+candidates are thus compared on the same sampled futures (common random numbers), which separates
+them with a few dozen rollouts; the best mean wins.
+
 A game offers these through :func:`kleos.agents.polis_prior.knowledge_for` (Polis; other games get
 none) unless the caller passes its own. The budget is counted in forward-model calls (actions
 applied, chance and rollout steps included), so an agent's strength does not depend on the speed of
-the machine. The final choice is the most visited action (subject to ``keep_margin``).
+the machine. In tree mode the final choice is the most visited action (subject to ``keep_margin``).
 """
 
 from __future__ import annotations
@@ -48,6 +55,8 @@ Prior = Callable[[Any, int, list[Action]], list[float]]  # (state, seat, legal) 
 Settle = Callable[[Any], bool]  # true while the position is half way through a compound action
 RootPrior = Callable[[Any, list[Action], random.Random], list[float]]  # (view, legal, rng) -> weights
 Shortcut = Callable[[Any, list[Action], random.Random], Action | None]  # an answer without search, or None
+Candidates = Callable[[Any, list[Action], random.Random], list[Action]]  # (view, legal, rng) -> best first
+Horizon = Callable[[Any, Any], bool]  # (state where the rollout began, state now) -> stop the rollout here
 
 
 @dataclass
@@ -78,7 +87,8 @@ class ISMCTSAgent:
                  name: str = "ismcts", *, prior: Prior | None = None, prior_weight: float = 0.5,
                  widening: tuple[float, float] | None = None, settle: Settle | None = None,
                  zero_sum: bool = False, root_prior: RootPrior | None = None, root_weight: float = 1.0,
-                 keep_margin: float = 0.0, shortcut: Shortcut | None = None, knowledge: bool = True) -> None:
+                 keep_margin: float = 0.0, shortcut: Shortcut | None = None, knowledge: bool = True,
+                 candidates: Candidates | None = None, horizon: Horizon | None = None, paired: bool = True) -> None:
         self.game = game
         self.evaluate = evaluate
         self.model_calls = model_calls
@@ -95,16 +105,18 @@ class ISMCTSAgent:
         self.root_weight = root_weight
         self.keep_margin = keep_margin
         self.shortcut = shortcut
+        self.candidates = candidates
+        self.horizon = horizon
         self.last_stats = SearchStats()
         self.last_root: Node | None = None
         if knowledge and prior is None and settle is None and rollout is None:
-            self._use_knowledge()
+            self._use_knowledge(paired)
 
-    def _use_knowledge(self) -> None:
+    def _use_knowledge(self, paired: bool) -> None:
         """Take the prior, step policy and settle test a game offers for search, if any."""
         from kleos.agents.polis_prior import knowledge_for
 
-        known = knowledge_for(self.game)
+        known = knowledge_for(self.game, paired)
         if known is None:
             return
         self.prior = known.prior
@@ -118,6 +130,10 @@ class ISMCTSAgent:
         self.root_weight = known.root_weight
         self.prior_weight = known.prior_weight
         self.keep_margin = known.keep_margin
+        self.candidates = known.candidates
+        self.horizon = known.horizon
+        if known.rollout is not None:
+            self.rollout = known.rollout
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         if not legal:
@@ -129,6 +145,8 @@ class ISMCTSAgent:
             if answer is not None:
                 self.last_stats = SearchStats()
                 return answer
+        if self.candidates is not None and self.horizon is not None and self.rollout is not None:
+            return self._choose_paired(view, legal, rng)
         root = Node(seat=-1)
         favourite: Action | None = None
         if self.root_prior is not None:
@@ -152,6 +170,56 @@ class ISMCTSAgent:
             if chosen.total / chosen.visits < kept.total / kept.visits + self.keep_margin:
                 best = favourite  # the prior's favourite stays unless search finds clearly better
         return best
+
+    # ----- paired root sampling (a one-level tree with rollouts to a horizon) ---------------------
+    def _choose_paired(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        """Compare the root candidates on the same futures: each iteration draws one
+        determinization and one seed for the rollouts and plays every candidate on a copy of it,
+        then the rollout policy for both seats until ``horizon``; the candidate with the best mean
+        evaluation wins (ties: the earlier candidate). Sharing the sampled futures between the
+        candidates (common random numbers) lets a few dozen rollouts separate actions whose values
+        differ by far less than the spread of the outcomes."""
+        assert self.candidates is not None and self.rollout is not None
+        seat = int(view.seat)
+        picks = [a for a in self.candidates(view, legal, rng) if a in legal] or list(legal)
+        root = Node(seat=-1)
+        for a in picks:
+            root.children[a] = Node(seat=seat)
+        stats = SearchStats(max_depth=1)
+        if len(picks) > 1:
+            while stats.model_calls < self.model_calls:
+                state = self.game.determinize(view, rng)
+                seed = rng.getrandbits(64)
+                for action in picks:
+                    branch = self.game.copy(state)
+                    self.game.apply_in_place(branch, action, seat, validate=False)
+                    stats.model_calls += 1 + self._rollout_to_horizon(state, branch, random.Random(seed))
+                    child = root.children[action]
+                    child.visits += 1
+                    child.total += self.evaluate(branch, seat)
+                root.visits += 1
+                stats.iterations += 1
+        self.last_stats = stats
+        self.last_root = root
+        return max(picks, key=lambda a: (root.children[a].total, -picks.index(a)))
+
+    def _rollout_to_horizon(self, start: Any, state: Any, rng: random.Random) -> int:
+        """From ``state`` (reached from ``start``), play the rollout policy for every seat (chance by
+        the state's own, determinized, generator) until the game ends or ``horizon`` says stop;
+        returns the model calls made."""
+        assert self.rollout is not None and self.horizon is not None
+        game = self.game
+        calls = 0
+        while not game.is_terminal(state) and not self.horizon(start, state):
+            if game.is_chance(state):
+                game.step_chance(state)
+            else:
+                seat = game.actors(state)[0]
+                legal = game.legal_actions(state, seat)
+                action = legal[0] if len(legal) == 1 else self.rollout(state, seat, legal, rng)
+                game.apply_in_place(state, action, seat, validate=False)
+            calls += 1
+        return calls
 
     # ----- one iteration ---------------------------------------------------------------------
     def _iterate(self, root: Node, state: Any, rng: random.Random, stats: SearchStats,

@@ -21,8 +21,10 @@ from typing import Any
 from kleos.agents.simple import _context, _score
 from kleos.core.action import Action
 from kleos.core.protocol import Game
-from kleos.games.polis.state import TURN, PolisState
+from kleos.games.polis.state import ROUND_START, TURN, PolisState
 from kleos.games.polis.tables import Tables
+
+ROOT_WIDTH = 4  # actions of the heuristic player's ranking that the paired search compares
 
 
 def scores(t: Tables, s: PolisState, seat: int, legal: list[Action]) -> list[float]:
@@ -63,6 +65,9 @@ class Knowledge:
     settle: Callable[[Any], bool]
     root_prior: Callable[[Any, list[Action], random.Random], list[float]] | None = None
     shortcut: Callable[[Any, list[Action], random.Random], Action | None] | None = None
+    candidates: Callable[[Any, list[Action], random.Random], list[Action]] | None = None
+    horizon: Callable[[Any, Any], bool] | None = None
+    rollout: Callable[[Any, int, list[Action], random.Random], Action] | None = None
     settle_steps: int = 12
     zero_sum: bool = True
     exploration: float = 0.15
@@ -71,8 +76,11 @@ class Knowledge:
     keep_margin: float = 0.1
 
 
-def knowledge_for(game: Game[Any, Any]) -> Knowledge | None:
-    """Polis knowledge for ``game``, or None for any other game."""
+def knowledge_for(game: Game[Any, Any], paired: bool = True) -> Knowledge | None:
+    """Polis knowledge for ``game``, or None for any other game. ``paired``: search only the turn
+    phase's actions, by paired rollouts of the heuristic player to the end of the round (see
+    :meth:`ISMCTSAgent._choose_paired`); otherwise a tree over every decision with a one-step
+    evaluation."""
     from kleos.agents.polis_eval import register
     from kleos.games.polis.game import PolisGame
 
@@ -100,4 +108,32 @@ def knowledge_for(game: Game[Any, Any]) -> Knowledge | None:
             return None
         return guide.choose(view, legal, random.Random(rng.getrandbits(64)))
 
-    return Knowledge(prior_of, policy_of, unsettled, root_prior, shortcut)
+    if not paired:
+        return Knowledge(prior_of, policy_of, unsettled, root_prior, shortcut)
+
+    def turn_only(view: Any, legal: list[Action], rng: random.Random) -> Action | None:
+        """Only the choice of a whole action in the turn phase is searched; inner steps, battles,
+        events and the end of round follow the heuristic player."""
+        s = view.state
+        if s.phase == TURN and s.pending is None:
+            return None
+        return guide.choose(view, legal, random.Random(rng.getrandbits(64)))
+
+    def candidates(view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
+        """The heuristic player's ``ROOT_WIDTH`` best actions by its own valuation, best first."""
+        scored = guide.action_values(view.state, int(view.seat), legal)
+        ranked = sorted(range(len(scored)), key=lambda i: -scored[i][0])  # stable: ties keep legal order
+        return [scored[i][1] for i in ranked[:ROOT_WIDTH]]
+
+    def heuristic_rollout(s: Any, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        return guide.choose(game.view(s, seat), legal, rng)
+
+    return Knowledge(prior_of, policy_of, unsettled, root_prior, turn_only, candidates=candidates,
+                     horizon=round_over, rollout=heuristic_rollout)
+
+
+def round_over(start: PolisState, s: PolisState) -> bool:
+    """The rollout horizon: the round in which the search began is over (its end of round played,
+    the next round being prepared). Positions at the same point of the game are compared, and the
+    evaluation there no longer has to guess what either side will still do this round."""
+    return s.round != start.round or s.phase == ROUND_START

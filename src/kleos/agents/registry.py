@@ -12,7 +12,7 @@ from kleos.agents.ismcts import ISMCTSAgent
 from kleos.agents.simple import SimpleAgent
 from kleos.core.protocol import Game
 
-LEVELS = {"easy": 500, "normal": 3000, "hard": 12000}  # forward-model calls per decision
+LEVELS = {"easy": 150, "normal": 400, "hard": 1500}  # forward-model calls per decision
 KINDS = ("random", "simple", "heuristic", "ismcts")
 
 
