@@ -1,0 +1,63 @@
+"""The agent itself: :class:`HeuristicAgent` puts the parts together and routes each decision."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kleos.agents.heuristic.base import AgentBase
+from kleos.agents.heuristic.battle import BattleMixin
+from kleos.agents.heuristic.end_of_round import EndOfRoundMixin
+from kleos.agents.heuristic.events import EventMixin
+from kleos.agents.heuristic.plan import Option, PlanMixin
+from kleos.agents.heuristic.steps import StepMixin
+from kleos.agents.heuristic.turn import TurnMixin
+from kleos.agents.heuristic.valuation import Params, ValuationMixin
+from kleos.core.action import Action
+from kleos.core.protocol import Game
+from kleos.games.polis.game import PolisGame
+from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, TURN
+from kleos.games.polis.tables import NO_ONE
+from kleos.games.polis.view import PolisView
+
+
+class HeuristicAgent(ValuationMixin, PlanMixin, TurnMixin, StepMixin, BattleMixin, EndOfRoundMixin, EventMixin,
+                     AgentBase):
+    """Rule-based play for Polis (both editions); ``game`` gives the public tables."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game[Any, Any] | None = None, params: Params | None = None) -> None:
+        self.p = params or Params()
+        self.game: PolisGame | None = game if isinstance(game, PolisGame) else None
+        self._reach: dict[tuple[Any, ...], frozenset[int]] = {}
+        self._tribute: dict[tuple[int, int, bool], list[tuple[tuple[int, ...], float, int]]] = {}
+        self._trades: dict[tuple[Any, ...], list[Option]] = {}
+        self._reach_poleis: tuple[int, ...] = ()
+        if self.game is not None:
+            t = self.t = self.game.tables
+            self._reach_poleis = tuple(
+                sorted({t.diolkos_polis, *t.land_trade, *(p for p, c in enumerate(t.polis_commercial) if c != NO_ONE)}))
+
+    # ----- entry point ------------------------------------------------------------------------
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if self.game is None or not isinstance(view, PolisView) or view.seat not in (0, 1):
+            acting = [a for a in legal if a.verb != "pass"]
+            return rng.choice(acting or legal)
+        s = view.state
+        me = int(view.seat)
+        if s.phase == TURN:
+            if s.pending is None:
+                return self._turn_choice(s, me, legal, rng)
+            return self._step_policy(s, me, legal)
+        if s.phase == BATTLES:
+            return self._battle(view, s, me, legal, rng)
+        if s.phase == END_OF_ROUND:
+            return self._end_of_round(s, me, legal)
+        if s.phase == EVENT:
+            return self._event(view, s, me, legal, rng)
+        return legal[0]

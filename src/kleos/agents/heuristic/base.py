@@ -1,0 +1,60 @@
+"""The state every part of :class:`~kleos.agents.heuristic.HeuristicAgent` shares, and the methods one
+part calls in another (declared here for the type checker only; each is defined in the module named
+in its comment).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kleos.core.action import Action
+from kleos.games.polis.game import PolisGame
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.tables import Tables
+
+if TYPE_CHECKING:
+    from kleos.agents.heuristic.plan import Option
+    from kleos.agents.heuristic.valuation import Params, Valuer
+
+
+class AgentBase:
+    """The attributes set by ``HeuristicAgent.__init__`` and the cross-module method signatures."""
+
+    t: Tables  # the edition's public tables (Polis only)
+    p: Params
+    game: PolisGame | None
+    _reach: dict[tuple[Any, ...], frozenset[int]]
+    _tribute: dict[tuple[int, int, bool], list[tuple[tuple[int, ...], float, int]]]
+    _trades: dict[tuple[Any, ...], list[Option]]
+    _reach_poleis: tuple[int, ...]
+
+    if TYPE_CHECKING:
+        # valuation.py
+        def evaluate(self, s: PolisState, me: int) -> float: ...
+        def evaluate_parts(self, s: PolisState, me: int) -> tuple[float, float]: ...
+        def acting(self, s: PolisState, side: int) -> bool: ...
+        def polis_worth(self, s: PolisState, polis: int, cubes: int) -> float: ...
+
+        # plan.py
+        def plan_gain(self, s: PolisState, side: int, valuer: Valuer, reach: frozenset[int]) -> float: ...
+        def siege_odds(self, s: PolisState, side: int, polis: int) -> float: ...
+        def _stasis_option(self, s: PolisState, side: int, polis: int, bribes: int) -> Option: ...
+        def tribute_plan(self, s: PolisState, side: int, territory: int,
+                         valuer: Valuer) -> tuple[tuple[int, ...], float, float]: ...
+        def reachable_markets(self, s: PolisState, side: int) -> frozenset[int]: ...
+        def _threats(self, s: PolisState, side: int) -> float: ...
+        def _battle_outlook(self, s: PolisState, side: int) -> float: ...
+
+        # steps.py
+        def _step_policy(self, s: PolisState, me: int, legal: list[Action]) -> Action: ...
+        def _best_chain(self, state: PolisState, me: int) -> tuple[float, PolisState]: ...
+        def proxenos_target(self, s: PolisState, me: int,
+                            fallback: bool = True) -> tuple[int, list[int]] | None: ...
+
+        # end_of_round.py
+        def next_round_supply(self, s: PolisState, me: int, wheat_left: int) -> float: ...
+
+    # ----- plumbing ---------------------------------------------------------------------------
+    def _game(self) -> PolisGame:
+        assert self.game is not None
+        return self.game

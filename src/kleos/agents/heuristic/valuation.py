@@ -1,0 +1,288 @@
+"""The evaluation of a position in points of final score: the weights (:class:`Params`), what goods
+are worth, the food plan (:func:`food_cost`, :class:`Valuer`) and the agent's evaluation methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kleos.agents.heuristic.base import AgentBase
+from kleos.games.polis.rules import end_of_round, events
+from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, ROUND_START, TURN, PolisState
+from kleos.games.polis.tables import IRON, N_GOODS, NO_ONE, OIL, SILVER, WHEAT, WINE, WOOD, Tables, ceil_half, other
+
+LOSS = 500.0  # losing the game
+
+
+@dataclass(frozen=True)
+class Params:
+    """The weights of the evaluation, in points of final score."""
+
+    opponent: float = 0.4  # the opponent's points count this much: taking from him counts 1.4 times
+    plan_weight: float = 0.75  # share of the rest-of-round plan credited before it is carried out
+    plan_step: float = 0.3  # and less this for each action it still takes
+    danger: float = 25.0  # a feeding that would lose the game
+    danger_slope: float = 8.0  # and per wheat or prestige missing
+    release: float = 2.0  # per cube of need shed by releasing poleis (the cube and the polis behind it)
+    hoplite: float = 0.15  # a unit on the map (what it is for is valued apart)
+    galley: float = 0.1
+    polis: float = 1.0  # owning a polis beyond its cubes: tribute, projects, growth room
+    reach: float = 0.1  # per market its merchants can reach, per coming round
+    merchants: tuple[float, ...] = (0.0, 0.0, 0.4, 0.6, 0.65)  # per coming round, by merchants owned
+    silver: float = 0.8  # goods before the last round (what they can still buy) ...
+    iron_wood: float = 0.5
+    wine_oil: float = 0.45
+    last_silver: float = 0.5  # ... and in the last round
+    last_goods: float = 0.3
+    cube: float = 0.45  # a cube grown before the last round (a point, but mouths to feed)
+    rich_tribute: bool = True  # also plan with every rich tribute first
+    mega_future: float = 0.6  # a polis above its base, per coming round (Megalopolis)
+    excess: float = 1.0  # per cube the next round is not expected to feed
+    excess_acting: float = 0.35  # the share of it counted while the side can still act this round
+    reserve: float = 3.0  # prestige wanted after the round's end (to act with in the next round)
+    reserve_cost: float = 1.0  # per prestige short of it
+    low_reserve: float = 3.0  # and more per prestige short of 2
+    supply_prestige: int = 1  # prestige kept back when counting next round's paid tributes as wheat
+    growth_margin: float = 2.0  # wheat to spare next round before growing a cube (one that lifts a polis
+    # above its base needs none)
+
+
+@lru_cache(maxsize=64)
+def goods_values(goods: tuple[int, ...], last: bool, p: Params) -> tuple[float, ...]:
+    """What one unit of each good but wheat is worth: what it can still buy."""
+    values = [0.0] * N_GOODS
+    for g in goods:
+        if g == SILVER:
+            values[g] = p.last_silver if last else p.silver
+        elif g in (WINE, OIL):
+            values[g] = p.last_goods if last else p.wine_oil
+        elif g in (IRON, WOOD):
+            values[g] = p.last_goods if last else p.iron_wood
+    return tuple(values)
+
+
+def food_cost(gap: float, prestige: float, mega: int, releasable: float, p: Params, last: bool) -> float:
+    """Points lost to a wheat shortfall of ``gap`` with ``prestige`` to pay it (R-EOR-11 … R-EOR-15):
+    prestige pays as long as 1 is left after Megalopolis for the ostracism check (R-EOR-28, R-END-3),
+    releasing poleis pays the rest. Beyond that the game is lost; the cost then still grows with
+    every missing wheat or prestige, so that a plan sees each step out of danger."""
+    pay = max(0.0, min(gap, prestige, prestige + mega - 1)) if gap > 0 else 0.0
+    cost = pay
+    shed = max(0.0, gap - pay)
+    if shed > 0:
+        cost += 3.0 + p.release * min(shed, releasable)
+        if shed > releasable:
+            cost += p.danger + p.danger_slope * (shed - releasable)
+    final = prestige - pay + mega
+    if final < 1:
+        cost += p.danger + p.danger_slope * (1 - final)
+    elif final < 2:
+        cost += 1.0 if gap > 0 else 0.5
+    if not last and final < p.reserve:
+        # prestige to act with next round, and to weather an event that takes some at its start
+        cost += p.reserve_cost * (p.reserve - max(final, 0.0)) + p.low_reserve * max(0.0, 2 - max(final, 0.0))
+    return cost
+
+
+class Valuer:
+    """One side's prestige, goods and food plan in one position, valued fast in points.
+
+    ``value(d_lin, d_wheat, d_need, d_prestige)`` values the same position with some changes:
+    ``d_lin`` in points of goods other than wheat, the others in units."""
+
+    __slots__ = ("ahead", "cubes", "goods", "grow_ahead", "gv", "last", "lin", "mega", "need", "p", "pending",
+                 "prestige", "releasable", "wheat")
+
+    def __init__(self, t: Tables, s: PolisState, side: int, p: Params) -> None:
+        self.p = p
+        self.last = s.round >= t.last_round
+        self.gv = goods_values(t.goods, self.last, p)
+        self.goods = s.goods[side * N_GOODS:(side + 1) * N_GOODS]
+        self.lin = sum(self.goods[g] * self.gv[g] for g in t.goods if g != WHEAT)
+        self.wheat = self.goods[WHEAT]
+        self.prestige: float = s.prestige[side]
+        need = mega = releasable = pending = 0
+        cube = 1.0 if self.last else p.cube  # a cube grown: a point at the end, mouths to feed before
+        cubes: list[float] = []
+        for polis, owner in enumerate(s.owner):
+            if owner != side:
+                continue
+            pop = s.pop[polis]
+            need += pop
+            base = t.polis_base[polis]
+            if pop > base:
+                mega += 1
+            for j in range(1, min(t.polis_growth[polis], t.polis_max[polis] - pop) + 1):
+                # the cube that lifts the polis above its base brings Megalopolis prestige (R-EOR-19)
+                cubes.append(cube + (1.0 if pop + j == base + 1 else 0.0))
+            if polis != t.capital[side]:
+                releasable += pop
+            tile = s.project_started[polis]
+            if tile != -1:
+                gain = t.projects[tile].prestige
+                pending += ceil_half(pop) if gain < 0 else gain
+        self.need, self.mega, self.releasable, self.pending = need, mega, releasable, pending
+        cubes.sort(reverse=True)
+        self.cubes = cubes[:max(0, s.supply_cubes[side])]
+        self.ahead = self.grow_ahead = s.outcome is None
+        if s.phase == END_OF_ROUND and s.outcome is None:
+            late = end_of_round.order(s).index(side) < s.eor_seat  # its turn in this step is over
+            self.ahead = s.eor_step == end_of_round.FEED and not late
+            self.grow_ahead = self.ahead or (s.eor_step == end_of_round.GROW and not late)
+
+    def growth(self, surplus: float) -> float:
+        """Wheat beyond the requirement: growth cubes (R-EOR-16), Megalopolis first (R-EOR-19)."""
+        if surplus <= 0:
+            return 0.0
+        value = 0.0
+        for v in self.cubes:
+            if surplus <= 0:
+                return value
+            take = min(1.0, surplus)
+            value += take * v
+            surplus -= take
+        return value + surplus * (0.05 if self.last else 0.2)
+
+    def wheat_term(self, wheat: float, need: float, prestige: float) -> float:
+        if self.ahead:
+            gap = need - wheat
+            releasable = self.releasable + (need - self.need if need > self.need else 0.0)
+            cost = food_cost(gap, prestige + self.pending, self.mega, releasable, self.p, self.last)
+            return (self.growth(-gap) if gap < 0 else 0.0) - cost
+        if self.grow_ahead:
+            return self.growth(wheat)
+        return 0.2 * wheat
+
+    def value(self, d_lin: float = 0.0, d_wheat: float = 0.0, d_need: float = 0.0, d_prestige: float = 0.0) -> float:
+        p = self.prestige + d_prestige
+        return p + self.lin + d_lin + self.wheat_term(self.wheat + d_wheat, self.need + d_need, p)
+
+    def delta_lin(self, changes: Sequence[tuple[int, float]]) -> tuple[float, float]:
+        """(d_lin, d_wheat) of a list of (good, change)."""
+        lin = wheat = 0.0
+        for g, n in changes:
+            if g == WHEAT:
+                wheat += n
+            else:
+                lin += n * self.gv[g]
+        return lin, wheat
+
+
+class ValuationMixin(AgentBase):
+    """The position for a side in points: score, goods, food, the coming rounds, less the opponent's."""
+
+    # ===== evaluation ===========================================================================
+    def evaluate(self, s: PolisState, me: int) -> float:
+        """The position for ``me`` in points: its own value minus half the opponent's."""
+        return self.evaluate_parts(s, me)[0]
+
+    def evaluate_parts(self, s: PolisState, me: int) -> tuple[float, float]:
+        """The evaluation and the part of it that is the credit for the rest-of-round plan."""
+        if s.outcome is not None:
+            if s.outcome.winner is None:
+                return 0.0, 0.0
+            return (LOSS if s.outcome.winner == me else -LOSS), 0.0
+        value, plan = self._side_value(s, me)
+        return value - self.p.opponent * self._opponent_value(s, other(me)), plan
+
+    def acting(self, s: PolisState, side: int) -> bool:
+        """Can ``side`` still take actions this round?"""
+        if s.outcome is not None:
+            return False
+        if s.phase in (EVENT, ROUND_START):
+            return True
+        if s.phase == TURN:
+            return not s.passed[side]
+        if s.phase == BATTLES:
+            return s.after_battles == "turn" and not s.passed[side]
+        return False
+
+    def points(self, s: PolisState, side: int) -> float:
+        """Population, posterity and the projects under way (prestige is in the Valuer)."""
+        t = self.t
+        value = 0.0
+        for p, owner in enumerate(s.owner):
+            if owner != side:
+                continue
+            value += s.pop[p] + self.p.polis
+            for tile in s.projects_done[p]:
+                value += t.projects[tile].posterity
+            tile = s.project_started[p]
+            if tile != -1:
+                info = t.projects[tile]
+                value += (ceil_half(s.pop[p]) if info.prestige < 0 else info.prestige) + info.posterity
+        return value
+
+    def _side_value(self, s: PolisState, side: int) -> tuple[float, float]:
+        t = self.t
+        valuer = Valuer(t, s, side, self.p)
+        value = self.points(s, side)
+        if s.event_flags and s.flag(events.HOOK):
+            expected, fatal = self._hook_losses(s, side)
+            valuer.prestige -= expected
+            if fatal:
+                value -= LOSS
+        value += valuer.value()
+        future = t.last_round - s.round
+        # Megalopolis: a prestige at this round's end (if still to come) and at each later one
+        value += valuer.mega * ((1.0 if valuer.grow_ahead else 0.0) + self.p.mega_future * future)
+        acting = self.acting(s, side)
+        if future and self.p.excess:
+            # mouths the next round could not feed (poleis taken beyond the means to feed them); while
+            # the side can still act, its goods may yet become wheat, so the estimate counts less
+            left = max(0, valuer.wheat - valuer.need) if valuer.ahead else valuer.wheat
+            short = max(0.0, valuer.need - self.next_round_supply(s, side, left))
+            value -= self.p.excess * (self.p.excess_acting if acting else 1.0) * short
+        merchants = s.merchants_port[side] + s.slot_merchant.count(side)
+        value += future * self.p.merchants[min(merchants, len(self.p.merchants) - 1)]
+        hoplites = galleys = 0
+        for r in range(t.n_regions):
+            if r < t.n_territories:
+                hoplites += s.units[r * 2 + side]
+            else:
+                galleys += s.units[r * 2 + side]
+        value += self.p.hoplite * hoplites + self.p.galley * galleys
+        if s.proxenos[side] != NO_ONE:
+            value += 1.0 + 0.5 * future
+        reach = self.reachable_markets(s, side)
+        value += self.p.reach * future * len(reach)
+        plan = self.p.plan_weight * self.plan_gain(s, side, valuer, reach) if acting else 0.0
+        value += plan - self._threats(s, side) + self._battle_outlook(s, side)
+        return value, plan
+
+    def _hook_losses(self, s: PolisState, side: int) -> tuple[float, bool]:
+        """Prestige this round's event will still take from ``side`` at the ends of turns (e.g. for
+        cutting the opponent off from a market, or for hoplites left where the event forbids them):
+        the expected loss, and whether the end of the side's own next turn would cost the game."""
+        t = self.t
+        losses = []
+        for whose in (side, other(side)):
+            copy = s.copy()
+            events.on_turn_end(t, copy, whose)
+            losses.append(s.prestige[side] + 1 if copy.outcome is not None else s.prestige[side] - copy.prestige[side])
+        own = (1 if s.passed[other(side)] else 2) if self.acting(s, side) else 0
+        theirs = 2 if self.acting(s, other(side)) else 0
+        fatal = own > 0 and losses[0] > s.prestige[side]
+        return losses[0] * own + losses[1] * theirs, fatal
+
+    def _opponent_value(self, s: PolisState, side: int) -> float:
+        t = self.t
+        future = t.last_round - s.round
+        value = self.points(s, side) + s.prestige[side]
+        value += self.p.reach * future * len(self.reachable_markets(s, side))
+        return value
+
+
+    def polis_worth(self, s: PolisState, polis: int, cubes: int) -> float:
+        """Points a polis is worth to its owner: cubes, posterity, projects under way, its use."""
+        t = self.t
+        worth = float(cubes) + self.p.polis
+        for tile in s.projects_done[polis]:
+            worth += t.projects[tile].posterity
+        tile = s.project_started[polis]
+        if tile != -1:
+            info = t.projects[tile]
+            worth += (ceil_half(cubes) if info.prestige < 0 else info.prestige) + info.posterity
+        return worth
