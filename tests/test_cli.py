@@ -51,6 +51,7 @@ def test_version_and_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
     assert code == 0 and "polis" in out
     code, out, _ = run(["play", "polis", "--help"], monkeypatch, capsys)
     assert code == 0 and "--opponent" in out and "--load" in out and "hotseat" in out
+    assert "default ismcts:normal" in " ".join(out.split())  # the strongest opponent unless asked otherwise
     code, out, _ = run(["polis", "random", "--help"], monkeypatch, capsys)
     assert code == 0 and "--games" in out
     code, out, _ = run(["polis", "data", "--help"], monkeypatch, capsys)
@@ -132,8 +133,8 @@ def test_a_whole_game_driven_through_stdin(edition: str, tmp_path: Path, monkeyp
                                            capsys: pytest.CaptureFixture[str]) -> None:
     """Always answering '1' plays a legal game to its end; the save file replays to that end."""
     save = tmp_path / "game.json"
-    code, out, _ = run(["play", "polis", "--edition", edition, "--seed", "7", "--save", str(save)],
-                       monkeypatch, capsys, ANSWERS)
+    code, out, _ = run(["play", "polis", "--edition", edition, "--seed", "7", "--save", str(save),
+                        "--opponent", "heuristic"], monkeypatch, capsys, ANSWERS)
     assert code == 0
     assert "seed 7. You play Athens against the heuristic opponent." in out
     assert "Game over:" in out and "Score now" in out

@@ -61,8 +61,9 @@ def add_play_parser(play_commands: Any) -> None:
                    help="rules edition: 2012 (yucata/German) or 2020 (Devir); default 2020")
     p.add_argument("--as", dest="side", choices=SIDE_CHOICES, default="athens",
                    help="the side you play; 'both' is hotseat for two people (default athens)")
-    p.add_argument("--opponent", choices=AGENT_NAMES, default="heuristic",
-                   help="the computer opponent (default heuristic; ismcts:easy|normal|hard search deeper)")
+    p.add_argument("--opponent", choices=AGENT_NAMES, default="ismcts:normal",
+                   help="the computer opponent (default ismcts:normal, the strongest at under a second a "
+                        "move; heuristic answers at once; ismcts:hard searches about four times longer)")
     p.add_argument("--seed", type=int, default=None,
                    help="seed of the dice and draws (default: random, printed at the start)")
     p.add_argument("--save", type=Path, default=None, metavar="FILE",
