@@ -364,3 +364,53 @@ def test_a_battle_in_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert "Battle in Boiotia (land)" in out
     assert out.count("You draw ") >= 4 and out.count("Sparta draws a battle card") >= 4
     assert "Game over:" in out
+
+
+# ----- kleos polis show -----------------------------------------------------------------------
+def test_show_draws_a_compact_position_with_its_legal_actions(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A compact line (docs/notation.md) is read back, echoed and drawn with the menu of the side
+    to act; R-GEN-17: drawn for Sparta, it shows Sparta's view."""
+    from kleos.games.polis.compact import to_compact
+
+    game = PolisGame("2012")
+    s = turn_position(game, round=1, active="sparta", seed=4)
+    line = to_compact(game, s)
+    code, out, _ = run(["polis", "show", line, "--as", "sparta"], monkeypatch, capsys)
+    assert code == 0
+    assert out.splitlines()[0] == line
+    assert "You are Sparta" in out and "Legal actions of Sparta:" in out
+    menu = out.split("Legal actions of Sparta:")[1].splitlines()[1:]
+    assert [line.split(". ", 1)[1] for line in menu] == [str(a) for a in game.legal_actions(s, SPARTA)]
+
+
+def test_show_a_saved_game_after_n_actions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """--load FILE --step N: the position after N actions of the log, as a compact line that reads back."""
+    from kleos.games.polis.compact import from_compact, to_compact
+
+    save = tmp_path / "g.json"
+    code, _, _ = run(["play", "polis", "--plain", "--seed", "3", "--opponent", "random", "--save", str(save)],
+                     monkeypatch, capsys, "1\n" * 12)
+    assert code == 0
+    record = load(save)
+    game = PolisGame.from_options(record.options)
+    expected = game.new_state(record.seed)
+    for seat, action in record.actions[:5]:
+        game.apply_in_place(expected, action, seat)
+    code, out, _ = run(["polis", "show", "--load", str(save), "--step", "5"], monkeypatch, capsys)
+    assert code == 0
+    line = out.splitlines()[0]
+    assert line == to_compact(game, expected) and from_compact(game, line) == expected
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["polis", "show"], "give either a compact position or --load FILE"),
+    (["polis", "show", "2013 3 turn A"], "starts with the edition"),
+    (["polis", "show", "2012 3 turn A"], "compact position"),
+    (["polis", "show", "--load", "/nonexistent/game.json"], "No such file"),
+])
+def test_show_refuses_bad_input_clearly(argv: list[str], message: str, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(argv, monkeypatch, capsys)
+    assert code == 2 and out == "" and message in err and "Traceback" not in err

@@ -22,6 +22,7 @@ from kleos.core.action import Action, MalformedAction
 from kleos.core.errors import DataError, IllegalAction, KleosError
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord, play_out
+from kleos.games.polis.compact import from_compact, to_compact
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.loader import EDITIONS, load_edition, provenance_summary, reconstructed_values
 from kleos.games.polis.state import PolisState
@@ -84,7 +85,7 @@ def add_play_parser(play_commands: Any) -> None:
 
 
 def add_polis_parser(commands: Any) -> None:
-    p = commands.add_parser("polis", help="Polis tools: random playouts, the data summary",
+    p = commands.add_parser("polis", help="Polis tools: random playouts, the data summary, positions",
                             description="Tools for Polis: seeded computer-vs-computer games and the loaded data.")
     sub = p.add_subparsers(dest="polis_command", metavar="COMMAND", required=True)
 
@@ -108,6 +109,18 @@ def add_polis_parser(commands: Any) -> None:
     d.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
                    help="a folder of corrected <table>.json files that replace the packaged ones")
     d.set_defaults(func=cmd_data)
+
+    s = sub.add_parser("show", help="draw a position given in the compact notation, or a saved game's position",
+                       description="Draw a position (board, players, markets, legal actions of the side to act). "
+                                   "Give it as one compact line (docs/notation.md), or with --load FILE a "
+                                   "saved game, at its end or after --step N actions; the compact line is "
+                                   "printed too, to paste into a bug report or a test.")
+    s.add_argument("position", nargs="?", default=None, help="a compact position line (quote it)")
+    s.add_argument("--load", type=Path, default=None, metavar="FILE", help="a saved game (action log)")
+    s.add_argument("--step", type=int, default=None, metavar="N", help="with --load: the position after N actions")
+    s.add_argument("--as", dest="side", choices=("athens", "sparta", "all"), default="all",
+                   help="draw what this side may see (default all: the full position, hidden hands included)")
+    s.set_defaults(func=cmd_show)
 
 
 def _out(text: str = "") -> None:
@@ -480,6 +493,48 @@ def _short_file(name: str) -> str:
         return "(no file)"
     marker = "/kleos/games/polis/data/"
     return "packaged " + name.split(marker, 1)[1] if marker in name else name
+
+
+def _position_from(args: argparse.Namespace) -> tuple[PolisGame, PolisState]:
+    """The game and position named on the command line (raises ValueError/OSError/KleosError)."""
+    if (args.position is None) == (args.load is None):
+        raise ValueError("give either a compact position or --load FILE")
+    if args.position is not None:
+        edition = args.position.split(maxsplit=1)[0] if args.position.strip() else ""
+        if edition not in EDITIONS:
+            raise ValueError(f"a compact position starts with the edition ({', '.join(EDITIONS)}), not {edition!r}")
+        game = PolisGame(edition)
+        return game, from_compact(game, args.position)
+    record = GameRecord.loads(Path(args.load).read_text(encoding="utf-8"))
+    if record.game != "polis":
+        raise ValueError(f"{args.load} is a saved game of {record.game!r}, not polis")
+    game = PolisGame.from_options(record.options)
+    steps = len(record.actions) if args.step is None else args.step
+    if not 0 <= steps <= len(record.actions):
+        raise ValueError(f"--step must be between 0 and {len(record.actions)} (the actions in {args.load})")
+    state = game.new_state(record.seed)
+    for seat, action in record.actions[:steps]:
+        game.apply_in_place(state, action, seat)
+    return game, state
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    try:
+        game, state = _position_from(args)
+    except (OSError, ValueError, KeyError, TypeError, KleosError) as exc:
+        _err(f"error: {exc}")
+        return 2
+    seat = {"athens": 0, "sparta": 1, "all": None}[args.side]
+    _out(to_compact(game, state))
+    _out("")
+    _out(describe(game, state if seat is None else game.view(state, seat), seat))
+    actors = game.actors(state)
+    if actors and actors[0] != CHANCE and (seat is None or seat in actors):
+        acting = actors[0] if seat is None else seat
+        _out(f"Legal actions of {side_name(acting)}:")
+        for i, action in enumerate(game.legal_actions(state, acting), 1):
+            _out(f"  {i:>3}. {action}")
+    return 0
 
 
 def cmd_data(args: argparse.Namespace) -> int:
