@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from rules_helpers import rejects
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
@@ -106,15 +107,6 @@ def hand(game: PolisGame, s: PolisState, side: int) -> dict[str, int]:
 def units(game: PolisGame, s: PolisState, region: str) -> tuple[int, int]:
     r = game.tables.region_index[region]
     return s.units[r * 2], s.units[r * 2 + 1]
-
-
-def rejects(game: PolisGame, s: PolisState, text: str, rule: str) -> None:
-    """``text`` is illegal here, names ``rule`` and leaves the state unchanged."""
-    before = s.copy()
-    with pytest.raises(IllegalAction) as err:
-        game.apply_in_place(s, Action.parse(text))
-    assert err.value.rule == rule, err.value
-    assert s == before
 
 
 def land_battle(game: PolisGame = G20, *, athens: Sequence[str], sparta: Sequence[str], round: int = 1,

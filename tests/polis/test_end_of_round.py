@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from rules_helpers import polis, rejects, tile
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
@@ -82,23 +83,6 @@ def draw_projects(game: PolisGame, s: PolisState, tiles: Sequence[str] = ()) -> 
         game.apply_in_place(s, action)
         drawn.append(str(action.args[0]))
     return drawn
-
-
-def polis(game: PolisGame, name: str) -> int:
-    return game.tables.polis_index[name]
-
-
-def tile(game: PolisGame, name: str) -> int:
-    return game.tables.project_index[name]
-
-
-def rejects(game: PolisGame, s: PolisState, text: str, rule: str) -> None:
-    """``text`` is illegal here, names ``rule`` and leaves the state unchanged."""
-    before = s.copy()
-    with pytest.raises(IllegalAction) as err:
-        game.apply_in_place(s, Action.parse(text))
-    assert err.value.rule == rule, err.value
-    assert s == before
 
 
 def wheat(s: PolisState, side: int) -> int:

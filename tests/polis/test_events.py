@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from rules_helpers import pop
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
@@ -40,10 +41,6 @@ def at_event(game: PolisGame, round: int = 0, seed: int = 0) -> PolisState:
 
 def u(game: PolisGame, s: PolisState, region: str, side: int) -> int:
     return units(s, game.tables.region_index[region], side)
-
-
-def pop(game: PolisGame, s: PolisState, polis: str) -> int:
-    return s.pop[game.tables.polis_index[polis]]
 
 
 def owner(game: PolisGame, s: PolisState, polis: str) -> int:

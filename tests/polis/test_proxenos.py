@@ -9,25 +9,12 @@ in [2012] and a free move in [2020].
 from __future__ import annotations
 
 import pytest
-from rules_helpers import EDITIONS, assert_illegal, legal, new
+from rules_helpers import EDITIONS, assert_illegal, legal, new, put_proxenos
 
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.positions import (
-    goods_of,
-    play,
-    set_goods,
-    set_polis,
-    set_prestige,
-    set_units,
-)
+from kleos.games.polis.positions import goods_of, play, set_goods, set_polis, set_prestige, set_units
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.tables import NO_ONE
-
-ATHENS, SPARTA = 0, 1
-
-
-def put_proxenos(game: PolisGame, s: PolisState, side: int, polis: str | None) -> None:
-    s.proxenos[side] = NO_ONE if polis is None else game.tables.polis_index[polis]
+from kleos.games.polis.tables import ATHENS, NO_ONE, SPARTA
 
 
 def where(game: PolisGame, s: PolisState, side: int) -> str | None:

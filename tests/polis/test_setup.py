@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from rules_helpers import rejects
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
@@ -49,14 +50,6 @@ def poleis_of(game: PolisGame, s: PolisState, side: int) -> dict[str, int]:
 def cubes_in_play(game: PolisGame, s: PolisState, side: int) -> int:
     """Population, hoplites, galleys and the supply: every cube a player owns (R-COMP-3)."""
     return s.supply_cubes[side] + sum(poleis_of(game, s, side).values()) + sum(units_of(game, s, side).values())
-
-
-def rejects(game: PolisGame, s: PolisState, text: str, rule: str) -> None:
-    before = s.copy()
-    with pytest.raises(IllegalAction) as err:
-        game.apply_in_place(s, Action.parse(text))
-    assert err.value.rule == rule, err.value
-    assert s == before
 
 
 # ----- 5.1 / 5.2 the two sides [2020] ---------------------------------------------------------------

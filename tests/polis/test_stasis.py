@@ -3,29 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from rules_helpers import EDITIONS, assert_illegal, new
+from rules_helpers import EDITIONS, assert_illegal, new, polis, put_proxenos
 
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.positions import (
-    goods_of,
-    play,
-    set_goods,
-    set_polis,
-    set_prestige,
-    set_units,
-)
+from kleos.games.polis.positions import goods_of, play, set_goods, set_polis, set_prestige, set_units
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.tables import NO_ONE
-
-ATHENS, SPARTA = 0, 1
-
-
-def put_proxenos(game: PolisGame, s: PolisState, side: int, polis: str | None) -> None:
-    s.proxenos[side] = NO_ONE if polis is None else game.tables.polis_index[polis]
-
-
-def polis(game: PolisGame, name: str) -> int:
-    return game.tables.polis_index[name]
+from kleos.games.polis.tables import ATHENS, SPARTA
 
 
 def in_thibae(edition: str, silver: int = 6) -> tuple[PolisGame, PolisState]:

@@ -13,18 +13,10 @@ from rules_helpers import EDITIONS, assert_illegal, legal, new
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.positions import (
-    goods_of,
-    play,
-    set_goods,
-    set_polis,
-    set_prestige,
-    set_units,
-)
+from kleos.games.polis.positions import goods_of, play, set_goods, set_polis, set_prestige, set_units
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.tables import GOOD_INDEX, NO_ONE
+from kleos.games.polis.tables import ATHENS, GOOD_INDEX, NO_ONE
 
-ATHENS, SPARTA = 0, 1
 ROLLS = [(Action("roll", (n,)), 0.25) for n in (1, 2, 3, 4)]
 
 

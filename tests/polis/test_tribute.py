@@ -10,18 +10,9 @@ import pytest
 from rules_helpers import EDITIONS, assert_illegal, legal, new
 
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.positions import (
-    goods_of,
-    play,
-    set_goods,
-    set_polis,
-    set_prestige,
-    set_units,
-)
+from kleos.games.polis.positions import goods_of, play, set_goods, set_polis, set_prestige, set_units
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.tables import NO_ONE
-
-ATHENS, SPARTA = 0, 1
+from kleos.games.polis.tables import ATHENS, NO_ONE, SPARTA
 
 
 def hoplites(game: PolisGame, s: PolisState, territory: str, side: int) -> int:

@@ -9,26 +9,15 @@ rule and leave ``game.position_text`` unchanged.
 from __future__ import annotations
 
 import pytest
+from rules_helpers import EDITIONS, GAMES, assert_illegal, legal, new
 
 from kleos.core.action import Action
-from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.positions import (
-    goods_of,
-    play,
-    set_goods,
-    set_prestige,
-    set_units,
-    turn_position,
-)
+from kleos.games.polis.positions import goods_of, play, set_goods, set_prestige, set_units
 from kleos.games.polis.rules import actions
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, TURN, PolisState
-from kleos.games.polis.tables import GOODS, N_GOODS, NO_ONE
-
-EDITIONS = ("2012", "2020")
-GAMES = {edition: PolisGame(edition) for edition in EDITIONS}
-ATHENS, SPARTA = 0, 1
+from kleos.games.polis.tables import ATHENS, GOODS, N_GOODS, NO_ONE, SPARTA
 
 # One complete, always-legal action per side at the start of a round-2 (N = 4) position.
 SPARTA_MERCHANT = ("merchants Pylos", "pay wood")  # Pylos 2 -> 1: ends by itself (last-cube rule)
@@ -37,32 +26,12 @@ SPARTA_TRIBUTE = ("tribute Lakedaemon", "assign iron", "done")  # free in the ca
 ATHENS_TRIBUTE = ("tribute Attika", "assign wine", "done")
 
 
-def new(edition: str, *, round: int = 1, active: str = "sparta") -> tuple[PolisGame, PolisState]:
-    game = GAMES[edition]
-    return game, turn_position(game, round=round, active=active)
-
-
-def legal(game: PolisGame, s: PolisState) -> list[str]:
-    return [str(a) for a in game.legal_actions(s)]
-
-
-def assert_illegal(game: PolisGame, s: PolisState, text: str, rule: str) -> IllegalAction:
-    """``text`` is refused for ``rule``, is not listed as legal, and changes nothing."""
-    before = game.position_text(s)
-    assert text not in legal(game, s)
-    with pytest.raises(IllegalAction) as err:
-        play(game, s, text)
-    assert err.value.rule == rule, str(err.value)
-    assert game.position_text(s) == before
-    return err.value
-
-
 # ----- R-GEN: players, capitals, goods ------------------------------------------------------------
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_two_players_athens_and_sparta(edition: str) -> None:
     """R-GEN-1: exactly two seats, Athens (0) and Sparta (1); chance is not a player; only one of the
     two acts in a turn."""
-    game, s = new(edition)
+    game, s = new(edition, active="sparta")
     assert game.seat_names == ("Athens", "Sparta")
     assert game.actors(s) == (SPARTA,)
     play(game, s, "pass")
@@ -73,7 +42,7 @@ def test_two_players_athens_and_sparta(edition: str) -> None:
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_capitals(edition: str) -> None:
     """R-GEN-4: Athens' capital is Athinae, Sparta's is Sparti; both start owned by their side."""
-    game, s = new(edition)
+    game, s = new(edition, active="sparta")
     t = game.tables
     assert (t.polis_ids[t.capital[ATHENS]], t.polis_ids[t.capital[SPARTA]]) == ("Athinae", "Sparti")
     assert s.owner[t.capital[ATHENS]] == ATHENS and s.owner[t.capital[SPARTA]] == SPARTA
@@ -86,7 +55,7 @@ def _names(game: PolisGame, goods: tuple[int, ...]) -> list[str]:
 def test_goods_2020() -> None:
     """R-GEN-5 [2020]: goods iron, wood, wine, silver, wheat; tradable iron, wood, wine. The post-pass
     good can be any of the five, and oil is no good at all (R-TURN-7)."""
-    game, s = new("2020")
+    game, s = new("2020", active="sparta")
     assert _names(game, game.tables.goods) == ["iron", "wood", "wine", "silver", "wheat"]
     assert _names(game, game.tables.tradable) == ["iron", "wood", "wine"]
     set_goods(s, "athens", iron=1, wood=1, wine=1, silver=1, wheat=1)
@@ -98,7 +67,7 @@ def test_goods_2020() -> None:
 def test_goods_2012() -> None:
     """R-GEN-6 [2012]: goods metal (iron), wood, wine, oil, silver, wheat; tradable metal, wood, wine,
     oil. Oil pays the post-pass good (R-TURN-7)."""
-    game, s = new("2012")
+    game, s = new("2012", active="sparta")
     assert _names(game, game.tables.goods) == ["iron", "wood", "wine", "oil", "silver", "wheat"]
     assert _names(game, game.tables.tradable) == ["iron", "wood", "wine", "oil"]
     set_goods(s, "athens", iron=1, wood=1, wine=1, oil=1, silver=1, wheat=1)
@@ -122,7 +91,7 @@ def test_perishable_goods_spoil_half_rounded_up(edition: str) -> None:
     """R-GEN-7: wine and wheat (and [2012] oil) are perishable, the others keep their amount.
     R-GEN-15 [2012] / R-GEN-16 [2020]: the spoilage rounding keeps half rounded up (5 -> 3, 7 -> 4) in
     both editions (the spoilage exception of A-1)."""
-    game, s = new(edition, round=0)
+    game, s = new(edition, round=0, active="sparta")
     set_goods(s, "athens", iron=5, wood=7, wine=5, silver=3, wheat=8 + 7)  # feeding takes 8 wheat
     set_goods(s, "sparta", iron=5, wood=7, wine=7, silver=3, wheat=7 + 5)  # feeding takes 7 wheat
     if edition == "2012":
@@ -159,7 +128,7 @@ def test_prestige_never_below_zero(edition: str) -> None:
 def test_cannot_pay_a_good_one_does_not_have(edition: str) -> None:
     """R-GEN-9: the post-pass good must be one the player has; paying a good at 0 is refused and
     changes nothing."""
-    game, s = new(edition)
+    game, s = new(edition, active="sparta")
     set_goods(s, "athens", iron=0, wine=0, wheat=2)
     play(game, s, "pass", ATHENS_MERCHANT[0])
     assert "toll iron" not in legal(game, s) and "toll wheat" in legal(game, s)
@@ -195,7 +164,7 @@ def test_two_rolls_are_independent() -> None:
 
 def _battle_with_hands(edition: str) -> tuple[PolisGame, PolisState]:
     """A land battle in Boiotia (4 against 4, round 2) with both hands dealt."""
-    game, s = new(edition)
+    game, s = new(edition, active="sparta")
     set_units(game, s, "Boiotia", athens=4, sparta=4)
     play(game, s, *SPARTA_MERCHANT, *SPARTA_TRIBUTE)
     assert s.phase == BATTLES
@@ -267,7 +236,7 @@ def test_action_types_per_edition() -> None:
     assert GAMES["2012"].tables.rules.ransom_is_action
     assert not GAMES["2020"].tables.rules.ransom_is_action
     for edition in EDITIONS:
-        game, s = new(edition)
+        game, s = new(edition, active="sparta")
         assert_illegal(game, s, "plunder Athinae", "R-TURN-2")
 
 
