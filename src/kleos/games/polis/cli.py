@@ -21,7 +21,7 @@ from kleos.agents import AGENT_NAMES, Agent, agent_rng, make_agent, seat_chooser
 from kleos.core.action import Action, MalformedAction
 from kleos.core.errors import DataError, IllegalAction, KleosError
 from kleos.core.protocol import CHANCE
-from kleos.core.record import GameRecord, play_out
+from kleos.core.record import GameRecord, Replay, play_out
 from kleos.games.polis.compact import from_compact, to_compact
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.loader import EDITIONS, load_edition, provenance_summary, reconstructed_values
@@ -512,10 +512,8 @@ def _position_from(args: argparse.Namespace) -> tuple[PolisGame, PolisState]:
     steps = len(record.actions) if args.step is None else args.step
     if not 0 <= steps <= len(record.actions):
         raise ValueError(f"--step must be between 0 and {len(record.actions)} (the actions in {args.load})")
-    state = game.new_state(record.seed)
-    for seat, action in record.actions[:steps]:
-        game.apply_in_place(state, action, seat)
-    return game, state
+    prefix = GameRecord(record.game, record.options, record.seed, record.actions[:steps])
+    return game, Replay(game, prefix).final_state()
 
 
 def cmd_show(args: argparse.Namespace) -> int:
