@@ -57,6 +57,11 @@ class Game(ABC, Generic[S, V]):
     name: ClassVar[str]
     seat_names: tuple[str, ...]
 
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options that rebuild this game through its kit (``kit.make_game(game.options)``)."""
+        return {}
+
     # ----- hooks a game fills in -------------------------------------------------------------
     @abstractmethod
     def new_state(self, seed: int) -> S:

@@ -265,7 +265,7 @@ class _Checker(Generic[S, V]):
             if self.checks.view_check is not None:
                 problems = list(self.checks.view_check(state, view, seat))
                 self.expect(not problems, "view", f"view of seat {seat}: " + "; ".join(problems))
-            # the generator never shows through a view (R-GEN-17 for Polis)
+            # the generator never shows through a view
             other = g.copy(state)
             g.rng(other).state ^= 0x5DEECE66D_1234
             self.expect(key(g.view(other, seat)) == key(view), "view",

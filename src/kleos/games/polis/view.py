@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from kleos.core.rng import Rng
 from kleos.games.polis.state import PolisState
@@ -55,3 +56,22 @@ def determinize(view: PolisView, rng: random.Random) -> PolisState:
             b.deck[card] -= 1
             b.hands[side][card] += 1
     return s
+
+
+def _plain(value: Any) -> Any:
+    """State JSON for clients: the ``{"t": [...]}`` tuple encoding becomes a plain list."""
+    if isinstance(value, dict):
+        if set(value) == {"t"}:
+            return [_plain(v) for v in value["t"]]
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def view_json(state_json: dict[str, Any], view: PolisView) -> dict[str, Any]:
+    """A view as JSON for clients: the redacted state (``state_json``, its JSON form) without the
+    generator, the seat and the hidden hand sizes."""
+    state = dict(state_json)
+    state.pop("rng", None)
+    return {"seat": view.seat, "state": _plain(state), "hidden_hand_sizes": list(view.hidden_hand_sizes)}

@@ -1,0 +1,173 @@
+"""A game as a plug-in: the one typed interface through which a game reaches every surface.
+
+A game package (``kleos.games.<name>``) owns everything about its game and hands it to the
+platform as a :class:`GameKit`, listed under the entry-point group ``kleos.games`` (see
+:mod:`kleos.core.registry`). The generic layers (agents, arena, server, terminal, browser,
+adapters) take a kit from the registry by name and never import a game package.
+
+A kit has three kinds of members:
+
+* what every surface needs, pure and cheap: name, title, seat range, options and their
+  validation (:meth:`GameKit.make_game`), and the words and JSON a seat may see (views described,
+  actions described, who may see a log line);
+* one *part* per surface, each built on first use by the game's own module, so that importing a
+  kit pulls in neither Textual, nor a web framework, nor the AI: :meth:`GameKit.agent_parts`,
+  :meth:`GameKit.terminal_parts`, :meth:`GameKit.web_parts`, :meth:`GameKit.encoding_parts`,
+  :meth:`GameKit.cli_parts`. ``None`` means the game brings nothing of its own for that surface
+  and the surface falls back on its generic defaults (text views, random or plain search, …);
+* nothing else: a surface that needs more asks for a new member here, never for the game's
+  modules.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from kleos.core.action import Action
+from kleos.core.errors import KleosError
+from kleos.core.protocol import CHANCE, Game, Outcome
+
+if TYPE_CHECKING:
+    from kleos.core.kit.agents import AgentParts
+    from kleos.core.kit.cli import CliParts
+    from kleos.core.kit.encoding import EncodingParts
+    from kleos.core.kit.terminal import TerminalParts
+    from kleos.core.kit.web import WebParts
+
+JsonDict = dict[str, Any]
+
+
+class OptionsError(KleosError):
+    """Game options that do not validate; ``field`` names the option (a dotted path for nested options)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One documented game option, for ``kleos games``, the lobby and the command lines.
+
+    ``local_only`` options (a data folder on this machine, say) are refused by the server.
+    """
+
+    name: str
+    help: str
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    local_only: bool = False
+
+
+class GameKit(ABC):
+    """Everything the platform knows about one game. Subclass it in ``kleos.games.<name>.kit``."""
+
+    name: ClassVar[str]
+    """Key in URLs, records, database rows and command lines: lower case, no spaces."""
+    title: ClassVar[str]
+    """Name shown to people."""
+    summary: ClassVar[str]
+    """One line for listings."""
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    claims_unnamed_games: ClassVar[bool] = False
+    """True for the one game whose stored games predate game names (database rows made before the
+    platform stored a game's name belong to it)."""
+
+    # ----- rules -------------------------------------------------------------------------------
+    @abstractmethod
+    def make_game(self, options: Mapping[str, Any]) -> Game[Any, Any]:
+        """The game for ``options`` (validated: raise :class:`OptionsError` naming the field)."""
+
+    def editions(self) -> tuple[str, ...]:
+        """The editions a game can be played in (empty when it has one)."""
+        return next((spec.choices for spec in self.options if spec.name == "edition"), ())
+
+    def default_options(self) -> dict[str, Any]:
+        return {spec.name: spec.default for spec in self.options if spec.default is not None}
+
+    def seat_range(self) -> tuple[int, int]:
+        return self.min_seats, self.max_seats
+
+    # ----- words and JSON a seat may see (pure; views in, never the state) ----------------------
+    @abstractmethod
+    def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
+        """The position as ``seat`` sees it, in plain text (spectator for ``None``)."""
+
+    @abstractmethod
+    def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+        """``action`` in plain words, as the seat that may take it sees it in ``view``.
+
+        Chance outcomes are described from the public view."""
+
+    @abstractmethod
+    def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
+        """``view`` as JSON for clients (nothing the view does not hold, no generator)."""
+
+    def log_visibility(self, game: Game[Any, Any], before: Any, seat: int, action: Action,
+                       after: Any) -> frozenset[int] | None:
+        """The seats that may read the log line of ``action`` (``None``: everybody).
+
+        ``before`` and ``after`` are the full states around the step; only the server and the
+        terminal's log call this, and they show other seats a neutral line instead. By default a
+        choice made while several seats act at once is secret to its actor (the game's view
+        reveals the choices when the rules do), and chance outcomes are public.
+        """
+        if seat == CHANCE:
+            return None
+        return frozenset({seat}) if len(game.actors(before)) > 1 else None
+
+    def hidden_log_text(self, game: Game[Any, Any], seat: int, action: Action) -> str:
+        """What the other seats read instead of a secret log line."""
+        names = game.seat_names
+        who = "chance" if seat == CHANCE else names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+        return f"{who}: a secret step (hidden)" if seat != CHANCE else "a hidden draw"
+
+    def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
+        """The end of a game in words."""
+        names = game.seat_names
+        scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(outcome.scores) if i < len(names))
+        who = "nobody" if outcome.winner is None else names[outcome.winner]
+        return f"{outcome.reason}: {who} wins" + (f" ({scores})" if scores else "")
+
+    def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
+        """Figures of a finished or running game for statistics, e.g. how many rounds it lasted."""
+        return {}
+
+    # ----- surfaces: each built on first use by the game's own module -------------------------
+    def agent_parts(self) -> AgentParts | None:
+        """The game's knowledge for the agents (extra agent kinds, evaluation, search hints)."""
+        return None
+
+    def terminal_parts(self) -> TerminalParts | None:
+        """The game's board drawing and help for the terminal app."""
+        return None
+
+    def web_parts(self) -> WebParts | None:
+        """The game's board module for the browser, and the tables it needs."""
+        return None
+
+    def encoding_parts(self) -> EncodingParts | None:
+        """Fixed action catalogue and observation tensors for the research adapters."""
+        return None
+
+    def cli_parts(self) -> CliParts | None:
+        """The game's own ``kleos <name> …`` commands."""
+        return None
+
+
+def seat_label(names: Sequence[str], seat: int | None) -> str:
+    """A seat's name for people: its side's name, ``chance`` or ``spectator``."""
+    if seat is None:
+        return "spectator"
+    if seat == CHANCE:
+        return "chance"
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+__all__ = ["GameKit", "JsonDict", "OptionSpec", "OptionsError", "seat_label"]

@@ -1,0 +1,70 @@
+"""The agent part of a kit: what a game teaches the generic agents (random, ISMCTS).
+
+An agent sees only its seat's view, its legal actions and its own generator: :class:`Agent`.
+A game may add agent kinds of its own (a heuristic player), an evaluation for search and the
+search hints of :class:`SearchKnowledge`; without them the generic agents still play it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from kleos.core.action import Action
+from kleos.core.protocol import Game
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses one of ``legal`` from a seat's ``view``; randomness only from ``rng``."""
+
+    name: str
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action: ...
+
+
+Evaluator = Callable[[Any, int], float]
+"""(state, seat) -> expected result for ``seat`` in [0, 1], from a determinized state."""
+
+
+@dataclass(frozen=True)
+class SearchKnowledge:
+    """What a game offers ISMCTS (see :mod:`kleos.agents.ismcts` for each member's use)."""
+
+    prior: Callable[[Any, int, list[Action]], list[float]]
+    policy: Callable[[Any, int, list[Action], random.Random], Action]
+    settle: Callable[[Any], bool]
+    root_prior: Callable[[Any, list[Action], random.Random], list[float]] | None = None
+    shortcut: Callable[[Any, list[Action], random.Random], Action | None] | None = None
+    candidates: Callable[[Any, list[Action], random.Random], list[Action]] | None = None
+    horizon: Callable[[Any, Any], bool] | None = None
+    rollout: Callable[[Any, int, list[Action], random.Random], Action] | None = None
+    settle_steps: int = 12
+    zero_sum: bool = True
+    exploration: float = 0.15
+    prior_weight: float = 0.3
+    root_weight: float = 1.0
+    keep_margin: float = 0.1
+
+
+AgentFactory = Callable[[Game[Any, Any]], Agent]
+
+
+@dataclass(frozen=True)
+class AgentParts:
+    """A game's agents and search knowledge.
+
+    ``agents``: extra agent kinds by name (``heuristic``, ``simple``), each built for a game;
+    ``evaluator``: builds the evaluation ISMCTS scores leaves with;
+    ``knowledge``: builds the search hints (``paired``: compare a few candidates on shared futures);
+    ``hint``: the agent spec that gives players hints; ``default_opponent``: the spec ``kleos play``
+    and the lobby start with.
+    """
+
+    agents: Mapping[str, AgentFactory] = field(default_factory=dict)
+    evaluator: Callable[[Game[Any, Any]], Evaluator] | None = None
+    knowledge: Callable[[Game[Any, Any], bool], SearchKnowledge | None] | None = None
+    hint: str = "random"
+    default_opponent: str = "random"

@@ -1,0 +1,144 @@
+"""Polis as a plug-in of the platform: its kit, listed under the ``kleos.games`` entry points.
+
+The members that every surface needs are answered here from the rules package (text, views,
+options); each surface part is built on first use by the module of this package that owns it, so
+importing the kit pulls in neither the AI, nor Textual, nor a web framework.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from kleos.core.action import Action
+from kleos.core.errors import KleosError
+from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit.agents import AgentParts
+from kleos.core.kit.cli import CliParts
+from kleos.core.kit.encoding import EncodingParts
+from kleos.core.kit.terminal import TerminalParts
+from kleos.core.kit.web import WebParts
+from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.games.polis.game import PolisGame
+from kleos.games.polis.loader import EDITIONS
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.view import PolisView, view_json
+
+
+def _polis(game: Game[Any, Any]) -> PolisGame:
+    if not isinstance(game, PolisGame):
+        raise TypeError(f"the Polis kit was handed a {type(game).__name__}")
+    return game
+
+
+def _hand_sizes(state: PolisState) -> tuple[int, int]:
+    battle = state.battle
+    return (0, 0) if battle is None else (sum(battle.hands[0]), sum(battle.hands[1]))
+
+
+class PolisKit(GameKit):
+    name = "polis"
+    title = "Polis"
+    summary = "Fran Díaz's Polis: Athens against Sparta, in the 2012 and the 2020 (Devir) editions"
+    min_seats = 2
+    max_seats = 2
+    claims_unnamed_games = True  # Kleos 0.1 stored only Polis games, without a game name
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("edition", "the edition: 2012 (4 rounds, oil) or 2020 (Devir, 3 rounds)", "2020",
+                   tuple(EDITIONS)),
+        OptionSpec("rules", "rule switches of the spec's (config) rulings, e.g. {\"siege_disc_scope\": \"polis\"}"),
+        OptionSpec("data_dir", "a folder of corrected data files that replace the packaged tables",
+                   local_only=True),
+    )
+
+    def make_game(self, options: Mapping[str, Any]) -> PolisGame:
+        unknown = sorted(set(options) - {spec.name for spec in self.options})
+        if unknown:
+            raise OptionsError(unknown[0], "unknown option (allowed: edition, rules, data_dir)")
+        edition = options.get("edition", "2020")
+        if not isinstance(edition, str) or edition not in EDITIONS:
+            raise OptionsError("edition", f"unknown edition {edition!r}: choose {' or '.join(EDITIONS)}")
+        rules = options.get("rules", {})
+        if rules is None:
+            rules = {}
+        if not isinstance(rules, Mapping):
+            raise OptionsError("rules", "must be an object of rule switches")
+        data_dir = options.get("data_dir")
+        if data_dir is not None and not isinstance(data_dir, str):
+            raise OptionsError("data_dir", "must be a folder name")
+        try:
+            return PolisGame(edition, Path(data_dir) if data_dir else None, dict(rules))
+        except (KleosError, ValueError, TypeError, KeyError) as exc:
+            raise OptionsError("rules" if rules else "data_dir", str(exc)) from exc
+
+    # ----- words and JSON -----------------------------------------------------------------------
+    def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
+        from kleos.games.polis.text import describe
+
+        return describe(_polis(game), view, seat)
+
+    def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+        from kleos.games.polis.text import describe_action
+
+        return describe_action(_polis(game), view, action)
+
+    def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
+        assert isinstance(view, PolisView)
+        return view_json(_polis(game).state_to_json(view.state), view)
+
+    def log_visibility(self, game: Game[Any, Any], before: Any, seat: int, action: Action,
+                       after: Any) -> frozenset[int] | None:
+        """A battle card drawn by chance goes into one hand: only that side may read it."""
+        if seat != CHANCE or action.verb != "card":
+            return None
+        was, now = _hand_sizes(before), _hand_sizes(after)
+        for side in (0, 1):
+            if now[side] > was[side]:
+                return frozenset({side})
+        return frozenset()  # the card went nowhere visible: nobody reads it
+
+    def hidden_log_text(self, game: Game[Any, Any], seat: int, action: Action) -> str:
+        return "card (hidden)"
+
+    def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
+        from kleos.games.polis.text import REASONS, side_name
+
+        why = REASONS.get(outcome.reason, outcome.reason)
+        scores = f" (scores: Athens {outcome.scores[0]}, Sparta {outcome.scores[1]})" if any(outcome.scores) else ""
+        if outcome.winner is None:
+            return f"Draw by {why}{scores}"
+        return f"{side_name(outcome.winner)} wins by {why}{scores}"
+
+    def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
+        assert isinstance(state, PolisState)
+        return {"rounds": state.round + 1}
+
+    # ----- surfaces: each part lives in the package module named after its surface --------------
+    def agent_parts(self) -> AgentParts:
+        from kleos.games.polis.agents.parts import agent_parts
+
+        return agent_parts()
+
+    def terminal_parts(self) -> TerminalParts:
+        from kleos.games.polis.tui.parts import terminal_parts
+
+        return terminal_parts()
+
+    def web_parts(self) -> WebParts:
+        from kleos.games.polis.web.parts import web_parts
+
+        return web_parts()
+
+    def encoding_parts(self) -> EncodingParts:
+        from kleos.games.polis.encoding.parts import encoding_parts
+
+        return encoding_parts()
+
+    def cli_parts(self) -> CliParts:
+        from kleos.games.polis.cli import cli_parts
+
+        return cli_parts()
+
+
+KIT = PolisKit()

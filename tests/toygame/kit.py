@@ -1,0 +1,64 @@
+"""The kit of Sealed Bids: the test game reaches every surface through this, as a real game would."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from kleos.core.action import Action
+from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.protocol import CHANCE, Game
+from toygame.game import BidsGame, BidsView
+
+
+class BidsKit(GameKit):
+    name = "bids"
+    title = "Sealed Bids"
+    summary = "a test game: hidden hands, a public prize, everybody bids at once"
+    min_seats = 2
+    max_seats = 5
+    options: ClassVar[tuple[OptionSpec, ...]] = (OptionSpec("players", "the number of seats, 2 to 5", 3),)
+
+    def make_game(self, options: Mapping[str, Any]) -> BidsGame:
+        unknown = sorted(set(options) - {"players"})
+        if unknown:
+            raise OptionsError(unknown[0], "unknown option (allowed: players)")
+        players = options.get("players", 3)
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+            raise OptionsError("players", f"must be a whole number from 2 to 5, not {players!r}")
+        return BidsGame(players)
+
+    def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
+        assert isinstance(view, BidsView)
+        s = view.state
+        lines = [f"Round {min(s.round + 1, 3)} of 3, prize {s.prize or '(not yet turned)'}"]
+        for other in range(s.players):
+            mark = "played" if view.has_played[other] else "to play"
+            hand = " ".join(map(str, sorted(s.hands[other]))) if other == seat else f"{view.hand_sizes[other]} cards"
+            lines.append(f"{game.seat_names[other]}: {s.scores[other]} points, {hand}, {mark}")
+        if s.last:
+            lines.append("Last round: " + ", ".join(map(str, s.last)))
+        return "\n".join(lines)
+
+    def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+        if action.verb == "deal":
+            return f"a card is dealt to {game.seat_names[int(action.args[0])]}"
+        if action.verb == "prize":
+            return f"the prize is {action.args[0]} points"
+        return f"bid the card {action.args[0]}"
+
+    def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
+        assert isinstance(view, BidsView)
+        data = view.state.to_json()
+        del data["rng"]
+        return {"seat": view.seat, "state": data, "hand_sizes": list(view.hand_sizes),
+                "has_played": list(view.has_played)}
+
+    def log_visibility(self, game: Game[Any, Any], before: Any, seat: int, action: Action,
+                       after: Any) -> frozenset[int] | None:
+        if seat == CHANCE and action.verb == "deal":
+            return frozenset({int(action.args[0])})
+        return super().log_visibility(game, before, seat, action, after)
+
+
+KIT = BidsKit()
