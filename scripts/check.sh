@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up a virtual environment (once) and runs every check: ruff, mypy --strict, the test suite,
-# the golden playthrough diff and the rule-coverage gate.
+# Sets up a virtual environment (once) and runs every check: ruff, mypy --strict, the layering
+# contracts, the rule-coverage gate of every installed game, and the test suite (with the golden
+# playthrough diff).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv >/dev/null 2>&1 || true
@@ -15,10 +16,25 @@ for script in scripts/services.sh scripts/browser.sh; do
 done
 echo "== ruff";  .venv/bin/ruff check src tests benchmarks scripts
 echo "== mypy --strict"; .venv/bin/mypy
+echo "== layering (import-linter)"; .venv/bin/lint-imports
 echo "== rule coverage"
 if [ -f ../shared/tools/rule_coverage.py ]; then
-    .venv/bin/python ../shared/tools/rule_coverage.py --game polis --min-percent 95
+    # every installed game whose rules specification is in ../shared/spec
+    for game in $(.venv/bin/python -c 'from kleos.core.registry import games; print(" ".join(games()))'); do
+        if [ -f "../shared/spec/$game-rules.md" ]; then
+            .venv/bin/python ../shared/tools/rule_coverage.py --game "$game" --min-percent 95
+        fi
+    done
 else
     echo "(../shared/tools/rule_coverage.py not found: skipped)"
 fi
-echo "== pytest"; .venv/bin/pytest "$@"
+echo "== pytest"
+set +e
+.venv/bin/pytest "$@"
+status=$?
+set -e
+if [ "$status" -eq 5 ]; then
+    echo "pytest collected no test: that is a failure here"
+    exit 1
+fi
+exit "$status"

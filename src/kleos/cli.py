@@ -1,24 +1,79 @@
-"""The ``kleos`` command line: ``kleos play polis``, ``kleos polis random``, ``kleos polis data``."""
+"""The ``kleos`` command line: ``kleos games``, ``kleos play GAME``, ``kleos arena GAME``,
+``kleos serve`` and each game's own ``kleos GAME …`` tools.
+
+Games come from the registry (:mod:`kleos.core.registry`): each kit may add its ``play`` command and
+its own tools (:class:`~kleos.core.kit.cli.CliParts`); nothing here names a game.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from kleos import __version__
 from kleos.arena.cli import add_arena_parser
-from kleos.games.polis import cli as polis_cli
+from kleos.core import registry
+from kleos.core.kit import GameKit
 from kleos.server.cli import add_serve_parser
 
 DESCRIPTION = """\
 Kleos: play and study the strategy board games of classical Greece, rule for rule.
 
-  kleos play polis            play Polis in the terminal (try: kleos play polis --help)
-  kleos polis random          seeded computer games and their statistics
-  kleos polis data            the loaded game data and where each value comes from
-  kleos arena polis           tournaments between computer players, with ratings and charts
+  kleos games                 the installed games, their editions, options and seats
+  kleos play GAME             play a game in the terminal (try: kleos play polis --help)
+  kleos GAME …                a game's own tools (try: kleos polis --help)
+  kleos arena GAME            tournaments between computer players, with ratings and charts
+  kleos serve                 the web server: play in the browser, live or over days
 """
+
+
+def _game_line(kit: GameKit) -> list[str]:
+    seats = f"{kit.min_seats}" if kit.min_seats == kit.max_seats else f"{kit.min_seats}-{kit.max_seats}"
+    lines = [f"{kit.name:<10} {kit.title} ({seats} seats): {kit.summary}"]
+    for spec in kit.options:
+        default = "" if spec.default is None else f" (default {json.dumps(spec.default)})"
+        choices = f" [{' | '.join(spec.choices)}]" if spec.choices else ""
+        local = " (command line only)" if spec.local_only else ""
+        lines.append(f"    {spec.name}{choices}{default}{local}: {spec.help}")
+    return lines
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    kits = registry.games()
+    if args.json:
+        data = [{"name": k.name, "title": k.title, "summary": k.summary, "min_seats": k.min_seats,
+                 "max_seats": k.max_seats, "editions": list(k.editions()),
+                 "options": [{"name": o.name, "help": o.help, "default": o.default, "choices": list(o.choices),
+                              "local_only": o.local_only} for o in k.options]} for k in kits.values()]
+        sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        return 0
+    if not kits:
+        sys.stdout.write("no game is installed\n")
+        return 0
+    for kit in kits.values():
+        sys.stdout.write("\n".join(_game_line(kit)) + "\n")
+    return 0
+
+
+def _add_game_commands(commands: Any, play_games: Any) -> None:
+    for kit in registry.games().values():
+        parts = kit.cli_parts()
+        if parts is not None and parts.add_play is not None:
+            parts.add_play(play_games)
+        else:
+            _add_generic_play(play_games, kit)
+        if parts is not None and parts.add_commands is not None:
+            parts.add_commands(commands)
+
+
+def _add_generic_play(play_games: Any, kit: GameKit) -> None:
+    """``kleos play GAME`` for a game without a play command of its own: the terminal app shell."""
+    from kleos.tui.play import add_generic_play_parser
+
+    add_generic_play_parser(play_games, kit)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,12 +82,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"kleos {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    play = commands.add_parser("play", help="play a game in the terminal",
-                               description="Play a game in the terminal against the built-in opponent.")
-    games = play.add_subparsers(dest="game", metavar="GAME", required=True)
-    polis_cli.add_play_parser(games)
+    games = commands.add_parser("games", help="list the installed games with their options and seats",
+                                description="The installed games: editions, options and seat counts.")
+    games.add_argument("--json", action="store_true", help="print the list as JSON")
+    games.set_defaults(func=cmd_games)
 
-    polis_cli.add_polis_parser(commands)
+    play = commands.add_parser("play", help="play a game in the terminal",
+                               description="Play a game in the terminal against the built-in opponents.")
+    play_games = play.add_subparsers(dest="game", metavar="GAME", required=True)
+    _add_game_commands(commands, play_games)
     add_arena_parser(commands)
     add_serve_parser(commands)
     return parser

@@ -20,6 +20,7 @@ from typing import Any
 from kleos.agents import AGENT_NAMES, Agent, agent_rng, make_agent, seat_chooser
 from kleos.core.action import Action, MalformedAction
 from kleos.core.errors import DataError, IllegalAction, KleosError
+from kleos.core.kit.cli import CliParts
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord, Replay, play_out
 from kleos.games.polis.compact import from_compact, to_compact
@@ -567,3 +568,8 @@ def cmd_data(args: argparse.Namespace) -> int:
     else:
         _out("List the reconstructed values with --reconstructed.")
     return 0
+
+
+def cli_parts() -> CliParts:
+    """``kleos play polis`` and ``kleos polis …`` for the platform's command line."""
+    return CliParts(add_play=add_play_parser, add_commands=add_polis_parser)
