@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Kleos games next to OpenSpiel's Python games, in one process, one run: the ratios we track.
+
+    .venv/bin/python benchmarks/versus_openspiel.py [--seconds 1.5] [--repeats 5] [--game polis]
+
+For every installed game (or the one named), each edition it has, and OpenSpiel's
+``python_tic_tac_toe`` and ``python_block_dominoes`` (the research extra installs OpenSpiel), it
+measures per CPU second of this process:
+
+* random actions/s: seeded random playouts from the start, each step the legal actions and one
+  applied without re-checking (chance outcomes drawn as the game draws them), every step counted;
+* copies/s: copies of mid-game states (Kleos ``game.copy``; OpenSpiel ``state.clone()``).
+
+The measurements are interleaved (Kleos, then each peer, ``--repeats`` times) so drift of a
+shared machine falls on both sides; each ratio is taken within one repetition, and the table prints
+the median with the minimum and maximum over repetitions. Absolute rates vary from machine to
+machine; the ratios are the figures to compare across changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from kleos.core import registry  # noqa: E402
+from kleos.core.protocol import CHANCE, Game  # noqa: E402
+
+PEERS = ("python_tic_tac_toe", "python_block_dominoes")
+
+
+@dataclass
+class Subject:
+    """Something to time: a name, a playout body (seed -> steps) and a copy body (-> copies)."""
+
+    name: str
+    playout: Callable[[int], int]
+    copies: Callable[[], int]
+
+
+def kleos_subject(name: str, game: Game[Any, Any]) -> Subject:
+    pool: list[Any] = []
+
+    def playout(seed: int) -> int:
+        rnd = random.Random(seed)
+        state = game.new_state(seed)
+        steps = 0
+        while True:
+            actors = game.actors(state)
+            if not actors:
+                return steps
+            seat = actors[0]
+            if seat == CHANCE:
+                game.step_chance(state)
+            else:
+                legal = game.legal_actions(state, seat)
+                game.apply_in_place(state, legal[rnd.randrange(len(legal))], seat, validate=False)
+                if len(pool) < 400 and steps % 7 == 3:
+                    pool.append(game.copy(state))
+            steps += 1
+
+    def copies() -> int:
+        for state in pool:
+            game.copy(state)
+        return len(pool)
+
+    for seed in range(30):
+        playout(10_000 + seed)
+    return Subject(name, playout, copies)
+
+
+def openspiel_subject(name: str) -> Subject:
+    import pyspiel
+    from open_spiel.python import games  # noqa: F401  (registers the Python games)
+
+    game = pyspiel.load_game(name)
+    pool: list[Any] = []
+
+    def playout(seed: int) -> int:
+        rnd = random.Random(seed)
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                pick = rnd.random()
+                total = 0.0
+                action = outcomes[-1][0]
+                for outcome, probability in outcomes:
+                    total += probability
+                    if pick < total:
+                        action = outcome
+                        break
+                state.apply_action(action)
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rnd.randrange(len(legal))])
+                if len(pool) < 400 and steps % 3 == 1:
+                    pool.append(state.clone())
+            steps += 1
+        return steps
+
+    def copies() -> int:
+        for state in pool:
+            state.clone()
+        return len(pool)
+
+    for seed in range(200):
+        playout(10_000 + seed)
+    return Subject(name, playout, copies)
+
+
+def rate(budget: float, body: Callable[[int], int]) -> float:
+    """Units per CPU second of ``body(i)`` called for ``budget`` CPU seconds."""
+    started = time.process_time()
+    units, i = 0, 0
+    while time.process_time() - started < budget:
+        units += body(i)
+        i += 1
+    return units / (time.process_time() - started)
+
+
+def playouts_from(subject: Subject, first_seed: int) -> Callable[[int], int]:
+    return lambda i: subject.playout(first_seed + i)
+
+
+def copies_of(subject: Subject) -> Callable[[int], int]:
+    return lambda _i: subject.copies()
+
+
+def spread(values: list[float]) -> str:
+    """Median [min–max]: rates as whole numbers, ratios with two decimals."""
+    form = "{:,.0f}" if min(values) >= 100 else "{:.2f}"
+    return f"{form.format(statistics.median(values))} [{form.format(min(values))}–{form.format(max(values))}]"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=1.5, help="CPU seconds per figure and repetition")
+    parser.add_argument("--repeats", type=int, default=5, help="interleaved repetitions (default 5)")
+    parser.add_argument("--game", default=None, help="only this installed game (default: every one)")
+    args = parser.parse_args(argv)
+
+    subjects: list[Subject] = []
+    for kit in registry.games().values():
+        if args.game and kit.name != args.game:
+            continue
+        for edition in kit.editions() or ("",):
+            options = {**kit.default_options(), **({"edition": edition} if edition else {})}
+            label = f"{kit.name} {edition}".strip()
+            subjects.append(kleos_subject(label, kit.make_game(options)))
+    peers = [openspiel_subject(name) for name in PEERS]
+
+    runs: dict[str, dict[str, list[float]]] = {s.name: {"actions": [], "copies": []} for s in [*subjects, *peers]}
+    for repeat in range(args.repeats):
+        for subject in [*subjects, *peers]:
+            runs[subject.name]["actions"].append(rate(args.seconds, playouts_from(subject, repeat * 100_000)))
+            runs[subject.name]["copies"].append(rate(args.seconds / 2, copies_of(subject)))
+        sys.stderr.write(f"repetition {repeat + 1}/{args.repeats} done\n")
+
+    print(f"CPU time per figure {args.seconds} s, {args.repeats} interleaved repetitions; "
+          "median [min–max] over repetitions\n")
+    print("| subject | random actions/s | copies/s |")
+    print("|---|---|---|")
+    for name, figures in runs.items():
+        print(f"| {name} | {spread(figures['actions'])} | {spread(figures['copies'])} |")
+    print()
+    header = " | ".join(f"actions / {p}" for p in PEERS) + " | " + " | ".join(f"copies / {p}" for p in PEERS)
+    print(f"| subject | {header} |")
+    print("|---|" + "---|" * (2 * len(PEERS)))
+    for subject in subjects:
+        cells = []
+        for figure in ("actions", "copies"):
+            for peer in PEERS:
+                ratios = [a / b for a, b in zip(runs[subject.name][figure], runs[peer][figure], strict=True)]
+                cells.append(spread(ratios))
+        print(f"| {subject.name} | " + " | ".join(cells) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
