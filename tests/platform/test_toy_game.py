@@ -44,6 +44,7 @@ def test_several_seats_act_at_once_and_each_choice_stays_secret() -> None:
         view = game.view(state, seat)
         assert view.state.played[1] is None and view.has_played[1]
         assert view.state.hands[1] == []
+        assert card.args[0] in view.state.deck  # counted among the cards this seat has not seen
     assert game.view(state, 1).state.played[1] == card.args[0]
     with pytest.raises(IllegalAction):
         game.apply_in_place(state, card, 1)  # seat 1 has played: it is not to act

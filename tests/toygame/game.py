@@ -153,6 +153,9 @@ class BidsGame(Game[BidsState, BidsView]):
         for other in range(state.players):
             if other != seat:
                 unseen.extend(hidden.hands[other])
+                played = hidden.played[other]
+                if played is not None:
+                    unseen.append(played)
                 hidden.hands[other] = []
                 hidden.played[other] = None
         hidden.deck = sorted(unseen)
