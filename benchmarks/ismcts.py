@@ -30,9 +30,9 @@ from typing import Any
 from kleos.agents.base import agent_rng
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.agents.registry import LEVELS, evaluator_for, make_agent
-from kleos.agents.simple import SimpleAgent
 from kleos.arena.stats import wilson_interval
 from kleos.arena.tournament import GameResult, run_tournament, schedule
+from kleos.games.polis.agents.simple import SimpleAgent
 from kleos.games.polis.game import PolisGame
 
 TREE_BUDGET = 3000  # forward-model calls per decision of the tree mode in the speed table

@@ -1,19 +1,20 @@
-"""Agents: players driven by the computer. Each sees only its seat's view (never the state)."""
+"""Agents: players driven by the computer. Each sees only its seat's view (never the state).
+
+The generic agents (random, ISMCTS) play every game; a game adds its own kinds and teaches ISMCTS
+through its kit's :class:`~kleos.core.kit.agents.AgentParts`.
+"""
 
 from __future__ import annotations
 
-from kleos.agents.base import Agent, RandomAgent, agent_rng, seat_chooser
-from kleos.agents.registry import AgentSpecError, make_agent, parse_spec
-from kleos.agents.simple import SimpleAgent
-
-AGENT_NAMES = ("simple", "random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard")
+from kleos.agents.base import Agent, RandomAgent, agent_parts_of, agent_rng, seat_chooser
+from kleos.agents.registry import AgentSpecError, agent_names, make_agent, parse_spec
 
 __all__ = [
-    "AGENT_NAMES",
     "Agent",
     "AgentSpecError",
     "RandomAgent",
-    "SimpleAgent",
+    "agent_names",
+    "agent_parts_of",
     "agent_rng",
     "make_agent",
     "parse_spec",

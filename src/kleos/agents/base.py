@@ -1,4 +1,5 @@
-"""The interface every Kleos agent implements, and the glue that lets agents play a game.
+"""The interface every Kleos agent implements (:class:`Agent`, defined with the kit in
+:mod:`kleos.core.kit.agents` and re-exported here), and the glue that lets agents play a game.
 
 An agent sees only what its seat may know: ``game.view(state, seat)``, the legal actions and its
 own random generator. It never receives the state itself, so an agent cannot peek at the
@@ -9,21 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, TypeVar
 
+from kleos.core import registry
 from kleos.core.action import Action
+from kleos.core.kit.agents import Agent, AgentParts
 from kleos.core.protocol import Game
 
 S = TypeVar("S")
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """Chooses one of ``legal`` from a seat's ``view``; randomness only from ``rng``."""
-
-    name: str
-
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action: ...
 
 
 class RandomAgent:
@@ -50,3 +44,16 @@ def seat_chooser(game: Game[S, Any], agents: Mapping[int, Agent],
 def agent_rng(seed: int, seat: int) -> random.Random:
     """The generator of the agent in ``seat`` for a game seeded by ``seed`` (independent of chance)."""
     return random.Random(f"kleos-agent:{seed}:{seat}")
+
+
+def agent_parts_of(game: Game[Any, Any]) -> AgentParts | None:
+    """What ``game``'s kit teaches the agents, or None for a game without a kit or without agent parts
+    (a game built by hand in a test): the generic agents then play it on their own."""
+    try:
+        kit = registry.kit(game.name)
+    except registry.UnknownGame:
+        return None
+    return kit.agent_parts()
+
+
+__all__ = ["Agent", "RandomAgent", "agent_parts_of", "agent_rng", "seat_chooser"]

@@ -1,11 +1,22 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS) for any Kleos game.
 
 Each iteration draws a determinization of the agent's view with the agent's own generator (the
-opponent's hidden cards, and through a fresh generator every future die and card), then descends
-one shared tree of the agent's and the opponent's actions, choosing among the children that are
-legal in this determinization by UCB with availability counts, expands one action and scores the
-leaf with an evaluation function. Chance events are not tree nodes: their outcomes are sampled
-with the agent's generator and the tree is keyed by players' actions only ("open loop").
+other seats' hidden cards, and through a fresh generator every future die and card), then descends
+one shared tree of every seat's actions, choosing among the children that are legal in this
+determinization by UCB with availability counts, expands one action and scores the leaf with an
+evaluation function. Chance events are not tree nodes: their outcomes are sampled with the agent's
+generator and the tree is keyed by players' actions only ("open loop").
+
+Any number of seats: each node keeps its statistics from the point of view of the seat that acted,
+and a leaf is evaluated for the seats on the path (once, as ``v`` and ``1 - v``, when the game's
+knowledge says it is a two-seat zero-sum game). Where several seats act at once, they act one after
+the other in the tree, the agent first at the root (its seat is the view's ``seat``, or the one actor
+whose legal actions are those it was handed).
+
+The evaluation comes from the game's kit (:attr:`AgentParts.evaluator`); a game without one is
+scored by playing on to the end with the rollout policy (uniformly random without knowledge, at
+most ``PLAYOUT_LIMIT`` steps) and reading the result: 1 for a win, 0.5 for a draw or a shared
+first place, 0 for a loss (:func:`outcome_value`).
 
 Optional game knowledge, computed from the determinized state (or, at the root, the view) only:
 
@@ -25,15 +36,16 @@ Optional game knowledge, computed from the determinized state (or, at the root, 
 * ``shortcut(view, legal, rng)``: an answer without search for decisions a step policy settles
   (None: search).
 
-Paired mode (``candidates``, ``horizon`` and ``rollout`` given; what Polis uses): the tree has one
-level. ``candidates(view, legal, rng)`` names the few root actions worth comparing; each iteration
-draws one determinization and one seed and plays *every* candidate on it, the rollout policy then
-playing both seats until ``horizon(start, state)``, where the evaluation scores the result. The
-candidates are thus compared on the same sampled futures (common random numbers), which separates
-them with a few dozen rollouts; the best mean wins.
+Paired mode (``candidates``, ``horizon`` and ``rollout`` given, for games whose knowledge names the
+few actions worth comparing; the view must carry its ``seat``): the tree has one level.
+``candidates(view, legal, rng)`` names the few root actions worth comparing; each iteration draws
+one determinization and one seed and plays *every* candidate on it, the rollout policy then playing
+every seat until ``horizon(start, state)``, where the evaluation scores the result. The candidates
+are thus compared on the same sampled futures (common random numbers), which separates them with a
+few dozen rollouts; the best mean wins.
 
-A game offers these through :func:`kleos.agents.polis_prior.knowledge_for` (Polis; other games get
-none) unless the caller passes its own. The budget is counted in forward-model calls (actions
+A game offers these through its kit (:attr:`AgentParts.knowledge`, a :class:`SearchKnowledge`)
+unless the caller passes its own. The budget is counted in forward-model calls (actions
 applied, chance and rollout steps included), so an agent's strength does not depend on the speed of
 the machine. In tree mode the final choice is the most visited action (subject to ``keep_margin``).
 """
@@ -46,10 +58,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from kleos.agents.base import agent_parts_of
 from kleos.core.action import Action
-from kleos.core.protocol import CHANCE, Game
+from kleos.core.kit.agents import Evaluator, SearchKnowledge
+from kleos.core.protocol import CHANCE, Game, Outcome
 
-Evaluator = Callable[[Any, int], float]  # (state, seat) -> expected result for seat in [0, 1]
+PLAYOUT_LIMIT = 500  # steps of a playout to the end, for games without an evaluation
 RolloutPolicy = Callable[[Any, int, list[Action], random.Random], Action]
 Prior = Callable[[Any, int, list[Action]], list[float]]  # (state, seat, legal) -> weights in [0, 1]
 Settle = Callable[[Any], bool]  # true while the position is half way through a compound action
@@ -80,17 +94,22 @@ class SearchStats:
 
 
 class ISMCTSAgent:
-    """ISMCTS with a budget of ``model_calls`` forward-model calls per decision."""
+    """ISMCTS with a budget of ``model_calls`` forward-model calls per decision.
 
-    def __init__(self, game: Game[Any, Any], evaluate: Evaluator, model_calls: int = 4000,
+    ``evaluate`` defaults to the game kit's evaluation (playouts to the end without one);
+    ``knowledge``: True takes the kit's :class:`SearchKnowledge` (``paired`` chooses its mode), a
+    :class:`SearchKnowledge` is used as given, False plays without; knowledge is only taken when no
+    ``prior``, ``settle`` or ``rollout`` is passed."""
+
+    def __init__(self, game: Game[Any, Any], evaluate: Evaluator | None = None, model_calls: int = 4000,
                  exploration: float = 0.7, rollout: RolloutPolicy | None = None, rollout_steps: int = 0,
                  name: str = "ismcts", *, prior: Prior | None = None, prior_weight: float = 0.5,
                  widening: tuple[float, float] | None = None, settle: Settle | None = None,
                  zero_sum: bool = False, root_prior: RootPrior | None = None, root_weight: float = 1.0,
-                 keep_margin: float = 0.0, shortcut: Shortcut | None = None, knowledge: bool = True,
-                 candidates: Candidates | None = None, horizon: Horizon | None = None, paired: bool = True) -> None:
+                 keep_margin: float = 0.0, shortcut: Shortcut | None = None,
+                 knowledge: bool | SearchKnowledge = True, candidates: Candidates | None = None,
+                 horizon: Horizon | None = None, paired: bool = True) -> None:
         self.game = game
-        self.evaluate = evaluate
         self.model_calls = model_calls
         self.exploration = exploration
         self.rollout = rollout
@@ -107,18 +126,29 @@ class ISMCTSAgent:
         self.shortcut = shortcut
         self.candidates = candidates
         self.horizon = horizon
+        self.seats = len(game.seat_names)
         self.last_stats = SearchStats()
         self.last_root: Node | None = None
+        parts = agent_parts_of(game) if evaluate is None or knowledge is True else None
         if knowledge and prior is None and settle is None and rollout is None:
-            self._use_knowledge(paired)
+            if isinstance(knowledge, SearchKnowledge):
+                self._use_knowledge(knowledge)
+            elif parts is not None and parts.knowledge is not None:
+                known = parts.knowledge(game, paired)
+                if known is not None:
+                    self._use_knowledge(known)
+        if evaluate is None and parts is not None and parts.evaluator is not None:
+            evaluate = parts.evaluator(game)
+        self.playout = evaluate is None  # no evaluation: leaves are played out to the end
+        self.evaluate: Evaluator = outcome_value(game) if evaluate is None else evaluate
+        if self.playout:
+            self.settle = None
+            self.rollout_steps = max(self.rollout_steps, PLAYOUT_LIMIT)
+            if self.rollout is None:
+                self.rollout = random_step
 
-    def _use_knowledge(self, paired: bool) -> None:
-        """Take the prior, step policy and settle test a game offers for search, if any."""
-        from kleos.agents.polis_prior import knowledge_for
-
-        known = knowledge_for(self.game, paired)
-        if known is None:
-            return
+    def _use_knowledge(self, known: SearchKnowledge) -> None:
+        """Take the prior, step policy, settle test and search settings a game offers."""
         self.prior = known.prior
         self.rollout = known.policy
         self.settle = known.settle
@@ -154,10 +184,13 @@ class ISMCTSAgent:
             root.prior = dict(zip(legal, weights, strict=True))
             favourite = legal[max(range(len(legal)), key=weights.__getitem__)]
         stats = SearchStats()
+        me: int | None = None
         while stats.model_calls < self.model_calls:
             state = self.game.determinize(view, rng)
+            if me is None:
+                me = self._own_seat(view, state, legal)
             before = stats.model_calls
-            self._iterate(root, state, rng, stats, legal)
+            self._iterate(root, state, rng, stats, legal, me)
             stats.iterations += 1
             if stats.model_calls == before:  # a leaf reached without a model call: count it anyway
                 stats.model_calls += 1
@@ -175,12 +208,14 @@ class ISMCTSAgent:
     def _choose_paired(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         """Compare the root candidates on the same futures: each iteration draws one
         determinization and one seed for the rollouts and plays every candidate on a copy of it,
-        then the rollout policy for both seats until ``horizon``; the candidate with the best mean
+        then the rollout policy for every seat until ``horizon``; the candidate with the best mean
         evaluation wins (ties: the earlier candidate). Sharing the sampled futures between the
         candidates (common random numbers) lets a few dozen rollouts separate actions whose values
         differ by far less than the spread of the outcomes."""
         assert self.candidates is not None and self.rollout is not None
-        seat = int(view.seat)
+        seat = _view_seat(view)
+        if seat is None:
+            raise ValueError("paired search needs a view that names its seat")
         picks = [a for a in self.candidates(view, legal, rng) if a in legal] or list(legal)
         root = Node(seat=-1)
         for a in picks:
@@ -205,8 +240,8 @@ class ISMCTSAgent:
 
     def _rollout_to_horizon(self, start: Any, state: Any, rng: random.Random) -> int:
         """From ``state`` (reached from ``start``), play the rollout policy for every seat (chance by
-        the state's own, determinized, generator) until the game ends or ``horizon`` says stop;
-        returns the model calls made."""
+        the state's own, determinized, generator; seats acting at once one after the other) until
+        the game ends or ``horizon`` says stop; returns the model calls made."""
         assert self.rollout is not None and self.horizon is not None
         game = self.game
         calls = 0
@@ -222,8 +257,22 @@ class ISMCTSAgent:
         return calls
 
     # ----- one iteration ---------------------------------------------------------------------
+    def _own_seat(self, view: Any, state: Any, legal: list[Action]) -> int:
+        """The agent's seat: the view's, else the one actor of ``state`` (a determinization of the
+        view) whose legal actions are ``legal``."""
+        actors = [seat for seat in self.game.actors(state) if seat != CHANCE]
+        seat = _view_seat(view)
+        if seat is not None and seat in actors:
+            return seat
+        if len(actors) == 1:
+            return actors[0]
+        for seat in actors:
+            if self.game.legal_actions(state, seat) == legal:
+                return seat
+        raise ValueError("the agent's seat is not among the seats to act")
+
     def _iterate(self, root: Node, state: Any, rng: random.Random, stats: SearchStats,
-                 root_legal: list[Action]) -> None:
+                 root_legal: list[Action], me: int) -> None:
         game = self.game
         node = root
         path: list[Node] = []
@@ -237,7 +286,9 @@ class ISMCTSAgent:
                 stats.model_calls += 1
                 legal = None
                 continue
-            seat = actors[0]
+            # the root's decision is the agent's, even where several seats act at once; below it
+            # they act in turn (``legal`` is only set on the first pass)
+            seat = me if legal is not None else actors[0]
             if legal is None:
                 legal = game.legal_actions(state, seat)
             if len(legal) == 1:  # a forced step: no decision, no tree level
@@ -270,15 +321,19 @@ class ISMCTSAgent:
                 break
         stats.max_depth = max(stats.max_depth, len(path))
         stats.model_calls += self._rollout(state, rng)
-        if self.zero_sum:
-            v0 = self.evaluate(state, 0)
-            values: tuple[float, ...] = (v0, 1.0 - v0)
-        else:
-            values = (self.evaluate(state, 0), self.evaluate(state, 1))
+        values = self._leaf_values(state, {child.seat for child in path})
         root.visits += 1
         for child in path:
             child.visits += 1
             child.total += values[child.seat]
+
+    def _leaf_values(self, state: Any, seats: set[int]) -> dict[int, float]:
+        """The evaluation of ``state`` for each of ``seats`` (for both seats from one evaluation in a
+        two-seat zero-sum game)."""
+        if self.zero_sum and self.seats == 2:
+            v0 = self.evaluate(state, 0)
+            return {0: v0, 1: 1.0 - v0}
+        return {seat: self.evaluate(state, seat) for seat in sorted(seats)}
 
     def _priors(self, node: Node, state: Any, seat: int, legal: list[Action]) -> dict[Action, float]:
         assert self.prior is not None
@@ -333,7 +388,8 @@ class ISMCTSAgent:
 
     def _rollout(self, state: Any, rng: random.Random) -> int:
         """Play the rollout policy: ``rollout_steps`` steps, or while ``settle`` holds (chance
-        events are resolved on the way); returns the model calls made."""
+        events are resolved on the way, seats acting at once move one after the other); returns
+        the model calls made."""
         if self.rollout is None or self.rollout_steps <= 0:
             return 0
         game = self.game
@@ -357,3 +413,35 @@ def _weighted_index(weights: list[float], x: float) -> int:
         if x < 0:
             return i
     return len(weights) - 1
+
+
+def random_step(state: Any, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """The rollout policy of a game without knowledge: any legal action, uniformly."""
+    return legal[rng.randrange(len(legal))]
+
+
+def outcome_share(outcome: Outcome, seat: int) -> float:
+    """A finished game's result for ``seat``: 1 for the winner, 0.5 for a draw or for each seat that
+    shares the best score when nobody wins alone, 0 otherwise."""
+    if outcome.winner is not None:
+        return 1.0 if outcome.winner == seat else 0.0
+    scores = outcome.scores
+    if not scores or not 0 <= seat < len(scores):
+        return 0.5
+    return 0.5 if scores[seat] == max(scores) else 0.0
+
+
+def outcome_value(game: Game[Any, Any]) -> Evaluator:
+    """The evaluation of a game without one: the result once the game is over, 0.5 before."""
+
+    def value(state: Any, seat: int) -> float:
+        outcome = game.outcome(state)
+        return 0.5 if outcome is None else outcome_share(outcome, seat)
+
+    return value
+
+
+def _view_seat(view: Any) -> int | None:
+    """The seat a view belongs to, when the view says (views conventionally carry ``seat``)."""
+    seat = getattr(view, "seat", None)
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None

@@ -31,7 +31,10 @@ Evaluator = Callable[[Any, int], float]
 
 @dataclass(frozen=True)
 class SearchKnowledge:
-    """What a game offers ISMCTS (see :mod:`kleos.agents.ismcts` for each member's use)."""
+    """What a game offers ISMCTS (see :mod:`kleos.agents.ismcts` for each member's use).
+
+    ``zero_sum``: the game has two seats whose results sum to 1, so a leaf is evaluated once (it is
+    ignored for more seats)."""
 
     prior: Callable[[Any, int, list[Action]], list[float]]
     policy: Callable[[Any, int, list[Action], random.Random], Action]

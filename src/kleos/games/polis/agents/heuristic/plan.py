@@ -7,20 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kleos.agents.heuristic.base import AgentBase
-from kleos.agents.heuristic.valuation import LOSS, Valuer, goods_values
 from kleos.core.action import Action
+from kleos.games.polis.agents.heuristic.base import AgentBase
+from kleos.games.polis.agents.heuristic.model import LOSS, SIEGE, STASIS, TRADE, TRIBUTE, Option, Valuer, goods_values
 from kleos.games.polis.board import controls, units
 from kleos.games.polis.rules import stasis, trade, tribute
 from kleos.games.polis.state import BATTLES, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, WHEAT, other
-
-TRADE, TRIBUTE, SIEGE, STASIS = 0, 1, 2, 3
-
-
-# An option of the rest-of-round plan:
-# (kind, key, pay good, pay amount, d_lin, d_wheat, d_need, d_prestige, extra points, needs prestige)
-Option = tuple[int, int, int, int, float, float, float, float, float, int]
 
 
 class PlanMixin(AgentBase):

@@ -1,5 +1,5 @@
-"""The heuristic Polis agent (kleos.agents.heuristic): it plays only on what its seat may see, only
-legal actions, beats the random agent, and keeps the prestige it needs for the end of the round.
+"""The heuristic Polis agent (kleos.games.polis.agents.heuristic): it plays only on what its seat may
+see, only legal actions, beats the random agent, and keeps the prestige it needs for the end of the round.
 
 An agent receives ``game.view(state, seat)``: the opponent's battle hand is merged into the unseen
 cards and the generator is replaced. The fairness tests build two states that differ only in those
@@ -15,10 +15,10 @@ import pytest
 
 from kleos.agents import RandomAgent, agent_rng, make_agent
 from kleos.agents.base import Agent
-from kleos.agents.heuristic import HeuristicAgent
 from kleos.core.action import Action
 from kleos.core.rng import Rng
 from kleos.games.polis import positions as pos
+from kleos.games.polis.agents.heuristic import HeuristicAgent
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import end_of_round
 from kleos.games.polis.state import BATTLES, BattleState, PolisState

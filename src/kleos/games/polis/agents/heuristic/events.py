@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from kleos.agents.heuristic.base import AgentBase
 from kleos.core.action import Action
+from kleos.games.polis.agents.heuristic.base import AgentBase
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.view import PolisView
 

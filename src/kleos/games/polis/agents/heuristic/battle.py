@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kleos.agents.heuristic.base import AgentBase
-from kleos.agents.heuristic.valuation import Valuer
 from kleos.core.action import Action
+from kleos.games.polis.agents.heuristic.base import AgentBase
+from kleos.games.polis.agents.heuristic.model import Valuer
 from kleos.games.polis.rules.battle import pair_result
 from kleos.games.polis.state import BATTLES, PolisState
 from kleos.games.polis.tables import CardInfo, other

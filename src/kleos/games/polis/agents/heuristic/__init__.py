@@ -32,8 +32,10 @@ be fed; Phoros only with plenty of prestige. Event choices are tried on determin
 The agent is split by the kind of decision each module handles (one mixin class per module, put
 together in :class:`HeuristicAgent`):
 
-* ``valuation.py``: the evaluation (:class:`Params`, :func:`goods_values`, :func:`food_cost`,
-  :class:`Valuer`, ``evaluate``);
+* ``model.py``: what the parts share and import (it imports none of them): the weights
+  (:class:`Params`), :func:`goods_values`, :func:`food_cost`, :class:`Valuer` and the plan's
+  :data:`Option`;
+* ``valuation.py``: the evaluation (``evaluate``, ``evaluate_parts``);
 * ``plan.py``: the rest-of-round plan, the preconditions and odds of tribute, trades, sieges and
   civil wars, reachable markets, threats and battles to come;
 * ``turn.py``: the choice of a turn action (``action_values``, ``simulate``);
@@ -47,11 +49,21 @@ together in :class:`HeuristicAgent`):
 
 from __future__ import annotations
 
-from kleos.agents.heuristic.agent import HeuristicAgent
-from kleos.agents.heuristic.battle import BATTLE_ROLLOUTS, BATTLE_SAMPLES
-from kleos.agents.heuristic.plan import SIEGE, STASIS, TRADE, TRIBUTE, Option
-from kleos.agents.heuristic.steps import COUNT_KINDS
-from kleos.agents.heuristic.valuation import LOSS, Params, Valuer, food_cost, goods_values
+from kleos.games.polis.agents.heuristic.agent import HeuristicAgent
+from kleos.games.polis.agents.heuristic.battle import BATTLE_ROLLOUTS, BATTLE_SAMPLES
+from kleos.games.polis.agents.heuristic.model import (
+    LOSS,
+    SIEGE,
+    STASIS,
+    TRADE,
+    TRIBUTE,
+    Option,
+    Params,
+    Valuer,
+    food_cost,
+    goods_values,
+)
+from kleos.games.polis.agents.heuristic.steps import COUNT_KINDS
 
 __all__ = [
     "BATTLE_ROLLOUTS",

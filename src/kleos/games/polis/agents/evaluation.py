@@ -28,12 +28,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from kleos.core.kit.agents import Evaluator
 from kleos.games.polis.rules import end_of_round
 from kleos.games.polis.state import END_OF_ROUND, TURN, PolisState
 from kleos.games.polis.tables import N_GOODS, NO_ONE, SILVER, WHEAT, Tables, ceil_half, other
 
 if TYPE_CHECKING:
-    from kleos.agents.heuristic import HeuristicAgent
+    from kleos.games.polis.agents.heuristic import HeuristicAgent
+    from kleos.games.polis.game import PolisGame
 
 SCALE = 5.0  # points of margin for which the win probability moves from 50% to about 73%
 LOSS = 40.0  # points: starvation or ostracism ends the game
@@ -139,7 +141,7 @@ def register(game: Any) -> HeuristicAgent:
     :func:`win_probability` for these tables uses its valuation."""
     guide = _GUIDES.get(id(game.tables))
     if guide is None:
-        from kleos.agents.heuristic import HeuristicAgent
+        from kleos.games.polis.agents.heuristic import HeuristicAgent
 
         guide = HeuristicAgent(game)
         _GUIDES[id(game.tables)] = guide
@@ -168,3 +170,13 @@ def win_probability(t: Tables, s: PolisState, side: int) -> float:
     if margin_ < -60.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-margin_ / SCALE))
+
+
+def evaluator_for(game: PolisGame) -> Evaluator:
+    """The evaluation ISMCTS scores its leaves with: :func:`win_probability` for ``game``'s tables."""
+    tables = game.tables
+
+    def evaluate(state: Any, seat: int) -> float:
+        return win_probability(tables, state, seat)
+
+    return evaluate

@@ -1,8 +1,8 @@
 """Polis knowledge for search: a prior over actions, a cheap step policy and the "settled" test.
 
-* ``prior``: the rule-of-thumb scores of :mod:`kleos.agents.simple` turned into weights in [0, 1]
-  (best action 1, the others by rank), used by ISMCTS as progressive bias and to order expansion,
-  so the few thousand forward-model calls go to sensible actions first.
+* ``prior``: the rule-of-thumb scores of :mod:`kleos.games.polis.agents.simple` turned into weights
+  in [0, 1] (best action 1, the others by rank), used by ISMCTS as progressive bias and to order
+  expansion, so the few thousand forward-model calls go to sensible actions first.
 * ``policy``: the same scores' best action (ties by the search generator), used to finish the inner
   steps of a compound action (``march`` … ``from`` … ``done``) before the leaf is evaluated.
 * ``unsettled``: true while a compound action of the turn phase is half done, or a die of the
@@ -14,13 +14,12 @@ Everything reads the (determinized) state handed in by the search, never the tru
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from kleos.agents.simple import _context, _score
 from kleos.core.action import Action
+from kleos.core.kit.agents import SearchKnowledge
 from kleos.core.protocol import Game
+from kleos.games.polis.agents.simple import _context, _score
 from kleos.games.polis.state import ROUND_START, TURN, PolisState
 from kleos.games.polis.tables import Tables
 
@@ -56,32 +55,12 @@ def unsettled(s: PolisState) -> bool:
     return s.outcome is None and s.phase == TURN and s.pending is not None
 
 
-@dataclass(frozen=True)
-class Knowledge:
-    """What a game offers search (see the module doc)."""
-
-    prior: Callable[[Any, int, list[Action]], list[float]]
-    policy: Callable[[Any, int, list[Action], random.Random], Action]
-    settle: Callable[[Any], bool]
-    root_prior: Callable[[Any, list[Action], random.Random], list[float]] | None = None
-    shortcut: Callable[[Any, list[Action], random.Random], Action | None] | None = None
-    candidates: Callable[[Any, list[Action], random.Random], list[Action]] | None = None
-    horizon: Callable[[Any, Any], bool] | None = None
-    rollout: Callable[[Any, int, list[Action], random.Random], Action] | None = None
-    settle_steps: int = 12
-    zero_sum: bool = True
-    exploration: float = 0.15
-    prior_weight: float = 0.3
-    root_weight: float = 1.0
-    keep_margin: float = 0.1
-
-
-def knowledge_for(game: Game[Any, Any], paired: bool = True) -> Knowledge | None:
-    """Polis knowledge for ``game``, or None for any other game. ``paired``: search only the turn
-    phase's actions, by paired rollouts of the heuristic player to the end of the round (see
-    :meth:`ISMCTSAgent._choose_paired`); otherwise a tree over every decision with a one-step
-    evaluation."""
-    from kleos.agents.polis_eval import register
+def knowledge_for(game: Game[Any, Any], paired: bool = True) -> SearchKnowledge | None:
+    """Polis knowledge for ``game`` (as :class:`SearchKnowledge`), or None for any other game.
+    ``paired``: search only the turn phase's actions, by paired rollouts of the heuristic player to
+    the end of the round (see :meth:`kleos.agents.ismcts.ISMCTSAgent._choose_paired`); otherwise a
+    tree over every decision with a one-step evaluation."""
+    from kleos.games.polis.agents.evaluation import register
     from kleos.games.polis.game import PolisGame
 
     if not isinstance(game, PolisGame):
@@ -109,7 +88,7 @@ def knowledge_for(game: Game[Any, Any], paired: bool = True) -> Knowledge | None
         return guide.choose(view, legal, random.Random(rng.getrandbits(64)))
 
     if not paired:
-        return Knowledge(prior_of, policy_of, unsettled, root_prior, shortcut)
+        return SearchKnowledge(prior_of, policy_of, unsettled, root_prior, shortcut)
 
     def turn_only(view: Any, legal: list[Action], rng: random.Random) -> Action | None:
         """Only the choice of a whole action in the turn phase is searched; inner steps, battles,
@@ -128,7 +107,7 @@ def knowledge_for(game: Game[Any, Any], paired: bool = True) -> Knowledge | None
     def heuristic_rollout(s: Any, seat: int, legal: list[Action], rng: random.Random) -> Action:
         return guide.choose(game.view(s, seat), legal, rng)
 
-    return Knowledge(prior_of, policy_of, unsettled, root_prior, turn_only, candidates=candidates,
+    return SearchKnowledge(prior_of, policy_of, unsettled, root_prior, turn_only, candidates=candidates,
                      horizon=round_over, rollout=heuristic_rollout)
 
 

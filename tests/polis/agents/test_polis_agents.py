@@ -1,4 +1,5 @@
-"""Agents (kleos.agents): the interface, the random agent and the simple rule-of-thumb agent.
+"""Polis with the agents: the interface and the random agent on Polis, and the simple rule-of-thumb
+agent (kleos.games.polis.agents.simple).
 
 An agent receives only ``game.view(state, seat)`` (R-GEN-17: the opponent's battle hand and the
 generator stay hidden), the legal actions and its own generator.
@@ -11,12 +12,16 @@ from typing import Any
 
 import pytest
 
-from kleos.agents import Agent, RandomAgent, SimpleAgent, agent_rng, make_agent, seat_chooser
+from kleos.agents import Agent, RandomAgent, agent_names, agent_rng, make_agent, seat_chooser
+from kleos.agents.ismcts import ISMCTSAgent
 from kleos.core.action import Action
 from kleos.core.record import GameRecord, play_out
 from kleos.core.rng import Rng
 from kleos.games.polis import positions as pos
+from kleos.games.polis.agents.heuristic import HeuristicAgent
+from kleos.games.polis.agents.simple import SimpleAgent
 from kleos.games.polis.game import PolisGame
+from kleos.games.polis.kit import KIT
 from kleos.games.polis.rules import end_of_round
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, BattleState, PolisState
 from kleos.games.polis.tables import ATHENS, SPARTA
@@ -70,6 +75,26 @@ def test_the_agents_fit_the_protocol() -> None:
     assert make_agent("simple", G20).name == "simple"
     with pytest.raises(ValueError):
         make_agent("clever", G20)
+
+
+def test_the_polis_kit_brings_its_agents_and_search_knowledge() -> None:
+    """The Polis kit offers the same opponents as before the platform: its two players, ISMCTS
+    guided by its knowledge and scored by its evaluation; hints come from the simple player."""
+    parts = KIT.agent_parts()
+    assert set(agent_names(KIT)) == {"simple", "random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard"}
+    assert (parts.hint, parts.default_opponent) == ("simple", "ismcts:normal")
+    assert isinstance(make_agent("heuristic", G20), HeuristicAgent)
+    assert isinstance(make_agent(parts.hint, G12), SimpleAgent)
+    searcher = make_agent("ismcts:easy", G12)
+    assert isinstance(searcher, ISMCTSAgent)
+    assert not searcher.playout and searcher.zero_sum and searcher.candidates is not None
+    assert parts.evaluator is not None and parts.knowledge is not None
+    s = pos.turn_position(G20, active="athens")
+    evaluate = parts.evaluator(G20)
+    assert 0.0 < evaluate(s, ATHENS) < 1.0
+    assert abs(evaluate(s, ATHENS) + evaluate(s, SPARTA) - 1.0) < 1e-9
+    tree = parts.knowledge(G20, False)
+    assert tree is not None and tree.candidates is None and tree.horizon is None
 
 
 @pytest.mark.parametrize("name", ["random", "simple"])

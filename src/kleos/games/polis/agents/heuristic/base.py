@@ -1,6 +1,6 @@
-"""The state every part of :class:`~kleos.agents.heuristic.HeuristicAgent` shares, and the methods one
-part calls in another (declared here for the type checker only; each is defined in the module named
-in its comment).
+"""The state every part of :class:`~kleos.games.polis.agents.heuristic.HeuristicAgent` shares, and the
+methods one part calls in another (declared here for the type checker only; each is defined in the
+module named in its comment). The types it names come from ``model.py``, so no part imports back.
 """
 
 from __future__ import annotations
@@ -8,13 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kleos.core.action import Action
+from kleos.games.polis.agents.heuristic.model import Option, Params, Valuer
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import Tables
-
-if TYPE_CHECKING:
-    from kleos.agents.heuristic.plan import Option
-    from kleos.agents.heuristic.valuation import Params, Valuer
 
 
 class AgentBase:

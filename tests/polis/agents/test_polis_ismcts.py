@@ -13,15 +13,15 @@ import random
 import pytest
 
 from kleos.agents.base import Agent
-from kleos.agents.heuristic import HeuristicAgent
 from kleos.agents.ismcts import ISMCTSAgent
-from kleos.agents.polis_eval import LOSS, estimate, food_cost, win_probability
-from kleos.agents.polis_prior import ROOT_WIDTH, round_over
-from kleos.agents.registry import LEVELS, evaluator_for, make_agent
-from kleos.agents.simple import SimpleAgent
+from kleos.agents.registry import evaluator_for, make_agent
 from kleos.core.action import Action
 from kleos.core.protocol import Outcome
 from kleos.core.rng import Rng
+from kleos.games.polis.agents.evaluation import LOSS, estimate, food_cost, win_probability
+from kleos.games.polis.agents.heuristic import HeuristicAgent
+from kleos.games.polis.agents.prior import ROOT_WIDTH, round_over
+from kleos.games.polis.agents.simple import SimpleAgent
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.positions import play, set_goods, set_prestige, set_units, turn_position
 from kleos.games.polis.state import PolisState
@@ -237,10 +237,6 @@ def test_rollouts_stop_when_the_round_is_over() -> None:
     assert game.is_terminal(state) or state.round == start.round + 1
     assert round_over(start, state)
     assert not round_over(start, start)
-
-
-def test_levels_grow() -> None:
-    assert LEVELS["easy"] < LEVELS["normal"] < LEVELS["hard"]
 
 
 def test_food_cost_follows_feeding_and_ostracism() -> None:

@@ -5,16 +5,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from kleos.agents.heuristic.base import AgentBase
-from kleos.agents.heuristic.battle import BattleMixin
-from kleos.agents.heuristic.end_of_round import EndOfRoundMixin
-from kleos.agents.heuristic.events import EventMixin
-from kleos.agents.heuristic.plan import Option, PlanMixin
-from kleos.agents.heuristic.steps import StepMixin
-from kleos.agents.heuristic.turn import TurnMixin
-from kleos.agents.heuristic.valuation import Params, ValuationMixin
 from kleos.core.action import Action
 from kleos.core.protocol import Game
+from kleos.games.polis.agents.heuristic.base import AgentBase
+from kleos.games.polis.agents.heuristic.battle import BattleMixin
+from kleos.games.polis.agents.heuristic.end_of_round import EndOfRoundMixin
+from kleos.games.polis.agents.heuristic.events import EventMixin
+from kleos.games.polis.agents.heuristic.model import Option, Params
+from kleos.games.polis.agents.heuristic.plan import PlanMixin
+from kleos.games.polis.agents.heuristic.steps import StepMixin
+from kleos.games.polis.agents.heuristic.turn import TurnMixin
+from kleos.games.polis.agents.heuristic.valuation import ValuationMixin
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, TURN
 from kleos.games.polis.tables import NO_ONE

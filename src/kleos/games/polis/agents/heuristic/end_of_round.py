@@ -4,9 +4,9 @@ wheat a side can expect for the next feeding.
 
 from __future__ import annotations
 
-from kleos.agents.heuristic.base import AgentBase
-from kleos.agents.heuristic.valuation import LOSS
 from kleos.core.action import Action
+from kleos.games.polis.agents.heuristic.base import AgentBase
+from kleos.games.polis.agents.heuristic.model import LOSS
 from kleos.games.polis.rules import end_of_round
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import N_GOODS, SILVER, WHEAT, ceil_half, other

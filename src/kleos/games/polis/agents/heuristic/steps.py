@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import heapq
 
-from kleos.agents.heuristic.base import AgentBase
-from kleos.agents.heuristic.valuation import Valuer
 from kleos.core.action import Action
+from kleos.games.polis.agents.heuristic.base import AgentBase
+from kleos.games.polis.agents.heuristic.model import Valuer
 from kleos.games.polis.board import units
 from kleos.games.polis.rules import stasis
 from kleos.games.polis.state import TURN, PolisState

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from kleos.agents.heuristic.base import AgentBase
-from kleos.agents.heuristic.steps import COUNT_KINDS
 from kleos.core.action import Action
+from kleos.games.polis.agents.heuristic.base import AgentBase
+from kleos.games.polis.agents.heuristic.steps import COUNT_KINDS
 from kleos.games.polis.board import controls, units
 from kleos.games.polis.state import CH_DIE, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, other

@@ -1,0 +1,40 @@
+"""The agent part of the Polis kit: the Polis players and what ISMCTS learns about Polis.
+
+Built on first use by :meth:`kleos.games.polis.kit.PolisKit.agent_parts`, so that importing the kit
+does not load the players.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kleos.core.kit.agents import AgentParts, Evaluator, SearchKnowledge
+from kleos.core.protocol import Game
+from kleos.games.polis.agents.evaluation import evaluator_for
+from kleos.games.polis.agents.heuristic import HeuristicAgent
+from kleos.games.polis.agents.prior import knowledge_for
+from kleos.games.polis.agents.simple import SimpleAgent
+from kleos.games.polis.game import PolisGame
+
+
+def _evaluator(game: Game[Any, Any]) -> Evaluator:
+    if not isinstance(game, PolisGame):
+        raise TypeError(f"the Polis evaluation was handed a {type(game).__name__}")
+    return evaluator_for(game)
+
+
+def _knowledge(game: Game[Any, Any], paired: bool) -> SearchKnowledge | None:
+    return knowledge_for(game, paired)
+
+
+def agent_parts() -> AgentParts:
+    """``simple`` (rules of thumb, also the terminal's hint) and ``heuristic`` (plans a round ahead);
+    ISMCTS scores leaves by :func:`~kleos.games.polis.agents.evaluation.win_probability` and is
+    guided by :func:`~kleos.games.polis.agents.prior.knowledge_for`."""
+    return AgentParts(
+        agents={"simple": SimpleAgent, "heuristic": HeuristicAgent},
+        evaluator=_evaluator,
+        knowledge=_knowledge,
+        hint="simple",
+        default_opponent="ismcts:normal",
+    )
