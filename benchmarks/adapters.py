@@ -6,11 +6,13 @@ environment and the OpenSpiel state, with random play, and each adapter's slowdo
 
 * engine: ``legal_actions`` + ``apply_in_place(validate=False)`` with a random legal action,
   ``step_chance`` at chance nodes (as ``benchmarks/engine.py``);
-* pettingzoo: ``kleos.adapters.pettingzoo.env`` (with PettingZoo's order-enforcing wrapper):
-  ``last()`` (observation vector and action mask) then ``step`` with a random unmasked action;
-  chance is resolved inside the environment; ``pz raw``: the same through ``raw_env`` (no wrapper);
-* openspiel: ``pyspiel`` state of ``kleos_polis``: ``legal_actions()`` + ``apply_action`` with a
-  random legal action, chance outcomes drawn from ``chance_outcomes()``.
+* pettingzoo: ``kleos.adapters.pettingzoo.env("polis", edition=…)`` (with PettingZoo's
+  order-enforcing wrapper): ``last()`` (observation vector and action mask) then ``step`` with a
+  random unmasked action; chance is resolved inside the environment; ``pz raw``: the same through
+  ``raw_env`` (no wrapper);
+* openspiel: ``pyspiel`` state of ``kleos_polis`` (``kleos.adapters.openspiel.load("polis",
+  edition=…)``): ``legal_actions()`` + ``apply_action`` with a random legal action, chance outcomes
+  drawn from ``chance_outcomes()``.
 
 Each counts the engine's own steps (``state.steps``: decisions and chance outcomes alike) over
 whole seeded games from the set-up, about ``--seconds`` each, the three taking turns game by game
@@ -68,7 +70,7 @@ def pettingzoo_game(env: object, seed: int) -> int:
     return steps
 
 
-def openspiel_game(game: kleos_openspiel.PolisSpielGame, seed: int) -> int:
+def openspiel_game(game: kleos_openspiel.KleosSpielGame, seed: int) -> int:
     rnd = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -83,7 +85,8 @@ def openspiel_game(game: kleos_openspiel.PolisSpielGame, seed: int) -> int:
             state.apply_action(chosen)
         else:
             state.apply_action(rnd.choice(state.legal_actions()))
-    return state.kleos_state.steps
+    steps: int = state.kleos_state.steps
+    return steps
 
 
 def rates(seconds: float, plays: list[Callable[[int], int]]) -> list[tuple[float, int]]:
@@ -123,9 +126,9 @@ def main() -> int:
     above = []
     for edition in editions:
         game = PolisGame(edition)
-        env = pettingzoo_env(edition=edition)
-        raw = pettingzoo_raw_env(edition)
-        spiel = kleos_openspiel.load(edition)
+        env = pettingzoo_env("polis", edition=edition)
+        raw = pettingzoo_raw_env("polis", edition=edition)
+        spiel = kleos_openspiel.load("polis", edition=edition)
         (engine_rate, games), (pz_rate, _), (raw_rate, _), (os_rate, _) = rates(args.seconds, [
             partial(engine_game, game), partial(pettingzoo_game, env), partial(pettingzoo_game, raw),
             partial(openspiel_game, spiel),

@@ -3,9 +3,10 @@
 
     PYTHONPATH=src .venv/bin/python examples/openspiel_vs_heuristic.py --games 4 --edition 2020 --simulations 100
 
-The bot plays through :mod:`kleos.adapters.openspiel` (it searches OpenSpiel states, sampling the
-hands it cannot see with ``resample_from_infostate``); each game is played by Kleos itself, the
-agents seeing only their views. Seats alternate; every game is seeded, so a run is reproducible.
+The bot plays through :mod:`kleos.adapters.openspiel` (``load("polis", edition=...)``: it searches
+OpenSpiel states, sampling the hands it cannot see with ``resample_from_infostate``, and scores
+leaves with the Polis kit's evaluation); each game is played by Kleos itself, the agents seeing
+only their views. Seats alternate; every game is seeded, so a run is reproducible.
 Needs ``pip install 'kleos[research]'``.
 """
 
@@ -22,7 +23,6 @@ from kleos.adapters.openspiel import SpielBotAgent, load, make_ismcts_bot
 from kleos.agents.base import Agent, agent_rng, seat_chooser
 from kleos.agents.registry import make_agent
 from kleos.core.record import play_out
-from kleos.games.polis.tables import SIDE_NAMES
 
 
 def main() -> int:
@@ -34,7 +34,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    spiel_game = load(args.edition)
+    spiel_game = load("polis", edition=args.edition)
     game = spiel_game.kleos
     opponent = make_agent(args.opponent, game)
     wins = draws = losses = 0
@@ -58,7 +58,7 @@ def main() -> int:
         else:
             losses += 1
             result = "bot loses"
-        print(f"game {k + 1}: bot plays {SIDE_NAMES[bot_seat]}, {result} ({outcome.reason}, "
+        print(f"game {k + 1}: bot plays {game.seat_names[bot_seat]}, {result} ({outcome.reason}, "
               f"scores {outcome.scores[0]}-{outcome.scores[1]}, {state.steps} steps, round {state.round + 1})")
     seconds = time.perf_counter() - start
     print(f"\nopenspiel-ismcts:{args.simulations} vs {args.opponent}, Polis {args.edition}: "

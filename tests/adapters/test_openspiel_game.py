@@ -1,4 +1,4 @@
-"""Polis as an OpenSpiel game (kleos.adapters.openspiel)."""
+"""Polis as an OpenSpiel game (kleos.adapters.openspiel, game "kleos_polis")."""
 
 from __future__ import annotations
 
@@ -13,16 +13,23 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from kleos.adapters import openspiel as kos  # noqa: E402
-from kleos.adapters.actions import catalogue_for  # noqa: E402
-from kleos.adapters.observation import encoder_for, view_key  # noqa: E402
 from kleos.games.polis import positions as pos  # noqa: E402
+from kleos.games.polis.encoding.catalogue import catalogue_for  # noqa: E402
+from kleos.games.polis.encoding.observation import encoder_for, view_key  # noqa: E402
+from kleos.games.polis.game import PolisGame  # noqa: E402
 from kleos.games.polis.text import describe  # noqa: E402
 
 EDITIONS = ["2012", "2020"]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def random_step(state: kos.PolisSpielState, rnd: random.Random) -> None:
+def polis_of(game: kos.KleosSpielGame) -> PolisGame:
+    kleos = game.kleos
+    assert isinstance(kleos, PolisGame)
+    return kleos
+
+
+def random_step(state: kos.KleosSpielState, rnd: random.Random) -> None:
     if state.is_chance_node():
         actions, probs = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(rnd.choices(actions, probs)[0])
@@ -34,32 +41,33 @@ def random_step(state: kos.PolisSpielState, rnd: random.Random) -> None:
 def test_openspiel_random_simulation_test_passes(edition: str) -> None:
     """pyspiel's own checks: legal actions sorted and masked, clones and serialization equal,
     chance outcomes, history, returns within the utility range, game length within the maximum."""
-    pyspiel.random_sim_test(kos.load(edition), num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(kos.load("polis", edition=edition), num_sims=3, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_game_type_and_sizes(edition: str) -> None:
     game = pyspiel.load_game(f"kleos_polis(edition={edition})")
-    assert isinstance(game, kos.PolisSpielGame)
+    assert isinstance(game, kos.KleosSpielGame)
     gt = game.get_type()
     assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert gt.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert gt.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert gt.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    cat = catalogue_for(game.kleos)
+    cat = catalogue_for(polis_of(game))
     assert game.num_distinct_actions() == len(cat)
     assert game.max_chance_outcomes() == len(cat.chance)
     assert game.max_game_length() == 2000 == game.max_chance_nodes_in_history()
     assert game.num_players() == 2 and game.min_utility() == -1.0 and game.max_utility() == 1.0
-    size = encoder_for(game.kleos).size
+    size = encoder_for(polis_of(game)).size
     assert game.information_state_tensor_shape() == [size] == game.observation_tensor_shape()
-    assert kos.load(edition, max_game_length=50).max_game_length() == 50
+    assert kos.load("polis", edition=edition, max_game_length=50).max_game_length() == 50
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_strings_and_tensors_come_from_the_view(edition: str) -> None:
-    game = kos.load(edition)
-    kleos, enc = game.kleos, encoder_for(game.kleos)
+    game = kos.load("polis", edition=edition)
+    kleos = polis_of(game)
+    enc = encoder_for(kleos)
     rnd = random.Random(5)
     state = game.new_initial_state()
     seen_players = 0
@@ -87,8 +95,8 @@ def test_strings_and_tensors_come_from_the_view(edition: str) -> None:
 def test_resampling_redeals_only_what_the_player_cannot_see() -> None:
     """R-GEN-17: the battle hands are secret. Resampled states keep the player's information
     state (and own hand) and redeal the opponent's hand from the unseen cards."""
-    game = kos.load("2020")
-    kleos = game.kleos
+    game = kos.load("polis", edition="2020")
+    kleos = polis_of(game)
     s = pos.turn_position(kleos, round=1, active="sparta")
     pos.set_units(kleos, s, "Boiotia", 4, 4)
     pos.play(kleos, s, "hoplites Sparti", "pay iron", "galleys Pylos", "pay wood IonionPelagos")
@@ -117,7 +125,7 @@ def test_resampling_redeals_only_what_the_player_cannot_see() -> None:
 def test_truncated_games_end_as_draws() -> None:
     """A game stops as a draw after max_game_length decisions or chance outcomes."""
     for length in (4, 30):
-        game = kos.load("2012", max_game_length=length)
+        game = kos.load("polis", edition="2012", max_game_length=length)
         state = game.new_initial_state()
         rnd = random.Random(3)
         while not state.is_terminal():
@@ -132,7 +140,7 @@ def test_truncated_games_end_as_draws() -> None:
 def test_openspiel_ismcts_bot_plays_whole_games(edition: str) -> None:
     """OpenSpiel's own ISMCTS bot (open_spiel.python.algorithms.ismcts) searches the game through
     resample_from_infostate, for both sides, to the end of two games."""
-    game = kos.load(edition)
+    game = kos.load("polis", edition=edition)
     for k in range(2):
         bots = [kos.make_ismcts_bot(game, max_simulations=10, seed=10 * k + p) for p in (0, 1)]
         rnd = random.Random(k)

@@ -1,9 +1,12 @@
-"""Polis as a PettingZoo AEC environment (kleos.adapters.pettingzoo)."""
+"""Polis as a PettingZoo AEC environment (kleos.adapters.pettingzoo, game "polis")."""
 
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -13,17 +16,24 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
 
-from kleos.adapters.actions import UnknownAction, catalogue_for
-from kleos.adapters.observation import encoder_for
-from kleos.adapters.pettingzoo import PolisAECEnv, env, raw_env
+from kleos.adapters.actions import UnknownAction
+from kleos.adapters.pettingzoo import KleosAECEnv, env, raw_env
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE
+from kleos.games.polis.encoding.catalogue import catalogue_for
+from kleos.games.polis.encoding.observation import encoder_for
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.text import describe
 
 EDITIONS = ["2012", "2020"]
+
+
+def polis_of(e: Any) -> PolisGame:
+    game = e.unwrapped.game
+    assert isinstance(game, PolisGame)
+    return game
 
 
 def state_of(e: Any) -> PolisState:
@@ -34,7 +44,7 @@ def state_of(e: Any) -> PolisState:
 def play_random(e: Any, seed: int, rnd: random.Random) -> list[tuple[int, Action]]:
     """A whole episode with random unmasked actions; returns the (seat, action) decisions."""
     e.reset(seed=seed)
-    u: PolisAECEnv = e.unwrapped
+    u: KleosAECEnv = e.unwrapped
     taken: list[tuple[int, Action]] = []
     for agent in e.agent_iter():
         obs, _reward, terminated, truncated, _info = e.last()
@@ -51,15 +61,15 @@ def play_random(e: Any, seed: int, rnd: random.Random) -> list[tuple[int, Action
 def test_pettingzoo_api_and_seed_tests_pass(edition: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # advice only: agent names, Dict observation space
-        api_test(env(edition=edition), num_cycles=400)
-        seed_test(lambda: env(edition=edition), num_cycles=400)
+        api_test(env("polis", edition=edition), num_cycles=400)
+        seed_test(lambda: env("polis", edition=edition), num_cycles=400)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_seeded_episode_is_the_kleos_game_of_that_seed(edition: str) -> None:
     """reset(seed=s) starts new_state(s); chance comes from the state's generator, so replaying the
     decisions on a Kleos state with step_chance ends in the same position."""
-    e = env(edition=edition)
+    e = env("polis", edition=edition)
     game = PolisGame(edition)
     for seed in range(5):
         taken = play_random(e, seed, random.Random(seed))
@@ -80,9 +90,10 @@ def test_a_seeded_episode_is_the_kleos_game_of_that_seed(edition: str) -> None:
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_observations_are_view_vectors_and_legal_masks(edition: str) -> None:
-    e = raw_env(edition)
+    e = raw_env("polis", edition=edition)
     e.reset(seed=3)
-    game, cat, enc = e.game, catalogue_for(e.game), encoder_for(e.game)
+    game = polis_of(e)
+    cat, enc = catalogue_for(game), encoder_for(game)
     obs_space: Any = e.observation_space("athens")
     act_space: Any = e.action_space("sparta")
     assert obs_space["observation"].shape == (enc.size,)
@@ -103,7 +114,7 @@ def test_observations_are_view_vectors_and_legal_masks(edition: str) -> None:
 
 
 def test_illegal_and_unknown_actions_are_refused_without_changing_the_game() -> None:
-    e = raw_env("2020")
+    e = raw_env("polis", edition="2020")
     e.reset(seed=1)
     before = e.kleos_state.copy()
     mask = e.observe(e.agent_selection)["action_mask"]
@@ -116,7 +127,7 @@ def test_illegal_and_unknown_actions_are_refused_without_changing_the_game() -> 
 
 
 def test_the_winner_gets_plus_one_and_the_loser_minus_one() -> None:
-    e = env(edition="2020")
+    e = env("polis", edition="2020")
     rewards = {a: 0.0 for a in e.possible_agents}
     e.reset(seed=11)
     rnd = random.Random(11)
@@ -140,7 +151,7 @@ def test_the_winner_gets_plus_one_and_the_loser_minus_one() -> None:
 
 
 def test_long_games_are_truncated_with_no_reward() -> None:
-    e = env(edition="2012", max_decisions=5)
+    e = env("polis", edition="2012", max_decisions=5)
     e.reset(seed=2)
     decisions = 0
     for _agent in e.agent_iter():
@@ -156,23 +167,23 @@ def test_long_games_are_truncated_with_no_reward() -> None:
 
 
 def test_the_text_view_comes_by_render_and_by_info(capsys: pytest.CaptureFixture[str]) -> None:
-    e = raw_env("2020", render_mode="ansi", text_in_info=True)
+    e = raw_env("polis", render_mode="ansi", text_in_info=True, edition="2020")
     e.reset(seed=4)
     seat = e.possible_agents.index(e.agent_selection)
-    text = describe(e.game, e.game.view(state_of(e), seat), seat)
+    text = describe(polis_of(e), e.game.view(state_of(e), seat), seat)
     assert e.render() == text
     assert e.infos[e.agent_selection]["text"] == text
-    assert e.text("athens") == describe(e.game, e.game.view(state_of(e), 0), 0)
-    human = raw_env("2020", render_mode="human")
+    assert e.text("athens") == describe(polis_of(e), e.game.view(state_of(e), 0), 0)
+    human = raw_env("polis", render_mode="human", edition="2020")
     human.reset(seed=4)
     assert human.render() is None
     assert "You are" in capsys.readouterr().out
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env("2020", render_mode="rgb_array")
+        raw_env("polis", render_mode="rgb_array", edition="2020")
 
 
 def test_reset_without_seed_draws_from_the_last_seed() -> None:
-    a, b = raw_env("2020"), raw_env("2020")
+    a, b = raw_env("polis", edition="2020"), raw_env("polis", edition="2020")
     a.reset(seed=9)
     b.reset(seed=9)
     a.reset()
@@ -183,7 +194,7 @@ def test_reset_without_seed_draws_from_the_last_seed() -> None:
 
 
 def test_the_wrapped_environment_still_enforces_the_call_order() -> None:
-    e = env(edition="2020")
+    e = env("polis", edition="2020")
     with pytest.raises(AssertionError, match="reset"):
         e.last()
     with pytest.raises(AssertionError, match="reset"):
@@ -191,3 +202,11 @@ def test_the_wrapped_environment_still_enforces_the_call_order() -> None:
     e.reset(seed=0)
     obs, *_ = e.last()
     assert np.array_equal(obs["observation"], e.unwrapped.observe(e.agent_selection)["observation"])
+
+
+def test_example_plays_seeded_random_episodes() -> None:
+    script = Path(__file__).resolve().parents[2] / "examples" / "pettingzoo_random.py"
+    result = subprocess.run([sys.executable, str(script), "--option", "edition=2012", "--episodes", "1"],
+                            capture_output=True, text=True, timeout=300, check=True)
+    assert result.stdout.startswith("episode 1 (seed 1000): ")
+    assert "athens" in result.stdout and "sparta" in result.stdout

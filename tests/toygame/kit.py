@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from kleos.core.action import Action
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit.encoding import EncodingParts
 from kleos.core.protocol import CHANCE, Game
 from toygame.game import BidsGame, BidsView
 
@@ -59,6 +60,11 @@ class BidsKit(GameKit):
         if seat == CHANCE and action.verb == "deal":
             return frozenset({int(action.args[0])})
         return super().log_visibility(game, before, seat, action, after)
+
+    def encoding_parts(self) -> EncodingParts:
+        from toygame.encoding import encoding_parts
+
+        return encoding_parts()
 
 
 KIT = BidsKit()

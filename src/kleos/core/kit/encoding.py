@@ -1,15 +1,79 @@
-"""The research part of a kit: a fixed action catalogue and observation tensors.
+"""The research part of a kit: a fixed action catalogue and a fixed-shape observation per game.
+
+Research frameworks (PettingZoo, OpenSpiel) number the actions ``0 … n-1`` with ``n`` known before
+play starts, and want every observation to have one shape. A game gives both here, for a game
+built with given options; :mod:`kleos.adapters` turns them into spaces, masks, tensors and numpy
+arrays, so this module stays free of numpy. A game whose kit has no encoding part has no research
+encoding: the adapters refuse it, naming the game.
 
 Owned by the adapters' maintainers: :mod:`kleos.adapters` reads only this.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kleos.core.action import Action
+from kleos.core.protocol import Game
+
+
+@dataclass(frozen=True, eq=False)
+class ActionListing:
+    """Every action that can ever be legal in one game (its options fixed), in a fixed order.
+
+    ``actions`` are the seats' actions and ``chance`` the chance outcomes, numbered apart (as
+    OpenSpiel keeps chance outcomes apart from the players' actions); each list holds an action
+    once. The order is the contract: the same game options give the same numbers. ``name`` says
+    what the listing is of in messages (an edition, a seat count); ``sections`` names ranges of
+    ``actions`` for documentation and reports.
+    """
+
+    name: str
+    actions: tuple[Action, ...]
+    chance: tuple[Action, ...]
+    sections: Mapping[str, range] = field(default_factory=dict)
+
+
+Bound = float | Iterable[float]
+"""One bound for every feature, or one per feature (in the order of :attr:`ObservationSpec.encode`)."""
+
+
+@dataclass(frozen=True)
+class ObservationSpec:
+    """A fixed-shape numeric observation of a seat's view (the view only: never the state).
+
+    ``encode(view)`` gives the ``size`` features in row-major order of ``shape``, each within
+    ``[low, high]``; a feature never depends on what the view hides, so an observation cannot
+    leak a secret. ``key(view)`` is an exact text of a view (equal texts exactly for equal
+    views), used as OpenSpiel's information state string; without it the adapters use the kit's
+    view JSON.
+    """
+
+    shape: tuple[int, ...]
+    encode: Callable[[Any], Iterable[float]]
+    high: Bound = 1.0
+    low: Bound = 0.0
+    key: Callable[[Any], str] | None = None
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
 
 
 @dataclass(frozen=True)
 class EncodingParts:
-    """Placeholder until the adapters are made generic (see :mod:`kleos.adapters`)."""
+    """What a game gives the research adapters, each for a game built with given options.
 
-    name: str = ""
+    ``catalogue(game)``: the :class:`ActionListing` of every action and chance outcome the game can
+    ever offer; ``observation(game)``: its :class:`ObservationSpec`. The adapters build each once
+    per game and keep it, so both may take their time.
+    """
+
+    catalogue: Callable[[Game[Any, Any]], ActionListing]
+    observation: Callable[[Game[Any, Any]], ObservationSpec]
+
+
+__all__ = ["ActionListing", "Bound", "EncodingParts", "ObservationSpec"]

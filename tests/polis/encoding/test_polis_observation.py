@@ -1,4 +1,4 @@
-"""The observation vector of the research adapters (kleos.adapters.observation).
+"""The Polis observation vector of the research adapters (kleos.games.polis.encoding.observation).
 
 It is built from one seat's view only (R-GEN-17): positions that differ only in what the seat
 cannot see (the opponent's battle hand, the generator) give the same vector and the same view key.
@@ -12,15 +12,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kleos.adapters.observation import encoder_for, layout_markdown, view_key
 from kleos.core.protocol import CHANCE
 from kleos.games.polis import positions as pos
+from kleos.games.polis.encoding.observation import encoder_for, layout_markdown, view_key
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
 
 GAMES = {"2012": PolisGame("2012"), "2020": PolisGame("2020")}
 EDITIONS = sorted(GAMES)
-DOC = Path(__file__).resolve().parents[2] / "docs" / "adapters.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "adapters.md"
 
 
 def random_positions(game: PolisGame, seeds: range, start: PolisState | None = None) -> list[PolisState]:

@@ -1,4 +1,4 @@
-"""The fixed integer action space of the research adapters (kleos.adapters.actions).
+"""The Polis action catalogue of the research adapters (kleos.games.polis.encoding.catalogue).
 
 Every legal action of random seeded games (200 per edition, plus games started in front of a land
 and a sea battle) must map into the edition's catalogue and back; the battle part must list exactly
@@ -12,17 +12,11 @@ import random
 
 import pytest
 
-from kleos.adapters.actions import (
-    SECTIONS,
-    ActionCatalogue,
-    UnknownAction,
-    build_catalogue,
-    catalogue_for,
-    prestige_cap,
-)
+from kleos.adapters.actions import ActionCatalogue, UnknownAction
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.games.polis import positions as pos
+from kleos.games.polis.encoding.catalogue import SECTIONS, build_catalogue, catalogue_for, prestige_cap
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import battle
 from kleos.games.polis.state import BATTLES, BattleState, PolisState
