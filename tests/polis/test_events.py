@@ -472,6 +472,20 @@ def test_pacifism_prestige_instead_of_tribute_at_home() -> None:
     assert rule_of(G12, s, "tribute Attika") == "R-ACT-TRIBUTE-6"
 
 
+def test_pacifism_suppresses_at_most_the_capitals_population() -> None:
+    """[2012] Pacifism (card text, polis-data.md round 5α: "max = capital population"): with 7
+    hoplites in Attika and 5 cubes in Athinae, at most 5 suppress the pacifists, for 5 prestige."""
+    s = at_event(G12, round=2)
+    set_units(G12, s, "Attika", athens=7)
+    assert pop(G12, s, "Athinae") == 5
+    play(G12, s, "event Pacifism")
+    assert legal_text(G12, s) == ["decline", *(f"suppress {n}" for n in range(1, 6))]
+    with pytest.raises(IllegalAction):
+        G12.apply_in_place(s, Action.parse("suppress 6"))
+    play(G12, s, "suppress 5", "decline")
+    assert s.prestige == [9, 4]
+
+
 # ----- random play --------------------------------------------------------------------------------
 def random_game(game: PolisGame, seed: int, round: int = 0, event: str | None = None) -> PolisState:
     """Random legal actions and chance from the state's generator; optionally start at ``round``
