@@ -1,8 +1,13 @@
-"""``kleos arena GAME``: a round-robin tournament between agents, with a report and charts."""
+"""``kleos arena GAME``: a round-robin tournament between agents, with a report and charts.
+
+Any installed game can be played; its options come as ``--option KEY=VALUE`` and are checked by
+the game's kit, which also names the seats and the game's own agents.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -11,27 +16,59 @@ from typing import Any
 
 from kleos.agents.registry import AgentSpecError, parse_spec
 from kleos.arena.report import markdown, summarize, write_plots, write_reports
-from kleos.arena.tournament import run_tournament, schedule
-from kleos.core.errors import DataError
+from kleos.arena.tournament import (
+    ROTATIONS,
+    Rotation,
+    build_game,
+    default_rotation,
+    fair_multiple,
+    run_tournament,
+    schedule,
+)
+from kleos.core import registry
+from kleos.core.errors import KleosError
+from kleos.core.kit import GameKit
+
+SEAT_COUNT_OPTION = "players"
+"""The option by which a game with a variable number of seats is told how many (``--seats``)."""
+
+DEFAULT_GAMES = 20
 
 ARENA_HELP = """\
-Play a round robin between agents: every pair plays --games games, half with each agent on each
-side, each game seeded from --seed (the same seed gives the same results with any --workers).
-Agents: random, simple, heuristic, ismcts (ismcts:easy|normal|hard or ismcts:N with N
-forward-model calls per decision). Writes report.md and report.json to --out; --plot DIR adds
-PNG charts. --ray ADDRESS plays the games as tasks on a Ray cluster instead of local processes.
+Play a round robin between agents. Agents meet at tables of as many agents as the game has seats
+(every such group; with fewer agents than seats, every way to fill the seats with each agent at
+least once). Each table plays --games games, the agents changing seats from game to game: every
+arrangement (--rotation all, the default up to 3 seats) or the cyclic rotations (--rotation
+cyclic, the default beyond), so a multiple of the number of arrangements is fair (2 with two
+seats, 6 with three). Every game is seeded from --seed: the same seed gives the same results with
+any --workers.
 
-example: kleos arena polis --agents random,heuristic,ismcts:normal --games 20 --workers 2 --plot out/
+Agents: random, ismcts (ismcts:easy|normal|hard or ismcts:N with N forward-model calls per
+decision), and the game's own kinds. Game options: --option KEY=VALUE (repeatable; VALUE is read
+as JSON when it parses, else as text), --edition E for --option edition=E, --seats N for a game
+whose seat count is an option. Writes report.md and report.json to --out; --plot DIR adds PNG
+charts. --ray ADDRESS plays the games as tasks on a Ray cluster instead of local processes.
+
+example: kleos arena GAME --agents random,ismcts:easy,ismcts:normal --games 20 --workers 2 --plot out/
 """
 
 
 def add_arena_parser(commands: Any) -> None:
     p = commands.add_parser("arena", help="tournaments between agents: win rates, ratings, charts",
                             description=ARENA_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", choices=["polis"], help="the game")
+    p.add_argument("game", choices=list(registry.games()), help="the game")
     p.add_argument("--agents", required=True, help="comma-separated agent names (at least two)")
-    p.add_argument("--games", type=int, default=20, help="games per pair of agents (default 20; even is fair)")
-    p.add_argument("--edition", choices=["2012", "2020"], default="2020", help="Polis edition (default 2020)")
+    p.add_argument("--games", type=int, default=None,
+                   help=f"games per table of agents (default {DEFAULT_GAMES}, rounded up to a multiple of the "
+                        "seat arrangements; a multiple is fair)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option (repeatable); see 'kleos games' for each game's options")
+    p.add_argument("--edition", default=None, help="the game's edition (--option edition=E; default: the game's)")
+    p.add_argument("--seats", type=int, default=None,
+                   help="seats per table, for a game whose seat count is an option (default: the game's)")
+    p.add_argument("--rotation", choices=ROTATIONS, default=None,
+                   help="seat arrangements per table: all permutations or the cyclic rotations "
+                        "(default: all up to 3 seats, cyclic beyond)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     p.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 1)),
                    help="local processes (default: one per core)")
@@ -42,22 +79,78 @@ def add_arena_parser(commands: Any) -> None:
     p.set_defaults(func=cmd_arena)
 
 
-def cmd_arena(args: argparse.Namespace) -> int:
-    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+def option_value(kit: GameKit, key: str, text: str) -> Any:
+    """``text`` as JSON when it parses, else as itself; an option whose documented choices or
+    default are text always takes the text (so ``edition=2012`` stays a string)."""
+    spec = next((o for o in kit.options if o.name == key), None)
+    if spec is not None and (spec.choices or isinstance(spec.default, str)):
+        return text
     try:
-        for spec in agents:
-            parse_spec(spec)
-        if len(set(agents)) != len(agents) or len(agents) < 2:
-            raise AgentSpecError("name at least two different agents")
-        if args.games < 1 or args.workers < 1:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def game_options(kit: GameKit, pairs: list[str], edition: str | None, seats: int | None) -> dict[str, Any]:
+    """The kit's defaults, then ``--option`` pairs, then the ``--edition`` and ``--seats`` shortcuts."""
+    options = kit.default_options()
+    for pair in pairs:
+        key, equals, text = pair.partition("=")
+        if not equals or not key.strip():
+            raise ValueError(f"--option {pair!r}: write KEY=VALUE")
+        options[key.strip()] = option_value(kit, key.strip(), text)
+    if edition is not None:
+        options["edition"] = edition
+    if seats is not None and any(o.name == SEAT_COUNT_OPTION for o in kit.options):
+        options[SEAT_COUNT_OPTION] = seats
+    return options
+
+
+def _checked_seats(kit: GameKit, options: dict[str, Any], wanted: int | None) -> int:
+    """The seat count of the game ``options`` make; ``--seats`` must agree with it."""
+    seats = len(build_game(kit.name, options).seat_names)
+    if wanted is not None and wanted != seats:
+        raise ValueError(f"--seats {wanted}: {kit.title} with these options has {seats} seats")
+    return seats
+
+
+def _games_per_table(asked: int | None, multiple: int) -> int:
+    """``--games``, or the default rounded up to ``multiple``; a note when the seatings are uneven."""
+    if asked is None:
+        return -(-DEFAULT_GAMES // multiple) * multiple
+    if asked % multiple:
+        sys.stderr.write(f"kleos arena: note: {asked} games per table do not share out evenly over "
+                         f"its {multiple} seatings; a multiple of {multiple} is fair\n")
+    return asked
+
+
+def _agents(text: str, kit: GameKit) -> list[str]:
+    agents = [a.strip() for a in text.split(",") if a.strip()]
+    for spec in agents:
+        parse_spec(spec, kit)
+    if len(set(agents)) != len(agents) or len(agents) < 2:
+        raise AgentSpecError("name at least two different agents")
+    return agents
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    try:
+        kit = registry.kit(args.game)
+        agents = _agents(args.agents, kit)
+        if (args.games is not None and args.games < 1) or args.workers < 1:
             raise AgentSpecError("--games and --workers must be at least 1")
-        specs = schedule(args.game, {"edition": args.edition}, agents, args.games, args.seed)
-    except (AgentSpecError, DataError, ValueError) as error:
+        options = game_options(kit, args.option, args.edition, args.seats)
+        seats = _checked_seats(kit, options, args.seats)
+        rotation: Rotation = args.rotation or default_rotation(seats)
+        games = _games_per_table(args.games, fair_multiple(agents, seats, rotation))
+        specs = schedule(args.game, options, agents, games, args.seed, rotation)
+    except (KleosError, ValueError) as error:
         sys.stderr.write(f"kleos arena: {error}\n")
         return 2
     started = time.perf_counter()
     results = run_tournament(specs, workers=args.workers, ray_address=args.ray, progress=not args.no_progress)
-    summary = summarize(results, args.game, {"edition": args.edition}, args.seed)
+    summary = summarize(results, args.game, options, args.seed)
+    summary["rotation"] = rotation
     summary["wall_seconds"] = round(time.perf_counter() - started, 2)
     written = write_reports(summary, results, args.out)
     if args.plot is not None:

@@ -1,4 +1,7 @@
-"""Tournament reports: win rates with 95% intervals, ratings, end reasons, scores, lengths, speed."""
+"""Tournament reports: win rates with 95% intervals, ratings, end reasons, scores, lengths, speed.
+
+Every figure holds for any number of seats: a won game gives its winner 1 point, a drawn one
+shares 1 point among the seats (half a point each with two). Seat names come from the game."""
 
 from __future__ import annotations
 
@@ -7,10 +10,17 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from kleos.arena.stats import bradley_terry_elo, mean, percentile, stdev, wilson_interval
-from kleos.arena.tournament import GameResult, agents_of
-
-SIDE_NAMES = {"polis": ("Athens", "Sparta")}
+from kleos.arena.stats import (
+    bradley_terry_elo,
+    finishing_ranks,
+    mean,
+    openskill_ratings,
+    percentile,
+    stdev,
+    wilson_interval,
+)
+from kleos.arena.tournament import GameResult, agents_of, build_game
+from kleos.core import registry
 
 
 def _record(points: float, games: int) -> dict[str, Any]:
@@ -19,56 +29,84 @@ def _record(points: float, games: int) -> dict[str, Any]:
 
 
 def points_of(result: GameResult, seat: int) -> float:
+    """``seat``'s share of the game's one point: all of it for the winner, an equal share in a draw."""
     if result.winner is None:
-        return 0.5
+        return 1.0 / len(result.seats)
     return 1.0 if result.winner == seat else 0.0
 
 
-def summarize(results: list[GameResult], game: str = "polis", options: dict[str, Any] | None = None,
-              seed: int | None = None) -> dict[str, Any]:
-    """Everything the report shows, as JSON-ready data."""
-    agents = list(agents_of(results))
-    sides = SIDE_NAMES.get(game, ("seat 0", "seat 1"))
-    per_agent: dict[str, Any] = {}
-    for name in agents:
-        mine = [(r, seat) for r in results for seat, n in enumerate(r.seats) if n == name]
-        by_side = {}
-        for seat, side in enumerate(sides):
-            games = [r for r, s in mine if s == seat]
-            by_side[side] = _record(sum(points_of(r, seat) for r in games), len(games))
-        scores = [float(r.scores[s]) for r, s in mine if r.reason in ("score", "goods_tiebreak", "shared")]
-        think = [r.think_seconds[s] / r.decisions[s] for r, s in mine if r.decisions[s]]
-        per_agent[name] = {
-            **_record(sum(points_of(r, s) for r, s in mine), len(mine)),
-            "wins": sum(1 for r, s in mine if r.winner == s),
-            "draws": sum(1 for r, _ in mine if r.winner is None),
-            "losses": sum(1 for r, s in mine if r.winner is not None and r.winner != s),
-            "by_side": by_side,
-            "final_scores": {"n": len(scores), "mean": mean(scores), "sd": stdev(scores),
-                             "min": min(scores, default=0.0), "max": max(scores, default=0.0)},
-            "seconds_per_decision": {"mean": mean(think), "p95": percentile(think, 0.95)},
-        }
+def pair_score(result: GameResult, a: str, b: str) -> float:
+    """How ``a`` fared against ``b`` in a game both sat in: 1 if ``a`` won, 0 if ``b`` did, else half."""
+    won = None if result.winner is None else result.seats[result.winner]
+    return 1.0 if won == a else 0.0 if won == b else 0.5
+
+
+def _scored(result: GameResult) -> bool:
+    """A game that ended with scores (games ended otherwise carry none, only zeros)."""
+    return any(result.scores)
+
+
+def _agent_record(results: list[GameResult], name: str, seat_names: tuple[str, ...]) -> dict[str, Any]:
+    mine = [(r, seat) for r in results for seat, n in enumerate(r.seats) if n == name]
+    by_side = {}
+    for seat, side in enumerate(seat_names):
+        games = [r for r, s in mine if s == seat]
+        by_side[side] = _record(sum(points_of(r, seat) for r in games), len(games))
+    scores = [float(r.scores[s]) for r, s in mine if _scored(r)]
+    think = [r.think_seconds[s] / r.decisions[s] for r, s in mine if r.decisions[s]]
+    return {
+        **_record(sum(points_of(r, s) for r, s in mine), len(mine)),
+        "wins": sum(1 for r, s in mine if r.winner == s),
+        "draws": sum(1 for r, _ in mine if r.winner is None),
+        "losses": sum(1 for r, s in mine if r.winner is not None and r.winner != s),
+        "by_side": by_side,
+        "final_scores": {"n": len(scores), "mean": mean(scores), "sd": stdev(scores),
+                         "min": min(scores, default=0.0), "max": max(scores, default=0.0)},
+        "seconds_per_decision": {"mean": mean(think), "p95": percentile(think, 0.95)},
+    }
+
+
+def _pairs(results: list[GameResult], agents: list[str]) -> dict[str, Any]:
     pairs: dict[str, Any] = {}
     for a in agents:
         for b in agents:
             if a == b:
                 continue
-            duel = [(r, r.seats.index(a)) for r in results if set(r.seats) == {a, b}]
-            if duel:
-                pairs[f"{a} vs {b}"] = _record(sum(points_of(r, s) for r, s in duel), len(duel))
-    duels = [(r.seats[0], r.seats[1], points_of(r, 0)) for r in results if len(r.seats) == 2]
-    side_totals = {side: _record(sum(points_of(r, seat) for r in results), len(results))
-                   for seat, side in enumerate(sides)}
+            met = [r for r in results if a in r.seats and b in r.seats]
+            if met:
+                pairs[f"{a} vs {b}"] = _record(sum(pair_score(r, a, b) for r in met), len(met))
+    return pairs
+
+
+def _ratings(results: list[GameResult], agents: list[str], seats: int) -> dict[str, Any]:
+    """Bradley–Terry Elo for two-seat games (all results at once), openskill for any seat count."""
+    in_order = sorted(results, key=lambda r: r.index)
+    duels = [(r.seats[0], r.seats[1], points_of(r, 0)) for r in in_order if len(r.seats) == 2]
+    placings = [(r.seats, finishing_ranks(r.winner, len(r.seats))) for r in in_order]
+    return {
+        "ratings_elo": bradley_terry_elo(agents, duels) if agents and seats == 2 else {},
+        "ratings_openskill": openskill_ratings(agents, placings),
+    }
+
+
+def summarize(results: list[GameResult], game: str, options: dict[str, Any] | None = None,
+              seed: int | None = None) -> dict[str, Any]:
+    """Everything the report shows, as JSON-ready data (``game`` names the kit, for its title and seats)."""
+    seat_names = tuple(build_game(game, options or {}).seat_names)
+    agents = list(agents_of(results))
     steps = [float(r.steps) for r in results]
     return {
         "game": game,
+        "title": registry.kit(game).title,
         "options": options or {},
         "seed": seed,
         "games": len(results),
-        "agents": per_agent,
-        "pairs": pairs,
-        "ratings_elo": bradley_terry_elo(agents, duels) if agents else {},
-        "sides": side_totals,
+        "seat_count": len(seat_names),
+        "agents": {name: _agent_record(results, name, seat_names) for name in agents},
+        "pairs": _pairs(results, agents),
+        **_ratings(results, agents, len(seat_names)),
+        "sides": {side: _record(sum(points_of(r, seat) for r in results), len(results))
+                  for seat, side in enumerate(seat_names)},
         "end_reasons": dict(Counter(r.reason for r in results).most_common()),
         "length_steps": {"mean": mean(steps), "median": percentile(steps, 0.5), "min": min(steps, default=0.0),
                          "max": max(steps, default=0.0)},
@@ -81,17 +119,35 @@ def _pct(rec: dict[str, Any]) -> str:
     return f"{100 * rec['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
 
 
+def _rank_key(summary: dict[str, Any], name: str) -> float:
+    """Best first: by Elo when the games had two seats, else by the cautious openskill figure."""
+    elo: dict[str, float] = summary["ratings_elo"]
+    skill: dict[str, dict[str, float]] = summary["ratings_openskill"]
+    return -elo[name] if elo else -skill[name]["ordinal"]
+
+
+def _skill(rating: dict[str, float]) -> str:
+    return f"{rating['mu']:.1f} ± {rating['sigma']:.1f}"
+
+
 def markdown(summary: dict[str, Any]) -> str:
-    """A readable report; 95% Wilson intervals in brackets, draws count half."""
-    lines = [f"# Arena: {summary['game']} {summary['options']}", "",
-             f"{summary['games']} games, seed {summary['seed']}. Win rates count a draw as half a win; "
-             "brackets give 95% Wilson intervals.", "", "## Agents", "",
-             "| agent | games | W-D-L | win rate | Elo | " + " | ".join(summary["sides"]) + " | s/decision |",
-             "|---|---|---|---|---|" + "---|" * len(summary["sides"]) + "---|"]
-    for name, rec in sorted(summary["agents"].items(), key=lambda kv: -summary["ratings_elo"].get(kv[0], 0)):
-        sides = " | ".join(_pct(rec["by_side"][side]) for side in summary["sides"])
+    """A readable report; 95% Wilson intervals in brackets, a draw shared among the seats."""
+    elo = bool(summary["ratings_elo"])
+    sides = list(summary["sides"])
+    lines = [f"# Arena: {summary['title']} {summary['options']}", "",
+             f"{summary['games']} games of {summary['seat_count']} seats, seed {summary['seed']}. Win rates "
+             "share a drawn game's point among its seats (half a win with two); brackets give 95% Wilson "
+             "intervals. Skill is openskill's Plackett–Luce mu ± sigma.", "", "## Agents", "",
+             "| agent | games | W-D-L | win rate | " + ("Elo | " if elo else "") + "skill | "
+             + " | ".join(sides) + " | s/decision |",
+             "|---|---|---|---|" + ("---|" if elo else "") + "---|" + "---|" * len(sides) + "---|"]
+    for name in sorted(summary["agents"], key=lambda n: _rank_key(summary, n)):
+        rec = summary["agents"][name]
+        by_side = " | ".join(_pct(rec["by_side"][side]) for side in sides)
+        rating = f"{summary['ratings_elo'][name]:.0f} | " if elo else ""
         lines.append(f"| {name} | {rec['games']} | {rec['wins']}-{rec['draws']}-{rec['losses']} | {_pct(rec)} | "
-                     f"{summary['ratings_elo'][name]:.0f} | {sides} | {rec['seconds_per_decision']['mean']:.3f} |")
+                     f"{rating}{_skill(summary['ratings_openskill'][name])} | {by_side} | "
+                     f"{rec['seconds_per_decision']['mean']:.3f} |")
     lines += ["", "## Pairs", "", "| pair | games | first agent's rate |", "|---|---|---|"]
     lines += [f"| {pair} | {rec['games']} | {_pct(rec)} |" for pair, rec in summary["pairs"].items()]
     lines += ["", "## Sides", "", "| side | win rate |", "|---|---|"]
@@ -126,6 +182,7 @@ def write_plots(summary: dict[str, Any], results: list[GameResult], out: Path) -
 
     out.mkdir(parents=True, exist_ok=True)
     names = list(summary["agents"])
+    title = summary["title"]
     written = []
 
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -135,7 +192,7 @@ def write_plots(summary: dict[str, Any], results: list[GameResult], out: Path) -
     ax.bar(names, rates, yerr=errors, capsize=4, color="#4c72b0")
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% CI)")
-    ax.set_title("Win rate per agent")
+    ax.set_title(f"{title}: win rate per agent")
     written.append(_save(fig, out / "win_rates.png"))
 
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -147,19 +204,19 @@ def write_plots(summary: dict[str, Any], results: list[GameResult], out: Path) -
     ax.set_xticks([k + width * (len(sides) - 1) / 2 for k in range(len(names))], names)
     ax.set_ylim(0, 1)
     ax.legend()
-    ax.set_title("Win rate per agent and side")
+    ax.set_title(f"{title}: win rate per agent and side")
     written.append(_save(fig, out / "win_rates_by_side.png"))
 
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.hist([r.steps for r in results], bins=20, color="#55a868")
     ax.set_xlabel("steps per game")
-    ax.set_title("Game length")
+    ax.set_title(f"{title}: game length")
     written.append(_save(fig, out / "game_lengths.png"))
 
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.bar(names, [summary["agents"][n]["seconds_per_decision"]["mean"] for n in names], color="#c44e52")
     ax.set_ylabel("seconds per decision")
-    ax.set_title("Thinking time")
+    ax.set_title(f"{title}: thinking time")
     written.append(_save(fig, out / "time_per_decision.png"))
     return written
 

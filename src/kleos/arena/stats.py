@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from openskill.models import PlackettLuce, PlackettLuceRating
+
 Z95 = 1.959963984540054
 
 
@@ -47,6 +49,33 @@ def bradley_terry_elo(players: Sequence[str], games: Sequence[tuple[str, str, fl
         mean_log = sum(math.log(v) for v in new.values()) / len(new)
         strength = {p: v / math.exp(mean_log) for p, v in new.items()}
     return {p: anchor + 400.0 * math.log10(strength[p]) for p in players}
+
+
+def finishing_ranks(winner: int | None, seats: int) -> list[int]:
+    """Ranks of the seats at the end of a game (1 is first): the winner first and everybody else
+    tied behind; nobody ahead when no seat won (a draw or a shared victory)."""
+    return [1 if winner is None or seat == winner else 2 for seat in range(seats)]
+
+
+def openskill_ratings(players: Sequence[str],
+                      games: Sequence[tuple[Sequence[str], Sequence[int]]]) -> dict[str, dict[str, float]]:
+    """Plackett–Luce ratings (openskill) for games of any number of seats, updated game by game.
+
+    ``games`` holds (the player in each seat, each seat's rank), in the order they count. A player
+    who sits in several seats of one game is rated as each seat, and keeps the mean of the results.
+    ``ordinal`` (mu - 3 sigma) is a cautious single figure to sort by.
+    """
+    model = PlackettLuce()
+    ratings: dict[str, PlackettLuceRating] = {p: model.rating(name=p) for p in players}
+    for seated, ranks in games:
+        updated = model.rate([[ratings[name]] for name in seated], ranks=[float(r) for r in ranks])
+        by_player: dict[str, list[PlackettLuceRating]] = {}
+        for name, team in zip(seated, updated, strict=True):
+            by_player.setdefault(name, []).append(team[0])
+        for name, copies in by_player.items():
+            ratings[name] = model.rating(mu=mean([c.mu for c in copies]), sigma=mean([c.sigma for c in copies]),
+                                         name=name)
+    return {p: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for p, r in ratings.items()}
 
 
 def mean(values: Sequence[float]) -> float:

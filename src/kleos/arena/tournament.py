@@ -1,21 +1,35 @@
-"""Round-robin tournaments: every pair of agents plays the same number of games with sides
-swapped, each game seeded from the tournament seed so results are reproducible whatever the
-number of workers or machines."""
+"""Round-robin tournaments for games of any number of seats.
+
+Agents meet at *tables*: every set of as many agents as the game has seats. At each table the
+agents change seats from game to game (every arrangement, or the cyclic rotations when there are
+too many), so no agent profits from a seat. Every game is seeded from the tournament seed, so the
+results are the same whatever the number of workers or machines.
+"""
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from kleos.agents.base import agent_rng
 from kleos.agents.registry import make_agent, parse_spec
-from kleos.core.protocol import Game
+from kleos.core import registry
+from kleos.core.action import Action
+from kleos.core.kit import GameKit
+from kleos.core.protocol import CHANCE, Game
+
+Rotation = Literal["all", "cyclic"]
+ROTATIONS: tuple[Rotation, ...] = ("all", "cyclic")
+ALL_ARRANGEMENTS_UP_TO = 3
+"""Tables of at most this many seats play every arrangement of their agents by default (3! = 6);
+larger ones play the cyclic rotations (n arrangements instead of n!)."""
 
 
 @dataclass(frozen=True)
@@ -56,55 +70,104 @@ class GameResult:
         )
 
 
-def build_game(name: str, options: dict[str, Any]) -> Game[Any, Any]:
-    if name != "polis":
-        raise ValueError(f"unknown game '{name}' (available: polis)")
-    from kleos.games.polis.game import PolisGame
-
-    return PolisGame.from_options(options)
+def build_game(name: str, options: Mapping[str, Any]) -> Game[Any, Any]:
+    """The game ``name`` with ``options``, from its kit (unknown games and bad options raise)."""
+    return registry.kit(name).make_game(options)
 
 
-def schedule(game: str, options: dict[str, Any], agents: list[str], games_per_pair: int, seed: int) -> list[GameSpec]:
-    """Round robin with sides swapped: in each pair, game k puts the first agent in seat k mod 2."""
+# ----- who sits where --------------------------------------------------------------------------
+def default_rotation(seats: int) -> Rotation:
+    return "all" if seats <= ALL_ARRANGEMENTS_UP_TO else "cyclic"
+
+
+def tables(agents: Sequence[str], seats: int) -> list[tuple[str, ...]]:
+    """The groups of agents that meet: every ``seats`` of them, or, with fewer agents than seats,
+    every way to fill the seats in which each agent sits at least once."""
+    if len(agents) >= seats:
+        return list(itertools.combinations(agents, seats))
+    return [table for table in itertools.combinations_with_replacement(agents, seats) if set(table) == set(agents)]
+
+
+def arrangements(table: tuple[str, ...], rotation: Rotation) -> list[tuple[str, ...]]:
+    """The seatings a table plays in turn, without repeats: every permutation, or the cyclic
+    rotations (each agent then sits in each seat equally often)."""
+    if rotation == "all":
+        orders: Iterable[tuple[str, ...]] = itertools.permutations(table)
+    else:
+        orders = (table[k:] + table[:k] for k in range(len(table)))
+    return list(dict.fromkeys(orders))
+
+
+def fair_multiple(agents: Sequence[str], seats: int, rotation: Rotation) -> int:
+    """The game counts per table that are multiples of this give every seating equally often."""
+    return math.lcm(*(len(arrangements(table, rotation)) for table in tables(agents, seats)))
+
+
+def schedule(game: str, options: dict[str, Any], agents: list[str], games_per_table: int, seed: int,
+             rotation: Rotation | None = None) -> list[GameSpec]:
+    """Every table plays ``games_per_table`` games, game k in its k-th arrangement (cycling).
+
+    Seeds come from one generator seeded by ``seed``, in schedule order. With two seats this is
+    the classic round robin: in each pair, game k puts the first agent in seat k mod 2.
+    """
+    kit = registry.kit(game)
     for spec in agents:
-        parse_spec(spec)
+        parse_spec(spec, kit)
     if len(agents) < 2:
         raise ValueError("a tournament needs at least two agents")
+    if len(set(agents)) != len(agents):
+        raise ValueError("name each agent once")
+    seats = len(build_game(game, options).seat_names)
+    order = rotation or default_rotation(seats)
     specs: list[GameSpec] = []
     master = random.Random(seed)
-    for a, b in itertools.combinations(agents, 2):
-        for k in range(games_per_pair):
-            seats = (a, b) if k % 2 == 0 else (b, a)
-            specs.append(GameSpec(len(specs), game, options, seats, master.getrandbits(32)))
+    for table in tables(agents, seats):
+        seatings = arrangements(table, order)
+        for k in range(games_per_table):
+            specs.append(GameSpec(len(specs), game, options, seatings[k % len(seatings)], master.getrandbits(32)))
     return specs
 
 
+# ----- playing ---------------------------------------------------------------------------------
 def play_game(spec: GameSpec) -> GameResult:
     """Play one game: chance from the state's seed, each agent with its own generator and only
-    its seat's view."""
-    game = build_game(spec.game, spec.options)
+    its seat's view. When several seats act at once, each chooses before any choice is applied."""
+    kit = registry.kit(spec.game)
+    game = kit.make_game(spec.options)
+    if len(spec.seats) != len(game.seat_names):
+        raise ValueError(f"{len(spec.seats)} agents for a game of {len(game.seat_names)} seats")
     agents = [make_agent(name, game) for name in spec.seats]
     rngs = [agent_rng(spec.seed, seat) for seat in range(len(spec.seats))]
     decisions = [0] * len(spec.seats)
     think = [0.0] * len(spec.seats)
     state = game.new_state(spec.seed)
     steps = 0
-    while not game.is_terminal(state):
-        steps += 1
-        if game.is_chance(state):
+    while actors := game.actors(state):
+        if actors == (CHANCE,):
             game.step_chance(state)
+            steps += 1
             continue
-        seat = game.actors(state)[0]
-        legal = game.legal_actions(state, seat)
-        started = time.perf_counter()
-        action = agents[seat].choose(game.view(state, seat), legal, rngs[seat])
-        think[seat] += time.perf_counter() - started
-        decisions[seat] += 1
-        game.apply_in_place(state, action, seat, validate=False)
+        chosen: list[tuple[int, Action]] = []
+        for seat in actors:
+            legal = game.legal_actions(state, seat)
+            started = time.perf_counter()
+            chosen.append((seat, agents[seat].choose(game.view(state, seat), legal, rngs[seat])))
+            think[seat] += time.perf_counter() - started
+            decisions[seat] += 1
+        for seat, action in chosen:
+            game.apply_in_place(state, action, seat, validate=False)
+            steps += 1
     outcome = game.outcome(state)
     assert outcome is not None
+    rounds = int(kit.progress(game, state).get("rounds", 0))
     return GameResult(spec.index, spec.seats, spec.seed, outcome.winner, outcome.reason, outcome.scores, steps,
-                      tuple(decisions), tuple(think), int(getattr(state, "round", 0)) + 1)
+                      tuple(decisions), tuple(think), rounds)
+
+
+def play_with_kit(kit: GameKit, spec: GameSpec) -> GameResult:
+    """:func:`play_game` in another process, which may not know a kit registered only here."""
+    registry.register(kit)
+    return play_game(spec)
 
 
 class Progress:
@@ -139,7 +202,7 @@ def run_local(specs: list[GameSpec], workers: int, on_result: Callable[[GameResu
             on_result(play_game(spec))
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_game, spec) for spec in specs]
+        futures = [pool.submit(play_with_kit, registry.kit(spec.game), spec) for spec in specs]
         for future in as_completed(futures):
             on_result(future.result())
 
@@ -149,8 +212,8 @@ def run_ray(specs: list[GameSpec], address: str, on_result: Callable[[GameResult
     import ray
 
     ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
-    remote = ray.remote(play_game)
-    pending = [remote.remote(spec) for spec in specs]
+    remote = ray.remote(play_with_kit)
+    pending = [remote.remote(registry.kit(spec.game), spec) for spec in specs]
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
         for ref in ready:

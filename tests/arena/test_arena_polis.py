@@ -1,4 +1,4 @@
-"""The arena: reproducible round robins, report shape, statistics, the Ray path."""
+"""The arena on Polis (two seats): reproducible round robins, report shape, statistics, the Ray path."""
 
 from __future__ import annotations
 
@@ -52,6 +52,8 @@ def test_arena_command_writes_a_report_of_the_right_shape(tmp_path: Path) -> Non
         assert 0.0 <= rec["ci95"][0] <= rec["rate"] <= rec["ci95"][1] <= 1.0
         assert set(rec["by_side"]) == {"Athens", "Sparta"}
     assert set(data["ratings_elo"]) == set(data["agents"])
+    assert set(data["ratings_openskill"]) == set(data["agents"])
+    assert data["options"] == {"edition": "2020"} and data["seat_count"] == 2
     assert sum(data["end_reasons"].values()) == 6
     assert "## Agents" in (out / "report.md").read_text()
     assert sorted(p.name for p in plots.iterdir()) == [
@@ -63,10 +65,35 @@ def test_bad_agent_name_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> 
     assert "unknown agent 'wizard'" in capsys.readouterr().err
 
 
+def test_edition_and_options_reach_the_game(tmp_path: Path) -> None:
+    """--edition and --option edition=… give the same games, other than the default edition's; the
+    edition stays text."""
+    runs: list[list[tuple[int | None, str, int]]] = []
+    editions: list[str] = []
+    for flags in (["--edition", "2012"], ["--option", "edition=2012"], []):
+        out = tmp_path / str(len(runs))
+        assert main(["arena", "polis", "--agents", "random,simple", "--games", "2", "--seed", "8", "--workers", "1",
+                     "--out", str(out), "--no-progress", *flags]) == 0
+        data = json.loads((out / "report.json").read_text())
+        editions.append(data["options"]["edition"])
+        runs.append([(r["winner"], r["reason"], r["steps"]) for r in data["results"]])
+    assert editions == ["2012", "2012", "2020"]
+    assert runs[0] == runs[1] != runs[2]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--edition", "1999"], "edition: unknown edition"),
+    (["--seats", "3"], "has 2 seats"),
+])
+def test_bad_options_are_clear_errors(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "polis", "--agents", "random,simple", "--games", "2", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
 def test_summary_counts_draws_as_half() -> None:
     specs = schedule("polis", {"edition": "2020"}, ["random", "simple"], 2, seed=2)
     results = [play_game(s) for s in specs]
-    summary = summarize(results)
+    summary = summarize(results, "polis", {"edition": "2020"})
     total = sum(rec["points"] for rec in summary["agents"].values())
     assert total == pytest.approx(len(results))
 
