@@ -18,6 +18,7 @@ class BidsKit(GameKit):
     summary = "a test game: hidden hands, a public prize, everybody bids at once"
     min_seats = 2
     max_seats = 5
+    seat_count_option = "players"
     options: ClassVar[tuple[OptionSpec, ...]] = (OptionSpec("players", "the number of seats, 2 to 5", 3),)
 
     def make_game(self, options: Mapping[str, Any]) -> BidsGame:

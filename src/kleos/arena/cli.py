@@ -29,9 +29,6 @@ from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit
 
-SEAT_COUNT_OPTION = "players"
-"""The option by which a game with a variable number of seats is told how many (``--seats``)."""
-
 DEFAULT_GAMES = 20
 
 ARENA_HELP = """\
@@ -101,8 +98,8 @@ def game_options(kit: GameKit, pairs: list[str], edition: str | None, seats: int
         options[key.strip()] = option_value(kit, key.strip(), text)
     if edition is not None:
         options["edition"] = edition
-    if seats is not None and any(o.name == SEAT_COUNT_OPTION for o in kit.options):
-        options[SEAT_COUNT_OPTION] = seats
+    if seats is not None and kit.seat_count_option is not None:
+        options[kit.seat_count_option] = seats
     return options
 
 

@@ -75,6 +75,8 @@ class GameKit(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    seat_count_option: ClassVar[str | None] = None
+    """The option that sets the number of seats, for games with a variable number (``None``: fixed)."""
     claims_unnamed_games: ClassVar[bool] = False
     """True for the one game whose stored games predate game names (database rows made before the
     platform stored a game's name belong to it)."""
