@@ -57,7 +57,7 @@ def two_players(client: Client, seed: int = 7, edition: str = "2020") -> Table:
 def table_from_position(client: TestClient, position: PolisState, seed: int, edition: str = "2020") -> Table:
     """A two-person game that starts from ``position`` (through the store: the API starts from seeds)."""
     store = ctx_of(client).store
-    seated = store.create({"edition": edition}, 0, "person", seed, position=position)
+    seated = store.create("polis", {"edition": edition}, seat=0, opponent="person", seed=seed, position=position)
     invite = seated.invite
     assert invite is not None
     joined = client.post("/api/join", json={"invite": invite})

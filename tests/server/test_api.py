@@ -86,7 +86,7 @@ def test_create_validates_its_input(client: TestClient) -> None:
     assert client.get("/api/games/unknown").status_code == 404
     assert client.get("/api/opponents").json()["opponents"][:2] == ["person", "random"]
     edition = client.get("/api/editions/2012").json()
-    assert "Athinae" in edition["poleis"] and edition["regions"]
+    assert "Athinae" in edition["polis_ids"] and edition["regions"]
     assert client.get("/api/editions/1999").status_code == 404
 
 
@@ -133,3 +133,15 @@ def test_incremental_log_since_a_seq(client: TestClient) -> None:
     assert start == len(full["log"]) + 1
     assert full["log"] + part["log"] == after["log"]
     assert [e["step"] for e in part["log"]] == list(range(start, start + len(part["log"])))
+
+
+def test_create_in_the_form_for_every_game(client: TestClient) -> None:
+    """``game``, ``options`` and one entry per seat; the answer names the game and every invite."""
+    created = new_game(client, game="polis", options={"edition": "2012"}, seats=["person", "me"], seed=5)
+    assert (created["game"], created["seat"], created["side"]) == ("polis", 1, "Sparta")
+    assert [(i["seat"], i["side"]) for i in created["invites"]] == [(0, "Athens")]
+    assert created["invites"][0]["invite"] == created["invite"]
+    message = get_message(client, created["game_id"], created["token"])
+    assert message["game"] == "polis" and message["seat_names"] == ["Athens", "Sparta"]
+    assert message["options"] == {"edition": "2012"} and message["outcome_text"] is None
+    assert [p["joined"] for p in message["players"]] == [False, True]

@@ -95,7 +95,8 @@ def test_bots_resume_after_a_restart(tmp_path: Path) -> None:
     settings = make_settings(tmp_path)
     with TestClient(create_app(settings)) as client:
         # created behind the API's back, so no worker was told: the bot is to act and nobody plays it
-        seated = ctx_of(client).store.create({"edition": "2020"}, 0, "random", 64)  # Sparta opens with seed 64
+        store = ctx_of(client).store
+        seated = store.create("polis", {"edition": "2020"}, seat=0, opponent="random", seed=64)  # Sparta opens
         message = get_message(client, seated.game_id, seated.token)
         assert not message["your_turn"] and message["to_act"] == [1]
     with TestClient(create_app(settings)) as client:

@@ -62,7 +62,7 @@ def check_message(message: Message, seat: int | None, truth: dict[int, Any], sec
     hidden = 0
     for entry in message["log"]:
         true = truth[entry["seq"]]
-        if true.visible_to is None or true.visible_to == seat:
+        if true.readers is None or seat in true.readers:
             assert entry["action"] == true.action and not entry["hidden"]
         else:
             assert entry["action"] == "card (hidden)" and entry["hidden"]
@@ -114,6 +114,6 @@ def test_no_leak_through_battles(client: TestClient) -> None:
     loaded = ctx_of(client).store.current(table.game_id)
     draws = [e for e in loaded.log if e.action.startswith("card ")]
     assert draws, "the position should lead to a battle with cards"
-    assert all(e.visible_to in (0, 1) for e in draws)
+    assert all(e.readers in (frozenset({0}), frozenset({1})) for e in draws)
     assert hidden >= len(draws)
     assert checked > 20

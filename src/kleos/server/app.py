@@ -1,4 +1,5 @@
-"""The FastAPI application: routers for the lobby, games (REST and WebSocket) and records.
+"""The FastAPI application: routers for the lobby (the catalog of installed games), games (REST and
+WebSocket) and records.
 
 The request handlers are thin: they validate the body (pydantic), check the rate limit, call the
 synchronous :class:`~kleos.server.store.GameStore` in a worker thread, then tell the
@@ -9,11 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
-import secrets
+import threading
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
@@ -23,21 +25,22 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from kleos.agents.registry import LEVELS
+from kleos.core import registry
 from kleos.server.bots import BotWorker
 from kleos.server.config import Settings
 from kleos.server.db import Database
 from kleos.server.errors import ApiError
+from kleos.server.games import RANDOM, catalog_entry, default_game, kit_of, opponents, tables_for
 from kleos.server.hub import Connection, Hub
 from kleos.server.ratelimit import RateLimiter
 from kleos.server.schemas import ActionIn, ClientMessage, CreateGame, Hello, ImportGame, JoinGame, MyGames, UndoIn
 from kleos.server.store import Change, GameStore, Seated, token_hash
-from kleos.web.ui import mount_ui
+from kleos.web.ui import board_module_url, mount_ui
 
 log = logging.getLogger("kleos.server")
 
-OPPONENTS = ["person", "random", "simple", "heuristic", *(f"ismcts:{level}" for level in LEVELS)]
-SIDE_SEATS = {"athens": 0, "sparta": 1}
+
+MAX_TABLES = 64  # drawing tables kept per process (one per game and options asked for)
 
 
 @dataclass
@@ -48,6 +51,30 @@ class ServerContext:
     hub: Hub
     bots: BotWorker
     limiter: RateLimiter
+    _catalog: list[dict[str, Any]] | None = None
+    _tables: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def catalog(self) -> list[dict[str, Any]]:
+        """Every installed game as the lobby shows it, built once (games are found at start)."""
+        if self._catalog is None:
+            self._catalog = [catalog_entry(kit, board_module_url(name)) for name, kit in registry.games().items()]
+        return self._catalog
+
+    def catalog_by_name(self) -> dict[str, dict[str, Any]]:
+        return {entry["name"]: entry for entry in self.catalog()}
+
+    def tables(self, game: str, options: str | None) -> dict[str, Any]:
+        key = (game, options or "")
+        with self._lock:
+            found = self._tables.get(key)
+        if found is None:
+            found = tables_for(kit_of(game), options)
+            with self._lock:
+                if len(self._tables) >= MAX_TABLES:
+                    self._tables.clear()
+                self._tables[key] = found
+        return found
 
 
 def get_ctx(request: Request) -> ServerContext:
@@ -69,13 +96,9 @@ Ctx = Annotated[ServerContext, Depends(get_ctx)]
 Token = Annotated[str | None, Depends(bearer_token)]
 
 
-def pick_seat(side: str) -> int:
-    return SIDE_SEATS[side] if side in SIDE_SEATS else secrets.randbelow(2)
-
-
 def invite_url(ctx: ServerContext, request: Request, game_id: str, invite: str | None) -> str | None:
-    """The link to send the other player: the invite travels in the fragment, so it never
-    reaches a server log."""
+    """The link to send another player: the invite travels in the fragment, so it never reaches a
+    server log."""
     if invite is None:
         return None
     base = (ctx.settings.public_url or str(request.base_url)).rstrip("/")
@@ -83,9 +106,11 @@ def invite_url(ctx: ServerContext, request: Request, game_id: str, invite: str |
 
 
 def seated_json(ctx: ServerContext, request: Request, seated: Seated) -> dict[str, Any]:
-    return {"game_id": seated.game_id, "seat": seated.seat, "side": ("Athens", "Sparta")[seated.seat],
+    invites = [{"seat": seat, "side": side, "invite": code,
+                "invite_url": invite_url(ctx, request, seated.game_id, code)} for seat, side, code in seated.invites]
+    return {"game_id": seated.game_id, "game": seated.game, "seat": seated.seat, "side": seated.side,
             "token": seated.token, "seq": seated.seq, "invite": seated.invite,
-            "invite_url": invite_url(ctx, request, seated.game_id, seated.invite)}
+            "invite_url": invite_url(ctx, request, seated.game_id, seated.invite), "invites": invites}
 
 
 def check_rate(ctx: ServerContext, token: str | None) -> None:
@@ -135,24 +160,51 @@ async def health() -> dict[str, Any]:
     return {"ok": True}
 
 
+@lobby.get("/catalog")
+async def catalog(ctx: Ctx) -> JSONResponse:
+    """The installed games, their options and who may sit in their seats."""
+    return JSONResponse({"games": await run_in_threadpool(ctx.catalog)})
+
+
+@lobby.get("/catalog/{game}/tables")
+async def game_tables(ctx: Ctx, game: str,
+                      options: Annotated[str | None, Query(max_length=4096)] = None) -> JSONResponse:
+    """The tables a board module draws ``game`` with, for ``options`` (URL-encoded JSON)."""
+    if game not in registry.games():
+        raise ApiError(404, "not_found", f"no game '{game}' on this server")
+    return JSONResponse(await run_in_threadpool(ctx.tables, game, options))
+
+
 @lobby.get("/opponents")
-async def opponents() -> dict[str, Any]:
-    return {"opponents": OPPONENTS, "editions": ["2012", "2020"], "sides": ["athens", "sparta", "random"]}
+async def legacy_opponents(ctx: Ctx) -> dict[str, Any]:
+    """Kleos 0.1's lobby lists, for the server's default game (``GET /api/catalog`` has them all)."""
+    kit = kit_of(default_game(ctx.settings))
+    entry = (await run_in_threadpool(ctx.catalog_by_name)).get(kit.name, {})
+    sides = [name.lower() for name in entry.get("seat_names", ())]
+    return {"opponents": opponents(kit), "editions": list(kit.editions()), "sides": [*sides, RANDOM]}
 
 
 @lobby.get("/editions/{edition}")
-async def edition(ctx: Ctx, edition: str) -> JSONResponse:
-    return JSONResponse(await run_in_threadpool(ctx.store.edition, edition))
+async def legacy_edition(ctx: Ctx, edition: str) -> JSONResponse:
+    """Kleos 0.1's edition tables: the tables of the server's default game for that edition."""
+    name = default_game(ctx.settings)
+    try:
+        tables = await run_in_threadpool(ctx.tables, name, json.dumps({"edition": edition}))
+    except ApiError as exc:
+        if exc.code != "bad_options":
+            raise
+        raise ApiError(404, "not_found", exc.message) from exc
+    return JSONResponse(tables)
 
 
 @lobby.post("/games", status_code=201)
 async def create_game(ctx: Ctx, request: Request, body: CreateGame) -> dict[str, Any]:
     if body.seed is not None and not ctx.settings.allow_client_seed:
         raise ApiError(400, "seed_not_allowed", "this server chooses the seed of every game (it is secret)")
-    options: dict[str, Any] = {"edition": body.edition}
-    if body.rules:
-        options["rules"] = body.rules
-    seated = await run_in_threadpool(ctx.store.create, options, pick_seat(body.side), body.opponent, body.seed)
+    name = body.game or default_game(ctx.settings)
+    seated = await run_in_threadpool(functools.partial(
+        ctx.store.create, name, body.game_options(), seat=body.seat, seats=body.seats, side=body.side,
+        opponent=body.opponent, seed=body.seed))
     if seated.bot_to_act:
         ctx.bots.schedule(seated.game_id)
     return seated_json(ctx, request, seated)
@@ -222,7 +274,9 @@ records = APIRouter(prefix="/api", tags=["records"])
 
 @records.post("/import", status_code=201)
 async def import_game(ctx: Ctx, request: Request, body: ImportGame) -> dict[str, Any]:
-    seated = await run_in_threadpool(ctx.store.import_record, body.record, pick_seat(body.side), body.opponent)
+    seated = await run_in_threadpool(functools.partial(
+        ctx.store.import_record, body.record, seat=body.seat, seats=body.seats, side=body.side,
+        opponent=body.opponent))
     if seated.bot_to_act:
         ctx.bots.schedule(seated.game_id)
     return seated_json(ctx, request, seated)

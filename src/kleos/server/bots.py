@@ -1,9 +1,11 @@
 """Server-side opponents: a pool of worker threads, out of the request path.
 
 When a change leaves a bot to act, :meth:`BotWorker.schedule` queues the game. A worker asks the
-store for the bot's job (its seat's view and legal actions only, never the state), lets the agent
-choose with :func:`kleos.server.store.bot_rng`, and submits the action with the sequence number it
-saw, exactly like a client; a stale job is dropped and retried from the new position.
+store for the next bot's job (its seat's view and legal actions only, never the state), lets the
+agent choose with :func:`kleos.server.store.bot_rng`, and submits the action with the sequence
+number it saw, exactly like a client; a stale job is dropped and retried from the new position.
+When several bot seats act at once (a simultaneous choice), they move one after the other, each
+from its own view, until no bot is left to act.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from kleos.agents.registry import make_agent
+from kleos.agents import make_agent
 from kleos.server.errors import ApiError
 from kleos.server.store import GameStore, bot_rng
 
@@ -74,8 +76,7 @@ class BotWorker:
             job = self.store.bot_job(game_id)
             if job is None:
                 return
-            game = self.store.game_for(job.options_json)
-            agent = make_agent(job.agent, game)
+            agent = make_agent(job.agent, job.game)
             action = agent.choose(job.view, job.legal, bot_rng(job.rng_seed, job.seat, job.step))
             try:
                 change = self.store.act_as_bot(game_id, job.seat, job.seq, action)

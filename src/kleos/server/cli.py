@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from kleos.server.config import DEFAULT_DATABASE, Settings
+from kleos.server.config import DEFAULT_DATABASE, DEFAULT_GAME_VARIABLE, Settings
 
 DESCRIPTION = """\
 Run the Kleos web server (HTTP and WebSocket API, see docs/web-api.md).
@@ -30,6 +31,9 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     serve.add_argument("--burst", type=float, default=30.0, help="actions allowed at once per seat token (default 30)")
     serve.add_argument("--allow-client-seed", action="store_true",
                        help="let clients choose game seeds (tests and benchmarks only: the seed reveals future dice)")
+    serve.add_argument("--default-game", default=os.environ.get(DEFAULT_GAME_VARIABLE) or None, metavar="NAME",
+                       help=f"the game of requests that name none (default: ${DEFAULT_GAME_VARIABLE}, else the "
+                            "installed game that owns games stored before games had names)")
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     serve.add_argument("--no-access-log", action="store_true", help="do not log each request")
     serve.set_defaults(func=run_serve)
@@ -48,6 +52,13 @@ def run_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         sys.stderr.write(f"kleos serve: bad port {args.port}\n")
         return 2
+    if args.default_game is not None:
+        from kleos.core import registry
+
+        if args.default_game not in registry.games():
+            sys.stderr.write(f"kleos serve: unknown game '{args.default_game}' "
+                             f"(installed: {', '.join(registry.games()) or 'none'})\n")
+            return 2
     try:
         database = redact_url(args.database)
     except Exception as exc:
@@ -55,7 +66,7 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     settings = Settings(database_url=args.database, redis_url=args.redis, public_url=args.public_url,
                         bot_workers=args.bot_workers, rate_capacity=args.burst, rate_per_second=args.rate,
-                        allow_client_seed=args.allow_client_seed)
+                        allow_client_seed=args.allow_client_seed, default_game=args.default_game)
     sys.stderr.write(f"kleos serve: http://{args.host}:{args.port} (database {database}"
                      f"{', redis' if args.redis else ''})\n")
     config = uvicorn.Config(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,

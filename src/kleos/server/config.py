@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 DEFAULT_DATABASE = "sqlite:///kleos.db"
+DEFAULT_GAME_VARIABLE = "KLEOS_DEFAULT_GAME"
 
 
 @dataclass(frozen=True)
@@ -15,7 +16,8 @@ class Settings:
     (a token bucket). ``snapshot_every``: a state snapshot is stored each time the action log of a
     game grows past another multiple of this many steps. ``allow_client_seed`` lets a client choose
     the seed of a new game (tests and benchmarks only: whoever knows the seed knows every future
-    die and card).
+    die and card). ``default_game``: the game of requests that name none (the lobby of Kleos 0.1
+    and its clients); ``None``: the one installed game that claims unnamed games, if any.
     """
 
     database_url: str = DEFAULT_DATABASE
@@ -27,3 +29,4 @@ class Settings:
     bot_workers: int = 2
     allow_client_seed: bool = False
     hello_timeout: float = 15.0
+    default_game: str | None = None

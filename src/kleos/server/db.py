@@ -1,6 +1,6 @@
 """Tables and connections: SQLite (embedded, the default) or PostgreSQL (several server processes).
 
-A game is a row of :class:`GameRow`, its two :class:`SeatRow` rows, an append-only log of
+A game is a row of :class:`GameRow` (which names the game's kit), one :class:`SeatRow` per seat, an append-only log of
 :class:`EventRow` rows numbered by ``seq`` (1, 2, …) and a few :class:`SnapshotRow` rows (the state
 after some step, a cache that can always be rebuilt from the log). The schema is created and
 upgraded by the Alembic migrations in :mod:`kleos.server.migrations`, applied at start.
@@ -53,9 +53,11 @@ class Base(DeclarativeBase):
 
 
 class GameRow(Base):
-    """One game. ``seq`` is the number of the last event (0 before the first); ``steps`` the length
-    of the effective action log (events minus undone actions); ``seed`` never leaves the server
-    while the game runs."""
+    """One game. ``game`` names its kit (:mod:`kleos.core.registry`); ``seq`` is the number of the
+    last event (0 before the first); ``steps`` the length of the effective action log (events minus
+    undone actions); ``seed`` never leaves the server while the game runs. ``actors``: the seats to
+    act now, separated by commas (several during a simultaneous choice); ``to_act`` the first of
+    them."""
 
     __tablename__ = "games"
 
@@ -67,6 +69,7 @@ class GameRow(Base):
     steps: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), index=True)  # active | finished
     to_act: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    actors: Mapped[str] = mapped_column(String(64), default="")
     outcome: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON
     rematch_of: Mapped[str | None] = mapped_column(String(24), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(24), nullable=True)
@@ -92,8 +95,9 @@ class SeatRow(Base):
 class EventRow(Base):
     """One entry of the append-only log: an action (``kind="action"``, chance included as seat -1)
     or the undo of the seat's last action (``kind="undo"``, ``action`` the undone notation).
-    ``visible_to``: ``None`` when every seat may see the action, else the only seat that may
-    (a battle card drawn into that seat's hand). ``text`` describes it in plain words."""
+    ``readers``: ``None`` when every seat may read the line, else the seats that may, separated by
+    commas (the kit's ``log_visibility``: a card drawn into one hand, a secret bid). ``text``
+    describes it in plain words."""
 
     __tablename__ = "events"
 
@@ -103,7 +107,7 @@ class EventRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     text: Mapped[str] = mapped_column(Text)
-    visible_to: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    readers: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
 
 
@@ -229,8 +233,9 @@ class Database:
         with self._read() as session, session.begin():
             yield session
 
-    def migrate(self) -> None:
-        """Apply the Alembic migrations up to the newest (one process at a time on PostgreSQL)."""
+    def migrate(self, revision: str = "head") -> None:
+        """Apply the Alembic migrations up to ``revision``, the newest by default (one process at a
+        time on PostgreSQL)."""
         from alembic import command
         from alembic.config import Config
 
@@ -241,7 +246,7 @@ class Database:
             if not self.is_sqlite:
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+            command.upgrade(config, revision)
 
     def dispose(self) -> None:
         if self._writer is not None:

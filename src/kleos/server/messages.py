@@ -1,70 +1,61 @@
 """What the server says about a game, built for one seat (or a spectator) from that seat's view only.
 
-Everything a client receives about a position goes through :func:`seat_message` (or
-:func:`replay_message`), which starts from ``game.view(state, seat)``: the other hand and the
-generator are gone before anything is serialized. The log is redacted per seat the same way: a
-battle card drawn into one hand is shown to everybody else as ``card (hidden)``.
+Everything a client receives about a position goes through :func:`seat_head` (or
+:func:`replay_message`), which starts from ``game.view(state, seat)`` and hands it to the game's
+kit for JSON and words: the other hands and the generator are gone before anything is serialized.
+The log is redacted per seat the same way: a step the kit's ``log_visibility`` gives to some seats
+only (a card drawn into one hand, a secret bid) is shown to everybody else as the kit's
+``hidden_log_text``.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.errors import KleosError
-from kleos.core.protocol import CHANCE, Outcome
-from kleos.games.polis.game import PolisGame
-from kleos.games.polis.state import PolisState
-from kleos.games.polis.tables import SIDE_NAMES, SIDES
-from kleos.games.polis.text import describe, describe_action
-from kleos.games.polis.view import PolisView
+from kleos.core.kit import GameKit, seat_label
+from kleos.core.protocol import CHANCE, Game, Outcome
 
-GAME_NAME = "polis"
-EDITIONS = ("2012", "2020")
-HIDDEN_CARD = "card (hidden)"
-STATE_KEYS_NEVER_SENT = ("rng",)
+AnyGame = Game[Any, Any]
+Readers = frozenset[int] | None
+"""The seats that may read a log line (``None``: everybody, spectators included)."""
 
 
-class OptionsError(KleosError):
-    """Game options a client may not use or that do not validate."""
+def encode_readers(readers: Readers) -> str | None:
+    """Readers as stored in the ``events.readers`` column: ``NULL`` for everybody, else the seats
+    separated by commas (``""``: nobody)."""
+    return None if readers is None else ",".join(str(seat) for seat in sorted(readers))
 
 
-def make_game(options: Mapping[str, Any]) -> PolisGame:
-    """The game for client-supplied ``options``: an edition and rule switches, nothing else."""
-    unknown = set(options) - {"edition", "rules"}
-    if unknown:
-        raise OptionsError(f"unknown game options: {', '.join(sorted(unknown))} (allowed: edition, rules)")
-    edition = str(options.get("edition", "2020"))
-    if edition not in EDITIONS:
-        raise OptionsError(f"unknown edition '{edition}': choose 2012 or 2020")
-    rules = options.get("rules") or {}
-    if not isinstance(rules, dict):
-        raise OptionsError("rules must be an object of rule switches")
-    try:
-        return PolisGame(edition, None, rules)
-    except (KleosError, ValueError, TypeError) as exc:
-        raise OptionsError(f"invalid rule switches: {exc}") from exc
+def decode_readers(text: str | None) -> Readers:
+    return None if text is None else frozenset(int(part) for part in text.split(",") if part)
 
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One effective step of the log: ``seq`` of the event that made it, the acting seat
-    (-1 for chance), the notation, a plain-words account, and who may see it (``None``: all)."""
+    """One effective step of the log: ``seq`` of the event that made it, the acting seat (-1 for
+    chance), the notation, a plain-words account, who may read it (``None``: all) and what the
+    other seats read instead (``hidden_action``, ``hidden_text``)."""
 
     seq: int
     seat: int
     action: str
     text: str
-    visible_to: int | None
-    _json: dict[tuple[int | None, int], str] = field(default_factory=dict, compare=False, repr=False)
+    readers: Readers
+    hidden_action: str = ""
+    hidden_text: str = ""
+    _json: dict[tuple[bool, int], str] = field(default_factory=dict, compare=False, repr=False)
+
+    def hidden_from(self, seat: int | None) -> bool:
+        return self.readers is not None and seat not in self.readers
 
     def json_for_seat(self, seat: int | None, step: int) -> str:
         """:meth:`for_seat` as JSON text, kept: a log entry never changes once written."""
-        key = (None if self.visible_to is None or self.visible_to == seat else -2, step)
+        key = (self.hidden_from(seat), step)
         text = self._json.get(key)
         if text is None:
             text = dumps(self.for_seat(seat, step))
@@ -72,14 +63,21 @@ class LogEntry:
         return text
 
     def for_seat(self, seat: int | None, step: int) -> dict[str, Any]:
-        hidden = self.visible_to is not None and self.visible_to != seat
         entry: dict[str, Any] = {"step": step, "seq": self.seq, "seat": self.seat}
-        if hidden:
-            drawer = SIDE_NAMES[self.visible_to] if self.visible_to is not None else "a player"
-            entry.update(action=HIDDEN_CARD, text=f"{drawer} drew a battle card (hidden)", hidden=True)
+        if self.hidden_from(seat):
+            entry.update(action=self.hidden_action, text=self.hidden_text, hidden=True)
         else:
             entry.update(action=self.action, text=self.text, hidden=False)
         return entry
+
+
+def log_entry(kit: GameKit, game: AnyGame, seq: int, seat: int, action: Action, text: str,
+              readers: Readers) -> LogEntry:
+    """A log entry, with the line the seats outside ``readers`` read instead (the kit's words)."""
+    if readers is None:
+        return LogEntry(seq, seat, str(action), text, None)
+    return LogEntry(seq, seat, str(action), text, readers, kit.hidden_log_text(game, seat, action),
+                    kit.hidden_log_line(game, seat, action, readers))
 
 
 def log_for_seat(log: Sequence[LogEntry], seat: int | None) -> list[dict[str, Any]]:
@@ -121,150 +119,98 @@ def with_log(head: str, log: Sequence[LogEntry], seat: int | None, since: int | 
     return f'{head[:-1]},"log":{log_json(log, seat, start)}{extra}}}'
 
 
-def hand_sizes(state: PolisState) -> tuple[int, int]:
-    b = state.battle
-    return (0, 0) if b is None else (sum(b.hands[0]), sum(b.hands[1]))
-
-
-def chance_visibility(action: Action, before: tuple[int, int], state: PolisState) -> int | None:
-    """The only seat that may see chance outcome ``action`` (a battle card goes into one hand),
-    given the hand sizes ``before`` it and ``state`` after it; ``None`` when it is public."""
-    if action.verb != "card":
-        return None
-    after = hand_sizes(state)
-    for side in (0, 1):
-        if after[side] > before[side]:
-            return side
-    return CHANCE  # the card went nowhere visible: show it to nobody
-
-
-def action_text(game: PolisGame, state: PolisState, seat: int, action: Action) -> str:
-    """The plain-words account of ``action`` before it is applied, from the actor's view only."""
-    if seat == CHANCE:
-        return describe_action(game, state, action)
-    return describe_action(game, game.view(state, seat), action)
-
-
 def possessive(name: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
 
 
 _SECOND_PERSON = re.compile(r"\b(you lose|the opponent's|the opponent|your|Your)\b")
+_TWO_SEATS_ONLY = ("the opponent's", "the opponent")
 
 
-def neutral_text(text: str, seat: int) -> str:
+def neutral_text(text: str, seat: int, names: Sequence[str]) -> str:
     """An actor's account of its own step (``describe_action`` speaks to the actor: "you lose …",
-    "your turn") made readable by both seats and spectators: the actor's side is named first and
-    second-person words name the sides."""
-    if seat not in (0, 1):
+    "your turn") made readable by every seat and spectators: the actor is named first and
+    second-person words name the seats. "The opponent" names the other seat only when there are
+    two; with more it stays as it is."""
+    if not 0 <= seat < len(names):
         return text
-    me, them = SIDE_NAMES[seat], SIDE_NAMES[1 - seat]
-    words = {"you lose": f"{me} loses", "the opponent's": possessive(them), "the opponent": them,
-             "your": possessive(me), "Your": possessive(me)}
-    return f"{me}: " + _SECOND_PERSON.sub(lambda m: words[m.group(1)], text)
+    me = names[seat]
+    words = {"you lose": f"{me} loses", "your": possessive(me), "Your": possessive(me)}
+    if len(names) == 2:
+        them = names[1 - seat]
+        words.update({"the opponent's": possessive(them), "the opponent": them})
+    return f"{me}: " + _SECOND_PERSON.sub(lambda m: words.get(m.group(1), m.group(1)), text)
 
 
-def log_text(game: PolisGame, state: PolisState, seat: int, action: Action) -> str:
-    """The log's account of ``action`` (before it is applied): neutral, the same for every seat."""
-    return neutral_text(action_text(game, state, seat, action), seat)
-
-
-def plain(value: Any) -> Any:
-    """State JSON for clients: the ``{"t": [...]}`` tuple encoding becomes a plain list."""
-    if isinstance(value, dict):
-        if set(value) == {"t"}:
-            return [plain(v) for v in value["t"]]
-        return {k: plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [plain(v) for v in value]
-    return value
-
-
-def view_json(game: PolisGame, view: PolisView) -> dict[str, Any]:
-    """A view as JSON: the redacted state (no generator), the seat and the hidden hand sizes."""
-    state = game.state_to_json(view.state)
-    for key in STATE_KEYS_NEVER_SENT:
-        state.pop(key, None)
-    return {"seat": view.seat, "state": plain(state), "hidden_hand_sizes": list(view.hidden_hand_sizes)}
+def log_text(kit: GameKit, game: AnyGame, state: Any, seat: int, action: Action) -> str:
+    """The log's account of ``action`` (before it is applied), from the actor's view only (chance:
+    the public view): neutral, the same for every seat that may read it."""
+    view = game.view(state, None if seat == CHANCE else seat)
+    return neutral_text(kit.describe_action(game, view, action), seat, game.seat_names)
 
 
 def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
     return None if outcome is None else outcome.to_json()
 
 
-def side_name(seat: int | None) -> str | None:
-    return None if seat is None else SIDE_NAMES[seat]
+def seat_name(game: AnyGame, seat: int | None) -> str | None:
+    return None if seat is None else seat_label(game.seat_names, seat)
 
 
-def seat_message(game: PolisGame, state: PolisState, log: Sequence[LogEntry], seat: int | None, *,
-                 meta: Mapping[str, Any], undo_allowed: bool) -> dict[str, Any]:
-    """The full message for ``seat`` (``None``: spectator) about the game at its current step."""
-    message = seat_head(game, state, len(log), seat, meta=meta, undo_allowed=undo_allowed)
-    message["log"] = log_for_seat(log, seat)
-    return message
+def acting(game: AnyGame, state: Any) -> list[int]:
+    """The seats to act now (several during a simultaneous choice; never chance)."""
+    return [seat for seat in game.actors(state) if seat != CHANCE]
 
 
-def seat_head(game: PolisGame, state: PolisState, steps: int, seat: int | None, *,
+def seat_head(kit: GameKit, game: AnyGame, state: Any, steps: int, seat: int | None, *,
               meta: Mapping[str, Any], undo_allowed: bool) -> dict[str, Any]:
-    """:func:`seat_message` without its ``log`` (which :func:`with_log` adds to the JSON text)."""
+    """The message for ``seat`` (``None``: spectator) about the game at its current step, without
+    its ``log`` (which :func:`with_log` adds to the JSON text)."""
     view = game.view(state, seat)
-    actors = [a for a in game.actors(state) if a != CHANCE]
+    actors = acting(game, state)
     your_turn = seat is not None and seat in actors
     legal: list[dict[str, str]] = []
     if your_turn and seat is not None:
-        legal = [{"action": str(a), "text": describe_action(game, view, a)} for a in game.legal_actions(state, seat)]
+        legal = [{"action": str(a), "text": kit.describe_action(game, view, a)}
+                 for a in game.legal_actions(state, seat)]
+    outcome = game.outcome(state)
     return {
         "type": "state",
         **meta,
         "seat": seat,
-        "side": side_name(seat),
+        "side": seat_name(game, seat),
         "to_act": actors,
         "your_turn": your_turn,
         "steps": steps,
-        "view": view_json(game, view),
-        "description": describe(game, view, seat),
+        "view": kit.view_json(game, view),
+        "description": kit.describe_view(game, view, seat),
         "legal": legal,
         "undoable": undo_allowed,
-        "outcome": outcome_json(game.outcome(state)),
+        "outcome": outcome_json(outcome),
+        "outcome_text": None if outcome is None else kit.outcome_text(game, outcome),
     }
 
 
-def replay_message(game: PolisGame, state: PolisState, log: Sequence[LogEntry], step: int,
+def replay_message(kit: GameKit, game: AnyGame, state: Any, log: Sequence[LogEntry], step: int,
                    meta: Mapping[str, Any]) -> dict[str, Any]:
     """The public view after ``step`` steps of a finished game, with the whole public log."""
     view = game.view(state, None)
+    outcome = game.outcome(state)
     return {
         "type": "replay",
         **meta,
         "step": step,
         "steps": len(log),
-        "view": view_json(game, view),
-        "description": describe(game, view, None),
+        "view": kit.view_json(game, view),
+        "description": kit.describe_view(game, view, None),
         "log": log_for_seat(log, None),
         "action": log[step - 1].for_seat(None, step) if step > 0 else None,
-        "outcome": outcome_json(game.outcome(state)),
+        "outcome": outcome_json(outcome),
+        "outcome_text": None if outcome is None else kit.outcome_text(game, outcome),
     }
 
 
-def edition_json(game: PolisGame) -> dict[str, Any]:
-    """The index tables a client needs to draw a state (names by index)."""
-    t = game.tables
-    return {
-        "edition": t.edition,
-        "title": t.rules.title,
-        "sides": list(SIDES),
-        "side_names": list(SIDE_NAMES),
-        "rounds": list(t.round_names),
-        "goods": [name for name in ("iron", "wood", "wine", "oil", "silver", "wheat")],
-        "regions": list(t.region_ids),
-        "territories": t.n_territories,
-        "land_adjacent": [list(a) for a in t.land_adj],
-        "sea_adjacent": [list(a) for a in t.sea_adj],
-        "coasts": [list(c) for c in t.coasts],
-        "poleis": list(t.polis_ids),
-        "polis_territory": list(t.polis_territory),
-        "markets": list(t.market_ids),
-        "projects": [p.id for p in t.projects],
-        "land_cards": [c.code for c in t.land_cards],
-        "sea_cards": [c.code for c in t.sea_cards],
-    }
+def players_json(game: AnyGame, seats: Iterable[Any]) -> list[dict[str, Any]]:
+    """Every seat: its name, a person or a bot (with its agent), and whether someone holds it."""
+    return [{"seat": s.seat, "side": seat_label(game.seat_names, s.seat), "kind": s.kind, "agent": s.agent,
+             "joined": s.kind == "bot" or s.token_hash is not None} for s in seats]

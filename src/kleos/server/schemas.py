@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Side = Literal["athens", "sparta", "random"]
+SeatSpec = Annotated[str, Field(min_length=1, max_length=64)]
+"""One seat of a new game: ``me``, ``person`` or an agent spec."""
+SeatChoice = int | Literal["random"]
+MAX_SEATS = 32
 
 
 class Strict(BaseModel):
@@ -14,11 +17,29 @@ class Strict(BaseModel):
 
 
 class CreateGame(Strict):
-    edition: Literal["2012", "2020"] = "2020"
-    side: Side = "athens"
-    opponent: str = Field(default="person", min_length=1, max_length=64)
-    rules: dict[str, Any] = Field(default_factory=dict)
+    """A new game. ``game``/``options``/``seat``/``seats`` is the form for every game; ``edition``,
+    ``rules``, ``side`` and ``opponent`` are the two-seat form of Kleos 0.1, still accepted (they
+    become options ``edition``/``rules``, the seat named ``side``, and ``opponent`` in every other
+    seat)."""
+
+    game: str | None = Field(default=None, min_length=1, max_length=32)
+    options: dict[str, Any] | None = None
+    seat: SeatChoice | None = None
+    seats: list[SeatSpec] | None = Field(default=None, min_length=1, max_length=MAX_SEATS)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    edition: str | None = Field(default=None, min_length=1, max_length=32)
+    rules: dict[str, Any] | None = None
+    side: str | None = Field(default=None, min_length=1, max_length=32)
+    opponent: str | None = Field(default=None, min_length=1, max_length=64)
+
+    def game_options(self) -> dict[str, Any]:
+        """``options`` with the legacy ``edition`` and ``rules`` added."""
+        options = dict(self.options or {})
+        if self.edition is not None:
+            options.setdefault("edition", self.edition)
+        if self.rules:
+            options.setdefault("rules", self.rules)
+        return options
 
 
 class JoinGame(Strict):
@@ -41,9 +62,13 @@ class UndoIn(Strict):
 
 
 class ImportGame(Strict):
+    """A record to play on: the importer's seat and the others' as for :class:`CreateGame`."""
+
     record: dict[str, Any]
-    side: Side = "athens"
-    opponent: str = Field(default="person", min_length=1, max_length=64)
+    seat: SeatChoice | None = None
+    seats: list[SeatSpec] | None = Field(default=None, min_length=1, max_length=MAX_SEATS)
+    side: str | None = Field(default=None, min_length=1, max_length=32)
+    opponent: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 class Hello(Strict):

@@ -125,10 +125,18 @@ class GameKit(ABC):
         return frozenset({seat}) if len(game.actors(before)) > 1 else None
 
     def hidden_log_text(self, game: Game[Any, Any], seat: int, action: Action) -> str:
-        """What the other seats read instead of a secret log line."""
+        """What the other seats read instead of a secret action's notation."""
         names = game.seat_names
         who = "chance" if seat == CHANCE else names[seat] if 0 <= seat < len(names) else f"seat {seat}"
         return f"{who}: a secret step (hidden)" if seat != CHANCE else "a hidden draw"
+
+    def hidden_log_line(self, game: Game[Any, Any], seat: int, action: Action, readers: frozenset[int]) -> str:
+        """What the other seats read instead of a secret step's account in words; ``readers`` are
+        the seats that may read the step itself (a hidden draw says whom it went to)."""
+        hidden = self.hidden_log_text(game, seat, action)
+        if seat != CHANCE or not readers:
+            return hidden
+        return f"{hidden}, seen by {', '.join(seat_label(game.seat_names, r) for r in sorted(readers))}"
 
     def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
         """The end of a game in words."""

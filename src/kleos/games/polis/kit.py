@@ -23,6 +23,7 @@ from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.loader import EDITIONS
 from kleos.games.polis.state import PolisState
+from kleos.games.polis.tables import SIDE_NAMES
 from kleos.games.polis.view import PolisView, view_json
 
 
@@ -100,6 +101,10 @@ class PolisKit(GameKit):
 
     def hidden_log_text(self, game: Game[Any, Any], seat: int, action: Action) -> str:
         return "card (hidden)"
+
+    def hidden_log_line(self, game: Game[Any, Any], seat: int, action: Action, readers: frozenset[int]) -> str:
+        drawer = SIDE_NAMES[next(iter(readers))] if len(readers) == 1 else "a player"
+        return f"{drawer} drew a battle card (hidden)"
 
     def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
         from kleos.games.polis.text import REASONS, side_name

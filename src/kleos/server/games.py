@@ -1,0 +1,207 @@
+"""The games this server plays, known only through their kits (:mod:`kleos.core.registry`).
+
+Everything game-specific the server does goes through here or through the kit's members: which
+game a request means, its options (validated by ``kit.make_game``; options a kit marks
+``local_only`` are refused), who sits in which seat, the agents a game offers and the catalog the
+lobby is drawn from. No game is named in this package.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from kleos.agents.registry import AgentSpecError, agent_names, make_agent, parse_spec
+from kleos.core import registry
+from kleos.core.kit import GameKit, OptionsError
+from kleos.core.protocol import Game
+from kleos.server.config import Settings
+from kleos.server.errors import ApiError
+
+PERSON = "person"
+ME = "me"
+RANDOM = "random"
+
+AnyGame = Game[Any, Any]
+SeatChoice = int | Literal["random"]
+
+
+def kit_of(name: str) -> GameKit:
+    """The kit of game ``name`` (400 ``unknown_game`` when no installed kit answers to it)."""
+    try:
+        return registry.kit(name)
+    except registry.UnknownGame as exc:
+        raise ApiError(400, "unknown_game", str(exc), available=exc.available) from exc
+
+
+def stored_kit(name: str) -> GameKit:
+    """The kit of a game stored in the database (its kit must be installed to serve it)."""
+    try:
+        return registry.kit(name)
+    except registry.UnknownGame as exc:
+        raise ApiError(503, "game_not_installed", f"the game '{name}' of this record is not installed") from exc
+
+
+def claiming_kit() -> GameKit | None:
+    """The one installed game that owns records made before games had names (``None``: none or several)."""
+    claimers = [kit for kit in registry.games().values() if kit.claims_unnamed_games]
+    return claimers[0] if len(claimers) == 1 else None
+
+
+def default_game(settings: Settings) -> str:
+    """The game a request without ``game`` means: the server's ``default_game``, else the single
+    installed game that claims unnamed games (400 ``game_required`` when there is none)."""
+    if settings.default_game:
+        return kit_of(settings.default_game).name
+    kit = claiming_kit()
+    if kit is None:
+        raise ApiError(400, "game_required", "name the game: {\"game\": <name>} (see GET /api/catalog)")
+    return kit.name
+
+
+def options_key(options: Mapping[str, Any]) -> str:
+    """Options as stored: JSON with sorted keys."""
+    return json.dumps(dict(options), sort_keys=True)
+
+
+def client_game(kit: GameKit, options: Mapping[str, Any]) -> tuple[AnyGame, dict[str, Any]]:
+    """The game a client asks for and the options to store for it (the kit's defaults filled in).
+
+    400 ``bad_options`` names the ``field``: options a client may not set (``local_only``, such as
+    a folder on the server's disk) and every option the kit's ``make_game`` refuses."""
+    local = {spec.name for spec in kit.options if spec.local_only}
+    for name in options:
+        if name in local:
+            raise ApiError(400, "bad_options", f"{name}: this option is not available on a server", field=name)
+    full = {**{k: v for k, v in kit.default_options().items() if k not in local}, **options}
+    try:
+        game = kit.make_game(full)
+    except OptionsError as exc:
+        raise ApiError(400, "bad_options", str(exc), field=exc.field) from exc
+    return game, full
+
+
+class GameBook:
+    """One game object per (game, stored options), shared by every thread: games hold only
+    immutable configuration, and building one may read data files."""
+
+    def __init__(self) -> None:
+        self._games: dict[tuple[str, str], AnyGame] = {}
+        self._lock = threading.Lock()
+
+    def game(self, name: str, options_json: str) -> AnyGame:
+        key = (name, options_json)
+        with self._lock:
+            game = self._games.get(key)
+        if game is None:
+            try:
+                game = stored_kit(name).make_game(json.loads(options_json))
+            except OptionsError as exc:
+                raise ApiError(500, "internal", f"stored options do not validate: {exc.field}") from exc
+            with self._lock:
+                game = self._games.setdefault(key, game)
+        return game
+
+
+def check_agent(spec: str, kit: GameKit, game: AnyGame) -> str:
+    """``spec`` if it names an agent ``kit``'s game offers (400 ``bad_opponent`` otherwise)."""
+    try:
+        parse_spec(spec, kit)
+        make_agent(spec, game)
+    except AgentSpecError as exc:
+        raise ApiError(400, "bad_opponent", f"{exc}; or '{PERSON}'") from exc
+    return spec
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who sits where in a new game: the creator's seat, and per seat ``None`` for a person (the
+    creator, or whoever accepts that seat's invite) or the agent spec of a bot."""
+
+    creator: int
+    agents: tuple[str | None, ...]
+
+    def invited(self) -> list[int]:
+        return [seat for seat, agent in enumerate(self.agents) if agent is None and seat != self.creator]
+
+
+def seat_plan(kit: GameKit, game: AnyGame, *, seat: SeatChoice | None = None, seats: Sequence[str] | None = None,
+              side: str | None = None, opponent: str | None = None) -> SeatPlan:
+    """Seats from a request: ``seats`` (one entry per seat: ``me`` once, ``person`` or an agent
+    spec) and ``seat`` (the creator's, or ``random``); or the two-seat form of Kleos 0.1: ``side``
+    (a seat name, lower case, or ``random``) and one ``opponent`` for every other seat."""
+    names = [name.lower() for name in game.seat_names]
+    count = len(names)
+    if seat is None and side is not None:
+        if side != RANDOM and side not in names:
+            raise ApiError(400, "bad_side", f"unknown side '{side}': choose {', '.join([*names, RANDOM])}")
+        seat = "random" if side == RANDOM else names.index(side)
+    if isinstance(seat, int) and not 0 <= seat < count:
+        raise ApiError(400, "bad_seat", f"seat must be between 0 and {count - 1}, or '{RANDOM}'")
+    if seats is None:
+        mine = secrets.randbelow(count) if seat == RANDOM else seat if isinstance(seat, int) else 0
+        chosen = [opponent or PERSON] * count
+        chosen[mine] = ME
+    else:
+        chosen = list(seats)
+        if len(chosen) != count or chosen.count(ME) != 1:
+            raise ApiError(400, "bad_seats", f"give one entry per seat ({count}), with '{ME}' exactly once")
+        mine = chosen.index(ME)
+        if seat == RANDOM:
+            drawn = secrets.randbelow(count)
+            chosen[mine], chosen[drawn] = chosen[drawn], chosen[mine]
+            mine = drawn
+        elif isinstance(seat, int) and seat != mine:
+            raise ApiError(400, "bad_seats", f"seat {seat} is not the seat marked '{ME}' ({mine})")
+    agents = tuple(None if spec in (ME, PERSON) else check_agent(spec, kit, game) for spec in chosen)
+    return SeatPlan(mine, agents)
+
+
+def opponents(kit: GameKit) -> list[str]:
+    """What may sit in a seat besides the creator: a person, or one of the game's agents."""
+    return [PERSON, *agent_names(kit)]
+
+
+def default_opponent(kit: GameKit) -> str:
+    parts = kit.agent_parts()
+    return parts.default_opponent if parts is not None else RANDOM
+
+
+def catalog_entry(kit: GameKit, board_module: str | None) -> dict[str, Any]:
+    """A game as the lobby shows it (``GET /api/catalog``)."""
+    local = {spec.name for spec in kit.options if spec.local_only}
+    game = kit.make_game({k: v for k, v in kit.default_options().items() if k not in local})
+    return {
+        "name": kit.name,
+        "title": kit.title,
+        "summary": kit.summary,
+        "min_seats": kit.min_seats,
+        "max_seats": kit.max_seats,
+        "seat_names": list(game.seat_names),
+        "seat_count_option": kit.seat_count_option,
+        "options": [{"name": spec.name, "help": spec.help, "default": spec.default, "choices": list(spec.choices)}
+                    for spec in kit.options if not spec.local_only],
+        "opponents": opponents(kit),
+        "default_opponent": default_opponent(kit),
+        "board_module": board_module,
+    }
+
+
+def tables_for(kit: GameKit, options_text: str | None) -> dict[str, Any]:
+    """The drawing tables of ``kit``'s game for client options given as JSON text (404 when the
+    game brings no web part)."""
+    parts = kit.web_parts()
+    if parts is None:
+        raise ApiError(404, "no_tables", f"{kit.title} brings no board for the browser: it is shown as text")
+    try:
+        options = {} if not options_text else json.loads(options_text)
+    except ValueError as exc:
+        raise ApiError(400, "bad_options", "options must be a JSON object", field="options") from exc
+    if not isinstance(options, dict):
+        raise ApiError(400, "bad_options", "options must be a JSON object", field="options")
+    game, _ = client_game(kit, options)
+    return parts.tables(game)
