@@ -49,15 +49,17 @@ def _key(i: int) -> str:
 
 
 def build_level(legal: Sequence[Action], prefix: tuple[str, ...] = (),
-                titles: dict[str, str] | None = None, gloss: Gloss | None = None) -> Level:
+                titles: dict[str, str] | None = None, gloss: Gloss | None = None,
+                flat_limit: int = FLAT_LIMIT) -> Level:
     """The menu level under ``prefix``. A group with a single action becomes that action, and a level
-    whose actions all share their next token is skipped (the prefix grows by itself)."""
+    whose actions all share their next token is skipped (the prefix grows by itself). A level with
+    at most ``flat_limit`` actions under it lists them whole."""
     titles = titles or {}
     while True:
         under = [a for a in legal if tokens(a)[:len(prefix)] == prefix]
         if not under:
             return Level(prefix, ())
-        if len(under) <= FLAT_LIMIT:
+        if len(under) <= flat_limit:
             shared = _common_prefix([tokens(a) for a in under]) if len(under) > 1 else prefix
             shown = prefix
             if len(shared) > len(prefix) and all(len(tokens(a)) > len(prefix) + 1 for a in under):
@@ -110,10 +112,10 @@ def _leaf(i: int, action: Action, prefix: tuple[str, ...], titles: dict[str, str
 
 
 def find_path(legal: Sequence[Action], action: Action, titles: dict[str, str] | None = None,
-              gloss: Gloss | None = None) -> list[Level]:
+              gloss: Gloss | None = None, flat_limit: int = FLAT_LIMIT) -> list[Level]:
     """The levels a player walks through to reach ``action`` (for hints): the first level, then each
     group's level down to the one that lists ``action`` itself."""
-    levels = [build_level(legal, (), titles, gloss)]
+    levels = [build_level(legal, (), titles, gloss, flat_limit)]
     for _ in range(len(tokens(action)) + 1):
         level = levels[-1]
         entry = next((e for e in level.entries if e.action == action), None)
@@ -123,7 +125,7 @@ def find_path(legal: Sequence[Action], action: Action, titles: dict[str, str] | 
         group = next((e for e in level.entries if e.action is None and target[:len(e.prefix)] == e.prefix), None)
         if group is None:
             return levels
-        levels.append(build_level(legal, group.prefix, titles, gloss))
+        levels.append(build_level(legal, group.prefix, titles, gloss, flat_limit))
     return levels
 
 

@@ -1,40 +1,30 @@
-"""A game in progress, as the terminal UI sees it: the record, the position, the plain-words log.
+"""A game in progress, as the terminal app sees it: the record, the position, the plain-words log.
 
-Nothing here imports Textual: the session applies actions, names what happened without leaking a
-hidden card, builds the agents' requests (run in a worker thread by the app), undoes, saves and
-loads. The save file is the action log (:class:`GameRecord`), exactly as in the plain text loop.
+Nothing here imports Textual: the session applies actions, tells them in the log without leaking a
+secret to a screen that may not show it, builds the agents' requests (run in a worker thread by the
+app), undoes, saves and loads. The save file is the action log (:class:`GameRecord`). Any game of
+the registry can be played: N seats, any of them people, and several seats acting at once.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kleos.agents import Agent, make_agent
-from kleos.agents.simple import SimpleAgent
+from kleos.core import registry
 from kleos.core.action import Action, MalformedAction
 from kleos.core.errors import IllegalAction
-from kleos.core.protocol import CHANCE
+from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit.terminal import LogLine, TerminalParts
+from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.record import GameRecord
 from kleos.core.undo import undo, undo_blocker
-from kleos.games.polis.board import units
-from kleos.games.polis.game import PolisGame
-from kleos.games.polis.rules.battle import pair_result
-from kleos.games.polis.state import END_OF_ROUND, PolisState
-from kleos.games.polis.tables import GOODS, other
-from kleos.games.polis.text import card_label, describe_action, outcome_text, round_label, side_name
-from kleos.games.polis.view import PolisView
 
-
-@dataclass(frozen=True)
-class LogLine:
-    """One line of the game log: the index of the record entry it tells about, and the text."""
-
-    index: int
-    seat: int
-    text: str
-    kind: str = "action"  # action | chance | result | heading
+__all__ = ["AgentRequest", "LogLine", "Session", "decision_rng"]
 
 
 @dataclass
@@ -42,7 +32,7 @@ class AgentRequest:
     """Everything an agent needs, copied on the UI thread so the worker thread shares no state."""
 
     seat: int
-    view: PolisView
+    view: Any
     legal: list[Action]
     rng: random.Random
     token: tuple[int, int]  # (generation, record length): a stale answer is dropped
@@ -54,52 +44,79 @@ def decision_rng(seed: int, seat: int, step: int) -> random.Random:
     return random.Random(f"kleos-play:{seed}:{seat}:{step}")
 
 
+def default_opponent(kit: GameKit) -> str:
+    parts = kit.agent_parts()
+    return parts.default_opponent if parts is not None else "random"
+
+
+def hint_spec(kit: GameKit) -> str:
+    """The agent that gives players hints: the kit's choice, or the random player."""
+    parts = kit.agent_parts()
+    return parts.hint if parts is not None else "random"
+
+
 @dataclass
 class Session:
-    """One game: which seats are people, the computer opponent, the record and the position."""
+    """One game: which seats are people, the computer players, the record and the position.
 
-    game: PolisGame
+    ``opponent_spec`` plays every seat that is not a person, unless ``opponents`` names another
+    agent for that seat; ``readers`` are the seats whose secrets the log may name (by default the
+    one person at the screen, nobody in hotseat)."""
+
+    game: Game[Any, Any]
     record: GameRecord
     humans: frozenset[int]
-    opponent_spec: str = "simple"
+    opponent_spec: str = "random"
     save_path: Path | None = None
-    readers: frozenset[int] | None = None  # seats whose drawn cards the log may name
-    state: PolisState = field(init=False)
+    readers: frozenset[int] | None = None
+    opponents: Mapping[int, str] = field(default_factory=dict)
+    kit: GameKit = field(init=False)
+    parts: TerminalParts | None = field(init=False)
+    state: Any = field(init=False)
     log: list[LogLine] = field(init=False)
     generation: int = field(init=False, default=0)
     agents: dict[int, Agent] = field(init=False)
+    _views: dict[tuple[tuple[int, int], int | None], Any] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.agents = {seat: make_agent(self.opponent_spec, self.game)
-                       for seat in (0, 1) if seat not in self.humans}
+        self.kit = registry.kit(self.game.name)
+        self.parts = self.kit.terminal_parts()
+        self.agents = self._make_agents(self.game)
         self.rebuild()
 
     # ----- construction ---------------------------------------------------------------------------
     @staticmethod
-    def new(edition: str, seed: int, humans: frozenset[int], opponent: str = "simple",
-            save_path: Path | None = None) -> Session:
-        game = PolisGame(edition)
-        record = GameRecord("polis", dict(game.options), seed)
-        return Session(game, record, humans, opponent, save_path)
+    def start(kit: GameKit, options: Mapping[str, Any], seed: int, humans: frozenset[int],
+              opponent: str | None = None, save_path: Path | None = None) -> Session:
+        """A new game of ``kit`` (options validated by the kit: :class:`OptionsError`)."""
+        game = kit.make_game(options)
+        record = GameRecord(kit.name, dict(game.options), seed)
+        return Session(game, record, humans, opponent or default_opponent(kit), save_path)
 
     @staticmethod
-    def from_record(record: GameRecord, humans: frozenset[int], opponent: str = "simple",
-                    save_path: Path | None = None, readers: frozenset[int] | None = None) -> Session:
-        if record.game != "polis":
-            raise ValueError(f"a saved game of {record.game!r}, not polis")
-        game = PolisGame.from_options(record.options)
+    def from_record(record: GameRecord, humans: frozenset[int], opponent: str | None = None,
+                    save_path: Path | None = None, readers: frozenset[int] | None = None,
+                    opponents: Mapping[int, str] | None = None) -> Session:
+        """A saved game, replayed (every action validated); its game comes from the registry."""
+        kit = registry.kit(record.game)
+        game = kit.make_game(record.options)
         record.options = dict(game.options)
-        return Session(game, record, humans, opponent, save_path, readers)
+        return Session(game, record, humans, opponent or default_opponent(kit), save_path, readers,
+                       dict(opponents or {}))
 
     @staticmethod
-    def load(path: Path, humans: frozenset[int], opponent: str = "simple",
+    def load(path: Path, humans: frozenset[int], opponent: str | None = None,
              save_path: Path | None = None) -> Session:
         record = GameRecord.loads(path.read_text(encoding="utf-8"))
         return Session.from_record(record, humans, opponent, save_path if save_path is not None else path)
 
+    def _make_agents(self, game: Game[Any, Any]) -> dict[int, Agent]:
+        return {seat: make_agent(self.spec_for(seat), game) for seat in self.seats if seat not in self.humans}
+
     def rebuild(self) -> None:
         """Replay the record from the start: the position and the log (every action validated)."""
         self.generation += 1
+        self._views.clear()
         self.state = self.game.new_state(self.record.seed)
         self.log = []
         actions = list(self.record.actions)
@@ -109,17 +126,41 @@ class Session:
 
     # ----- who acts -------------------------------------------------------------------------------
     @property
+    def seats(self) -> range:
+        return range(len(self.game.seat_names))
+
+    def name(self, seat: int | None) -> str:
+        """A seat's name for people."""
+        return seat_label(self.game.seat_names, seat)
+
+    def spec_for(self, seat: int) -> str:
+        """The agent spec of a computer seat."""
+        return self.opponents.get(seat, self.opponent_spec)
+
+    @property
     def hotseat(self) -> bool:
-        return len(self.humans) == 2
+        """Several people share the screen (and pass the device between them)."""
+        return len(self.humans) > 1
 
     @property
     def over(self) -> bool:
         return self.game.is_terminal(self.state)
 
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def actors(self) -> tuple[int, ...]:
+        return self.game.actors(self.state)
+
     def to_act(self) -> int | None:
-        """The seat to act (``CHANCE`` for a chance event), or ``None`` when the game is over."""
+        """The seat to handle next (``CHANCE`` for a chance event), ``None`` when the game is over.
+
+        When several seats act at once, the computer's seats answer first, then each person in turn."""
         actors = self.game.actors(self.state)
-        return actors[0] if actors else None
+        if not actors:
+            return None
+        return next((seat for seat in actors if seat != CHANCE and seat not in self.humans), actors[0])
 
     def is_human(self, seat: int) -> bool:
         return seat in self.humans
@@ -127,8 +168,14 @@ class Session:
     def legal(self, seat: int) -> list[Action]:
         return self.game.legal_actions(self.state, seat)
 
-    def view(self, seat: int | None) -> PolisView:
-        return self.game.view(self.state, seat)
+    def view(self, seat: int | None) -> Any:
+        """``seat``'s view of the position (``None``: a spectator's), kept until the position changes."""
+        key = (self.token, seat)
+        if key not in self._views:
+            if len(self._views) > 8:
+                self._views.clear()
+            self._views[key] = self.game.view(self.state, seat)
+        return self._views[key]
 
     @property
     def _readers(self) -> frozenset[int]:
@@ -147,7 +194,7 @@ class Session:
         return self._do(seat, action)
 
     def settle(self) -> list[LogLine]:
-        """Resolve every pending chance event (dice, cards, tiles, events) from the game's generator."""
+        """Resolve every pending chance event from the game's generator."""
         lines: list[LogLine] = []
         while self.to_act() == CHANCE:
             lines.extend(self.step_chance())
@@ -158,99 +205,36 @@ class Session:
         return self._do(CHANCE, self.game.sample_chance(self.state))
 
     def _do(self, seat: int, action: Action) -> list[LogLine]:
-        before = self.state.copy()
-        lines = self._lines_before(seat, action)
+        before = self.game.copy(self.state)
+        index = len(self.record.actions)
         self.game.apply_in_place(self.state, action, seat)
         self.record.actions.append((seat, action))
-        changes = self._changes(before)
-        if changes and lines and lines[0].kind in ("action", "chance"):
-            first = lines[0]
-            lines[0] = LogLine(first.index, first.seat, f"{first.text}  → {changes}", first.kind)
-        lines.extend(self._lines_after(before))
+        tell = self.parts.log_lines if self.parts is not None else None
+        if tell is not None:
+            lines = tell(self.game, before, seat, action, self.state, index, self._readers)
+        else:
+            lines = self._plain_lines(before, seat, action, index)
         self.log.extend(lines)
         return lines
 
-    def _changes(self, before: PolisState) -> str:
-        """What the step changed in goods and prestige, e.g. ``Athens +3 silver, +1 wheat``."""
-        t, s = self.game.tables, self.state
-        parts: list[str] = []
-        for side in (0, 1):
-            deltas: list[str] = []
-            d = s.prestige[side] - before.prestige[side]
-            if d:
-                deltas.append(f"{d:+d} prestige")
-            for g in t.goods:
-                i = side * len(GOODS) + g
-                d = s.goods[i] - before.goods[i]
-                if d:
-                    deltas.append(f"{d:+d} {GOODS[g]}")
-            if deltas:
-                parts.append(f"{side_name(side)} {', '.join(deltas)}")
-        return "; ".join(parts)
-
-    def _card_recipient(self) -> int | None:
-        b = self.state.battle
-        if b is None:
-            return None
-        return b.attacker if b.deal[b.attacker] > 0 else other(b.attacker)
-
-    def _lines_before(self, seat: int, action: Action) -> list[LogLine]:
-        index = len(self.record.actions)
-        t, s = self.game.tables, self.state
-        if seat == CHANCE:
-            if action.verb == "card":
-                to = self._card_recipient()
-                if to is not None and to in self._readers:
-                    card = next(c for c in t.cards(s.battle.sea)  # type: ignore[union-attr]
-                                if c.code == str(action.args[0]))
-                    who = "You draw" if len(self._readers) == 1 else f"{side_name(to)} draws"
-                    return [LogLine(index, seat, f"{who} {card_label(card)}", "chance")]
-                name = side_name(to) if to is not None else "A player"
-                return [LogLine(index, seat, f"{name} draws a battle card", "chance")]
-            return [LogLine(index, seat, describe_action(self.game, s, action), "chance")]
-        lines = [LogLine(index, seat, f"{side_name(seat)}: {describe_action(self.game, s, action)}")]
-        b = s.battle
-        if action.verb == "defend" and b is not None and len(b.played) == 2:
-            cards = t.cards(b.sea)
-            index_of = {c.code: c for c in cards}
-            unit = "galley" if b.sea else "hoplite"
-            att_side, dfn_side = b.attacker, other(b.attacker)
-            for n, (a, d) in enumerate(zip(b.played, action.args, strict=True), start=1):
-                att, dfn = cards[a], index_of[str(d)]
-                lost, gain = pair_result(att, dfn)
-                result = (f"no match: {side_name(dfn_side)} loses a {unit}" if lost
-                          else "matched: no loss")
-                if gain:
-                    result += f"; {side_name(att_side)} {gain:+d} prestige"
-                lines.append(LogLine(index, seat, f"  Pair {n}: {side_name(att_side)}'s {card_label(att)} "
-                                     f"against {side_name(dfn_side)}'s {card_label(dfn)}: {result}", "result"))
+    def _plain_lines(self, before: Any, seat: int, action: Action, index: int) -> list[LogLine]:
+        """The log of a game without its own: the action in the kit's words, or the kit's neutral line
+        when the screen's readers may not see it; then the end of the game."""
+        kit, game = self.kit, self.game
+        allowed = kit.log_visibility(game, before, seat, action, self.state)
+        kind = "chance" if seat == CHANCE else "action"
+        if allowed is not None and not allowed & self._readers:
+            text = kit.hidden_log_text(game, seat, action)
+        else:
+            reader = seat if seat != CHANCE else (min(allowed & self._readers) if allowed else None)
+            text = kit.describe_action(game, game.view(before, reader), action)
+            if seat != CHANCE:
+                text = f"{self.name(seat)}: {text}"
+        lines = [LogLine(index, seat, text, kind)]
+        outcome = game.outcome(self.state)
+        if outcome is not None:
+            lines.append(LogLine(index, CHANCE, f"Game over: {kit.outcome_text(game, outcome)}.", "heading"))
         return lines
-
-    def _lines_after(self, before: PolisState) -> list[LogLine]:
-        t, s = self.game.tables, self.state
-        index = len(self.record.actions) - 1
-        out: list[LogLine] = []
-
-        def say(text: str) -> None:
-            out.append(LogLine(index, CHANCE, text, "heading"))
-
-        b0, b1 = before.battle, s.battle
-        if b0 is not None and (b1 is None or b1.region != b0.region):
-            unit = "galleys" if b0.sea else "hoplites"
-            say(f"The battle in {t.region_ids[b0.region]} ends: {unit} Athens {units(s, b0.region, 0)}, "
-                f"Sparta {units(s, b0.region, 1)}; prestige Athens {s.prestige[0]}, Sparta {s.prestige[1]}.")
-        if b1 is not None and (b0 is None or b0.region != b1.region):
-            kind = "sea" if b1.sea else "land"
-            unit = "galleys" if b1.sea else "hoplites"
-            say(f"Battle in {t.region_ids[b1.region]} ({kind}): {unit} Athens {units(s, b1.region, 0)}, "
-                f"Sparta {units(s, b1.region, 1)}; {side_name(b1.attacker)} attacks first.")
-        if s.phase == END_OF_ROUND and before.phase != END_OF_ROUND:
-            say("Both players have passed: the end of the round.")
-        if s.round != before.round and s.outcome is None:
-            say(f"=== {round_label(t, s).capitalize()} ===")
-        if s.outcome is not None and before.outcome is None:
-            say(f"Game over: {outcome_text(s)}.")
-        return out
 
     # ----- the computer's decisions -----------------------------------------------------------------
     def agent_request(self, seat: int) -> AgentRequest:
@@ -265,9 +249,13 @@ class Session:
         """Run in a worker thread: reads only the request."""
         return self.agents[request.seat].choose(request.view, request.legal, request.rng)
 
+    @property
+    def hint_name(self) -> str:
+        return hint_spec(self.kit)
+
     def hint(self, seat: int) -> Action:
-        """What the simple computer player would do here, from the seat's own view."""
-        agent = SimpleAgent(self.game)
+        """What the kit's hint agent would do here, from the seat's own view."""
+        agent = make_agent(self.hint_name, self.game)
         return agent.choose(self.view(seat), self.legal(seat),
                             decision_rng(self.record.seed, seat, len(self.record.actions)))
 
@@ -301,7 +289,7 @@ class Session:
         self.rebuild()
 
     def default_save(self) -> Path:
-        return Path(f"kleos-polis-{self.record.seed}.json")
+        return Path(f"kleos-{self.kit.name}-{self.record.seed}.json")
 
     def save(self, path: Path | None = None) -> Path:
         target = path or self.save_path or self.default_save()
@@ -316,19 +304,19 @@ class Session:
         return self.save(self.save_path)
 
     def replace_record(self, record: GameRecord) -> None:
-        """Load another game into this session (same seats and opponent)."""
-        if record.game != "polis":
-            raise ValueError(f"a saved game of {record.game!r}, not polis")
-        game = PolisGame.from_options(record.options)
-        old = (self.game, self.record)
+        """Load another game of the same kind into this session (same seats and opponents)."""
+        if record.game != self.kit.name:
+            raise ValueError(f"a saved game of {record.game!r}, not {self.kit.name}")
+        game = self.kit.make_game(record.options)
+        if len(game.seat_names) != len(self.game.seat_names):
+            raise ValueError(f"a game of {len(game.seat_names)} seats, not {len(self.game.seat_names)}")
+        old = (self.game, self.record, self.agents)
         self.game, self.record = game, record
         try:
-            self.agents = {seat: make_agent(self.opponent_spec, game) for seat in (0, 1) if seat not in self.humans}
+            self.agents = self._make_agents(game)
             self.rebuild()
         except Exception:
-            self.game, self.record = old
-            self.agents = {seat: make_agent(self.opponent_spec, self.game)
-                           for seat in (0, 1) if seat not in self.humans}
+            self.game, self.record, self.agents = old
             self.rebuild()
             raise
 

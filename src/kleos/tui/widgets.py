@@ -1,9 +1,9 @@
-"""Widgets and small screens of the terminal UI: the board panel with its views, and the modal
+"""Widgets and small screens of the terminal app: the board panel with its views, and the modal
 screens (pass the device, help, rules reference, welcome, quit)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -15,12 +15,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
-from kleos.games.polis.game import PolisGame
-from kleos.games.polis.view import PolisView
-from kleos.tui import render
-from kleos.tui.render import Palette
-
-VIEWS = ("Map", "Poleis", "Players", "Projects", "Markets", "Battle", "Log")
+from kleos.core.kit.terminal import BoardContext
+from kleos.tui.look import LOG, Look
+from kleos.tui.text import paragraph
 
 
 class BoardPanel(Vertical):
@@ -33,9 +30,10 @@ class BoardPanel(Vertical):
     BoardPanel #board { text-wrap: nowrap; padding: 0 0 0 1; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, views: Sequence[str], *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.current = "Map"
+        self.views = tuple(views)
+        self.current = self.views[0]
         self.manual = False  # the player chose the view himself during this decision
         self._source: Callable[[str, int], Text] | None = None
         self._version: Callable[[], object] = lambda: None
@@ -61,7 +59,7 @@ class BoardPanel(Vertical):
         self.refresh_view(force=True)
 
     def show(self, name: str, *, manual: bool = False) -> None:
-        if name not in VIEWS:
+        if name not in self.views:
             return
         changed = name != self.current
         self.current = name
@@ -70,8 +68,8 @@ class BoardPanel(Vertical):
         self.refresh_view(scroll_home=changed)
 
     def cycle(self, step: int) -> None:
-        i = VIEWS.index(self.current)
-        self.show(VIEWS[(i + step) % len(VIEWS)], manual=True)
+        i = self.views.index(self.current)
+        self.show(self.views[(i + step) % len(self.views)], manual=True)
 
     def refresh_view(self, scroll_home: bool = False, force: bool = False) -> None:
         if self._source is None:
@@ -86,7 +84,7 @@ class BoardPanel(Vertical):
         text.no_wrap = True
         text.overflow = "crop"
         self.query_one("#board", Static).update(text)
-        if self.current == "Log":
+        if self.current == LOG:
             self.call_after_refresh(scroll.scroll_end, animate=False)
         elif scroll_home:
             scroll.scroll_home(animate=False)
@@ -100,36 +98,26 @@ class BoardPanel(Vertical):
 
     def _draw_tabs(self) -> None:
         text = Text(no_wrap=True, overflow="ellipsis")
-        for n, name in enumerate(VIEWS):
+        for n, name in enumerate(self.views):
             if n:
                 text.append(" ")
             text.append(name, style="reverse bold" if name == self.current else "")
         self.query_one("#tabs", Static).update(text)
 
 
-def board_source(game: PolisGame, view: Callable[[], PolisView], palette: Callable[[], Palette],
-                 log: Callable[[], list[Text]], results: Callable[[], list[str]],
-                 reveal: bool = False) -> Callable[[str, int], Text]:
-    """The drawing function of a :class:`BoardPanel` for one game: ``draw(view_name, width)``."""
+def board_source(look: Look, context: Callable[[], BoardContext],
+                 log: Callable[[], list[Text]]) -> Callable[[str, int], Text]:
+    """The drawing function of a :class:`BoardPanel` for one game: ``draw(view_name, width)``.
+
+    ``context`` gives what the game's panels are drawn from, ``log`` the log's styled lines."""
 
     def draw(name: str, width: int) -> Text:
-        v, p = view(), palette()
-        if name == "Map":
-            return render.map_view(game, v, p, width)
-        if name == "Poleis":
-            return render.poleis_view(game, v, p, width)
-        if name == "Players":
-            return render.players_view(game, v, p, width)
-        if name == "Projects":
-            return render.projects_view(game, v, p, width)
-        if name == "Markets":
-            return render.markets_view(game, v, p, width)
-        if name == "Battle":
-            return render.battle_view(game, v, p, results(), reveal, width)
+        if name != LOG:
+            return look.draw(name, context(), width)
         entries = log()
         if not entries:
             return Text("Nothing has happened yet.")
-        return Text("\n").join(render.paragraph(line, width) for line in entries)
+        return Text("\n").join(paragraph(line, width) for line in entries)
 
     return draw
 

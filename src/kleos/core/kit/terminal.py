@@ -1,15 +1,184 @@
-"""The terminal part of a kit: how the terminal app draws a game's board and explains its rules.
+"""The terminal part of a kit: what the terminal app shell (:mod:`kleos.tui`) needs from a game.
 
-Owned by the terminal app's maintainers: the app shell (:mod:`kleos.tui`) reads only this.
+The shell knows no game. It shows a status bar, a board made of named panels, a menu of the legal
+actions built level by level from their notation words, a line telling what the highlighted choice
+does, the latest log lines, help pages and a first-game guide. A game fills in any of these through
+:class:`TerminalParts`; every member is optional, and without a part at all the shell still plays
+the game: one ``Board`` panel with :meth:`~kleos.core.kit.GameKit.describe_view`'s text, menu lines
+from ``legal_actions`` and :meth:`~kleos.core.kit.GameKit.describe_action`, a log told by
+``describe_action`` that respects :meth:`~kleos.core.kit.GameKit.log_visibility`.
+
+Drawing results are typed ``Any``: a hook returns either plain text (``str``) or a Rich renderable
+(in practice ``rich.text.Text``), which the shell passes through to Textual unchanged. The core may
+not import Textual or Rich (importing a kit must stay cheap, and a server without a terminal must not
+need them), so the core can only promise "something the terminal can draw"; colours are therefore
+given as Rich style strings (``"bold #58a6ff"``), which are plain text to the core.
+
+Every hook reads a seat's view, never the full state, except :attr:`TerminalParts.log_lines`, which,
+like ``log_visibility``, sees the states around a step and must itself hide what the screen's
+readers may not see.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kleos.core.action import Action
+from kleos.core.protocol import Game, Outcome
+
+Renderable = Any
+"""Plain text or a Rich renderable (``rich.text.Text`` for the board panels): see the module docstring."""
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Rich style strings for one colour scheme (the app has a dark and a light one).
+
+    ``seats``: one style per seat (cycled when a game has more seats than styles); ``dim``: legends
+    and quiet lines; ``warn``: messages and warnings; ``good``: good news; ``head``: headings; ``you``:
+    the seat looking at the screen."""
+
+    seats: tuple[str, ...]
+    dim: str
+    warn: str
+    good: str
+    head: str
+    you: str
+
+    def seat(self, seat: int) -> str:
+        """The style of ``seat`` ("" for chance or an unknown seat)."""
+        return self.seats[seat % len(self.seats)] if seat >= 0 and self.seats else ""
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the game log: the index of the record entry it tells about, who acted, the text,
+    and its kind: ``action`` (a seat's choice), ``chance``, ``result`` (what a step brought about,
+    e.g. a battle pair) or ``heading`` (a new round, the end of the game)."""
+
+    index: int
+    seat: int
+    text: str
+    kind: str = "action"
+
+
+@dataclass(frozen=True)
+class BoardContext:
+    """What a board panel is drawn from: the game, the view shown (``seat``'s, or a spectator's for
+    ``None``), the colours, the log so far as the screen's readers may read it, and ``reveal``: a
+    finished game's replay, where ``view`` holds everything (see :attr:`BoardParts.full_view`)."""
+
+    game: Game[Any, Any]
+    view: Any
+    seat: int | None
+    palette: Palette
+    log: Sequence[LogLine] = ()
+    reveal: bool = False
+
+
+PanelDraw = Callable[[BoardContext, int], Renderable]
+"""Draws one board panel at a width in terminal cells."""
+
+
+@dataclass(frozen=True)
+class BoardParts:
+    """The board: named panels (the shell adds a ``Log`` panel after them) and the status bar.
+
+    ``panels``: name -> drawing, in the order Tab cycles them (the first is shown first);
+    ``status``: the two lines at the top (context, a short note such as "… is thinking");
+    ``palettes``: (dark, light) colours; ``outcome``: the end of the game under the board;
+    ``final_panel``: the panel shown when the game ends; ``full_view``: a view holding the whole
+    state, for replaying a finished game with every secret shown (default: the spectator's view)."""
+
+    panels: Mapping[str, PanelDraw] = field(default_factory=dict)
+    status: Callable[[BoardContext, str], Renderable] | None = None
+    palettes: tuple[Palette, Palette] | None = None
+    outcome: Callable[[BoardContext, Outcome], Renderable] | None = None
+    final_panel: str | None = None
+    full_view: Callable[[Game[Any, Any], Any], Any] | None = None
+
+
+@dataclass(frozen=True)
+class VerbHelp:
+    """What the actions of one verb do, in a few sentences, with the IDs of the rules behind them."""
+
+    title: str
+    text: str
+    rules: tuple[str, ...] = ()
+
+
+GuideTip = Callable[[Game[Any, Any], Any, int, Sequence[Action]], str]
+"""(game, the seat's view, seat, its legal actions) -> the first-game guide's advice for now."""
+
+
+@dataclass(frozen=True)
+class HelpParts:
+    """Help pages and the first-game guide.
+
+    ``verbs``: each verb's help (shown under the menu and on the help page, its title names the
+    verb's menu group); ``keys``: the keys page (default: the shell's own); ``rules``: the rules
+    reference in Markdown; ``welcome``: the welcome screen's text; ``heading``: the welcome's first
+    line (e.g. the edition's title); ``guide_intro``: the guide's first page in Markdown;
+    ``guide_tip``: the guide's line for the current decision."""
+
+    verbs: Mapping[str, VerbHelp] = field(default_factory=dict)
+    keys: str | None = None
+    rules: str | None = None
+    welcome: str | None = None
+    heading: Callable[[Game[Any, Any]], str] | None = None
+    guide_intro: str | None = None
+    guide_tip: GuideTip | None = None
+
+
+@dataclass(frozen=True)
+class MenuParts:
+    """How decisions are presented. The menu's levels follow the actions' notation words (verb,
+    then each argument); a level with at most ``flat_limit`` actions under it lists them whole.
+
+    ``title``: what the seat is deciding (the menu's title, e.g. the step of a compound action in
+    progress); ``gloss``: a few words after a menu entry (a cost, a price); ``small_step``: true when
+    the decision is a small step inside an action that needs no confirmation; ``panel_for``: the
+    board panel that matters for a decision (given the menu words chosen so far), ``None`` to keep
+    the current one; ``notation_example``: an action to show in the typing box's placeholder."""
+
+    title: Callable[[Game[Any, Any], Any, int], str] | None = None
+    gloss: Callable[[Game[Any, Any], Any, Action], str] | None = None
+    small_step: Callable[[Game[Any, Any], Any, int], bool] | None = None
+    panel_for: Callable[[Game[Any, Any], Any, Sequence[Action], tuple[str, ...]], str | None] | None = None
+    notation_example: str = ""
+    flat_limit: int = 12
+
+
+LogLines = Callable[[Game[Any, Any], Any, int, Action, Any, int, frozenset[int]], list[LogLine]]
+"""(game, state before, seat, action, state after, record index, readers) -> the log lines of one step.
+
+``readers`` are the seats whose secrets the screen may show (none in hotseat, where several people
+read one screen); a line another seat may not read must be told without the secret."""
 
 
 @dataclass(frozen=True)
 class TerminalParts:
-    """Placeholder until the terminal shell is made generic (see :mod:`kleos.tui`)."""
+    """A game's terminal part: its board, help, menus and log (each ``None`` or empty: the default)."""
 
-    help_text: str = ""
+    board: BoardParts = field(default_factory=BoardParts)
+    help: HelpParts = field(default_factory=HelpParts)
+    menus: MenuParts = field(default_factory=MenuParts)
+    log_lines: LogLines | None = None
+
+
+__all__ = [
+    "BoardContext",
+    "BoardParts",
+    "GuideTip",
+    "HelpParts",
+    "LogLine",
+    "LogLines",
+    "MenuParts",
+    "Palette",
+    "PanelDraw",
+    "Renderable",
+    "TerminalParts",
+    "VerbHelp",
+]

@@ -386,7 +386,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     save_path = args.save if args.save is not None else args.load
     if _use_tui(args):
         try:
-            from kleos.tui.app import PolisApp
+            from kleos.games.polis.tui.app import PolisApp
             from kleos.tui.session import Session
         except ImportError as exc:  # textual missing: the plain loop still works
             _err(f"(the full-screen UI is not available: {exc}; using the plain text loop)")

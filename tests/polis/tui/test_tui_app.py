@@ -12,14 +12,17 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Static
-from tui_driver import agent_chooser, press, record_until, settle
+from tui_driver import agent_chooser, polis_game, press, record_until, settle
 
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord
-from kleos.tui.app import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen, PolisApp, ReplayScreen
+from kleos.games.polis.tui.app import PolisApp, new_session
+from kleos.games.polis.tui.parts import VIEWS
+from kleos.tui.replay import ReplayScreen
+from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
 from kleos.tui.session import Session
-from kleos.tui.widgets import VIEWS, ChoiceScreen, PassDeviceScreen, TextScreen
+from kleos.tui.widgets import ChoiceScreen, PassDeviceScreen, TextScreen
 
 ATHENS, SPARTA = 0, 1
 Script = Callable[[PolisApp, Pilot[str], GameScreen], Awaitable[None]]
@@ -52,7 +55,7 @@ def shown(screen: GameScreen, selector: str) -> str:
 
 def sparta_first() -> Session:
     """2020, seed 3: after the opening chance events Sparta is to act."""
-    return Session.new("2020", 3, frozenset({SPARTA}), "simple")
+    return new_session("2020", 3, frozenset({SPARTA}), "simple")
 
 
 def test_typed_actions_confirmations_and_typed_errors() -> None:
@@ -185,7 +188,7 @@ def test_help_rules_and_views() -> None:
 
 
 def test_welcome_and_first_game_guide() -> None:
-    session = Session.new("2012", 2, frozenset({ATHENS}), "random")
+    session = new_session("2012", 2, frozenset({ATHENS}), "random")
 
     async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
         assert isinstance(app.screen, ChoiceScreen)
@@ -206,7 +209,7 @@ def test_welcome_and_first_game_guide() -> None:
 def test_hotseat_hides_the_screen_between_players() -> None:
     """Hotseat: when the other player is to act, a screen hides the board until he is ready; the
     player who just acted may still take his step back there."""
-    session = Session.new("2020", 3, frozenset({0, 1}))
+    session = new_session("2020", 3, frozenset({0, 1}))
 
     async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
         assert screen.seat == SPARTA
@@ -231,8 +234,8 @@ def test_hotseat_hides_the_screen_between_players() -> None:
 
 def test_save_load_and_quit(tmp_path: Path) -> None:
     first = tmp_path / "first.json"
-    session = Session.new("2020", 3, frozenset({SPARTA}), "random", save_path=first)
-    other = Session.new("2012", 9, frozenset({ATHENS}), "random")
+    session = new_session("2020", 3, frozenset({SPARTA}), "random", save_path=first)
+    other = new_session("2012", 9, frozenset({ATHENS}), "random")
     other.settle()
     other_path = other.save(tmp_path / "other.json")
 
@@ -245,7 +248,7 @@ def test_save_load_and_quit(tmp_path: Path) -> None:
         assert (tmp_path / "copy.json").exists()
         await pilot.press(":", *f"load {other_path}", "enter")
         await settle(app, pilot)
-        assert screen.session.game.edition == "2012" and screen.session.record.seed == 9
+        assert polis_game(screen.session.game).edition == "2012" and screen.session.record.seed == 9
         assert "Loaded" in shown(screen, "#detail")
         await pilot.press(":", *"load /nonexistent/file.json", "enter")
         assert "Cannot load" in shown(screen, "#detail")
@@ -259,8 +262,8 @@ def test_save_load_and_quit(tmp_path: Path) -> None:
 
 
 def test_replay_and_play_on_from_an_earlier_step() -> None:
-    game_choosers = {0: agent_chooser(Session.new("2020", 11, frozenset({0})).game, "simple", 1),
-                     1: agent_chooser(Session.new("2020", 11, frozenset({0})).game, "simple", 2)}
+    game_choosers = {0: agent_chooser(new_session("2020", 11, frozenset({0})).game, "simple", 1),
+                     1: agent_chooser(new_session("2020", 11, frozenset({0})).game, "simple", 2)}
     record = record_until("2020", 11, game_choosers, lambda g, s: False)
     session = Session.from_record(record, frozenset({ATHENS}), "simple")
     assert session.over
@@ -292,8 +295,8 @@ def test_replay_and_play_on_from_an_earlier_step() -> None:
 
 
 def test_replay_from_the_command_line_option() -> None:
-    game_choosers = {0: agent_chooser(Session.new("2012", 2, frozenset({0})).game, "random", 1),
-                     1: agent_chooser(Session.new("2012", 2, frozenset({0})).game, "random", 2)}
+    game_choosers = {0: agent_chooser(new_session("2012", 2, frozenset({0})).game, "random", 1),
+                     1: agent_chooser(new_session("2012", 2, frozenset({0})).game, "random", 2)}
     record = record_until("2012", 2, game_choosers, lambda g, s: False)
     session = Session.from_record(record, frozenset({0, 1}))
 

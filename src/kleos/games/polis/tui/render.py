@@ -8,11 +8,9 @@ where the caller asks to reveal everything (a finished game's replay). Colours c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from rich.cells import cell_len
 from rich.text import Text
 
+from kleos.core.kit.terminal import Palette
 from kleos.core.protocol import CHANCE
 from kleos.games.polis.board import controller, stack_limit, units
 from kleos.games.polis.game import PolisGame
@@ -22,17 +20,7 @@ from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, OVER, TURN, Po
 from kleos.games.polis.tables import GOODS, NO_ONE, WHEAT, Tables, other
 from kleos.games.polis.text import EOR_STEPS, _pending_text, card_label, outcome_text, side_name
 from kleos.games.polis.view import PolisView
-
-
-@dataclass(frozen=True)
-class Palette:
-    sides: tuple[str, str]
-    dim: str
-    warn: str
-    good: str
-    head: str
-    you: str
-
+from kleos.tui.text import NBSP, Cell, grid, lines, paragraph
 
 DARK = Palette(("bold #58a6ff", "bold #ff7b72"), "#9da5ae", "bold #f0b429", "#56d364", "bold #e6edf3", "reverse")
 LIGHT = Palette(("bold #0a3d91", "bold #b3261e"), "#57606a", "bold #8a5a00", "#1a7f37", "bold #1f2328", "reverse")
@@ -47,11 +35,11 @@ def possessive(name: str) -> str:
 def side_text(side: int, p: Palette, short: bool = False) -> Text:
     if side not in (0, 1):
         return Text("-", style=p.dim)
-    return Text(SHORT[side] if short else side_name(side), style=p.sides[side])
+    return Text(SHORT[side] if short else side_name(side), style=p.seats[side])
 
 
 def _count(n: int, side: int, p: Palette) -> Text:
-    return Text(str(n), style=p.sides[side]) if n else Text("·", style=p.dim)
+    return Text(str(n), style=p.seats[side]) if n else Text("·", style=p.dim)
 
 
 # ----- status and titles ----------------------------------------------------------------------
@@ -145,98 +133,21 @@ def decision_title(game: PolisGame, s: PolisState, seat: int) -> str:
     return "Choose"
 
 
-# ----- plain-text grids (fast: no Rich tables to measure at every layout) ------------------------
-NBSP = "\u00a0"  # keeps "Athinae A5" on one line when a cell wraps
-
-Cell = Text | str
-
-
-def wrap(text: Text, width: int) -> list[Text]:
-    """Greedy word wrap on ordinary spaces, keeping the styles."""
-    width = max(4, width)
-    words = [w for w in text.split(" ", allow_blank=True)]
-    lines: list[Text] = []
-    current = Text()
-    for word in words:
-        if not word.plain:
-            continue
-        if current.plain and cell_len(current.plain) + 1 + cell_len(word.plain) > width:
-            lines.append(current)
-            current = Text()
-        if current.plain:
-            current.append(" ")
-        current.append_text(word)
-    lines.append(current)
-    return lines
-
-
-def paragraph(text: str | Text, width: int, style: str = "") -> Text:
-    t = Text(text, style=style) if isinstance(text, str) else text
-    return Text("\n").join(wrap(t, width))
-
-
-def grid(header: list[str], rows: list[list[Cell] | None], width: int, p: Palette,
-         right: tuple[int, ...] = ()) -> Text:
-    """Columns sized to their content; the last column takes the rest of the width and wraps (or,
-    when too little is left, goes on indented lines under its row). A ``None`` row is a blank line."""
-    head = [Text(h, style=p.head) for h in header]
-    body = [None if r is None else [Text(c) if isinstance(c, str) else c for c in r] for r in rows]
-    n = len(header)
-    widths = [max(cell_len(r[i].plain) for r in [head, *(b for b in body if b is not None)]) for i in range(n - 1)]
-    fixed = sum(widths) + (n - 1)
-    last = width - fixed
-    below = last < 14 and any(b is not None and b[-1].plain for b in body)
-    out: list[Text] = []
-    for index, row in enumerate([head, *body]):
-        if row is None:
-            out.append(Text(""))
-            continue
-        prefix = Text()
-        for i in range(n - 1):
-            cell = row[i]
-            pad = " " * (widths[i] - cell_len(cell.plain))
-            if i in right:
-                prefix.append(pad)
-                prefix.append_text(cell)
-            else:
-                prefix.append_text(cell)
-                prefix.append(pad)
-            prefix.append(" ")
-        if below:
-            out.append(prefix)
-            if index and row[-1].plain:
-                out.extend(Text("  ") + part for part in wrap(row[-1], width - 2))
-            continue
-        parts = wrap(row[-1], last)
-        first = prefix.copy()
-        first.append_text(parts[0])
-        out.append(first)
-        out.extend(Text(" " * fixed) + part for part in parts[1:])
-    for line in out:
-        line.rstrip()
-        line.truncate(width)
-    return Text("\n").join(out)
-
-
-def lines(*parts: Text) -> Text:
-    return Text("\n").join(parts)
-
-
 # ----- map ------------------------------------------------------------------------------------
 def polis_chip(t: Tables, s: PolisState, polis: int, p: Palette) -> Text:
     """``Athinae A5`` (owner and population), ``Thibae (3)`` for a neutral polis (base population)."""
     chip = Text(t.polis_ids[polis])
     owner = s.owner[polis]
     if owner != NO_ONE:
-        chip.append(f"{NBSP}{SHORT[owner][0]}{s.pop[polis]}", style=p.sides[owner])
+        chip.append(f"{NBSP}{SHORT[owner][0]}{s.pop[polis]}", style=p.seats[owner])
     else:
         chip.append(f"{NBSP}({t.polis_base[polis]})", style=p.dim)
     for side in (0, 1):
         if s.proxenos[side] == polis:
-            chip.append(f"{NBSP}px{SHORT[side][0]}", style=p.sides[side])
+            chip.append(f"{NBSP}px{SHORT[side][0]}", style=p.seats[side])
         discs = s.siege_discs[polis * 2 + side] if polis * 2 + side < len(s.siege_discs) else 0
         if discs:
-            chip.append(f"{NBSP}siege{SHORT[side][0]}{discs}", style=p.sides[side])
+            chip.append(f"{NBSP}siege{SHORT[side][0]}{discs}", style=p.seats[side])
     return chip
 
 
@@ -276,7 +187,7 @@ def poleis_view(game: PolisGame, view: PolisView, p: Palette, width: int = 80) -
     rows: list[list[Cell] | None] = []
     for q, name in enumerate(t.polis_ids):
         owner = s.owner[q]
-        pop = (Text(str(s.pop[q]), style=p.sides[owner]) if owner != NO_ONE
+        pop = (Text(str(s.pop[q]), style=p.seats[owner]) if owner != NO_ONE
                else Text(f"({t.polis_base[q]})", style=p.dim))
         terr = t.region_ids[t.polis_territory[q]] if t.polis_territory[q] != NO_ONE else "-"
         notes: list[str] = []
@@ -455,7 +366,7 @@ def battle_view(game: PolisGame, view: PolisView, p: Palette, results: list[str]
             hand = b.hands[side]
             if side == view.seat or (reveal and sum(hand) > 0):
                 who = "Your" if side == view.seat else f"{side_name(side)}'s"
-                parts.append(Text(f"{who} hand ({sum(hand)} cards):", style=p.sides[side]))
+                parts.append(Text(f"{who} hand ({sum(hand)} cards):", style=p.seats[side]))
                 rows: list[list[Cell] | None] = [
                     [f"  {c.code}", f"{c.value:+d}" if c.value else "0", str(hand[i]), ""]
                     for i, c in enumerate(cards) if hand[i]]

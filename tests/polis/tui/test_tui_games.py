@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 
 from textual.widgets import Static
-from tui_driver import Chooser, Played, agent_chooser, play_to_end, press, record_until, warlike_chooser
+from tui_driver import Chooser, Played, agent_chooser, play_to_end, polis_game, press, record_until, warlike_chooser
 
 from kleos.core.protocol import CHANCE
 from kleos.core.undo import replay
 from kleos.games.polis.game import PolisGame
-from kleos.tui.app import MODE_OVER, GameScreen, PolisApp
+from kleos.games.polis.tui.app import PolisApp, new_session
+from kleos.tui.screen import MODE_OVER, GameScreen
 from kleos.tui.session import Session
 
 
@@ -51,7 +52,7 @@ def check_finished(session: Session) -> None:
 
 
 def test_2020_against_the_computer_with_confirmations() -> None:
-    session = Session.new("2020", 3, frozenset({0}), "simple")
+    session = new_session("2020", 3, frozenset({0}), "simple")
     played, titles = run_game(session, {0: agent_chooser(session.game, "simple", 3)}, confirm=True)
     check_finished(session)
     assert played.decisions >= 30 and played.pass_screens == 0
@@ -63,15 +64,15 @@ def test_2020_against_the_computer_with_confirmations() -> None:
 
 
 def test_2012_as_sparta_against_the_random_computer() -> None:
-    session = Session.new("2012", 4, frozenset({1}), "random")
+    session = new_session("2012", 4, frozenset({1}), "random")
     played, titles = run_game(session, {1: agent_chooser(session.game, "simple", 4)}, confirm=False)
     check_finished(session)
     assert played.decisions > 0 and all(t.startswith("Sparta") for t in titles)
-    assert session.game.edition == "2012"
+    assert polis_game(session.game).edition == "2012"
 
 
 def test_2012_hotseat() -> None:
-    session = Session.new("2012", 4, frozenset({0, 1}))
+    session = new_session("2012", 4, frozenset({0, 1}))
     choosers = {0: agent_chooser(session.game, "simple", 4), 1: agent_chooser(session.game, "random", 5)}
     played, titles = run_game(session, choosers, confirm=True)
     check_finished(session)
@@ -80,7 +81,7 @@ def test_2012_hotseat() -> None:
 
 
 def test_2020_hotseat() -> None:
-    session = Session.new("2020", 3, frozenset({0, 1}))
+    session = new_session("2020", 3, frozenset({0, 1}))
     choosers = {0: agent_chooser(session.game, "random", 3), 1: agent_chooser(session.game, "simple", 4)}
     played, _ = run_game(session, choosers, confirm=False)
     check_finished(session)

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tui_driver import polis_game
 
 from kleos.cli import main
 from kleos.core.record import GameRecord
-from kleos.tui.app import PolisApp
+from kleos.games.polis.tui.app import PolisApp
 
 
 class Tty(io.StringIO):
@@ -36,7 +37,7 @@ def test_a_terminal_gets_the_textual_app(monkeypatch: pytest.MonkeyPatch, capsys
                  "--no-confirm"])
     assert code == 0 and len(calls) == 1
     app = calls[0]
-    assert app.session.hotseat and app.session.record.seed == 9 and app.session.game.edition == "2012"
+    assert app.session.hotseat and app.session.record.seed == 9 and polis_game(app.session.game).edition == "2012"
     assert app.guide and app.light and not app.confirm and app.welcome and not app.replay_first
 
 

@@ -12,7 +12,7 @@ from tui_driver import agent_chooser, record_until, settle, warlike_chooser
 
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
-from kleos.tui.app import PolisApp
+from kleos.games.polis.tui.app import PolisApp, new_session
 from kleos.tui.session import Session
 
 
@@ -30,7 +30,7 @@ async def ready(pilot: Pilot[Any]) -> None:
 
 
 def against_simple(edition: str = "2020", seed: int = 7) -> Session:
-    return Session.new(edition, seed, frozenset({0}), "simple")
+    return new_session(edition, seed, frozenset({0}), "simple")
 
 
 def simple_players(edition: str) -> dict[int, Any]:
@@ -72,7 +72,7 @@ def test_battle_attack_hotseat(snap_compare: SnapCompare) -> None:
 
 
 def test_pass_the_device(snap_compare: SnapCompare) -> None:
-    session = Session.new("2020", 3, frozenset({0, 1}))
+    session = new_session("2020", 3, frozenset({0, 1}))
     assert snap_compare(PolisApp(session, welcome=False), press=[":", *"pass", "enter", "y"], run_before=ready)
 
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tui_driver import agent_chooser, record_until, warlike_chooser
+from tui_driver import agent_chooser, polis_game, record_until, warlike_chooser
 
 from kleos.agents import RandomAgent
 from kleos.core.action import Action
@@ -17,6 +17,7 @@ from kleos.games.polis.cli import TerminalGame
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules.battle import pair_result
 from kleos.games.polis.state import PolisState
+from kleos.games.polis.tui.app import new_session
 from kleos.tui.session import Session, decision_rng
 
 ATHENS, SPARTA = 0, 1
@@ -51,7 +52,7 @@ def test_hotseat_log_never_names_a_drawn_card() -> None:
     play_battle_round(session)
     draws = [line.text for line in session.log[start:] if line.kind == "chance"]
     assert draws and all(text.endswith("draws a battle card") for text in draws)
-    codes = {c.code for c in session.game.tables.sea_cards}
+    codes = {c.code for c in polis_game(session.game).tables.sea_cards}
     assert not any(code in text for text in draws for code in codes)
 
 
@@ -78,7 +79,7 @@ def test_a_defence_is_told_pair_by_pair() -> None:
         action = session.legal(seat)[0]
         if action.verb == "defend":
             assert b is not None
-            cards = session.game.tables.cards(b.sea)
+            cards = polis_game(session.game).tables.cards(b.sea)
             by_code = {c.code: c for c in cards}
             expected = [pair_result(cards[a], by_code[str(d)]) for a, d in zip(b.played, action.args, strict=True)]
             lines = session.apply(seat, action)
@@ -92,7 +93,7 @@ def test_a_defence_is_told_pair_by_pair() -> None:
 
 
 def test_typed_actions_name_the_rule_they_break() -> None:
-    session = Session.new("2020", 3, frozenset({SPARTA}))
+    session = new_session("2020", 3, frozenset({SPARTA}))
     session.settle()
     assert session.to_act() == SPARTA
     action, why = session.parse(SPARTA, "march Messinia")
@@ -104,7 +105,7 @@ def test_typed_actions_name_the_rule_they_break() -> None:
 
 
 def test_the_save_file_is_the_action_log_and_loads_back(tmp_path: Path) -> None:
-    session = Session.new("2012", 4, frozenset({ATHENS}), "random")
+    session = new_session("2012", 4, frozenset({ATHENS}), "random")
     chooser = agent_chooser(session.game, "simple", 1)
     for _ in range(40):
         seat = session.to_act()
@@ -136,7 +137,7 @@ def test_agents_decide_as_in_the_plain_loop() -> None:
 
 
 def test_changes_of_goods_are_told() -> None:
-    session = Session.new("2020", 3, frozenset({SPARTA}))
+    session = new_session("2020", 3, frozenset({SPARTA}))
     session.settle()
     lines = session.apply(SPARTA, Action("tribute", ("Lakedaemon",)))
     assert lines[0].text.startswith("Sparta: Collect tribute in Lakedaemon")
@@ -148,7 +149,7 @@ def test_changes_of_goods_are_told() -> None:
 
 @pytest.mark.parametrize("edition", ["2012", "2020"])
 def test_undo_through_the_session(edition: str) -> None:
-    session = Session.new(edition, 3, frozenset({0, 1}))
+    session = new_session(edition, 3, frozenset({0, 1}))
     session.settle()
     seat = session.to_act()
     assert seat is not None and seat != CHANCE

@@ -5,28 +5,37 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from textual import events
 from textual.pilot import Pilot
 
-from kleos.agents import RandomAgent, SimpleAgent
+from kleos.agents import RandomAgent
 from kleos.core.action import Action
-from kleos.core.protocol import CHANCE
+from kleos.core.protocol import CHANCE, Game
 from kleos.core.record import GameRecord
+from kleos.games.polis.agents.simple import SimpleAgent
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
+from kleos.games.polis.tui.app import PolisApp
+from kleos.games.polis.tui.help import VERB_TITLES
 from kleos.games.polis.view import PolisView
-from kleos.tui.app import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen, PolisApp
-from kleos.tui.help import VERB_TITLES
 from kleos.tui.menu import find_path, tokens
+from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
 from kleos.tui.widgets import PassDeviceScreen
 
 Chooser = Callable[[int, PolisView, list[Action]], Action]
 
 
-def agent_chooser(game: PolisGame, kind: str, seed: int) -> Chooser:
+def polis_game(game: Game[Any, Any]) -> PolisGame:
+    """A session's game, which the app shell types as any game, as the Polis game it is here."""
+    assert isinstance(game, PolisGame)
+    return game
+
+
+def agent_chooser(game: Game[Any, Any], kind: str, seed: int) -> Chooser:
     """The test's own player: a computer agent that only looks at the seat's view."""
-    agent = SimpleAgent(game) if kind == "simple" else RandomAgent()
+    agent = SimpleAgent(polis_game(game)) if kind == "simple" else RandomAgent()
     rng = random.Random(seed)
 
     def choose(seat: int, view: PolisView, legal: list[Action]) -> Action:

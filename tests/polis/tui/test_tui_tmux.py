@@ -19,7 +19,7 @@ from kleos.core.undo import replay
 from kleos.games.polis.game import PolisGame
 
 TMUX = shutil.which("tmux")
-SRC = Path(__file__).resolve().parents[2] / "src"
+SRC = Path(__file__).resolve().parents[3] / "src"
 DEADLINE = 150.0  # seconds for the whole test, start-up included
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (apt-get install tmux): this test "

@@ -1,5 +1,5 @@
-"""Help texts of the terminal UI: each verb's rules in brief with their rule IDs, the keys, the rules
-reference and the first-game guide.
+"""Help texts of Polis in the terminal app: each verb's rules in brief with their rule IDs, the
+keys, the rules reference and the first-game guide.
 
 The rule IDs are those of the rules specification (R-… rules, A-… rulings), so a player who wants
 the full wording can look a rule up by its ID. Text that differs by edition is marked [2012] or
@@ -10,15 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class VerbHelp:
-    """What a verb does in a few sentences, and the rules that govern it."""
-
-    title: str
-    text: str
-    rules: tuple[str, ...]
-
+from kleos.core.kit.terminal import VerbHelp
 
 ACTION_HELP: dict[str, VerbHelp] = {
     # ----- the eleven (twelve) actions of a turn

@@ -1,0 +1,126 @@
+"""The Polis game log in plain words: each step, what it changed in goods and prestige, battles told
+pair by pair, and headings for battles, rounds and the end.
+
+A battle card drawn by chance is named only to a reader who holds it (R-GEN-17): in hotseat, where
+both players read one screen, no drawn card is named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kleos.core.action import Action
+from kleos.core.kit.terminal import LogLine
+from kleos.core.protocol import CHANCE, Game
+from kleos.games.polis.board import units
+from kleos.games.polis.game import PolisGame
+from kleos.games.polis.rules.battle import pair_result
+from kleos.games.polis.state import END_OF_ROUND, PolisState
+from kleos.games.polis.tables import GOODS, Tables, other
+from kleos.games.polis.text import card_label, describe_action, outcome_text, round_label, side_name
+
+
+def log_lines(game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any, index: int,
+              readers: frozenset[int]) -> list[LogLine]:
+    """The log lines of one step (the terminal part's ``log_lines``)."""
+    assert isinstance(game, PolisGame) and isinstance(before, PolisState) and isinstance(after, PolisState)
+    lines = _lines_before(game, before, seat, action, index, readers)
+    changes = _changes(game.tables, before, after)
+    if changes and lines and lines[0].kind in ("action", "chance"):
+        first = lines[0]
+        lines[0] = LogLine(first.index, first.seat, f"{first.text}  → {changes}", first.kind)
+    lines.extend(_lines_after(game.tables, before, after, index))
+    return lines
+
+
+def _changes(t: Tables, before: PolisState, s: PolisState) -> str:
+    """What the step changed in goods and prestige, e.g. ``Athens +3 silver, +1 wheat``."""
+    parts: list[str] = []
+    for side in (0, 1):
+        deltas: list[str] = []
+        d = s.prestige[side] - before.prestige[side]
+        if d:
+            deltas.append(f"{d:+d} prestige")
+        for g in t.goods:
+            i = side * len(GOODS) + g
+            d = s.goods[i] - before.goods[i]
+            if d:
+                deltas.append(f"{d:+d} {GOODS[g]}")
+        if deltas:
+            parts.append(f"{side_name(side)} {', '.join(deltas)}")
+    return "; ".join(parts)
+
+
+def _card_recipient(s: PolisState) -> int | None:
+    b = s.battle
+    if b is None:
+        return None
+    return b.attacker if b.deal[b.attacker] > 0 else other(b.attacker)
+
+
+def _lines_before(game: PolisGame, s: PolisState, seat: int, action: Action, index: int,
+                  readers: frozenset[int]) -> list[LogLine]:
+    t = game.tables
+    if seat == CHANCE:
+        if action.verb == "card":
+            to = _card_recipient(s)
+            if to is not None and to in readers and s.battle is not None:
+                card = next(c for c in t.cards(s.battle.sea) if c.code == str(action.args[0]))
+                who = "You draw" if len(readers) == 1 else f"{side_name(to)} draws"
+                return [LogLine(index, seat, f"{who} {card_label(card)}", "chance")]
+            name = side_name(to) if to is not None else "A player"
+            return [LogLine(index, seat, f"{name} draws a battle card", "chance")]
+        return [LogLine(index, seat, describe_action(game, s, action), "chance")]
+    lines = [LogLine(index, seat, f"{side_name(seat)}: {describe_action(game, s, action)}")]
+    b = s.battle
+    if action.verb == "defend" and b is not None and len(b.played) == 2:
+        cards = t.cards(b.sea)
+        index_of = {c.code: c for c in cards}
+        unit = "galley" if b.sea else "hoplite"
+        att_side, dfn_side = b.attacker, other(b.attacker)
+        for n, (a, d) in enumerate(zip(b.played, action.args, strict=True), start=1):
+            att, dfn = cards[a], index_of[str(d)]
+            lost, gain = pair_result(att, dfn)
+            result = (f"no match: {side_name(dfn_side)} loses a {unit}" if lost
+                      else "matched: no loss")
+            if gain:
+                result += f"; {side_name(att_side)} {gain:+d} prestige"
+            lines.append(LogLine(index, seat, f"  Pair {n}: {side_name(att_side)}'s {card_label(att)} "
+                                 f"against {side_name(dfn_side)}'s {card_label(dfn)}: {result}", "result"))
+    return lines
+
+
+def _lines_after(t: Tables, before: PolisState, s: PolisState, index: int) -> list[LogLine]:
+    out: list[LogLine] = []
+
+    def say(text: str) -> None:
+        out.append(LogLine(index, CHANCE, text, "heading"))
+
+    b0, b1 = before.battle, s.battle
+    if b0 is not None and (b1 is None or b1.region != b0.region):
+        unit = "galleys" if b0.sea else "hoplites"
+        say(f"The battle in {t.region_ids[b0.region]} ends: {unit} Athens {units(s, b0.region, 0)}, "
+            f"Sparta {units(s, b0.region, 1)}; prestige Athens {s.prestige[0]}, Sparta {s.prestige[1]}.")
+    if b1 is not None and (b0 is None or b0.region != b1.region):
+        kind = "sea" if b1.sea else "land"
+        unit = "galleys" if b1.sea else "hoplites"
+        say(f"Battle in {t.region_ids[b1.region]} ({kind}): {unit} Athens {units(s, b1.region, 0)}, "
+            f"Sparta {units(s, b1.region, 1)}; {side_name(b1.attacker)} attacks first.")
+    if s.phase == END_OF_ROUND and before.phase != END_OF_ROUND:
+        say("Both players have passed: the end of the round.")
+    if s.round != before.round and s.outcome is None:
+        say(f"=== {round_label(t, s).capitalize()} ===")
+    if s.outcome is not None and before.outcome is None:
+        say(f"Game over: {outcome_text(s)}.")
+    return out
+
+
+def battle_results(log: list[LogLine]) -> list[str]:
+    """The pair-by-pair results of the latest combat round of the battle in progress."""
+    results: list[LogLine] = []
+    for line in reversed(log):
+        if line.kind == "result":
+            results.append(line)
+        elif results or line.text.startswith("Battle in "):
+            break
+    return [r.text for r in reversed(results)]

@@ -1,0 +1,85 @@
+"""How Polis decisions look in the terminal app: menu titles, the words after a menu entry (cards'
+values, what a project or a trade costs), which steps need no confirmation, which board panel
+matters for a decision, and the first-game guide's line. Each reads the deciding seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kleos.core.action import Action
+from kleos.core.protocol import Game
+from kleos.games.polis.game import PolisGame
+from kleos.games.polis.rules.end_of_round import requirement
+from kleos.games.polis.rules.project import payment
+from kleos.games.polis.rules.trade import price
+from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, TURN, PolisState
+from kleos.games.polis.tables import GOODS, WHEAT, other
+from kleos.games.polis.text import side_name
+from kleos.games.polis.tui import render
+from kleos.games.polis.tui.help import GuideContext, guide_tip
+from kleos.games.polis.view import PolisView
+
+
+def _polis(game: Game[Any, Any], view: Any) -> tuple[PolisGame, PolisState]:
+    assert isinstance(game, PolisGame) and isinstance(view, PolisView)
+    return game, view.state
+
+
+def decision_title(game: Game[Any, Any], view: Any, seat: int) -> str:
+    polis, s = _polis(game, view)
+    return render.decision_title(polis, s, seat)
+
+
+def gloss(game: Game[Any, Any], view: Any, action: Action) -> str:
+    """A few words after a menu entry, where the notation alone says too little."""
+    polis, st = _polis(game, view)
+    t = polis.tables
+    if action.verb in ("attack", "defend") and st.battle is not None:
+        values = {c.code: c.value for c in t.cards(st.battle.sea)}
+        return "(" + ", ".join(f"{values.get(str(a), 0):+d}" for a in action.args) + ")"
+    if action.verb == "project" and len(action.args) >= 2 and str(action.args[0]) in t.project_index:
+        subs = frozenset(GOODS.index(str(g)) for g in action.args[2:] if str(g) in GOODS)
+        paid = payment(t, t.project_index[str(action.args[0])], subs)
+        return "pay " + ", ".join(f"{n} {GOODS[g]}" for g, n in paid.items())
+    if action.verb == "trade" and len(action.args) == 3:
+        market, number, good = str(action.args[0]), int(action.args[1]), str(action.args[2])
+        slot = t.slots[t.market_slots[t.market_index[market]][number - 1]]
+        if good == "silver" and slot.reward == WHEAT:
+            return f"{slot.value}→{slot.value} wheat"
+        due = price(t, st, t.market_slots[t.market_index[market]][number - 1], GOODS.index(good))
+        return f"{due}→{slot.value} {GOODS[slot.reward]}"
+    return ""
+
+
+def small_step(game: Game[Any, Any], view: Any, seat: int) -> bool:
+    """The small steps inside an action (paying for the next unit, moving the next one …) need no
+    confirmation: they are shown as they are highlighted and can be undone."""
+    _, st = _polis(game, view)
+    return st.phase == TURN and st.pending is not None
+
+
+def panel_for(game: Game[Any, Any], view: Any, legal: Sequence[Action], prefix: tuple[str, ...]) -> str:
+    """The board panel that matters for the decision (and the menu group chosen in it)."""
+    _, st = _polis(game, view)
+    verb = prefix[0] if prefix else (st.pending[0] if st.pending is not None and st.phase == TURN else "")
+    if st.phase == BATTLES:
+        return "Battle"
+    if st.phase == EVENT:
+        return "Players"
+    if st.phase == END_OF_ROUND:
+        return "Projects" if any(a.verb == "discard" for a in legal) else "Players"
+    return {"trade": "Markets", "project": "Projects", "stasis": "Poleis"}.get(verb, "Map")
+
+
+def guide(game: Game[Any, Any], view: Any, seat: int, legal: Sequence[Action]) -> str:
+    """The first-game guide's line for this decision."""
+    polis, st = _polis(game, view)
+    ctx = GuideContext(
+        edition=polis.edition, round_index=st.round, phase=st.phase, side=side_name(seat),
+        pending=st.pending[0] if st.pending is not None and st.phase == TURN else None,
+        actions_taken=len(st.turn_actions), opponent_passed=st.passed[other(seat)] if st.phase == TURN else False,
+        verbs=frozenset(a.verb for a in legal), wheat=st.goods[seat * len(GOODS) + WHEAT],
+        food_need=requirement(st, seat), prestige=st.prestige[seat],
+        battle_phase=st.battle.phase if st.battle is not None else None)
+    return guide_tip(ctx)

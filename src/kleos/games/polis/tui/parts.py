@@ -1,0 +1,94 @@
+"""The terminal part of the Polis kit: the board's panels, the status bar, help, guide, menus and log.
+
+Built on first use by :meth:`kleos.games.polis.kit.PolisKit.terminal_parts`, so that importing the
+kit does not load Rich.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from kleos.core.kit.terminal import (
+    BoardContext,
+    BoardParts,
+    HelpParts,
+    MenuParts,
+    PanelDraw,
+    TerminalParts,
+)
+from kleos.core.protocol import Game, Outcome
+from kleos.games.polis.game import PolisGame
+from kleos.games.polis.tui import help as texts
+from kleos.games.polis.tui import menus, render
+from kleos.games.polis.tui.log import battle_results, log_lines
+from kleos.games.polis.view import PolisView
+
+
+def _polis(ctx: BoardContext) -> tuple[PolisGame, PolisView]:
+    assert isinstance(ctx.game, PolisGame) and isinstance(ctx.view, PolisView)
+    return ctx.game, ctx.view
+
+
+def _map(ctx: BoardContext, width: int) -> Text:
+    return render.map_view(*_polis(ctx), ctx.palette, width)
+
+
+def _poleis(ctx: BoardContext, width: int) -> Text:
+    return render.poleis_view(*_polis(ctx), ctx.palette, width)
+
+
+def _players(ctx: BoardContext, width: int) -> Text:
+    return render.players_view(*_polis(ctx), ctx.palette, width)
+
+
+def _projects(ctx: BoardContext, width: int) -> Text:
+    return render.projects_view(*_polis(ctx), ctx.palette, width)
+
+
+def _markets(ctx: BoardContext, width: int) -> Text:
+    return render.markets_view(*_polis(ctx), ctx.palette, width)
+
+
+def _battle(ctx: BoardContext, width: int) -> Text:
+    return render.battle_view(*_polis(ctx), ctx.palette, battle_results(list(ctx.log)), ctx.reveal, width)
+
+
+PANELS: dict[str, PanelDraw] = {"Map": _map, "Poleis": _poleis, "Players": _players, "Projects": _projects,
+                                "Markets": _markets, "Battle": _battle}
+
+VIEWS = (*PANELS, "Log")
+"""The board's panels as the app shows them (the app adds the log)."""
+
+
+def _status(ctx: BoardContext, note: str) -> Text:
+    return render.status(*_polis(ctx), ctx.palette, note)
+
+
+def _outcome(ctx: BoardContext, outcome: Outcome) -> Text:
+    game, view = _polis(ctx)
+    return render.outcome_view(game, view.state, ctx.palette)
+
+
+def _everything(game: Game[Any, Any], state: Any) -> PolisView:
+    """A finished game's replay shows both hands: a view that hides nothing."""
+    return PolisView(None, state, (0, 0))
+
+
+def _heading(game: Game[Any, Any]) -> str:
+    assert isinstance(game, PolisGame)
+    return game.tables.rules.title
+
+
+def terminal_parts() -> TerminalParts:
+    return TerminalParts(
+        board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,
+                         final_panel="Players", full_view=_everything),
+        help=HelpParts(verbs=texts.ACTION_HELP, keys=texts.KEYS_HELP, rules=texts.RULES_REFERENCE,
+                       welcome=texts.WELCOME, heading=_heading, guide_intro=texts.GUIDE_INTRO,
+                       guide_tip=menus.guide),
+        menus=MenuParts(title=menus.decision_title, gloss=menus.gloss, small_step=menus.small_step,
+                        panel_for=menus.panel_for, notation_example="march Thessalia"),
+        log_lines=log_lines,
+    )

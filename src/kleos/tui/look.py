@@ -1,0 +1,210 @@
+"""How a game looks in the terminal app: its kit's terminal part, with the shell's generic defaults
+for whatever the game does not bring.
+
+The screens ask a :class:`Look` and never the part directly, so a game without a terminal part is
+played with a text board (the kit's ``describe_view``), menus of its legal actions told by
+``describe_action``, and the shell's own help pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from kleos.core.action import Action
+from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit.terminal import BoardContext, Palette, TerminalParts, VerbHelp
+from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.tui.menu import FLAT_LIMIT
+from kleos.tui.text import as_text, paragraph
+
+LOG = "Log"
+"""The board panel every game has: the game's log, drawn by the shell."""
+BOARD = "Board"
+"""The one panel of a game without panels of its own: the kit's text of the view."""
+
+DARK = Palette(("bold #58a6ff", "bold #ff7b72", "bold #56d364", "bold #d2a8ff", "bold #f0b429"),
+               "#9da5ae", "bold #f0b429", "#56d364", "bold #e6edf3", "reverse")
+LIGHT = Palette(("bold #0a3d91", "bold #b3261e", "bold #1a7f37", "bold #6639ba", "bold #8a5a00"),
+                "#57606a", "bold #8a5a00", "#1a7f37", "bold #1f2328", "reverse")
+
+
+class Look:
+    """One game's terminal presentation: the kit's terminal part or the shell's defaults."""
+
+    def __init__(self, kit: GameKit) -> None:
+        self.kit = kit
+        self.parts = kit.terminal_parts() or TerminalParts()
+        own = tuple(self.parts.board.panels)
+        self.panels: tuple[str, ...] = (*(own or (BOARD,)), LOG)
+
+    # ----- board ------------------------------------------------------------------------------
+    def palette(self, dark: bool) -> Palette:
+        pair = self.parts.board.palettes or (DARK, LIGHT)
+        return pair[0] if dark else pair[1]
+
+    def draw(self, name: str, ctx: BoardContext, width: int) -> Text:
+        """Panel ``name`` (not the log, which the screens draw from their own lines)."""
+        draw = self.parts.board.panels.get(name)
+        if draw is not None:
+            return as_text(draw(ctx, width))
+        text = self.kit.describe_view(ctx.game, ctx.view, ctx.seat)
+        return Text("\n").join(paragraph(line, width) for line in text.splitlines() or [""])
+
+    def status(self, ctx: BoardContext, actors: tuple[int, ...], note: str = "") -> Text:
+        """Two lines: the game and who acts (``actors``: the seats acting now); then the seats, the
+        viewer's marked."""
+        if self.parts.board.status is not None:
+            return as_text(self.parts.board.status(ctx, note))
+        p, game = ctx.palette, ctx.game
+        line = Text()
+        line.append(self.kit.title, style=p.head)
+        line.append(" · ")
+        if not actors:
+            line.append("Game over", style=p.warn)
+        if actors == (CHANCE,):
+            line.append("Chance")
+        elif actors:
+            for n, seat in enumerate(actors):
+                line.append(", " if n else "")
+                line.append(seat_label(game.seat_names, seat), style=p.seat(seat))
+            line.append(" to act")
+        if note:
+            line.append(" · ")
+            line.append(note, style=p.warn)
+        line.append("\nSeats: ")
+        for seat, name in enumerate(game.seat_names):
+            line.append(", " if seat else "")
+            line.append(name, style=p.seat(seat))
+            if seat == ctx.seat:
+                line.append(" (you)")
+        return line
+
+    def outcome(self, ctx: BoardContext, outcome: Outcome) -> Text:
+        if self.parts.board.outcome is not None:
+            return as_text(self.parts.board.outcome(ctx, outcome))
+        return Text(f"Game over: {self.kit.outcome_text(ctx.game, outcome)}.", style=ctx.palette.warn)
+
+    @property
+    def final_panel(self) -> str | None:
+        return self.parts.board.final_panel
+
+    def full_view(self, game: Game[Any, Any], state: Any) -> Any:
+        """A view of everything, for the replay of a finished game (default: a spectator's)."""
+        if self.parts.board.full_view is not None:
+            return self.parts.board.full_view(game, state)
+        return game.view(state, None)
+
+    # ----- menus ------------------------------------------------------------------------------
+    @property
+    def verbs(self) -> dict[str, VerbHelp]:
+        return dict(self.parts.help.verbs)
+
+    @property
+    def verb_titles(self) -> dict[str, str]:
+        return {verb: h.title for verb, h in self.parts.help.verbs.items()}
+
+    def rules_of(self, verb: str) -> str:
+        h = self.parts.help.verbs.get(verb)
+        return f"Rules: {', '.join(h.rules)}" if h and h.rules else ""
+
+    def title(self, game: Game[Any, Any], view: Any, seat: int) -> str:
+        if self.parts.menus.title is not None:
+            return self.parts.menus.title(game, view, seat)
+        return "Choose an action"
+
+    def gloss(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+        return self.parts.menus.gloss(game, view, action) if self.parts.menus.gloss is not None else ""
+
+    def small_step(self, game: Game[Any, Any], view: Any, seat: int) -> bool:
+        step = self.parts.menus.small_step
+        return step is not None and step(game, view, seat)
+
+    def panel_for(self, game: Game[Any, Any], view: Any, legal: Sequence[Action],
+                  prefix: tuple[str, ...]) -> str | None:
+        choose = self.parts.menus.panel_for
+        return choose(game, view, legal, prefix) if choose is not None else None
+
+    @property
+    def flat_limit(self) -> int:
+        return self.parts.menus.flat_limit or FLAT_LIMIT
+
+    @property
+    def placeholder(self) -> str:
+        example = self.parts.menus.notation_example
+        shown = f"action (e.g. {example})" if example else "action"
+        return f"{shown} or command: help, save FILE, load FILE"
+
+    # ----- help and guide ---------------------------------------------------------------------
+    def keys_help(self, hint: str) -> str:
+        if self.parts.help.keys is not None:
+            return self.parts.help.keys
+        example = self.parts.menus.notation_example or "an action"
+        return KEYS_TEMPLATE.format(example=example, panels=", ".join(self.panels), hint=hint)
+
+    def rules(self) -> str:
+        """The rules reference in Markdown."""
+        if self.parts.help.rules is not None:
+            return self.parts.help.rules
+        lines = [f"# {self.kit.title}", "", self.kit.summary, ""]
+        for verb, h in self.parts.help.verbs.items():
+            lines.append(f"- **{verb}**, {h.title}: {h.text}")
+        lines.append("The menu lists exactly the legal actions; ? explains the ones you have now.")
+        return "\n".join(lines)
+
+    def welcome(self) -> str:
+        if self.parts.help.welcome is not None:
+            return self.parts.help.welcome
+        return (f"{self.kit.title}: {self.kit.summary}.\n\nChoose from the menu on the right with digits and "
+                "letters; ? explains the choices you have, R opens the rules, H gives a hint, U undoes your "
+                "last step.\n")
+
+    def heading(self, game: Game[Any, Any]) -> str:
+        return self.parts.help.heading(game) if self.parts.help.heading is not None else self.kit.title
+
+    def guide_intro(self) -> str:
+        if self.parts.help.guide_intro is not None:
+            return self.parts.help.guide_intro
+        return GUIDE_TEMPLATE.format(title=self.kit.title, panels=", ".join(self.panels))
+
+    def guide_tip(self, game: Game[Any, Any], view: Any, seat: int, legal: Sequence[Action]) -> str:
+        if self.parts.help.guide_tip is not None:
+            return self.parts.help.guide_tip(game, view, seat, legal)
+        return "Choose from the menu; ? explains each choice, H shows what the computer would do."
+
+
+
+KEYS_TEMPLATE = """\
+Keys (no mouse needed)
+  1-9, a-z         choose a menu entry by its digit or letter
+  Up, Down, Enter  move in the menu and choose
+  Esc, Backspace   one step back in the menu
+  y or Enter       confirm the chosen action (n or Esc: back)
+  :                type an action in notation (e.g. {example}) or a
+                   command: save FILE, load FILE, undo, replay, help, quit
+  Tab, Shift+Tab   next / previous board view: {panels}
+  PgUp, PgDn       scroll the board view
+  ? or F1          this help: the choices you have now
+  R                the rules reference
+  G                the first-game guide on or off
+  H                a hint: what the {hint} computer player would do
+  U                undo your last step (until chance is drawn or another
+                   player acts)
+  S                save (the file is the action log); L load a game
+  C                confirmations on or off
+  T                light or dark colours
+  Q                leave (asks whether to save); Ctrl+Q saves and leaves
+"""
+
+GUIDE_TEMPLATE = """\
+# Your first game of {title}
+
+1. **Look around.** Tab switches the board view ({panels}); PgUp/PgDn scroll it.
+2. **Decide.** The menu on the right lists only what you may do now; a digit or letter chooses, Esc
+   goes back, and the line below the board tells what the highlighted choice does before you
+   confirm it with y.
+3. **Ask.** ? explains your choices, R opens the rules, H shows what the computer would choose,
+   U takes back your last step.
+"""

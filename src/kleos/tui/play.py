@@ -1,0 +1,142 @@
+"""``kleos play GAME`` for any game of the registry: the terminal app shell with the game's kit.
+
+A game with a play command of its own (its :class:`~kleos.core.kit.cli.CliParts`) may still call
+:func:`run`; every other game gets :func:`add_generic_play_parser`'s command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Collection, Mapping
+from pathlib import Path
+from typing import Any
+
+from kleos.agents import agent_names
+from kleos.core.errors import KleosError
+from kleos.core.kit import GameKit
+from kleos.core.kit.cli import runs
+from kleos.core.protocol import Game
+from kleos.core.record import GameRecord
+from kleos.tui.app import GameApp
+from kleos.tui.session import Session, default_opponent
+
+
+class PlayError(KleosError):
+    """A game that cannot start as asked (unknown seat, a saved game of another game, bad options)."""
+
+
+def build_app(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
+              seed: int | None = None, *, opponent: str | None = None, opponents: Mapping[int, str] | None = None,
+              load: Path | None = None, save: Path | None = None, replay: bool = False, guide: bool = False,
+              light: bool = False, confirm: bool = True) -> GameApp:
+    """The app for a new game of ``kit`` (``options``; ``seed``, random when ``None``) or for the game
+    saved in ``load``; ``seats`` are played by people (0-based; several: hotseat, none: watch the
+    computer), the other seats by ``opponents[seat]`` or ``opponent`` (default: the kit's)."""
+    if load is not None:
+        record = GameRecord.loads(load.read_text(encoding="utf-8"))
+        if record.game != kit.name:
+            raise PlayError(f"{load} is a saved game of {record.game!r}, not {kit.name}")
+    else:
+        game = kit.make_game(options or {})
+        record = GameRecord(kit.name, dict(game.options), seed if seed is not None else _random_seed())
+    session = Session.from_record(record, frozenset(seats), opponent, save if save is not None else load,
+                                  opponents=opponents)
+    bad = sorted(set(seats) - set(session.seats))
+    if bad:
+        raise PlayError(f"no seat {bad[0] + 1}: the game has {len(session.seats)} seats")
+    return GameApp(session, guide=guide, light=light, confirm=confirm, replay=replay, welcome=load is None)
+
+
+def run(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
+        seed: int | None = None, **settings: Any) -> int:
+    """Play in the terminal app until the player leaves; prints the closing message. The exit status:
+    0, or 2 when the game cannot start (the reason on standard error). ``settings``: see
+    :func:`build_app`."""
+    try:
+        app = build_app(kit, options, seats, seed, **settings)
+    except (OSError, ValueError, KeyError, TypeError, KleosError) as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    message = app.run()
+    if message:
+        sys.stdout.write(message + "\n")
+    return 0
+
+
+def _random_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+# ----- the generic command ------------------------------------------------------------------------
+def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
+    """``kleos play <kit.name>``: options, seats, opponents, seed, save and load, for any game."""
+    seats = f"{kit.min_seats}" if kit.min_seats == kit.max_seats else f"{kit.min_seats}-{kit.max_seats}"
+    p = play_games.add_parser(kit.name, help=f"play {kit.title} ({seats} seats) in the terminal",
+                              description=f"{kit.title}: {kit.summary}. The full-screen terminal app.")
+    if kit.seat_count_option is not None:
+        p.add_argument("--seats", type=int, default=None, metavar="N", help=f"number of seats ({seats})")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option (the value in JSON, or plain text); see: kleos games")
+    p.add_argument("--as", dest="humans", default="1", metavar="SEATS",
+                   help="the seats people play: numbers from 1 or seat names, separated by commas; 'all' "
+                        "for hotseat, 'none' to watch (default 1)")
+    p.add_argument("--opponent", choices=agent_names(kit), default=default_opponent(kit),
+                   help="the computer player of the other seats")
+    p.add_argument("--seed", type=int, default=None, help="seed of chance (default: random)")
+    p.add_argument("--save", type=Path, default=None, metavar="FILE", help="save the game after every step")
+    p.add_argument("--load", type=Path, default=None, metavar="FILE", help="resume the game saved in FILE")
+    p.add_argument("--replay", type=Path, default=None, metavar="FILE", help="replay the game saved in FILE")
+    p.add_argument("--guide", action="store_true", help="start with the first-game guide on")
+    p.add_argument("--light", action="store_true", help="colours for a light background")
+    p.add_argument("--no-confirm", action="store_true", help="carry out a chosen action without confirming")
+    runs(p, lambda args: _play(kit, args))
+
+
+def _play(kit: GameKit, args: argparse.Namespace) -> int:
+    try:
+        options = _options(kit, args)
+        game = kit.make_game(options)
+        humans = parse_seats(game, args.humans)
+    except (ValueError, KleosError) as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    load = args.load if args.load is not None else args.replay
+    return run(kit, options, humans, args.seed, opponent=args.opponent, load=load, save=args.save,
+               replay=args.replay is not None, guide=args.guide, light=args.light, confirm=not args.no_confirm)
+
+
+def _options(kit: GameKit, args: argparse.Namespace) -> dict[str, Any]:
+    options = kit.default_options()
+    for item in args.option:
+        name, sep, text = item.partition("=")
+        if not sep:
+            raise ValueError(f"--option {item}: write NAME=VALUE")
+        try:
+            options[name.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name.strip()] = text
+    if kit.seat_count_option is not None and getattr(args, "seats", None) is not None:
+        options[kit.seat_count_option] = args.seats
+    return options
+
+
+def parse_seats(game: Game[Any, Any], text: str) -> frozenset[int]:
+    """The seats named in ``text``: 1-based numbers or seat names, comma-separated; ``all``, ``none``."""
+    names = [name.lower() for name in game.seat_names]
+    word = text.strip().lower()
+    if word == "all":
+        return frozenset(range(len(names)))
+    if word == "none":
+        return frozenset()
+    seats: set[int] = set()
+    for part in filter(None, (p.strip().lower() for p in word.split(","))):
+        if part.isdigit() and 1 <= int(part) <= len(names):
+            seats.add(int(part) - 1)
+        elif part in names:
+            seats.add(names.index(part))
+        else:
+            raise ValueError(f"no seat '{part}': give 1 to {len(names)} or one of {', '.join(game.seat_names)}")
+    return frozenset(seats)

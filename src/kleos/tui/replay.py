@@ -1,0 +1,142 @@
+"""The replay screen: step through a game, the board after each step and the log beside it."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from kleos.core.kit.terminal import BoardContext, Palette
+from kleos.core.record import GameRecord
+from kleos.tui.look import Look
+from kleos.tui.session import Session
+from kleos.tui.widgets import BoardPanel, board_source
+
+
+class ReplayScreen(Screen[int | None]):
+    """Step through a game: the board after each step, the log on the right. Enter plays on from the
+    chosen step; Esc returns to the game as it was."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "leave", "Back to the game"),
+        Binding("enter", "play_here", "Play on from here"),
+        Binding("right,n", "step(1)", "Next", show=False),
+        Binding("left,p", "step(-1)", "Previous", show=False),
+        Binding("tab", "view(1)", "View", priority=True),
+        Binding("shift+tab", "view(-1)", "Previous view", show=False, priority=True),
+        Binding("pageup", "page(-1)", "Scroll up", show=False, priority=True),
+        Binding("pagedown", "page(1)", "Scroll down", show=False, priority=True),
+        Binding("home", "jump(0)", "Start", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
+    ]
+
+    def __init__(self, session: Session, *, reveal: bool, viewer: int | None) -> None:
+        super().__init__()
+        self.source = session
+        self.look = Look(session.kit)
+        self.reveal = reveal
+        self.viewer = viewer
+        copy = GameRecord(session.record.game, dict(session.record.options), session.record.seed,
+                          list(session.record.actions))
+        self.replayed = Session.from_record(copy, session.humans, "random",
+                                            readers=frozenset(session.seats) if reveal else None)
+        game = self.replayed.game
+        self.states: list[Any] = [game.new_state(copy.seed)]
+        for seat, action in copy.actions:
+            nxt = game.copy(self.states[-1])
+            game.apply_in_place(nxt, action, seat)
+            self.states.append(nxt)
+        self.step = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="body"):
+            yield BoardPanel(self.look.panels, id="left")
+            with Vertical(id="right"):
+                yield Static(id="menu-title")
+                yield OptionList(id="steps")
+        yield Static(id="detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#left", BoardPanel).set_source(board_source(self.look, self.context, self.log_upto),
+                                                       lambda: (self.step, self.app.current_theme.dark))
+        steps = self.query_one("#steps", OptionList)
+        by_index: dict[int, list[str]] = {}
+        for line in self.replayed.log:
+            by_index.setdefault(line.index, []).append(line.text.strip())
+        steps.add_option(Option(Text("0. Start of the game"), id="s0"))
+        for i in range(len(self.states) - 1):
+            steps.add_option(Option(Text(f"{i + 1}. " + " / ".join(by_index.get(i, ["?"]))), id=f"s{i + 1}"))
+        self.query_one("#menu-title", Static).update(
+            Text("Replay: ←/→ or ↑/↓ step, Enter play on", style="bold", no_wrap=True, overflow="ellipsis"))
+        steps.focus()
+        steps.highlighted = self.step
+        self.draw()
+
+    def palette(self) -> Palette:
+        return self.look.palette(self.app.current_theme.dark)
+
+    def view(self) -> Any:
+        state = self.states[self.step]
+        if self.reveal:
+            return self.look.full_view(self.replayed.game, state)
+        return self.replayed.game.view(state, self.viewer)
+
+    def context(self) -> BoardContext:
+        lines = [line for line in self.replayed.log if line.index < self.step]
+        return BoardContext(self.replayed.game, self.view(), None if self.reveal else self.viewer, self.palette(),
+                            lines, self.reveal)
+
+    def log_upto(self) -> list[Text]:
+        return [Text(line.text) for line in self.replayed.log if line.index < self.step]
+
+    def draw(self) -> None:
+        game = self.replayed.game
+        state = self.states[self.step]
+        ctx = self.context()
+        self.query_one("#status", Static).update(
+            self.look.status(ctx, game.actors(state), f"replay: step {self.step} of {len(self.states) - 1}"))
+        self.query_one("#left", BoardPanel).refresh_view()
+        text = Text()
+        outcome = game.outcome(state)
+        if outcome is not None:
+            text = self.look.outcome(ctx, outcome)
+        else:
+            text.append(f"Step {self.step} of {len(self.states) - 1}. Enter: play on from here (the later steps "
+                        "are dropped); Esc: back to the game.")
+        self.query_one("#detail", Static).update(text)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.step = event.option_index
+        self.draw()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_play_here()
+
+    def action_step(self, delta: int) -> None:
+        self.action_jump(max(0, min(len(self.states) - 1, self.step + delta)))
+
+    def action_jump(self, index: int) -> None:
+        if index < 0:
+            index = len(self.states) - 1
+        self.query_one("#steps", OptionList).highlighted = index
+
+    def action_view(self, step: int) -> None:
+        self.query_one("#left", BoardPanel).cycle(step)
+
+    def action_page(self, step: int) -> None:
+        self.query_one("#left", BoardPanel).scroll_page(step)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def action_play_here(self) -> None:
+        self.dismiss(self.step)
