@@ -43,7 +43,7 @@ def test_full_game_against_the_ai_by_clicking(live_server: LiveServer, desktop: 
     builds from the server's legal actions (groups, then one step per click), undoing one own step
     on the way, until the game ends; the page then shows the result and the after-game tools."""
     base = live_server.url
-    seated = create_game(base, opponent="random", side="athens", seed=11)
+    seated = create_game(base, ["me", "random"], seed=11)
     page = desktop.new_page()
     errors = watch_errors(page)
     store_seat(page, base, seated)
@@ -90,10 +90,11 @@ def test_lobby_invite_live_updates_spectator_and_resync(live_server: LiveServer,
         alice, bob, watcher, late = (c.new_page() for c in contexts)
         errors = watch_errors(alice) + watch_errors(bob)
         alice.goto(f"{base}/")
-        alice.wait_for_selector("#opponent option[value='random']", state="attached")
-        alice.select_option("#edition", "2020")
-        alice.select_option("#side", "athens")
-        alice.select_option("#opponent", "person")
+        alice.check("#game-polis")
+        alice.wait_for_selector("#seat-1 option[value='random']", state="attached")
+        alice.select_option("#option-edition", "2020")
+        alice.select_option("#seat-0", "me")
+        alice.select_option("#seat-1", "person")
         alice.click("#create-btn")
         invite_box = alice.locator("#created input.invite-url")
         invite_box.wait_for()
@@ -178,7 +179,7 @@ def test_phone_screen_shows_map_and_menu(live_server: LiveServer, browser: Any, 
     overflows sideways, the buttons are large enough to tap, and tapping a place on the map narrows
     the menu to the choices about it."""
     base = live_server.url
-    seated = create_game(base, opponent="random", side="athens", seed=5)
+    seated = create_game(base, ["me", "random"], seed=5)
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     try:
         page = context.new_page()
@@ -218,7 +219,7 @@ def test_replay_step_by_step_and_record_export_import(live_server: LiveServer, d
     """A finished game replays step by step (buttons, slider, log entries, keyboard), each step
     showing the public view after it; its record downloads from the page and imports in the lobby."""
     base = live_server.url
-    seated = create_game(base, opponent="random", side="sparta", seed=21)
+    seated = create_game(base, ["random", "me"], seed=21)
     final = play_over_http(base, seated, random.Random(21))
     steps = final["steps"]
     page = desktop.new_page()
@@ -340,7 +341,7 @@ def test_rematch_between_two_persons(live_server: LiveServer, browser: Any) -> N
     the other seat invited); the other player's page shows the offer live and accepting it seats
     them in the new game; both then find it under "my games"."""
     base = live_server.url
-    first = create_game(base, opponent="person", side="athens", seed=8)
+    first = create_game(base, ["me", "person"], seed=8)
     joined = httpx.post(f"{base}/api/join", json={"invite": first["invite"]}, timeout=30).json()
     play_both_over_http(base, first["game_id"], {0: first["token"], 1: joined["token"]}, random.Random(8))
     contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]

@@ -1,18 +1,22 @@
-"""The UI's pages and assets as plain HTTP (no browser): routes, headers, self-contained assets,
-and the drawing tables agreeing with the API's edition tables."""
+"""The UI's pages and assets as plain HTTP (no browser): routes, headers, self-contained assets (the
+shell's and each game's), the board modules named by the catalog, and the Polis drawing tables
+agreeing with the game's own compiled tables."""
 
 from __future__ import annotations
 
+import json
 import re
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
+from kleos.games.polis.game import PolisGame
 from kleos.server.app import create_app
 from kleos.server.config import Settings
-from kleos.web.ui import STATIC_DIR, mount_ui
+from kleos.web.ui import STATIC_DIR, game_static_dirs, mount_ui
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -41,38 +45,73 @@ def test_pages_are_served_with_a_strict_policy(client: TestClient, path: str, ma
     assert answer.headers["referrer-policy"] == "no-referrer"
 
 
-def test_static_assets_are_self_contained(client: TestClient) -> None:
-    """Every module imported by another exists and is served; no asset names an outside host."""
-    files = [p for p in STATIC_DIR.rglob("*") if p.is_file()]
+def check_assets(client: TestClient, folder: Path, prefix: str) -> None:
+    """Every file of ``folder`` is served under ``prefix``, names no outside host, and every module a
+    JS file imports exists (``./x.js`` beside it, ``/static/js/x.js`` in the shell)."""
+    files = [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    assert files
     assert {p.suffix for p in files} <= {".html", ".css", ".js"}
     for path in files:
         text = path.read_text(encoding="utf-8")
         hosts = set(re.findall(r"(?:https?:)?//([a-z0-9-]+(?:\.[a-z0-9-]+)+)", text, re.I))
         assert hosts <= {"www.w3.org"}, (path, hosts)  # only the SVG namespace name, never fetched
         if path.suffix == ".js":
-            for module in re.findall(r'from "\./([a-z]+\.js)"', text):
+            for module in re.findall(r'from "\./([a-z-]+\.js)"', text):
                 assert (path.parent / module).exists(), (path, module)
-        rel = path.relative_to(STATIC_DIR).as_posix()
-        answer = client.get(f"/static/{rel}")
+            for module in re.findall(r'from "/static/js/([a-z-]+\.js)"', text):
+                assert (STATIC_DIR / "js" / module).exists(), (path, module)
+        rel = path.relative_to(folder).as_posix()
+        answer = client.get(f"{prefix}/{rel}")
         assert answer.status_code == 200, rel
 
 
-def test_ui_tables_agree_with_the_api(client: TestClient) -> None:
-    """The drawing tables use the API's indices: same regions, poleis, markets, adjacency and cards."""
+def test_static_assets_are_self_contained(client: TestClient) -> None:
+    """The shell's assets and every installed game's board folder are served and self-contained."""
+    check_assets(client, STATIC_DIR, "/static")
+    folders = game_static_dirs()
+    assert "polis" in folders
+    for name, folder in folders.items():
+        check_assets(client, folder, f"/games/{name}")
+    assert client.get("/games/nosuchgame/board.js").status_code == 404
+
+
+def test_catalog_board_modules_are_served(client: TestClient) -> None:
+    """Each game's catalog entry names its board module, served by the UI as an ES module with the
+    board interface's create(ctx) (board-api.js); Polis has one."""
+    games = {entry["name"]: entry for entry in client.get("/api/catalog").json()["games"]}
+    assert games["polis"]["board_module"] == "/games/polis/board.js"
+    for entry in games.values():
+        if entry["board_module"] is None:
+            continue
+        answer = client.get(entry["board_module"])
+        assert answer.status_code == 200
+        assert "javascript" in answer.headers["content-type"]
+        assert "export async function create(ctx)" in answer.text
+
+
+def test_board_tables_agree_with_the_game(client: TestClient) -> None:
+    """The Polis tables served for a game's options use the rules' own indices: same regions, poleis,
+    markets, adjacency, cards and projects as the compiled tables of that edition."""
     for edition in ("2012", "2020"):
-        api = client.get(f"/api/editions/{edition}").json()
-        ui = client.get(f"/ui/tables/{edition}").json()
-        assert ui["region_ids"] == api["regions"]
-        assert ui["territories"] == api["territories"]
-        assert [p["id"] for p in ui["poleis"]] == api["poleis"]
-        assert [p["territory"] for p in ui["poleis"]] == api["polis_territory"]
-        assert ui["markets"] == api["markets"]
-        assert ui["land_adjacent"] == api["land_adjacent"] and ui["sea_adjacent"] == api["sea_adjacent"]
-        assert [c["code"] for c in ui["cards"]["land"]] == api["land_cards"]
-        assert [c["code"] for c in ui["cards"]["sea"]] == api["sea_cards"]
-        assert [p["id"] for p in ui["projects"]] == api["projects"]
+        options = quote(json.dumps({"edition": edition}))
+        answer = client.get(f"/api/catalog/polis/tables?options={options}")
+        assert answer.status_code == 200, answer.text
+        ui = answer.json()
+        t = PolisGame(edition).tables
+        assert ui["edition"] == edition
+        assert ui["region_ids"] == ui["regions"] == list(t.region_ids)
+        assert ui["territories"] == t.n_territories
+        assert [p["id"] for p in ui["poleis"]] == ui["polis_ids"] == list(t.polis_ids)
+        assert [p["territory"] for p in ui["poleis"]] == ui["polis_territory"] == list(t.polis_territory)
+        assert ui["markets"] == list(t.market_ids)
+        assert ui["land_adjacent"] == [list(a) for a in t.land_adj]
+        assert ui["sea_adjacent"] == [list(a) for a in t.sea_adj]
+        assert [c["code"] for c in ui["cards"]["land"]] == ui["land_cards"] == [c.code for c in t.land_cards]
+        assert [c["code"] for c in ui["cards"]["sea"]] == ui["sea_cards"] == [c.code for c in t.sea_cards]
+        assert [p["id"] for p in ui["projects"]] == ui["project_ids"] == [p.id for p in t.projects]
         assert sum(len(s) for s in ui["market_slots"]) == len(ui["slots"])
-    assert client.get("/ui/tables/1999").status_code == 404
+    bad = quote(json.dumps({"edition": "1999"}))
+    assert client.get(f"/api/catalog/polis/tables?options={bad}").status_code == 400
 
 
 def test_ui_leaves_the_api_alone(client: TestClient) -> None:

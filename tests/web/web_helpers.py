@@ -12,7 +12,13 @@ import httpx
 SEATS_KEY = "kleos.seats.v1"
 
 
-def create_game(base: str, **body: Any) -> dict[str, Any]:
+def create_game(base: str, seats: list[str], *, game: str = "polis", seat: int | str | None = None,
+                options: dict[str, Any] | None = None, seed: int | None = None) -> dict[str, Any]:
+    """Create a game over the API: ``seats`` as in the lobby ("me", "person" or an agent spec per seat)."""
+    body: dict[str, Any] = {"game": game, "options": options or {}, "seats": seats,
+                            "seat": seats.index("me") if seat is None else seat}
+    if seed is not None:
+        body["seed"] = seed
     answer = httpx.post(f"{base}/api/games", json=body, timeout=30)
     assert answer.status_code == 201, answer.text
     seated: dict[str, Any] = answer.json()
@@ -33,8 +39,8 @@ def store_seat(page: Any, base: str, seated: dict[str, Any]) -> None:
         page.goto(f"{base}/static/css/kleos.css")
     page.evaluate("""([key, s]) => {
         const list = JSON.parse(localStorage.getItem(key) || "[]");
-        list.push({game_id: s.game_id, seat: s.seat, side: s.side, token: s.token,
-                   invite_url: s.invite_url, saved_at: Date.now() / 1000});
+        list.push({game_id: s.game_id, game: s.game || null, seat: s.seat, side: s.side, token: s.token,
+                   invite_url: s.invite_url, invites: s.invites || [], saved_at: Date.now() / 1000});
         localStorage.setItem(key, JSON.stringify(list));
     }""", [SEATS_KEY, seated])
 

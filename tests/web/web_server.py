@@ -1,5 +1,9 @@
 """Fixtures of the browser tests: the server (API + UI) on 127.0.0.1 with SQLite in a temporary
-directory, served by uvicorn in a thread, and Debian's Chromium driven by Playwright.
+directory, served by uvicorn in its own process (``web_app.py``) with the toy game installed beside
+Polis, and Debian's Chromium driven by Playwright.
+
+The toy game (``tests/toygame``) is installed only in that process, through ``KLEOS_GAME_KITS``:
+the registry of the test process itself stays as the entry points make it.
 
 They live in this module, imported by the test module, rather than in a conftest.py: the server
 tests import their own ``conftest`` by name, and a second module called ``conftest`` on the path
@@ -12,19 +16,16 @@ missing and CI is not set; under CI=true they must run (``scripts/browser.sh`` i
 from __future__ import annotations
 
 import os
-import socket
+import subprocess
+import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+import httpx
 import pytest
-
-from kleos.server.app import create_app
-from kleos.server.config import Settings
-from kleos.web.ui import mount_ui
 
 CHROMIUM = Path(os.environ.get("KLEOS_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -52,47 +53,102 @@ def need_browser() -> None:
     pytest.skip(f"browser tests skipped: {reason}")
 
 
+REPO = Path(__file__).resolve().parents[2]
+TOY_KITS = "toygame.kit:KIT"
+
+
 class LiveServer:
-    """uvicorn serving the app on a socket bound to a free port of 127.0.0.1, in a thread."""
+    """The server process (``web_app.py``) on a free port of 127.0.0.1, its SQLite file in ``database``."""
 
     def __init__(self, database: Path) -> None:
-        import uvicorn
+        self.database = database
+        self.log = database.with_suffix(".log")
+        self.process: subprocess.Popen[str] | None = None
+        self.errors: IO[str] | None = None
+        self.url = ""
 
-        settings = Settings(database_url=f"sqlite:///{database}", allow_client_seed=True,
-                            rate_capacity=10_000.0, rate_per_second=10_000.0, hello_timeout=10.0, bot_workers=2)
-        self.app = create_app(settings)
-        mount_ui(self.app)
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on", ws_ping_interval=None)
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+    def environment(self) -> dict[str, str]:
+        paths = [str(REPO / "tests"), str(REPO / "src"), os.environ.get("PYTHONPATH", "")]
+        return {**os.environ, "KLEOS_GAME_KITS": TOY_KITS, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
 
     def start(self) -> None:
-        self.thread.start()
+        self.errors = self.log.open("w")
+        command = [sys.executable, str(Path(__file__).with_name("web_app.py")), str(self.database)]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.errors, text=True,
+                                        env=self.environment())
+        assert self.process.stdout is not None
+        port = self.process.stdout.readline().strip()
+        if not port.isdigit():
+            self.stop()
+            raise RuntimeError(f"the web server did not start:\n{self.log.read_text()}")
+        self.url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + STARTUP_TIMEOUT
-        while not self.server.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the web server did not start")
+        while True:
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"the web server did not answer:\n{self.log.read_text()}")
             time.sleep(0.05)
 
     def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=15)
-        self.sock.close()
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=5)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        if self.errors is not None:
+            self.errors.close()
+        self.process = None
+
+
+class Shared:
+    """One server and one browser for the whole session, however many test modules import these
+    fixtures (each importing module gets its own fixture definition, so pytest would otherwise start
+    a second server, and a second Playwright, which refuses to run beside the first)."""
+
+    users = 0
+    server: LiveServer | None = None
+    playwright: Any = None
+    browser: Any = None
+
+    @classmethod
+    def enter(cls) -> None:
+        cls.users += 1
+
+    @classmethod
+    def leave(cls) -> None:
+        cls.users -= 1
+        if cls.users:
+            return
+        if cls.browser is not None:
+            cls.browser.close()
+            cls.playwright.stop()
+            cls.browser = cls.playwright = None
+        if cls.server is not None:
+            cls.server.stop()
+            cls.server = None
 
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(tmp_path_factory.mktemp("web") / "kleos.db")
-    server.start()
+    Shared.enter()
     try:
-        yield server
+        if Shared.server is None:
+            server = LiveServer(tmp_path_factory.mktemp("web") / "kleos.db")
+            server.start()
+            Shared.server = server
+        yield Shared.server
     finally:
-        server.stop()
+        Shared.leave()
 
 
 @pytest.fixture(scope="session")
@@ -100,13 +156,16 @@ def browser() -> Iterator[Any]:
     need_browser()
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        # launch() gives every run a fresh temporary user-data directory (profile), removed at close.
-        instance = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield instance
-        finally:
-            instance.close()
+    Shared.enter()
+    try:
+        if Shared.browser is None:
+            Shared.playwright = sync_playwright().start()
+            # launch() gives every run a fresh temporary user-data directory (profile), removed at close.
+            Shared.browser = Shared.playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                                               headless=True)
+        yield Shared.browser
+    finally:
+        Shared.leave()
 
 
 @pytest.fixture

@@ -31,6 +31,15 @@ export async function api(path, { method = "GET", body, token } = {}) {
   return data;
 }
 
+/** An error in words, with the rule it cites when the server names one. */
+export function errorText(err) {
+  if (err instanceof ApiError) {
+    const rule = err.body && err.body.rule ? ` (${err.body.rule})` : "";
+    return `${err.message}${rule}`;
+  }
+  return String(err && err.message ? err.message : err);
+}
+
 // ----- seat tokens ------------------------------------------------------------------------------
 const KEY = "kleos.seats.v1";
 
@@ -47,17 +56,25 @@ function storeSeats(list) {
   localStorage.setItem(KEY, JSON.stringify(list.slice(-200)));
 }
 
-/** Remember the seat answer of create / join / rematch / import. */
+/** Remember the seat answer of create / join / rematch / import (with the invites it sent out). */
 export function saveSeat(seated) {
   const list = loadSeats().filter((x) => !(x.game_id === seated.game_id && x.seat === seated.seat));
-  list.push({ game_id: seated.game_id, seat: seated.seat, side: seated.side, token: seated.token,
-              invite_url: seated.invite_url || null, saved_at: Date.now() / 1000 });
+  list.push({ game_id: seated.game_id, game: seated.game || null, seat: seated.seat, side: seated.side,
+              token: seated.token, invite_url: seated.invite_url || null, invites: seated.invites || [],
+              saved_at: Date.now() / 1000 });
   storeSeats(list);
 }
 
 export function seatFor(gameId) {
   const mine = loadSeats().filter((x) => x.game_id === gameId);
   return mine.length ? mine[mine.length - 1] : null;
+}
+
+/** Every seat this browser holds in a game, by seat number. */
+export function seatsFor(gameId) {
+  const bySeat = new Map();
+  for (const x of loadSeats()) if (x.game_id === gameId) bySeat.set(x.seat, x);
+  return [...bySeat.values()].sort((a, b) => a.seat - b.seat);
 }
 
 export function forgetSeat(gameId, seat) {
@@ -73,7 +90,7 @@ export function importSeats(text) {
   if (!Array.isArray(incoming)) throw new Error("not a list of seats");
   let n = 0;
   for (const x of incoming) {
-    if (x && typeof x.token === "string" && typeof x.game_id === "string" && (x.seat === 0 || x.seat === 1)) {
+    if (x && typeof x.token === "string" && typeof x.game_id === "string" && Number.isInteger(x.seat) && x.seat >= 0) {
       saveSeat(x);
       n += 1;
     }
@@ -81,16 +98,34 @@ export function importSeats(text) {
   return n;
 }
 
-// ----- tables -----------------------------------------------------------------------------------
+// ----- the installed games ---------------------------------------------------------------------
+let catalogPromise = null;
+
+/** The installed games (GET /api/catalog), fetched once per page. */
+export function catalog() {
+  if (!catalogPromise) {
+    catalogPromise = api("/api/catalog").then((answer) => answer.games).catch((err) => {
+      catalogPromise = null;
+      throw err;
+    });
+  }
+  return catalogPromise;
+}
+
+export async function catalogEntry(name) {
+  return (await catalog()).find((entry) => entry.name === name) || null;
+}
+
 const tableCache = new Map();
 
-/** The edition's graph (API) merged with the UI's drawing tables. */
-export function editionTables(edition) {
-  if (!tableCache.has(edition)) {
-    tableCache.set(edition, Promise.all([api(`/api/editions/${edition}`), api(`/ui/tables/${edition}`)])
-      .then(([graph, extra]) => ({ ...extra, graph })));
+/** A game's tables for the options it was created with (what its board module draws from). */
+export function gameTables(name, options) {
+  const query = encodeURIComponent(JSON.stringify(options || {}));
+  const key = `${name}?${query}`;
+  if (!tableCache.has(key)) {
+    tableCache.set(key, api(`/api/catalog/${encodeURIComponent(name)}/tables?options=${query}`));
   }
-  return tableCache.get(edition);
+  return tableCache.get(key);
 }
 
 // ----- live connection --------------------------------------------------------------------------

@@ -60,3 +60,31 @@ export function put(root, ...children) {
   root.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
   return root;
 }
+
+let noticeTimer = null;
+
+/** Show a notice at the top of the page; errors stay longer, `stay` keeps it until closed. */
+export function notice(text, kind = "error", stay = false) {
+  const el = $("#notice");
+  put(el, h("span", { text }), h("button", { type: "button", class: "small", onclick: () => { el.hidden = true; } }, ["×"]));
+  el.dataset.kind = kind;
+  el.hidden = false;
+  clearTimeout(noticeTimer);
+  if (!stay) noticeTimer = setTimeout(() => { el.hidden = true; }, kind === "error" ? 9000 : 5000);
+}
+
+/** A read-only invite link with a Copy button. */
+export function inviteBox(url, label = "Invite link") {
+  const input = h("input", { type: "text", readonly: true, value: url, class: "invite-url", "aria-label": label,
+                             onfocus: (e) => e.target.select() });
+  return h("div", { class: "invite" }, [input, h("button", {
+    type: "button", class: "small", onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+        notice("Invite link copied.", "info");
+      } catch (err) {
+        input.select();
+      }
+    },
+  }, ["Copy"])]);
+}

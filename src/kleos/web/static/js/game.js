@@ -1,39 +1,27 @@
-// The game page: /play/{game_id}[#invite=code][?seat=0|1]. A seat's token comes from this
-// browser's local storage (or from accepting the invite in the fragment); without one the page
-// watches the public view. Every panel is drawn from the latest state message of the WebSocket.
-import { api, ApiError, LiveGame, editionTables, forgetSeat, saveSeat, seatFor, loadSeats } from "./api.js";
-import { $, h, spaced, put } from "./dom.js";
-import { drawMap } from "./map.js";
-import { menuModel, renderMenu } from "./menu.js";
-import { BattlePanel } from "./battle.js";
-import {
-  SIDES, outcomeText, phaseText, renderBoards, renderEvent, renderLog, renderMarkets, renderPoleis,
-  renderProjects, renderStatus,
-} from "./render.js";
+// The game page: /play/{game_id}[#invite=code][?seat=k]. A seat's token comes from this browser's
+// local storage (or from accepting the invite in the fragment); without one the page watches the
+// public view. The game's board module draws the position (the text board when it has none); the
+// page draws what every game shares from the latest state message of the WebSocket: the menu of
+// legal actions, whose turn it is (several seats may act at once), the log, undo and the tools.
+import { api, ApiError, LiveGame, errorText, forgetSeat, loadSeats, saveSeat, seatFor, seatsFor } from "./api.js";
+import { $, h, inviteBox, notice, put } from "./dom.js";
+import { menuModel, menuWords, renderMenu } from "./menu.js";
+import { seatLabel } from "./board-api.js";
+import { boardTitle, gameEntry, hostBoard } from "./host.js";
+import { outcomeText, renderLog } from "./log.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const ui = {
-  T: null, msg: null, seat: null, live: null, busy: false, waitSeq: null,
-  path: [], filter: null, menuSeq: -1, known: new Set(), highlight: null,
+  msg: null, live: null, busy: false, waitSeq: null, retry: null, entry: null, board: null, boardReady: null,
+  words: menuWords(null), path: [], filter: null, menuSeq: -1, highlight: null,
 };
 
-// ----- notices ----------------------------------------------------------------------------------
-let noticeTimer = null;
-function notice(text, kind = "error") {
-  const el = $("#notice");
-  put(el, h("span", { text }), h("button", { type: "button", class: "small", onclick: () => { el.hidden = true; } }, ["×"]));
-  el.dataset.kind = kind;
-  el.hidden = false;
-  clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => { el.hidden = true; }, kind === "error" ? 9000 : 5000);
+function names(msg) {
+  return msg.seat_names || (ui.entry && ui.entry.seat_names) || [];
 }
 
-function errorText(err) {
-  if (err instanceof ApiError) {
-    const rule = err.body && err.body.rule ? ` (${err.body.rule})` : "";
-    return `${err.message}${rule}`;
-  }
-  return String(err && err.message ? err.message : err);
+function isSeat(seat) {
+  return Number.isInteger(seat) && seat >= 0;
 }
 
 // ----- seat -------------------------------------------------------------------------------------
@@ -54,7 +42,7 @@ async function acceptInvite() {
 
 function chooseSeat() {
   const wanted = new URLSearchParams(location.search).get("seat");
-  if (wanted === "0" || wanted === "1") {
+  if (wanted !== null && /^\d+$/.test(wanted)) {
     const rec = loadSeats().find((x) => x.game_id === gameId && x.seat === Number(wanted));
     if (rec) return rec;
   }
@@ -62,7 +50,11 @@ function chooseSeat() {
 }
 
 // ----- actions ----------------------------------------------------------------------------------
-function send(promise) {
+/**
+ * Send one step. A step refused as stale (another seat moved first: several seats may choose at
+ * once) is sent again once the page has the new state, if it is still legal there.
+ */
+function send(promise, action = null, again = false) {
   ui.busy = true;
   render();
   promise.then((ack) => {
@@ -75,15 +67,26 @@ function send(promise) {
   }).catch((err) => {
     ui.busy = false;
     ui.waitSeq = null;
-    notice(errorText(err));
-    if (err instanceof ApiError && (err.code === "stale" || err.status === 0)) ui.live.sync();
+    const stale = err instanceof ApiError && err.code === "stale";
+    if (stale && action && !again) ui.retry = { action, seq: err.body.seq || 0 };
+    else notice(errorText(err));
+    if (stale || (err instanceof ApiError && err.status === 0)) ui.live.sync();
     render();
   });
 }
 
-function choose(action) {
-  if (ui.busy || !ui.msg) return;
-  send(ui.live.act(ui.msg.seq, action));
+function choose(action, again = false) {
+  if (ui.busy || !ui.msg || !ui.msg.your_turn) return;
+  send(ui.live.act(ui.msg.seq, action), action, again);
+}
+
+/** After a stale refusal: the same step again if the new state still offers it. */
+function retryStale(msg) {
+  const retry = ui.retry;
+  if (!retry || msg.seq < retry.seq) return;
+  ui.retry = null;
+  if (msg.your_turn && (msg.legal || []).some((e) => e.action === retry.action)) choose(retry.action, true);
+  else if (!msg.outcome) notice("The game moved on before your choice arrived: please choose again.", "info");
 }
 
 function undo() {
@@ -91,69 +94,89 @@ function undo() {
   send(ui.live.undo(ui.msg.seq));
 }
 
-// ----- rendering --------------------------------------------------------------------------------
-function pendingText(T, st) {
-  const p = st.pending;
-  if (!p) return null;
-  const kind = p[0];
-  if (["hoplites", "galleys", "merchants"].includes(kind)) return `Creating ${kind} in ${T.poleis[p[1]].id} (${p[2]} so far)`;
-  if (kind === "march" || kind === "sail") {
-    return `Moving ${kind === "march" ? "hoplites" : "galleys"} to ${spaced(T.region_ids[p[1]])} (${p[2]} moved so far)`;
-  }
-  if (kind === "tribute") return `Tribute in ${spaced(T.region_ids[p[1]])}`;
-  if (kind === "proxenos") return `Proxenos path: ${(p[1] || []).map((r) => spaced(T.region_ids[r])).join(" → ") || "not started"}`;
-  if (kind === "toll") return `Extra good for the opponent's pass, then '${p[1]}'`;
-  return `In progress: ${kind}`;
+/** The board asks to narrow the menu to the choices naming `name` (null: the whole menu). */
+function pick(name) {
+  ui.filter = name;
+  render();
+  const panel = $("#turn");
+  if (name && panel.getBoundingClientRect().top > window.innerHeight) panel.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
-function turnTitle(msg, T) {
-  const st = msg.view.state;
-  if (msg.outcome) return `Game over: ${outcomeText(msg.outcome)}`;
-  if (msg.your_turn) {
-    const pending = pendingText(T, st);
-    if (st.battle || st.battle_queue.length) return "Battle: your choice";
-    if (st.phase === "end_of_round") return `${phaseText(st)}: your choice`;
-    if (pending) return pending;
-    return "Your turn: choose an action";
-  }
-  const who = (msg.to_act || []).map((s) => {
+// ----- words ------------------------------------------------------------------------------------
+function gameOverText(msg) {
+  const own = ui.board && ui.board.outcomeText && ui.board.outcomeText(msg.outcome);
+  return own || outcomeText(msg.outcome, names(msg));
+}
+
+function whoActs(msg, seats) {
+  return seats.map((s) => {
     const p = (msg.players || []).find((x) => x.seat === s);
-    return `${SIDES[s]}${p && p.kind === "bot" ? ` (AI ${p.agent})` : ""}`;
+    return `${seatLabel(names(msg), s)}${p && p.kind === "bot" ? ` (AI ${p.agent})` : ""}`;
   }).join(" and ");
-  if (msg.seat === null || msg.seat === undefined) return who ? `Watching: ${who} to act` : "Watching";
+}
+
+function turnTitle(msg) {
+  if (msg.outcome) return `Game over: ${gameOverText(msg)}`;
+  const own = ui.board && ui.board.turnTitle && ui.board.turnTitle(msg);
+  if (own) return own;
+  const toAct = msg.to_act || [];
+  if (msg.your_turn) {
+    const others = toAct.filter((s) => s !== msg.seat);
+    return others.length ? `Your choice, made in secret: ${whoActs(msg, others)} choose${others.length === 1 ? "s" : ""} too`
+      : "Your turn: choose an action";
+  }
+  const who = whoActs(msg, toAct);
+  if (!isSeat(msg.seat)) return who ? `Watching: ${who} to act` : "Watching";
   return who ? `Waiting for ${who}…` : "Waiting…";
+}
+
+// ----- panels -----------------------------------------------------------------------------------
+function invitesOf() {
+  const out = new Map();
+  for (const rec of seatsFor(gameId)) {
+    for (const inv of rec.invites || []) if (inv && inv.invite_url) out.set(inv.seat, inv.invite_url);
+  }
+  return out;
 }
 
 function renderBanner(msg) {
   const el = $("#banner");
   const parts = [];
-  if (msg.seat === null || msg.seat === undefined) {
-    parts.push(h("p", { text: "You are watching this game: you see what both players may see, no hidden cards." }));
+  if (!isSeat(msg.seat)) {
+    parts.push(h("p", { text: "You are watching this game: you see what every player may see, no hidden cards." }));
   }
-  const other = (msg.players || []).find((p) => p.seat !== msg.seat);
-  if (msg.seat !== null && msg.seat !== undefined && other && other.kind === "person" && !other.joined) {
+  const waiting = (msg.players || []).filter((p) => p.seat !== msg.seat && p.kind === "person" && !p.joined);
+  if (isSeat(msg.seat) && waiting.length) {
+    const invites = invitesOf();
     const rec = chooseSeat();
-    parts.push(h("p", { text: "Waiting for your opponent to join. Send them this invite link:" }));
-    if (rec && rec.invite_url) parts.push(inviteBox(rec.invite_url));
-    else parts.push(h("p", { class: "muted", text: "(The invite link was shown to the browser that created the game.)" }));
+    parts.push(h("p", { text: waiting.length === 1 ? "Waiting for your opponent to join. Send them this invite link:"
+      : `Waiting for ${waiting.length} players to join. Send each of them their invite link:` }));
+    let shown = 0;
+    for (const p of waiting) {
+      const url = invites.get(p.seat) || (waiting.length === 1 && rec && rec.invite_url) || null;
+      if (!url) continue;
+      if (waiting.length > 1) parts.push(h("p", { class: "invite-for", text: `${seatLabel(names(msg), p.seat)}:` }));
+      parts.push(inviteBox(url, `Invite link for ${seatLabel(names(msg), p.seat)}`));
+      shown += 1;
+    }
+    if (!shown) parts.push(h("p", { class: "muted", text: "(The invite links were shown to the browser that created the game.)" }));
   }
   el.hidden = parts.length === 0;
   put(el, ...parts);
 }
 
-export function inviteBox(url) {
-  const input = h("input", { type: "text", readonly: true, value: url, class: "invite-url", "aria-label": "Invite link",
-                             onfocus: (e) => e.target.select() });
-  return h("div", { class: "invite" }, [input, h("button", {
-    type: "button", class: "small", onclick: async () => {
-      try {
-        await navigator.clipboard.writeText(url);
-        notice("Invite link copied.", "info");
-      } catch (err) {
-        input.select();
-      }
-    },
-  }, ["Copy"])]);
+/** The seats this browser holds in this game, when more than one: switch between them. */
+function renderMySeats(msg) {
+  const el = $("#my-seats");
+  const mine = seatsFor(gameId);
+  el.hidden = mine.length < 2;
+  if (mine.length < 2) return;
+  const acting = new Set(msg.to_act || []);
+  put(el, h("span", { class: "muted", text: "Your seats: " }), ...mine.map((rec) => h("a", {
+    class: `button small seat-link${rec.seat === msg.seat ? " current" : ""}${acting.has(rec.seat) ? " acting" : ""}`,
+    href: `/play/${encodeURIComponent(gameId)}?seat=${rec.seat}`, "data-seat": String(rec.seat),
+    "aria-current": rec.seat === msg.seat ? "page" : null,
+  }, [seatLabel(names(msg), rec.seat), acting.has(rec.seat) ? " · to act" : ""])));
 }
 
 function download(name, text, type = "application/json") {
@@ -165,19 +188,20 @@ function download(name, text, type = "application/json") {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-async function exportRecord() {
+async function exportRecord(msg) {
   try {
     const record = await api(`/api/games/${encodeURIComponent(gameId)}/record`);
-    download(`polis-${gameId}.json`, JSON.stringify(record, null, 1));
+    download(`${msg.game || "game"}-${gameId}.json`, JSON.stringify(record, null, 1));
   } catch (err) {
     notice(errorText(err));
   }
 }
 
 function exportLog(msg) {
-  const lines = msg.log.map((e) => `${e.step}\t${e.seat < 0 ? "chance" : SIDES[e.seat]}\t${e.action}\t${e.text}`);
-  download(`polis-${gameId}-log.txt`, `# Kleos Polis game ${gameId}, as seen by ${msg.side || "a spectator"}\n${lines.join("\n")}\n`,
-    "text/plain");
+  const lines = msg.log.map((e) => `${e.step}\t${seatLabel(names(msg), e.seat)}\t${e.action}\t${e.text}`);
+  const title = ui.entry ? ui.entry.title : msg.game;
+  download(`${msg.game || "game"}-${gameId}-log.txt`,
+    `# Kleos ${title} game ${gameId}, as seen by ${msg.side || "a spectator"}\n${lines.join("\n")}\n`, "text/plain");
 }
 
 async function rematch() {
@@ -194,18 +218,17 @@ async function rematch() {
 
 function renderTools(msg) {
   const items = [];
-  const mine = msg.seat === 0 || msg.seat === 1;
   if (msg.status !== "active" || msg.outcome) {
     items.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(gameId)}`, "data-tool": "replay" }, ["Replay step by step"]));
-    items.push(h("button", { type: "button", onclick: exportRecord, "data-tool": "export" }, ["Export the record (JSON)"]));
-    if (mine) {
+    items.push(h("button", { type: "button", onclick: () => exportRecord(msg), "data-tool": "export" }, ["Export the record (JSON)"]));
+    if (isSeat(msg.seat)) {
       if (msg.rematch && msg.rematch.invite) {
         items.push(h("button", { type: "button", class: "primary", onclick: rematch, "data-tool": "rematch" }, ["Accept the rematch"]));
       } else if (msg.rematch && seatFor(msg.rematch.game_id)) {
         items.push(h("a", { class: "button primary", href: `/play/${encodeURIComponent(msg.rematch.game_id)}`, "data-tool": "rematch" },
           ["Go to the rematch"]));
       } else if (!msg.rematch) {
-        items.push(h("button", { type: "button", class: "primary", onclick: rematch, "data-tool": "rematch" }, ["Rematch (sides swapped)"]));
+        items.push(h("button", { type: "button", class: "primary", onclick: rematch, "data-tool": "rematch" }, ["Rematch"]));
       }
     }
   } else {
@@ -217,18 +240,16 @@ function renderTools(msg) {
     h("p", { class: "muted" }, ["Watch link (public view): ", h("code", { text: watch })]));
 }
 
-function highlight(names) {
-  ui.highlight = names;
-  for (const el of document.querySelectorAll("#map .hl")) el.classList.remove("hl");
-  for (const name of names || []) {
-    for (const el of document.querySelectorAll(`#map [data-name="${CSS.escape(name)}"]`)) el.classList.add("hl");
-  }
+function highlight(list) {
+  ui.highlight = list;
+  if (ui.board && ui.board.highlight) ui.board.highlight(list);
 }
 
 function renderMenuPanel(msg) {
   const menu = $("#menu");
   menu.replaceChildren();
-  const legal = msg.your_turn ? msg.legal : [];
+  const legal = msg.your_turn ? (msg.legal || []) : [];
+  const known = (ui.board && ui.board.names) || new Set();
   if (msg.seq !== ui.menuSeq) {
     ui.menuSeq = msg.seq;
     ui.path = [];
@@ -236,10 +257,10 @@ function renderMenuPanel(msg) {
   }
   const model = legal.length <= 8 && !ui.filter && ui.path.length === 0
     ? { title: null, back: false, items: legal.map((e) => ({ kind: "action", entry: e })), entries: legal }
-    : menuModel(legal, ui.path, ui.filter);
+    : menuModel(legal, ui.path, ui.filter, ui.words);
   if (legal.length) {
     renderMenu(menu, model, {
-      busy: ui.busy, known: ui.known,
+      busy: ui.busy, known, words: ui.words,
       onChoose: choose,
       onOpen: (key) => { ui.path = [...ui.path, key]; render(); },
       onBack: () => { if (ui.filter) ui.filter = null; else ui.path = ui.path.slice(0, -1); render(); },
@@ -253,48 +274,34 @@ function renderMenuPanel(msg) {
   undoBtn.hidden = !msg.undoable;
   undoBtn.disabled = ui.busy;
   const choosable = new Map();
-  if (legal.length) {
-    for (const e of model.entries) {
-      for (const tok of e.action.split(" ").slice(1)) if (ui.known.has(tok)) choosable.set(tok, (choosable.get(tok) || 0) + 1);
-    }
+  for (const e of legal.length ? model.entries : []) {
+    for (const tok of e.action.split(" ").slice(1)) if (known.has(tok)) choosable.set(tok, (choosable.get(tok) || 0) + 1);
   }
   return choosable;
 }
 
-const battle = new BattlePanel($("#battle"), { onChoose: choose });
-
 function render() {
-  const msg = ui.msg, T = ui.T;
-  if (!msg || !T) return;
-  const st = msg.view.state;
+  const msg = ui.msg, board = ui.board;
+  if (!msg || !board) return;
   $("#game").setAttribute("aria-busy", ui.busy ? "true" : "false");
   document.body.dataset.yourTurn = msg.your_turn ? "1" : "0";
   document.body.dataset.status = msg.outcome ? "over" : msg.status;
   document.body.dataset.seq = String(msg.seq);
-  document.title = `${msg.your_turn ? "● Your turn — " : ""}Kleos — Polis ${gameId}`;
-  $("#game-title").textContent = `${T.title} · ${msg.side ? `you are ${msg.side}` : "spectator"}`;
-  renderStatus($("#status"), T, st, msg);
+  const title = boardTitle(board, ui.entry, msg);
+  document.title = `${msg.your_turn ? "● Your turn — " : ""}Kleos — ${ui.entry.title} ${gameId}`;
+  $("#game-title").textContent = `${title} · ${msg.side ? `you are ${msg.side}` : "spectator"}`;
   renderBanner(msg);
-  $("#turn-title").textContent = turnTitle(msg, T);
+  renderMySeats(msg);
+  $("#turn-title").textContent = turnTitle(msg);
   $("#turn").classList.toggle("mine", !!msg.your_turn);
   const choosable = renderMenuPanel(msg);
-  drawMap($("#map"), T, st, {
-    choosable, battle: st.battle ? st.battle.region : null,
-    onPick: (name) => {
-      ui.filter = name;
-      render();
-      const panel = $("#turn");
-      if (panel.getBoundingClientRect().top > window.innerHeight) panel.scrollIntoView({ behavior: "smooth", block: "start" });
-    },
-  });
-  if (ui.highlight) highlight(ui.highlight);
-  battle.render(T, msg, ui.busy);
-  renderEvent($("#event"), T, st);
-  renderBoards($("#boards"), T, st, msg.view, msg.seat, msg.players, msg.to_act);
-  renderMarkets($("#markets"), T, st);
-  renderProjects($("#projects"), T, st);
-  renderPoleis($("#poleis"), T, st);
-  renderLog($("#log-panel"), msg.log);
+  try {
+    board.render(msg, { busy: ui.busy, seat: isSeat(msg.seat) ? msg.seat : null, choosable });
+    if (ui.highlight) highlight(ui.highlight);
+  } catch (err) {
+    notice(`The board could not draw this position: ${errorText(err)}`);
+  }
+  renderLog($("#log-panel"), msg.log, names(msg));
   $("#description").textContent = msg.description;
   renderTools(msg);
 }
@@ -305,11 +312,16 @@ async function onState(msg) {
     ui.busy = false;
     ui.waitSeq = null;
   }
-  if (!ui.T) {
-    ui.T = await editionTables((msg.options && msg.options.edition) || "2020");
-    ui.known = new Set([...ui.T.region_ids, ...ui.T.poleis.map((p) => p.id), ...ui.T.markets]);
+  if (!ui.boardReady) {
+    ui.boardReady = (async () => {
+      ui.entry = await gameEntry(msg);
+      ui.board = await hostBoard("play", ui.entry, msg, { choose, pick });
+      ui.words = menuWords(ui.board);
+    })();
   }
+  await ui.boardReady;
   render();
+  retryStale(msg);
 }
 
 function setConn(state) {
@@ -320,18 +332,13 @@ function setConn(state) {
 
 async function main() {
   if (!gameId) {
-    notice("No game id in the address.");
+    notice("No game id in the address.", "error", true);
     return;
   }
-  $("#zoom").addEventListener("click", (e) => {
-    const on = $("#map-wrap").classList.toggle("zoomed");
-    e.target.setAttribute("aria-pressed", on ? "true" : "false");
-  });
   $("#undo").addEventListener("click", undo);
   $("#conn").addEventListener("click", () => ui.live && ui.live.drop());
   await acceptInvite();
   const rec = chooseSeat();
-  ui.seat = rec;
   const start = (token) => {
     ui.live = new LiveGame(gameId, token, {
       onState: (msg) => { onState(msg).catch((err) => notice(errorText(err))); },
@@ -342,7 +349,7 @@ async function main() {
           notice("The seat stored in this browser does not belong to this game: watching instead.");
           start(null);
         } else {
-          notice(status === 404 ? `There is no game ${gameId}.` : (body && body.message) || `Error ${status}`);
+          notice(status === 404 ? `There is no game ${gameId}.` : (body && body.message) || `Error ${status}`, "error", true);
         }
       },
     });

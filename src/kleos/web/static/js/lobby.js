@@ -1,77 +1,213 @@
-// The lobby: create a game (edition, side, opponent), show its invite link, join by invite, list
-// this browser's games with whose turn it is, rematch, import a record, move seat tokens.
-import { api, ApiError, exportSeats, importSeats, loadSeats, saveSeat } from "./api.js";
-import { $, h, timeAgo, put } from "./dom.js";
+// The lobby: the installed games (GET /api/catalog) to start one of — its options, and who takes
+// each seat (me, a person with an invite link, or an AI) — invite links, join by invite, this
+// browser's games across all games with whose turn it is, rematch, import a record, move seat tokens.
+import { api, ApiError, catalog, errorText, exportSeats, importSeats, loadSeats, saveSeat } from "./api.js";
+import { $, h, inviteBox, notice, put, timeAgo } from "./dom.js";
+import { seatLabel } from "./board-api.js";
 
-const SIDE_LABEL = { athens: "Athens", sparta: "Sparta", random: "Random" };
-const REASONS = { score: "on points", goods_tiebreak: "on goods", shared: "shared", ostracism: "by ostracism",
-                  starvation: "by starvation", prestige_debt: "by prestige debt", salpinx: "by Salpinx",
-                  event_prestige: "by an event" };
+const lobby = { games: [], entry: null, record: null };
+
+function say(text, kind = "error") {
+  notice(text, kind, true);
+}
 
 function opponentLabel(spec) {
+  if (spec === "me") return "me";
   if (spec === "person") return "a person (invite link)";
   if (spec.startsWith("ismcts:")) return `AI: search, ${spec.slice(7)}`;
   return `AI: ${spec}`;
 }
 
-function notice(text, kind = "error") {
-  const el = $("#notice");
-  put(el, h("span", { text }), h("button", { type: "button", class: "small", onclick: () => { el.hidden = true; } }, ["×"]));
-  el.dataset.kind = kind;
-  el.hidden = false;
-}
-
-function errorText(err) {
-  return err instanceof ApiError ? err.message : String(err && err.message ? err.message : err);
-}
-
-function fillSelect(select, values, label) {
+function fillSelect(select, values, label, keep = true) {
+  const before = select.value;
   select.replaceChildren(...values.map((v) => h("option", { value: v, text: label(v) })));
+  if (keep && values.includes(before)) select.value = before;
 }
 
-function inviteBox(url) {
-  const input = h("input", { type: "text", readonly: true, value: url, class: "invite-url", "aria-label": "Invite link",
-                             onfocus: (e) => e.target.select() });
-  return h("div", { class: "invite" }, [input, h("button", {
-    type: "button", class: "small", onclick: async () => {
-      try {
-        await navigator.clipboard.writeText(url);
-        notice("Invite link copied.", "info");
-      } catch (err) {
-        input.select();
-      }
-    },
-  }, ["Copy"])]);
+function seatRange(entry) {
+  return entry.min_seats === entry.max_seats ? `${entry.min_seats} seats` : `${entry.min_seats}–${entry.max_seats} seats`;
 }
 
+function opponentsOf(entry) {
+  return ["person", ...(entry.opponents || []).filter((x) => x !== "person" && x !== "me")];
+}
+
+// ----- the games and their options ---------------------------------------------------------------
+function renderGameList() {
+  const root = $("#game-list");
+  if (!lobby.games.length) {
+    put(root, h("p", { class: "muted", text: "No game is installed on this server." }));
+    return;
+  }
+  put(root, ...lobby.games.map((entry, i) => h("label", { class: "game-choice", "data-game": entry.name }, [
+    h("input", { type: "radio", name: "game", value: entry.name, id: `game-${entry.name}`, checked: i === 0,
+                 onchange: () => chooseGame(entry) }),
+    h("span", { class: "game-text" }, [
+      h("strong", { class: "game-title", text: entry.title }),
+      h("span", { class: "game-seats muted", text: ` · ${seatRange(entry)}` }),
+      h("span", { class: "game-summary", text: entry.summary }),
+    ]),
+  ])));
+  chooseGame(lobby.games[0]);
+}
+
+/**
+ * The option that sets how many seats a game has, if any: the one the catalog names
+ * (seat_count_option, from the kit), else a whole-number option whose default is the default
+ * number of seats of a game that takes a range of seats.
+ */
+function seatCountOption(entry) {
+  if (entry.min_seats === entry.max_seats) return null;
+  const options = entry.options || [];
+  if (entry.seat_count_option !== undefined) return options.find((o) => o.name === entry.seat_count_option) || null;
+  const count = (entry.seat_names || []).length;
+  return options.find((o) => Number.isInteger(o.default) && o.default === count && !(o.choices || []).length) || null;
+}
+
+function optionControl(entry, option) {
+  const id = `option-${option.name}`;
+  const choices = option.choices || [];
+  const counter = seatCountOption(entry);
+  let control;
+  if (choices.length) {
+    control = h("select", { id, name: option.name }, choices.map((c) => h("option", { value: String(c), text: String(c) })));
+    if (option.default !== null && option.default !== undefined) control.value = String(option.default);
+  } else if (typeof option.default === "boolean") {
+    control = h("input", { type: "checkbox", id, name: option.name, checked: option.default });
+  } else if (typeof option.default === "number") {
+    const bounds = counter && counter.name === option.name ? { min: entry.min_seats, max: entry.max_seats } : {};
+    control = h("input", { type: "number", id, name: option.name, value: String(option.default), step: "1", ...bounds });
+    if (bounds.min !== undefined) control.addEventListener("input", () => renderSeats(entry));
+  } else {
+    const sample = option.default === null || option.default === undefined ? "" : JSON.stringify(option.default);
+    control = h("input", { type: "text", id, name: option.name, value: typeof option.default === "string" ? option.default : sample,
+                           placeholder: "(default)", autocomplete: "off" });
+  }
+  control.dataset.option = option.name;
+  return h("label", { class: typeof option.default === "boolean" ? "check" : null }, [
+    option.name.charAt(0).toUpperCase() + option.name.slice(1).replace(/_/g, " "), " ", control,
+    option.help ? h("span", { class: "help-text muted", text: option.help }) : null,
+  ]);
+}
+
+function optionValue(control) {
+  if (control.type === "checkbox") return control.checked;
+  const text = control.value.trim();
+  if (text === "") return undefined;
+  if (control.type === "number") return Number(text);
+  if (control.tagName === "SELECT") return text;
+  if (/^[[{]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      throw new Error(`${control.dataset.option}: not valid JSON`);
+    }
+  }
+  return text;
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const control of document.querySelectorAll("#options [data-option]")) {
+    const value = optionValue(control);
+    if (value !== undefined) options[control.dataset.option] = value;
+  }
+  return options;
+}
+
+function seatCount(entry) {
+  const counter = seatCountOption(entry);
+  const control = counter && $(`#option-${counter.name}`);
+  const wanted = control ? Number(control.value) : NaN;
+  if (Number.isInteger(wanted)) return Math.min(entry.max_seats, Math.max(entry.min_seats, wanted));
+  return (entry.seat_names || []).length || entry.min_seats;
+}
+
+function seatChanged(select) {
+  if (select.value !== "me") return;
+  for (const other of document.querySelectorAll("#seats select")) {
+    if (other !== select && other.value === "me") other.value = lobby.entry.default_opponent || "person";
+  }
+}
+
+function renderSeats(entry) {
+  const fieldset = $("#seats");
+  const before = [...fieldset.querySelectorAll("select")].map((s) => s.value);
+  const n = seatCount(entry);
+  const choices = ["me", ...opponentsOf(entry)];
+  const rows = [];
+  for (let seat = 0; seat < n; seat++) {
+    const fallback = seat === 0 ? "me" : (entry.default_opponent || "person");
+    const select = h("select", { id: `seat-${seat}`, "data-seat": String(seat), onchange: (e) => seatChanged(e.target) },
+      choices.map((v) => h("option", { value: v, text: opponentLabel(v) })));
+    select.value = choices.includes(before[seat]) ? before[seat] : fallback;
+    rows.push(h("label", { class: "seat-row" }, [seatLabel(entry.seat_names, seat), " ", select]));
+  }
+  put(fieldset, h("legend", { text: "Seats" }), ...rows);
+  if (!rows.some((row) => row.querySelector("select").value === "me")) rows[0].querySelector("select").value = "me";
+}
+
+function chooseGame(entry) {
+  lobby.entry = entry;
+  const options = (entry.options || []).filter((o) => !o.local_only);
+  const fieldset = $("#options");
+  put(fieldset, h("legend", { text: `${entry.title}: options` }), ...options.map((o) => optionControl(entry, o)));
+  fieldset.hidden = options.length === 0;
+  renderSeats(entry);
+  $("#create-btn").disabled = false;
+}
+
+// ----- create ------------------------------------------------------------------------------------
 function showCreated(seated) {
   const box = $("#created");
   const play = `/play/${encodeURIComponent(seated.game_id)}`;
+  const invites = seated.invites && seated.invites.length ? seated.invites
+    : seated.invite_url ? [{ seat: null, side: null, invite_url: seated.invite_url }] : [];
   put(box,
     h("p", {}, [`Game ${seated.game_id} created: you play ${seated.side}. `, h("a", { href: play, class: "button primary", id: "go-play" }, ["Play"])]),
-    seated.invite_url ? h("p", { text: "Send this link to your opponent (it works once):" }) : null,
-    seated.invite_url ? inviteBox(seated.invite_url) : null,
+    ...invites.flatMap((inv) => [
+      h("p", { text: inv.side ? `Send this link to whoever plays ${inv.side} (it works once):` : "Send this link to your opponent (it works once):" }),
+      inviteBox(inv.invite_url, inv.side ? `Invite link for ${inv.side}` : "Invite link"),
+    ]),
   );
   box.hidden = false;
 }
 
 async function create(event) {
   event.preventDefault();
-  const body = { edition: $("#edition").value, side: $("#side").value, opponent: $("#opponent").value };
+  const entry = lobby.entry;
+  if (!entry) return;
+  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const mine = seats.indexOf("me");
+  if (mine < 0) {
+    say("Choose the seat you play (“me”).");
+    return;
+  }
+  let options;
+  try {
+    options = chosenOptions();
+  } catch (err) {
+    say(errorText(err));
+    return;
+  }
+  const body = { game: entry.name, options, seat: $("#random-seat").checked ? "random" : mine, seats };
   $("#create-btn").disabled = true;
   try {
     const seated = await api("/api/games", { method: "POST", body });
-    saveSeat(seated);
+    saveSeat({ game: entry.name, ...seated });
     showCreated(seated);
-    if (!seated.invite_url) location.assign(`/play/${encodeURIComponent(seated.game_id)}`);
+    const waiting = (seated.invites && seated.invites.length) || seated.invite_url;
+    if (!waiting) location.assign(`/play/${encodeURIComponent(seated.game_id)}`);
     await refresh();
   } catch (err) {
-    notice(errorText(err));
+    const field = err instanceof ApiError && err.body.field ? ` (${err.body.field})` : "";
+    say(`${errorText(err)}${field}`);
   } finally {
     $("#create-btn").disabled = false;
   }
 }
 
+// ----- join --------------------------------------------------------------------------------------
 function join(event) {
   event.preventDefault();
   const text = $("#join-input").value.trim();
@@ -86,46 +222,69 @@ function join(event) {
   }
   if (!target && /^[A-Za-z0-9_-]{6,32}$/.test(text)) target = `/play/${text}`;
   if (!target) {
-    notice("Paste an invite link (…/play/<game>#invite=…) or a game id.");
+    say("Paste an invite link (…/play/<game>#invite=…) or a game id.");
     return;
   }
   location.assign(target);
 }
 
+// ----- my games ----------------------------------------------------------------------------------
 async function rematch(game, token) {
   try {
     const seated = await api(`/api/games/${encodeURIComponent(game.game_id)}/rematch`, { method: "POST", token });
     saveSeat(seated);
     location.assign(`/play/${encodeURIComponent(seated.game_id)}`);
   } catch (err) {
-    notice(errorText(err));
+    say(errorText(err));
   }
 }
 
+function othersText(game) {
+  const others = game.players ? game.players.filter((p) => p.seat !== game.seat) : game.opponent ? [game.opponent] : [];
+  const one = (p) => (p.kind === "bot" ? `AI ${p.agent}` : p.joined ? "a person" : "an invited person (not joined yet)");
+  if (!others.length) return "";
+  if (others.length === 1) return others[0].kind !== "bot" && !others[0].joined ? "invite not accepted yet" : `against ${one(others[0])}`;
+  return `with ${others.map(one).join(", ")}`;
+}
+
+function stateText(game) {
+  if (game.status === "active") return game.your_turn ? "your turn" : game.to_act === null ? "—" : "their turn";
+  const o = game.outcome;
+  if (!o) return game.status;
+  const why = String(o.reason || "").replace(/_/g, " ");
+  if (o.winner === null || o.winner === undefined) return `draw (${why})`;
+  return `${o.winner === game.seat ? "won" : "lost"} (${why})`;
+}
+
+function pendingInvites(game, rec) {
+  if (!rec || game.status !== "active") return [];
+  const waiting = (game.players || (game.opponent ? [game.opponent] : []))
+    .filter((p) => p.seat !== game.seat && p.kind === "person" && !p.joined);
+  return waiting.map((p) => {
+    const inv = (rec.invites || []).find((x) => x.seat === p.seat);
+    return inv ? inv.invite_url : waiting.length === 1 ? rec.invite_url : null;
+  }).filter(Boolean);
+}
+
 function gameRow(game, token) {
-  const opp = game.opponent;
-  const oppText = !opp ? "" : opp.kind === "bot" ? `against AI ${opp.agent}` : opp.joined ? "against a person" : "invite not accepted yet";
-  let state;
-  if (game.status !== "active") {
-    const o = game.outcome;
-    state = o ? (o.winner === null ? `draw ${REASONS[o.reason] || o.reason}` : o.winner === game.seat ? `won ${REASONS[o.reason] || o.reason}`
-      : `lost ${REASONS[o.reason] || o.reason}`) : game.status;
-  } else {
-    state = game.your_turn ? "your turn" : game.to_act === null ? "—" : "their turn";
-  }
+  const entry = lobby.games.find((g) => g.name === game.game);
+  const facts = Object.values(game.options || {}).filter((v) => ["string", "number", "boolean"].includes(typeof v));
   const href = `/play/${encodeURIComponent(game.game_id)}?seat=${game.seat}`;
   const rec = loadSeats().find((x) => x.game_id === game.game_id && x.seat === game.seat);
-  return h("li", { class: `game-row${game.your_turn ? " your-turn" : ""}${game.status !== "active" ? " over" : ""}`,
-                   "data-game": game.game_id }, [
+  const over = game.status !== "active";
+  return h("li", { class: `game-row${game.your_turn ? " your-turn" : ""}${over ? " over" : ""}`, "data-game": game.game_id }, [
     h("div", { class: "game-main" }, [
-      h("a", { href, class: "game-link" }, [h("strong", { text: game.side }), ` · ${game.options.edition || "2020"} · ${oppText}`]),
-      h("span", { class: `state${game.your_turn ? " badge acting-badge" : ""}`, text: state }),
+      h("a", { href, class: "game-link" }, [
+        entry ? `${entry.title} · ` : "", h("strong", { text: game.side }),
+        ...facts.map((v) => ` · ${v}`), ` · ${othersText(game)}`]),
+      h("span", { class: `state${game.your_turn ? " badge acting-badge" : ""}`, text: stateText(game) }),
     ]),
     h("div", { class: "game-meta muted", text: `${game.game_id} · step ${game.steps} · ${timeAgo(game.updated_at)}` }),
-    game.status !== "active" ? h("div", { class: "tool-row" }, [
+    over ? h("div", { class: "tool-row" }, [
       h("a", { class: "button small", href: `/replay/${encodeURIComponent(game.game_id)}` }, ["Replay"]),
       h("button", { type: "button", class: "small", onclick: () => rematch(game, token) }, ["Rematch"]),
-    ]) : rec && rec.invite_url && opp && opp.kind === "person" && !opp.joined ? inviteBox(rec.invite_url) : null,
+    ]) : null,
+    ...pendingInvites(game, rec).map((url) => inviteBox(url)),
   ]);
 }
 
@@ -146,30 +305,52 @@ async function refresh() {
   }
 }
 
+// ----- import ------------------------------------------------------------------------------------
+function allOpponents() {
+  const specs = new Set(lobby.games.flatMap(opponentsOf));
+  return specs.size ? [...specs] : ["person"];
+}
+
+/** Read the chosen record file: its game names the seats to choose from. */
+async function readRecord() {
+  const file = $("#import-file").files[0];
+  lobby.record = null;
+  if (!file) return null;
+  try {
+    lobby.record = JSON.parse(await file.text());
+  } catch (err) {
+    say("This file is not a game record (JSON).");
+    return null;
+  }
+  const entry = lobby.games.find((g) => g.name === lobby.record.game);
+  if (entry) {
+    const names = entry.seat_names && entry.seat_names.length ? entry.seat_names : [];
+    fillSelect($("#import-seat"), names.map((_, i) => String(i)), (i) => seatLabel(names, Number(i)));
+    fillSelect($("#import-opponent"), opponentsOf(entry), opponentLabel);
+  }
+  return lobby.record;
+}
+
 async function importRecord(event) {
   event.preventDefault();
-  const file = $("#import-file").files[0];
-  if (!file) {
-    notice("Choose a record file first.");
+  const record = lobby.record || await readRecord();
+  if (!record) {
+    say("Choose a record file first.");
     return;
   }
   try {
-    const record = JSON.parse(await file.text());
-    const body = { record, side: $("#import-side").value, opponent: $("#import-opponent").value };
+    const body = { record, seat: Number($("#import-seat").value), opponent: $("#import-opponent").value };
     const seated = await api("/api/import", { method: "POST", body });
-    saveSeat(seated);
+    saveSeat({ game: record.game, ...seated });
     location.assign(`/play/${encodeURIComponent(seated.game_id)}`);
   } catch (err) {
     const step = err instanceof ApiError && err.body.step ? ` (step ${err.body.step})` : "";
-    notice(`Import failed: ${errorText(err)}${step}`);
+    say(`Import failed: ${errorText(err)}${step}`);
   }
 }
 
-async function main() {
-  $("#create-form").addEventListener("submit", create);
-  $("#join-form").addEventListener("submit", join);
-  $("#import-form").addEventListener("submit", importRecord);
-  $("#refresh").addEventListener("click", refresh);
+// ----- seat tokens -------------------------------------------------------------------------------
+function setUpSeatTokens() {
   $("#seats-export").addEventListener("click", () => {
     const area = $("#seats-text");
     area.hidden = false;
@@ -190,17 +371,25 @@ async function main() {
       area.value = "";
       refresh();
     } catch (err) {
-      notice(`Not a list of seat tokens: ${errorText(err)}`);
+      say(`Not a list of seat tokens: ${errorText(err)}`);
     }
   });
+}
+
+async function main() {
+  $("#create-form").addEventListener("submit", create);
+  $("#join-form").addEventListener("submit", join);
+  $("#import-form").addEventListener("submit", importRecord);
+  $("#import-file").addEventListener("change", () => { readRecord(); });
+  $("#refresh").addEventListener("click", refresh);
+  setUpSeatTokens();
   try {
-    const info = await api("/api/opponents");
-    fillSelect($("#edition"), [...info.editions].reverse(), (e) => (e === "2020" ? "2020 (Devir)" : "2012 (first edition)"));
-    fillSelect($("#side"), info.sides, (s) => SIDE_LABEL[s] || s);
-    fillSelect($("#opponent"), info.opponents, opponentLabel);
-    fillSelect($("#import-opponent"), info.opponents, opponentLabel);
+    lobby.games = await catalog();
+    renderGameList();
+    fillSelect($("#import-opponent"), allOpponents(), opponentLabel);
   } catch (err) {
-    notice(`The server cannot be reached: ${errorText(err)}`);
+    put($("#game-list"), h("p", { class: "muted", text: "The list of games cannot be read." }));
+    say(`The server cannot be reached: ${errorText(err)}`);
   }
   await refresh();
   setInterval(() => { if (document.visibilityState === "visible") refresh(); }, 15000);

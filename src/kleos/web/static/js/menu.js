@@ -1,8 +1,19 @@
 // The action menu, built only from the legal actions the server sent to this seat: verbs first,
 // then (for long lists) the first argument, then the actions themselves with the server's
-// plain-words account of what each costs and does. One click sends one step.
+// plain-words account of what each costs and does. One click sends one step. The words around
+// it (a verb's heading, its rules help, a second tap before a step that cannot be undone) come
+// from the game's board module when it brings them (see board-api.js).
 import { h, spaced } from "./dom.js";
-import { verbHelp, verbLabel } from "./help.js";
+
+/** The menu's words for a board: its own where it has them, plain ones otherwise. */
+export function menuWords(board) {
+  const b = board || {};
+  return {
+    verbLabel: (verb) => (b.verbLabel && b.verbLabel(verb)) || verb.charAt(0).toUpperCase() + verb.slice(1),
+    verbHelp: (verb) => (b.verbHelp && b.verbHelp(verb)) || null,
+    confirm: (entry) => (b.confirm && b.confirm(entry)) || null,
+  };
+}
 
 const LAST = ["done", "pass"];
 
@@ -21,7 +32,7 @@ export function groupByVerb(legal) {
   return keys.map((verb) => ({ verb, entries: groups.get(verb) }));
 }
 
-/** Names of places (regions, poleis, markets) that the given actions mention, with counts. */
+/** The names (of board.names) that the given actions mention, with counts. */
 export function namesIn(entries, known) {
   const out = new Map();
   for (const e of entries) {
@@ -46,7 +57,8 @@ function subgroups(entries) {
  * The menu's model for the current path: {title, back, items, entries} where items are
  * {kind: "group"|"action", ...}. path: [] | [verb] | [verb, firstArg]; filter: a place name or null.
  */
-export function menuModel(legal, path, filter) {
+export function menuModel(legal, path, filter, words) {
+  const { verbLabel } = words;
   if (filter) {
     const entries = legal.filter((e) => tokens(e.action).slice(1).includes(filter));
     return { title: `Choices involving ${spaced(filter)}`, back: true,
@@ -77,18 +89,19 @@ export function menuModel(legal, path, filter) {
            items: list.map((e) => ({ kind: "action", entry: e, verb })), entries: list };
 }
 
-function helpBlock(verb) {
-  const help = verbHelp(verb);
+function helpBlock(verb, words) {
+  const help = words.verbHelp(verb);
   if (!help) return null;
   return h("div", { class: "help", role: "note" }, [
     h("p", { text: help.text }), h("p", { class: "rules", text: `Rules: ${help.rules}` }),
   ]);
 }
 
-function helpButton(verb, holder) {
-  if (!verbHelp(verb)) return null;
+function helpButton(verb, holder, words) {
+  if (!words.verbHelp(verb)) return null;
+  const label = words.verbLabel(verb);
   return h("button", {
-    class: "help-btn", type: "button", title: `Rules help: ${verbLabel(verb)}`, "aria-label": `Rules help: ${verbLabel(verb)}`,
+    class: "help-btn", type: "button", title: `Rules help: ${label}`, "aria-label": `Rules help: ${label}`,
     "data-help": verb,
     onclick: (event) => {
       event.stopPropagation();
@@ -97,37 +110,38 @@ function helpButton(verb, holder) {
         open.remove();
         return;
       }
-      const block = helpBlock(verb);
+      const block = helpBlock(verb, words);
       block.dataset.verb = verb;
       holder.append(block);
     },
   }, ["?"]);
 }
 
-/** Passing cannot be taken back once the opponent has answered: the first tap only arms it. */
-function confirmThen(button, entry, onChoose) {
-  if (entry.action !== "pass" || button.dataset.armed === "1") {
+/** A step the board marks as final (it cannot be taken back) waits for a second tap. */
+function confirmThen(button, entry, onChoose, words) {
+  const ask = words.confirm(entry);
+  if (!ask || button.dataset.armed === "1") {
     onChoose(entry.action);
     return;
   }
   button.dataset.armed = "1";
   button.classList.add("armed");
   const text = button.querySelector(".text");
-  if (text) text.textContent = `${entry.text}. Tap again to confirm.`;
+  if (text) text.textContent = ask;
 }
 
 /**
  * Render the menu into `root`. handlers: onChoose(action), onOpen(key), onBack(), onHover(names|null).
- * `busy` disables every choice (a step is on its way).
+ * `busy` disables every choice (a step is on its way); `known`: the board's names; `words`: menuWords(board).
  */
-export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHover, known }) {
+export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHover, known, words }) {
   const list = h("div", { class: "menu-list", role: "list" });
   if (model.title || model.back) {
     const head = h("div", { class: "menu-head" }, [
       model.back ? h("button", { class: "back", type: "button", onclick: onBack, disabled: busy,
                                  "data-menu": "back" }, ["‹ Back"]) : null,
       model.title ? h("h3", { text: model.title }) : null,
-      model.verb ? helpButton(model.verb, root) : null,
+      model.verb ? helpButton(model.verb, root, words) : null,
     ]);
     root.append(head);
   }
@@ -141,7 +155,7 @@ export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHove
                       onclick: () => onOpen(item.key), onmouseenter: hover, onmouseleave: unhover, onfocus: hover,
                       onblur: unhover },
           [h("span", { class: "label", text: item.label }), h("span", { class: "count", text: `${item.count} ›` })]),
-        item.key === item.verb ? helpButton(item.verb, root) : null,
+        item.key === item.verb ? helpButton(item.verb, root, words) : null,
       ]);
       list.append(row);
     } else {
@@ -150,12 +164,12 @@ export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHove
       const showVerb = !model.title;
       const row = h("div", { class: "menu-row", role: "listitem" }, [
         h("button", { class: `choice action verb-${verb}`, type: "button", disabled: busy, "data-action": e.action,
-                      onclick: (event) => confirmThen(event.currentTarget, e, onChoose), onmouseenter: hover,
+                      onclick: (event) => confirmThen(event.currentTarget, e, onChoose, words), onmouseenter: hover,
                       onmouseleave: unhover, onfocus: hover, onblur: unhover },
-          [showVerb ? h("span", { class: "verb", text: verbLabel(verb) }) : null,
+          [showVerb ? h("span", { class: "verb", text: words.verbLabel(verb) }) : null,
            h("span", { class: "text", text: e.text }),
            h("code", { class: "notation", text: e.action })]),
-        showVerb ? helpButton(verb, root) : null,
+        showVerb ? helpButton(verb, root, words) : null,
       ]);
       list.append(row);
     }

@@ -1,13 +1,17 @@
-// The replay page: /replay/{game_id}[?step=k]. A finished game's public view after each step.
-import { api, ApiError, editionTables } from "./api.js";
+// The replay page: /replay/{game_id}[?step=k]. A finished game's public view after each step,
+// drawn by the game's board module (or as text), with the whole public log to jump to a step.
+import { api, ApiError } from "./api.js";
 import { $, h, put } from "./dom.js";
-import { drawMap } from "./map.js";
-import {
-  outcomeText, renderBoards, renderEvent, renderLog, renderMarkets, renderPoleis, renderProjects, renderStatus, sideTag, withoutSide,
-} from "./render.js";
+import { seatTag } from "./board-api.js";
+import { boardTitle, gameEntry, hostBoard } from "./host.js";
+import { outcomeText, renderLog, withoutSeat } from "./log.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
-const ui = { T: null, msg: null, step: 0, steps: 0, timer: null, loading: null, cache: new Map() };
+const ui = { entry: null, board: null, msg: null, step: 0, steps: 0, timer: null, loading: null, cache: new Map() };
+
+function names(msg) {
+  return msg.seat_names || ui.entry.seat_names || [];
+}
 
 function notice(text) {
   const el = $("#notice");
@@ -49,23 +53,17 @@ function show(msg) {
   ui.msg = msg;
   ui.step = msg.step;
   ui.steps = msg.steps;
-  const T = ui.T, st = msg.view.state;
   document.body.dataset.step = String(msg.step);
   history.replaceState(null, "", `${location.pathname}?step=${msg.step}`);
   $("#slider").max = String(msg.steps);
   $("#slider").value = String(msg.step);
   $("#step-label").textContent = `step ${msg.step} of ${msg.steps}`;
-  renderStatus($("#status"), T, st, { outcome: msg.step === msg.steps ? msg.outcome : null });
   put($("#current-action"), msg.action
-    ? h("p", {}, [h("span", { class: "step", text: `${msg.action.step}. ` }), sideTag(msg.action.seat), " ", withoutSide(msg.action)])
+    ? h("p", {}, [h("span", { class: "step", text: `${msg.action.step}. ` }), seatTag(names(msg), msg.action.seat), " ",
+                  withoutSeat(msg.action, names(msg))])
     : h("p", { class: "muted", text: "The position before the first step." }));
-  drawMap($("#map"), T, st, { battle: st.battle ? st.battle.region : null });
-  renderEvent($("#event"), T, st);
-  renderBoards($("#boards"), T, st, msg.view, null, msg.players, []);
-  renderMarkets($("#markets"), T, st);
-  renderProjects($("#projects"), T, st);
-  renderPoleis($("#poleis"), T, st);
-  renderLog($("#log-panel"), msg.log, { current: msg.step, onStep: (k) => { stop(); go(k); } });
+  ui.board.render(msg, { busy: false, seat: null, choosable: new Map() });
+  renderLog($("#log-panel"), msg.log, names(msg), { current: msg.step, onStep: (k) => { stop(); go(k); } });
   $("#description").textContent = msg.description;
   $("#prev").disabled = $("#first").disabled = msg.step === 0;
   $("#next").disabled = $("#last").disabled = msg.step === msg.steps;
@@ -102,11 +100,14 @@ async function main() {
     return;
   }
   ui.cache.set(String(last.step), Promise.resolve(last));
-  ui.T = await editionTables((last.options && last.options.edition) || "2020");
-  $("#game-title").textContent = `${ui.T.title} · replay of ${gameId}`;
+  ui.entry = await gameEntry(last);
+  ui.board = await hostBoard("replay", ui.entry, last, {});
+  $("#game-title").textContent = `${boardTitle(ui.board, ui.entry, last)} · replay of ${gameId}`;
+  document.title = `Kleos — ${ui.entry.title} replay ${gameId}`;
   ui.steps = last.steps;
-  put($("#tools"), h("h3", { text: "Game" }), h("p", { text: outcomeText(last.outcome) }), h("div", { class: "tool-row" }, [
-    h("a", { class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `polis-${gameId}.json` },
+  const ending = (ui.board.outcomeText && ui.board.outcomeText(last.outcome)) || outcomeText(last.outcome, names(last));
+  put($("#tools"), h("h3", { text: "Game" }), h("p", { text: ending }), h("div", { class: "tool-row" }, [
+    h("a", { class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${last.game || "game"}-${gameId}.json` },
       ["Export the record (JSON)"]),
     h("a", { class: "button", href: `/play/${encodeURIComponent(gameId)}` }, ["Final position"]),
     h("a", { class: "button", href: "/" }, ["Lobby"]),
@@ -117,10 +118,6 @@ async function main() {
   $("#last").addEventListener("click", () => { stop(); go(ui.steps); });
   $("#play").addEventListener("click", play);
   $("#slider").addEventListener("input", (e) => { stop(); go(Number(e.target.value)); });
-  $("#zoom").addEventListener("click", (e) => {
-    const on = $("#map-wrap").classList.toggle("zoomed");
-    e.target.setAttribute("aria-pressed", on ? "true" : "false");
-  });
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
     if (e.key === "ArrowLeft") { stop(); go(ui.step - 1); e.preventDefault(); }

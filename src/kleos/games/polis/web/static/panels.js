@@ -1,6 +1,6 @@
-// Panels drawn from one state message (or replay message): status line, event, player boards,
-// markets, projects, poleis and the log. Only what the message holds is shown.
-import { h, spaced, put } from "./dom.js";
+// The Polis panels drawn from one state message (or replay message): status line, event, the two
+// player boards, markets, projects and poleis. Only what the message holds is shown.
+import { h, spaced, put } from "/static/js/dom.js";
 
 export const SIDES = ["Athens", "Sparta"];
 export const SIDE_CLASS = ["athens", "sparta"];
@@ -215,25 +215,4 @@ export function renderPoleis(root, T, st) {
 export function withoutSide(entry) {
   const prefix = entry.seat >= 0 ? `${SIDES[entry.seat]}: ` : "";
   return prefix && entry.text.startsWith(prefix) ? entry.text.slice(prefix.length) : entry.text;
-}
-
-/** The log, newest last. current: the step to mark (replays); onStep(step) makes entries clickable. */
-export function renderLog(root, log, { current, onStep, follow = true } = {}) {
-  const list = root.querySelector("ol.log") || h("ol", { class: "log" });
-  const wasAtEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  list.replaceChildren(...log.map((e) => h("li", {
-    class: `log-entry seat-${e.seat < 0 ? "chance" : SIDE_CLASS[e.seat]}${e.hidden ? " hidden" : ""}` +
-      (current === e.step ? " current" : ""),
-    "data-step": String(e.step),
-    onclick: onStep ? () => onStep(e.step) : null,
-  }, [h("span", { class: "step", text: String(e.step) }), sideTag(e.seat), " ",
-        h("span", { class: "log-text", text: withoutSide(e) })])));
-  if (!list.parentNode) root.append(list);
-  if (current !== undefined && current !== null) {
-    const el = list.querySelector(".current");
-    if (el) list.scrollTop = Math.max(0, el.offsetTop - list.clientHeight / 2);
-  } else if (follow && (wasAtEnd || !list.dataset.seen)) {
-    list.scrollTop = list.scrollHeight;
-  }
-  list.dataset.seen = "1";
 }

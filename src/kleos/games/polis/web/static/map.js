@@ -1,7 +1,7 @@
 // The schematic SVG map: 12 territories, 5 seas, 18 poleis and 5 markets at fixed places, with
 // units, control, poleis (owner, population, projects), proxenoi, siege and tribute discs and the
 // merchants on the market slots. Everything drawn comes from the state message of this seat.
-import { s, spaced } from "./dom.js";
+import { s, spaced } from "/static/js/dom.js";
 
 export const SIDE_CLASS = ["athens", "sparta"];
 export const VIEWBOX = [0, 0, 1000, 780];

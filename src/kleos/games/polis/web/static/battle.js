@@ -1,8 +1,8 @@
 // The battle screen: the battle in progress (region, units, attacker, cards on the table), this
 // seat's own hand (the opponent's is only a count), card picking for attack/defend checked against
 // the legal actions, retreat/fight, and the results so far from the log.
-import { h, spaced, put } from "./dom.js";
-import { SIDES, sideTag, withoutSide } from "./render.js";
+import { h, spaced, put } from "/static/js/dom.js";
+import { SIDES, sideTag, withoutSide } from "./panels.js";
 
 const BATTLE_VERBS = new Set(["battle", "retreat", "fight", "attack", "defend"]);
 

@@ -1,0 +1,47 @@
+// The log of a game and the words around it that every game shares: whose step, the end of the
+// game. Only what the message holds is shown (a secret step reads as the server's neutral line).
+import { h } from "./dom.js";
+import { seatLabel, seatTag } from "./board-api.js";
+
+/** A log entry's text without the leading "<seat name>: " when the seat tag already says it. */
+export function withoutSeat(entry, names) {
+  const prefix = entry.seat >= 0 ? `${seatLabel(names, entry.seat)}: ` : "";
+  return prefix && entry.text.startsWith(prefix) ? entry.text.slice(prefix.length) : entry.text;
+}
+
+/** The end of a game in words when the board brings none: winner, reason, scores. */
+export function outcomeText(outcome, names) {
+  if (!outcome) return "";
+  const why = String(outcome.reason || "").replace(/_/g, " ");
+  const scores = (outcome.scores || []).some((x) => x)
+    ? `; scores: ${outcome.scores.map((x, seat) => `${seatLabel(names, seat)} ${x}`).join(", ")}` : "";
+  const who = outcome.winner === null || outcome.winner === undefined ? "Draw" : `${seatLabel(names, outcome.winner)} wins`;
+  return `${who}${why ? ` (${why})` : ""}${scores}`;
+}
+
+/** One log line: step number, seat tag, text. */
+export function logLine(entry, names) {
+  return [h("span", { class: "step", text: String(entry.step) }), seatTag(names, entry.seat), " ",
+          h("span", { class: "log-text", text: withoutSeat(entry, names) })];
+}
+
+/** The log, newest last. current: the step to mark (replays); onStep(step) makes entries clickable. */
+export function renderLog(root, log, names, { current, onStep, follow = true } = {}) {
+  const list = root.querySelector("ol.log") || h("ol", { class: "log" });
+  const wasAtEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  list.replaceChildren(...log.map((e) => h("li", {
+    class: `log-entry seat-${e.seat < 0 ? "chance" : e.seat % 5}${e.hidden ? " hidden" : ""}` +
+      (current === e.step ? " current" : ""),
+    "data-step": String(e.step),
+    "data-seat": String(e.seat),
+    onclick: onStep ? () => onStep(e.step) : null,
+  }, logLine(e, names))));
+  if (!list.parentNode) root.append(list);
+  if (current !== undefined && current !== null) {
+    const el = list.querySelector(".current");
+    if (el) list.scrollTop = Math.max(0, el.offsetTop - list.clientHeight / 2);
+  } else if (follow && (wasAtEnd || !list.dataset.seen)) {
+    list.scrollTop = list.scrollHeight;
+  }
+  list.dataset.seen = "1";
+}
