@@ -23,8 +23,8 @@ DESCRIPTION = """\
 Kleos: play and study the strategy board games of classical Greece, rule for rule.
 
   kleos games                 the installed games, their editions, options and seats
-  kleos play GAME             play a game in the terminal (try: kleos play polis --help)
-  kleos GAME …                a game's own tools (try: kleos polis --help)
+  kleos play GAME             play a game in the terminal (try: kleos play GAME --help)
+  kleos GAME …                a game's own tools, where it has any (try: kleos GAME --help)
   kleos arena GAME            tournaments between computer players, with ratings and charts
   kleos serve                 the web server: play in the browser, live or over days
 """
@@ -76,8 +76,18 @@ def _add_generic_play(play_games: Any, kit: GameKit) -> None:
     add_generic_play_parser(play_games, kit)
 
 
+def installed_games_text() -> str:
+    """The help's list of installed games and where each one's commands are."""
+    lines = ["installed games:"]
+    for kit in registry.games().values():
+        parts = kit.cli_parts()
+        tools = f", kleos {kit.name} --help" if parts is not None and parts.add_commands is not None else ""
+        lines.append(f"  {kit.name:<10} {kit.title}: kleos play {kit.name}{tools}")
+    return "\n".join(lines) if len(lines) > 1 else "no game is installed"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kleos", description=DESCRIPTION,
+    parser = argparse.ArgumentParser(prog="kleos", description=DESCRIPTION, epilog=installed_games_text(),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"kleos {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

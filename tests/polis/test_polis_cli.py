@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from kleos import __version__
-from kleos.agents import RandomAgent, SimpleAgent
+from kleos.agents import RandomAgent
 from kleos.cli import main
 from kleos.core.action import Action
 from kleos.core.record import GameRecord, Replay
+from kleos.games.polis.agents.simple import SimpleAgent
 from kleos.games.polis.cli import TerminalGame
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.loader import load_edition, reconstructed_values
@@ -46,7 +47,9 @@ def test_version_and_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
     code, out, _ = run(["--version"], monkeypatch, capsys)
     assert code == 0 and out.strip() == f"kleos {__version__}"
     code, out, _ = run(["--help"], monkeypatch, capsys)
-    assert code == 0 and "kleos play polis" in out and "kleos polis random" in out
+    assert code == 0 and "kleos play polis" in out and "kleos polis --help" in out  # from the kit
+    code, out, _ = run(["polis", "--help"], monkeypatch, capsys)
+    assert code == 0 and "random" in out and "data" in out and "show" in out
     code, out, _ = run(["play", "--help"], monkeypatch, capsys)
     assert code == 0 and "polis" in out
     code, out, _ = run(["play", "polis", "--help"], monkeypatch, capsys)
