@@ -1,0 +1,1 @@
+"""Cyclades (Matagot, 2009) for 2 to 5 players: data, rules foundation and views."""

@@ -1,0 +1,120 @@
+"""Cyclades as a :class:`kleos.core.Game`: dispatches each decision to the rule module in charge.
+
+The game runs from setup through every phase of the cycle; the action turns of the main gods are
+not written yet (see :mod:`kleos.games.cyclades.rules.actions`): there a player can only ``end``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from kleos.core.action import Action
+from kleos.core.errors import IllegalAction
+from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.core.rng import Rng
+from kleos.games.cyclades.loader import load_data
+from kleos.games.cyclades.options import non_default, validate_options
+from kleos.games.cyclades.rules import actions, creatures, flow, gods, offer, setup
+from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.state import ACTION, CH_CREATURE, CH_GODS, CH_ORDER, OFFER, OVER, CycladesState
+from kleos.games.cyclades.tables import Tables, tables_for
+from kleos.games.cyclades.view import CycladesView, determinize, make_view
+
+
+class CycladesGame(Game[CycladesState, CycladesView]):
+    """Cyclades for 2-5 players; ``options`` are validated (``players``, ``data_dir``, §9 switches)."""
+
+    name = "cyclades"
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        raw = dict(options or {})
+        data_dir = raw.get("data_dir")
+        data = load_data(Path(data_dir) if isinstance(data_dir, str) else None)
+        self.validated = validate_options(data, raw)
+        self.tables: Tables = tables_for(self.validated)
+        self.seat_names = self.tables.seat_names
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return non_default(self.tables.data, self.validated)
+
+    # ----- protocol hooks ---------------------------------------------------------------------
+    def new_state(self, seed: int) -> CycladesState:
+        return setup.new_state(self.tables, seed)
+
+    def actors(self, state: CycladesState) -> tuple[int, ...]:
+        s = state
+        if s.phase == OVER:
+            return ()
+        if s.chance is not None:
+            return (CHANCE,)
+        if s.phase == OFFER:
+            return (offer.actor(self.tables, s),)
+        return (actions.actor(self.tables, s),)
+
+    def _legal_actions(self, state: CycladesState, seat: int) -> list[Action]:
+        if state.phase == OFFER:
+            return offer.legal(self.tables, state, seat)
+        return actions.legal(self.tables, state, seat)
+
+    def _chance_outcomes(self, state: CycladesState) -> list[tuple[Action, float]]:
+        t, s = self.tables, state
+        if s.chance == CH_ORDER:
+            return setup.order_outcomes(t)
+        if s.chance == CH_CREATURE:
+            return creatures.outcomes(t, s)
+        return gods.outcomes(t, s)
+
+    def _apply(self, state: CycladesState, seat: int, action: Action) -> None:
+        t, s = self.tables, state
+        s.steps += 1
+        if seat == CHANCE:
+            if s.chance == CH_ORDER:
+                setup.apply_order(s, action)
+            elif s.chance == CH_CREATURE:
+                creatures.apply_draw(t, s, action)
+            elif s.chance == CH_GODS:
+                gods.apply_shuffle(t, s, action)
+        elif s.phase == OFFER:
+            offer.apply(t, s, seat, action)
+        elif s.phase == ACTION:
+            actions.apply(t, s, seat, action)
+        flow.advance(t, s)
+
+    def _diagnose(self, state: CycladesState, seat: int, action: Action) -> IllegalAction:
+        t, s = self.tables, state
+        check = offer.check if s.phase == OFFER else actions.check
+        violation: Violation | None = check(t, s, seat, action)
+        if violation is None:
+            violation = ("PROTOCOL", f"'{action}' is not one of the legal actions here")
+        return IllegalAction(*violation)
+
+    def outcome(self, state: CycladesState) -> Outcome | None:
+        return state.outcome
+
+    def copy(self, state: CycladesState) -> CycladesState:
+        return state.copy()
+
+    def rng(self, state: CycladesState) -> Rng:
+        return state.rng
+
+    def view(self, state: CycladesState, seat: int | None) -> CycladesView:
+        return make_view(state, seat)
+
+    def determinize(self, view: CycladesView, rng: random.Random) -> CycladesState:
+        return determinize(self.tables, view, rng)
+
+    def state_to_json(self, state: CycladesState) -> dict[str, Any]:
+        return state.to_json()
+
+    def state_from_json(self, data: Mapping[str, Any]) -> CycladesState:
+        return CycladesState.from_json(dict(data))
+
+    def position_text(self, state: CycladesState) -> str:
+        return state.text()
+
+    def parse_position(self, text: str) -> CycladesState:
+        return CycladesState.parse(text)

@@ -1,0 +1,89 @@
+"""Cyclades as a plug-in of the platform: its kit.
+
+Not listed under the ``kleos.games`` entry points yet (the action turns are not written, so the game
+must not be offered to players); tests register ``KIT`` with :func:`kleos.core.registry.register`.
+The game brings no surface parts of its own yet: every surface uses its generic defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from kleos.core.action import Action
+from kleos.core.errors import DataError
+from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.protocol import Game
+from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.loader import load_data
+from kleos.games.cyclades.rules.common import income, islands_of, metropolises
+from kleos.games.cyclades.state import CycladesState
+from kleos.games.cyclades.tables import GODS
+from kleos.games.cyclades.view import HIDDEN, CycladesView, view_json
+
+
+def _game(game: Game[Any, Any]) -> CycladesGame:
+    if not isinstance(game, CycladesGame):
+        raise TypeError(f"the Cyclades kit was handed a {type(game).__name__}")
+    return game
+
+
+def _option_specs() -> tuple[OptionSpec, ...]:
+    specs = [OptionSpec("players", "the number of players, 2 to 5", 5),
+             OptionSpec("data_dir", "a folder of corrected data files that replace the packaged ones",
+                        local_only=True)]
+    for o in load_data().options.options:
+        specs.append(OptionSpec(o.name, f"{o.why} ({', '.join(o.rules)})", o.default, tuple(o.choices)))
+    return tuple(specs)
+
+
+class CycladesKit(GameKit):
+    name = "cyclades"
+    title = "Cyclades"
+    summary = "Cathala and Maublanc's Cyclades: bid for the gods' favour (foundation: no action turns yet)"
+    min_seats = 2
+    max_seats = 5
+    seat_count_option = "players"
+    options: ClassVar[tuple[OptionSpec, ...]] = _option_specs()
+
+    def make_game(self, options: Mapping[str, Any]) -> CycladesGame:
+        try:
+            return CycladesGame(options)
+        except DataError as exc:
+            raise OptionsError("data_dir", str(exc)) from exc
+
+    def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
+        assert isinstance(view, CycladesView)
+        g = _game(game)
+        t, s = g.tables, view.state
+        up = [f"{t.god_names[god]}{'' if s.gods_up[pos] else ' (face down)'}" for pos, god in enumerate(s.gods)]
+        lines = [f"Cycle {s.cycle}, phase {s.phase}; gods: {', '.join(up)}"]
+        for other, name in enumerate(g.seat_names):
+            gold = "hidden" if s.gold[other] == HIDDEN else f"{s.gold[other]} GP"
+            isl = " ".join(t.island_ids[i] for i in islands_of(s, other))
+            lines.append(f"{name}: {gold}, islands {isl}, income {income(t, s, other)}, "
+                         f"priests {s.priests[other]}, philosophers {s.philosophers[other]}, "
+                         f"metropolises {metropolises(s, other)}")
+        track = ", ".join("-" if c < 0 else t.creature_keys[c] for c in s.track)
+        lines.append(f"Creatures: {track}")
+        return "\n".join(lines)
+
+    def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+        g = _game(game)
+        if action.verb == "offer":
+            return f"offer {action.args[1]} GP to {g.tables.god_names[GODS.index(str(action.args[0]))]}"
+        words = {"apollo": "pray to Apollo (free)", "end": "end the turn", "prosper": "put a prosperity marker on",
+                 "order": "the turn order is drawn:", "creature": "a creature enters the track:",
+                 "gods": "the god boards are placed:"}
+        return " ".join([words.get(action.verb, action.verb), *map(str, action.args)])
+
+    def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
+        assert isinstance(view, CycladesView)
+        return view_json(view)
+
+    def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
+        assert isinstance(state, CycladesState)
+        return {"cycles": state.cycle}
+
+
+KIT = CycladesKit()

@@ -1,0 +1,94 @@
+"""Phase 5, the action turns: their order and the turn-order track (C-ACTION-1/2/6/7), and Apollo
+(C-APOLLO-1..5).
+
+NOT IMPLEMENTED YET: what a player does on a main-god turn (recruiting, building, the special
+actions, summoning creatures, battles, Metropolises: C-RECRUIT, C-BUILD, C-FLEET, C-TROOP, C-ZEUS,
+C-SUMMON, C-BATTLE, C-METRO). A main-god turn offers only ``end`` until those rules are written; the
+turn structure around it (who acts when, where the marker goes afterwards) is complete.
+"""
+
+from __future__ import annotations
+
+from kleos.core.action import Action
+from kleos.games.cyclades.rules.common import Violation, islands_of
+from kleos.games.cyclades.state import ACTION, CycladesState
+from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
+
+END_OF_CYCLE = "end_of_cycle"  # transitional phase: every marker is back on the track (C-END-1)
+
+
+def start(t: Tables, s: CycladesState) -> None:
+    """The main gods act in god-track order, then Apollo in space order (C-ACTION-1/2, C-OFFER-16)."""
+    s.phase = ACTION
+    s.queue = [s.bidder[s.gods[pos]] for pos in range(N_GODS)
+               if s.gods_up[pos] and s.bidder[s.gods[pos]] != EMPTY] + s.apollo
+    s.next_order = [EMPTY] * t.n_markers
+
+
+def active_marker(s: CycladesState) -> int:
+    return s.queue[0]
+
+
+def actor(t: Tables, s: CycladesState) -> int:
+    return t.marker_owner[active_marker(s)]
+
+
+def settle(t: Tables, s: CycladesState) -> bool:
+    """Run turns that need no decision (Apollo turns without a marker to place); True when a seat must
+    decide, False when every turn is over."""
+    while s.queue:
+        if s.apollo_choice:
+            return True
+        marker = active_marker(s)
+        if marker not in s.apollo:
+            return True  # a main-god turn: the player decides when it ends
+        _apollo_turn(t, s, marker)
+        if not s.apollo_choice:
+            _finish_turn(t, s)
+    s.phase = END_OF_CYCLE
+    return False
+
+
+def _apollo_turn(t: Tables, s: CycladesState, marker: int) -> None:
+    """Apollo's gold (C-APOLLO-1; no island: C-AMB-16), and the marker choice for space 1 only
+    (C-APOLLO-2/3; on an own island: C-AMB-15)."""
+    seat = t.marker_owner[marker]
+    owned = len(islands_of(s, seat))
+    s.gold[seat] += (t.apollo_one_island if owned == 1 else t.apollo_more_islands if owned > 1
+                     else t.apollo_no_island)
+    supply_left = t.prosperity_markers - sum(s.markers)
+    if marker == s.apollo[0] and owned and supply_left > 0:
+        s.apollo_choice = 1
+
+
+def _finish_turn(t: Tables, s: CycladesState) -> None:
+    """The marker goes to the highest free turn-order space (C-ACTION-6, C-AMB-1)."""
+    marker = s.queue.pop(0)
+    space = max(i for i, m in enumerate(s.next_order) if m == EMPTY)
+    s.next_order[space] = marker
+
+
+def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
+    if s.apollo_choice:
+        return [Action("prosper", (t.island_ids[i],)) for i in islands_of(s, seat)]
+    return [Action("end")]
+
+
+def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation | None:
+    if s.apollo_choice:
+        if action.verb != "prosper" or len(action.args) != 1:
+            return "C-APOLLO-2", "the first Apollo player places a prosperity marker: 'prosper <island>'"
+        island = t.island_index.get(str(action.args[0]))
+        if island is None or s.owner[island] != seat:
+            return "C-APOLLO-2", f"{action.args[0]} is not one of your islands"
+        return None
+    if action != Action("end"):
+        return "C-ACTION-3", "main-god actions are not implemented yet: only 'end' ends the turn"
+    return None
+
+
+def apply(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
+    if s.apollo_choice:
+        s.markers[t.island_index[str(action.args[0])]] += 1  # C-APOLLO-4: it stays for good
+        s.apollo_choice = 0
+    _finish_turn(t, s)

@@ -1,0 +1,51 @@
+"""The cycle (C-CYCLE-1..3): runs every automatic step until a seat or chance must decide.
+
+Phases in order: creature track (chance draws), god track (chance shuffle), income, offerings,
+payment, action turns, end of cycle. Every phase happens once per cycle, the first included
+(C-CYCLE-2, C-AMB-30); only the end of a cycle can end the game (C-CYCLE-3).
+"""
+
+from __future__ import annotations
+
+from kleos.games.cyclades.rules import actions, creatures, end, gods, offer
+from kleos.games.cyclades.rules.common import income
+from kleos.games.cyclades.state import ACTION, CH_CREATURE, CREATURES, OFFER, OVER, SETUP, CycladesState
+from kleos.games.cyclades.tables import Tables
+
+
+def start_cycle(t: Tables, s: CycladesState) -> None:
+    s.phase = CREATURES
+    creatures.prepare(t, s)
+
+
+def advance(t: Tables, s: CycladesState) -> None:
+    """Carry the state forward to the next decision (or chance event, or the end)."""
+    while s.chance is None:
+        phase = s.phase
+        if phase == SETUP:
+            s.cycle = 1
+            start_cycle(t, s)
+        elif phase == CREATURES:
+            if creatures.needs_draw(t, s):
+                s.chance = CH_CREATURE
+            else:
+                gods.begin(t, s)
+        elif phase == gods.INCOME:
+            for seat in range(t.players):  # C-INCOME-1..5
+                s.gold[seat] += income(t, s, seat)
+            offer.start(s)
+        elif phase == OFFER:
+            return
+        elif phase == offer.PAYMENT:
+            offer.pay(t, s)
+            actions.start(t, s)
+        elif phase == ACTION:
+            if actions.settle(t, s):
+                return
+        elif phase == actions.END_OF_CYCLE:
+            if not end.end_cycle(t, s):
+                start_cycle(t, s)
+        elif phase == OVER:
+            return
+        else:
+            raise AssertionError(f"unknown phase {phase!r}")

@@ -1,0 +1,141 @@
+"""Phase 4, offerings (C-OFFER-1..16) with the 2-player double offering (C-TWO-2..7).
+
+Each marker makes one placement in turn-order track order; a marker that is outbid must be placed
+again at once on another god (Apollo is always possible), and the whole chain of outbids is resolved
+before the next marker's placement. Actions: ``offer <god> <amount>`` and ``apollo``. Payment
+happens when every marker is on a god (C-OFFER-13).
+
+Ruling of this engine (2 players): a player may not put both markers on Apollo (C-TWO-4, C-AMB-25)
+unless an outbid marker has no other legal placement; then C-OFFER-5's "Apollo is always a legal
+choice" wins, so the auction can always go on.
+"""
+
+from __future__ import annotations
+
+from kleos.core.action import Action
+from kleos.games.cyclades.rules.common import Violation, net_cost
+from kleos.games.cyclades.state import OFFER, CycladesState
+from kleos.games.cyclades.tables import EMPTY, GODS, N_GODS, Tables
+
+PAYMENT = "payment"  # transitional phase: every marker is placed, payment is next
+
+
+def start(s: CycladesState) -> None:
+    s.phase = OFFER
+    s.bid = [0] * N_GODS
+    s.bidder = [EMPTY] * N_GODS
+    s.apollo = []
+    s.offer_index = 0
+    s.displaced = EMPTY
+    s.displaced_from = EMPTY
+
+
+def pending_marker(s: CycladesState) -> int:
+    """The marker to place now: an outbid one first (C-OFFER-6), else the next in track order (C-OFFER-1)."""
+    return s.displaced if s.displaced != EMPTY else s.turn_order[s.offer_index]
+
+
+def actor(t: Tables, s: CycladesState) -> int:
+    return t.marker_owner[pending_marker(s)]
+
+
+def committed(t: Tables, s: CycladesState, seat: int, besides: int, freed_god: int = EMPTY) -> int:
+    """Net cost of ``seat``'s markers already on main gods, other than ``besides`` and the marker a new
+    bid on ``freed_god`` would displace (C-OFFER-11, C-TWO-6)."""
+    total = 0
+    for god in range(N_GODS):
+        m = s.bidder[god]
+        if m != EMPTY and m != besides and god != freed_god and t.marker_owner[m] == seat:
+            total += net_cost(s.bid[god], s.priests[seat])
+    return total
+
+
+def _other_marker_on_apollo(t: Tables, s: CycladesState, marker: int) -> bool:
+    seat = t.marker_owner[marker]
+    return any(t.marker_owner[m] == seat for m in s.apollo)
+
+
+def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation | None:
+    """The rule ``action`` breaks for ``seat`` now, or ``None`` when it is legal."""
+    marker = pending_marker(s)
+    if action.verb == "apollo" and not action.args:
+        if _other_marker_on_apollo(t, s, marker) and _god_choices(t, s, marker):
+            return "C-TWO-4", "your two offerings must go to two different gods (Apollo counts as one)"
+        return None
+    if action.verb != "offer" or len(action.args) != 2 or not isinstance(action.args[1], int):
+        return "PROTOCOL", f"'{action}' is not an offering: use 'offer <god> <amount>' or 'apollo'"
+    name, amount = str(action.args[0]), action.args[1]
+    if name not in GODS:
+        return "C-OFFER-2", f"{name!r} is not a main god ({', '.join(GODS)}) nor Apollo"
+    return _check_offer(t, s, seat, marker, GODS.index(name), amount)
+
+
+def _check_offer(t: Tables, s: CycladesState, seat: int, marker: int, god: int, amount: int) -> Violation | None:
+    name = t.god_names[god]
+    if not s.gods_up[s.gods.index(god)]:
+        return "C-GODS-9", f"{name} is face down this cycle"
+    if s.displaced != EMPTY and god == s.displaced_from:
+        return "C-OFFER-5", f"an outbid offering must go to a god other than {name}"
+    if amount < t.offering_min:
+        return "C-OFFER-2", f"an offering to a main god is at least {t.offering_min} GP"
+    if s.bidder[god] != EMPTY and amount <= s.bid[god]:
+        return "C-OFFER-4", f"{name} holds {s.bid[god]} GP: a new offering must be higher"
+    cost = net_cost(amount, s.priests[seat]) + committed(t, s, seat, marker, god)
+    if cost > s.gold[seat]:
+        rule = "C-TWO-6" if t.markers_per_player > 1 else "C-OFFER-11"
+        return rule, f"that would cost {cost} GP in all, and you have {s.gold[seat]}"
+    return None
+
+
+def _amount_range(t: Tables, s: CycladesState, seat: int, marker: int, god: int) -> range:
+    low = max(t.offering_min, s.bid[god] + 1 if s.bidder[god] != EMPTY else t.offering_min)
+    budget = s.gold[seat] - committed(t, s, seat, marker, god)
+    high = budget + s.priests[seat] if budget >= 1 else 0  # net cost max(1, a - priests) <= budget
+    return range(low, high + 1)
+
+
+def _god_choices(t: Tables, s: CycladesState, marker: int) -> list[Action]:
+    seat = t.marker_owner[marker]
+    out: list[Action] = []
+    for pos in range(N_GODS):
+        god = s.gods[pos]
+        if not s.gods_up[pos] or (s.displaced != EMPTY and god == s.displaced_from):
+            continue
+        for amount in _amount_range(t, s, seat, marker, god):
+            out.append(Action("offer", (GODS[god], amount)))
+    return out
+
+
+def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
+    marker = pending_marker(s)
+    gods = _god_choices(t, s, marker)
+    if not (_other_marker_on_apollo(t, s, marker) and gods):
+        gods.append(Action("apollo"))
+    return gods
+
+
+def apply(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
+    marker = pending_marker(s)
+    initial = s.displaced == EMPTY
+    s.displaced = s.displaced_from = EMPTY
+    if action.verb == "apollo":
+        s.apollo.append(marker)  # C-OFFER-9: Apollo spaces fill in order of arrival
+    else:
+        god = GODS.index(str(action.args[0]))
+        if s.bidder[god] != EMPTY:  # C-OFFER-4/5: the outbid marker must move at once
+            s.displaced, s.displaced_from = s.bidder[god], god
+        s.bidder[god] = marker
+        s.bid[god] = int(action.args[1])
+    if initial:
+        s.offer_index += 1
+    if s.displaced == EMPTY and s.offer_index == t.n_markers:
+        s.phase = PAYMENT  # C-OFFER-12
+
+
+def pay(t: Tables, s: CycladesState) -> None:
+    """Each winning offering is paid: bid less Priests, at least 1 (C-OFFER-13..15, C-TWO-7)."""
+    for god in range(N_GODS):
+        marker = s.bidder[god]
+        if marker != EMPTY:
+            seat = t.marker_owner[marker]
+            s.gold[seat] -= net_cost(s.bid[god], s.priests[seat])

@@ -1,0 +1,178 @@
+"""The mutable state of a Cyclades game: flat lists of small integers, cheap to copy.
+
+Nothing here knows a rule; :mod:`kleos.games.cyclades.game` and the rule modules change it. Indices
+come from :mod:`kleos.games.cyclades.tables`. The creature deck is a multiset of counts drawn by
+explicit chance events, so no future card is stored anywhere (C-INFO-3); the only secret a seat may
+not see is the other seats' gold (C-INFO-1), and the generator.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from kleos.core.protocol import Outcome
+from kleos.core.rng import Rng
+
+# phases (``state.phase``)
+SETUP = "setup"  # the turn-order track is drawn (C-SETUP-7)
+CREATURES = "creatures"  # phase 1 (C-CREATURE)
+GODS = "gods"  # phase 2 (C-GODS)
+OFFER = "offer"  # phase 4 (C-OFFER); income (phase 3) is automatic
+ACTION = "action"  # phase 5 (C-ACTION)
+OVER = "over"
+
+# chance kinds (``state.chance``): what the next chance outcome decides
+CH_ORDER = "order"  # the random turn order at setup
+CH_CREATURE = "creature"  # the top card of the creature deck
+CH_GODS = "gods"  # the god boards' shuffle
+
+LIST_FIELDS = (
+    "gold", "priests", "philosophers",
+    "owner", "troops", "markers", "metropolis", "buildings",
+    "fleets", "fleet_owner",
+    "track", "deck", "discard",
+    "gods", "gods_up",
+    "turn_order", "bid", "bidder", "apollo", "next_order", "queue",
+)
+SCALAR_FIELDS = (
+    "players", "cycle", "phase", "chance", "offer_index", "displaced", "displaced_from", "pair_second",
+    "apollo_choice", "steps",
+)
+
+
+class CycladesState:
+    """A whole game position.
+
+    * per seat: ``gold``, ``priests``, ``philosophers``;
+    * per island: ``owner`` (seat or -1), ``troops``, ``markers`` (Apollo prosperity markers),
+      ``metropolis`` (0/1); ``buildings[slot]`` 0 for none, else 1 + building index;
+    * per sea: ``fleets`` and ``fleet_owner`` (seat or -1; one player per sea outside battles);
+    * creatures: ``track[slot]`` card index or -1 (slot 0 costs 4 GP), ``deck[card]`` counts,
+      ``discard`` face-up pile in order;
+    * gods: ``gods[position]`` god index, ``gods_up[position]`` 1 when face up;
+    * offerings: ``turn_order[space]`` marker; ``bid[god]`` / ``bidder[god]`` (marker or -1);
+      ``apollo`` markers in Apollo-space order; ``displaced`` marker that must re-bid (or -1) and the
+      god it lost (``displaced_from``); ``offer_index`` the next initial placement;
+    * actions: ``queue`` markers still to act (head is acting), ``next_order`` next cycle's track
+      (-1 free); ``apollo_choice`` 1 while the first Apollo player chooses an island.
+    """
+
+    __slots__ = (*LIST_FIELDS, *SCALAR_FIELDS, "outcome", "rng")
+
+    gold: list[int]
+    priests: list[int]
+    philosophers: list[int]
+    owner: list[int]
+    troops: list[int]
+    markers: list[int]
+    metropolis: list[int]
+    buildings: list[int]
+    fleets: list[int]
+    fleet_owner: list[int]
+    track: list[int]
+    deck: list[int]
+    discard: list[int]
+    gods: list[int]
+    gods_up: list[int]
+    turn_order: list[int]
+    bid: list[int]
+    bidder: list[int]
+    apollo: list[int]
+    next_order: list[int]
+    queue: list[int]
+    players: int
+    cycle: int
+    phase: str
+    chance: str | None
+    offer_index: int
+    displaced: int
+    displaced_from: int
+    pair_second: int
+    apollo_choice: int
+    steps: int
+    outcome: Outcome | None
+    rng: Rng
+
+    def copy(self) -> CycladesState:
+        """An independent copy: lists are copied, everything else is immutable and shared.
+
+        Written out field by field (not a loop over names): search copies states constantly.
+        """
+        new = CycladesState.__new__(CycladesState)
+        new.gold = self.gold[:]
+        new.priests = self.priests[:]
+        new.philosophers = self.philosophers[:]
+        new.owner = self.owner[:]
+        new.troops = self.troops[:]
+        new.markers = self.markers[:]
+        new.metropolis = self.metropolis[:]
+        new.buildings = self.buildings[:]
+        new.fleets = self.fleets[:]
+        new.fleet_owner = self.fleet_owner[:]
+        new.track = self.track[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.gods = self.gods[:]
+        new.gods_up = self.gods_up[:]
+        new.turn_order = self.turn_order[:]
+        new.bid = self.bid[:]
+        new.bidder = self.bidder[:]
+        new.apollo = self.apollo[:]
+        new.next_order = self.next_order[:]
+        new.queue = self.queue[:]
+        new.players = self.players
+        new.cycle = self.cycle
+        new.phase = self.phase
+        new.chance = self.chance
+        new.offer_index = self.offer_index
+        new.displaced = self.displaced
+        new.displaced_from = self.displaced_from
+        new.pair_second = self.pair_second
+        new.apollo_choice = self.apollo_choice
+        new.steps = self.steps
+        new.outcome = self.outcome
+        new.rng = Rng(self.rng.state)
+        return new
+
+    # ----- JSON -------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for name in LIST_FIELDS:
+            data[name] = list(getattr(self, name))
+        for name in SCALAR_FIELDS:
+            data[name] = getattr(self, name)
+        data["outcome"] = None if self.outcome is None else self.outcome.to_json()
+        data["rng"] = self.rng.state
+        return data
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> CycladesState:
+        s = CycladesState.__new__(CycladesState)
+        for name in LIST_FIELDS:
+            setattr(s, name, [int(v) for v in data[name]])
+        for name in SCALAR_FIELDS:
+            value = data[name]
+            setattr(s, name, value if value is None or isinstance(value, str) else int(value))
+        s.outcome = None if data["outcome"] is None else Outcome.from_json(data["outcome"])
+        s.rng = Rng(int(data["rng"]))
+        return s
+
+    def text(self) -> str:
+        """One ``field=value`` line per field, values in compact JSON: diffable and exact."""
+        return "\n".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in self.to_json().items())
+
+    @staticmethod
+    def parse(text: str) -> CycladesState:
+        data: dict[str, Any] = {}
+        for number, line in enumerate(text.strip().splitlines(), start=1):
+            key, sep, value = line.partition("=")
+            if not sep:
+                raise ValueError(f"line {number}: expected field=value, got {line!r}")
+            data[key.strip()] = json.loads(value)
+        return CycladesState.from_json(data)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CycladesState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
