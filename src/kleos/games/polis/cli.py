@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from kleos.agents import Agent, agent_names, agent_rng, make_agent, seat_chooser
+from kleos.core import registry
 from kleos.core.action import Action, MalformedAction
 from kleos.core.errors import DataError, IllegalAction, KleosError
 from kleos.core.kit.cli import CliParts
@@ -25,7 +26,6 @@ from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord, Replay, play_out
 from kleos.games.polis.compact import from_compact, to_compact
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.kit import KIT
 from kleos.games.polis.loader import EDITIONS, load_edition, provenance_summary, reconstructed_values
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import other
@@ -64,7 +64,7 @@ def add_play_parser(play_commands: Any) -> None:
                    help="rules edition: 2012 (yucata/German) or 2020 (Devir); default 2020")
     p.add_argument("--as", dest="side", choices=SIDE_CHOICES, default="athens",
                    help="the side you play; 'both' is hotseat for two people (default athens)")
-    p.add_argument("--opponent", choices=agent_names(KIT), default="ismcts:normal",
+    p.add_argument("--opponent", choices=agent_names(registry.kit(PolisGame.name)), default="ismcts:normal",
                    help="the computer opponent (default ismcts:normal, the strongest at under a second a "
                         "move; heuristic answers at once; ismcts:hard searches about four times longer)")
     p.add_argument("--seed", type=int, default=None,
@@ -98,7 +98,7 @@ def add_polis_parser(commands: Any) -> None:
     r.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     r.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i (default 0)")
     r.add_argument("--edition", choices=EDITIONS, default="2020", help="rules edition (default 2020)")
-    r.add_argument("--agent", choices=agent_names(KIT), default="random",
+    r.add_argument("--agent", choices=agent_names(registry.kit(PolisGame.name)), default="random",
                    help="the agent on both sides (default random)")
     r.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
     r.set_defaults(func=cmd_random)
