@@ -19,7 +19,7 @@ from kleos.games.polis import positions as pos
 from kleos.games.polis.board import stack_limit
 from kleos.games.polis.datamodel import Event
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.rules import end_of_round, events, round_start
+from kleos.games.polis.rules import end_of_round, events, flow, round_start
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, OVER, ROUND_START, TURN, PolisState
 from kleos.games.polis.tables import ATHENS, SIDES, SPARTA, Tables
 
@@ -92,7 +92,7 @@ def start_round(game: PolisGame, round: int, prestige: tuple[int, int], projects
     pos.set_prestige(s, ATHENS, prestige[0])
     pos.set_prestige(s, SPARTA, prestige[1])
     LOG.clear()
-    round_start.begin_round(game.tables, s)
+    flow.begin_round(game.tables, s)
     resolve_chance(game, s)
     return s
 
@@ -194,7 +194,7 @@ def test_2012_three_tiles_revealed_at_every_round_start(games: dict[str, PolisGa
     assert all(str(a.args[0]) != hidden for a in game.legal_actions(s) if a.verb == "project")
     s = pos.turn_position(game, round=1)
     LOG.clear()
-    round_start.begin_round(game.tables, s)
+    flow.begin_round(game.tables, s)
     assert s.chance == "project"
     assert len([x for x in resolve_chance(game, s) if x.startswith("project")]) == 3
 
@@ -205,7 +205,7 @@ def test_2020_no_project_step_at_round_start(games: dict[str, PolisGame]) -> Non
     game = games["2020-log"]
     s = pos.turn_position(game, round=1, projects=FOUR)
     LOG.clear()
-    round_start.begin_round(game.tables, s)
+    flow.begin_round(game.tables, s)
     assert s.chance == "event"
     assert [x.split()[0] for x in resolve_chance(game, s)] == ["event"]
     assert len(s.projects_face_up) == 4
@@ -271,7 +271,7 @@ def test_the_event_is_drawn_by_chance_from_the_rounds_deck(games: dict[str, Poli
     game = games["2020-log"]
     s = pos.turn_position(game, round=1, projects=FOUR)
     LOG.clear()
-    round_start.begin_round(game.tables, s)
+    flow.begin_round(game.tables, s)
     assert game.chance_outcomes(s) == [(Action("event", ("Test2020Epsilon",)), 1.0)]
     with pytest.raises(IllegalAction):
         game.apply_in_place(s, Action("event", ("Test2020Alfa",)))

@@ -14,7 +14,7 @@ from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.games.polis import positions as pos
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.rules import round_start, trade
+from kleos.games.polis.rules import flow, trade
 from kleos.games.polis.state import ROUND_START, TURN, PolisState
 from kleos.games.polis.tables import ATHENS, GOOD_INDEX, NO_ONE, SPARTA
 
@@ -131,7 +131,7 @@ def test_one_event_card_per_round_from_its_own_deck(edition: str, tmp_path: Path
     game.step_chance(s)
     assert s.phase == TURN and s.event is not None and s.event.startswith(f"E{first}")
     s = pos.turn_position(game, round=1, projects=("Socrates", "Democritus", "Ephebe", "Theatre"))
-    round_start.begin_round(game.tables, s)
+    flow.begin_round(game.tables, s)
     while s.chance == "project":
         game.step_chance(s)
     second = game.tables.round_names[1]

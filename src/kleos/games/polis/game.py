@@ -1,4 +1,6 @@
-"""Polis as a :class:`kleos.core.Game`: dispatches each decision to the rule module in charge."""
+"""Polis as a :class:`kleos.core.Game`: asks the rule module in charge of the phase who acts and what is
+legal; every decision and chance outcome is carried out by :mod:`kleos.games.polis.rules.flow`, which
+also owns the order of the phases."""
 
 from __future__ import annotations
 
@@ -12,21 +14,9 @@ from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.rng import Rng
-from kleos.games.polis.rules import actions, battle, end_of_round, events, round_start, setup
+from kleos.games.polis.rules import actions, battle, end_of_round, events, flow, round_start, setup
 from kleos.games.polis.rules.common import Violation, legal_from
-from kleos.games.polis.state import (
-    BATTLES,
-    CH_CARD,
-    CH_DIE,
-    CH_EVENT,
-    CH_PROJECT,
-    END_OF_ROUND,
-    EVENT,
-    OVER,
-    ROUND_START,
-    TURN,
-    PolisState,
-)
+from kleos.games.polis.state import BATTLES, CH_CARD, CH_DIE, CH_PROJECT, END_OF_ROUND, OVER, TURN, PolisState
 from kleos.games.polis.tables import SIDE_NAMES, Tables, tables_for
 from kleos.games.polis.view import PolisView, determinize, make_view
 
@@ -104,35 +94,8 @@ class PolisGame(Game[PolisState, PolisView]):
         return round_start.chance_outcomes(t, s)
 
     def _apply(self, state: PolisState, seat: int, action: Action) -> None:
-        t, s = self.tables, state
-        s.steps += 1
-        if seat == CHANCE:
-            self._apply_chance(s, action)
-        elif s.phase == TURN:
-            if s.pending is None:
-                actions.choose(t, s, seat, action)
-            else:
-                actions.STEPS[s.pending[0]].apply(t, s, seat, action)
-        elif s.phase == BATTLES:
-            battle.apply(t, s, seat, action)
-        elif s.phase == END_OF_ROUND:
-            end_of_round.apply(t, s, seat, action)
-        else:
-            events.apply(t, s, seat, action)
-
-    def _apply_chance(self, s: PolisState, action: Action) -> None:
-        t = self.tables
-        if s.chance == CH_DIE:
-            assert s.pending is not None
-            actions.STEPS[s.pending[0]].apply(t, s, CHANCE, action)
-        elif s.chance == CH_CARD:
-            battle.apply_chance(t, s, action)
-        elif s.chance == CH_PROJECT and s.phase == END_OF_ROUND:
-            end_of_round.apply_chance(t, s, action)
-        elif s.chance in (CH_PROJECT, CH_EVENT) and s.phase in (ROUND_START, EVENT):
-            round_start.apply_chance(t, s, action)
-        else:
-            raise AssertionError(f"no chance event {s.chance} in phase {s.phase}")
+        state.steps += 1
+        flow.apply(self.tables, state, seat, action)
 
     def _diagnose(self, state: PolisState, seat: int, action: Action) -> IllegalAction:
         t, s = self.tables, state

@@ -2,7 +2,8 @@
 
 Rules common to every action live here (R-TURN-3 two different actions, R-ACT-GEN-2/3 prestige,
 R-TURN-7 the extra good after the opponent's pass, R-ACT-GEN-5 validate before paying); the
-actions themselves live in the modules named after them.
+actions themselves live in the modules named after them. :func:`choose` and :func:`step` return
+:attr:`Handover.TURN_OVER` or :attr:`Handover.PASSED` when the decision ended the turn.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.rules import create, movement, project, proxenos, siege, stasis, trade, tribute, turn
-from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_good
+from kleos.games.polis.rules.common import MILITARY, ActionKind, Handover, StepKind, Violation, arg_good
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import GOODS, N_GOODS, Tables
 
@@ -141,18 +142,30 @@ def choices(t: Tables, s: PolisState, side: int) -> list[Action]:
     return out
 
 
-def choose(t: Tables, s: PolisState, side: int, action: Action) -> None:
+def choose(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None:
     """Apply a legal choice: pass, or begin an action (after the post-pass good, if due)."""
     if action.verb == PASS:
-        turn.do_pass(t, s, side)
-        return
+        return turn.do_pass(t, s, side)
     if is_free_ransom(t, action.verb):
         KINDS[action.verb].start(t, s, side, action)
-        return
+        return None
     if turn.opponent_passed(s, side):
         s.pending = (TOLL, str(action))
-        return
+        return None
     _begin(t, s, side, action)
+    return _when_complete(s)
+
+
+def step(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None:
+    """Apply a legal decision (or die roll: ``side`` is then chance) inside the action in progress."""
+    assert s.pending is not None
+    STEPS[s.pending[0]].apply(t, s, side, action)
+    return _when_complete(s)
+
+
+def _when_complete(s: PolisState) -> Handover | None:
+    """An action that leaves nothing pending is complete (:class:`ActionKind`); the turn may be over."""
+    return turn.after_action(s) if s.pending is None else None
 
 
 def _begin(t: Tables, s: PolisState, side: int, action: Action) -> None:

@@ -4,6 +4,9 @@ The deck is a multiset of card halves (land halves for a land battle, sea halves
 card dealt or drawn is a chance event ``card <Formation/Manoeuvre>``, so no deck order is ever
 stored. Decisions: ``battle <region>`` (order of several battles), ``retreat`` / ``fight``,
 ``attack <card> <card>`` and ``defend <card> <card>`` (the first answers the attacker's first card).
+When the last battle of a check is over, :func:`start_check` or :func:`apply` returns
+:attr:`Handover.BATTLES_OVER`; what follows (``state.after_battles``) is begun by
+:mod:`kleos.games.polis.rules.flow`.
 """
 
 from __future__ import annotations
@@ -11,8 +14,7 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import units
-from kleos.games.polis.rules import end_of_round, turn
-from kleos.games.polis.rules.common import Violation, arg_name
+from kleos.games.polis.rules.common import Handover, Violation, arg_name
 from kleos.games.polis.state import BATTLES, CH_CARD, BattleState, PolisState
 from kleos.games.polis.tables import ATHENS, SPARTA, CardInfo, Tables, other
 
@@ -27,30 +29,25 @@ def battle_regions(t: Tables, s: PolisState) -> list[int]:
             if units(s, r, 0) + units(s, r, 1) >= size and units(s, r, 0) and units(s, r, 1)]
 
 
-def start_check(t: Tables, s: PolisState, chooser: int, after: str) -> None:
-    """A battle check: every region found is fought once, in the chooser's order (R-BATTLE-6/7)."""
+def start_check(t: Tables, s: PolisState, chooser: int, after: str) -> Handover | None:
+    """A battle check: every region found is fought once, in the chooser's order (R-BATTLE-6/7).
+    ``after`` names what follows the check (``"turn"`` or ``"end_of_round"``)."""
     s.after_battles = after
     s.battle_chooser = chooser
     s.battle_queue = battle_regions(t, s)
     s.phase = BATTLES
-    _next_battle(t, s)
+    return _next_battle(t, s)
 
 
-def _next_battle(t: Tables, s: PolisState) -> None:
+def _next_battle(t: Tables, s: PolisState) -> Handover | None:
     s.battle = None
     size = s.flag("battle_size", BATTLE_SIZE)
     s.battle_queue = [r for r in s.battle_queue if units(s, r, 0) + units(s, r, 1) >= size]
     if len(s.battle_queue) == 1:
         _start_battle(t, s, s.battle_queue.pop())
     elif not s.battle_queue:
-        _after_check(t, s)
-
-
-def _after_check(t: Tables, s: PolisState) -> None:
-    if s.after_battles == "turn":
-        turn.after_turn_battles(t, s)
-    else:
-        end_of_round.begin(t, s)
+        return Handover.BATTLES_OVER
+    return None
 
 
 def _start_battle(t: Tables, s: PolisState, region: int) -> None:
@@ -138,22 +135,21 @@ def diagnose(t: Tables, s: PolisState, side: int, action: Action) -> Violation:
 
 
 # ----- applying decisions ---------------------------------------------------------------------
-def apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
+def apply(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None:
     b = s.battle
     if b is None:
         region = arg_name(action, 0, t.region_index)
         assert region is not None
         s.battle_queue.remove(region)
         _start_battle(t, s, region)
-        return
+        return None
     if b.phase == "retreat":
         if action.verb == "retreat":
-            _retreat(t, s, side)
-            return
+            return _retreat(t, s, side)
         b.retreat_queue = b.retreat_queue[1:]
         if not b.retreat_queue:
             _start_dealing(s, b)
-        return
+        return None
     cards = t.cards(b.sea)
     index = {c.code: i for i, c in enumerate(cards)}
     chosen = (index[str(action.args[0])], index[str(action.args[1])])
@@ -162,15 +158,15 @@ def apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     if b.phase == "attack":
         b.played = chosen
         b.phase = "defend"
-        return
-    _resolve(t, s, b, b.played, chosen)
+        return None
+    return _resolve(t, s, b, b.played, chosen)
 
 
-def _retreat(t: Tables, s: PolisState, side: int) -> None:
+def _retreat(t: Tables, s: PolisState, side: int) -> Handover | None:
     """The retreating player pays 1 prestige to his opponent; units stay (R-BATTLE-32)."""
     pieces.lose_prestige(s, side, 1)
     pieces.gain_prestige(t, s, other(side), 1)
-    _next_battle(t, s)
+    return _next_battle(t, s)
 
 
 def pair_result(att: CardInfo, dfn: CardInfo) -> tuple[bool, int]:
@@ -188,7 +184,8 @@ def pair_result(att: CardInfo, dfn: CardInfo) -> tuple[bool, int]:
     return False, max(0, att.value - dfn.value)
 
 
-def _resolve(t: Tables, s: PolisState, b: BattleState, att: tuple[int, ...], dfn: tuple[int, int]) -> None:
+def _resolve(t: Tables, s: PolisState, b: BattleState, att: tuple[int, ...],
+             dfn: tuple[int, int]) -> Handover | None:
     cards = t.cards(b.sea)
     attacker, defender = b.attacker, other(b.attacker)
     losses, delta = 0, 0
@@ -198,7 +195,7 @@ def _resolve(t: Tables, s: PolisState, b: BattleState, att: tuple[int, ...], dfn
         delta += gain
     if s.prestige[attacker] + delta < 0:  # R-BATTLE-24: only a Salpinx can do this
         pieces.end_game(s, "salpinx", winner=defender)
-        return
+        return None
     if delta > 0:
         pieces.gain_prestige(t, s, attacker, delta)
     elif delta < 0:
@@ -209,16 +206,15 @@ def _resolve(t: Tables, s: PolisState, b: BattleState, att: tuple[int, ...], dfn
     b.played = ()
     b.rounds += 1
     if units(s, b.region, defender) < 2:  # R-BATTLE-26
-        _next_battle(t, s)
-        return
+        return _next_battle(t, s)
     if sum(b.deck) < 2 + (2 - losses):  # R-BATTLE-27
-        _next_battle(t, s)
-        return
+        return _next_battle(t, s)
     b.deal = [0, 0]
     b.deal[attacker] = 2  # R-BATTLE-29
     b.deal[defender] = 2 - losses
     b.attacker = defender  # R-BATTLE-30 (the draws follow the retreat window)
     _open_retreat_window(s, b, first=defender)  # R-BATTLE-28
+    return None
 
 
 # ----- chance: dealing and drawing ------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Shapes shared by the rule modules: how an action kind and a step of a compound action look.
+"""Shapes shared by the rule modules: how an action kind and a step of a compound action look, and
+the :class:`Handover` a phase returns when it has run its course.
 
 Each top-level action (create hoplites, siege, trade …) is an :class:`ActionKind`; each decision
 inside a compound action (paying for the next hoplite, moving the next unit …) is handled by the
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import Enum
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
@@ -25,10 +27,25 @@ Apply = Callable[[Tables, PolisState, int, Action], None]
 DEVELOPMENT, MILITARY, POLITICAL = "development", "military", "political"
 
 
+class Handover(Enum):
+    """What a phase function returns when its phase has run its course, for
+    :mod:`kleos.games.polis.rules.flow` to begin the next one (``None``: the phase goes on, a seat or
+    chance decides next). The phase modules never call one another; this is how they hand over."""
+
+    TURN_OVER = "turn over"  # the active player's turn ended after its actions (R-TURN-3)
+    PASSED = "passed"  # the active player passed, ending his turn and his round (R-TURN-4, R-TURN-5)
+    BATTLES_OVER = "battles over"  # every battle of a battle check is fought (R-BATTLE-7)
+    ROUND_OVER = "round over"  # the end of round and the next round's preparation are done (R-PREP)
+    EVENT_DRAWN = "event drawn"  # this round's event card came up by chance: it is read (R-ROUND-8)
+    EVENT_OVER = "event over"  # the event card is applied: the turns may begin (R-ROUND-9)
+
+
 @dataclass(frozen=True)
 class ActionKind:
     """A top-level action type (R-TURN-2). ``start`` runs after the costs common to all actions
-    (post-pass good, prestige) are paid; it either finishes the action or sets ``pending``."""
+    (post-pass good, prestige) are paid; it either finishes the action (last of all, with
+    :func:`kleos.games.polis.rules.turn.finish_action`) or sets ``pending``: an action that leaves
+    nothing pending is complete, and the turn may be over (:mod:`kleos.games.polis.rules.actions`)."""
 
     verb: str
     group: str
@@ -47,7 +64,8 @@ class ActionKind:
 
 @dataclass(frozen=True)
 class StepKind:
-    """A decision inside a compound action, keyed by ``state.pending[0]``."""
+    """A decision inside a compound action, keyed by ``state.pending[0]``. ``apply`` sets the next
+    ``pending`` or finishes the action, as :attr:`ActionKind.start` does."""
 
     kind: str
     candidates: Candidates

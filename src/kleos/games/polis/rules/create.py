@@ -153,7 +153,7 @@ def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     assert s.pending is not None
     verb, polis, made = s.pending
     if action.verb == "done":
-        turn.finish_action(t, s)
+        turn.finish_action(s)
         return
     g = arg_good(action, 0)
     assert g is not None
@@ -169,7 +169,7 @@ def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
         s.merchants_port[side] += 1
     s.pending = (verb, polis, made + 1)
     if _room_for_one(t, s, side, verb, polis) is not None:
-        turn.finish_action(t, s)
+        turn.finish_action(s)
 
 
 KINDS = [_candidates_start(HOPLITES), _candidates_start(GALLEYS), _candidates_start(MERCHANTS)]

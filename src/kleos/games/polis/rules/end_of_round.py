@@ -3,7 +3,8 @@
 Steps run in order, the first passer completing each step before the other player (R-EOR-2).
 Decisions: feeding a shortfall (``release <polis>`` / ``feed``), growth (``grow <polis>`` /
 ``done``), Phoros (``phoros <prestige>``), and [2020] removing one of the new projects
-(``discard <tile>``).
+(``discard <tile>``). Once the next round is prepared, :func:`begin` or :func:`apply` returns
+:attr:`Handover.ROUND_OVER` and :mod:`kleos.games.polis.rules.flow` begins the next round.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import owned_poleis
-from kleos.games.polis.rules import round_start, scoring
-from kleos.games.polis.rules.common import Violation, arg_name
+from kleos.games.polis.rules import scoring
+from kleos.games.polis.rules.common import Handover, Violation, arg_name
 from kleos.games.polis.state import CH_PROJECT, END_OF_ROUND, PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, WHEAT, Tables, ceil_half, other
 
@@ -24,14 +25,14 @@ def order(s: PolisState) -> tuple[int, int]:
     return first, other(first)
 
 
-def begin(t: Tables, s: PolisState) -> None:
+def begin(t: Tables, s: PolisState) -> Handover | None:
     """Both players have passed and the final battles are over (R-EOR-1)."""
     s.phase = END_OF_ROUND
     s.battle = None
     s.pending = None
     complete_projects(t, s)
     s.eor_step, s.eor_seat, s.eor_pending = FEED, 0, None
-    _run(t, s)
+    return _run(t, s)
 
 
 def complete_projects(t: Tables, s: PolisState) -> None:
@@ -77,29 +78,30 @@ def phoros_options(t: Tables, s: PolisState, side: int) -> list[int]:
     return [n for n in (1, 2) if s.prestige[side] >= n]
 
 
-def _run(t: Tables, s: PolisState) -> None:
+def _run(t: Tables, s: PolisState) -> Handover | None:
     """Carry out automatic work until a player must decide or the round is over."""
     while s.outcome is None:
         if s.eor_step == FEED and not _feed_auto(t, s):
-            return
+            return None
         if s.eor_step == GROW and not _grow_auto(t, s):
-            return
+            return None
         if s.eor_step == 4:
             _megalopolis(t, s)
             if s.round == t.last_round:  # R-EOR-5, R-END-6
                 if scoring.zero_prestige_check(s):
                     scoring.final_scoring(t, s)
-                return
+                return None
             _spoilage(t, s)
             s.eor_step, s.eor_seat = PHOROS, 0
         if s.eor_step == PHOROS and not _phoros_auto(t, s):
-            return
+            return None
         if s.eor_step == 8:
             if scoring.zero_prestige_check(s):  # R-EOR-28
-                _prepare_next_round(t, s)
-            return
+                return _prepare_next_round(t, s)
+            return None
         if s.eor_step not in (FEED, GROW, 4, PHOROS):
-            return
+            return None
+    return None
 
 
 def _advance_seat(s: PolisState, next_step: int) -> None:
@@ -227,7 +229,7 @@ def _check_feed(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
     return None
 
 
-def apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
+def apply(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None:
     if s.eor_step == FEED:
         if action.verb == "feed":
             need, wheat = requirement(s, side), pieces.good(s, side, WHEAT)
@@ -258,13 +260,12 @@ def apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     else:
         tile = t.project_index[str(action.args[0])]
         s.projects_face_up.remove(tile)  # R-PREP-7/8: removed from the game
-        _start_next_round(t, s)
-        return
-    _run(t, s)
+        return _end_round(s)
+    return _run(t, s)
 
 
 # ----- preparation of the next round ----------------------------------------------------------
-def _prepare_next_round(t: Tables, s: PolisState) -> None:
+def _prepare_next_round(t: Tables, s: PolisState) -> Handover | None:
     """R-PREP-1 … R-PREP-6 and R-PREP-10 … R-PREP-13."""
     for territory, side in enumerate(s.tribute_disc):
         if side != NO_ONE:
@@ -284,8 +285,8 @@ def _prepare_next_round(t: Tables, s: PolisState) -> None:
         s.eor_step = DISCARD
         s.chance_left = min(drawn[s.round], len(s.project_pile))
         s.chance = CH_PROJECT
-        return
-    _start_next_round(t, s)
+        return None
+    return _end_round(s)
 
 
 def chance_outcomes(t: Tables, s: PolisState) -> list[tuple[Action, float]]:
@@ -306,7 +307,8 @@ def apply_chance(t: Tables, s: PolisState, action: Action) -> None:
     s.eor_seat = 0 if a < b else 1 if b < a else order(s)[0]
 
 
-def _start_next_round(t: Tables, s: PolisState) -> None:
-    s.round += 1  # R-PREP-1, R-PREP-10
+def _end_round(s: PolisState) -> Handover:
+    """The round is over and the next one prepared: on to its round start (R-PREP-1, R-PREP-10)."""
+    s.round += 1
     s.eor_step, s.eor_seat, s.eor_pending = 0, 0, None
-    round_start.begin_round(t, s)
+    return Handover.ROUND_OVER

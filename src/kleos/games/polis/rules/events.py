@@ -5,7 +5,9 @@ acts at once, sets a round-long flag the rules consult (``state.flag``), registe
 the end of every turn (``TURN_END_HOOKS``), or asks players to choose (``state.event_pending``), in
 which case the phase stays ``EVENT`` until the choices are made. Effects never exceed the stacking
 limit or a polis's maximum population (R-EVENT-5), and a forced prestige loss that cannot be paid
-loses the game (R-EVENT-6). All flags are cleared when the next round begins (R-EVENT-4).
+loses the game (R-EVENT-6). All flags are cleared when the next round begins (R-EVENT-4). Once
+the card is applied, :func:`reveal` or :func:`apply` returns :attr:`Handover.EVENT_OVER` and
+:mod:`kleos.games.polis.rules.flow` begins the turns.
 
 Effects (``params`` in brackets; a side is ``"athens"`` or ``"sparta"``):
 
@@ -36,8 +38,9 @@ from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import owned_poleis, stack_limit, units
 from kleos.games.polis.datamodel import Event
-from kleos.games.polis.rules.common import Violation
-from kleos.games.polis.state import PolisState
+from kleos.games.polis.rules.common import Handover, Violation
+from kleos.games.polis.rules.routes import land_route, sea_route_free
+from kleos.games.polis.state import EVENT, PolisState
 from kleos.games.polis.tables import GOOD_INDEX, NO_ONE, SIDES, SILVER, Tables, ceil_half, other
 
 Effect = Callable[[Tables, PolisState, Event, int], None]  # (tables, state, card, side)
@@ -82,14 +85,15 @@ def use_hook(s: PolisState, fn: TurnEndHook) -> None:
 
 
 # ----- revealing a card -------------------------------------------------------------------------
-def reveal(t: Tables, s: PolisState, event_id: str, reader: int) -> None:
+def reveal(t: Tables, s: PolisState, event_id: str, reader: int) -> Handover | None:
     """Apply a card: the reader's effects first, then the other player's (R-ROUND-8). An effect
     that asks a player stops here; answering it goes on with the card (:func:`resume`)."""
     s.set_flag(READER, reader)
     for side in (reader, other(reader)):
         _apply_part(t, s, event_id, side)
         if s.outcome is not None or s.event_pending is not None:
-            return
+            break
+    return Handover.EVENT_OVER if s.event_pending is None and s.phase == EVENT else None
 
 
 def _apply_part(t: Tables, s: PolisState, event_id: str, side: int) -> None:
@@ -97,20 +101,18 @@ def _apply_part(t: Tables, s: PolisState, event_id: str, side: int) -> None:
     EFFECTS[card.effect](t, s, card, side)
 
 
-def resume(t: Tables, s: PolisState, side: int) -> None:
+def resume(t: Tables, s: PolisState, side: int) -> Handover | None:
     """``side`` has made his choices: the other player's part if ``side`` read the card, then the
     start player begins the turns (R-ROUND-8, R-ROUND-9)."""
-    from kleos.games.polis.rules import round_start  # round_start imports this module
-
     s.event_pending = None
     if s.outcome is not None:
-        return
+        return None
     if side == s.flag(READER):
         assert s.event is not None
         _apply_part(t, s, s.event, other(side))
         if s.outcome is not None or s.event_pending is not None:
-            return
-    round_start.after_event(t, s)
+            return None
+    return Handover.EVENT_OVER
 
 
 def ask(t: Tables, s: PolisState, kind: str, side: int, *data: int | str) -> None:
@@ -148,12 +150,13 @@ def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | No
     return ("R-EVENT-1", f"answer the event first: {', '.join(str(a) for a in legal(t, s, side))}")
 
 
-def apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
+def apply(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None:
     assert s.event_pending is not None
     CHOICES[s.event_pending[0]][1](t, s, side, action)
     _settle(t, s)
     if s.event_pending is None:
-        resume(t, s, side)
+        return resume(t, s, side)
+    return None
 
 
 def on_turn_end(t: Tables, s: PolisState, side: int) -> None:
@@ -314,13 +317,11 @@ def _free_trade(t: Tables, s: PolisState, card: Event, side: int) -> None:
 @turn_end_hook
 def _free_trade_check(t: Tables, s: PolisState, side: int) -> None:
     """A player who ends his turn with the opponent cut off from one of the markets loses prestige."""
-    from kleos.games.polis.rules import trade  # trade -> turn -> events
-
     card = card_of(t, s)
     opp = other(side)
     for name in p_list(card, "markets"):
         market = t.market_index[name]
-        if not (trade.sea_route_free(t, s, opp, market) or trade.land_route(t, s, opp, market)):
+        if not (sea_route_free(t, s, opp, market) or land_route(t, s, opp, market)):
             pieces.lose_prestige(s, side, p_int(card, "prestige", 1), "event_prestige")  # R-EVENT-6
             return
 

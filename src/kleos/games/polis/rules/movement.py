@@ -131,14 +131,14 @@ def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     assert s.pending is not None
     verb, dest, moved = s.pending
     if action.verb == "done":
-        turn.finish_action(t, s)
+        turn.finish_action(s)
         return
     start = t.region_index[str(action.args[0])]
     pieces.remove_unit(t, s, start, side, to_supply=False)
     pieces.add_unit(s, dest, side)
     s.pending = (verb, dest, moved + 1)
     if not movable_from(t, s, side, verb, dest):
-        turn.finish_action(t, s)
+        turn.finish_action(s)
 
 
 KINDS = [_candidates_start(MARCH), _candidates_start(SAIL)]

@@ -78,7 +78,7 @@ def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
         pieces.pay_good(s, side, g, n)  # R-ACT-PROJECT-4
     s.projects_face_up.remove(tile)  # R-ACT-PROJECT-6
     s.project_started[polis] = tile
-    turn.finish_action(t, s)
+    turn.finish_action(s)
 
 
 KINDS = [ActionKind(VERB, DEVELOPMENT, candidates, check, start)]

@@ -144,7 +144,7 @@ def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
         return
     pieces.pay_good(s, side, SILVER, _spent(s, side, path))  # R-ACT-PROXENOS-10/11: to the bank
     s.proxenos[side] = t.polis_index[str(action.args[0])]
-    turn.finish_action(t, s)
+    turn.finish_action(s)
 
 
 # ----- ransom -------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ def _ransom(t: Tables, s: PolisState, side: int, action: Action) -> None:
     pieces.gain_good(t, s, other(side), SILVER, RANSOM_PRICE)  # R-ACT-RANSOM-4: to the opponent
     s.proxenos[side] = t.capital[side]  # R-ACT-RANSOM-5, A-20
     if t.rules.ransom_is_action:
-        turn.finish_action(t, s)
+        turn.finish_action(s)
 
 
 def _ransom_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:

@@ -2,35 +2,40 @@
 
 Project tiles and the event card are drawn by chance events (``project <tile>``,
 ``event <card>``) when they are revealed, which gives the same odds as a face-down pile or a
-card set aside at setup while keeping no hidden future in the state.
+card set aside at setup while keeping no hidden future in the state. The card is read by
+:mod:`kleos.games.polis.rules.events` and the turns begun by :mod:`kleos.games.polis.rules.turn`:
+this module hands over to them through :mod:`kleos.games.polis.rules.flow`.
 """
 
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.polis.rules import events, turn
+from kleos.games.polis.rules.common import Handover
 from kleos.games.polis.state import CH_EVENT, CH_PROJECT, EVENT, ROUND_START, PolisState
 from kleos.games.polis.tables import ATHENS, SPARTA, Tables
 
 
-def begin_round(t: Tables, s: PolisState) -> None:
+def begin(t: Tables, s: PolisState) -> Handover | None:
+    """Round ``s.round`` starts: tiles and the card are drawn by chance (``None``), or there is
+    nothing to draw and no event (:attr:`Handover.EVENT_OVER`). Called by
+    :func:`kleos.games.polis.rules.flow.begin_round`, which carries on from there."""
     s.phase = ROUND_START
     s.event_flags = []  # event effects last one round (R-EVENT-4)
     s.event = None
     s.battle = None
-    _draw_projects_or_go_on(t, s)
+    return _draw_projects_or_go_on(t, s)
 
 
-def _draw_projects_or_go_on(t: Tables, s: PolisState) -> None:
+def _draw_projects_or_go_on(t: Tables, s: PolisState) -> Handover | None:
     """[2012] 3 tiles face up at every round start (R-ROUND-5); [2020] 3 at setup (R-SETUP-9)."""
     wanted = t.rules.projects_per_round[s.round]
     if s.flag("no_projects"):
         wanted = 0
     if len(s.projects_face_up) < wanted and s.project_pile:
         s.chance = CH_PROJECT
-        return
+        return None
     s.chance = None
-    _event_step(t, s)
+    return _event_step(t, s)
 
 
 def event_reader(t: Tables, s: PolisState) -> int:
@@ -50,11 +55,11 @@ def start_player(t: Tables, s: PolisState) -> int:
     return ATHENS if s.prestige[ATHENS] < s.prestige[SPARTA] else SPARTA
 
 
-def _event_step(t: Tables, s: PolisState) -> None:
+def _event_step(t: Tables, s: PolisState) -> Handover | None:
     if t.event_decks[s.round]:
         s.chance = CH_EVENT  # R-EVENT-1
-        return
-    after_event(t, s)
+        return None
+    return Handover.EVENT_OVER
 
 
 def chance_outcomes(t: Tables, s: PolisState) -> list[tuple[Action, float]]:
@@ -68,23 +73,20 @@ def chance_outcomes(t: Tables, s: PolisState) -> list[tuple[Action, float]]:
     return [(Action("event", (eid,)), n / len(deck)) for eid, n in counts.items()]
 
 
-def apply_chance(t: Tables, s: PolisState, action: Action) -> None:
+def apply_chance(t: Tables, s: PolisState, action: Action) -> Handover | None:
+    """A tile comes up, or the round's card: the card is read next (:attr:`Handover.EVENT_DRAWN`)."""
     if s.chance == CH_PROJECT:
         tile = t.project_index[str(action.args[0])]
         s.project_pile.remove(tile)
         s.projects_face_up.append(tile)
-        _draw_projects_or_go_on(t, s)
-        return
+        return _draw_projects_or_go_on(t, s)
     s.chance = None
     s.event = str(action.args[0])
-    reader = event_reader(t, s)
     s.phase = EVENT
-    events.reveal(t, s, s.event, reader)  # R-ROUND-8
-    if s.event_pending is None and s.phase == EVENT:
-        after_event(t, s)
+    return Handover.EVENT_DRAWN
 
 
-def after_event(t: Tables, s: PolisState) -> None:
-    """Once the event is applied, the start player begins the turns (R-ROUND-9, R-ROUND-10)."""
+def end_event(s: PolisState) -> None:
+    """The event is applied: no question about it is left open; the start player begins the turns
+    next (R-ROUND-9, R-ROUND-10)."""
     s.event_pending = None
-    turn.begin_turns(t, s, start_player(t, s))

@@ -1,10 +1,10 @@
-"""Setup (R-SETUP): the starting position of an edition, read from its data."""
+"""Setup (R-SETUP): the starting position of an edition, read from its data; then the first round begins."""
 
 from __future__ import annotations
 
 from kleos.core.rng import Rng
 from kleos.games.polis.datamodel import SideSetup
-from kleos.games.polis.rules import round_start
+from kleos.games.polis.rules import flow
 from kleos.games.polis.state import ROUND_START, PolisState
 from kleos.games.polis.tables import GOOD_INDEX, N_GOODS, NO_ONE, SIDES, Tables
 
@@ -68,7 +68,7 @@ def new_state(t: Tables, seed: int) -> PolisState:
         discs = limits.discs if limits.discs is not None else UNLIMITED_DISCS
         s.supply_discs[side] = discs - sum(1 for o in s.owner if o == side)
         s.merchants_supply[side] = limits.merchants - s.merchants_port[side]
-    round_start.begin_round(t, s)
+    flow.begin_round(t, s)
     return s
 
 

@@ -93,7 +93,7 @@ def _resolve(t: Tables, s: PolisState, side: int, polis: int, success: bool) -> 
             s.supply_discs[side] -= 1
         if s.owner[polis] != NO_ONE:
             pieces.remove_population(t, s, polis)  # R-ACT-SIEGE-15, R-ACT-SIEGE-17
-    turn.finish_action(t, s)
+    turn.finish_action(s)
 
 
 def _roll_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:

@@ -51,7 +51,7 @@ def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
     placed = pieces.take_polis(t, s, polis, side)  # R-ACT-STASIS-6/7/8
     pieces.gain_prestige(t, s, side, placed)  # R-ACT-STASIS-9
     pieces.return_siege_discs(s, polis, side)  # R-ACT-SIEGE-31
-    turn.finish_action(t, s)
+    turn.finish_action(s)
 
 
 KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start)]

@@ -2,7 +2,8 @@
 
 ``trade Persia 2 wine`` sends a merchant from the commercial port to Persia's second slot and
 barters wine at the market value; ``trade Persia 2 silver`` buys a wheat cargo with silver
-instead (R-ACT-TRADE-13). The market die rolls that follow are chance events ``roll n``.
+instead (R-ACT-TRADE-13). The market die rolls that follow are chance events ``roll n``. Which
+markets a route reaches is :mod:`kleos.games.polis.rules.routes`'s (re-exported here).
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from collections.abc import Iterable
 
 from kleos.core.action import Action
 from kleos.games.polis import pieces
-from kleos.games.polis.board import controls, owns_diolkos
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_good, arg_name
+from kleos.games.polis.rules.routes import land_route as land_route
+from kleos.games.polis.rules.routes import markets_by_sea as markets_by_sea
+from kleos.games.polis.rules.routes import sea_route_free as sea_route_free
 from kleos.games.polis.state import CH_DIE, PolisState
-from kleos.games.polis.tables import GOODS, N_GOODS, SILVER, WHEAT, Tables, other
+from kleos.games.polis.tables import GOODS, N_GOODS, SILVER, WHEAT, Tables
 
 VERB = "trade"
 
@@ -23,48 +26,6 @@ VERB = "trade"
 def owns_own_commercial_polis(t: Tables, s: PolisState, side: int) -> bool:
     """R-ACT-TRADE-2, R-ACT-TRADE-24: Athens needs Athinae; Sparta Pylos or Gythion."""
     return any(s.owner[p] == side for p in t.commercial_poleis[side])
-
-
-def sea_route_free(t: Tables, s: PolisState, side: int, market: int) -> bool:
-    """A route along the dotted lines whose seas the opponent does not control (R-ACT-TRADE-6 …
-    R-ACT-TRADE-9): Athens enters Kyklades first; Sparta Ionion or Myrtoon pelagos."""
-    return market in markets_by_sea(t, s, side)
-
-
-def markets_by_sea(t: Tables, s: PolisState, side: int) -> frozenset[int]:
-    """Every market a merchant of ``side`` can reach by a free sea route now, memoised on the
-    galleys at sea and the owner of the diolkos polis."""
-    sea_units = tuple(s.units[t.n_territories * 2:])
-    key = ("routes", side, s.owner[t.diolkos_polis], sea_units)
-    cached = t.route_cache.get(key)
-    if cached is not None:
-        return cached
-    if len(t.route_cache) > 20_000:
-        t.route_cache.clear()
-    opp = other(side)
-    frontier = [sea for sea in t.first_seas[side] if not controls(s, sea, opp)]
-    seen = set(frontier)
-    diolkos = owns_diolkos(t, s, side)
-    found: set[int] = set()
-    while frontier:
-        sea = frontier.pop()
-        found.update(t.route_markets[sea])
-        nxt = list(t.route_sea_adj[sea])
-        a, b = t.diolkos
-        if diolkos and sea in (a, b):
-            nxt.append(b if sea == a else a)
-        for n in nxt:
-            if n not in seen and not controls(s, n, opp):
-                seen.add(n)
-                frontier.append(n)
-    result = frozenset(found)
-    t.route_cache[key] = result
-    return result
-
-
-def land_route(t: Tables, s: PolisState, side: int, market: int) -> bool:
-    """Owning Epidamnos reaches Illyria, owning Abdera Thraki, with no sea check (R-ACT-TRADE-10)."""
-    return any(m == market and s.owner[p] == side for p, m in t.land_trade.items())
 
 
 def price(t: Tables, s: PolisState, slot: int, good: int) -> int:
@@ -187,7 +148,7 @@ def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     else:
         for g, r in zip(goods, rolls, strict=True):
             s.market_pos[g] = max(0, s.market_pos[g] - r)
-    turn.finish_action(t, s)
+    turn.finish_action(s)
 
 
 KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start)]

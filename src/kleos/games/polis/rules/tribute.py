@@ -106,7 +106,7 @@ def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
         if _free_hoplites(t, s, side, territory, assigned) > 0 and not full:
             return
     collect(t, s, side, territory, assigned)
-    turn.finish_action(t, s)
+    turn.finish_action(s)
 
 
 def collect(t: Tables, s: PolisState, side: int, territory: int, assigned: tuple[int, ...]) -> None:

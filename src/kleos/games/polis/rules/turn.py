@@ -1,19 +1,20 @@
 """Turns and passing (R-TURN): two different actions a turn, passing, the post-pass good.
 
-This module only moves the flow along (whose turn, when a turn ends, when battles are checked);
+This module only says how a turn goes on (whose turn, when it is over, which battle check follows);
 which actions exist and what they do lives in the action modules and in
-:mod:`kleos.games.polis.rules.actions`.
+:mod:`kleos.games.polis.rules.actions`, and what happens once a turn is over (the turn-end event
+effects, the battle check) is :mod:`kleos.games.polis.rules.flow`'s.
 """
 
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.polis.rules import battle, events
-from kleos.games.polis.rules.common import Violation
+from kleos.games.polis.rules.common import Handover, Violation
 from kleos.games.polis.state import OVER, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, Tables, other
 
 PASS, RANSOM = "pass", "ransom"
+AFTER_TURN, AFTER_ROUND = "turn", "end_of_round"  # what follows a battle check (``state.after_battles``)
 
 
 def begin_turns(t: Tables, s: PolisState, start_player: int) -> None:
@@ -50,31 +51,23 @@ def between_actions_only(t: Tables, action: Action, doing: str) -> Violation | N
     return None
 
 
-def finish_action(t: Tables, s: PolisState) -> None:
-    """An action is complete: the turn goes on, or ends after its second action (R-TURN-3).
+def finish_action(s: PolisState) -> None:
+    """An action is complete: nothing is pending any more. The action modules call it last, so an
+    action that leaves nothing pending is complete (see :func:`after_action`)."""
+    s.pending = None
+
+
+def after_action(s: PolisState) -> Handover | None:
+    """A complete action: the turn goes on, or is over after its second action (R-TURN-3).
 
     After the opponent's pass the remaining player acts until he passes too (R-TURN-6).
     """
-    s.pending = None
-    if s.phase == OVER:
-        return
-    side = s.active
-    if opponent_passed(s, side):
-        return
-    if len(s.turn_actions) >= 2:
-        end_turn(t, s, side)
+    if s.phase == OVER or opponent_passed(s, s.active):
+        return None
+    return Handover.TURN_OVER if len(s.turn_actions) >= 2 else None
 
 
-def end_turn(t: Tables, s: PolisState, side: int) -> None:
-    """End of a normal turn: event effects that apply at every turn's end, then the battle check
-    (R-BATTLE-2), chosen in order by the player whose turn ends (R-BATTLE-6)."""
-    events.on_turn_end(t, s, side)
-    if s.phase == OVER:
-        return
-    battle.start_check(t, s, chooser=side, after="turn")
-
-
-def do_pass(t: Tables, s: PolisState, side: int) -> None:
+def do_pass(t: Tables, s: PolisState, side: int) -> Handover:
     """Passing ends the turn and the player's round (R-TURN-4, R-TURN-5)."""
     s.pending = None
     s.passed[side] = True
@@ -83,15 +76,21 @@ def do_pass(t: Tables, s: PolisState, side: int) -> None:
         s.first_passer = side  # R-TURN-10, A-40
         if t.rules.end_of_round_marker:
             s.eor_marker = other(side)  # R-TURN-9
-    events.on_turn_end(t, s, side)
-    if s.phase == OVER:
-        return
+    return Handover.PASSED
+
+
+def battle_check_after(t: Tables, s: PolisState, side: int, passed: bool) -> str | None:
+    """The battle check once ``side``'s turn is over, chosen in order by him (R-BATTLE-6): after a
+    normal turn (R-BATTLE-2) the game goes on with the other player's turn; after the second pass,
+    with the end of round (R-BATTLE-4, A-4); after the first pass, [2020] like a normal turn, [2012]
+    none: battles wait for the final check (R-BATTLE-5). What follows the check, or ``None``."""
+    if not passed:
+        return AFTER_TURN
     if s.passed[other(side)]:
-        battle.start_check(t, s, chooser=side, after="end_of_round")  # R-BATTLE-4, A-4
-    elif t.rules.defer_battles_from_pass_turn:
-        begin_turn(s, other(side))  # [2012] R-BATTLE-5: battles wait for the final check
-    else:
-        battle.start_check(t, s, chooser=side, after="turn")  # [2020] R-BATTLE-5
+        return AFTER_ROUND
+    if t.rules.defer_battles_from_pass_turn:
+        return None
+    return AFTER_TURN
 
 
 def after_turn_battles(t: Tables, s: PolisState) -> None:
