@@ -9,17 +9,17 @@ this code. The cross-checks are the data sheet's self-consistency checks (cyclad
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
+from kleos.core.datafiles import parse_model, read_text
 from kleos.core.errors import DataError
 from kleos.games.cyclades.datamodel import (
     BOARD_TABLES,
@@ -86,7 +86,7 @@ def _load(data_dir: Path | None) -> CycladesData:
     for table in TABLES:
         label, text = _find(table, data_dir)
         files[table] = label
-        tables[table] = _parse(table, label, text)
+        tables[table] = parse_model(MODELS[table], label, text)
     data = CycladesData.model_validate({"files": files, **tables})
     CrossCheck(data).run()
     return data
@@ -96,42 +96,15 @@ def _find(table: str, data_dir: Path | None) -> tuple[str, str]:
     name = f"{table}.json"
     if data_dir is not None and (data_dir / name).is_file():
         path = data_dir / name
-        return str(path), _read(str(path), path.read_bytes)
+        return str(path), read_text(str(path), path.read_bytes)
     packaged = resources.files("kleos.games.cyclades") / "data" / name
     if not packaged.is_file():
         raise DataError(str(packaged), "(file)", "missing packaged data file")
-    return str(packaged), _read(str(packaged), packaged.read_bytes)
+    return str(packaged), read_text(str(packaged), packaged.read_bytes)
 
 
-def _read(label: str, read_bytes: Callable[[], bytes]) -> str:
-    try:
-        return read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(label, "(file)", f"cannot be read as UTF-8 text: {exc}") from exc
 
 
-def _parse(table: str, label: str, text: str) -> Record:
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(label, f"line {exc.lineno}, column {exc.colno}", f"invalid JSON: {exc.msg}") from exc
-    try:
-        return MODELS[table].model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise DataError(label, format_loc(first["loc"]), f"{first['msg']}{more}") from exc
-
-
-def format_loc(loc: Iterable[int | str]) -> str:
-    """A pydantic location as a path: ('islands', 3, 'seas') -> 'islands[3].seas'."""
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top level)"
 
 
 # ----- geometry (data sheet §2.1) -----------------------------------------------------------------

@@ -16,10 +16,9 @@ holding it, so a file-level ``{"default": "source"}`` covers every record withou
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -27,8 +26,9 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, get_args
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
+from kleos.core.datafiles import parse_model, read_text
 from kleos.core.errors import DataError
 from kleos.games.polis.datamodel import (
     TABLES,
@@ -99,7 +99,7 @@ def _load(edition: str, data_dir: Path | None) -> EditionBundle:
     for table in TABLES:
         label, text = _find(table, edition, data_dir)
         files[table] = label
-        tables[table] = EventsData(decks=[]) if text is None else _parse(table, label, text)
+        tables[table] = EventsData(decks=[]) if text is None else parse_model(MODELS[table], label, text)
     bundle = EditionBundle.model_validate({"files": files, **tables})
     _CrossCheck(bundle, edition).run()
     return bundle
@@ -113,54 +113,21 @@ def _find(table: str, edition: str, data_dir: Path | None) -> tuple[str, str | N
     """The file a table comes from (user folder, then edition folder, then common) and its text."""
     name = f"{table}.json"
     if data_dir is not None and (data_dir / name).is_file():
-        return str(data_dir / name), _read(str(data_dir / name), (data_dir / name).read_bytes)
+        return str(data_dir / name), read_text(str(data_dir / name), (data_dir / name).read_bytes)
     root = _packaged_root()
     for folder in (edition, "common"):
         candidate = root / folder / name
         if candidate.is_file():
-            return str(candidate), _read(str(candidate), candidate.read_bytes)
+            return str(candidate), read_text(str(candidate), candidate.read_bytes)
     if table in OPTIONAL_TABLES:
         return NO_FILE, None
     missing = f"missing: neither {edition}/ nor common/ has {name}"
     raise DataError(str(root / edition / name), "(file)", missing)
 
 
-def _read(label: str, read_bytes: Callable[[], bytes]) -> str:
-    try:
-        return read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(label, "(file)", f"cannot be read as UTF-8 text: {exc}") from exc
 
 
-def _parse(table: str, label: str, text: str) -> Record:
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(label, f"line {exc.lineno}, column {exc.colno}", f"invalid JSON: {exc.msg}") from exc
-    try:
-        return MODELS[table].model_validate(raw)
-    except ValidationError as exc:
-        raise _validation_error(label, exc) from exc
 
-
-def _validation_error(label: str, exc: ValidationError) -> DataError:
-    errors = exc.errors()
-    first = errors[0]
-    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-    return DataError(label, format_loc(first["loc"]), f"{first['msg']}{more}")
-
-
-def format_loc(loc: Iterable[int | str]) -> str:
-    """A pydantic location as a path: ('poleis', 3, 'base') -> 'poleis[3].base'."""
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif part == "[key]":
-            out += "[key]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top level)"
 
 
 # ----- cross-checks ----------------------------------------------------------------------------
