@@ -1,7 +1,7 @@
 """Cyclades as a :class:`kleos.core.Game`: dispatches each decision to the rule module in charge.
 
-The game runs from setup through every phase of the cycle; the action turns of the main gods are
-not written yet (see :mod:`kleos.games.cyclades.rules.actions`): there a player can only ``end``.
+The game runs from setup through every phase of the cycle; a main-god turn is dispatched to the rule
+modules by :mod:`kleos.games.cyclades.rules.actions`.
 """
 
 from __future__ import annotations
@@ -17,9 +17,18 @@ from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.rng import Rng
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.options import non_default, validate_options
-from kleos.games.cyclades.rules import actions, creatures, flow, gods, offer, setup
+from kleos.games.cyclades.rules import actions, battle, creatures, flow, gods, offer, setup
 from kleos.games.cyclades.rules.common import Violation
-from kleos.games.cyclades.state import ACTION, CH_CREATURE, CH_GODS, CH_ORDER, OFFER, OVER, CycladesState
+from kleos.games.cyclades.state import (
+    ACTION,
+    CH_BATTLE,
+    CH_CREATURE,
+    CH_GODS,
+    CH_ORDER,
+    OFFER,
+    OVER,
+    CycladesState,
+)
 from kleos.games.cyclades.tables import Tables, tables_for
 from kleos.games.cyclades.view import CycladesView, determinize, make_view
 
@@ -66,6 +75,8 @@ class CycladesGame(Game[CycladesState, CycladesView]):
             return setup.order_outcomes(t)
         if s.chance == CH_CREATURE:
             return creatures.outcomes(t, s)
+        if s.chance == CH_BATTLE:
+            return battle.outcomes(t, s)
         return gods.outcomes(t, s)
 
     def _apply(self, state: CycladesState, seat: int, action: Action) -> None:
@@ -78,6 +89,8 @@ class CycladesGame(Game[CycladesState, CycladesView]):
                 creatures.apply_draw(t, s, action)
             elif s.chance == CH_GODS:
                 gods.apply_shuffle(t, s, action)
+            elif s.chance == CH_BATTLE:
+                battle.apply_roll(t, s, action)
         elif s.phase == OFFER:
             offer.apply(t, s, seat, action)
         elif s.phase == ACTION:

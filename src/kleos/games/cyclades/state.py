@@ -26,6 +26,7 @@ OVER = "over"
 CH_ORDER = "order"  # the random turn order at setup
 CH_CREATURE = "creature"  # the top card of the creature deck
 CH_GODS = "gods"  # the god boards' shuffle
+CH_BATTLE = "battle"  # the two battle dice of a round (rules/battle.py)
 
 LIST_FIELDS = (
     "gold", "priests", "philosophers",

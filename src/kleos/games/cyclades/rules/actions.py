@@ -1,20 +1,31 @@
-"""Phase 5, the action turns: their order and the turn-order track (C-ACTION-1/2/6/7), and Apollo
-(C-APOLLO-1..5).
+"""Phase 5, the action turns: their order and the turn-order track (C-ACTION-1/2/6/7), Apollo
+(C-APOLLO-1..5), and the dispatch of a main-god turn to the rule modules.
 
-NOT IMPLEMENTED YET: what a player does on a main-god turn (recruiting, building, the special
-actions, summoning creatures, battles, Metropolises: C-RECRUIT, C-BUILD, C-FLEET, C-TROOP, C-ZEUS,
-C-SUMMON, C-BATTLE, C-METRO). A main-god turn offers only ``end`` until those rules are written; the
-turn structure around it (who acts when, where the marker goes afterwards) is complete.
+A main-god turn (C-ACTION-3..5) offers ``end`` plus what each turn module allows on that god's turn
+(:data:`TURN_MODULES`: recruiting, building, the special actions, summoning). A prompt module
+(:data:`PROMPT_MODULES`: Metropolis choices, battle retreats) that is pending comes first, and its
+decider acts even out of turn (C-ACTION-8).
+
+Turn modules expose ``VERBS``, ``legal(t, s, seat, god)``, ``check(t, s, seat, god, action)`` and
+``apply(t, s, seat, god, action)``; prompt modules ``pending(s)``, ``actor(t, s)``,
+``legal(t, s, seat)``, ``check(t, s, seat, action)`` and ``apply(t, s, seat, action)``.
 """
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from kleos.core.action import Action
+from kleos.games.cyclades.rules import battle, build, fleet, metro, recruit, summon, troop, zeus
 from kleos.games.cyclades.rules.common import Violation, islands_of
 from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
 
 END_OF_CYCLE = "end_of_cycle"  # transitional phase: every marker is back on the track (C-END-1)
+
+TURN_MODULES: tuple[ModuleType, ...] = (recruit, build, fleet, troop, zeus, summon)
+PROMPT_MODULES: tuple[ModuleType, ...] = (metro, battle)  # in priority order
+VERB_MODULE: dict[str, ModuleType] = {verb: m for m in TURN_MODULES for verb in m.VERBS}
 
 
 def start(t: Tables, s: CycladesState) -> None:
@@ -30,7 +41,27 @@ def active_marker(s: CycladesState) -> int:
 
 
 def actor(t: Tables, s: CycladesState) -> int:
+    prompt = pending_prompt(s)
+    if prompt is not None:
+        return int(prompt.actor(t, s))
     return t.marker_owner[active_marker(s)]
+
+
+def pending_prompt(s: CycladesState) -> ModuleType | None:
+    """The prompt module waiting for a decision, if any (C-ACTION-8)."""
+    for module in PROMPT_MODULES:
+        if module.pending(s):
+            return module
+    return None
+
+
+def turn_god(s: CycladesState) -> int:
+    """The main god whose turn it is (the god the active marker won), or EMPTY on an Apollo turn."""
+    marker = active_marker(s)
+    for god in range(N_GODS):
+        if s.bidder[god] == marker:
+            return god
+    return EMPTY
 
 
 def settle(t: Tables, s: CycladesState) -> bool:
@@ -71,7 +102,14 @@ def _finish_turn(t: Tables, s: CycladesState) -> None:
 def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
     if s.apollo_choice:
         return [Action("prosper", (t.island_ids[i],)) for i in islands_of(s, seat)]
-    return [Action("end")]
+    prompt = pending_prompt(s)
+    if prompt is not None:
+        return list(prompt.legal(t, s, seat))
+    god = turn_god(s)
+    found = [Action("end")]
+    for module in TURN_MODULES:
+        found.extend(module.legal(t, s, seat, god))
+    return found
 
 
 def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation | None:
@@ -82,13 +120,31 @@ def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation |
         if island is None or s.owner[island] != seat:
             return "C-APOLLO-2", f"{action.args[0]} is not one of your islands"
         return None
-    if action != Action("end"):
-        return "C-ACTION-3", "main-god actions are not implemented yet: only 'end' ends the turn"
-    return None
+    prompt = pending_prompt(s)
+    if prompt is not None:
+        violation: Violation | None = prompt.check(t, s, seat, action)
+        return violation
+    if action == Action("end"):
+        return None
+    module = VERB_MODULE.get(action.verb)
+    if module is None:
+        verbs = ", ".join(["end", *VERB_MODULE])
+        return "C-ACTION-3", f"unknown action '{action.verb}' (a main-god turn offers: {verbs})"
+    violation = module.check(t, s, seat, turn_god(s), action)
+    return violation
 
 
 def apply(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
     if s.apollo_choice:
         s.markers[t.island_index[str(action.args[0])]] += 1  # C-APOLLO-4: it stays for good
         s.apollo_choice = 0
-    _finish_turn(t, s)
+        _finish_turn(t, s)
+        return
+    prompt = pending_prompt(s)
+    if prompt is not None:
+        prompt.apply(t, s, seat, action)
+        return
+    if action == Action("end"):
+        _finish_turn(t, s)
+        return
+    VERB_MODULE[action.verb].apply(t, s, seat, turn_god(s), action)
