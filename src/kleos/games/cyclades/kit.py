@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from kleos.core.action import Action
 from kleos.core.errors import DataError
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit.cli import CliParts
 from kleos.core.protocol import Game
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import load_data
@@ -84,6 +85,11 @@ class CycladesKit(GameKit):
     def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
         assert isinstance(state, CycladesState)
         return {"cycles": state.cycle}
+
+    def cli_parts(self) -> CliParts:
+        from kleos.games.cyclades.cli import cli_parts
+
+        return cli_parts()
 
 
 KIT = CycladesKit()

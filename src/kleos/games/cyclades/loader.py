@@ -429,3 +429,16 @@ def provenance_summary(data: CycladesData) -> dict[str, Counter[str]]:
     for table in TABLES:
         out[table] = Counter(r.provenance["default"] for _, r in _records(getattr(data, table)))
     return out
+
+
+def reconstructed_records(data: CycladesData) -> list[tuple[str, str, Record]]:
+    """Every record with a value tagged ``reconstructed``: (file, index path, record), in file order.
+
+    A record counts when its default tag is ``reconstructed`` or any field is tagged so.
+    """
+    found: list[tuple[str, str, Record]] = []
+    for table in TABLES:
+        for where, record in _records(getattr(data, table)):
+            if "reconstructed" in record.provenance.values():
+                found.append((table, where, record))
+    return found

@@ -1,0 +1,165 @@
+"""The Cyclades commands: ``kleos cyclades random`` (seeded playouts summarised) and ``kleos cyclades
+data`` (where every value of the data files comes from, and which ones are reconstructions).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from kleos.agents import agent_names, agent_rng, make_agent, seat_chooser
+from kleos.core import registry
+from kleos.core.errors import KleosError
+from kleos.core.kit.cli import CliParts, runs
+from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.loader import load_data, provenance_summary, reconstructed_records
+
+CYCLE_CAP = "cycle cap"  # the end reason of a game stopped by --max-cycles
+
+
+def _out(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+# ----- argument parsers ---------------------------------------------------------------------------
+def add_commands(commands: Any) -> None:
+    p = commands.add_parser("cyclades", help="Cyclades tools: random playouts, the data's provenance",
+                            description="Cyclades tools (the game itself: kleos play cyclades).")
+    sub = p.add_subparsers(dest="cyclades_command", required=True, metavar="COMMAND")
+    r = sub.add_parser("random", help="play seeded games of one agent in every seat and summarise them",
+                       description="Play seeded games of one agent in every seat; print wins by seat, end "
+                                   "reasons and the average number of cycles. The same seed gives the "
+                                   "same games.")
+    r.add_argument("--players", type=int, choices=range(2, 6), default=5, metavar="N",
+                   help="the number of players, 2 to 5 (default 5)")
+    r.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    r.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    r.add_argument("--agent", choices=agent_names(registry.kit(CycladesGame.name)), default="random",
+                   help="the agent in every seat (default random)")
+    r.add_argument("--max-cycles", type=int, default=60,
+                   help=f"stop a game after this many cycles and count it as '{CYCLE_CAP}' (default 60)")
+    r.add_argument("--json", action="store_true", help="print the tallies as JSON")
+    r.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    runs(r, cmd_random)
+    d = sub.add_parser("data", help="where the data values come from: rulebook, source or reconstructed",
+                       description="Summarise the provenance tags of the data files; with --reconstructed, "
+                                   "list every record holding a reconstructed value, with its note.")
+    d.add_argument("--reconstructed", action="store_true", help="list the reconstructed records")
+    d.add_argument("--data-dir", type=Path, default=None,
+                   help="a folder of corrected data files that replace the packaged ones")
+    runs(d, cmd_data)
+
+
+def cli_parts() -> CliParts:
+    return CliParts(add_commands=add_commands)
+
+
+# ----- kleos cyclades random -------------------------------------------------------------------------
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total if total else width
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def play_one(game: CycladesGame, seed: int, agent: str, max_cycles: int) -> tuple[str, str, int, int]:
+    """One seeded game: (winner's seat name or 'shared'/'none', end reason, cycles, steps)."""
+    seats = range(game.tables.players)
+    choose = seat_chooser(game, {s: make_agent(agent, game) for s in seats},
+                          {s: agent_rng(seed, s) for s in seats})
+    state = game.new_state(seed)
+    while game.actors(state) and state.cycle <= max_cycles:
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        seat = game.actors(state)[0]
+        action = choose(state, seat, game.legal_actions(state, seat))
+        game.apply_in_place(state, action, seat, validate=False)
+    outcome = game.outcome(state)
+    if outcome is None:
+        return "none", CYCLE_CAP, max_cycles, state.steps
+    winner = "shared" if outcome.winner is None else game.seat_names[outcome.winner]
+    return winner, outcome.reason, state.cycle, state.steps
+
+
+def run_random(players: int, games: int, seed: int, agent: str, max_cycles: int,
+               progress: bool = False) -> dict[str, Any]:
+    """Tallies of ``games`` seeded games (deterministic per seed)."""
+    game = CycladesGame({"players": players})
+    wins: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    cycles = steps = 0
+    for i in range(games):
+        winner, reason, cycle, step = play_one(game, seed + i, agent, max_cycles)
+        wins[winner] += 1
+        reasons[reason] += 1
+        cycles += cycle
+        steps += step
+        if progress:
+            _progress(i + 1, games)
+    return {"players": players, "games": games, "seed": seed, "agent": agent, "max_cycles": max_cycles,
+            "seats": list(game.seat_names), "wins": dict(wins), "reasons": dict(reasons),
+            "cycles": cycles, "steps": steps}
+
+
+def cmd_random(args: argparse.Namespace) -> int:
+    if args.games < 1 or args.max_cycles < 1:
+        _err("error: --games and --max-cycles must be at least 1")
+        return 2
+    start = time.perf_counter()
+    tally = run_random(args.players, args.games, args.seed, args.agent, args.max_cycles,
+                       progress=not args.no_progress and not args.json)
+    elapsed = time.perf_counter() - start
+    if args.json:
+        _out(json.dumps(tally, indent=2))
+        return 0
+    n = tally["games"]
+
+    def pct(k: int) -> str:
+        return f"{k} ({100 * k / n:.1f}%)"
+
+    _out(f"Cyclades, {args.players} players: {n} games, {args.agent} agent in every seat, "
+         f"seeds {args.seed}..{args.seed + n - 1}")
+    _out("Wins by seat:")
+    for name in [*tally["seats"], "shared", "none"]:
+        if name in tally["wins"] or name in tally["seats"]:
+            _out(f"  {name:<16} {pct(tally['wins'].get(name, 0))}")
+    _out("End reasons:")
+    for reason, count in sorted(tally["reasons"].items(), key=lambda kv: (-kv[1], kv[0])):
+        _out(f"  {reason:<16} {count:>6}")
+    _out(f"Average length: {tally['cycles'] / n:.2f} cycles, {tally['steps'] / n:.1f} steps")
+    _out(f"Time: {elapsed:.2f} s ({1000 * elapsed / n:.1f} ms per game)")
+    return 0
+
+
+# ----- kleos cyclades data ---------------------------------------------------------------------------
+def cmd_data(args: argparse.Namespace) -> int:
+    try:
+        data = load_data(args.data_dir)
+    except KleosError as exc:
+        _err(f"error: {exc}")
+        return 2
+    _out("Provenance of the Cyclades data (records by default tag):")
+    for table, counts in provenance_summary(data).items():
+        tags = ", ".join(f"{tag} {counts[tag]}" for tag in ("rulebook", "source", "reconstructed") if counts[tag])
+        _out(f"  {table:<12} {tags}")
+    if args.reconstructed:
+        _out("")
+        _out("Records holding reconstructed values (replace them with --data-dir when better data is found):")
+        for table, where, record in reconstructed_records(data):
+            fields = sorted(k for k, v in record.provenance.items() if v == "reconstructed")
+            what = "every field" if fields == ["default"] else ", ".join(f for f in fields if f != "default")
+            why = f" — {record.note}" if record.note else ""
+            _out(f"  {table}.json {where or '(table)'}: {what}{why}")
+    return 0
