@@ -14,6 +14,7 @@ from kleos.core.action import Action
 from kleos.core.errors import DataError
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.cli import CliParts
+from kleos.core.kit.terminal import TerminalParts
 from kleos.core.protocol import Game
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import load_data
@@ -85,6 +86,11 @@ class CycladesKit(GameKit):
     def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
         assert isinstance(state, CycladesState)
         return {"cycles": state.cycle}
+
+    def terminal_parts(self) -> TerminalParts:
+        from kleos.games.cyclades.tui.parts import terminal_parts
+
+        return terminal_parts()
 
     def cli_parts(self) -> CliParts:
         from kleos.games.cyclades.cli import cli_parts

@@ -1,0 +1,68 @@
+"""The terminal part of the Cyclades kit: the board's panels (hex map, players, gods, creatures), the
+status bar and the end of the game. Menus, help and the log use the terminal shell's defaults, which
+read ``legal_actions`` and the kit's ``describe_action``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from kleos.core.kit.terminal import BoardContext, BoardParts, HelpParts, MenuParts, PanelDraw, TerminalParts
+from kleos.core.protocol import Game, Outcome
+from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.tui import render
+from kleos.games.cyclades.view import CycladesView
+
+
+def _cyclades(ctx: BoardContext) -> tuple[CycladesGame, CycladesView]:
+    assert isinstance(ctx.game, CycladesGame) and isinstance(ctx.view, CycladesView)
+    return ctx.game, ctx.view
+
+
+def _map(ctx: BoardContext, width: int) -> Text:
+    return render.map_view(*_cyclades(ctx), ctx.palette, width)
+
+
+def _players(ctx: BoardContext, width: int) -> Text:
+    return render.players_view(*_cyclades(ctx), ctx.palette, width)
+
+
+def _gods(ctx: BoardContext, width: int) -> Text:
+    return render.gods_view(*_cyclades(ctx), ctx.palette, width)
+
+
+def _creatures(ctx: BoardContext, width: int) -> Text:
+    return render.creatures_view(*_cyclades(ctx), ctx.palette, width)
+
+
+PANELS: dict[str, PanelDraw] = {"Map": _map, "Players": _players, "Gods": _gods, "Creatures": _creatures}
+
+
+def _status(ctx: BoardContext, note: str) -> Text:
+    return render.status(*_cyclades(ctx), ctx.palette, note)
+
+
+def _outcome(ctx: BoardContext, outcome: Outcome) -> Text:
+    game, view = _cyclades(ctx)
+    return render.outcome_view(game, view, outcome, ctx.palette)
+
+
+def _full_view(game: Game[Any, Any], state: Any) -> CycladesView:
+    """A finished game's replay shows every seat's gold."""
+    return CycladesView(None, state)
+
+
+def _heading(game: Game[Any, Any]) -> str:
+    assert isinstance(game, CycladesGame)
+    return f"Cyclades for {game.tables.players} players"
+
+
+def terminal_parts() -> TerminalParts:
+    return TerminalParts(
+        board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,
+                         final_panel="Players", full_view=_full_view),
+        help=HelpParts(heading=_heading),
+        menus=MenuParts(notation_example="offer ares 2"),
+    )

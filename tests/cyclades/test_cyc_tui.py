@@ -1,0 +1,113 @@
+"""The Cyclades terminal part: the hex map of each board, the panels, and the generic app playing
+Cyclades with its panels (Textual pilot)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterator
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+from textual.widgets import Static
+
+from kleos.core import registry
+from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.kit import KIT
+from kleos.games.cyclades.state import CycladesState
+from kleos.games.cyclades.tui import render
+from kleos.games.cyclades.view import CycladesView
+from kleos.tui.play import build_app
+from kleos.tui.screen import MODE_WAIT
+
+
+@pytest.fixture(autouse=True)
+def registered() -> Iterator[None]:
+    registry.register(KIT)
+    try:
+        yield
+    finally:
+        registry.unregister(KIT.name)
+
+
+def plain(text: Text, width: int = 120) -> str:
+    console = Console(width=width, color_system=None, record=True)
+    with console.capture() as capture:
+        console.print(text)
+    return capture.get()
+
+
+def started(players: int, seed: int = 3) -> tuple[CycladesGame, CycladesState]:
+    game = CycladesGame({"players": players})
+    state = game.new_state(seed)
+    while game.is_chance(state):
+        game.step_chance(state)
+    return game, state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_map_draws_every_island_and_sea_of_the_board_for_the_player_count(players: int) -> None:
+    """C-DATA-1 / C-TWO-1: each player count has its own board, and every space of it is drawn."""
+    game, state = started(players)
+    t = game.tables
+    text = plain(render.map_view(game, game.view(state, 0), render.DARK, 120))
+    words = set(re.findall(r"\b([IS]\d+)", text))
+    assert words == set(t.island_ids) | set(t.sea_ids)
+
+
+def test_map_shows_owner_troops_and_fleets() -> None:
+    game, state = started(5)
+    t = game.tables
+    island = next(i for i, o in enumerate(state.owner) if o == 0)
+    state.troops[island] = 3
+    sea = next(i for i, o in enumerate(state.fleet_owner) if o == 1)
+    state.fleets[sea] = 4
+    text = plain(render.map_view(game, game.view(state, 0), render.DARK, 120))
+    lines = text.splitlines()
+    row = next(n for n, line in enumerate(lines) if re.search(rf"\b{t.island_ids[island]}\*", line))
+    column = lines[row].index(f"{t.island_ids[island]}*")
+    assert lines[row + 1][column:column + 2] == "B3"
+    row = next(n for n, line in enumerate(lines) if re.search(rf"\b{t.sea_ids[sea]}\b", line))
+    column = re.search(rf"\b{t.sea_ids[sea]}\b", lines[row]).start()  # type: ignore[union-attr]
+    assert lines[row + 1][column:column + 3] == "R4~"
+
+
+def test_narrow_panel_lists_the_board_instead() -> None:
+    game, state = started(5)
+    text = plain(render.map_view(game, game.view(state, 0), render.DARK, 50), 50)
+    assert "island owner" in text and max(len(line) for line in text.splitlines()) <= 50
+
+
+def test_players_panel_hides_other_seats_gold() -> None:
+    """C-INFO-1: the other players' gold is behind their screens."""
+    game, state = started(3)
+    state.gold = [11, 12, 13]
+    text = plain(render.players_view(game, game.view(state, 1), render.DARK, 100))
+    rows = {line.split()[0]: line.split()[1] for line in text.splitlines()[1:4]}
+    assert rows == {"Blue": "?", "Red": "12", "Green": "?"}
+    everything = plain(render.players_view(game, CycladesView(None, state), render.DARK, 100))
+    assert "11" in everything and "13" in everything
+
+
+def test_generic_app_plays_cyclades_with_its_panels() -> None:
+    """The shell shows the Cyclades status and map, and a person can make offerings and end turns."""
+    app = build_app(KIT, {"players": 3}, seats=(0,), seed=4, opponent="random")
+
+    async def go() -> None:
+        async with app.run_test(size=(130, 50)) as pilot:
+            await pilot.pause()
+            screen = app.game_screen
+            assert screen is not None
+            await pilot.press("enter")
+            for _ in range(200):
+                await app.workers.wait_for_complete()
+                await pilot.pause(0)
+                if screen.mode != MODE_WAIT:
+                    break
+            status = str(screen.query_one("#status", Static).render())
+            board = str(screen.query_one("#board", Static).render())
+            assert "Cyclades · 3 players · cycle 1" in status
+            assert "S30" in board and "I8" in board
+
+    asyncio.run(go())
