@@ -54,7 +54,7 @@ def need_browser() -> None:
 
 
 REPO = Path(__file__).resolve().parents[2]
-TOY_KITS = "toygame.kit:KIT"
+TOY_KITS = "toygame.kit:KIT,kleos.games.cyclades.kit:KIT"  # Cyclades is not an entry point yet
 
 
 class LiveServer:

@@ -15,6 +15,7 @@ from kleos.core.errors import DataError
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.cli import CliParts
 from kleos.core.kit.terminal import TerminalParts
+from kleos.core.kit.web import WebParts
 from kleos.core.protocol import Game
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import load_data
@@ -91,6 +92,11 @@ class CycladesKit(GameKit):
         from kleos.games.cyclades.tui.parts import terminal_parts
 
         return terminal_parts()
+
+    def web_parts(self) -> WebParts:
+        from kleos.games.cyclades.web.parts import web_parts
+
+        return web_parts()
 
     def cli_parts(self) -> CliParts:
         from kleos.games.cyclades.cli import cli_parts
