@@ -8,6 +8,11 @@ by replaying the rest of the log, so the game's generator (which moves only on c
 exactly where it was and the same dice and cards still lie ahead. A seat may undo step by step
 back to the last action of someone else.
 
+Simultaneous secret choices add one case: when other seats made their choices while this seat was
+also choosing, this seat's step may be the one that completed the decision and revealed theirs, so
+it is never taken back. Seeing that needs the game (the log alone does not say who was asked when):
+callers that can pass the game do, and the check replays the log.
+
 The terminal UI and the web server both use these functions.
 """
 
@@ -25,8 +30,22 @@ UNDO_RULE = "UNDO"
 """The rule ID carried by the :class:`IllegalAction` raised when a step cannot be undone."""
 
 
-def undo_blocker(record: GameRecord, seat: int) -> str | None:
-    """Why ``seat`` cannot undo now, in plain words, or ``None`` if it can."""
+SIMULTANEOUS = "other players made their secret choices at the same time as you; taking yours back could reveal theirs"
+
+
+def undo_blocker(record: GameRecord, seat: int, game: Game[Any, Any] | None = None) -> str | None:
+    """Why ``seat`` cannot undo now, in plain words, or ``None`` if it can.
+
+    With ``game`` (and a record with its real seed), a step that shares a simultaneous decision with
+    other seats' steps is refused too (see the module docstring).
+    """
+    why = _log_blocker(record, seat)
+    if why is None and game is not None and _shared_a_simultaneous_choice(game, record, seat):
+        return SIMULTANEOUS
+    return why
+
+
+def _log_blocker(record: GameRecord, seat: int) -> str | None:
     if seat == CHANCE:
         return "chance events are never undone"
     if not record.actions:
@@ -41,13 +60,23 @@ def undo_blocker(record: GameRecord, seat: int) -> str | None:
     return "you have not acted yet"
 
 
-def undoable(game: Game[Any, Any], record: GameRecord, seat: int) -> bool:
-    """Whether ``seat`` may take back its last step: the record's last entry is its own action.
+def _shared_a_simultaneous_choice(game: Game[Any, Any], record: GameRecord, seat: int) -> bool:
+    """Whether another seat acted, after ``seat``'s previous step, while ``seat`` was also to act."""
+    state = game.new_state(record.seed)
+    shared = False
+    for who, action in record.actions[:-1]:
+        if who == seat:
+            shared = False  # only choices made since this seat's own previous step count
+        elif who != CHANCE and seat in game.actors(state):
+            shared = True
+        game.apply_in_place(state, action, who)
+    return shared
 
-    ``game`` is not needed by the rule itself; it is part of the signature so that a game could
-    one day refine the rule (and so callers pass what :func:`undo` needs anyway).
-    """
-    return undo_blocker(record, seat) is None
+
+def undoable(game: Game[Any, Any], record: GameRecord, seat: int) -> bool:
+    """Whether ``seat`` may take back its last step: the record's last entry is its own action,
+    and no other seat chose at the same time since its previous step."""
+    return undo_blocker(record, seat, game) is None
 
 
 def replay(game: Game[S, Any], record: GameRecord) -> S:
@@ -64,7 +93,7 @@ def undo(game: Game[Any, Any], record: GameRecord, seat: int) -> GameRecord:
     The shortened log is replayed (and so checked) before it is returned. Raises
     :class:`IllegalAction` (rule ``UNDO``) when :func:`undoable` is false.
     """
-    why = undo_blocker(record, seat)
+    why = undo_blocker(record, seat, game)
     if why is not None:
         raise IllegalAction(UNDO_RULE, f"cannot undo: {why}")
     shorter = GameRecord(record.game, dict(record.options), record.seed, list(record.actions[:-1]))

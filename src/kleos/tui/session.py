@@ -276,7 +276,7 @@ class Session:
 
     # ----- undo, save, load -----------------------------------------------------------------------
     def undo_blocker(self, seat: int) -> str | None:
-        return undo_blocker(self.record, seat)
+        return undo_blocker(self.record, seat, self.game)
 
     def undo(self, seat: int) -> None:
         self.record = undo(self.game, self.record, seat)
