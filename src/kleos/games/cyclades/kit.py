@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from kleos.core.action import Action
 from kleos.core.errors import DataError
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit.agents import AgentParts
 from kleos.core.kit.cli import CliParts
 from kleos.core.kit.terminal import TerminalParts
 from kleos.core.kit.web import WebParts
@@ -87,6 +88,11 @@ class CycladesKit(GameKit):
     def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
         assert isinstance(state, CycladesState)
         return {"cycles": state.cycle}
+
+    def agent_parts(self) -> AgentParts:
+        from kleos.games.cyclades.agents.parts import agent_parts
+
+        return agent_parts()
 
     def terminal_parts(self) -> TerminalParts:
         from kleos.games.cyclades.tui.parts import terminal_parts

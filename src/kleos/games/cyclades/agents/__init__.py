@@ -1,0 +1,1 @@
+"""The Cyclades players and what the generic search learns about Cyclades."""

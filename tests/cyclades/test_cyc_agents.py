@@ -1,0 +1,49 @@
+"""What the generic agents learn about Cyclades: the evaluation of a position, and ISMCTS playing
+from a seat's view with it."""
+
+from __future__ import annotations
+
+import random
+
+from kleos.agents import make_agent
+from kleos.core.protocol import Outcome
+from kleos.games.cyclades.agents.evaluation import evaluator_for, win_shares
+from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.state import CycladesState
+
+
+def started(players: int, seed: int = 2) -> tuple[CycladesGame, CycladesState]:
+    game = CycladesGame({"players": players})
+    state = game.new_state(seed)
+    while game.is_chance(state):
+        game.step_chance(state)
+    return game, state
+
+
+def test_shares_sum_to_one_and_favour_metropolises() -> None:
+    """C-END-2: Metropolises win the game, so a seat with one is the favourite."""
+    game, state = started(4)
+    shares = win_shares(game.tables, state)
+    assert abs(sum(shares) - 1) < 1e-9 and max(shares) - min(shares) < 0.2
+    island = next(i for i, o in enumerate(state.owner) if o == 2)
+    state.metropolis[island] = 1
+    shares = win_shares(game.tables, state)
+    assert max(range(4), key=shares.__getitem__) == 2 and shares[2] > 0.5
+
+
+def test_a_finished_game_is_scored_by_its_outcome() -> None:
+    game, state = started(3)
+    state.outcome = Outcome("2 Metropolises", 1, (0, 2, 1))
+    evaluate = evaluator_for(game)
+    assert [evaluate(state, seat) for seat in range(3)] == [0.0, 1.0, 0.0]
+    state.outcome = Outcome("tie", None, (2, 2, 1))
+    assert [evaluate(state, seat) for seat in range(3)] == [0.5, 0.5, 0.0]
+
+
+def test_ismcts_chooses_a_legal_offering_from_its_view() -> None:
+    game, state = started(3, seed=5)
+    seat = game.actors(state)[0]
+    legal = game.legal_actions(state, seat)
+    agent = make_agent("ismcts:easy", game)
+    choice = agent.choose(game.view(state, seat), legal, random.Random(1))
+    assert choice in legal
