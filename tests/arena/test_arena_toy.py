@@ -15,6 +15,7 @@ from kleos.arena.cli import game_options
 from kleos.arena.report import markdown, summarize
 from kleos.arena.stats import finishing_ranks, openskill_ratings
 from kleos.arena.tournament import (
+    STEP_CAP,
     GameResult,
     arrangements,
     default_rotation,
@@ -201,3 +202,17 @@ def test_arena_command_refuses_bad_input(args: list[str], message: str, capsys: 
     base = ["--agents", "random,ismcts:20"] if "--agents" not in args else []
     assert main(["arena", "bids", *base, *args, "--games", "2", "--no-progress"]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_step_cap_stops_a_game_as_an_unfinished_draw() -> None:
+    """Agents that never end a game (random players of a game won only by building) must not hang a
+    tournament: with --max-steps the game stops and is reported as unfinished."""
+    registry.register(TOY)
+    try:
+        specs = schedule("bids", {"players": 3}, AGENTS[:3], 1, seed=5, max_steps=4)
+        results = run_tournament(specs, workers=1, progress=False)
+        whole = run_tournament(schedule("bids", {"players": 3}, AGENTS[:3], 1, seed=5), workers=1, progress=False)
+    finally:
+        registry.unregister(TOY.name)
+    assert [(r.reason, r.winner, r.scores, r.steps) for r in results] == [(STEP_CAP, None, (0, 0, 0), 4)]
+    assert whole[0].reason != STEP_CAP and whole[0].steps > 4

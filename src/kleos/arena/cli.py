@@ -67,6 +67,9 @@ def add_arena_parser(commands: Any) -> None:
                    help="seat arrangements per table: all permutations or the cyclic rotations "
                         "(default: all up to 3 seats, cyclic beyond)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    p.add_argument("--max-steps", type=int, default=0, metavar="N",
+                   help="stop a game after N steps and count it as a draw, reason 'unfinished (step cap)': "
+                        "for agents that may never end a game (default 0: play every game to its end)")
     p.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 1)),
                    help="local processes (default: one per core)")
     p.add_argument("--ray", metavar="ADDRESS", default=None, help="run on this Ray cluster (e.g. 'auto')")
@@ -140,7 +143,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         seats = _checked_seats(kit, options, args.seats)
         rotation: Rotation = args.rotation or default_rotation(seats)
         games = _games_per_table(args.games, fair_multiple(agents, seats, rotation))
-        specs = schedule(args.game, options, agents, games, args.seed, rotation)
+        specs = schedule(args.game, options, agents, games, args.seed, rotation, max(0, args.max_steps))
     except (KleosError, ValueError) as error:
         sys.stderr.write(f"kleos arena: {error}\n")
         return 2

@@ -32,15 +32,21 @@ ALL_ARRANGEMENTS_UP_TO = 3
 larger ones play the cyclic rotations (n arrangements instead of n!)."""
 
 
+STEP_CAP = "unfinished (step cap)"
+"""The end reason of a game stopped by ``max_steps``: scored as a draw among all seats."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
-    """One game of a tournament: which game and options, who sits where, and its seed."""
+    """One game of a tournament: which game and options, who sits where, its seed, and the steps
+    after which it is stopped unfinished (0: played to its end)."""
 
     index: int
     game: str
     options: dict[str, Any]
     seats: tuple[str, ...]
     seed: int
+    max_steps: int = 0
 
 
 @dataclass
@@ -104,8 +110,9 @@ def fair_multiple(agents: Sequence[str], seats: int, rotation: Rotation) -> int:
 
 
 def schedule(game: str, options: dict[str, Any], agents: list[str], games_per_table: int, seed: int,
-             rotation: Rotation | None = None) -> list[GameSpec]:
-    """Every table plays ``games_per_table`` games, game k in its k-th arrangement (cycling).
+             rotation: Rotation | None = None, max_steps: int = 0) -> list[GameSpec]:
+    """Every table plays ``games_per_table`` games, game k in its k-th arrangement (cycling);
+    ``max_steps`` > 0 stops a game that runs longer (agents that never end a game).
 
     Seeds come from one generator seeded by ``seed``, in schedule order. With two seats this is
     the classic round robin: in each pair, game k puts the first agent in seat k mod 2.
@@ -124,7 +131,8 @@ def schedule(game: str, options: dict[str, Any], agents: list[str], games_per_ta
     for table in tables(agents, seats):
         seatings = arrangements(table, order)
         for k in range(games_per_table):
-            specs.append(GameSpec(len(specs), game, options, seatings[k % len(seatings)], master.getrandbits(32)))
+            specs.append(GameSpec(len(specs), game, options, seatings[k % len(seatings)], master.getrandbits(32),
+                                  max_steps))
     return specs
 
 
@@ -143,6 +151,9 @@ def play_game(spec: GameSpec) -> GameResult:
     state = game.new_state(spec.seed)
     steps = 0
     while actors := game.actors(state):
+        if 0 < spec.max_steps <= steps:
+            return GameResult(spec.index, spec.seats, spec.seed, None, STEP_CAP, (0,) * len(spec.seats), steps,
+                              tuple(decisions), tuple(think), int(kit.progress(game, state).get("rounds", 0)))
         if actors == (CHANCE,):
             game.step_chance(state)
             steps += 1

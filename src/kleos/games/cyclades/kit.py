@@ -87,7 +87,7 @@ class CycladesKit(GameKit):
 
     def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
         assert isinstance(state, CycladesState)
-        return {"cycles": state.cycle}
+        return {"rounds": state.cycle, "cycles": state.cycle}  # a cycle is the round of Cyclades
 
     def agent_parts(self) -> AgentParts:
         from kleos.games.cyclades.agents.parts import agent_parts
