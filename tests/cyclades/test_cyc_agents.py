@@ -8,8 +8,11 @@ import random
 from kleos.agents import make_agent
 from kleos.core.protocol import Outcome
 from kleos.games.cyclades.agents.evaluation import evaluator_for, win_shares
+from kleos.games.cyclades.agents.heuristic import RESERVE, HeuristicAgent, god_worth
 from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.rules.common import net_cost
 from kleos.games.cyclades.state import CycladesState
+from kleos.games.cyclades.tables import ATHENA
 
 
 def started(players: int, seed: int = 2) -> tuple[CycladesGame, CycladesState]:
@@ -47,3 +50,34 @@ def test_ismcts_chooses_a_legal_offering_from_its_view() -> None:
     agent = make_agent("ismcts:easy", game)
     choice = agent.choose(game.view(state, seat), legal, random.Random(1))
     assert choice in legal
+
+
+def test_heuristic_values_athena_most_when_philosophers_make_a_metropolis() -> None:
+    """C-METRO-3: a fourth Philosopher is a Metropolis, so Athena's worth jumps with three."""
+    game, state = started(3)
+    seat = 0
+    before = god_worth(game.tables, state, seat, ATHENA)
+    state.philosophers[seat] = 3
+    assert god_worth(game.tables, state, seat, ATHENA) > before + 5
+    assert god_worth(game.tables, state, seat, ATHENA) > max(god_worth(game.tables, state, seat, g) for g in (0, 1, 2))
+
+
+def test_heuristic_offers_within_its_gold_and_plays_only_legal_actions() -> None:
+    """C-OFFER-11: an offering must be paid; the heuristic keeps a reserve besides."""
+    for players in (2, 3, 5):
+        game, state = started(players, seed=players)
+        agents = {seat: HeuristicAgent(game) for seat in range(players)}
+        rng = random.Random(players)
+        for _ in range(300):
+            if game.is_terminal(state):
+                break
+            if game.is_chance(state):
+                game.step_chance(state)
+                continue
+            seat = game.actors(state)[0]
+            legal = game.legal_actions(state, seat)
+            action = agents[seat].choose(game.view(state, seat), legal, rng)
+            assert action in legal
+            if action.verb == "offer":
+                assert net_cost(int(action.args[1]), state.priests[seat]) <= max(1, state.gold[seat] - RESERVE)
+            game.apply_in_place(state, action, seat)

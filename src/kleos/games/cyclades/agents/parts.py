@@ -1,7 +1,7 @@
-"""The agent part of the Cyclades kit: the evaluation ISMCTS scores leaves with.
+"""The agent part of the Cyclades kit.
 
-Built on first use by :meth:`kleos.games.cyclades.kit.CycladesKit.agent_parts`. No Cyclades player
-of its own yet (a heuristic player is part of the next issue); ISMCTS plays with this evaluation.
+Built on first use by :meth:`kleos.games.cyclades.kit.CycladesKit.agent_parts`: the ``heuristic``
+player, and the evaluation ISMCTS scores leaves with.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Any
 from kleos.core.kit.agents import AgentParts, Evaluator
 from kleos.core.protocol import Game
 from kleos.games.cyclades.agents.evaluation import evaluator_for
+from kleos.games.cyclades.agents.heuristic import HeuristicAgent
 from kleos.games.cyclades.game import CycladesGame
 
 
@@ -21,4 +22,5 @@ def _evaluator(game: Game[Any, Any]) -> Evaluator:
 
 
 def agent_parts() -> AgentParts:
-    return AgentParts(evaluator=_evaluator, hint="ismcts:normal", default_opponent="ismcts:normal")
+    return AgentParts(agents={"heuristic": HeuristicAgent}, evaluator=_evaluator, hint="ismcts:normal",
+                      default_opponent="ismcts:normal")

@@ -1,0 +1,141 @@
+"""A Cyclades player of rules of thumb: it bids for the god that brings it closest to a Metropolis,
+never beyond what that god is worth to it, and plays its turns greedily one action ahead.
+
+* Offerings (C-OFFER): each face-up god gets a worth in gold from the seat's position — the free
+  unit, the building type it lacks for the economic route (C-METRO-2), Athena's Philosophers when
+  they would complete the intellectual route (C-METRO-3), troops to attack with, fleets to reach
+  with, Priests' discounts. It offers the lowest legal amount for the god with the best worth less
+  price, keeping a reserve to build with, and prays to Apollo when no god is worth its price
+  (Apollo's gold is best for a player with one island, C-APOLLO-1). Re-bids follow the same rule.
+* Turns: every candidate action is tried on a determinization of the seat's view (chance and other
+  seats' prompts played out by a simple policy until the seat decides again), the result scored by
+  :func:`~kleos.games.cyclades.agents.evaluation.position_score` for the seat against the best
+  other seat; it takes the best action while that beats ending the turn, then ends it.
+
+It sees only its view; randomness comes only from the generator it is handed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kleos.core.action import Action
+from kleos.core.protocol import CHANCE, Game
+from kleos.games.cyclades.agents.evaluation import building_kinds, position_score
+from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.rules.common import islands_of, net_cost
+from kleos.games.cyclades.state import OFFER, CycladesState
+from kleos.games.cyclades.tables import ARES, ATHENA, GODS, POSEIDON, ZEUS, Tables
+from kleos.games.cyclades.view import CycladesView
+
+RESERVE = 2  # gold kept back from an offering, to build with on the turn won
+CANDIDATES = 40  # actions tried per decision at most (every verb is represented)
+SIM_STEPS = 40  # steps of chance and other seats' prompts played out after a candidate
+GAIN = 0.05  # how much better than ending the turn an action must look
+
+
+def god_worth(t: Tables, s: CycladesState, seat: int, god: int) -> float:
+    """What a turn of ``god`` is worth to ``seat``, in gold (see the module docstring)."""
+    worth = 2.0  # the free unit
+    kinds, _ = building_kinds(t, s, seat)
+    free_slot = any(not s.buildings[t.slot_offset[i] + k]
+                    for i in islands_of(s, seat) for k in range(t.island_slots[i]))
+    if god not in kinds and free_slot:
+        worth += 1.5 + 1.5 * len(kinds)  # the fourth type makes a Metropolis (C-METRO-2)
+    if god == ATHENA:
+        worth += (3.0, 4.0, 7.0, 12.0, 12.0)[min(s.philosophers[seat], 4)]
+    elif god == ARES:
+        worth += 0.8 * max((s.troops[i] for i in islands_of(s, seat)), default=0)
+    elif god == POSEIDON:
+        fleets = sum(n for sea, n in enumerate(s.fleets) if s.fleet_owner[sea] == seat)
+        worth += 2.0 if fleets < 3 else 0.5
+    elif god == ZEUS:
+        worth += 1.5 if s.priests[seat] < 2 else 0.5
+    return worth
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        if not isinstance(game, CycladesGame):
+            raise TypeError(f"the Cyclades heuristic was handed a {type(game).__name__}")
+        self.game = game
+        self.t = game.tables
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        assert isinstance(view, CycladesView) and view.seat is not None
+        if len(legal) == 1:
+            return legal[0]
+        if view.state.phase == OFFER:
+            return self._offer(view.state, view.seat, legal)
+        return self._greedy(view, legal, rng)
+
+    # ----- offerings ------------------------------------------------------------------------------
+    def _offer(self, s: CycladesState, seat: int, legal: list[Action]) -> Action:
+        t = self.t
+        cheapest: dict[int, Action] = {}
+        for action in legal:
+            if action.verb == "offer":
+                god = GODS.index(str(action.args[0]))
+                if god not in cheapest or int(action.args[1]) < int(cheapest[god].args[1]):
+                    cheapest[god] = action
+        best: Action | None = None
+        best_margin = 0.0
+        for god, action in cheapest.items():
+            price = net_cost(int(action.args[1]), s.priests[seat])
+            if price > max(1, s.gold[seat] - RESERVE):
+                continue
+            margin = god_worth(t, s, seat, god) - price
+            if margin > best_margin:
+                best, best_margin = action, margin
+        apollo = Action("apollo")
+        if best is None or (apollo in legal and len(islands_of(s, seat)) <= 1 and best_margin < 3):
+            return apollo if apollo in legal else min(legal, key=lambda a: int(a.args[1]) if a.args else 0)
+        return best
+
+    # ----- turns ----------------------------------------------------------------------------------
+    def _greedy(self, view: CycladesView, legal: list[Action], rng: random.Random) -> Action:
+        seat = view.seat
+        assert seat is not None
+        candidates = self._sample(legal, rng)
+        state = self.game.determinize(view, rng)
+        scored = [(self._after(state, seat, action, rng), i) for i, action in enumerate(candidates)]
+        end = Action("end")
+        baseline = next((value for value, i in scored if candidates[i] == end), None)
+        value, index = max(scored)
+        if baseline is not None and value < baseline + GAIN:
+            return end
+        return candidates[index]
+
+    def _sample(self, legal: list[Action], rng: random.Random) -> list[Action]:
+        """At most ``CANDIDATES`` actions: one of each verb first, then a random sample of the rest."""
+        if len(legal) <= CANDIDATES:
+            return legal
+        chosen: dict[Action, None] = {}
+        for verb in dict.fromkeys(a.verb for a in legal):
+            chosen[next(a for a in legal if a.verb == verb)] = None
+        rest = [a for a in legal if a not in chosen]
+        for action in rng.sample(rest, CANDIDATES - len(chosen)):
+            chosen[action] = None
+        return list(chosen)
+
+    def _after(self, start: CycladesState, seat: int, action: Action, rng: random.Random) -> float:
+        """The seat's margin over the best other seat after ``action`` and what it sets off."""
+        game, t = self.game, self.t
+        s = start.copy()
+        game.apply_in_place(s, action, seat, validate=False)
+        for _ in range(0 if action.verb == "end" else SIM_STEPS):  # ending the turn: scored as it stands
+            actors = game.actors(s)
+            if not actors or seat in actors:
+                break
+            if actors[0] == CHANCE:
+                outcomes = game.chance_outcomes(s)
+                pick = rng.choices(range(len(outcomes)), weights=[p for _, p in outcomes])[0]
+                game.apply_in_place(s, outcomes[pick][0], validate=False)
+            else:
+                other = actors[0]
+                game.apply_in_place(s, game.legal_actions(s, other)[0], other, validate=False)
+        mine = position_score(t, s, seat)
+        return mine - max(position_score(t, s, other) for other in range(t.players) if other != seat)
