@@ -180,3 +180,28 @@ def test_the_generic_play_command(monkeypatch: pytest.MonkeyPatch) -> None:
     bad = parser.parse_args(["bids", "--as", "7"])
     assert bad.func(bad) == 2 and len(started) == 1
     assert parse_seats(game, "all") == frozenset(range(4)) and parse_seats(game, "none") == frozenset()
+
+
+def test_play_command_seats_lineup(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--seats human,random,ismcts:easy`` names who plays each seat and sets the seat count."""
+    parser = argparse.ArgumentParser()
+    add_generic_play_parser(parser.add_subparsers(dest="game"), KIT)
+    started: list[GameApp] = []
+
+    def fake_run(self: GameApp, *args: Any, **kwargs: Any) -> str:
+        started.append(self)
+        return "bye"
+
+    monkeypatch.setattr(GameApp, "run", fake_run)
+    args = parser.parse_args(["bids", "--seats", "random,human,ismcts:easy", "--seed", "3"])
+    assert args.func(args) == 0
+    session = started[0].session
+    assert isinstance(session.game, BidsGame) and session.game.players == 3
+    assert session.humans == frozenset({1})
+    assert {seat: agent.name for seat, agent in session.agents.items()} == {0: "random", 2: "ismcts:easy"}
+    for bad, why in ((["--seats", "human,wizard"], "unknown agent 'wizard'"),
+                     (["--seats", "human,random", "--players", "3"], "disagree"),
+                     (["--seats", "human,random", "--as", "2"], "not both")):
+        wrong = parser.parse_args(["bids", *bad])
+        assert wrong.func(wrong) == 2 and why in capsys.readouterr().err
+    assert len(started) == 1

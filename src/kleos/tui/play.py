@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
-from kleos.agents import agent_names
+from kleos.agents import agent_names, parse_spec
 from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit
 from kleos.core.kit.cli import runs
@@ -76,13 +76,17 @@ def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     seats = f"{kit.min_seats}" if kit.min_seats == kit.max_seats else f"{kit.min_seats}-{kit.max_seats}"
     p = play_games.add_parser(kit.name, help=f"play {kit.title} ({seats} seats) in the terminal",
                               description=f"{kit.title}: {kit.summary}. The full-screen terminal app.")
-    if kit.seat_count_option is not None:
-        p.add_argument("--seats", type=int, default=None, metavar="N", help=f"number of seats ({seats})")
+    counted = kit.seat_count_option is not None
+    p.add_argument("--seats", default=None, metavar="N|WHO,WHO,...",
+                   help=(f"the number of seats ({seats}), or " if counted else "")
+                   + "who plays each seat in order: 'human' or an agent (e.g. human,ismcts:normal,random)")
+    if counted:
+        p.add_argument("--players", type=int, default=None, metavar="N", help=f"the number of seats ({seats})")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (the value in JSON, or plain text); see: kleos games")
-    p.add_argument("--as", dest="humans", default="1", metavar="SEATS",
+    p.add_argument("--as", dest="humans", default=None, metavar="SEATS",
                    help="the seats people play: numbers from 1 or seat names, separated by commas; 'all' "
-                        "for hotseat, 'none' to watch (default 1)")
+                        "for hotseat, 'none' to watch (default 1, or the 'human' seats of --seats)")
     p.add_argument("--opponent", choices=agent_names(kit), default=default_opponent(kit),
                    help="the computer player of the other seats")
     p.add_argument("--seed", type=int, default=None, help="seed of chance (default: random)")
@@ -95,20 +99,48 @@ def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     runs(p, lambda args: _play(kit, args))
 
 
+HUMAN_WORDS = ("human", "person", "me")
+
+
 def _play(kit: GameKit, args: argparse.Namespace) -> int:
     try:
-        options = _options(kit, args)
+        lineup = seat_lineup(kit, args.seats)
+        options = _options(kit, args, len(lineup) if lineup else None)
         game = kit.make_game(options)
-        humans = parse_seats(game, args.humans)
+        if lineup and len(lineup) != len(game.seat_names):
+            raise ValueError(f"--seats names {len(lineup)} players for a game of {len(game.seat_names)} seats")
+        if lineup and args.humans is not None:
+            raise ValueError("say who plays each seat either with --seats WHO,WHO,... or with --as, not both")
+        if lineup:
+            humans = frozenset(i for i, who in enumerate(lineup) if who in HUMAN_WORDS)
+            opponents = {i: who for i, who in enumerate(lineup) if who not in HUMAN_WORDS}
+        else:
+            humans = parse_seats(game, args.humans if args.humans is not None else "1")
+            opponents = {}
     except (ValueError, KleosError) as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
     load = args.load if args.load is not None else args.replay
-    return run(kit, options, humans, args.seed, opponent=args.opponent, load=load, save=args.save,
-               replay=args.replay is not None, guide=args.guide, light=args.light, confirm=not args.no_confirm)
+    return run(kit, options, humans, args.seed, opponent=args.opponent, opponents=opponents, load=load,
+               save=args.save, replay=args.replay is not None, guide=args.guide, light=args.light,
+               confirm=not args.no_confirm)
 
 
-def _options(kit: GameKit, args: argparse.Namespace) -> dict[str, Any]:
+def seat_lineup(kit: GameKit, text: str | None) -> list[str]:
+    """Who plays each seat from ``--seats WHO,WHO,...`` ('human' or an agent spec), or ``[]`` when
+    ``text`` is absent or a plain number of seats (raises ValueError naming a bad entry)."""
+    if text is None or text.strip().isdigit():
+        return []
+    lineup = [part.strip().lower() for part in text.split(",")]
+    for who in lineup:
+        if who not in HUMAN_WORDS:
+            parse_spec(who, kit)  # raises with the known agents
+    return lineup
+
+
+def _options(kit: GameKit, args: argparse.Namespace, lineup: int | None = None) -> dict[str, Any]:
+    """The game options of the command line; the seat count from ``--players``, ``--seats N`` or the
+    length of a ``--seats`` lineup, which must agree."""
     options = kit.default_options()
     for item in args.option:
         name, sep, text = item.partition("=")
@@ -118,8 +150,14 @@ def _options(kit: GameKit, args: argparse.Namespace) -> dict[str, Any]:
             options[name.strip()] = json.loads(text)
         except json.JSONDecodeError:
             options[name.strip()] = text
-    if kit.seat_count_option is not None and getattr(args, "seats", None) is not None:
-        options[kit.seat_count_option] = args.seats
+    counts = {n for n in (getattr(args, "players", None), lineup,
+                          int(args.seats) if args.seats is not None and args.seats.strip().isdigit() else None)
+              if n is not None}
+    if len(counts) > 1:
+        numbers = ", ".join(map(str, sorted(counts)))
+        raise ValueError(f"--players and --seats disagree on the number of seats ({numbers})")
+    if counts and kit.seat_count_option is not None:
+        options[kit.seat_count_option] = counts.pop()
     return options
 
 
