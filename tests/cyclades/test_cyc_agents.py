@@ -4,30 +4,17 @@ from a seat's view with it."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
-import pytest
+from cyc_kit import registered  # noqa: F401  (installs the Cyclades kit for every test here)
 
 from kleos.agents import make_agent
-from kleos.core import registry
 from kleos.core.protocol import Outcome
 from kleos.games.cyclades.agents.evaluation import evaluator_for, win_shares
 from kleos.games.cyclades.agents.heuristic import RESERVE, HeuristicAgent, god_worth
 from kleos.games.cyclades.game import CycladesGame
-from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.rules.common import net_cost
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ATHENA
-
-
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[None]:
-    """The kit is not an entry point yet: agents by name find it through the registry."""
-    registry.register(KIT)
-    try:
-        yield
-    finally:
-        registry.unregister(KIT.name)
 
 
 def started(players: int, seed: int = 2) -> tuple[CycladesGame, CycladesState]:

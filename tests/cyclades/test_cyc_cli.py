@@ -4,23 +4,10 @@ from __future__ import annotations
 
 import json
 
-from collections.abc import Iterator
-
 import pytest
+from cyc_kit import registered  # noqa: F401  (installs the Cyclades kit for every test here)
 
 from kleos.cli import main
-from kleos.core import registry
-from kleos.games.cyclades.kit import KIT
-
-
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[None]:
-    """The kit is not an entry point yet: register it for the command line, then remove it."""
-    registry.register(KIT)
-    try:
-        yield
-    finally:
-        registry.unregister(KIT.name)
 
 
 def test_random_is_deterministic_and_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:

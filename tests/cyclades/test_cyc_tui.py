@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Iterator
 
 import pytest
+from cyc_kit import registered  # noqa: F401  (installs the Cyclades kit for every test here)
 from rich.console import Console
 from rich.text import Text
 from textual.widgets import Static
 
-from kleos.core import registry
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.state import CycladesState
@@ -20,15 +19,6 @@ from kleos.games.cyclades.tui import render
 from kleos.games.cyclades.view import CycladesView
 from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_WAIT
-
-
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[None]:
-    registry.register(KIT)
-    try:
-        yield
-    finally:
-        registry.unregister(KIT.name)
 
 
 def plain(text: Text, width: int = 120) -> str:

@@ -159,9 +159,8 @@ def test_hotseat_for_three_hides_every_hand_while_the_device_is_passed() -> None
     assert sum(bool(re.search(r": bid the card \d+$", text)) for text in bids) == ROUNDS
 
 
-def test_the_generic_play_command(monkeypatch: pytest.MonkeyPatch) -> None:
-    parser = argparse.ArgumentParser()
-    add_generic_play_parser(parser.add_subparsers(dest="game"), KIT)
+def apps_started(monkeypatch: pytest.MonkeyPatch) -> list[GameApp]:
+    """The apps the play command starts, collected instead of run."""
     started: list[GameApp] = []
 
     def fake_run(self: GameApp, *args: Any, **kwargs: Any) -> str:
@@ -169,6 +168,13 @@ def test_the_generic_play_command(monkeypatch: pytest.MonkeyPatch) -> None:
         return "bye"
 
     monkeypatch.setattr(GameApp, "run", fake_run)
+    return started
+
+
+def test_the_generic_play_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    parser = argparse.ArgumentParser()
+    add_generic_play_parser(parser.add_subparsers(dest="game"), KIT)
+    started = apps_started(monkeypatch)
     args = parser.parse_args(["bids", "--seats", "4", "--as", "1,player 3", "--seed", "9", "--opponent", "random",
                               "--light"])
     assert args.func(args) == 0
@@ -186,13 +192,7 @@ def test_play_command_seats_lineup(monkeypatch: pytest.MonkeyPatch, capsys: pyte
     """``--seats human,random,ismcts:easy`` names who plays each seat and sets the seat count."""
     parser = argparse.ArgumentParser()
     add_generic_play_parser(parser.add_subparsers(dest="game"), KIT)
-    started: list[GameApp] = []
-
-    def fake_run(self: GameApp, *args: Any, **kwargs: Any) -> str:
-        started.append(self)
-        return "bye"
-
-    monkeypatch.setattr(GameApp, "run", fake_run)
+    started = apps_started(monkeypatch)
     args = parser.parse_args(["bids", "--seats", "random,human,ismcts:easy", "--seed", "3"])
     assert args.func(args) == 0
     session = started[0].session

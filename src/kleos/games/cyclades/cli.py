@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kleos.agents import agent_names, agent_rng, make_agent, seat_chooser
+from kleos.arena.tournament import Progress
 from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit.cli import CliParts, runs
@@ -64,15 +65,6 @@ def cli_parts() -> CliParts:
 
 
 # ----- kleos cyclades random -------------------------------------------------------------------------
-def _progress(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total if total else width
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
-
-
 def play_one(game: CycladesGame, seed: int, agent: str, max_cycles: int) -> tuple[str, str, int, int]:
     """One seeded game: (winner's seat name or 'shared'/'none', end reason, cycles, steps)."""
     seats = range(game.tables.players)
@@ -100,14 +92,15 @@ def run_random(players: int, games: int, seed: int, agent: str, max_cycles: int,
     wins: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     cycles = steps = 0
+    bar = Progress(games) if progress else None
     for i in range(games):
         winner, reason, cycle, step = play_one(game, seed + i, agent, max_cycles)
         wins[winner] += 1
         reasons[reason] += 1
         cycles += cycle
         steps += step
-        if progress:
-            _progress(i + 1, games)
+        if bar is not None:
+            bar.advance()
     return {"players": players, "games": games, "seed": seed, "agent": agent, "max_cycles": max_cycles,
             "seats": list(game.seat_names), "wins": dict(wins), "reasons": dict(reasons),
             "cycles": cycles, "steps": steps}
