@@ -57,3 +57,45 @@ def finish_cycle(g: CycladesGame, s: CycladesState) -> None:
         legal = g.legal_actions(s)
         choice = next((a for a in legal if a.verb in ("apollo", "end")), legal[0])
         g.apply_in_place(s, choice)
+
+
+# ----- military positions (tests/cyclades/test_cyc_war_*.py) -----------------------------------------
+def war_turn(players: int, god: int, seat: int = 0, gold: int = 10) -> tuple[CycladesGame, CycladesState]:
+    """A bare board (no units, owners, buildings) in the action phase, on ``god``'s turn played by
+    ``seat``'s first marker, every seat holding ``gold`` GP. Place pieces with :func:`put`."""
+    g, s = at_offers(players)
+    t = g.tables
+    marker = seat * t.markers_per_player
+    s.phase, s.chance = "action", None
+    s.bidder = [-1] * len(s.bidder)
+    s.bidder[god], s.bid[god] = marker, 1
+    s.queue, s.apollo = [marker], []
+    s.owner = [-1] * t.n_islands
+    s.troops = [0] * t.n_islands
+    s.fleets = [0] * t.n_seas
+    s.fleet_owner = [-1] * t.n_seas
+    s.buildings = [0] * t.n_slots
+    s.gold = [gold] * players
+    return g, s
+
+
+def put(g: CycladesGame, s: CycladesState, seat: int, **where: int) -> None:
+    """``seat``'s troops on islands and fleets in seas by name: ``put(g, s, 1, I2=3, S9=1)``; a count of
+    0 on an island leaves a territory marker."""
+    t = g.tables
+    for name, count in where.items():
+        if name in t.island_index:
+            i = t.island_index[name]
+            s.owner[i], s.troops[i] = seat, count
+        else:
+            sea = t.sea_index[name]
+            s.fleet_owner[sea], s.fleets[sea] = seat, count
+
+
+def build_on(g: CycladesGame, s: CycladesState, island: str, *kinds: str) -> None:
+    """Buildings by kind name (port, fortress, temple, university) on ``island``'s first slots."""
+    t = g.tables
+    order = ("port", "fortress", "temple", "university")
+    start = t.slot_offset[t.island_index[island]]
+    for n, kind in enumerate(kinds):
+        s.buildings[start + n] = 1 + order.index(kind)

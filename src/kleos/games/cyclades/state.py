@@ -39,6 +39,8 @@ LIST_FIELDS = (
 SCALAR_FIELDS = (
     "players", "cycle", "phase", "chance", "offer_index", "displaced", "displaced_from", "pair_second",
     "apollo_choice", "steps",
+    "battle_place", "battle_naval", "battle_attacker", "battle_defender", "battle_attack", "battle_stage",
+    "voyage_sea", "voyage_left", "voyage_step",
 )
 
 
@@ -56,7 +58,12 @@ class CycladesState:
       ``apollo`` markers in Apollo-space order; ``displaced`` marker that must re-bid (or -1) and the
       god it lost (``displaced_from``); ``offer_index`` the next initial placement;
     * actions: ``queue`` markers still to act (head is acting), ``next_order`` next cycle's track
-      (-1 free); ``apollo_choice`` 1 while the first Apollo player chooses an island.
+      (-1 free); ``apollo_choice`` 1 while the first Apollo player chooses an island;
+    * a battle in progress (rules/battle.py): ``battle_place`` island or sea (-1: none), ``battle_naval``
+      (0/1), ``battle_attacker`` / ``battle_defender`` seats, ``battle_attack`` the attacker's units in it
+      (the defender's stay in ``troops`` / ``fleets``), ``battle_stage`` (roll, defender or attacker retreat);
+    * a fleet move in progress (rules/fleet.py): ``voyage_sea`` where the group is (-1: none),
+      ``voyage_left`` steps left, ``voyage_step`` the ``steps`` value at its last step.
     """
 
     __slots__ = (*LIST_FIELDS, *SCALAR_FIELDS, "outcome", "rng")
@@ -92,6 +99,15 @@ class CycladesState:
     pair_second: int
     apollo_choice: int
     steps: int
+    battle_place: int
+    battle_naval: int
+    battle_attacker: int
+    battle_defender: int
+    battle_attack: int
+    battle_stage: int
+    voyage_sea: int
+    voyage_left: int
+    voyage_step: int
     outcome: Outcome | None
     rng: Rng
 
@@ -132,6 +148,15 @@ class CycladesState:
         new.pair_second = self.pair_second
         new.apollo_choice = self.apollo_choice
         new.steps = self.steps
+        new.battle_place = self.battle_place
+        new.battle_naval = self.battle_naval
+        new.battle_attacker = self.battle_attacker
+        new.battle_defender = self.battle_defender
+        new.battle_attack = self.battle_attack
+        new.battle_stage = self.battle_stage
+        new.voyage_sea = self.voyage_sea
+        new.voyage_left = self.voyage_left
+        new.voyage_step = self.voyage_step
         new.outcome = self.outcome
         new.rng = Rng(self.rng.state)
         return new

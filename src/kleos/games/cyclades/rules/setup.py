@@ -52,6 +52,10 @@ def new_state(t: Tables, seed: int) -> CycladesState:
     s.pair_second = 0
     s.apollo_choice = 0
     s.steps = 0
+    s.battle_place = s.battle_attacker = s.battle_defender = EMPTY
+    s.battle_naval = s.battle_attack = s.battle_stage = 0
+    s.voyage_sea = s.voyage_step = EMPTY
+    s.voyage_left = 0
     s.outcome = None
     s.rng = Rng.from_seed(seed)
     return s

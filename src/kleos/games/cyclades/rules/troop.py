@@ -1,27 +1,105 @@
 """Ares's special action (C-TROOP-1..8): move troops over a chain of own fleets.
 
-NOT IMPLEMENTED YET: offers no action (skeleton of the main-god turn; see rules/actions.py).
+One decision per use: ``march <origin> <count> <destination>`` (e.g. ``march I3 2 I5``) costs the
+god's special-action price (1 GP, C-DATA-9) and may be bought any number of times (C-TROOP-8). The
+destination is any island linked to the origin by the mover's fleets (C-TROOP-2), the mover's own
+included (reinforcement, C-AMB-11), except another player's last island (C-TROOP-7, C-AMB-14).
+
+Rulebook note (seed 002): it says a player may not attack another's last island "unless he can show
+that he can win the game by conquering it", with a Metropolis as the example; the spec's ruling
+C-AMB-14 (the mover holds at least required − 1 Metropolises and the island brings the last one, by
+its Metropolis or by completing the four building types) is followed as a reading of it.
+
+:func:`land` is the landing itself, for creature effects that move troops in other ways.
 """
 
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.rules import battle, metro
+from kleos.games.cyclades.rules.common import Violation, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import Tables
+from kleos.games.cyclades.tables import ARES, NOBODY, Tables
 
 VERBS: tuple[str, ...] = ("march",)
+BUILDING_TYPES = 4  # Port, Fortress, Temple, University (C-METRO-2)
+
+
+def cost(t: Tables) -> int:
+    return t.data.gods.gods[ARES].special_cost
 
 
 def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
-    """The actions of this module that ``seat`` may take now on ``god``'s turn."""
-    return []
+    """Every ``march`` ``seat`` may make now: origin, count, destination (C-TROOP-1/2/7)."""
+    if god != ARES or s.gold[seat] < cost(t):
+        return []
+    found: list[Action] = []
+    for origin in islands_of(s, seat):
+        if s.troops[origin] == 0:
+            continue
+        dests = [t.island_ids[d] for d in battle.linked_islands(t, s, seat, origin)
+                 if last_island_violation(t, s, seat, d) is None]
+        found.extend(Action("march", (t.island_ids[origin], n, dest))
+                     for dest in dests for n in range(1, s.troops[origin] + 1))
+    return found
 
 
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:
     """The rule ``action`` breaks, or ``None`` when it is legal."""
-    return "C-TROOP-1", "not implemented yet"
+    args = action.args
+    if len(args) != 3 or not isinstance(args[1], int):
+        return "C-TROOP-1", "write 'march <origin island> <count> <destination island>'"
+    if god != ARES:
+        return "C-ACTION-5", "troops move only on Ares's turn"
+    if s.gold[seat] < cost(t):
+        return "C-ACTION-4", f"moving troops costs {cost(t)} GP"
+    origin, dest = t.island_index.get(str(args[0])), t.island_index.get(str(args[2]))
+    if origin is None or dest is None:
+        return "C-TROOP-1", f"unknown island in '{action}'"
+    if s.owner[origin] != seat or not 1 <= args[1] <= s.troops[origin]:
+        return "C-TROOP-1", f"you have no {args[1]} troops on {args[0]} to move"
+    if dest not in battle.linked_islands(t, s, seat, origin):
+        return "C-TROOP-2", f"no chain of your fleets links {args[0]} to {args[2]}"
+    return last_island_violation(t, s, seat, dest)
 
 
 def apply(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> None:
-    raise AssertionError("not implemented yet")
+    s.gold[seat] -= cost(t)
+    origin, count, dest = action.args
+    land(t, s, seat, t.island_index[str(origin)], int(count), t.island_index[str(dest)])
+
+
+def land(t: Tables, s: CycladesState, seat: int, origin: int, count: int, dest: int) -> None:
+    """Move ``count`` troops of ``seat`` from ``origin`` to ``dest`` (legality checked by the caller).
+
+    An emptied origin keeps ``seat``'s territory marker, so it never turns neutral (C-TROOP-5/6). On the
+    mover's own island the troops join (C-AMB-11); an island with no troops, neutral or held by a marker,
+    is taken with its buildings and prosperity markers, Fortresses notwithstanding (C-TROOP-4), and the
+    Metropolis routes are checked (C-METRO-10); enemy troops mean a land battle (C-TROOP-3)."""
+    s.troops[origin] -= count
+    if s.owner[dest] == seat:
+        s.troops[dest] += count
+    elif s.troops[dest] == 0:
+        s.owner[dest], s.troops[dest] = seat, count
+        metro.check_routes(t, s, seat)
+    else:
+        battle.start_land(t, s, seat, dest, count)
+
+
+def last_island_violation(t: Tables, s: CycladesState, seat: int, dest: int) -> Violation | None:
+    """C-TROOP-7 with C-AMB-14: no landing, even on a territory marker, on another player's only island,
+    unless the mover holds at least (required − 1) Metropolises and the island would bring the last one
+    (it has a Metropolis, or its buildings complete the mover's four types)."""
+    holder = s.owner[dest]
+    if holder in (NOBODY, seat) or islands_of(s, holder) != [dest]:
+        return None
+    if metropolises(s, seat) + 1 >= t.win_metropolises and _brings_metropolis(t, s, seat, dest):
+        return None
+    return "C-TROOP-7", f"{t.island_ids[dest]} is the last island of another player"
+
+
+def _brings_metropolis(t: Tables, s: CycladesState, seat: int, island: int) -> bool:
+    if s.metropolis[island]:
+        return True
+    mine = [*islands_of(s, seat), island]
+    return all(any(battle.buildings_on(t, s, i, kind) for i in mine) for kind in range(BUILDING_TYPES))
