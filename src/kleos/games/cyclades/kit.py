@@ -20,6 +20,7 @@ from kleos.core.kit.web import WebParts
 from kleos.core.protocol import Game
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import load_data
+from kleos.games.cyclades.rules import battle
 from kleos.games.cyclades.rules.common import income, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import GODS
@@ -39,6 +40,25 @@ def _option_specs() -> tuple[OptionSpec, ...]:
     for o in load_data().options.options:
         specs.append(OptionSpec(o.name, f"{o.why} ({', '.join(o.rules)})", o.default, tuple(o.choices)))
     return tuple(specs)
+
+
+WORDS = {"apollo": "pray to Apollo (free)", "end": "end the turn", "prosper": "put a prosperity marker on",
+         "order": "the turn order is drawn:", "creature": "a creature enters the track:",
+         "gods": "the god boards are placed:", "stay": "stay in the battle", "retreat": "retreat to"}
+
+
+def action_words(action: Action) -> str:
+    """An action in words (the notation's arguments kept as they are: island and sea ids, counts)."""
+    a = action.args
+    if action.verb == "march" and len(a) == 3:
+        return f"move {a[1]} troop{'s' if a[1] != 1 else ''} from {a[0]} to {a[2]} (1 GP)"
+    if action.verb == "sail" and len(a) == 3:
+        return f"sail {a[1]} fleet{'s' if a[1] != 1 else ''} from {a[0]} to {a[2]} (1 GP, first step)"
+    if action.verb == "sail" and len(a) == 2:
+        return f"sail on with {a[0]} fleet{'s' if a[0] != 1 else ''} to {a[1]}"
+    if action.verb == "dice" and len(a) == 2:
+        return f"battle dice: attacker rolls {a[0]}, defender rolls {a[1]}"
+    return " ".join([WORDS.get(action.verb, action.verb), *map(str, a)])
 
 
 class CycladesKit(GameKit):
@@ -70,16 +90,16 @@ class CycladesKit(GameKit):
                          f"metropolises {metropolises(s, other)}")
         track = ", ".join("-" if c < 0 else t.creature_keys[c] for c in s.track)
         lines.append(f"Creatures: {track}")
+        fight = battle.describe(t, s)
+        if fight is not None:
+            lines.append(fight)
         return "\n".join(lines)
 
     def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
         g = _game(game)
         if action.verb == "offer":
             return f"offer {action.args[1]} GP to {g.tables.god_names[GODS.index(str(action.args[0]))]}"
-        words = {"apollo": "pray to Apollo (free)", "end": "end the turn", "prosper": "put a prosperity marker on",
-                 "order": "the turn order is drawn:", "creature": "a creature enters the track:",
-                 "gods": "the god boards are placed:"}
-        return " ".join([words.get(action.verb, action.verb), *map(str, action.args)])
+        return action_words(action)
 
     def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
         assert isinstance(view, CycladesView)

@@ -1,0 +1,25 @@
+"""The Cyclades kit's words for actions and views (what logs, menus and bug reports show)."""
+
+from __future__ import annotations
+
+from kleos.core.action import Action
+from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.kit import KIT, action_words
+
+
+def test_action_words() -> None:
+    cases = {"march I3 2 I5": "move 2 troops from I3 to I5 (1 GP)",
+             "march I3 1 I5": "move 1 troop from I3 to I5 (1 GP)",
+             "sail S5 3 S6": "sail 3 fleets from S5 to S6 (1 GP, first step)",
+             "sail 1 S8": "sail on with 1 fleet to S8",
+             "dice 2 1": "battle dice: attacker rolls 2, defender rolls 1",
+             "retreat I4": "retreat to I4", "stay": "stay in the battle", "end": "end the turn"}
+    assert {text: action_words(Action.parse(text)) for text in cases} == cases
+
+
+def test_offer_names_the_god_and_view_tells_a_battle() -> None:
+    game = CycladesGame({"players": 3})
+    state = game.new_state(1)
+    view = game.view(state, 0)
+    assert KIT.describe_action(game, view, Action.parse("offer zeus 3")) == "offer 3 GP to Zeus"
+    assert "battle" not in KIT.describe_view(game, view, 0)
