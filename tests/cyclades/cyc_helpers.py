@@ -99,3 +99,26 @@ def build_on(g: CycladesGame, s: CycladesState, island: str, *kinds: str) -> Non
     start = t.slot_offset[t.island_index[island]]
     for n, kind in enumerate(kinds):
         s.buildings[start + n] = 1 + order.index(kind)
+
+
+# ----- creature effects (tests/cyclades/test_cyc_creatures_*.py) --------------------------------------
+def begin_effect(g: CycladesGame, s: CycladesState, key: str, seat: int = 0) -> None:
+    """Start ``key``'s effect for ``seat`` as if it had just been summoned and paid for (rules/effects.py)."""
+    from kleos.games.cyclades.rules import effects
+
+    effects.begin(g.tables, s, seat, g.tables.creature_index[key])
+    settle(g, s)
+
+
+def assert_invariants(g: CycladesGame, s: CycladesState) -> None:
+    """At most 8 fleets and 8 troops per colour on the board, no negative gold or counts, at most one
+    Metropolis per island (C-COMP-12/13)."""
+    t = g.tables
+    for seat in range(t.players):
+        fleets = sum(n for sea, n in enumerate(s.fleets) if s.fleet_owner[sea] == seat)
+        troops = sum(n for i, n in enumerate(s.troops) if s.owner[i] == seat)
+        assert fleets <= t.fleets_max and troops <= t.troops_max, (seat, fleets, troops)
+        assert s.gold[seat] >= 0 and s.priests[seat] >= 0 and s.philosophers[seat] >= 0
+    assert all(0 <= m <= 1 for m in s.metropolis)
+    assert min(s.troops) >= 0 and min(s.fleets) >= 0
+    assert all(s.fleets[sea] == 0 or s.fleet_owner[sea] >= 0 for sea in range(t.n_seas))

@@ -79,7 +79,7 @@ def test_turn_order_reverses_and_apollo() -> None:
     first = s.turn_order[0]
     seat = g.tables.marker_owner[first]
     play(g, s, f"offer {_up(s)[0]} 1", *["apollo"] * 4)
-    assert g.actors(s) == (seat,) and g.legal_actions(s) == [Action("end")]
+    assert g.actors(s) == (seat,) and Action("end") in g.legal_actions(s)
     assert rule_of(g, s, "prosper I1") == "C-ACTION-3"
     play(g, s, "end")
     assert s.next_order[-1] == first

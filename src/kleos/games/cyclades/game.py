@@ -17,7 +17,7 @@ from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.rng import Rng
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.options import non_default, validate_options
-from kleos.games.cyclades.rules import actions, battle, creatures, flow, gods, offer, setup
+from kleos.games.cyclades.rules import actions, battle, creatures, flow, gods, offer, setup, zeus
 from kleos.games.cyclades.rules.common import Violation
 from kleos.games.cyclades.state import (
     ACTION,
@@ -25,6 +25,7 @@ from kleos.games.cyclades.state import (
     CH_CREATURE,
     CH_GODS,
     CH_ORDER,
+    CH_SWAP,
     OFFER,
     OVER,
     CycladesState,
@@ -52,7 +53,9 @@ class CycladesGame(Game[CycladesState, CycladesView]):
 
     # ----- protocol hooks ---------------------------------------------------------------------
     def new_state(self, seed: int) -> CycladesState:
-        return setup.new_state(self.tables, seed)
+        s = setup.new_state(self.tables, seed)
+        actions.init_turn_fields(self.tables, s)
+        return s
 
     def actors(self, state: CycladesState) -> tuple[int, ...]:
         s = state
@@ -73,7 +76,7 @@ class CycladesGame(Game[CycladesState, CycladesView]):
         t, s = self.tables, state
         if s.chance == CH_ORDER:
             return setup.order_outcomes(t)
-        if s.chance == CH_CREATURE:
+        if s.chance in (CH_CREATURE, CH_SWAP):
             return creatures.outcomes(t, s)
         if s.chance == CH_BATTLE:
             return battle.outcomes(t, s)
@@ -91,6 +94,8 @@ class CycladesGame(Game[CycladesState, CycladesView]):
                 gods.apply_shuffle(t, s, action)
             elif s.chance == CH_BATTLE:
                 battle.apply_roll(t, s, action)
+            elif s.chance == CH_SWAP:
+                zeus.apply_draw(t, s, action)
         elif s.phase == OFFER:
             offer.apply(t, s, seat, action)
         elif s.phase == ACTION:

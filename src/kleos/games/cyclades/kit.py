@@ -1,7 +1,8 @@
 """Cyclades as a plug-in of the platform: its kit.
 
-Not listed under the ``kleos.games`` entry points yet (the action turns are not written, so the game
-must not be offered to players); tests register ``KIT`` with :func:`kleos.core.registry.register`.
+Not listed under the ``kleos.games`` entry points yet (the Sylph and the five creature figures are not
+written, see rules/summon.py, so the game must not be offered to players); tests register ``KIT`` with
+:func:`kleos.core.registry.register`.
 The game brings no surface parts of its own yet: every surface uses its generic defaults.
 """
 
@@ -20,7 +21,7 @@ from kleos.core.kit.web import WebParts
 from kleos.core.protocol import Game
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import load_data
-from kleos.games.cyclades.rules import battle
+from kleos.games.cyclades.rules import battle, effects, figures, metro
 from kleos.games.cyclades.rules.common import income, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import GODS
@@ -44,7 +45,11 @@ def _option_specs() -> tuple[OptionSpec, ...]:
 
 WORDS = {"apollo": "pray to Apollo (free)", "end": "end the turn", "prosper": "put a prosperity marker on",
          "order": "the turn order is drawn:", "creature": "a creature enters the track:",
-         "gods": "the god boards are placed:", "stay": "stay in the battle", "retreat": "retreat to"}
+         "gods": "the god boards are placed:", "stay": "stay in the battle", "retreat": "retreat to",
+         "build": "build the god's building on", "discard": "for the Metropolis, give up the building on",
+         "metropolis": "place the new Metropolis on", "destroy": "to make room for the Metropolis, destroy a",
+         "sell": "sell to the Sphinx one unit of", "target": "the creature's target:", "take": "the creature takes",
+         "from": "the creature's fleet comes from", "push": "push the fleets to", "done": "end the creature's effect"}
 
 
 def action_words(action: Action) -> str:
@@ -56,6 +61,15 @@ def action_words(action: Action) -> str:
         return f"sail {a[1]} fleet{'s' if a[1] != 1 else ''} from {a[0]} to {a[2]} (1 GP, first step)"
     if action.verb == "sail" and len(a) == 2:
         return f"sail on with {a[0]} fleet{'s' if a[0] != 1 else ''} to {a[1]}"
+    if action.verb == "recruit":
+        where = str(a[0]) if a else ""
+        kind = "a Priest or Philosopher" if not a else "a fleet in" if where.startswith("S") else "a troop on"
+        return f"recruit {kind} {where}".rstrip()
+    if action.verb == "swap" and len(a) == 1:
+        return f"swap the creature of the {a[0]} GP slot for the top of the deck (1 GP)"
+    if action.verb == "summon" and len(a) == 2:
+        temples = f" using {a[1]} Temple{'s' if a[1] != 1 else ''}" if a[1] else ""
+        return f"summon the creature of the {a[0]} GP slot{temples}"
     if action.verb == "dice" and len(a) == 2:
         return f"battle dice: attacker rolls {a[0]}, defender rolls {a[1]}"
     return " ".join([WORDS.get(action.verb, action.verb), *map(str, a)])
@@ -64,7 +78,7 @@ def action_words(action: Action) -> str:
 class CycladesKit(GameKit):
     name = "cyclades"
     title = "Cyclades"
-    summary = "Cathala and Maublanc's Cyclades: bid for the gods' favour (foundation: no action turns yet)"
+    summary = "Cathala and Maublanc's Cyclades: bid for the gods' favour, build Metropolises"
     min_seats = 2
     max_seats = 5
     seat_count_option = "players"
@@ -90,9 +104,11 @@ class CycladesKit(GameKit):
                          f"metropolises {metropolises(s, other)}")
         track = ", ".join("-" if c < 0 else t.creature_keys[c] for c in s.track)
         lines.append(f"Creatures: {track}")
-        fight = battle.describe(t, s)
-        if fight is not None:
-            lines.append(fight)
+        for told in (figures.describe(t, s), effects.describe(t, s), battle.describe(t, s)):
+            if told is not None:
+                lines.append(told)
+        if metro.pending(s):
+            lines.append(f"{t.seat_names[s.metro_seat]} is gaining a Metropolis and chooses how")
         return "\n".join(lines)
 
     def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:

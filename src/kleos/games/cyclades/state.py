@@ -27,6 +27,7 @@ CH_ORDER = "order"  # the random turn order at setup
 CH_CREATURE = "creature"  # the top card of the creature deck
 CH_GODS = "gods"  # the god boards' shuffle
 CH_BATTLE = "battle"  # the two battle dice of a round (rules/battle.py)
+CH_SWAP = "swap"  # the card that replaces a creature Zeus swapped away (rules/zeus.py)
 
 LIST_FIELDS = (
     "gold", "priests", "philosophers",
@@ -35,12 +36,16 @@ LIST_FIELDS = (
     "track", "deck", "discard",
     "gods", "gods_up",
     "turn_order", "bid", "bidder", "apollo", "next_order", "queue",
+    "temples_used",
+    "figure_at", "figure_seat", "figure_cycle", "figure_turn",
 )
 SCALAR_FIELDS = (
     "players", "cycle", "phase", "chance", "offer_index", "displaced", "displaced_from", "pair_second",
     "apollo_choice", "steps",
     "battle_place", "battle_naval", "battle_attacker", "battle_defender", "battle_attack", "battle_stage",
     "voyage_sea", "voyage_left", "voyage_step",
+    "effect_seat", "effect_card", "effect_stage", "effect_left", "effect_from", "effect_chimera",
+    "recruited", "metro_seat", "metro_stage", "metro_todo", "metro_island", "swap_slot",
 )
 
 
@@ -63,7 +68,18 @@ class CycladesState:
       (0/1), ``battle_attacker`` / ``battle_defender`` seats, ``battle_attack`` the attacker's units in it
       (the defender's stay in ``troops`` / ``fleets``), ``battle_stage`` (roll, defender or attacker retreat);
     * a fleet move in progress (rules/fleet.py): ``voyage_sea`` where the group is (-1: none),
-      ``voyage_left`` steps left, ``voyage_step`` the ``steps`` value at its last step.
+      ``voyage_left`` steps left, ``voyage_step`` the ``steps`` value at its last step;
+    * the figures (rules/figures.py), per figure in ``figures.FIGURES`` order: ``figure_at`` its island
+      or sea (-1: off the board), ``figure_seat`` its summoner, ``figure_cycle`` / ``figure_turn`` the
+      cycle and turn number when it was placed (its power ends at the summoner's next turn);
+    * a creature effect in progress (rules/effects.py): ``effect_seat`` the summoner (-1: none),
+      ``effect_card``, ``effect_stage``, ``effect_left`` (steps or count left), ``effect_from`` (a place
+      the effect remembers), ``effect_chimera`` 1 when the Chimera resolves another card;
+    * the turn's counters (rules/recruit.py, rules/summon.py): ``recruited`` units recruited this turn,
+      ``temples_used[seat]`` Temples whose discount was used this cycle (C-BUILD-7, C-TWO-8);
+    * a Metropolis being gained (rules/metro.py): ``metro_seat`` (-1: none), ``metro_stage``, ``metro_todo``
+      (bit mask of building types still to choose for discard), ``metro_island`` (island being cleared);
+    * ``swap_slot`` the creature slot a Zeus swap refills by the next chance event (-1: none).
     """
 
     __slots__ = (*LIST_FIELDS, *SCALAR_FIELDS, "outcome", "rng")
@@ -108,6 +124,23 @@ class CycladesState:
     voyage_sea: int
     voyage_left: int
     voyage_step: int
+    figure_at: list[int]
+    figure_seat: list[int]
+    figure_cycle: list[int]
+    figure_turn: list[int]
+    effect_seat: int
+    effect_card: int
+    effect_stage: int
+    effect_left: int
+    effect_from: int
+    effect_chimera: int
+    temples_used: list[int]
+    recruited: int
+    metro_seat: int
+    metro_stage: int
+    metro_todo: int
+    metro_island: int
+    swap_slot: int
     outcome: Outcome | None
     rng: Rng
 
@@ -157,6 +190,23 @@ class CycladesState:
         new.voyage_sea = self.voyage_sea
         new.voyage_left = self.voyage_left
         new.voyage_step = self.voyage_step
+        new.figure_at = self.figure_at[:]
+        new.figure_seat = self.figure_seat[:]
+        new.figure_cycle = self.figure_cycle[:]
+        new.figure_turn = self.figure_turn[:]
+        new.effect_seat = self.effect_seat
+        new.effect_card = self.effect_card
+        new.effect_stage = self.effect_stage
+        new.effect_left = self.effect_left
+        new.effect_from = self.effect_from
+        new.effect_chimera = self.effect_chimera
+        new.temples_used = self.temples_used[:]
+        new.recruited = self.recruited
+        new.metro_seat = self.metro_seat
+        new.metro_stage = self.metro_stage
+        new.metro_todo = self.metro_todo
+        new.metro_island = self.metro_island
+        new.swap_slot = self.swap_slot
         new.outcome = self.outcome
         new.rng = Rng(self.rng.state)
         return new

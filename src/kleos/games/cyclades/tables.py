@@ -72,6 +72,13 @@ class Tables:
     apollo_no_island: int
     fleets_max: int
     troops_max: int
+    metropolis_covers: tuple[int, ...]  # slots under each island's Metropolis space (C-METRO-1, C-DATA-3)
+    building_names: tuple[str, ...]  # building index = the god who builds it (C-BUILD-1)
+    building_supply: tuple[int, ...]  # per building index (C-COMP-10)
+    metropolis_supply: int
+    recruit_costs: tuple[tuple[int, ...], ...]  # per god: price of the 1st, 2nd, ... unit of a turn
+    building_cost: tuple[int, ...]  # per god (C-BUILD-2)
+    special_cost: tuple[int, ...]  # per god (C-FLEET-1, C-TROOP-1, C-ZEUS-1)
 
     @property
     def n_islands(self) -> int:
@@ -154,4 +161,11 @@ def compile_tables(data: CycladesData, options: Mapping[str, Any]) -> Tables:
         win_metropolises=next(v for k, v in comp.win_metropolises.items() if k == str(players)),
         apollo_one_island=apollo.gold_one_island, apollo_more_islands=apollo.gold_more_islands,
         apollo_no_island=apollo.gold_no_island, fleets_max=comp.per_colour.fleets, troops_max=comp.per_colour.troops,
+        metropolis_covers=tuple(i.metropolis_covers for i in b.islands),
+        building_names=tuple(g.building for g in data.gods.gods),
+        building_supply=tuple(comp.buildings[g.building] for g in data.gods.gods),
+        metropolis_supply=comp.metropolises,
+        recruit_costs=tuple(tuple(g.recruit_costs) for g in data.gods.gods),
+        building_cost=tuple(g.building_cost for g in data.gods.gods),
+        special_cost=tuple(g.special_cost for g in data.gods.gods),
     )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules import battle, build, fleet, metro, recruit, summon, troop, zeus
+from kleos.games.cyclades.rules import battle, build, effects, fleet, metro, recruit, summon, troop, zeus
 from kleos.games.cyclades.rules.common import Violation, islands_of
 from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
@@ -24,7 +24,7 @@ from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
 END_OF_CYCLE = "end_of_cycle"  # transitional phase: every marker is back on the track (C-END-1)
 
 TURN_MODULES: tuple[ModuleType, ...] = (recruit, build, fleet, troop, zeus, summon)
-PROMPT_MODULES: tuple[ModuleType, ...] = (metro, battle)  # in priority order
+PROMPT_MODULES: tuple[ModuleType, ...] = (metro, battle, effects)  # in priority order
 VERB_MODULE: dict[str, ModuleType] = {verb: m for m in TURN_MODULES for verb in m.VERBS}
 
 
@@ -92,8 +92,18 @@ def _apollo_turn(t: Tables, s: CycladesState, marker: int) -> None:
         s.apollo_choice = 1
 
 
+def init_turn_fields(t: Tables, s: CycladesState) -> None:
+    """The turn and Metropolis fields of a new game (state.py): no counts, nothing pending."""
+    s.temples_used = [0] * t.players
+    s.recruited = 0
+    s.metro_seat = s.metro_island = s.swap_slot = EMPTY
+    s.metro_stage = s.metro_todo = 0
+
+
 def _finish_turn(t: Tables, s: CycladesState) -> None:
-    """The marker goes to the highest free turn-order space (C-ACTION-6, C-AMB-1)."""
+    """The marker goes to the highest free turn-order space (C-ACTION-6, C-AMB-1); the next turn starts
+    its recruit ladder afresh (C-RECRUIT-1..7)."""
+    s.recruited = 0
     marker = s.queue.pop(0)
     space = max(i for i, m in enumerate(s.next_order) if m == EMPTY)
     s.next_order[space] = marker

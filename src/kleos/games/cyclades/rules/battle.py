@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules import metro
+from kleos.games.cyclades.rules import figures, metro
 from kleos.games.cyclades.rules.common import Violation
 from kleos.games.cyclades.state import CH_BATTLE, CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, Tables
@@ -101,9 +101,19 @@ def defending_units(s: CycladesState) -> int:
 
 
 def defence_bonus(t: Tables, s: CycladesState) -> int:
-    """What the defender adds to its roll in the battle in progress (C-BATTLE-3/4)."""
+    """What the defender adds to its roll in the battle in progress (C-BATTLE-3/4), the Minotaur's worth
+    included on land (rules/figures.py)."""
     place = s.battle_place
-    return port_bonus(t, s, s.battle_defender, place) if s.battle_naval else fortress_bonus(t, s, place)
+    if s.battle_naval:
+        return port_bonus(t, s, s.battle_defender, place)
+    return fortress_bonus(t, s, place) + figures.minotaur_bonus(t, s, place)
+
+
+def defenders_left(t: Tables, s: CycladesState) -> int:
+    """The defender's units still in the battle: its troops or fleets, and a guarding Minotaur."""
+    if s.battle_naval:
+        return s.fleets[s.battle_place]
+    return s.troops[s.battle_place] + figures.minotaur_guards(t, s, s.battle_place)
 
 
 # ----- dice -------------------------------------------------------------------------------------
@@ -135,14 +145,16 @@ def apply_roll(t: Tables, s: CycladesState, action: Action) -> None:
     if defence <= attack:
         if s.battle_naval:
             s.fleets[place] -= 1
-        else:
+        elif s.troops[place]:
             s.troops[place] -= 1
+        else:
+            figures.remove(s, figures.MINOTAUR)  # lost only after every troop there (rules/figures.py)
     _after_round(t, s)
 
 
 def _after_round(t: Tables, s: CycladesState) -> None:
     """End the battle, or ask for retreats, defender first, or roll again (C-BATTLE-7, C-BATTLE-11)."""
-    if s.battle_attack == 0 or defending_units(s) == 0:
+    if s.battle_attack == 0 or defenders_left(t, s) == 0:
         _finish(t, s)
     elif retreats(t, s, s.battle_defender):
         s.battle_stage = DEFENDER
@@ -199,7 +211,10 @@ def retreats(t: Tables, s: CycladesState, seat: int) -> list[int]:
     The place the attacker came from is allowed when it qualifies (C-AMB-19)."""
     place = s.battle_place
     if s.battle_naval:
-        return [sea for sea in t.sea_seas[place] if s.fleets[sea] == 0 or s.fleet_owner[sea] == seat]
+        return [sea for sea in t.sea_seas[place] if (s.fleets[sea] == 0 or s.fleet_owner[sea] == seat)
+                and not figures.sea_blocked(t, s, sea)]
+    if figures.pinned(t, s, place):
+        return []  # Medusa: troops there cannot leave (rules/figures.py)
     return [i for i in linked_islands(t, s, seat, place) if s.owner[i] == seat]
 
 

@@ -1,27 +1,57 @@
 """Building (C-BUILD-1..10): the god's own building type on free slots of owned islands.
 
-NOT IMPLEMENTED YET: offers no action (skeleton of the main-god turn; see rules/actions.py).
+One building per decision: ``build <island>`` puts the turn god's building type (Port, Fortress, Temple
+or University, C-BUILD-1) on a free slot of an island the player owns, for 2 GP (C-BUILD-2). The slot
+itself is not chosen: the data sheet numbers slots only by convention (its "Slot numbering" row is
+reconstructed), the Metropolis space covering the first ones, so a building takes the first free slot
+outside a Metropolis and the choice that matters, which buildings make way for a Metropolis, is asked
+when one is placed (C-METRO-5, rules/metro.py).
 """
 
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.rules import metro
+from kleos.games.cyclades.rules.common import Violation, free_slots, in_play, islands_of
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import Tables
+from kleos.games.cyclades.tables import EMPTY, Tables
 
 VERBS: tuple[str, ...] = ("build",)
 
 
+def _supply_left(t: Tables, s: CycladesState, god: int) -> bool:
+    return in_play(s, god) < t.building_supply[god]  # C-COMP-10/14
+
+
 def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
-    """The actions of this module that ``seat`` may take now on ``god``'s turn."""
-    return []
+    """An island ``seat`` owns with a free slot, while it has the gold and the supply has the type."""
+    if god == EMPTY or s.gold[seat] < t.building_cost[god] or not _supply_left(t, s, god):
+        return []
+    return [Action("build", (t.island_ids[i],)) for i in islands_of(s, seat) if free_slots(t, s, i)]
 
 
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:
     """The rule ``action`` breaks, or ``None`` when it is legal."""
-    return "C-BUILD-1", "not implemented yet"
+    if god == EMPTY:
+        return "C-APOLLO-5", "an Apollo turn allows no building"
+    if len(action.args) != 1:
+        return "C-BUILD-1", f"write 'build <island>': under {t.god_names[god]} you build a {t.building_names[god]}"
+    island = t.island_index.get(str(action.args[0]))
+    if island is None:
+        return "C-BUILD-3", f"{action.args[0]} is not an island of this board"
+    if s.gold[seat] < t.building_cost[god]:
+        return "C-BUILD-2", f"a building costs {t.building_cost[god]} GP"
+    if not _supply_left(t, s, god):
+        return "C-COMP-14", f"no {t.building_names[god]} is left in the supply"
+    if s.owner[island] != seat:
+        return "C-BUILD-3", f"{action.args[0]} is not your island"
+    if not free_slots(t, s, island):
+        return "C-BUILD-3", f"{action.args[0]} has no free building slot"
+    return None
 
 
 def apply(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> None:
-    raise AssertionError("not implemented yet")
+    island = t.island_index[str(action.args[0])]
+    s.gold[seat] -= t.building_cost[god]
+    s.buildings[free_slots(t, s, island)[0]] = god + 1
+    metro.check_routes(t, s, seat)  # the fourth type (C-BUILD-10, C-METRO-2)

@@ -33,3 +33,64 @@ def metropolises(s: CycladesState, seat: int) -> int:
 def net_cost(amount: int, priests: int) -> int:
     """What a main-god offering costs: the bid less one per Priest, at least 1 (C-OFFER-13, C-TWO-7)."""
     return max(1, amount - priests)
+
+
+# ----- buildings (C-BUILD, C-METRO-8) --------------------------------------------------------------
+PORT, FORTRESS, TEMPLE, UNIVERSITY = range(4)  # building index = the god who builds it (C-BUILD-1)
+BUILDING_KINDS = 4
+
+
+def island_slots(t: Tables, island: int) -> range:
+    """The indices of ``island``'s building slots in ``state.buildings``."""
+    start = t.slot_offset[island]
+    return range(start, start + t.island_slots[island])
+
+
+def free_slots(t: Tables, s: CycladesState, island: int) -> list[int]:
+    """Empty slots of ``island`` outside its Metropolis (which covers the first slots, C-DATA-3)."""
+    covered = t.metropolis_covers[island] if s.metropolis[island] else 0
+    return [slot for n, slot in enumerate(island_slots(t, island)) if n >= covered and s.buildings[slot] == 0]
+
+
+def buildings_on(t: Tables, s: CycladesState, island: int, kind: int) -> int:
+    """Buildings of ``kind`` on ``island``, the Metropolis tile not included."""
+    return sum(1 for slot in island_slots(t, island) if s.buildings[slot] == kind + 1)
+
+
+def buildings_of(t: Tables, s: CycladesState, seat: int, kind: int) -> int:
+    """Buildings of ``kind`` on the islands ``seat`` owns (C-BUILD-4: they go with the island)."""
+    return sum(buildings_on(t, s, i, kind) for i, o in enumerate(s.owner) if o == seat)
+
+
+def in_play(s: CycladesState, kind: int) -> int:
+    """Buildings of ``kind`` on the board, to compare with the supply (C-COMP-10/14)."""
+    return sum(1 for b in s.buildings if b == kind + 1)
+
+
+def fortresses(t: Tables, s: CycladesState, island: int) -> int:
+    """The land-defence bonus of ``island``: its Fortresses, a Metropolis counting as one (C-BUILD-6,
+    C-METRO-8)."""
+    return buildings_on(t, s, island, FORTRESS) + s.metropolis[island]
+
+
+def ports_next_to(t: Tables, s: CycladesState, sea: int, seat: int) -> int:
+    """The naval-defence bonus of ``seat`` in ``sea``: Ports on its islands next to the sea, a Metropolis
+    counting as one (C-BUILD-5, C-BATTLE-14, C-METRO-8)."""
+    return sum(buildings_on(t, s, i, PORT) + s.metropolis[i] for i in t.sea_islands[sea] if s.owner[i] == seat)
+
+
+def temples(t: Tables, s: CycladesState, seat: int) -> int:
+    """Temples ``seat`` owns, each Metropolis counting as one (C-BUILD-7, C-METRO-8)."""
+    return buildings_of(t, s, seat, TEMPLE) + metropolises(s, seat)
+
+
+def temples_left(t: Tables, s: CycladesState, seat: int) -> int:
+    """Temple discounts ``seat`` may still use this cycle (once per Temple per cycle, C-BUILD-7, C-TWO-8)."""
+    return max(0, temples(t, s, seat) - s.temples_used[seat])
+
+
+def units(s: CycladesState, seat: int) -> tuple[int, int]:
+    """``seat``'s fleets and troops on the board (C-COMP-12/13)."""
+    fleets = sum(n for sea, n in enumerate(s.fleets) if s.fleet_owner[sea] == seat)
+    troops = sum(n for i, n in enumerate(s.troops) if s.owner[i] == seat)
+    return fleets, troops

@@ -24,7 +24,7 @@ them"; its worked example leaves 2 of 4 fleets behind, so a count is asked for a
 from __future__ import annotations
 
 from kleos.core.action import Action, Arg
-from kleos.games.cyclades.rules import battle
+from kleos.games.cyclades.rules import battle, figures
 from kleos.games.cyclades.rules.common import Violation
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, POSEIDON, Tables
@@ -52,12 +52,14 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
     if continuing(s, seat):
         sea = s.voyage_sea
         found.extend(Action("sail", (n, t.sea_ids[to]))
-                     for to in t.sea_seas[sea] for n in range(1, s.fleets[sea] + 1))
+                     for to in t.sea_seas[sea] if not figures.sea_blocked(t, s, to)
+                     for n in range(1, s.fleets[sea] + 1))
     if s.gold[seat] >= cost(t):
         for sea in range(t.n_seas):
             if s.fleet_owner[sea] == seat and s.fleets[sea] > 0:
                 found.extend(Action("sail", (t.sea_ids[sea], n, t.sea_ids[to]))
-                             for to in t.sea_seas[sea] for n in range(1, s.fleets[sea] + 1))
+                             for to in t.sea_seas[sea] if not figures.sea_blocked(t, s, to)
+                             for n in range(1, s.fleets[sea] + 1))
     return found
 
 
@@ -80,7 +82,7 @@ def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> V
     to = t.sea_index.get(name)
     if to is None or to not in t.sea_seas[origin]:
         return "C-FLEET-1", f"{name} is not a sea next to {t.sea_ids[origin]}"
-    return None
+    return figures.sea_violation(t, s, to)
 
 
 def _origin(t: Tables, s: CycladesState, seat: int, args: tuple[Arg, ...]) -> int | Violation:

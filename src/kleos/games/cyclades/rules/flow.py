@@ -14,7 +14,9 @@ from kleos.games.cyclades.tables import Tables
 
 
 def start_cycle(t: Tables, s: CycladesState) -> None:
+    """Phase 1 begins; each Temple's discount is available again (once per cycle, C-BUILD-7)."""
     s.phase = CREATURES
+    s.temples_used = [0] * t.players
     creatures.prepare(t, s)
 
 

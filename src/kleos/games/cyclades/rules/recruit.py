@@ -1,27 +1,125 @@
 """Recruiting (C-RECRUIT-1..10): fleets, troops, Priests and Philosophers on the cost ladders.
 
-NOT IMPLEMENTED YET: offers no action (skeleton of the main-god turn; see rules/actions.py).
+One unit per decision: ``recruit <sea>`` (Poseidon's fleet), ``recruit <island>`` (Ares's troop),
+``recruit`` (Zeus's Priest, Athena's Philosopher). The price is the god's ladder (``gods.json``
+``recruit_costs``) at the number of units recruited earlier this turn (``state.recruited``, reset when a
+turn ends; C-RECRUIT-7, C-AMB-8), and the ladder's length is the per-turn limit. The free first unit is
+optional like any other: a turn may end without it.
 """
 
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.rules import figures, metro
+from kleos.games.cyclades.rules.common import Violation, islands_of, units
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import Tables
+from kleos.games.cyclades.tables import ARES, ATHENA, EMPTY, POSEIDON, ZEUS, Tables
 
 VERBS: tuple[str, ...] = ("recruit",)
+LIMIT_RULE = {POSEIDON: "C-RECRUIT-1", ARES: "C-RECRUIT-3", ZEUS: "C-RECRUIT-5", ATHENA: "C-RECRUIT-6"}
+
+
+def price(t: Tables, s: CycladesState, god: int) -> int | None:
+    """What the next unit costs on ``god``'s turn, or None past the per-turn limit (C-RECRUIT-1/3/5/6)."""
+    costs = t.recruit_costs[god]
+    return costs[s.recruited] if s.recruited < len(costs) else None
+
+
+def fleet_seas(t: Tables, s: CycladesState, seat: int) -> list[int]:
+    """Seas next to an island ``seat`` owns that are empty or hold only its fleets (C-RECRUIT-2, C-AMB-9),
+    and where no creature figure forbids fleets (the Kraken, Polyphemus: rules/figures.py)."""
+    seas = {sea for i in islands_of(s, seat) for sea in t.island_seas[i]}
+    return sorted(sea for sea in seas if (s.fleets[sea] == 0 or s.fleet_owner[sea] == seat)
+                  and not figures.sea_blocked(t, s, sea))
+
+
+def _supply_left(t: Tables, s: CycladesState, god: int) -> bool:
+    """Whether a Priest or Philosopher card is left in the supply (C-COMP-14, C-AMB-28; -1: unlimited)."""
+    supply, held = (t.priests, s.priests) if god == ZEUS else (t.philosophers, s.philosophers)
+    return supply < 0 or sum(held) < supply
 
 
 def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
-    """The actions of this module that ``seat`` may take now on ``god``'s turn."""
-    return []
+    """The recruits ``seat`` may make now on ``god``'s turn."""
+    if god == EMPTY:
+        return []
+    cost = price(t, s, god)
+    if cost is None or s.gold[seat] < cost:
+        return []
+    fleets, troops = units(s, seat)
+    if god == POSEIDON:
+        if fleets >= t.fleets_max:
+            return []
+        return [Action("recruit", (t.sea_ids[sea],)) for sea in fleet_seas(t, s, seat)]
+    if god == ARES:
+        if troops >= t.troops_max:
+            return []
+        return [Action("recruit", (t.island_ids[i],)) for i in islands_of(s, seat)]
+    return [Action("recruit")] if _supply_left(t, s, god) else []
 
 
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:
     """The rule ``action`` breaks, or ``None`` when it is legal."""
-    return "C-RECRUIT-1", "not implemented yet"
+    if god == EMPTY:
+        return "C-APOLLO-5", "an Apollo turn allows no recruiting"
+    unit = {POSEIDON: "fleet", ARES: "troop"}.get(god)
+    if unit is None and action.args:
+        return "C-RECRUIT-9", f"Priests and Philosophers are not placed: write 'recruit' (under {t.god_names[god]})"
+    if unit is not None and len(action.args) != 1:
+        where = "sea" if god == POSEIDON else "island"
+        return LIMIT_RULE[god], f"write 'recruit <{where}>' to recruit a {unit}"
+    cost = price(t, s, god)
+    if cost is None:
+        return LIMIT_RULE[god], f"at most {len(t.recruit_costs[god])} recruits per turn under {t.god_names[god]}"
+    if s.gold[seat] < cost:
+        return "C-ACTION-4", f"the next recruit costs {cost} GP"
+    if god == POSEIDON:
+        return _check_fleet(t, s, seat, str(action.args[0]))
+    if god == ARES:
+        return _check_troop(t, s, seat, str(action.args[0]))
+    if not _supply_left(t, s, god):
+        return "C-COMP-14", f"no {'Priest' if god == ZEUS else 'Philosopher'} cards are left in the supply"
+    return None
+
+
+def _check_fleet(t: Tables, s: CycladesState, seat: int, name: str) -> Violation | None:
+    sea = t.sea_index.get(name)
+    if sea is None:
+        return "C-RECRUIT-2", f"{name} is not a sea of this board"
+    if units(s, seat)[0] >= t.fleets_max:
+        return "C-RECRUIT-8", f"you already have {t.fleets_max} fleets on the board (C-COMP-12)"
+    if not any(s.owner[i] == seat for i in t.sea_islands[sea]):
+        return "C-RECRUIT-2", f"{name} is not next to an island of yours"
+    if s.fleets[sea] and s.fleet_owner[sea] != seat:
+        return "C-RECRUIT-2", f"{name} holds another player's fleets"
+    return figures.sea_violation(t, s, sea)
+
+
+def _check_troop(t: Tables, s: CycladesState, seat: int, name: str) -> Violation | None:
+    island = t.island_index.get(name)
+    if island is None:
+        return "C-RECRUIT-4", f"{name} is not an island of this board"
+    if units(s, seat)[1] >= t.troops_max:
+        return "C-RECRUIT-8", f"you already have {t.troops_max} troops on the board (C-COMP-13)"
+    if s.owner[island] != seat:
+        return "C-RECRUIT-4", f"{name} is not your island"
+    return None
 
 
 def apply(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> None:
-    raise AssertionError("not implemented yet")
+    cost = price(t, s, god)
+    assert cost is not None
+    s.gold[seat] -= cost
+    s.recruited += 1
+    if god == POSEIDON:
+        sea = t.sea_index[str(action.args[0])]
+        s.fleets[sea] += 1
+        s.fleet_owner[sea] = seat
+    elif god == ARES:
+        s.troops[t.island_index[str(action.args[0])]] += 1
+    elif god == ZEUS:
+        s.priests[seat] += 1
+    else:
+        s.philosophers[seat] += 1
+        metro.check_routes(t, s, seat)  # a 4th Philosopher (C-RECRUIT-10, C-METRO-3)
+

@@ -9,6 +9,8 @@ from kleos.core.rng import Rng
 from kleos.games.cyclades.state import CH_ORDER, SETUP, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, NOBODY, Tables
 
+N_FIGURES = 5  # kraken, minotaur, medusa, polyphemus, chiron (rules/figures.py, C-COMP-5)
+
 
 def new_state(t: Tables, seed: int) -> CycladesState:
     """The position before the turn order is drawn (C-SETUP-1..10)."""
@@ -56,6 +58,12 @@ def new_state(t: Tables, seed: int) -> CycladesState:
     s.battle_naval = s.battle_attack = s.battle_stage = 0
     s.voyage_sea = s.voyage_step = EMPTY
     s.voyage_left = 0
+    s.figure_at = [EMPTY] * N_FIGURES  # rules/figures.py
+    s.figure_seat = [EMPTY] * N_FIGURES
+    s.figure_cycle = [0] * N_FIGURES
+    s.figure_turn = [0] * N_FIGURES
+    s.effect_seat = s.effect_card = s.effect_from = EMPTY  # rules/effects.py
+    s.effect_stage = s.effect_left = s.effect_chimera = 0
     s.outcome = None
     s.rng = Rng.from_seed(seed)
     return s

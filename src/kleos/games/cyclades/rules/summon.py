@@ -1,27 +1,74 @@
-"""Summoning creatures (C-SUMMON-1..6) with Temple discounts (C-BUILD-7/8), and their effects.
+"""Summoning creatures (C-SUMMON-1..6) with Temple discounts (C-BUILD-7/8); the effects are rules/effects.py.
 
-NOT IMPLEMENTED YET: offers no action (skeleton of the main-god turn; see rules/actions.py).
+``summon <price> <temples>`` (e.g. ``summon 3 1``) takes the creature in the track slot printed with
+``price`` and uses ``temples`` Temple discounts on it: it costs the slot's price less one per Temple, at
+least 1 GP (C-SUMMON-2, C-CREATURE-1, C-BUILD-8). Each Temple the player owns (a Metropolis counts as
+one, C-METRO-8) gives its discount once per cycle, both turns of a 2-player seat together (C-BUILD-7,
+C-TWO-8; ``state.temples_used``, reset in phase 1); using more than bring the price to 1 GP is not
+offered, and using fewer is the player's choice. The slot stays empty for the rest of the cycle
+(C-SUMMON-6, C-CREATURE-9). Any main god allows it, any number of times while gold and cards last
+(C-SUMMON-1/5); an Apollo turn does not.
+
+The card is paid for and taken off the track here; its effect then runs at once as a prompt of
+rules/effects.py (:func:`kleos.games.cyclades.rules.effects.begin`), which discards the card when the
+effect is over (C-SUMMON-3/4). A creature is summoned even when its effect could do nothing now.
 """
 
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.rules import effects
+from kleos.games.cyclades.rules.common import Violation, temples_left
+from kleos.games.cyclades.rules.zeus import track_slot
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import Tables
+from kleos.games.cyclades.tables import EMPTY, Tables
 
 VERBS: tuple[str, ...] = ("summon",)
 
 
+def price(t: Tables, slot: int, used: int) -> int:
+    """The slot's price less ``used`` Temple discounts, at least 1 GP (C-SUMMON-2, C-BUILD-8)."""
+    return max(1, t.slot_costs[slot] - used)
+
+
+def discounts(t: Tables, s: CycladesState, seat: int, slot: int) -> range:
+    """How many Temples may be used on the card in ``slot``: more than bring it to 1 GP would be wasted."""
+    return range(min(temples_left(t, s, seat), t.slot_costs[slot] - 1) + 1)
+
+
 def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
-    """The actions of this module that ``seat`` may take now on ``god``'s turn."""
-    return []
+    if god == EMPTY:
+        return []
+    return [Action("summon", (t.slot_costs[slot], used))
+            for slot, card in enumerate(s.track) if card != EMPTY
+            for used in discounts(t, s, seat, slot) if price(t, slot, used) <= s.gold[seat]]
 
 
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:
     """The rule ``action`` breaks, or ``None`` when it is legal."""
-    return "C-SUMMON-1", "not implemented yet"
+    if god == EMPTY:
+        return "C-SUMMON-1", "Apollo players may not summon creatures"
+    args = action.args
+    slot = track_slot(t, args[0]) if len(args) == 2 and isinstance(args[1], int) else None
+    if slot is None:
+        prices = ", ".join(map(str, t.slot_costs))
+        return "C-SUMMON-2", f"write 'summon <slot price> <Temples used>' with a price of {prices}"
+    if s.track[slot] == EMPTY:
+        return "C-SUMMON-6", f"the {args[0]} GP slot holds no creature"
+    used = int(args[1])
+    if used not in discounts(t, s, seat, slot):
+        return "C-BUILD-7", f"you may use 0 to {discounts(t, s, seat, slot)[-1]} Temples on this creature"
+    if price(t, slot, used) > s.gold[seat]:
+        return "C-ACTION-4", f"this creature costs {price(t, slot, used)} GP"
+    return None
 
 
 def apply(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> None:
-    raise AssertionError("not implemented yet")
+    slot = track_slot(t, action.args[0])
+    assert slot is not None
+    used = int(action.args[1])
+    card = s.track[slot]
+    s.gold[seat] -= price(t, slot, used)
+    s.temples_used[seat] += used
+    s.track[slot] = EMPTY  # C-SUMMON-6
+    effects.begin(t, s, seat, card)  # C-SUMMON-3; the card is discarded when the effect ends (C-SUMMON-4)

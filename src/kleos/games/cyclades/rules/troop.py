@@ -16,7 +16,7 @@ its Metropolis or by completing the four building types) is followed as a readin
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules import battle, metro
+from kleos.games.cyclades.rules import battle, figures, metro
 from kleos.games.cyclades.rules.common import Violation, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, NOBODY, Tables
@@ -35,10 +35,10 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
         return []
     found: list[Action] = []
     for origin in islands_of(s, seat):
-        if s.troops[origin] == 0:
+        if s.troops[origin] == 0 or figures.pinned(t, s, origin):
             continue
         dests = [t.island_ids[d] for d in battle.linked_islands(t, s, seat, origin)
-                 if last_island_violation(t, s, seat, d) is None]
+                 if last_island_violation(t, s, seat, d) is None and figures.landing_violation(t, s, d) is None]
         found.extend(Action("march", (t.island_ids[origin], n, dest))
                      for dest in dests for n in range(1, s.troops[origin] + 1))
     return found
@@ -58,9 +58,11 @@ def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> V
         return "C-TROOP-1", f"unknown island in '{action}'"
     if s.owner[origin] != seat or not 1 <= args[1] <= s.troops[origin]:
         return "C-TROOP-1", f"you have no {args[1]} troops on {args[0]} to move"
+    if figures.pinned(t, s, origin):
+        return "C-SUMMON-4", f"Medusa holds the troops on {args[0]}: they cannot leave it"
     if dest not in battle.linked_islands(t, s, seat, origin):
         return "C-TROOP-2", f"no chain of your fleets links {args[0]} to {args[2]}"
-    return last_island_violation(t, s, seat, dest)
+    return last_island_violation(t, s, seat, dest) or figures.landing_violation(t, s, dest)
 
 
 def apply(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> None:
@@ -75,11 +77,12 @@ def land(t: Tables, s: CycladesState, seat: int, origin: int, count: int, dest: 
     An emptied origin keeps ``seat``'s territory marker, so it never turns neutral (C-TROOP-5/6). On the
     mover's own island the troops join (C-AMB-11); an island with no troops, neutral or held by a marker,
     is taken with its buildings and prosperity markers, Fortresses notwithstanding (C-TROOP-4), and the
-    Metropolis routes are checked (C-METRO-10); enemy troops mean a land battle (C-TROOP-3)."""
+    Metropolis routes are checked (C-METRO-10); enemy troops, or a Minotaur guarding another player's
+    island (rules/figures.py), mean a land battle (C-TROOP-3)."""
     s.troops[origin] -= count
     if s.owner[dest] == seat:
         s.troops[dest] += count
-    elif s.troops[dest] == 0:
+    elif s.troops[dest] == 0 and not (s.owner[dest] != NOBODY and figures.minotaur_guards(t, s, dest)):
         s.owner[dest], s.troops[dest] = seat, count
         metro.check_routes(t, s, seat)
     else:
