@@ -8,8 +8,8 @@ Chance is a pseudo-seat (:data:`CHANCE`): when it is to act, :meth:`Game.chance_
 the outcomes with their probabilities and :meth:`Game.sample_chance` draws one from the
 generator kept in the state, so a log of actions (chance outcomes included) replays exactly.
 
-Several seats may be listed by :meth:`Game.actors` at once (simultaneous secret choices in
-Cyclades or Pericles); each submits its own action, and views hide what the others chose.
+Several seats may be listed by :meth:`Game.actors` at once (simultaneous secret choices, such as
+cards played face down together); each submits its own action, and views hide what the others chose.
 """
 
 from __future__ import annotations

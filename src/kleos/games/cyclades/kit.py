@@ -1,9 +1,8 @@
-"""Cyclades as a plug-in of the platform: its kit.
+"""Cyclades as a plug-in of the platform: its kit, listed under the ``kleos.games`` entry points.
 
-Not listed under the ``kleos.games`` entry points yet (the Sylph and the five creature figures are not
-written, see rules/summon.py, so the game must not be offered to players); tests register ``KIT`` with
-:func:`kleos.core.registry.register`.
-The game brings no surface parts of its own yet: every surface uses its generic defaults.
+Its parts: agents (``heuristic``, and the evaluation ISMCTS uses), the terminal's board panels, the
+browser's SVG board, and the ``kleos cyclades`` commands; the research encoding is not written yet
+(the adapters refuse the game, naming it).
 """
 
 from __future__ import annotations
