@@ -35,7 +35,7 @@ def test_few_actions_are_listed_whole_with_shortcuts() -> None:
     legal = acts("pay iron", "pay silver", "done")
     level = build_level(legal)
     assert [e.action for e in level.entries] == legal
-    assert [e.key for e in level.entries] == ["1", "2", "3"]
+    assert [e.key for e in level.entries] == ["1", "2", "0"]
     assert [e.label for e in level.entries] == ["pay iron", "pay silver", "done"]
     titled = build_level(acts("proxenos", "pass"), (), VERB_TITLES)
     assert [e.label for e in titled.entries] == ["proxenos  Move the proxenos", "pass"]
@@ -77,7 +77,7 @@ def test_a_single_next_word_is_skipped() -> None:
 def test_shortcut_keys_and_path_to_an_action() -> None:
     legal = [Action("march", (f"R{i}",)) for i in range(40)] + [Action("pass")]
     top = build_level(legal)
-    assert [e.key for e in top.entries] == ["1", "2"]
+    assert [e.key for e in top.entries] == ["1", "0"]
     inner = build_level(legal, ("march",))
     assert [e.key for e in inner.entries][:11] == list(SHORTCUTS[:11])
     assert inner.entries[35].key == ""  # beyond z: arrows and Enter
@@ -86,3 +86,31 @@ def test_shortcut_keys_and_path_to_an_action() -> None:
     assert [lv.prefix for lv in path] == [(), ("march",)]
     assert any(e.action == Action("march", ("R12",)) for e in path[-1].entries)
     assert tokens(Action("march", ("R12",))) == ("march", "R12")
+
+
+def test_the_end_of_a_step_keeps_its_place_and_key() -> None:
+    """Issue 17: "done" sorted before "pay" in one step and after it in the next, so the same key
+    pressed twice ended the step; it is now last, with the key 0, in every step."""
+    first = build_level(acts("pay wood"))
+    second = build_level(acts("done", "pay wood"))
+    assert [(e.key, e.label) for e in first.entries] == [("1", "pay wood")]
+    assert [(e.key, e.label) for e in second.entries] == [("1", "pay wood"), ("0", "done")]
+    assert [e.key for e in build_level(acts("pass", "proxenos", "stasis")).entries] == ["1", "2", "0"]
+
+
+def test_numbered_choices_from_zero_are_keyed_by_their_number() -> None:
+    """Issue 17: the Phoros menu showed "1 0", "2 1", "3 2"; its keys are now the numbers."""
+    level = build_level(acts("phoros 0", "phoros 1", "phoros 2"))
+    assert [(e.key, e.label) for e in level.entries] == [("0", "0"), ("1", "1"), ("2", "2")]
+    assert entry_for_key(level, "2") is level.entries[2]
+    many = build_level(acts(*(f"phoros {n}" for n in range(12))))
+    assert [e.key for e in many.entries] == [*"0123456789", "a", "b"]
+    cards = build_level(acts("play 3", "play 7"))  # no 0: keys by place as everywhere else
+    assert [e.key for e in cards.entries] == ["1", "2"]
+
+
+def test_choices_that_lose_come_after_the_safe_ones() -> None:
+    legal = acts("feed", "release Chalkis", "release Chios")
+    level = build_level(legal, warn=lambda a: "you lose" if a.verb == "feed" else "")
+    assert [(e.key, str(e.action), e.warning) for e in level.entries] == [
+        ("1", "release Chalkis", ""), ("2", "release Chios", ""), ("3", "feed", "you lose")]

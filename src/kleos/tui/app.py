@@ -22,10 +22,11 @@ from kleos.tui.widgets import ChoiceScreen, TextScreen
 __all__ = ["APP_CSS", "MODE_CHOOSE", "MODE_CONFIRM", "MODE_OVER", "MODE_WAIT", "GameApp", "GameScreen"]
 
 APP_CSS = """
-#status { height: 2; padding: 0 1; background: $panel; text-wrap: nowrap; text-overflow: ellipsis; }
+#status { height: auto; max-height: 3; padding: 0 1; background: $panel; text-wrap: nowrap;
+          text-overflow: ellipsis; }
 #body { height: 1fr; }
 #right { width: 40%; min-width: 33; max-width: 50; border-left: vkey $primary; }
-#menu-title { height: 1; padding: 0 1; background: $panel; }
+#menu-title { height: auto; max-height: 3; padding: 0 1; background: $panel; }
 #menu, #steps { height: 1fr; border: none; padding: 0; }
 #guide { height: auto; max-height: 4; padding: 0 1; background: $primary-background; color: $text; }
 #detail { height: 3; padding: 0 1; background: $boost; }
@@ -90,6 +91,7 @@ class GameApp(App[str]):
         screen = self.game_screen
         if screen is None:
             return
+        screen.show_first_moves()
         if answer == "guide":
             if not screen.guide_on:
                 screen.action_guide()

@@ -127,6 +127,15 @@ class Look:
         choose = self.parts.menus.panel_for
         return choose(game, view, legal, prefix) if choose is not None else None
 
+    def warning(self, game: Game[Any, Any], view: Any, seat: int, action: Action) -> str:
+        """Why ``action`` loses the game at once for ``seat`` ("" when it does not, or the game does not tell)."""
+        warn = self.parts.menus.warning
+        return warn(game, view, seat, action) if warn is not None else ""
+
+    @property
+    def last_verbs(self) -> tuple[str, ...]:
+        return self.parts.menus.last_verbs
+
     @property
     def flat_limit(self) -> int:
         return self.parts.menus.flat_limit or FLAT_LIMIT

@@ -9,6 +9,7 @@ each person decides in turn; in hotseat a hand-over screen hides the board betwe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -29,7 +30,7 @@ from kleos.core.errors import IllegalAction, KleosError
 from kleos.core.kit.terminal import BoardContext, Palette
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord
-from kleos.tui.look import Look
+from kleos.tui.look import LOG, Look
 from kleos.tui.menu import Entry, Level, build_level, entry_for_key, find_path, tokens
 from kleos.tui.replay import ReplayScreen
 from kleos.tui.session import Session
@@ -77,6 +78,7 @@ class GameScreen(Screen[None]):
         self.message = ""
         self.thinking: Worker[tuple[tuple[int, int], int, Action]] | None = None
         self.recent_lines = 2
+        self.may_replace = False  # the player agreed to replace this game (asked by L)
         self._shown: dict[str, RenderableType] = {}
         self._log_cache: list[Text] = []
         self._log_key: tuple[int, bool] = (-1, False)
@@ -229,6 +231,7 @@ class GameScreen(Screen[None]):
         s = self.session
         self.seat = seat
         self.mode = MODE_CHOOSE
+        self.may_replace = False
         self.legal = s.legal(seat)
         self.levels = [self.level(())]
         self.board.manual = False
@@ -238,7 +241,19 @@ class GameScreen(Screen[None]):
         s.autosave()
 
     def level(self, prefix: tuple[str, ...]) -> Level:
-        return build_level(self.legal, prefix, self.look.verb_titles, self.gloss, self.look.flat_limit)
+        return build_level(self.legal, prefix, self.look.verb_titles, self.gloss, self.look.flat_limit,
+                           self.warning, self.look.last_verbs)
+
+    def path_to(self, action: Action) -> list[Level]:
+        """The menu levels that lead to ``action`` (for hints and tests that press the keys)."""
+        return find_path(self.legal, action, self.look.verb_titles, self.gloss, self.look.flat_limit,
+                         self.warning, self.look.last_verbs)
+
+    def warning(self, action: Action) -> str:
+        """Why ``action`` loses the game at once, as the game tells ("" when it does not)."""
+        if self.seat is None:
+            return ""
+        return self.look.warning(self.session.game, self.seat_view(), self.seat, action)
 
     def gloss(self, action: Action) -> str:
         """A few words after a menu entry, where the notation alone says too little."""
@@ -260,16 +275,31 @@ class GameScreen(Screen[None]):
         self.session.autosave()
         self.show_outcome()
 
+    def show_first_moves(self) -> None:
+        """After the welcome, which covered the board while the computer made the first moves: say who
+        made how many, with the latest, and where to read them all (nothing when nobody else moved)."""
+        s, seat = self.session, self.seat
+        if seat is None or self.mode != MODE_CHOOSE:
+            return
+        moved = [line for line in s.since_last(seat) if line.kind == "action" and line.seat != seat]
+        if not moved:
+            return
+        who = " and ".join(dict.fromkeys(s.name(line.seat) for line in moved))
+        self.say(f"{who} moved first ({len(moved)} step{'s' if len(moved) != 1 else ''}; Tab to the {LOG} view "
+                 f"reads them all). Latest: {moved[-1].text}")
+
     def show_outcome(self) -> None:
         outcome = self.session.outcome
         if outcome is not None:
             self.set_detail(self.look.outcome(self.board_context(), outcome))
 
     # ----- menus ------------------------------------------------------------------------------
-    def _entry_text(self, key: str, label: str) -> Text:
+    def _entry_text(self, key: str, label: str, warning: str = "") -> Text:
         text = Text()
         text.append(f"{key:>1}", style="bold reverse" if key else "")
         text.append(" " + label)
+        if warning:
+            text.append("  ⚠ loses the game", style=self.palette().warn)
         return text
 
     def show_level(self, highlight: Action | None = None) -> None:
@@ -279,7 +309,7 @@ class GameScreen(Screen[None]):
         menu = self.menu
         menu.clear_options()
         for i, e in enumerate(level.entries):
-            menu.add_option(Option(self._entry_text(e.key, e.label), id=f"e{i}"))
+            menu.add_option(Option(self._entry_text(e.key, e.label, e.warning), id=f"e{i}"))
         index = 0
         if highlight is not None:
             index = next((i for i, e in enumerate(level.entries) if e.action == highlight), 0)
@@ -296,17 +326,24 @@ class GameScreen(Screen[None]):
         self.update_guide()
 
     def menu_title(self, text: str) -> None:
-        self.put("#menu-title", Text(text, style="bold", no_wrap=True, overflow="ellipsis"))
+        self.put("#menu-title", Text(text, style="bold"))  # wraps (up to 3 lines): a long title is not cut
 
     FIXED = frozenset({"#status", "#menu-title", "#detail", "#recent"})
 
     def put(self, selector: str, content: RenderableType) -> None:
-        """Update a Static only when its content changes; the fixed-height ones without a new layout."""
+        """Update a Static only when its content changes; the fixed-height ones without a new layout
+        unless their number of lines (or the title's length, which wraps) changed."""
         widget = self.query_one(selector, Static)
-        if isinstance(content, Text) and self._shown.get(selector) == content:
+        old = self._shown.get(selector)
+        if isinstance(content, Text) and old == content:
             return
         self._shown[selector] = content
-        widget.update(content, layout=selector not in self.FIXED)
+        same = False
+        if isinstance(old, Text) and isinstance(content, Text):
+            same = old.plain.count("\n") == content.plain.count("\n")
+            if selector == "#menu-title":
+                same = same and len(old) == len(content)
+        widget.update(content, layout=selector not in self.FIXED or not same)
 
     def current_entry(self) -> Entry | None:
         if self.mode != MODE_CHOOSE or not self.levels:
@@ -323,27 +360,39 @@ class GameScreen(Screen[None]):
             return
         self.choose_action(entry.action)
 
-    def needs_confirmation(self) -> bool:
+    def needs_confirmation(self, action: Action | None = None) -> bool:
         """Confirm every choice except the small steps inside an action (paying for the next unit,
         moving the next one …, as the game tells): those are shown as they are highlighted and can be
-        undone."""
+        undone. A choice that loses the game at once is always confirmed, confirmations on or off."""
+        if action is not None and self.warning(action):
+            return True
         if not self.confirm or self.seat is None:
             return self.confirm
         return not self.look.small_step(self.session.game, self.seat_view(), self.seat)
 
     def choose_action(self, action: Action) -> None:
-        if not self.needs_confirmation():
+        if not self.needs_confirmation(action):
             self.commit(action)
             return
         self.mode = MODE_CONFIRM
         self.chosen = action
+        warning = self.warning(action)
         menu = self.menu
         menu.clear_options()
-        menu.add_option(Option(self._entry_text("y", f"Confirm: {action}"), id="confirm"))
-        menu.add_option(Option(self._entry_text("n", "Back"), id="back"))
+        if warning:
+            menu.add_option(Option(self._entry_text("n", "Back (safe)"), id="back"))
+            menu.add_option(Option(self._entry_text("y", f"Confirm: {action}, and lose the game"), id="confirm"))
+        else:
+            menu.add_option(Option(self._entry_text("y", f"Confirm: {action}"), id="confirm"))
+            menu.add_option(Option(self._entry_text("n", "Back"), id="back"))
         menu.highlighted = 0
-        self.menu_title(f"Confirm {action}?")
+        self.menu_title(f"⚠ {action} loses the game: confirm?" if warning else f"Confirm {action}?")
         self.update_detail()
+
+    def confirm_index(self) -> int:
+        """Where "confirm" is in the confirmation menu (after "back" when the choice loses the game,
+        so that Enter alone never loses it)."""
+        return 1 if self.chosen is not None and self.warning(self.chosen) else 0
 
     def commit(self, action: Action) -> None:
         seat = self.seat
@@ -384,7 +433,7 @@ class GameScreen(Screen[None]):
             if 0 <= index < len(entries):
                 self.take(entries[index])
         elif self.mode == MODE_CONFIRM:
-            if index == 0 and self.chosen is not None:
+            if index == self.confirm_index() and self.chosen is not None:
                 self.commit(self.chosen)
             else:
                 self.back()
@@ -415,7 +464,7 @@ class GameScreen(Screen[None]):
         elif self.mode == MODE_CONFIRM:
             if char == "y":
                 event.stop()
-                self.activate(0)
+                self.activate(self.confirm_index())
             elif char == "n":
                 event.stop()
                 self.back()
@@ -438,7 +487,11 @@ class GameScreen(Screen[None]):
     def update_detail(self) -> None:
         p = self.palette()
         if self.mode == MODE_CONFIRM and self.chosen is not None:
+            warning = self.warning(self.chosen)
             text = Text("Confirm (y/Enter) or go back (n/Esc): ", style=p.head)
+            if warning:
+                text = Text(f"⚠ This loses the game: {warning}. Confirm with y, or go back (n/Esc/Enter): ",
+                            style=p.warn)
             text.append(self.describe(self.chosen))
             rules = self.look.rules_of(self.chosen.verb)
             if rules:
@@ -454,6 +507,8 @@ class GameScreen(Screen[None]):
             self.message = ""
             return
         if entry.action is not None:
+            if entry.warning:
+                text.append(f"⚠ Loses the game: {entry.warning}. ", style=p.warn)
             text.append(self.describe(entry.action))
             rules = self.look.rules_of(entry.action.verb)
             if rules:
@@ -586,7 +641,7 @@ class GameScreen(Screen[None]):
             self.say("No decision of yours to hint at now.")
             return
         action = self.session.hint(self.seat)
-        self.levels = find_path(self.legal, action, self.look.verb_titles, self.gloss, self.look.flat_limit)
+        self.levels = self.path_to(action)
         self.show_level(highlight=action)
         self.say(f"Hint: the {self.session.hint_name} computer player would choose '{action}': "
                  f"{self.describe(action)}")
@@ -625,9 +680,31 @@ class GameScreen(Screen[None]):
         return f"kleos play {self.session.kit.name} --load {target}"
 
     def action_load(self) -> None:
-        self.open_notation("load ")
+        self.offer_save(lambda: self.open_notation("load "))
+
+    def offer_save(self, then: Callable[[], None]) -> None:
+        """Before another game replaces this one: save it first, or not, or stay (a game not yet
+        begun, or already saved where it autosaves, goes on at once)."""
+        s = self.session
+        if not s.record.actions or s.save_path is not None or self.may_replace:
+            self.may_replace = True
+            then()
+            return
+        text = Text("Load another game?\n\n", style="bold")
+        text.append("This game will be replaced by the one you load.\n\n"
+                    "  y    save this game first\n  n    do not save it\n  Esc  stay in this game")
+
+        def done(answer: str | None) -> None:
+            if answer == "save":
+                self.action_save()
+            if answer in ("save", "discard"):
+                self.may_replace = True  # asked once: the file name typed next loads at once
+                then()
+
+        self.app.push_screen(ChoiceScreen(text, {"y": "save", "n": "discard", "enter": "save"}, escape="stay"), done)
 
     def load(self, path: str) -> None:
+        self.may_replace = False
         try:
             record = GameRecord.loads(Path(path).read_text(encoding="utf-8"))
             self.session.replace_record(record)
@@ -712,7 +789,7 @@ class GameScreen(Screen[None]):
             return
         if word == "load":
             if rest:
-                self.load(rest)
+                self.offer_save(lambda: self.load(rest))
             else:
                 self.say("Which file? Type: load FILE")
             return
@@ -720,11 +797,10 @@ class GameScreen(Screen[None]):
         if word in ("view", "show") and panel is not None:
             self.board.show(panel, manual=True)
             return
-        if text.isdigit() and self.mode == MODE_CHOOSE and self.levels:
-            n = int(text)
-            entries = self.levels[-1].entries
-            if 1 <= n <= len(entries):
-                self.take(entries[n - 1])
+        if len(text) == 1 and self.mode == MODE_CHOOSE and self.levels:
+            entry = entry_for_key(self.levels[-1], text)  # a menu key typed, as pressed
+            if entry is not None:
+                self.take(entry)
                 return
         if self.seat is None or self.mode not in (MODE_CHOOSE, MODE_CONFIRM):
             self.say("It is not your decision now.")

@@ -268,6 +268,10 @@ class Session:
             return None, f"Not understood: {exc}"
         if action in self.legal(seat):
             return action, ""
+        refusal = self.parts.menus.refusal if self.parts is not None else None
+        why = refusal(self.game, action) if refusal is not None else ""
+        if why:
+            return None, f"Not understood: {why}"
         try:
             self.game.apply(self.state, action, seat)
         except IllegalAction as exc:

@@ -18,9 +18,8 @@ from kleos.games.polis.agents.simple import SimpleAgent
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tui.app import PolisApp
-from kleos.games.polis.tui.help import VERB_TITLES
 from kleos.games.polis.view import PolisView
-from kleos.tui.menu import find_path, tokens
+from kleos.tui.menu import tokens
 from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
 from kleos.tui.widgets import PassDeviceScreen
 
@@ -75,8 +74,8 @@ async def choose_by_keys(app: PolisApp, pilot: Pilot[str], action: Action, fast:
     """Walk the menus to ``action`` with shortcut keys and confirm it; the keys pressed."""
     screen = app.game_screen
     assert isinstance(screen, GameScreen) and screen.mode == MODE_CHOOSE
-    levels = find_path(screen.legal, action, VERB_TITLES, screen.gloss)
-    confirm = screen.needs_confirmation()
+    levels = screen.path_to(action)
+    confirm = screen.needs_confirmation(action)
     pressed: list[str] = []
     target = tokens(action)
     for level in levels:

@@ -132,6 +132,12 @@ class HelpParts:
     guide_tip: GuideTip | None = None
 
 
+LosingWarning = Callable[[Game[Any, Any], Any, int, Action], str]
+"""(game, the seat's view, seat, a legal action) -> why the action makes the seat lose the game at
+once, in a few words ("" when it does not). The browser gets the same words through the view's JSON
+(:data:`kleos.core.kit.web.WARNINGS`)."""
+
+
 @dataclass(frozen=True)
 class MenuParts:
     """How decisions are presented. The menu's levels follow the actions' notation words (verb,
@@ -141,7 +147,12 @@ class MenuParts:
     progress); ``gloss``: a few words after a menu entry (a cost, a price); ``small_step``: true when
     the decision is a small step inside an action that needs no confirmation; ``panel_for``: the
     board panel that matters for a decision (given the menu words chosen so far), ``None`` to keep
-    the current one; ``notation_example``: an action to show in the typing box's placeholder."""
+    the current one; ``notation_example``: an action to show in the typing box's placeholder;
+    ``warning``: why a choice loses the game at once ("" when it does not; see :data:`LosingWarning`):
+    the menu lists such a choice after the safe ones, flags it and always asks to confirm it;
+    ``last_verbs``: the verbs that end a step (``done``, ``pass``), listed last with the key 0 so
+    that pressing a key twice never ends a step by surprise; ``refusal``: for a typed action that is
+    not legal, words that say more than the rule's message ("no territory named Atlantis"), or ""."""
 
     title: Callable[[Game[Any, Any], Any, int], str] | None = None
     gloss: Callable[[Game[Any, Any], Any, Action], str] | None = None
@@ -149,6 +160,9 @@ class MenuParts:
     panel_for: Callable[[Game[Any, Any], Any, Sequence[Action], tuple[str, ...]], str | None] | None = None
     notation_example: str = ""
     flat_limit: int = 12
+    warning: LosingWarning | None = None
+    last_verbs: tuple[str, ...] = ("done", "pass")
+    refusal: Callable[[Game[Any, Any], Action], str] | None = None
 
 
 LogLines = Callable[[Game[Any, Any], Any, int, Action, Any, int, frozenset[int]], list[LogLine]]
@@ -175,6 +189,7 @@ __all__ = [
     "HelpParts",
     "LogLine",
     "LogLines",
+    "LosingWarning",
     "MenuParts",
     "Palette",
     "PanelDraw",

@@ -29,7 +29,15 @@ from kleos.games.polis.game import PolisGame
 from kleos.games.polis.loader import EDITIONS, load_edition, provenance_summary, reconstructed_values
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import other
-from kleos.games.polis.text import card_label, describe, describe_action, outcome_text, score_line, side_name
+from kleos.games.polis.text import (
+    card_label,
+    describe,
+    describe_action,
+    losing_warning,
+    outcome_text,
+    score_line,
+    side_name,
+)
 
 SIDE_CHOICES = ("athens", "sparta", "both")
 LOG_LINES = 20
@@ -268,7 +276,9 @@ class TerminalGame:
         _out(f"Your choices ({side_name(seat)}):")
         width = len(str(len(legal)))
         for i, action in enumerate(legal, start=1):
-            _out(f"  {i:>{width}}. {describe_action(self.game, self.state, action)}   [{action}]")
+            warning = losing_warning(self.game, self.state, seat, action)
+            flag = f"   !! LOSES THE GAME: {warning}" if warning else ""
+            _out(f"  {i:>{width}}. {describe_action(self.game, self.state, action)}   [{action}]{flag}")
 
     def _ask(self, seat: int, legal: list[Action]) -> Action | None:
         if not self._pass_device(seat):

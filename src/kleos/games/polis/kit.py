@@ -18,11 +18,11 @@ from kleos.core.kit.agents import AgentParts
 from kleos.core.kit.cli import CliParts
 from kleos.core.kit.encoding import EncodingParts
 from kleos.core.kit.terminal import TerminalParts
-from kleos.core.kit.web import WebParts
+from kleos.core.kit.web import WARNINGS, WebParts
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.loader import EDITIONS
-from kleos.games.polis.state import PolisState
+from kleos.games.polis.state import END_OF_ROUND, PolisState
 from kleos.games.polis.tables import SIDE_NAMES
 from kleos.games.polis.view import PolisView, view_json
 
@@ -85,8 +85,24 @@ class PolisKit(GameKit):
         return describe_action(_polis(game), view, action)
 
     def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
+        """The view, with the seat's choices that lose the game at once under ``warnings``
+        (:data:`kleos.core.kit.web.WARNINGS`), for the browser's menu."""
         assert isinstance(view, PolisView)
-        return view_json(_polis(game).state_to_json(view.state), view)
+        polis = _polis(game)
+        out = view_json(polis.state_to_json(view.state), view)
+        warnings = self._warnings(polis, view)
+        if warnings:
+            out[WARNINGS] = warnings
+        return out
+
+    def _warnings(self, game: PolisGame, view: PolisView) -> dict[str, str]:
+        from kleos.games.polis.text import losing_warning
+
+        seat, s = view.seat, view.state
+        if seat is None or s.phase != END_OF_ROUND or seat not in game.actors(s):
+            return {}
+        found = {str(a): losing_warning(game, s, seat, a) for a in game.legal_actions(s, seat)}
+        return {action: why for action, why in found.items() if why}
 
     def log_visibility(self, game: Game[Any, Any], before: Any, seat: int, action: Action,
                        after: Any) -> frozenset[int] | None:
@@ -107,13 +123,9 @@ class PolisKit(GameKit):
         return f"{drawer} drew a battle card (hidden)"
 
     def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
-        from kleos.games.polis.text import REASONS, side_name
+        from kleos.games.polis.text import outcome_words
 
-        why = REASONS.get(outcome.reason, outcome.reason)
-        scores = f" (scores: Athens {outcome.scores[0]}, Sparta {outcome.scores[1]})" if any(outcome.scores) else ""
-        if outcome.winner is None:
-            return f"Draw by {why}{scores}"
-        return f"{side_name(outcome.winner)} wins by {why}{scores}"
+        return outcome_words(outcome)
 
     def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
         assert isinstance(state, PolisState)

@@ -8,9 +8,11 @@ can type.
 
 from __future__ import annotations
 
+import re
+
 from kleos.core.action import Action
-from kleos.core.protocol import CHANCE
-from kleos.games.polis.board import controller, polis_population, stack_limit, units
+from kleos.core.protocol import CHANCE, Outcome
+from kleos.games.polis.board import controller, owned_poleis, polis_population, stack_limit, units
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import actions as turn_actions
 from kleos.games.polis.rules import end_of_round, scoring, siege, stasis, trade
@@ -48,6 +50,20 @@ def _goods_text(items: dict[int, int] | list[tuple[int, int]]) -> str:
     return ", ".join(f"{n} {GOODS[g]}" for g, n in pairs if n) or "nothing"
 
 
+def readable(name: str) -> str:
+    """A notation name in words: ``TheatreWithEpiskenion`` -> ``Theatre with Episkenion``."""
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).split(" ")
+    return " ".join(w.lower() if n and w in _SMALL_WORDS else w for n, w in enumerate(words))
+
+
+_SMALL_WORDS = frozenset({"Of", "With", "The", "And", "At", "In"})
+
+
+def count(n: int, word: str) -> str:
+    """``1 cube``, ``2 cubes``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _good(s: PolisState, side: int, g: int) -> int:
     return s.goods[side * len(GOODS) + g]
 
@@ -57,12 +73,20 @@ def round_label(t: Tables, s: PolisState) -> str:
     return f"round {name} ({s.round + 1} of {len(t.round_names)}, N = {t.round_values[min(s.round, t.last_round)]})"
 
 
+SCORED = frozenset({"score", "goods_tiebreak", "shared"})
+"""The ends that come from the final scoring; every other end stops the game at once, unscored (R-END-4)."""
+
+
 def outcome_text(s: PolisState) -> str:
-    o = s.outcome
-    if o is None:
-        return "the game is not over"
+    return "the game is not over" if s.outcome is None else outcome_words(s.outcome)
+
+
+def outcome_words(o: Outcome) -> str:
+    """The end in words: the winner, why, and the scores, or that there was no final scoring."""
     why = REASONS.get(o.reason, o.reason)
     scores = f" (scores: Athens {o.scores[0]}, Sparta {o.scores[1]})" if any(o.scores) else ""
+    if o.reason not in SCORED:
+        scores = "; no final scoring (R-END-4)"
     if o.winner is None:
         return f"Draw by {why}{scores}"
     return f"{side_name(o.winner)} wins by {why}{scores}"
@@ -179,7 +203,7 @@ def _players_lines(t: Tables, s: PolisState) -> list[str]:
         prox = s.proxenos[side]
         where = t.polis_ids[prox] if prox != NO_ONE else f"captive (held by {side_name(other(side))})"
         discs = "unlimited" if t.bundle.setup.limits.discs is None else str(s.supply_discs[side])
-        out.append(f"  {side_name(side)}: supply {s.supply_cubes[side]} cubes, {discs} discs; merchants: "
+        out.append(f"  {side_name(side)}: supply {count(s.supply_cubes[side], 'cube')}, {discs} discs; merchants: "
                    f"{s.merchants_port[side]} in port, {s.merchants_supply[side]} in supply; proxenos: {where}")
     return out
 
@@ -267,7 +291,7 @@ def project_text(t: Tables, tile: int) -> str:
     prestige = "half the capital's population" if info.prestige < 0 else str(info.prestige)
     cost = _goods_text(list(info.cost))
     where = ", ".join(t.polis_ids[p] for p in sorted(info.poleis))
-    return (f"{info.id} ({info.type}): cost {cost}; prestige {prestige} at round end, "
+    return (f"{readable(info.id)} ({info.type}): cost {cost}; prestige {prestige} at round end, "
             f"posterity {info.posterity}; in {where}")
 
 
@@ -329,6 +353,8 @@ def describe_action(game: PolisGame, state: PolisState | PolisView, action: Acti
 
 
 def _chance_text(t: Tables, s: PolisState, action: Action) -> str:
+    if action.verb == "roll" and s.pending is not None and s.pending[0] == siege.VERB:
+        return f"Die: {action.args[0]}: {siege_result(t, s, s.active, s.pending[1], int(action.args[0]))}"
     if action.verb == "roll":
         return f"Die: {action.args[0]}"
     if action.verb == "event":
@@ -339,6 +365,18 @@ def _chance_text(t: Tables, s: PolisState, action: Action) -> str:
     if action.verb == "card":
         return f"Battle card drawn: {action.args[0]}"
     return str(action)
+
+
+def siege_result(t: Tables, s: PolisState, side: int, polis: int, roll: int | None) -> str:
+    """What a siege of ``polis`` by ``side`` brings with this die ``roll`` (``None``: no roll, a
+    fortification of 1), told before it is carried out (R-ACT-SIEGE-9 … R-ACT-SIEGE-19)."""
+    name, base = t.polis_ids[polis], t.polis_base[polis]
+    bonus = siege.siege_bonus(t, s, side, polis)
+    sums = "no roll needed" if roll is None else f"{roll}{f' + {bonus}' if bonus else ''} against {base}"
+    if roll is None or roll + bonus >= base:
+        return f"{name} falls to {side_name(side)} ({sums}; +{base} prestige)"
+    cube = f"; {name} loses a population cube" if s.owner[polis] != NO_ONE else ""
+    return f"{name} holds ({sums}): {side_name(side)} loses a hoplite{cube}"
 
 
 def _unit_word(verb: str) -> str:
@@ -362,7 +400,7 @@ def _choice_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
             "galleys": "in a sea of its ports",
             "merchants": "in your commercial port",
         }[v]
-        return (f"Create {v} from {t.polis_ids[polis]} ({s.pop[polis]} cubes), {where}: "
+        return (f"Create {v} from {t.polis_ids[polis]} ({count(s.pop[polis], 'cube')}), {where}: "
                 f"1 {good} or 1 silver and 1 cube each{extra}")
     if v in ("march", "sail"):
         unit = "hoplites" if v == "march" else "galleys"
@@ -378,7 +416,7 @@ def _choice_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
             chance = max(0, min(4, 5 - need)) * 25
             odds = f"succeeds on a roll of {need}+ ({chance}%)" if need <= 4 else "cannot succeed"
         cubes = siege.cubes_needed(t, s, polis)
-        return (f"Besiege {t.polis_ids[polis]} (1 prestige; {odds}; success: the polis with {cubes} cubes "
+        return (f"Besiege {t.polis_ids[polis]} (1 prestige; {odds}; success: the polis with {count(cubes, 'cube')} "
                 f"and +{base} prestige; failure: lose 1 hoplite){extra}")
     if v == "tribute":
         territory = t.region_index[str(action.args[0])]
@@ -398,7 +436,7 @@ def _choice_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
         polis = s.proxenos[side]
         silver = stasis.silver_cost(t, s, polis)
         cubes = polis_population(t, s, polis)
-        return (f"Civil war in {t.polis_ids[polis]}: pay {silver} silver, take it with {cubes} cubes, "
+        return (f"Civil war in {t.polis_ids[polis]}: pay {silver} silver, take it with {count(cubes, 'cube')}, "
                 f"+{cubes} prestige{extra}")
     if v == "project":
         tile = t.project_index[str(action.args[0])]
@@ -406,7 +444,7 @@ def _choice_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
         subs = frozenset(GOOD_INDEX[str(g)] for g in action.args[2:])
         info = t.projects[tile]
         prestige = "half the capital's population" if info.prestige < 0 else f"+{info.prestige}"
-        return (f"Start {info.id} in {t.polis_ids[polis]}: pay {_goods_text(payment(t, tile, subs))} "
+        return (f"Start {readable(info.id)} in {t.polis_ids[polis]}: pay {_goods_text(payment(t, tile, subs))} "
                 f"({prestige} prestige at round end, {info.posterity} posterity){extra}")
     return str(action)
 
@@ -546,7 +584,7 @@ def _eor_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
         silver = n if t.rules.phoros == "any" else (1 if n == 1 else 3)
         return f"Phoros: give up {n} prestige for {silver} silver"
     if v == "discard":
-        return f"Remove {action.args[0]} from the game (it will not be available)"
+        return f"Remove {readable(str(action.args[0]))} from the game (it will not be available)"
     return str(action)
 
 
@@ -554,3 +592,60 @@ def score_line(game: PolisGame, s: PolisState) -> str:
     t = game.tables
     return "Score now (population + prestige + posterity): " + ", ".join(
         f"{side_name(side)} {scoring.score(t, s, side)}" for side in (0, 1))
+
+
+# ----- choices that lose the game -----------------------------------------------------------
+def losing_warning(game: PolisGame, state: PolisState | PolisView, side: int, action: Action) -> str:
+    """Why ``action`` makes ``side`` lose the game ("" when it does not): feeding a shortfall or a
+    Phoros that leaves 0 prestige after the end-of-round steps loses by ostracism (R-EOR-13, R-EOR-27,
+    R-END-3); Megalopolis, which comes between feeding and the check, is counted (R-EOR-19)."""
+    t, s = game.tables, _state(state)
+    if s.phase != END_OF_ROUND or s.outcome is not None or side not in (0, 1):
+        return ""
+    if action.verb == "feed" and not action.args and s.eor_step == end_of_round.FEED:
+        need, wheat = end_of_round.requirement(s, side), _good(s, side, WHEAT)
+        short = max(0, need - wheat)
+        bonus = sum(1 for p in owned_poleis(t, s, side) if s.pop[p] > t.polis_base[p])  # no wheat left to grow
+        if short and s.prestige[side] - short + bonus <= 0:
+            return (f"paying {short} prestige for the missing wheat leaves you 0 prestige: you lose by "
+                    f"ostracism at the end of the round (R-END-3){_draw_note(s, side)}; releasing a polis "
+                    f"lowers the need")
+    if action.verb == "phoros" and action.args and s.eor_step == end_of_round.PHOROS:
+        n = int(action.args[0])
+        if n and s.prestige[side] - n <= 0:
+            return (f"giving up {n} prestige leaves you 0 prestige: you lose by ostracism (R-EOR-27, R-END-3)"
+                    f"{_draw_note(s, side)}")
+    return ""
+
+
+def _draw_note(s: PolisState, side: int) -> str:
+    """Both sides at 0 prestige at the check is a draw (R-END-5): said when the opponent has 0 now."""
+    rival = other(side)
+    return f", or draw if {side_name(rival)} ends it with 0 too (R-END-5)" if s.prestige[rival] == 0 else ""
+
+
+# ----- typed names --------------------------------------------------------------------------
+_ARG_KINDS = {
+    "march": "territory", "sail": "sea", "tribute": "territory", "siege": "polis", "hoplites": "polis",
+    "galleys": "polis", "merchants": "polis", "release": "polis", "grow": "polis", "trade": "market",
+    "project": "project", "pay": "good", "from": "region", "via": "region", "enter": "polis",
+}
+
+
+def unknown_name(game: PolisGame, action: Action) -> str:
+    """For a typed action naming something that does not exist ("march Atlantis"): "no territory
+    named Atlantis" (with the name meant when only its case differs); "" when every name exists."""
+    t = game.tables
+    known = {*t.region_ids, *t.polis_ids, *t.market_ids, *t.project_index, *GOODS,
+             *(c.code for c in (*t.land_cards, *t.sea_cards))}
+    for arg in action.args:
+        word = str(arg)
+        if isinstance(arg, int) or word in known:
+            continue
+        kind = _ARG_KINDS.get(action.verb, "name")
+        if kind == "project" and word != str(action.args[0]):
+            kind = "polis"
+        close = next((k for k in sorted(known) if k.lower() == word.lower()), None)
+        hint = f" (did you mean {close}?)" if close else ""
+        return f"no {kind} named {word}{hint}"
+    return ""

@@ -14,10 +14,18 @@ from kleos.core.kit.terminal import LogLine
 from kleos.core.protocol import CHANCE, Game
 from kleos.games.polis.board import units
 from kleos.games.polis.game import PolisGame
+from kleos.games.polis.rules import scoring
 from kleos.games.polis.rules.battle import pair_result
-from kleos.games.polis.state import END_OF_ROUND, PolisState
+from kleos.games.polis.state import END_OF_ROUND, TURN, PolisState
 from kleos.games.polis.tables import GOODS, Tables, other
-from kleos.games.polis.text import card_label, describe_action, outcome_text, round_label, side_name
+from kleos.games.polis.text import (
+    card_label,
+    describe_action,
+    outcome_text,
+    round_label,
+    side_name,
+    siege_result,
+)
 
 
 def log_lines(game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any, index: int,
@@ -26,11 +34,17 @@ def log_lines(game: Game[Any, Any], before: Any, seat: int, action: Action, afte
     assert isinstance(game, PolisGame) and isinstance(before, PolisState) and isinstance(after, PolisState)
     lines = _lines_before(game, before, seat, action, index, readers)
     changes = _changes(game.tables, before, after)
-    if changes and lines and lines[0].kind in ("action", "chance"):
+    after_lines = _lines_after(game.tables, before, after, index)
+    steps = _round_end_steps(before, after)
+    if changes and steps:  # the round's automatic steps ran on: their effects get a line of their own
+        passed = [n for n, line in enumerate(after_lines) if line.text.startswith("Both players have passed")]
+        at = passed[0] + 1 if passed else 0
+        after_lines.insert(at, LogLine(index, CHANCE, f"  With the end of round's {', '.join(steps)}: {changes}",
+                                       "result"))
+    elif changes and lines and lines[0].kind in ("action", "chance"):
         first = lines[0]
         lines[0] = LogLine(first.index, first.seat, f"{first.text}  → {changes}", first.kind)
-    lines.extend(_lines_after(game.tables, before, after, index))
-    return lines
+    return lines + after_lines
 
 
 def _changes(t: Tables, before: PolisState, s: PolisState) -> str:
@@ -72,6 +86,10 @@ def _lines_before(game: PolisGame, s: PolisState, seat: int, action: Action, ind
             return [LogLine(index, seat, f"{name} draws a battle card", "chance")]
         return [LogLine(index, seat, describe_action(game, s, action), "chance")]
     lines = [LogLine(index, seat, f"{side_name(seat)}: {describe_action(game, s, action)}")]
+    if action.verb == "siege" and s.phase == TURN and s.pending is None and len(action.args) == 1:
+        polis = t.polis_index.get(str(action.args[0]))
+        if polis is not None and t.polis_base[polis] == 1:  # no roll: the siege succeeds (R-ACT-SIEGE-10)
+            lines.append(LogLine(index, seat, f"  {siege_result(t, s, seat, polis, None)}", "result"))
     b = s.battle
     if action.verb == "defend" and b is not None and len(b.played) == 2:
         cards = t.cards(b.sea)
@@ -108,11 +126,42 @@ def _lines_after(t: Tables, before: PolisState, s: PolisState, index: int) -> li
             f"Sparta {units(s, b1.region, 1)}; {side_name(b1.attacker)} attacks first.")
     if s.phase == END_OF_ROUND and before.phase != END_OF_ROUND:
         say("Both players have passed: the end of the round.")
+    if (s.round != before.round or s.outcome is not None) and before.outcome is None:
+        say(_round_summary(t, before, s))
     if s.round != before.round and s.outcome is None:
-        say(f"=== {round_label(t, s).capitalize()} ===")
+        label = round_label(t, s)
+        say(f"=== {label[:1].upper()}{label[1:]} ===")
     if s.outcome is not None and before.outcome is None:
         say(f"Game over: {outcome_text(s)}.")
     return out
+
+
+ROUND_END_STEPS = {0: "completed projects", 2: "feeding", 3: "growth", 4: "Megalopolis and spoilage", 6: "Phoros"}
+
+
+def _round_end_steps(before: PolisState, s: PolisState) -> list[str]:
+    """The automatic end-of-round steps a step ran on into, in words (none: it stayed in its own step).
+    A step the next seat is still to take is not counted."""
+    if s.phase != END_OF_ROUND and before.phase != END_OF_ROUND and s.round == before.round:
+        return []
+    own = before.eor_step if before.phase == END_OF_ROUND else -1
+    if s.phase == END_OF_ROUND and s.round == before.round and s.outcome is None:
+        end = s.eor_step + (1 if s.eor_seat else 0)
+    else:
+        end = 9
+    return [words for step, words in ROUND_END_STEPS.items() if own < step < end]
+
+
+def _round_summary(t: Tables, before: PolisState, s: PolisState) -> str:
+    """What a round ended with: prestige, population, poleis and the score so far for each side."""
+    name = t.round_names[min(before.round, t.last_round)]
+    parts = []
+    for side in (0, 1):
+        poleis = sum(1 for o in s.owner if o == side)
+        people = sum(p for p, o in zip(s.pop, s.owner, strict=True) if o == side)
+        parts.append(f"{side_name(side)} {s.prestige[side]} prestige, {poleis} poleis, {people} population, "
+                     f"score {scoring.score(t, s, side)}")
+    return f"Round {name} summary: {'; '.join(parts)}."
 
 
 def battle_results(log: list[LogLine]) -> list[str]:

@@ -15,7 +15,7 @@ from kleos.games.polis.rules.project import payment
 from kleos.games.polis.rules.trade import price
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, TURN, PolisState
 from kleos.games.polis.tables import GOODS, WHEAT, other
-from kleos.games.polis.text import side_name
+from kleos.games.polis.text import losing_warning, side_name, unknown_name
 from kleos.games.polis.tui import render
 from kleos.games.polis.tui.help import GuideContext, guide_tip
 from kleos.games.polis.view import PolisView
@@ -83,3 +83,15 @@ def guide(game: Game[Any, Any], view: Any, seat: int, legal: Sequence[Action]) -
         food_need=requirement(st, seat), prestige=st.prestige[seat],
         battle_phase=st.battle.phase if st.battle is not None else None)
     return guide_tip(ctx)
+
+
+def warning(game: Game[Any, Any], view: Any, seat: int, action: Action) -> str:
+    """Why a choice loses the game at once ("" when it does not): the menu flags it and asks first."""
+    polis, st = _polis(game, view)
+    return losing_warning(polis, st, seat, action)
+
+
+def refusal(game: Game[Any, Any], action: Action) -> str:
+    """A typed action naming something that does not exist: which name ("no territory named …")."""
+    assert isinstance(game, PolisGame)
+    return unknown_name(game, action)

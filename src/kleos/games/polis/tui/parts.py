@@ -89,6 +89,7 @@ def terminal_parts() -> TerminalParts:
                        welcome=texts.WELCOME, heading=_heading, guide_intro=texts.GUIDE_INTRO,
                        guide_tip=menus.guide),
         menus=MenuParts(title=menus.decision_title, gloss=menus.gloss, small_step=menus.small_step,
-                        panel_for=menus.panel_for, notation_example="march Thessalia"),
+                        panel_for=menus.panel_for, notation_example="march Thessalia", warning=menus.warning,
+                        refusal=menus.refusal),
         log_lines=log_lines,
     )

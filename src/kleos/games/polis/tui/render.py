@@ -18,7 +18,7 @@ from kleos.games.polis.rules import end_of_round, scoring, trade
 from kleos.games.polis.rules.battle import pair_result
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, OVER, TURN, PolisState
 from kleos.games.polis.tables import GOODS, NO_ONE, WHEAT, Tables, other
-from kleos.games.polis.text import EOR_STEPS, _pending_text, card_label, outcome_text, side_name
+from kleos.games.polis.text import EOR_STEPS, SCORED, _pending_text, card_label, outcome_text, side_name
 from kleos.games.polis.view import PolisView
 from kleos.tui.text import NBSP, Cell, grid, lines, paragraph
 
@@ -49,7 +49,8 @@ def round_short(t: Tables, s: PolisState) -> str:
 
 
 def status(game: PolisGame, view: PolisView, p: Palette, note: str = "") -> Text:
-    """Two lines: round, whose turn and actions left; then prestige, passes, marker and the event."""
+    """Three lines: round, whose turn and actions left; then prestige, passes, marker and the event;
+    then the goods."""
     t, s = game.tables, view.state
     line = Text()
     line.append(f"Polis {t.edition}", style=p.head)
@@ -103,6 +104,20 @@ def status(game: PolisGame, view: PolisView, p: Palette, note: str = "") -> Text
         line.append(f"Event: {ev.title if ev else s.event}")
     else:
         line.append("Event: none yet", style=p.dim)
+    line.append("\n")
+    line.append_text(goods_line(t, s, view.seat, p))
+    return line
+
+
+def goods_line(t: Tables, s: PolisState, seat: int | None, p: Palette) -> Text:
+    """Each side's goods, the viewer's first, so that they are in sight while choosing."""
+    line = Text("Goods ")
+    order = (seat, other(seat)) if seat in (0, 1) else (0, 1)
+    for n, side in enumerate(order):
+        if n:
+            line.append(" · ")
+        line.append_text(side_text(side, p))
+        line.append(" " + ", ".join(f"{s.goods[side * len(GOODS) + g]}{NBSP}{GOODS[g]}" for g in t.goods))
     return line
 
 
@@ -399,6 +414,8 @@ def battle_view(game: PolisGame, view: PolisView, p: Palette, results: list[str]
 def outcome_view(game: PolisGame, s: PolisState, p: Palette) -> Text:
     t = game.tables
     text = Text(f"Game over: {outcome_text(s)}.\n", style=p.warn)
+    if s.outcome is not None and s.outcome.reason not in SCORED:
+        return text  # no final scoring (R-END-4): no score to show, as in the browser
     text.append("Score (population + prestige + posterity): ")
     for side in (0, 1):
         if side:

@@ -44,7 +44,10 @@
 //   board.verbHelp(verb)        {text, rules} (rules help, e.g. rule IDs) or null; the menu then
 //                               offers a "?" button
 //   board.confirm(entry)        text asking for a second tap before sending `entry` (an item of
-//                               message.legal that cannot be taken back), or null: sent at once
+//                               message.legal that cannot be taken back), or null: sent at once.
+//                               An action named in message.view.warnings (action -> why it loses
+//                               the game at once, see kleos.core.kit.web) is listed last, flagged,
+//                               and always waits for a second tap showing that warning.
 //   board.turnTitle(message)    the heading of the turn panel for this message, or null
 //   board.outcomeText(outcome)  the end of the game in words, or null
 //   board.title(message)        the page's heading (the catalog title otherwise)

@@ -5,14 +5,14 @@
 // legal actions, whose turn it is (several seats may act at once), the log, undo and the tools.
 import { api, ApiError, LiveGame, errorText, forgetSeat, loadSeats, saveSeat, seatFor, seatsFor } from "./api.js";
 import { $, h, inviteBox, notice, put } from "./dom.js";
-import { menuModel, menuWords, renderMenu } from "./menu.js";
+import { arrange, menuModel, menuWords, renderMenu } from "./menu.js";
 import { seatLabel } from "./board-api.js";
 import { boardTitle, gameEntry, hostBoard } from "./host.js";
 import { outcomeText, renderLog } from "./log.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const ui = {
-  msg: null, live: null, busy: false, waitSeq: null, retry: null, entry: null, board: null, boardReady: null,
+  msg: null, live: null, busy: false, conn: "connecting", waitSeq: null, retry: null, entry: null, board: null, boardReady: null,
   words: menuWords(null), path: [], filter: null, menuSeq: -1, highlight: null,
 };
 
@@ -248,7 +248,7 @@ function highlight(list) {
 function renderMenuPanel(msg) {
   const menu = $("#menu");
   menu.replaceChildren();
-  const legal = msg.your_turn ? (msg.legal || []) : [];
+  const legal = msg.your_turn ? arrange(msg.legal || [], msg.view && msg.view.warnings) : [];
   const known = (ui.board && ui.board.names) || new Set();
   if (msg.seq !== ui.menuSeq) {
     ui.menuSeq = msg.seq;
@@ -272,7 +272,8 @@ function renderMenuPanel(msg) {
   if (ui.busy) menu.append(h("p", { class: "sending", role: "status", text: "Sending…" }));
   const undoBtn = $("#undo");
   undoBtn.hidden = !msg.undoable;
-  undoBtn.disabled = ui.busy;
+  undoBtn.disabled = ui.busy || ui.conn !== "live"; // an undo needs the live state: not while offline
+  undoBtn.title = ui.conn === "live" ? "" : "Undo waits for the connection to come back";
   const choosable = new Map();
   for (const e of legal.length ? model.entries : []) {
     for (const tok of e.action.split(" ").slice(1)) if (known.has(tok)) choosable.set(tok, (choosable.get(tok) || 0) + 1);
@@ -328,11 +329,24 @@ function setConn(state) {
   const el = $("#conn");
   el.dataset.state = state;
   el.textContent = { live: "live", connecting: "connecting…", offline: "offline: reconnecting…", closed: "closed" }[state] || state;
+  const changed = ui.conn !== state;
+  ui.conn = state;
+  if (changed) render();
+}
+
+/** The page cannot show this game (unknown, or refused): say so where "Loading…" was. */
+function showFatal(text, title = "Game not found") {
+  notice(text, "error", true);
+  $("#game-title").textContent = title;
+  $("#turn-title").textContent = text;
+  $("#game").setAttribute("aria-busy", "false");
+  document.body.dataset.status = "error";
+  put($("#menu"), h("p", {}, [h("a", { class: "button", href: "/" }, ["Back to the lobby"])]));
 }
 
 async function main() {
   if (!gameId) {
-    notice("No game id in the address.", "error", true);
+    showFatal("No game id in the address.");
     return;
   }
   $("#undo").addEventListener("click", undo);
@@ -349,7 +363,8 @@ async function main() {
           notice("The seat stored in this browser does not belong to this game: watching instead.");
           start(null);
         } else {
-          notice(status === 404 ? `There is no game ${gameId}.` : (body && body.message) || `Error ${status}`, "error", true);
+          if (status === 404) showFatal(`There is no game ${gameId}.`);
+          else showFatal((body && body.message) || `Error ${status}`, "Cannot show this game");
         }
       },
     });

@@ -21,6 +21,17 @@ function tokens(action) {
   return action.split(" ");
 }
 
+/**
+ * The legal actions in the menu's order: safe choices first, then those that end a step ("done",
+ * "pass"), then those that lose the game at once. `warnings` (the view's "warnings": action ->
+ * why it loses, see kleos.core.kit.web) marks the last ones: each entry gains its `warning`.
+ */
+export function arrange(legal, warnings) {
+  const marked = legal.map((e) => (warnings && warnings[e.action] ? { ...e, warning: warnings[e.action] } : e));
+  const rank = (e) => (e.warning ? 2 : LAST.includes(tokens(e.action)[0]) ? 1 : 0);
+  return marked.map((e, i) => [rank(e), i, e]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
+}
+
 export function groupByVerb(legal) {
   const groups = new Map();
   for (const entry of legal) {
@@ -28,7 +39,8 @@ export function groupByVerb(legal) {
     if (!groups.has(verb)) groups.set(verb, []);
     groups.get(verb).push(entry);
   }
-  const keys = [...groups.keys()].sort((a, b) => LAST.indexOf(a) - LAST.indexOf(b));
+  const last = (verb) => (groups.get(verb).every((e) => e.warning) ? 2 : LAST.includes(verb) ? 1 : 0);
+  const keys = [...groups.keys()].sort((a, b) => last(a) - last(b));
   return keys.map((verb) => ({ verb, entries: groups.get(verb) }));
 }
 
@@ -117,9 +129,10 @@ function helpButton(verb, holder, words) {
   }, ["?"]);
 }
 
-/** A step the board marks as final (it cannot be taken back) waits for a second tap. */
+/** A step the board marks as final (it cannot be taken back) waits for a second tap; so does a
+ * step that loses the game, whatever the board says. */
 function confirmThen(button, entry, onChoose, words) {
-  const ask = words.confirm(entry);
+  const ask = entry.warning ? `⚠ ${entry.warning}. Tap again to take it and lose the game.` : words.confirm(entry);
   if (!ask || button.dataset.armed === "1") {
     onChoose(entry.action);
     return;
@@ -163,11 +176,13 @@ export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHove
       const verb = tokens(e.action)[0];
       const showVerb = !model.title;
       const row = h("div", { class: "menu-row", role: "listitem" }, [
-        h("button", { class: `choice action verb-${verb}`, type: "button", disabled: busy, "data-action": e.action,
+        h("button", { class: `choice action verb-${verb}${e.warning ? " loses" : ""}`, type: "button", disabled: busy,
+                      "data-action": e.action, "data-warning": e.warning || null,
                       onclick: (event) => confirmThen(event.currentTarget, e, onChoose, words), onmouseenter: hover,
                       onmouseleave: unhover, onfocus: hover, onblur: unhover },
           [showVerb ? h("span", { class: "verb", text: words.verbLabel(verb) }) : null,
            h("span", { class: "text", text: e.text }),
+           e.warning ? h("span", { class: "loses-tag", text: "⚠ loses the game" }) : null,
            h("code", { class: "notation", text: e.action })]),
         showVerb ? helpButton(verb, root, words) : null,
       ]);

@@ -46,6 +46,38 @@ function unitBadge(x, y, side, n, sea, title) {
   ]);
 }
 
+/** A region's name above its centre; a sea's two-word name on two lines, so that it stays inside
+ * the narrower top of its ellipse. */
+function regionLabel(x, y, name, sea) {
+  const words = name.split(" ");
+  if (!sea || words.length < 2) {
+    return s("text", { x, y: y - (sea ? 24 : 34), class: "region-label", "text-anchor": "middle", text: name });
+  }
+  const half = Math.ceil(words.length / 2);
+  return s("text", { x, y: y - 20, class: "region-label", "text-anchor": "middle" }, [
+    s("tspan", { x, dy: 0, text: words.slice(0, half).join(" ") }),
+    s("tspan", { x, dy: "1em", text: words.slice(half).join(" ") }),
+  ]);
+}
+
+/** Two poleis of one territory stand 66 units apart: a name that would run into its neighbour's
+ * (large letters on a phone) is narrowed to fit. Needs the map on the page to measure. */
+const NAME_ROOM = 62;
+function fitNames(group) {
+  for (const text of group.querySelectorAll("text.polis-name[data-shared]")) {
+    let wide = 0;
+    try {
+      wide = text.getComputedTextLength();
+    } catch (err) {
+      wide = 0; // not laid out (the map is not on the page yet)
+    }
+    if (wide > NAME_ROOM) {
+      text.setAttribute("textLength", String(NAME_ROOM));
+      text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+}
+
 /**
  * Draw the map into `svg` (an <svg> element) for state `st` (view.state) with tables `T`.
  * opts.choosable: Map name -> count of current menu options naming it (drawn as choosable);
@@ -117,12 +149,12 @@ export function drawMap(svg, T, st, opts = {}) {
     g.append(s("title", { text: `${spaced(id)} (${sea ? "sea" : "territory"}): Athens ${st.units[r * 2]}, ` +
       `Sparta ${st.units[r * 2 + 1]} ${sea ? "galleys" : "hoplites"}; ${ctrlText}` }));
     g.append(s("ellipse", { cx: x, cy: y, rx: sea ? SEA_RX : RX, ry: sea ? SEA_RY : RY, class: "shape" }));
-    g.append(s("text", { x, y: y - (sea ? 24 : 34), class: "region-label", "text-anchor": "middle", text: spaced(id) }));
+    g.append(regionLabel(x, y, spaced(id), sea));
     for (const side of [0, 1]) {
       const n = st.units[r * 2 + side];
       if (!n) continue;
       const ux = x + (side === 0 ? -1 : 1) * (sea ? 28 : 24);
-      const uy = sea ? y + 10 : y + 36;
+      const uy = sea ? y + 20 : y + 36;
       g.append(unitBadge(ux, uy, side, n, sea,
         `${["Athens", "Sparta"][side]}: ${n} ${sea ? "galley" : "hoplite"}${n === 1 ? "" : "s"} (limit ${N})`));
     }
@@ -174,7 +206,9 @@ export function drawMap(svg, T, st, opts = {}) {
     g.append(s("circle", { cx: x, cy: y, r: p.capital >= 0 ? 16 : 14, class: "polis-disc" }));
     g.append(s("text", { x, y: y + 5, class: "polis-pop", "text-anchor": "middle",
       text: owner >= 0 ? String(pop) : `(${pop})` }));
-    g.append(s("text", { x, y: y + 26, class: "polis-name", "text-anchor": "middle", text: p.id }));
+    const name = s("text", { x, y: y + 26, class: "polis-name", "text-anchor": "middle", text: p.id });
+    if (p.territory >= 0 && byTerritory.get(p.territory).length > 1) name.dataset.shared = "1";
+    g.append(name);
     if (st.project_started[i] >= 0) {
       g.append(s("rect", { x: x - 21, y: y - 21, width: 10, height: 10, class: "project-started" }));
     }
@@ -203,6 +237,7 @@ export function drawMap(svg, T, st, opts = {}) {
     poleis.append(g);
   });
   svg.append(poleis);
+  fitNames(poleis);
 
   // ----- markets -----
   const markets = s("g", { class: "markets" });
@@ -214,7 +249,11 @@ export function drawMap(svg, T, st, opts = {}) {
     const g = mark(s("g", { class: `market${closed ? " closed" : ""}`, "data-market": id }), id);
     g.append(s("title", { text: `${spaced(id)} (market)${closed ? ": closed by the event" : ""}` }));
     g.append(s("rect", { x: x - w / 2, y: y - 24, width: w, height: 48, rx: 6, class: "market-box" }));
-    g.append(s("text", { x, y: y - 8, class: "market-label", "text-anchor": "middle", text: spaced(id) }));
+    const words = spaced(id).split(" ");
+    g.append(words.length < 2 || x < 800
+      ? s("text", { x, y: y - 8, class: "market-label", "text-anchor": "middle", text: spaced(id) })
+      : s("text", { x, y: y - 8, class: "market-label", "text-anchor": "middle" }, [ // by the map's edge: two lines
+        s("tspan", { x, dy: "-1em", text: words[0] }), s("tspan", { x, dy: "1em", text: words.slice(1).join(" ") })]));
     slots.forEach((slot, k) => {
       const info = T.slots[slot];
       const sx = x - (22 * slots.length) / 2 + 22 * k + 2;

@@ -23,10 +23,14 @@ export function roundValue(T, st) {
   return T.round_values[Math.min(st.round, T.round_values.length - 1)];
 }
 
+// The ends that come from the final scoring; the others stop the game at once, unscored (R-END-4).
+const SCORED = ["score", "goods_tiebreak", "shared"];
+
 export function outcomeText(outcome) {
   if (!outcome) return "";
   const why = REASONS[outcome.reason] || outcome.reason;
-  const scores = outcome.scores && outcome.scores.some((x) => x) ? ` (scores: Athens ${outcome.scores[0]}, Sparta ${outcome.scores[1]})` : "";
+  let scores = outcome.scores && outcome.scores.some((x) => x) ? ` (scores: Athens ${outcome.scores[0]}, Sparta ${outcome.scores[1]})` : "";
+  if (!SCORED.includes(outcome.reason)) scores = "; no final scoring (R-END-4)";
   if (outcome.winner === null || outcome.winner === undefined) return `Draw by ${why}${scores}`;
   return `${SIDES[outcome.winner]} wins by ${why}${scores}`;
 }
@@ -53,7 +57,16 @@ export function renderStatus(root, T, st, msg) {
     parts.push(h("span", { class: "passed", text: `Passed: ${passed.map((x) => SIDES[x]).join(", ")}` }));
   }
   if (msg.outcome) parts.push(h("strong", { class: "outcome", text: outcomeText(msg.outcome) }));
-  put(root, ...parts);
+  put(root, ...parts, goodsLine(T, st, msg.seat));
+}
+
+/** Each side's goods in one line at the top of the page (the seat's own first), so that they are in
+ * sight while choosing, on a phone too, without scrolling down to the player boards. */
+function goodsLine(T, st, seat) {
+  const order = seat === 0 || seat === 1 ? [seat, 1 - seat] : [0, 1];
+  return h("div", { class: "goods-line", "data-goods-line": "" }, order.map((side) => h("span", {
+    class: `goods-of ${SIDE_CLASS[side]}`, "data-side": SIDE_CLASS[side],
+  }, [sideTag(side), " ", T.goods.map((g) => `${st.goods[side * T.goods_names.length + g]} ${T.goods_names[g]}`).join(", ")])));
 }
 
 export function renderEvent(root, T, st) {
@@ -199,7 +212,7 @@ export function renderPoleis(root, T, st) {
     }
     return h("tr", { class: `owner-${o >= 0 ? SIDE_CLASS[o] : "neutral"}` }, [
       h("td", { text: p.id }),
-      h("td", { text: p.territory >= 0 ? spaced(T.region_ids[p.territory]) : "(neutral area)" }),
+      h("td", { text: p.territory >= 0 ? spaced(T.region_ids[p.territory]) : "(neutral)" }),
       h("td", { text: o >= 0 ? SIDES[o] : "neutral" }),
       h("td", { text: o >= 0 ? `${st.pop[i]}/${p.max}` : `(${p.base})/${p.max}` }),
       h("td", { text: notes.join("; ") }),
