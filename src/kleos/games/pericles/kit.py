@@ -1,0 +1,120 @@
+"""Pericles as a plug-in of the platform: its kit.
+
+Not listed under the ``kleos.games`` entry points yet (battles and redeployment are not written, so
+the game must not be offered to players); tests
+register ``KIT`` with :func:`kleos.core.registry.register`. It brings no surface parts of its own
+yet but the ``kleos pericles`` command (``cli_parts``): every other surface uses its generic defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from kleos.core.action import Action
+from kleos.core.errors import DataError
+from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit.cli import CliParts
+from kleos.core.protocol import CHANCE, Game
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.loader import load_data
+from kleos.games.pericles.options import SCENARIO_DEFAULT, SCENARIOS
+from kleos.games.pericles.rules.political import won
+from kleos.games.pericles.state import HIDDEN, PericlesState
+from kleos.games.pericles.tables import FACTIONS, PIECES, SIDES
+from kleos.games.pericles.view import PericlesView, view_json
+
+SECRET_STEPS = ("keep", "entourage", "lend", "place", "dip_secret")  # read by the actor only (P-INFO-2, P-INFO-5)
+
+
+def _game(game: Game[Any, Any]) -> PericlesGame:
+    if not isinstance(game, PericlesGame):
+        raise TypeError(f"the Pericles kit was handed a {type(game).__name__}")
+    return game
+
+
+def _option_specs() -> tuple[OptionSpec, ...]:
+    specs = [OptionSpec("scenario", "14_2 (First Peloponnesian War) or 14_1_09a (War in the Aegean, theater only)",
+                        SCENARIO_DEFAULT, SCENARIOS),
+             OptionSpec("data_dir", "a folder of corrected data files that replace the packaged ones",
+                        local_only=True)]
+    for o in load_data().options.options:
+        specs.append(OptionSpec(o.name, f"{o.why} ({', '.join(o.rules)})", o.default, tuple(o.values)))
+    return tuple(specs)
+
+
+WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage", "issue": "choose the issue",
+         "debate": "debate the issue", "play": "play the card", "lend": "lend a marker:", "place": "place",
+         "reveal": "reveal the top marker in", "decline": "decline the issue", "oracle": "Oracle:",
+         "deal": "a card is dealt:", "aristophanes": "the Aristophanes card is", "advisor": "the advisor is",
+         "commit": "commit Strategos:", "secret": "commit in secret:", "resolve": "resolve the issue",
+         "league": "League:", "draw": "battle deck card:", "disband": "remove for upkeep:",
+         "callias": "declare the Peace of Callias:", "scuttle": "give up an Athenian ship in",
+         "cit": "Citizenship:", "col": "Colony:", "kry": "Krypteia: remove an Athenian treason marker in",
+         "ago": "Agoge: build Spartan land units:", "hostage": "spend the hostage:",
+         "council": "call the Advisory Council:", "stop": "stop on the centre box:", "raid": "raid",
+         "build": "build city-state units (naval units):", "expedition": "hold an Expedition Assembly, tokens:",
+         "move": "move a unit:", "step": "carry the unit on to", "done": "end the movement"}
+
+
+class PericlesKit(GameKit):
+    name = "pericles"
+    title = "Pericles"
+    summary = "Herman's Pericles: four factions of Athens and Sparta debate, scheme and fight (foundation)"
+    min_seats = 4
+    max_seats = 4
+    options: ClassVar[tuple[OptionSpec, ...]] = _option_specs()
+
+    def make_game(self, options: Mapping[str, Any]) -> PericlesGame:
+        try:
+            return PericlesGame(options)
+        except DataError as exc:
+            raise OptionsError("data_dir", str(exc)) from exc
+
+    def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
+        assert isinstance(view, PericlesView)
+        g = _game(game)
+        t, s = g.tables, view.state
+        lines = [f"Turn {s.turn}, {s.phase} phase; {'War' if s.war else 'Peace'}, "
+                 f"{'Post' if s.plague else 'Pre'}-Plague; Alcibiades in {'Persia' if s.alcibiades else 'Athens'}"]
+        for f, name in enumerate(g.seat_names):
+            stock = "?" if s.stock[f] == HIDDEN else str(s.stock[f])
+            dom = " (Dominant)" if s.dominant[f // 2] == f else ""
+            issues = " ".join(f"{k}{b}" for k, b in won(t, s, f))
+            lines.append(f"{name}{dom}: Honor {s.honor[f]}, Strategos {stock}, hand {view.hand_sizes[f]}"
+                         + (f", winning {issues}" if issues else ""))
+        for side, key in enumerate(SIDES):
+            lines.append(f"{key}: supply {s.supply[side]}, Council {s.council[side]}")
+        for th, tkey in enumerate(t.theater_keys):
+            here = [f"{PIECES[p]}{n}" for p in range(len(PIECES)) if (n := s.pieces[th * len(PIECES) + p])]
+            if here:
+                lines.append(f"{tkey}: {' '.join(here)}")
+        return "\n".join(lines)
+
+    def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+        return " ".join([WORDS.get(action.verb, action.verb), *map(str, action.args)])
+
+    def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
+        assert isinstance(view, PericlesView)
+        return view_json(view)
+
+    def log_visibility(self, game: Game[Any, Any], before: Any, seat: int, action: Action,
+                       after: Any) -> frozenset[int] | None:
+        """A card dealt is read by its faction only; entourage, lending and placing choices by their actor."""
+        if seat == CHANCE and action.verb == "deal":
+            return frozenset({FACTIONS.index(str(action.args[0]))})
+        if isinstance(before, PericlesState) and seat != CHANCE and before.step in SECRET_STEPS:
+            return frozenset({seat})
+        return super().log_visibility(game, before, seat, action, after)
+
+    def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
+        assert isinstance(state, PericlesState)
+        return {"rounds": state.turn, "turns": state.turn}
+
+    def cli_parts(self) -> CliParts:
+        from kleos.games.pericles.cli import cli_parts
+
+        return cli_parts()
+
+
+KIT = PericlesKit()

@@ -1,0 +1,185 @@
+"""Every decision step: its legal actions, how it is carried out, and the rule an illegal one breaks.
+
+One table maps ``state.step`` to its rule module, so :mod:`kleos.games.pericles.game` has a single
+legality path (``legal``) that menus, bots and the server share.
+"""
+
+from __future__ import annotations
+
+from kleos.core.action import Action
+from kleos.games.pericles.rules import (
+    assembly,
+    boule,
+    diplomatic,
+    final,
+    hand,
+    military,
+    persia,
+    political,
+    theater,
+)
+from kleos.games.pericles.rules.common import Violation, gain, spend
+from kleos.games.pericles.state import CH_ADVISOR, PericlesState
+from kleos.games.pericles.tables import Tables, factions_of
+
+YES_NO = ("yes", "no")
+
+
+def actors(s: PericlesState) -> tuple[int, ...]:
+    """Both factions of the side while their debate cards are not both down (P-ASSEMBLY-5)."""
+    if s.step == "play":
+        return tuple(f for f in factions_of(s.side) if not s.played[f])
+    if s.step == "dip_secret":  # P-DIPLO-7: owner and enemy Dominant commit in secret, at once
+        return diplomatic.secret_actors(s, theater.entry_parts(s.revealed)[2])
+    return (s.actor,)
+
+
+def legal(t: Tables, s: PericlesState, f: int) -> list[Action]:
+    step = s.step
+    if step == "keep":
+        return hand.keep_legal(t, s, f)
+    if step == "entourage":
+        return hand.entourage_legal(t, s, f)
+    if step in ("hostage", "council", "stop", "callias"):
+        return [Action(step, (answer,)) for answer in YES_NO]
+    if step == "select":
+        return boule.select_legal(t, s)
+    if step == "debate":
+        return assembly.debate_legal(t, s)
+    if step == "play":
+        return assembly.play_legal(t, s, f)
+    if step == "lend":
+        return political.lend_legal(s, f)
+    if step == "place":
+        return theater.place_legal(t, s, f)
+    if step == "reveal":
+        return theater.reveal_legal(t, s, f)
+    if step == "resolve":
+        return theater.treason_legal(t, s) if s.chosen else theater.resolve_legal(t, s)
+    if step == "move":
+        return military.move_legal(t, s, f)
+    if step == "move_on":
+        return military.onward_legal(t, s, f)
+    if step == "dip_secret":
+        return diplomatic.secret_legal(s, f, theater.entry_parts(s.revealed)[2])
+    if step == "upkeep":
+        return final.upkeep_legal(t, s, s.side)
+    if step == "side":
+        return political.side_legal(t, s)
+    if step == "scuttle":
+        return persia.scuttle_legal(t, s)
+    raise AssertionError(f"no decision at step {step!r}")
+
+
+def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
+    """Carry out a legal decision and set the step that follows (the flow runs on from there)."""
+    step = s.step
+    if step == "keep":
+        hand.keep_apply(t, s, f, action)
+        s.step = "keep_next"
+    elif step == "entourage":
+        hand.entourage_apply(t, s, f, action)
+        s.step = "form"
+    elif step == "hostage":
+        boule.hostage_apply(t, s, s.side, action)
+        s.cursor = s.side + 1
+        s.step = "hostage_next"
+    elif step == "select":
+        boule.select_apply(t, s, f, action)
+        s.step = "select_next"
+    elif step == "debate":
+        assembly.debate_apply(t, s, action)
+        s.step = "play"
+    elif step == "play":
+        assembly.play_apply(t, s, f, action)
+        if all(s.played[g] for g in factions_of(s.side)):
+            s.step = "reveal_cards"
+    elif step == "council":
+        s.step = "settle"
+        if action.args[0] == "yes":
+            s.used_council[f] = 1  # P-LEADER-7
+            s.chance = CH_ADVISOR
+    elif step == "stop":
+        assembly.finish(t, s, stop_at_centre=action.args[0] == "yes")
+        s.step = "debate_next"
+    elif step == "lend":
+        political.lend_apply(s, f, action)
+        s.step = "lend_next"
+    elif step == "place":
+        theater.place_apply(t, s, f, action)
+        s.step = "place_next"
+    elif step == "reveal":
+        theater.reveal_apply(t, s, f, action)
+        if theater.needs_decision(s):
+            s.step, s.actor = "resolve", theater.entry_parts(s.revealed)[2]
+        else:
+            s.revealed = -1
+            s.step = "reveal_next"
+    elif step == "resolve":
+        if action.verb == "resolve":  # a neutral theater's Diplomatic issue: secret commitments
+            s.step = "dip_secret"
+            return
+        if action.verb == "expedition":
+            military.start_expedition(s, theater.entry_parts(s.revealed)[2], action)
+            s.step = "move"
+            return
+        if action.verb == "raid":  # P-RAID-2: 3 Strategos spent, +3 Honor, then the card
+            owner = theater.entry_parts(s.revealed)[2]
+            spend(s, owner, theater.RAID_COST)
+            gain(s, owner, theater.RAID_HONOR)
+            s.step = "raid_draw"
+            return
+        theater.resolve_apply(t, s, f, action)
+        if s.revealed < 0:
+            s.step = "reveal_next"
+    elif step in ("move", "move_on"):
+        _move(t, s, action)
+    elif step == "dip_secret":
+        diplomatic.secret_apply(s, f, action)
+        if not diplomatic.secret_actors(s, theater.entry_parts(s.revealed)[2]):
+            s.step = "dip_draw"
+    elif step == "side":
+        if political.side_apply(t, s, f, action):
+            s.cursor, s.picks = s.cursor + 1, 0
+            s.step = "side_next"
+    elif step == "callias":
+        if action.args[0] == "yes":
+            persia.declare(t, s)
+            s.step = "scuttle" if persia.scuttle_legal(t, s) else "victory"
+        else:
+            persia.war_cost(s)
+            s.step = "victory"
+    elif step == "scuttle":
+        persia.scuttle_apply(t, s, action)
+        s.step = "victory"
+    elif step == "upkeep":
+        final.upkeep_apply(t, s, action)
+        s.step = "upkeep_next"
+
+
+def _move(t: Tables, s: PericlesState, action: Action) -> None:
+    """P-MOVE-3..8: start a unit, carry it on link by link until it stops, or end the movement."""
+    expedition = theater.entry_parts(s.revealed)[0]
+    if action.verb == "done":
+        military.end_issue(s)
+        s.revealed = -1
+        s.step = "reveal_next"
+        return
+    if action.verb == "move":
+        military.begin_move(t, s, action)
+        to = t.theater_index[str(action.args[2])]
+    else:
+        to = t.theater_index[str(action.args[0])]
+    stopped = military.advance_unit(t, s, to, expedition)
+    s.step = "move" if stopped else "move_on"
+
+
+CHECKS = {"keep": hand.check, "entourage": hand.check, "hostage": boule.check, "select": boule.check,
+          "debate": assembly.check, "play": assembly.check, "council": assembly.check, "stop": assembly.check,
+          "lend": political.check, "place": theater.check, "reveal": theater.check, "resolve": theater.check,
+          "dip_secret": diplomatic.check, "upkeep": final.check, "side": political.check,
+          "callias": persia.check, "scuttle": persia.check, "move": military.check, "move_on": military.check}
+
+
+def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
+    return CHECKS[s.step](t, s, f, action)

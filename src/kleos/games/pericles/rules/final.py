@@ -1,0 +1,203 @@
+"""The Final phase: victory (P-VICTORY), the will of the assembly (P-WILL) and the set-aside tokens.
+
+The order is P-SEQ-7: victory is determined first; if the game goes on, the will is checked and the
+next turn starts. Tokens an Aristophanes card or a failed will set aside return to the supply at the
+start of the Final phase (P-AMB-31).
+
+Upkeep (P-UPKEEP) asks the Dominant faction of a side over its limit to remove one unit per step. The
+Peace of Callias, which comes first, is :mod:`.persia`.
+
+NOT IMPLEMENTED YET: redeployment (P-REDEPLOY).
+"""
+
+from __future__ import annotations
+
+from kleos.core.action import Action
+from kleos.core.protocol import Outcome
+from kleos.games.pericles.rules.common import (
+    CONTESTED,
+    FRIENDLY,
+    Violation,
+    controls,
+    count,
+    gain,
+    in_use,
+    remove,
+    status,
+)
+from kleos.games.pericles.state import OVER, PericlesState
+from kleos.games.pericles.tables import (
+    AB,
+    AR,
+    DB,
+    EAST_MED,
+    N_THEATERS,
+    PERSIA,
+    PIECES,
+    SIDE_BASES,
+    SIDE_LAND,
+    SIDE_NAVAL,
+    Tables,
+    factions_of,
+)
+
+ATHENS_THEATER, SPARTA_THEATER = 6, 5
+CTRL, CC, BUILD = range(3)
+WILL_HONOR = 5  # P-WILL-3/4
+
+
+def granaries(s: PericlesState) -> list[int]:
+    """P-VICTORY-5: Sicily, Sparta, Hellespont; the Eastern Mediterranean only during War with Persia."""
+    out = [0, 5, 12]
+    if s.persia_war and not s.callias:
+        out.append(EAST_MED)
+    return out
+
+
+def athens_granary_base(s: PericlesState) -> bool:
+    return any(count(s, th, AB) or count(s, th, DB) for th in granaries(s))
+
+
+def return_set_aside(s: PericlesState) -> None:
+    for side in (0, 1):
+        s.supply[side] += s.set_aside[side]
+        s.set_aside[side] = 0
+
+
+def best_of(s: PericlesState, side: int) -> int:
+    """The side's faction with more Honor, the Dominant faction on a tie (P-VICTORY-3/11)."""
+    dom = s.dominant[side]
+    return dom if s.honor[dom] >= s.honor[dom ^ 1] else dom ^ 1
+
+
+def finish(s: PericlesState, reason: str, winner: int | None) -> None:
+    s.outcome = Outcome(reason, winner, tuple(s.honor))
+    s.phase = OVER
+    s.step = "over"
+
+
+def side_wins(s: PericlesState, side: int, reason: str) -> None:
+    """P-VICTORY-3/4: the winning side's Dominant +5, its Opponent -5, then its best faction wins."""
+    gain(s, s.dominant[side], 5)
+    gain(s, s.dominant[side] ^ 1, -5)
+    finish(s, reason, best_of(s, side))
+
+
+def automatic_victory(t: Tables, s: PericlesState) -> bool:
+    """P-VICTORY-1/2/4, in that order of precedence: conquest, granaries, Honor."""
+    sparta_takes = controls(s, ATHENS_THEATER, 1)
+    athens_takes = controls(s, SPARTA_THEATER, 0)
+    if sparta_takes and athens_takes:
+        finish(s, "conquest of both capitals: a draw", None)
+        return True
+    if sparta_takes or athens_takes:
+        side_wins(s, 1 if sparta_takes else 0, "conquest")
+        return True
+    if not s.granary_start[0] and not athens_granary_base(s):
+        side_wins(s, 1, "Athens starved: no granary base")
+        return True
+    if s.turn in t.scenario.auto_honor_victory_turns:
+        for f in range(4):
+            if honor_victory(s, f):
+                finish(s, "automatic Honor victory", f)
+                return True
+    return False
+
+
+def honor_victory(s: PericlesState, f: int) -> bool:
+    """P-VICTORY-1 (a)-(d)."""
+    side, h = f // 2, s.honor
+    enemies = factions_of(1 - side)
+    return (s.dominant[side] == f and h[f] > h[f ^ 1] and all(h[f] >= 3 * h[e] for e in enemies)
+            and h[f] + h[f ^ 1] > sum(h[e] for e in enemies))
+
+
+def split(s: PericlesState, side: int, total: int) -> None:
+    """Half each, the odd point to the Dominant faction (P-VICTORY-8/9)."""
+    dom = s.dominant[side]
+    gain(s, dom, total - total // 2)
+    gain(s, dom ^ 1, total // 2)
+
+
+def end_scoring(t: Tables, s: PericlesState, reason: str) -> None:
+    """P-VICTORY-7..12; without end bonuses (a vignette) only the comparison of P-VICTORY-11/12."""
+    if t.scenario.end_bonuses:
+        for side in (0, 1):
+            gain(s, s.dominant[side], 5)
+            gain(s, s.dominant[side] ^ 1, -5)
+            bases = sum(count(s, th, b) for th in range(N_THEATERS) if th != PERSIA for b in SIDE_BASES[side])
+            split(s, side, 3 * bases)
+            held = sum(1 for th in range(N_THEATERS) if th != PERSIA and controls(s, th, side))
+            split(s, side, (3 if side == 0 else 6) * held)
+    totals = [sum(s.honor[f] for f in factions_of(side)) for side in (0, 1)]
+    if totals[0] != totals[1]:
+        finish(s, reason, best_of(s, 0 if totals[0] > totals[1] else 1))
+        return
+    top = max(s.honor)
+    leaders = [f for f in range(4) if s.honor[f] == top]
+    finish(s, reason, leaders[0] if len(leaders) == 1 else best_of(s, 0))
+
+
+def no_base_left(t: Tables, s: PericlesState, side: int) -> bool:
+    """P-WILL-6: none of the side's base pieces (city-state or League) is left to build."""
+    return all(in_use(s, b) >= t.piece_limits[b] for b in SIDE_BASES[side])
+
+
+def will_met(s: PericlesState, side: int) -> bool | None:
+    """P-WILL-5..8; None when the will is ignored (no will, or a BUILD will with no base left)."""
+    code, th = s.will_code[side], s.will_theater[side]
+    if code < 0 or (code == BUILD and s.no_bases[side]):
+        return None
+    if code == BUILD:  # a League base built or converted there this turn, and a base of the side still there
+        return bool(s.built[th]) and any(count(s, th, b) for b in SIDE_BASES[side])
+    st = status(s, th, side)
+    return st == FRIENDLY if code == CTRL else st in (FRIENDLY, CONTESTED)
+
+
+def check_wills(t: Tables, s: PericlesState) -> None:
+    """P-WILL-3/4: +5 to each faction of a side that met its will, -5 and 5 tokens set aside if not."""
+    for side in (0, 1):
+        met = will_met(s, side)
+        if met is None:
+            continue
+        for f in factions_of(side):
+            gain(s, f, WILL_HONOR if met else -WILL_HONOR)
+        if not met:
+            held = min(5, s.supply[side])
+            s.supply[side] -= held
+            s.set_aside[side] += held
+    s.will_code = [-1, -1]
+    s.will_theater = [-1, -1]
+
+
+# ----- upkeep (P-UPKEEP) ---------------------------------------------------------------------------
+def upkeep_capacity(s: PericlesState, side: int) -> int:
+    """P-UPKEEP-1/2, P-AMB-33: 4 per base of the side on the map (Persian bases do not count)."""
+    return 4 * sum(count(s, th, b) for th in range(N_THEATERS) for b in SIDE_BASES[side])
+
+
+def upkeep_cost(s: PericlesState, side: int) -> int:
+    """P-UPKEEP-2, P-DEF-10: 2 per naval unit, 1 per land unit (city-state, League and Argos)."""
+    naval = sum(count(s, th, p) for th in range(N_THEATERS) for p in SIDE_NAVAL[side])
+    land = sum(count(s, th, p) for th in range(N_THEATERS) for p in SIDE_LAND[side])
+    return 2 * naval + land
+
+
+def upkeep_legal(t: Tables, s: PericlesState, side: int) -> list[Action]:
+    return [Action("disband", (t.theater_keys[th], PIECES[p])) for th in range(N_THEATERS)
+            for p in (*SIDE_LAND[side], *SIDE_NAVAL[side]) if count(s, th, p)]
+
+
+def upkeep_apply(t: Tables, s: PericlesState, action: Action) -> None:
+    remove(s, t.theater_index[str(action.args[0])], PIECES.index(str(action.args[1])))
+
+
+def argos_limit(s: PericlesState) -> None:
+    """P-ARGOS-3, P-UPKEEP-4: without a Delian base in Sparta at most one Argos unit stays."""
+    sparta = SPARTA_THEATER
+    if not count(s, sparta, DB) and count(s, sparta, AR) > 1:
+        remove(s, sparta, AR, count(s, sparta, AR) - 1)
+
+
+def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
+    return ("P-UPKEEP-3", "remove one of your side's units: disband <theater> <piece>")

@@ -1,0 +1,299 @@
+"""The order of play (P-SEQ): runs every automatic step until a faction or chance must decide.
+
+``state.step`` names where play stands. Decision steps (``DECISIONS``) stop the loop;
+:mod:`kleos.games.pericles.rules.actions` answers them and sets the step that follows. A chance event
+sets ``state.chance`` and stops the loop too.
+
+Not written yet, and said so in the modules concerned: Expeditions into contested or enemy-controlled
+theaters and battles (with hostages, major defeats, the State Ship and the 300 as a Strategos),
+Persian gold, redeployment, and the Dominant's choices of Plague casualties, Peace C's demobilisation
+and Peace destinations (the engine chooses or skips them).
+
+Phases in order (P-SEQ-1..8): Aristophanes (card, political cards, Boulé), Assembly, Political,
+Theater, Final. A theater-only vignette starts at the Theater phase and ends after it.
+"""
+
+from __future__ import annotations
+
+from kleos.games.pericles.rules import assembly, boule, diplomatic, final, hand, persia, political, theater
+from kleos.games.pericles.rules.aristophanes import deck_empty
+from kleos.games.pericles.state import (
+    ARISTOPHANES,
+    ASSEMBLY,
+    CH_ARIST,
+    CH_BATTLE,
+    CH_DEAL,
+    FINAL,
+    OVER,
+    POLITICAL,
+    THEATER,
+    PericlesState,
+)
+from kleos.games.pericles.tables import Tables
+
+DECISIONS = frozenset({"keep", "entourage", "hostage", "select", "debate", "play", "council", "stop", "lend",
+                       "place", "reveal", "resolve", "dip_secret", "upkeep", "side", "callias",
+                       "scuttle", "move", "move_on"})
+
+
+def advance(t: Tables, s: PericlesState) -> None:
+    """Carry the state forward to the next decision, chance event or the end."""
+    while s.chance is None and s.phase != OVER and s.step not in DECISIONS:
+        STEPS[s.step](t, s)
+
+
+def set_decision(s: PericlesState, step: str, actor: int) -> None:
+    s.step = step
+    s.actor = actor
+
+
+# ----- Aristophanes phase (P-SEQ-2, P-SEQ-3, P-SEQ-10) --------------------------------------------
+def start_turn(t: Tables, s: PericlesState) -> None:
+    s.phase = ARISTOPHANES
+    s.state_ship = 1  # P-SEQ-10
+    s.defeat = [0, 0]
+    s.granary_start = [int(final.athens_granary_base(s))]  # P-AMB-42
+    s.built = [0] * len(s.built)
+    s.no_bases = [int(final.no_base_left(t, s, side)) for side in (0, 1)]  # P-WILL-6
+    s.step = "hand_begin"
+    if not deck_empty(s):
+        s.chance = CH_ARIST  # P-ARIST-1
+
+
+def hand_begin(t: Tables, s: PericlesState) -> None:
+    hand.begin(t, s)
+    s.step = "keep_next"
+
+
+def keep_next(t: Tables, s: PericlesState) -> None:
+    f = hand.next_keeper(t, s)
+    if f >= 0:
+        set_decision(s, "keep", f)
+        return
+    hand.reshuffle(t, s)
+    s.step = "deal"
+
+
+def deal(t: Tables, s: PericlesState) -> None:
+    f = hand.next_dealee(t, s)
+    if f >= 0:
+        s.actor = f
+        s.chance = CH_DEAL
+        return
+    s.step = "form"
+
+
+def form(t: Tables, s: PericlesState) -> None:
+    f = hand.next_former(t, s)
+    if f >= 0:
+        set_decision(s, "entourage", f)
+        return
+    boule.refill(t, s)  # P-SEQ-3
+    s.cursor = 0
+    s.step = "hostage_next"
+
+
+def hostage_next(t: Tables, s: PericlesState) -> None:
+    for side in range(s.cursor, 2):
+        if boule.hostage_possible(t, s, side):
+            s.side = side
+            set_decision(s, "hostage", s.dominant[side])
+            return
+    s.boule, s.side, s.picks = 0, 0, boule.STEPS[0][1]
+    s.step = "select_next"
+
+
+def select_next(t: Tables, s: PericlesState) -> None:
+    if s.picks > 0 and boule.available(t, s, s.side):
+        set_decision(s, "select", boule.chooser(s))
+        return
+    if s.side == 0:
+        s.side = 1
+    else:
+        s.side, s.boule = 0, s.boule + 1
+    if s.boule == len(boule.STEPS):
+        s.phase, s.side, s.debate = ASSEMBLY, 0, 0
+        s.step = "debate_next"
+        return
+    s.picks = boule.STEPS[s.boule][1]
+
+
+# ----- Assembly phase (P-SEQ-4) --------------------------------------------------------------------
+def debate_next(t: Tables, s: PericlesState) -> None:
+    s.debate += 1
+    if s.debate > assembly.DEBATES:
+        if s.side == 1:
+            s.phase = POLITICAL
+            s.step = "political"
+            return
+        s.side, s.debate = 1, 1
+    s.played = [0] * 4
+    if assembly.targets(t, s):
+        set_decision(s, "debate", assembly.debate_chooser(s))
+    else:
+        s.issue = -1
+        s.step = "play"
+
+
+def reveal_cards(t: Tables, s: PericlesState) -> None:
+    assembly.award_strategos(t, s)
+    f = assembly.council_candidate(t, s)
+    if f >= 0:
+        set_decision(s, "council", f)
+    else:
+        s.step = "settle"
+
+
+def settle(t: Tables, s: PericlesState) -> None:
+    if assembly.crosses_centre(t, s):
+        set_decision(s, "stop", assembly.outcome_move(t, s)[0])
+        return
+    assembly.finish(t, s, stop_at_centre=False)
+    s.step = "debate_next"
+
+
+# ----- Political phase (P-SEQ-5) -------------------------------------------------------------------
+def political_phase(t: Tables, s: PericlesState) -> None:
+    for side in (0, 1):
+        political.oratory(t, s, side)
+    for side in (0, 1):
+        political.dominance(t, s, side)
+    for side in (0, 1):
+        political.council(t, s, side)
+    declared = political.war_peace(t, s)
+    if peace_ends_game(t, s, declared):
+        final.end_scoring(t, s, "Peace ended the scenario")
+        return
+    if declared:
+        political.relocate(s)
+    political.games(t, s)
+    s.cursor, s.picks = 0, 0
+    s.step = "side_next"
+
+
+def side_next(t: Tables, s: PericlesState) -> None:
+    """P-POLISSUE-1: Citizenship, Colony, Krypteia, Agoge; then the issues leave the tracks."""
+    f = political.next_side_issue(t, s)
+    if f >= 0:
+        set_decision(s, "side", f)
+        return
+    political.unique_issues(t, s)
+    political.receive_markers(t, s)
+    s.step = "lend_next"
+
+
+def peace_ends_game(t: Tables, s: PericlesState, declared: bool) -> bool:
+    """P-WARPEACE-4, P-VICTORY-13: the scenario's Peace ending, checked right after War/Peace."""
+    rule = t.scenario.peace_ends_game
+    if rule is None or s.turn not in rule.turns:
+        return False
+    if t.options["peace_end_trigger_14_2"] == "peace_declared":
+        return declared
+    return s.war == 0
+
+
+def lend_next(t: Tables, s: PericlesState) -> None:
+    f = political.lender(s)
+    if f >= 0:
+        set_decision(s, "lend", f)
+        return
+    s.step = "theater_begin"
+
+
+# ----- Theater phase (P-SEQ-6) ---------------------------------------------------------------------
+def theater_begin(t: Tables, s: PericlesState) -> None:
+    s.phase = THEATER
+    s.order = theater.honor_order(s)  # P-THEATER-1
+    theater.persia_opens(s)
+    s.cursor = 0
+    s.step = "place_next"
+
+
+def place_next(t: Tables, s: PericlesState) -> None:
+    f = theater.next_placer(s)
+    if f >= 0:
+        set_decision(s, "place", f)
+        return
+    s.cursor = 0
+    s.step = "reveal_next"
+
+
+def reveal_next(t: Tables, s: PericlesState) -> None:
+    if not s.queue:
+        theater.political_capital(s)  # P-CAPITAL
+        if t.scenario.phases == "theater":
+            final.end_scoring(t, s, "end of the vignette")
+            return
+        s.phase = FINAL
+        s.step = "final"
+        return
+    set_decision(s, "reveal", theater.next_revealer(s))
+
+
+def dip_draw(t: Tables, s: PericlesState) -> None:
+    """P-DIPLO-8: the owner's side, then the other side, turn up their battle decks' top cards."""
+    side = theater.entry_parts(s.revealed)[2] // 2
+    for who in (side, 1 - side):
+        if s.draw[who] < 0:
+            s.actor = who
+            s.chance = CH_BATTLE
+            return
+    diplomatic.settle_neutral(t, s, theater.entry_parts(s.revealed)[0], theater.entry_parts(s.revealed)[2])
+    s.revealed = -1
+    s.step = "reveal_next"
+
+
+# ----- Final phase (P-SEQ-7, P-SEQ-8) --------------------------------------------------------------
+def raid_draw(t: Tables, s: PericlesState) -> None:
+    """P-RAID-2: the Commander turns up its own side's battle-deck card, then the raid is settled."""
+    side = theater.entry_parts(s.revealed)[2] // 2
+    if s.draw[side] < 0:
+        s.actor = side
+        s.chance = CH_BATTLE
+        return
+    theater.raid_settle(s)
+    s.step = "reveal_next"
+
+
+def final_phase(t: Tables, s: PericlesState) -> None:
+    """P-SEQ-7, P-AMB-38: set-aside tokens back, then the Peace of Callias, then victory."""
+    final.return_set_aside(s)
+    if persia.eligible(s):
+        set_decision(s, "callias", s.dominant[0])
+        return
+    persia.war_cost(s)
+    s.step = "victory"
+
+
+def victory(t: Tables, s: PericlesState) -> None:
+    if final.automatic_victory(t, s):
+        return
+    if s.turn >= t.scenario.last_turn:
+        final.end_scoring(t, s, "end of the scenario")
+        return
+    final.argos_limit(s)  # P-UPKEEP-4
+    s.side = 0
+    s.step = "upkeep_next"
+
+
+def upkeep_next(t: Tables, s: PericlesState) -> None:
+    """P-UPKEEP-3: the Dominant faction of an over-limit side removes units one by one."""
+    while s.side < 2:
+        if final.upkeep_cost(s, s.side) > final.upkeep_capacity(s, s.side):
+            set_decision(s, "upkeep", s.dominant[s.side])
+            return
+        s.side += 1
+    final.check_wills(t, s)
+    s.turn += 1
+    s.step = "start"
+
+
+STEPS = {
+    "start": start_turn, "hand_begin": hand_begin, "keep_next": keep_next, "deal": deal, "form": form,
+    "hostage_next": hostage_next, "select_next": select_next, "debate_next": debate_next,
+    "reveal_cards": reveal_cards, "settle": settle, "political": political_phase, "side_next": side_next,
+    "lend_next": lend_next,
+    "theater_begin": theater_begin, "place_next": place_next, "reveal_next": reveal_next, "dip_draw": dip_draw,
+    "raid_draw": raid_draw,
+    "final": final_phase, "victory": victory, "upkeep_next": upkeep_next,
+}

@@ -1,0 +1,194 @@
+"""Military issues (P-MIL): the home build, Expedition Assemblies in friendly or neutral theaters and
+movement (P-EXPED-1, P-MOVE, P-WARPEACE-6..10); the Raid is in :mod:`.theater`.
+
+The Commander first may build in its home theater (``build <naval units> | build none``), then holds an
+Expedition Assembly (``expedition <tokens>``) whose tokens move one unit each: ``move <from> <piece>
+<to>`` starts a unit along a connection, ``step <to>`` carries it on until it enters the Expedition
+theater or can go no further (P-MOVE-6..8), ``done`` ends the movement. A unit never passes the same
+theater twice on one move (ruling of this engine: it keeps every route finite).
+
+NOT IMPLEMENTED YET: Expedition Assemblies in contested or enemy-controlled theaters, with their secret
+commitments and battles (P-EXPED-2..8, P-BATTLE, P-SHIP, P-300-2), and Persian gold (P-GOLD). There the
+Commander may only Raid or decline.
+"""
+
+from __future__ import annotations
+
+from kleos.core.action import Action
+from kleos.games.pericles.rules.common import (
+    CONTESTED,
+    ENEMY,
+    FRIENDLY,
+    Violation,
+    count,
+    land_strength,
+    naval_strength,
+    place,
+    spend,
+    status,
+)
+from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.tables import (
+    AB,
+    AL,
+    AN,
+    DL,
+    DN,
+    EAST_MED,
+    N_PIECES,
+    PIECES,
+    PL,
+    PN,
+    S300,
+    SB,
+    SIDE_BASES,
+    SIDE_LAND,
+    SL,
+    SN,
+    Tables,
+)
+
+HOMES = (6, 5)
+CITY_BASE = (AB, SB)
+CITY_UNITS = ((AN, AL), (SN, SL))  # (naval, land) built at home (P-MIL-4)
+MOVERS = ((AN, DN, AL, DL), (SN, PN, SL, S300, PL))  # Argos units never leave Sparta (P-ARGOS-2)
+CITY_PIECES = ((AB, AN, AL), (SB, SN, SL, S300))
+EXPED_MAX = 5  # P-EXPED-1
+
+
+def is_land(piece: int) -> bool:
+    return any(piece in kinds for kinds in SIDE_LAND)
+
+
+# ----- movement (P-MOVE) -----------------------------------------------------------------------
+def can_enter(t: Tables, s: PericlesState, to: int, piece: int, side: int) -> bool:
+    """P-MOVE-16, P-WARPEACE-7, P-WARPEACE-8, P-PERSIA-4, P-PERSIA-6, P-PERSIA-10."""
+    if not t.in_play[to] or (to == EAST_MED and (not s.persia_war or s.callias)):
+        return False
+    if not s.war and piece in CITY_PIECES[side]:
+        return not any(count(s, to, p) for p in CITY_PIECES[1 - side])
+    return True
+
+
+def can_exit(t: Tables, s: PericlesState, frm: int, to: int, piece: int, side: int) -> bool:
+    """P-MOVE-9..12: the connection lets this kind of unit out, a friendly base is there if the line
+    asks for one, and the friendly strength of the tested kind left behind is at least the enemy's."""
+    test = t.exits[(frm, to)][0 if is_land(piece) else 1]
+    if test == "never":
+        return False
+    if test.endswith("+Base") and not any(count(s, frm, b) for b in SIDE_BASES[side]):
+        return False
+    strength = land_strength if test.startswith("L") else naval_strength
+    s.pieces[frm * N_PIECES + piece] -= 1
+    ok = strength(t, s, frm, side) >= strength(t, s, frm, 1 - side)
+    s.pieces[frm * N_PIECES + piece] += 1
+    return ok
+
+
+def steps_from(t: Tables, s: PericlesState, frm: int, piece: int, side: int, visited: list[int]) -> list[int]:
+    return sorted(to for (a, to) in t.exits if a == frm and to not in visited
+                  and can_exit(t, s, frm, to, piece, side) and can_enter(t, s, to, piece, side))
+
+
+def movers(t: Tables, s: PericlesState, side: int) -> list[tuple[int, int]]:
+    """(theater, piece) of units that may start a move: not moved yet this issue (P-MOVE-14), with a legal
+    way out (P-MOVE-15); the 300 moves itself, allowance or not (P-300-3)."""
+    out = []
+    for th in range(len(t.theater_keys)):
+        for p in MOVERS[side]:
+            if count(s, th, p) - s.moved[th * N_PIECES + p] <= 0:
+                continue
+            if s.moves_left <= 0 and p != S300:
+                continue
+            if steps_from(t, s, th, p, side, [th]):
+                out.append((th, p))
+    return out
+
+
+# ----- the issue ---------------------------------------------------------------------------------
+def home_build_possible(s: PericlesState, theater: int, owner: int) -> bool:
+    """P-MIL-3: the Expedition theater is the Commander's home, friendly-controlled or contested."""
+    side = owner // 2
+    return theater == HOMES[side] and status(s, theater, side) in (FRIENDLY, CONTESTED)
+
+
+def legal(t: Tables, s: PericlesState, theater: int, owner: int) -> list[Action]:
+    side = owner // 2
+    if s.mil_stage == 0 and home_build_possible(s, theater, owner):
+        bases = count(s, theater, CITY_BASE[side])
+        return [Action("build", ("none",)), *(Action("build", (n,)) for n in range(bases + 1))]
+    if status(s, theater, side) in (CONTESTED, ENEMY):
+        return []  # a Raid (theater.py) or declining
+    return [Action("expedition", (k,)) for k in range(1, min(EXPED_MAX, s.stock[owner]) + 1)]
+
+
+def build(t: Tables, s: PericlesState, theater: int, owner: int, action: Action) -> None:
+    """P-MIL-4, P-AMB-16: per city-state base there, 1 naval or 2 land units of its own city-state."""
+    s.mil_stage = 1
+    if action.args[0] == "none":
+        return
+    side = owner // 2
+    naval_unit, land_unit = CITY_UNITS[side]
+    naval = int(action.args[0])
+    place(t, s, theater, naval_unit, naval)
+    place(t, s, theater, land_unit, 2 * (count(s, theater, CITY_BASE[side]) - naval))
+
+
+def start_expedition(s: PericlesState, owner: int, action: Action) -> None:
+    """P-EXPED-1, P-MOVE-1: the committed tokens are the movement allowance."""
+    k = int(action.args[0])
+    spend(s, owner, k)  # they go back to the supply when the issue ends (P-MIL-8)
+    s.moves_left = k
+
+
+def move_legal(t: Tables, s: PericlesState, owner: int) -> list[Action]:
+    out = [Action("done")]
+    for th, p in movers(t, s, owner // 2):
+        for to in steps_from(t, s, th, p, owner // 2, [th]):
+            out.append(Action("move", (t.theater_keys[th], PIECES[p], t.theater_keys[to])))
+    return out
+
+
+def onward_legal(t: Tables, s: PericlesState, owner: int) -> list[Action]:
+    th, p = s.moving // 100, s.moving % 100
+    return [Action("step", (t.theater_keys[to],)) for to in steps_from(t, s, th, p, owner // 2, s.visited)]
+
+
+def advance_unit(t: Tables, s: PericlesState, to: int, expedition: int) -> bool:
+    """Carry the moving unit one link; True when it has stopped (P-MOVE-6, P-MOVE-7, P-MOVE-13)."""
+    frm, p = s.moving // 100, s.moving % 100
+    s.pieces[frm * N_PIECES + p] -= 1
+    s.pieces[to * N_PIECES + p] += 1
+    s.moving = to * 100 + p
+    s.visited.append(to)
+    side = 0 if p in MOVERS[0] else 1
+    if to == expedition or not steps_from(t, s, to, p, side, s.visited):
+        s.moved[to * N_PIECES + p] += 1
+        s.moving = -1
+        s.visited = []
+        return True
+    return False
+
+
+def begin_move(t: Tables, s: PericlesState, action: Action) -> None:
+    frm, p = t.theater_index[str(action.args[0])], PIECES.index(str(action.args[1]))
+    if p != S300:  # P-300-3: the 300 moves itself
+        s.moves_left -= 1
+    s.moving = frm * 100 + p
+    s.visited = [frm]
+
+
+def end_issue(s: PericlesState) -> None:
+    """P-MIL-8: the issue is resolved; nothing of it is kept."""
+    s.mil_stage = 0
+    s.moves_left = 0
+    s.moving = -1
+    s.visited = []
+    s.moved = [0] * len(s.moved)
+
+
+
+def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
+    if s.step == "move_on":
+        return ("P-MOVE-9", "carry the unit on along a connection it may leave by: step <theater>")
+    return ("P-MOVE-15", "move a unit that has not moved and can leave: move <from> <piece> <to>, or done")

@@ -1,0 +1,202 @@
+"""The mutable state of a Pericles game: flat lists of small integers, cheap to copy.
+
+Nothing here knows a rule; the rule modules change it. Indices come from
+:mod:`kleos.games.pericles.tables`. Decks are stored as card locations, not as an order: every draw
+is an explicit chance event, so no future card sits anywhere in the state (P-INFO-8).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from kleos.core.protocol import Outcome
+from kleos.core.rng import Rng
+
+# phases (``state.phase``), in the order of P-SEQ-1
+ARISTOPHANES = "aristophanes"  # Aristophanes card, political cards, Boulé (P-SEQ-2)
+ASSEMBLY = "assembly"
+POLITICAL = "political"
+THEATER = "theater"
+FINAL = "final"
+OVER = "over"
+
+# chance kinds (``state.chance``)
+CH_ARIST = "aristophanes"  # the top Aristophanes card (P-ARIST-1)
+CH_DEAL = "deal"  # a political card dealt to ``state.actor`` (P-HAND-4)
+CH_ADVISOR = "advisor"  # the entourage card revealed at random by the Advisory Council (P-LEADER-4)
+CH_BATTLE = "battle"  # the top card of side ``state.actor``'s battle deck (P-DIPLO-8, P-BATTLE-4)
+
+# card locations (``state.card_loc``)
+DECK, DISCARD = 0, 1
+HAND, ENTOURAGE, PLAYED = 2, 6, 10  # + faction
+OUT = 14  # a played Leader, back in its owner's hand next turn (P-HAND-7)
+UNSEEN = 15  # views only: a card the viewer cannot place (another hand, entourage or the deck)
+
+# track positions (``state.track``): -7..+7, + toward the side's first faction (AF / EK)
+OFF = 99  # not on the track (available)
+GONE = 98  # removed from the game (P-POLISSUE-9)
+
+HIDDEN = -1  # views only: a secret number (another faction's Strategos stock)
+
+LIST_FIELDS = (
+    "honor", "stock", "supply", "council", "set_aside", "dominant", "favor", "used_council", "council_now",
+    "card_loc", "played", "track", "pieces", "treason", "hostage", "arist_deck", "will_code", "will_theater",
+    "held", "queue", "order", "defeat", "granary_start", "commit", "committed", "draw", "built", "no_bases",
+    "chosen", "moved", "visited",
+)
+SCALAR_FIELDS = (
+    "turn", "phase", "step", "chance", "actor", "side", "debate", "issue", "boule", "picks", "war", "plague",
+    "persia_war", "callias", "alcibiades", "persia_open", "state_ship", "arist_card", "cursor", "passes",
+    "revealed", "steps", "mil_stage", "moves_left", "moving",
+)
+
+
+class PericlesState:
+    """A whole game position.
+
+    * per faction (seat 0-3): ``honor``, ``stock`` (Strategos behind the shield), ``used_council`` (the
+      Advisory Council was used this turn: no entourage next turn, P-LEADER-7), ``council_now`` (used
+      last turn, read while dealing), ``played`` (1 once its card of the current debate is down);
+    * per side (0 Athens, 1 Sparta): ``supply``, ``council`` (Council of Strategoi), ``set_aside``
+      (tokens an Aristophanes card or a failed will holds back until the Final phase), ``dominant``
+      (seat), ``favor`` (seat or -1 neutral), ``hostage`` (0/1), ``defeat`` (1 after a major defeat this
+      turn), ``will_code`` / ``will_theater`` (-1: none), ``granary_start`` (Athens only, P-VICTORY-4);
+    * ``card_loc[card]`` where each political or Leader card is (DECK, DISCARD, HAND+f, ENTOURAGE+f,
+      PLAYED+f, OUT); ``arist_deck[card]`` 1 while the Aristophanes card is undrawn; ``arist_card`` the
+      card of this turn (-1: none);
+    * ``track[side * 18 + issue]`` the position of each debate issue (OFF, GONE or -7..7);
+    * ``pieces[theater * 15 + piece]`` counts; ``treason[theater * 2 + side]`` counts;
+    * theater markers: ``held[(holder * 4 + owner) * 5 + kind]`` counts; ``queue`` the markers on the
+      map in placement order, each ``theater * 1000 + placer * 100 + owner * 10 + kind`` (the last
+      entry of a theater is the top of its queue, P-THEATER-5); ``order`` the Honor order (P-THEATER-1);
+    * where play stands: ``phase``, ``step`` (the decision asked), ``actor`` (seat asked), ``side``,
+      ``debate`` (1-6), ``issue`` (debated issue index, -1 none), ``boule`` (Boulé step 0-3), ``picks``
+      (choices left in this step), ``cursor`` (position in the Honor order), ``passes`` (passes in a
+      row), ``revealed`` (the marker being resolved, -1 none);
+    * status: ``turn``, ``war`` (1 War, 0 Peace), ``plague`` (1 Post-Plague), ``persia_war``, ``callias``,
+      ``alcibiades`` (0 Athens, 1 Persia), ``persia_open``, ``state_ship`` (1 available);
+    * secret commitments (P-INFO-7): ``commit[f]`` Strategos committed, ``committed[f]`` 1 once in (public);
+      ``draw[side]`` the value of the battle-deck card just turned up (-1: none yet);
+    * this turn: ``built[theater]`` 1 once a League base was built or converted there (P-WILL-5),
+      ``no_bases[side]`` 1 if the side had no base piece left in the Aristophanes phase (P-WILL-6);
+    * ``chosen`` the theaters already picked by an Oracle's treason option (three different ones);
+    * a Military issue (rules/military.py): ``mil_stage`` (0 before the home build, 1 after),
+      ``moves_left`` (movement allowance), ``moved[theater * 15 + piece]`` units that moved and stand
+      there, ``moving`` the unit on its way (``theater * 100 + piece``, -1 none), ``visited`` its route.
+    """
+
+    __slots__ = (*LIST_FIELDS, *SCALAR_FIELDS, "outcome", "rng")
+
+    honor: list[int]
+    stock: list[int]
+    supply: list[int]
+    council: list[int]
+    set_aside: list[int]
+    dominant: list[int]
+    favor: list[int]
+    used_council: list[int]
+    council_now: list[int]
+    card_loc: list[int]
+    played: list[int]
+    track: list[int]
+    pieces: list[int]
+    treason: list[int]
+    hostage: list[int]
+    arist_deck: list[int]
+    will_code: list[int]
+    will_theater: list[int]
+    held: list[int]
+    queue: list[int]
+    order: list[int]
+    defeat: list[int]
+    granary_start: list[int]
+    commit: list[int]
+    committed: list[int]
+    draw: list[int]
+    built: list[int]
+    no_bases: list[int]
+    chosen: list[int]
+    moved: list[int]
+    visited: list[int]
+    turn: int
+    phase: str
+    step: str
+    chance: str | None
+    actor: int
+    side: int
+    debate: int
+    issue: int
+    boule: int
+    picks: int
+    war: int
+    plague: int
+    persia_war: int
+    callias: int
+    alcibiades: int
+    persia_open: int
+    state_ship: int
+    arist_card: int
+    cursor: int
+    passes: int
+    revealed: int
+    steps: int
+    mil_stage: int
+    moves_left: int
+    moving: int
+    outcome: Outcome | None
+    rng: Rng
+
+    def copy(self) -> PericlesState:
+        """An independent copy: lists are copied, everything else is immutable and shared."""
+        new = PericlesState.__new__(PericlesState)
+        for name in LIST_FIELDS:
+            setattr(new, name, getattr(self, name)[:])
+        for name in SCALAR_FIELDS:
+            setattr(new, name, getattr(self, name))
+        new.outcome = self.outcome
+        new.rng = Rng(self.rng.state)
+        return new
+
+    # ----- JSON and text ------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for name in LIST_FIELDS:
+            data[name] = list(getattr(self, name))
+        for name in SCALAR_FIELDS:
+            data[name] = getattr(self, name)
+        data["outcome"] = None if self.outcome is None else self.outcome.to_json()
+        data["rng"] = self.rng.state
+        return data
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> PericlesState:
+        s = PericlesState.__new__(PericlesState)
+        for name in LIST_FIELDS:
+            setattr(s, name, [int(v) for v in data[name]])
+        for name in SCALAR_FIELDS:
+            value = data[name]
+            setattr(s, name, value if value is None or isinstance(value, str) else int(value))
+        s.outcome = None if data["outcome"] is None else Outcome.from_json(data["outcome"])
+        s.rng = Rng(int(data["rng"]))
+        return s
+
+    def text(self) -> str:
+        """One ``field=value`` line per field, values in compact JSON: diffable and exact."""
+        return "\n".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in self.to_json().items())
+
+    @staticmethod
+    def parse(text: str) -> PericlesState:
+        data: dict[str, Any] = {}
+        for number, line in enumerate(text.strip().splitlines(), start=1):
+            key, sep, value = line.partition("=")
+            if not sep:
+                raise ValueError(f"line {number}: expected field=value, got {line!r}")
+            data[key.strip()] = json.loads(value)
+        return PericlesState.from_json(data)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PericlesState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+

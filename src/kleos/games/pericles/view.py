@@ -1,0 +1,134 @@
+"""What one faction may know (P-INFO): the state with every secret of the others hidden.
+
+Hidden from a faction: the other factions' hands, entourages and face-down debate cards (P-INFO-2,
+P-ASSEMBLY-5), whose cards and the deck's become ``UNSEEN``; the other factions' Strategos stocks
+(P-INFO-3); the theater markers others hold (P-INFO-5); the identity of face-down markers on the map
+that it neither placed nor owns (P-INFO-6); and the generator. Counts stay public, so the view keeps
+them. Everything else is public (P-INFO-1, P-INFO-9).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from kleos.core.rng import Rng
+from kleos.games.pericles.state import (
+    DECK,
+    ENTOURAGE,
+    HAND,
+    HIDDEN,
+    PLAYED,
+    UNSEEN,
+    PericlesState,
+)
+from kleos.games.pericles.tables import MARKER_KINDS, RUM, Tables
+
+N_KINDS = len(MARKER_KINDS)
+SECRET_KIND = 9  # a face-down marker whose identity the viewer does not know
+
+
+@dataclass
+class PericlesView:
+    """``state`` is a redacted copy; the tuples keep the public counts of what was hidden."""
+
+    seat: int | None
+    state: PericlesState
+    hand_sizes: tuple[int, ...]
+    entourage_sizes: tuple[int, ...]
+    stock_total: tuple[int, ...]  # per side: the Strategos held by its two factions together
+    markers_held: tuple[int, ...]
+
+
+def _secret_loc(loc: int, seat: int | None) -> bool:
+    for base in (HAND, ENTOURAGE, PLAYED):
+        if base <= loc < base + 4:
+            return loc - base != seat
+    return loc == DECK
+
+
+def make_view(state: PericlesState, seat: int | None) -> PericlesView:
+    s = state.copy()
+    s.rng = Rng(0)
+    hand_sizes = tuple(state.card_loc.count(HAND + f) for f in range(4))
+    entourage_sizes = tuple(state.card_loc.count(ENTOURAGE + f) for f in range(4))
+    s.card_loc = [UNSEEN if _secret_loc(loc, seat) else loc for loc in state.card_loc]
+    stock_total = tuple(state.stock[2 * side] + state.stock[2 * side + 1] for side in (0, 1))
+    s.stock = [v if f == seat else HIDDEN for f, v in enumerate(state.stock)]
+    s.commit = [v if f == seat else HIDDEN for f, v in enumerate(state.commit)]  # P-INFO-7
+    markers = tuple(sum(state.held[f * 4 * N_KINDS:(f + 1) * 4 * N_KINDS]) for f in range(4))
+    s.held = [n if seat is not None and seat in (i // N_KINDS // 4, i // N_KINDS % 4) else 0
+              for i, n in enumerate(state.held)]
+    s.queue = [_redact(entry, seat) for entry in state.queue]
+    return PericlesView(seat, s, hand_sizes, entourage_sizes, stock_total, markers)
+
+
+def _redact(entry: int, seat: int | None) -> int:
+    placer, owner = entry // 100 % 10, entry // 10 % 10
+    if seat is not None and seat in (placer, owner):
+        return entry
+    return entry - entry % 100 + (4 + owner // 2) * 10 + SECRET_KIND
+
+
+def determinize(t: Tables, view: PericlesView, rng: random.Random) -> PericlesState:
+    """A full state consistent with ``view``: hidden cards dealt at random to the hidden places with
+    the right sizes (a Leader only to its own faction), hidden stocks split at random within the
+    side's known total, hidden markers drawn as Rumors, and a fresh generator."""
+    s = view.state.copy()
+    s.rng = Rng(rng.getrandbits(64))
+    _cards(t, view, s, rng)
+    _stocks(view, s, rng)
+    _markers(view, s)
+    s.commit = [0 if v == HIDDEN else v for v in s.commit]
+    return s
+
+
+def _cards(t: Tables, view: PericlesView, s: PericlesState, rng: random.Random) -> None:
+    seat = view.seat
+    for f, leader in enumerate(t.leader_of):
+        if s.card_loc[leader] == UNSEEN:
+            s.card_loc[leader] = PLAYED + f if s.played[f] and view.hand_sizes[f] == 0 else HAND + f
+    for side in (0, 1):
+        unseen = [c for c in t.side_cards[side] if s.card_loc[c] == UNSEEN]
+        rng.shuffle(unseen)
+        for f in (2 * side, 2 * side + 1):
+            if f == seat:
+                continue
+            if s.played[f] and PLAYED + f not in s.card_loc:
+                s.card_loc[unseen.pop()] = PLAYED + f
+            for _ in range(view.hand_sizes[f] - s.card_loc.count(HAND + f)):
+                s.card_loc[unseen.pop()] = HAND + f
+            for _ in range(view.entourage_sizes[f]):
+                s.card_loc[unseen.pop()] = ENTOURAGE + f
+        for c in unseen:
+            s.card_loc[c] = DECK
+
+
+def _stocks(view: PericlesView, s: PericlesState, rng: random.Random) -> None:
+    for side in (0, 1):
+        a, b = 2 * side, 2 * side + 1
+        total = view.stock_total[side]
+        if s.stock[a] == HIDDEN and s.stock[b] == HIDDEN:
+            s.stock[a] = rng.randint(0, total)
+            s.stock[b] = total - s.stock[a]
+        elif s.stock[a] == HIDDEN:
+            s.stock[a] = total - s.stock[b]
+        elif s.stock[b] == HIDDEN:
+            s.stock[b] = total - s.stock[a]
+
+
+def _markers(view: PericlesView, s: PericlesState) -> None:
+    for f in range(4):
+        missing = view.markers_held[f] - sum(s.held[f * 4 * N_KINDS:(f + 1) * 4 * N_KINDS])
+        s.held[(f * 4 + f) * N_KINDS + RUM] += missing
+    s.queue = [e if e % 10 != SECRET_KIND else e - e % 100 + ((e // 10 % 10) - 4) * 20 + RUM for e in s.queue]
+
+
+def view_json(view: PericlesView) -> dict[str, Any]:
+    """A view as JSON for clients: the redacted state without the generator, and the public counts."""
+    data = view.state.to_json()
+    data.pop("rng", None)
+    return {"seat": view.seat, "state": data, "hand_sizes": list(view.hand_sizes),
+            "entourage_sizes": list(view.entourage_sizes), "stock_total": list(view.stock_total),
+            "markers_held": list(view.markers_held)}

@@ -1,0 +1,213 @@
+"""The Pericles data files: load, provenance, self-consistency (pericles-data.md §9) and replacement."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kleos.core.errors import DataError
+from kleos.games.pericles.loader import load_data, reconstructed_records, records
+from kleos.games.pericles.options import validate_options
+from kleos.games.pericles.tables import compile_tables
+
+DATA = load_data()
+
+
+def _packaged() -> Path:
+    return Path(str(resources.files("kleos.games.pericles") / "data"))
+
+
+def _broken(tmp_path: Path, table: str, edit: Callable[[dict[str, Any]], Any]) -> Path:
+    """A data folder whose ``table`` file is the packaged one changed by ``edit(raw)``."""
+    raw = json.loads((_packaged() / f"{table}.json").read_text(encoding="utf-8"))
+    edit(raw)
+    (tmp_path / f"{table}.json").write_text(json.dumps(raw), encoding="utf-8")
+    return tmp_path
+
+
+def test_every_record_has_honest_provenance() -> None:
+    """§9 Provenance: a source names itself and a confidence; a reconstruction gives its reason."""
+    for table, where, record in records(DATA):
+        tags = set(record.provenance.values())
+        assert tags <= {"rulebook", "source", "reconstructed"}, (table, where)
+        if "source" in tags:
+            assert record.source and record.confidence in ("certain", "likely", "guessed"), (table, where)
+        if "reconstructed" in tags:
+            assert record.reason, (table, where)
+
+
+def test_reconstruction_without_reason_is_refused(tmp_path: Path) -> None:
+    """A record tagged reconstructed must say why; the error names file and field."""
+    folder = _broken(tmp_path, "connections", lambda raw: raw["connections"][3].pop("reason"))
+    with pytest.raises(DataError) as err:
+        load_data(folder)
+    assert "connections.json" in str(err.value) and "connections[3]" in str(err.value)
+
+
+def test_theaters() -> None:
+    """P-DEF-13, P-DEF-14, P-DEF-15, P-VICTORY-5, P-DATA-2: 20 theaters plus Persia, 10 land and 10
+    naval, granaries 1/6/13/20, the Aegean 15-19, homes 6 and 7."""
+    ths = DATA.theaters.theaters
+    assert len(ths) == 21
+    assert Counter(t.border for t in ths) == {"land": 10, "naval": 10, "none": 1}
+    assert {t.number for t in ths if t.granary} == {1, 6, 13, 20}
+    assert {t.number for t in ths if t.aegean} == {15, 16, 17, 18, 19}
+    assert {t.number: t.home for t in ths if t.home} == {6: "sparta", 7: "athens"}
+    assert next(t for t in ths if t.key == "Boeotia").tag_of("border") == "source"
+
+
+def test_connection_kinds_follow_the_exit_table() -> None:
+    """P-DATA-3, P-MOVE-9, P-MOVE-11, P-AMB-22: the six rows' exit tests."""
+    tests = {k.id: (k.land_exit, k.naval_exit) for k in DATA.connection_kinds.kinds}
+    assert tests == {"land": ("L", "never"), "coastal": ("L", "N"), "crossing": ("N", "N"),
+                     "sea_lane": ("never", "N"), "coastal_base": ("L+Base", "N"), "crossing_base": ("N", "N+Base")}
+
+
+def _adjacency() -> dict[int, set[int]]:
+    adj: dict[int, set[int]] = {n: set() for n in range(1, 21)}
+    for c in DATA.connections.connections:
+        adj[c.a].add(c.b)
+        adj[c.b].add(c.a)
+    return adj
+
+
+def test_connections_match_the_sheet() -> None:
+    """P-MOVE-4, P-DATA-3: 39 links, counts by kind 6/11/15/2/3/2, the sheet's adjacency, map facts."""
+    links = DATA.connections.connections
+    assert len(links) == 39
+    assert Counter(c.kind for c in links) == {"land": 6, "coastal": 11, "crossing": 15, "sea_lane": 2,
+                                              "coastal_base": 3, "crossing_base": 2}
+    printed = ("1: 2 · 2: 1 3 4 6 7 · 3: 2 4 8 · 4: 2 3 5 6 8 · 5: 4 6 7 8 · 6: 2 4 5 7 18 · 7: 2 5 6 8 16 18 · "
+               "8: 3 4 5 7 9 11 · 9: 8 10 · 10: 9 11 12 · 11: 8 10 12 · 12: 10 11 13 · 13: 12 14 15 · "
+               "14: 13 15 16 17 19 20 · 15: 13 14 16 · 16: 7 14 15 17 18 · 17: 14 16 18 19 · 18: 6 7 16 17 19 · "
+               "19: 14 17 18 20 · 20: 14 19")
+    expected = {int(k): {int(v) for v in vs.split()} for k, vs in (p.split(":") for p in printed.split(" · "))}
+    assert _adjacency() == expected
+    by_pair = {frozenset((c.a, c.b)): c for c in links}
+    assert by_pair[frozenset((7, 2))].kind == "crossing"
+    assert by_pair[frozenset((14, 15))].kind == "coastal_base" and by_pair[frozenset((14, 15))].base_end == [14]
+    assert by_pair[frozenset((4, 5))].base_end == [5]
+    assert {c.kind for c in links if 7 in (c.a, c.b)} == {"land", "coastal", "crossing"}
+
+
+def test_asymmetric_or_unknown_links_are_refused(tmp_path: Path) -> None:
+    """Self-consistency: a link to an unknown theater or a base_end not on the link names the field."""
+    def bad_end(raw: dict[str, Any]) -> None:
+        raw["connections"][0]["b"] = 25
+    with pytest.raises(DataError, match=r"connections\[0\]\.b"):
+        load_data(_broken(tmp_path, "connections", bad_end))
+
+    def bad_base(raw: dict[str, Any]) -> None:
+        raw["connections"][27]["base_end"] = [3]
+    with pytest.raises(DataError, match=r"connections\[27\]\.base_end"):
+        load_data(_broken(tmp_path, "connections", bad_base))
+
+
+def test_political_decks() -> None:
+    """P-COMP-7, P-CARD-1, P-AMB-3: 30 cards + 2 Leaders per side, values 5/6/8/6/5, A01 as printed."""
+    for deck in (DATA.cards_athens, DATA.cards_sparta):
+        assert len(deck.cards) == 30
+        assert Counter(c.value for c in deck.cards) == {1: 5, 2: 6, 3: 8, 4: 6, 5: 5}
+    a01 = DATA.cards_athens.cards[0]
+    assert [(a.issue, a.condition, a.bonus, a.strategos) for a in a01.halves[0]] == [
+        ("MIL", "ALC", 3, 3), ("MIL", "NALC", 2, 3)]
+    assert a01.tag_of("halves") == "rulebook" and a01.tag_of("value") == "reconstructed"
+
+
+def test_leaders() -> None:
+    """P-LEADER-2: the Agiad Leader's printed attributes and Council payout."""
+    ak = next(leader for leader in DATA.leaders.leaders if leader.faction == "AK")
+    assert [(a.issue, a.bonus, a.strategos) for a in ak.attributes] == [("OST", 1, 1), ("NOT-OST", 2, 1)]
+    assert (ak.council_pre, ak.council_post) == (2, 4)
+
+
+def test_aristophanes_deck() -> None:
+    """P-PLAGUE-1, P-ALC-2, P-DATA-6: 24 cards; the Acharnians cause Plague, the Frogs move Alcibiades."""
+    cards = DATA.aristophanes.cards
+    assert len(cards) == 24
+    assert {c.play for c in cards if c.plague} == {"Acharnians"} and sum(c.plague for c in cards) == 3
+    assert {c.play for c in cards if c.alcibiades_to_persia} == {"Frogs"}
+    assert sum(1 for c in cards if any(i.issue == "WP" for i in c.issues)) == 6
+    assert sum(1 for c in cards if any(i.issue == "OST" for i in c.issues)) == 6
+    wills = [c.will for c in cards if c.will is not None]
+    assert len(wills) == 12 and sum(w.athens.theater == w.sparta.theater for w in wills) == 8
+
+
+def test_counters_and_issues() -> None:
+    """P-COMP-2, P-COMP-3, P-COMP-4, P-COMP-5, P-COMP-6, P-COMP-8, P-COMP-9, P-COMP-11, P-COMP-12: limits
+    and issue inventories."""
+    c = DATA.counters
+    assert (c.pieces["An"], c.pieces["Ab"], c.pieces["Al"]) == (12, 8, 10)
+    assert (c.pieces["Dn"], c.pieces["Db"], c.pieces["Dl"]) == (8, 12, 12)
+    assert (c.pieces["Sn"], c.pieces["Sb"], c.pieces["Sl"], c.pieces["S300"]) == (3, 4, 9, 1)
+    assert (c.pieces["Pn"], c.pieces["Pl"], c.pieces["Pb"]) == (8, 20, 10)
+    assert c.strategos_per_side == 26 and c.treason_per_side == 10 and c.hostages_per_side == 1
+    assert (c.pieces["Ar"], c.pieces["Xb"]) == (4, 3)
+    t = compile_tables(DATA, validate_options(DATA, {}))
+    assert [len(k) for k in t.issue_kinds] == [18, 18]
+    assert Counter(t.issue_kinds[0]) == {"MIL": 6, "LEA": 3, "DIP": 3, "OST": 1, "GAM": 1, "WP": 1, "ORA": 1,
+                                         "CIT": 1, "COL": 1}
+    assert set(t.issue_kinds[1]) - set(t.issue_kinds[0]) == {"KRY", "AGO"}
+    assert sum(DATA.issues.theater_markers.values()) == 13
+
+
+def test_scenario_pieces_within_limits() -> None:
+    """P-COMP-1, P-THEATER-3, P-DATA-1: the scenarios' pieces respect the limits (checked at load too)."""
+    for sc in (DATA.scenario_14_2, DATA.scenario_14_1_09a):
+        used: Counter[str] = Counter()
+        for p in sc.pieces:
+            used[p.piece] += p.count
+        assert all(n <= DATA.counters.pieces[k] for k, n in used.items())
+    assert DATA.scenario_14_2.dominant == {"athens": "AF", "sparta": "AK"}
+
+
+def test_too_many_pieces_are_refused(tmp_path: Path) -> None:
+    """P-COMP-1 at load: a scenario over a piece limit names the file and field."""
+    def extra(raw: dict[str, Any]) -> None:
+        raw["pieces"].append({"theater": 7, "piece": "An", "count": 9})
+    with pytest.raises(DataError) as err:
+        load_data(_broken(tmp_path, "scenario_14_2", extra))
+    assert "scenario_14_2.json" in str(err.value) and "pieces" in str(err.value)
+
+
+def test_data_dir_replaces_a_file(tmp_path: Path) -> None:
+    """A corrected file in data_dir replaces the packaged one whole (pericles-data.md §8)."""
+    shutil.copy(_packaged() / "military_values.json", tmp_path / "military_values.json")
+    raw = json.loads((tmp_path / "military_values.json").read_text(encoding="utf-8"))
+    raw["treason"] = 2
+    (tmp_path / "military_values.json").write_text(json.dumps(raw), encoding="utf-8")
+    data = load_data(tmp_path)
+    assert data.military_values.treason == 2 and data.files["military_values"].startswith(str(tmp_path))
+
+
+def test_reconstructed_listing() -> None:
+    """The list behind ``kleos pericles data --reconstructed`` holds the reconstructed links, not the
+    rulebook tables."""
+    listed = {(table, where) for table, where, _ in reconstructed_records(DATA)}
+    assert ("connections", "connections[4]") in listed
+    assert ("issues", "") in listed  # the Rumor count is a reconstruction
+    assert not any(table == "counters" for table, _ in listed)
+
+
+def test_data_command_lists_reconstructions(capsys: pytest.CaptureFixture[str]) -> None:
+    """``kleos pericles data --reconstructed`` (the kit's cli part) summarises tags and lists reasons."""
+    import argparse
+
+    from kleos.games.pericles.kit import KIT
+
+    parts = KIT.cli_parts()
+    assert parts.add_commands is not None
+    parser = argparse.ArgumentParser()
+    parts.add_commands(parser.add_subparsers())
+    args = parser.parse_args(["pericles", "data", "--reconstructed"])
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    assert "connections        rulebook 4, reconstructed 36" in out
+    assert "connections.json connections[4]: every field" in out

@@ -1,0 +1,101 @@
+"""Citizenship, Colony, Krypteia and Agoge (P-POLISSUE-4, P-POLISSUE-5, P-POLISSUE-6, P-POLISSUE-7, P-POLISSUE-8,
+P-POLISSUE-9, P-POLISSUE-10)."""
+
+from __future__ import annotations
+
+from per_helpers import AF, AK, DF, EK, game, play, rule_of
+
+from kleos.core.action import Action
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.rules import flow
+from kleos.games.pericles.rules.common import count
+from kleos.games.pericles.state import GONE, OFF, PericlesState
+from kleos.games.pericles.tables import AB, AL, DB, DL, ISSUES_PER_SIDE, SL
+
+
+def _won(*issues: tuple[int, str, int], war: int = 0) -> tuple[PericlesGame, PericlesState]:
+    """A position at the side-issue step with the given (side, issue, box) on the tracks."""
+    g = game()
+    s = g.new_state(1)
+    s.chance, s.phase, s.war = None, "political", war
+    s.track = [OFF] * len(s.track)
+    for side, kind, pos in issues:
+        s.track[side * ISSUES_PER_SIDE + g.tables.issue_kinds[side].index(kind)] = pos
+    s.cursor, s.picks, s.step = 0, 0, "side_next"
+    flow.advance(g.tables, s)
+    return g, s
+
+
+def test_citizenship() -> None:
+    """P-POLISSUE-4, P-POLISSUE-5, P-POLISSUE-9, P-AMB-16: a Delian base becomes Athenian (+2 Honor),
+    with 1 naval or 2 land Athenian units there; the issue then leaves the game."""
+    g, s = _won((0, "CIT", -2))
+    assert s.step == "side" and s.actor == DF
+    assert Action("cit", ("Lesbos", "naval")) in g.legal_actions(s)
+    play(g, s, "cit Lesbos land")
+    lesbos = g.tables.theater_index["Lesbos"]
+    assert (count(s, lesbos, DB), count(s, lesbos, AB), count(s, lesbos, AL), s.honor[DF]) == (0, 1, 2, 12)
+    assert s.track[g.tables.issue_kinds[0].index("CIT")] == GONE
+
+
+def test_colony_needs_peace() -> None:
+    """P-POLISSUE-6, P-POLISSUE-10, P-AMB-18, P-AMB-19: in Peace a Delian base and 1 naval or 2 land
+    Delian units go to a friendly or contested theater (+2 Honor); in War the Colony is cancelled."""
+    g, s = _won((0, "COL", 3))
+    assert s.actor == AF
+    assert Action("col", ("Corcyra", "land")) not in g.legal_actions(s)  # not Athenian-held
+    play(g, s, "col Samos land")
+    samos = g.tables.theater_index["Samos"]
+    assert (count(s, samos, DB), count(s, samos, DL), s.honor[AF]) == (2, 2, 12)
+    g, s = _won((0, "COL", 3), war=1)
+    assert s.step != "side" and s.track[g.tables.issue_kinds[0].index("COL")] == GONE
+
+
+def test_colony_upkeep_points_option() -> None:
+    """P-AMB-18: with colony_points=upkeep the four points are 2 naval or 4 land units."""
+    g = game(colony_points="upkeep")
+    s = g.new_state(1)
+    s.chance, s.phase = None, "political"
+    s.track = [OFF] * len(s.track)
+    s.track[g.tables.issue_kinds[0].index("COL")] = 1
+    s.cursor, s.picks, s.step = 0, 0, "side_next"
+    flow.advance(g.tables, s)
+    play(g, s, "col Cyclades land")
+    assert count(s, g.tables.theater_index["Cyclades"], DL) == 1 + 4
+
+
+def test_krypteia_without_markers() -> None:
+    """P-POLISSUE-7, P-POLISSUE-9: with no Athenian treason marker the winner can only pass; the issue
+    still leaves the game."""
+    g, s = _won((1, "KRY", 1))
+    assert s.actor == EK and g.legal_actions(s) == [Action("kry", ("none",))]
+    assert rule_of(g, s, "kry Samos") == "P-POLISSUE-7"
+    play(g, s, "kry none")
+    assert s.track[ISSUES_PER_SIDE + g.tables.issue_kinds[1].index("KRY")] == GONE
+
+
+def test_krypteia_removes_markers() -> None:
+    """P-POLISSUE-7, P-TREASON-4: the Krypteia winner removes Athenian treason markers it chooses."""
+    g = game()
+    s = g.new_state(1)
+    s.chance, s.phase = None, "political"
+    s.track = [OFF] * len(s.track)
+    s.track[ISSUES_PER_SIDE + g.tables.issue_kinds[1].index("KRY")] = 2
+    samos = g.tables.theater_index["Samos"]
+    s.treason[samos * 2] = 7
+    s.cursor, s.picks, s.step = 0, 0, "side_next"
+    flow.advance(g.tables, s)
+    assert s.actor == EK
+    for _ in range(6):
+        play(g, s, "kry Samos")
+    assert s.treason[samos * 2] == 1 and s.step != "side"
+
+
+def test_agoge_needs_war() -> None:
+    """P-POLISSUE-8, P-POLISSUE-10: in War up to 3 Spartan land units in Sparta; in Peace cancelled."""
+    g, s = _won((1, "AGO", -1), war=1)
+    assert s.actor == AK and [str(a) for a in g.legal_actions(s)] == ["ago 0", "ago 1", "ago 2", "ago 3"]
+    play(g, s, "ago 3")
+    assert count(s, g.tables.theater_index["Sparta"], SL) == 4 + 3
+    g, s = _won((1, "AGO", -1), war=0)
+    assert s.step != "side"
