@@ -19,6 +19,7 @@ from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.games.polis.board import units
 from kleos.games.polis.game import PolisGame
+from kleos.games.polis.invariants import state_problems
 from kleos.games.polis.loader import load_edition
 from kleos.games.polis.positions import goods_of, play, set_goods, set_polis, set_prestige, set_units
 from kleos.games.polis.rules import battle, events
@@ -484,6 +485,31 @@ def test_pacifism_suppresses_at_most_the_capitals_population() -> None:
         G12.apply_in_place(s, Action.parse("suppress 6"))
     play(G12, s, "suppress 5", "decline")
     assert s.prestige == [9, 4]
+
+
+def test_pacifism_cap_binds_in_a_legal_position() -> None:
+    """[2012] Pacifism: hoplites at home suppress at most the capital's population (polis-data.md
+    round 5α, "max = capital population"), in a position that keeps every invariant (stacking
+    R-STACK-1: 5 units in round 5α): Athens has 5 hoplites in Attika and 3 cubes in Athinae, Sparta
+    4 hoplites in Lakedaemon and 2 cubes in Sparti; each may suppress only up to its population."""
+    s = at_event(G12, round=2)
+    set_polis(G12, s, "Athinae", "athens", 3)
+    set_polis(G12, s, "Sparti", "sparta", 2)
+    set_units(G12, s, "Attika", athens=5)
+    set_units(G12, s, "Lakedaemon", sparta=4)
+    assert state_problems(G12.tables, s) == []
+    before = list(s.prestige)
+    play(G12, s, "event Pacifism")
+    assert legal_text(G12, s) == ["decline", "suppress 1", "suppress 2", "suppress 3"]
+    with pytest.raises(IllegalAction):
+        G12.apply_in_place(s, Action.parse("suppress 4"))
+    play(G12, s, "suppress 3")
+    assert legal_text(G12, s) == ["decline", "suppress 1", "suppress 2"]
+    with pytest.raises(IllegalAction):
+        G12.apply_in_place(s, Action.parse("suppress 4"))
+    play(G12, s, "suppress 2")
+    assert s.prestige == [before[0] + 3, before[1] + 2]
+    assert state_problems(G12.tables, s) == []
 
 
 # ----- random play --------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.core.testing import Checks, verb_policy
 from kleos.games.polis import positions
+from kleos.games.polis.compact import CompactError, from_compact, to_compact
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules.setup import UNLIMITED_DISCS
 from kleos.games.polis.state import BATTLES, OVER, TURN, PolisState
@@ -310,6 +311,25 @@ def hidden_variants(s: PolisState, seat: int | None, limit: int = 3) -> list[Pol
                 if len(out) >= limit:
                     return out
                 break
+    return out
+
+
+# ----- notation ---------------------------------------------------------------------------------
+def notation_problems(game: PolisGame, s: PolisState) -> Problems:
+    """The compact one-line form and the position text both read back to the same position, and
+    the compact form is stable (bug reports and fixtures rebuild positions from these)."""
+    out: Problems = []
+    try:
+        compact = to_compact(game, s)
+        back = from_compact(game, compact)
+    except CompactError as exc:
+        return [f"NOTATION: the compact form fails: {exc}"]
+    if back != s:
+        out.append(f"NOTATION: the compact form {compact!r} reads back to another position")
+    elif to_compact(game, back) != compact:
+        out.append("NOTATION: the compact form is not stable under a round trip")
+    if game.parse_position(game.position_text(s)) != s:
+        out.append("NOTATION: the position text reads back to another position")
     return out
 
 
