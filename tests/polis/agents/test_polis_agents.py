@@ -79,12 +79,14 @@ def test_the_agents_fit_the_protocol() -> None:
 
 def test_the_polis_kit_brings_its_agents_and_search_knowledge() -> None:
     """The Polis kit offers the same opponents as before the platform: its two players, ISMCTS
-    guided by its knowledge and scored by its evaluation; hints come from the simple player."""
+    guided by its knowledge and scored by its evaluation; hints come from the heuristic player (the
+    stronger of the two; the weakest bot's hints misled new players)."""
     parts = KIT.agent_parts()
     assert set(agent_names(KIT)) == {"simple", "random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard"}
-    assert (parts.hint, parts.default_opponent) == ("simple", "ismcts:normal")
+    assert (parts.hint, parts.default_opponent) == ("heuristic", "ismcts:normal")
     assert isinstance(make_agent("heuristic", G20), HeuristicAgent)
-    assert isinstance(make_agent(parts.hint, G12), SimpleAgent)
+    assert isinstance(make_agent(parts.hint, G12), HeuristicAgent)
+    assert isinstance(make_agent("simple", G12), SimpleAgent)
     searcher = make_agent("ismcts:easy", G12)
     assert isinstance(searcher, ISMCTSAgent)
     assert not searcher.playout and searcher.zero_sum and searcher.candidates is not None

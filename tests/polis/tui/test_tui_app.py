@@ -130,7 +130,7 @@ def test_hint_undo_and_the_computer_in_a_worker_thread(tmp_path: Path) -> None:
 
     async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
         await pilot.press("H")
-        assert "Hint: the simple computer player would choose" in shown(screen, "#detail")
+        assert "Hint: the heuristic computer player would choose" in shown(screen, "#detail")
         hinted = screen.current_entry()
         assert hinted is not None and hinted.action is not None
         start = len(session.record.actions)

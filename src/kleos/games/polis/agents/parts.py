@@ -28,13 +28,13 @@ def _knowledge(game: Game[Any, Any], paired: bool) -> SearchKnowledge | None:
 
 
 def agent_parts() -> AgentParts:
-    """``simple`` (rules of thumb, also the terminal's hint) and ``heuristic`` (plans a round ahead);
+    """``simple`` (rules of thumb) and ``heuristic`` (plans a round ahead; also the players' hint);
     ISMCTS scores leaves by :func:`~kleos.games.polis.agents.evaluation.win_probability` and is
     guided by :func:`~kleos.games.polis.agents.prior.knowledge_for`."""
     return AgentParts(
         agents={"simple": SimpleAgent, "heuristic": HeuristicAgent},
         evaluator=_evaluator,
         knowledge=_knowledge,
-        hint="simple",
+        hint="heuristic",
         default_opponent="ismcts:normal",
     )
