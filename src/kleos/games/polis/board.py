@@ -168,22 +168,112 @@ def _closure_neighbours(t: Tables, s: PolisState, side: int, starts: list[int], 
 
 def reach_table(t: Tables, s: PolisState, side: int, sea: bool) -> dict[int, tuple[int, ...]]:
     """Destination -> regions whose units can reach it now, memoised on the pieces that decide it
-    (units, the owner of the diolkos polis, N): search asks this at every node."""
+    (units, the owner of the diolkos polis, N): search asks this at every node.
+
+    Per start exactly :func:`destinations` (``tests/polis/test_legality.py``), with what it asks of
+    every region (crossable? which seas are next to it?) answered once for the whole table."""
     key = ("reach", sea, side, s.round, s.owner[t.diolkos_polis], tuple(s.units))
     cached = t.reach_cache.get(key)
     if cached is not None:
         return cached
     if len(t.reach_cache) > 20_000:
         t.reach_cache.clear()
+    units_, opp, limit = s.units, 1 - side, stack_limit(t, s)
+    # crossable with the owner's stacking limit (R-MOVE-7, R-MOVE-9) / by control alone (hoplites at sea)
+    free = [units_[2 * r + opp] <= units_[2 * r + side] < limit for r in range(t.n_regions)]
+    near_sea = t.sea_adj
+    if owns_diolkos(t, s, side):
+        near_sea = tuple(sea_neighbours(t, s, r, side) for r in range(t.n_regions))
     table: dict[int, list[int]] = {}
-    regions = range(t.n_territories, t.n_regions) if sea else range(t.n_territories)
-    for start in regions:
-        if s.units[start * 2 + side]:
-            for dest in destinations(t, s, side, start, sea):
-                table.setdefault(dest, []).append(start)
+    if sea:
+        for start in range(t.n_territories, t.n_regions):
+            if units_[start * 2 + side]:
+                found = _neighbours_through(start, near_sea, free, t.sea_only, False)
+                found.discard(start)
+                for dest in found:
+                    table.setdefault(dest, []).append(start)
+    else:
+        at_sea = [units_[2 * r + opp] <= units_[2 * r + side] for r in range(t.n_regions)]
+        landings: dict[int, frozenset[int]] = {}  # sea -> coasts of every sea crossable from it
+        for start in range(t.n_territories):
+            if units_[start * 2 + side]:
+                found = set() if start in t.sea_only else (
+                    _neighbours_through(start, t.land_adj, free, t.sea_only, True) - t.sea_only)
+                for x in t.coasts[start]:
+                    if at_sea[x]:
+                        if x not in landings:
+                            coasts: set[int] = set()
+                            _add_sea_landings(t, x, near_sea, at_sea, coasts, from_sea=True)
+                            landings[x] = frozenset(coasts)
+                        found |= landings[x]
+                found.discard(start)
+                for dest in found:
+                    table.setdefault(dest, []).append(start)
     result = {d: tuple(starts) for d, starts in table.items()}
     t.reach_cache[key] = result
     return result
+
+
+def reachers(t: Tables, s: PolisState, side: int, dest: int, sea: bool) -> tuple[int, ...]:
+    """Regions whose units can reach ``dest`` now, in order: ``reach_table(...).get(dest, ())``
+    found by one search back from ``dest`` (paths read the same both ways: only the regions crossed
+    in between are checked), memoised like the table. Moving a unit asks this at every step."""
+    key = (sea, side, dest, s.round, s.owner[t.diolkos_polis], tuple(s.units))
+    cached = t.reachers_cache.get(key)
+    if cached is not None:
+        return cached
+    if len(t.reachers_cache) > 20_000:
+        t.reachers_cache.clear()
+    units_, opp, limit = s.units, 1 - side, stack_limit(t, s)
+    near_sea = t.sea_adj
+    if owns_diolkos(t, s, side):
+        near_sea = tuple(sea_neighbours(t, s, r, side) for r in range(t.n_regions))
+    if sea:
+        free = [units_[2 * r + opp] <= units_[2 * r + side] < limit for r in range(t.n_regions)]
+        found = _neighbours_through(dest, near_sea, free, t.sea_only, False)
+    else:
+        found = set()
+        if dest not in t.sea_only:
+            free = [units_[2 * r + opp] <= units_[2 * r + side] < limit for r in range(t.n_regions)]
+            found = _neighbours_through(dest, t.land_adj, free, t.sea_only, True) - t.sea_only
+        at_sea = [units_[2 * r + opp] <= units_[2 * r + side] for r in range(t.n_regions)]
+        _add_sea_landings(t, dest, near_sea, at_sea, found)
+    result = tuple(sorted(r for r in found if r != dest and (r >= t.n_territories) == sea and units_[r * 2 + side]))
+    t.reachers_cache[key] = result
+    return result
+
+
+def _neighbours_through(start: int, near: tuple[tuple[int, ...], ...], free: list[bool],
+                        sea_only: frozenset[int], land: bool) -> set[int]:
+    """:func:`_closure_neighbours` with crossability read from ``free``."""
+    found: set[int] = set()
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        for nxt in near[frontier.pop()]:
+            found.add(nxt)
+            if nxt in seen or (land and nxt in sea_only):
+                continue
+            seen.add(nxt)
+            if free[nxt]:
+                frontier.append(nxt)
+    return found
+
+
+def _add_sea_landings(t: Tables, start: int, near: tuple[tuple[int, ...], ...], at_sea: list[bool],
+                      found: set[int], *, from_sea: bool = False) -> None:
+    """The sea part of :func:`destinations`: the coasts of every sea a hoplite in ``start`` (or, with
+    ``from_sea``, on the crossable sea ``start``) can cross to, through seas the opponent does not
+    control."""
+    seas = [start] if from_sea else [x for x in t.coasts[start] if at_sea[x]]
+    reached = set(seas)
+    while seas:
+        x = seas.pop()
+        found.update(t.coasts[x])
+        for nxt in near[x]:
+            if nxt not in reached and at_sea[nxt]:
+                reached.add(nxt)
+                seas.append(nxt)
 
 
 def owned_poleis(t: Tables, s: PolisState, side: int) -> list[int]:

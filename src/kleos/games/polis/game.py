@@ -15,7 +15,7 @@ from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.rng import Rng
 from kleos.games.polis.rules import actions, battle, end_of_round, events, flow, round_start, setup
-from kleos.games.polis.rules.common import Violation, legal_from
+from kleos.games.polis.rules.common import Violation
 from kleos.games.polis.state import BATTLES, CH_CARD, CH_DIE, CH_PROJECT, END_OF_ROUND, OVER, TURN, PolisState
 from kleos.games.polis.tables import SIDE_NAMES, Tables, tables_for
 from kleos.games.polis.view import PolisView, determinize, make_view
@@ -75,8 +75,7 @@ class PolisGame(Game[PolisState, PolisView]):
         if s.phase == TURN:
             if s.pending is None:
                 return actions.choices(t, s, seat)
-            step = actions.STEPS[s.pending[0]]
-            return legal_from(step.candidates(t, s, seat), lambda a: step.check(t, s, seat, a))
+            return actions.STEPS[s.pending[0]].passing(t, s, seat)
         if s.phase == BATTLES:
             return battle.legal(t, s, seat)
         if s.phase == END_OF_ROUND:

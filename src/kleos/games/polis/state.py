@@ -223,6 +223,17 @@ class PolisState:
                 return value
         return default
 
+    def flagged(self, prefix: str) -> set[str]:
+        """The names ``x`` whose flag ``prefix + x`` is set (non-zero): :meth:`flag` for many at once."""
+        seen: set[str] = set()
+        found: set[str] = set()
+        for key, value in self.event_flags:
+            if key not in seen:
+                seen.add(key)
+                if value and key.startswith(prefix):
+                    found.add(key[len(prefix):])
+        return found
+
     def set_flag(self, name: str, value: int) -> None:
         self.event_flags = [(k, v) for k, v in self.event_flags if k != name] + [(name, value)]
 

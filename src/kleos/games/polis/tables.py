@@ -9,11 +9,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from kleos.core.action import Action
 from kleos.core.errors import DataError
 from kleos.games.polis.datamodel import CardHalf, EditionBundle, EditionData, Event
 from kleos.games.polis.loader import load_edition
@@ -124,12 +125,25 @@ class Tables:
     reach_cache: dict[tuple[object, ...], dict[int, tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False)
     route_cache: dict[tuple[object, ...], frozenset[int]] = field(default_factory=dict, compare=False, repr=False)
+    reachers_cache: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    # actions of one name argument, built once per verb (see rules.common.unary_actions)
+    action_catalog: dict[str, tuple[Action, ...]] = field(default_factory=dict, compare=False, repr=False)
+    # per project tile: (goods paid in silver, payment) for each way to pay it (see rules.project)
+    project_payments: dict[int, tuple[tuple[tuple[str, ...], tuple[tuple[int, int], ...]], ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def round_value(self, round_index: int) -> int:
         return self.round_values[round_index]
 
     def is_sea(self, region: int) -> bool:
         return region >= self.n_territories
+
+    @cached_property
+    def siege_targets(self) -> tuple[tuple[int, int, int], ...]:
+        """(polis, territory, base population) of each polis a siege may ever aim at: neither a
+        capital nor in a neutral area (R-ACT-SIEGE-3, R-ACT-SIEGE-4)."""
+        return tuple((p, self.polis_territory[p], self.polis_base[p]) for p in range(len(self.polis_ids))
+                     if p not in self.capital and self.polis_territory[p] != NO_ONE)
 
     @property
     def last_round(self) -> int:
@@ -290,6 +304,12 @@ def with_rules(bundle: EditionBundle, rules: Mapping[str, object]) -> EditionBun
     except ValidationError as error:
         first = error.errors()[0]
         raise DataError("rules", ".".join(str(x) for x in first["loc"]), first["msg"]) from None
+    for name, value in rules.items():  # a switch may change a list, never empty one the data fills
+        if isinstance(value, list) and not value and data[name]:
+            raise DataError("rules", name, "must not be empty")
+    if len(edition.rounds) != len(edition.projects_per_round):
+        raise DataError("rules", "projects_per_round",
+                        f"{len(edition.projects_per_round)} entries for {len(edition.rounds)} rounds")
     return bundle.model_copy(update={"edition": edition})
 
 

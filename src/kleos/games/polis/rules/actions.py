@@ -8,10 +8,12 @@ actions themselves live in the modules named after them. :func:`choose` and :fun
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.rules import create, movement, project, proxenos, siege, stasis, trade, tribute, turn
-from kleos.games.polis.rules.common import MILITARY, ActionKind, Handover, StepKind, Violation, arg_good
+from kleos.games.polis.rules.common import MILITARY, ActionKind, Handover, StepKind, Violation, arg_good, unary_actions
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import GOODS, N_GOODS, Tables
 
@@ -54,7 +56,36 @@ def _toll_step_apply(t: Tables, s: PolisState, side: int, action: Action) -> Non
     _begin(t, s, side, chosen)
 
 
-TOLL_STEP = StepKind(TOLL, _toll_step_candidates, _toll_step_check, _toll_step_apply)
+def _toll_step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The goods that can pay the toll and leave the chosen action possible (R-TURN-7, R-ACT-GEN-5);
+    paying a good the action's check never looks at leaves it as legal as it is now."""
+    assert s.pending is not None
+    chosen = _parsed(s.pending[1])
+    kind = KINDS[chosen.verb]
+    read = kind.goods_read if kind.uses_goods else frozenset()
+    named = unary_actions(t, TOLL, GOODS)
+    as_is: bool | None = None
+    out: list[Action] = []
+    for g in t.goods:
+        if s.goods[side * N_GOODS + g] < 1:
+            continue
+        if read is not None and g not in read:
+            if as_is is None:
+                as_is = _kind_check(t, s, side, kind, chosen) is None
+            if as_is:
+                out.append(named[g])
+        elif _legal_after_paying(t, s, side, chosen, g):
+            out.append(named[g])
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Action:
+    """The action a pending toll is for, read back from the state (which holds it as text)."""
+    return Action.parse(text)
+
+
+TOLL_STEP = StepKind(TOLL, _toll_step_candidates, _toll_step_check, _toll_step_apply, _toll_step_legal)
 STEPS: dict[str, StepKind] = {
     step.kind: step
     for module in (create, movement, siege, tribute, trade, proxenos)
@@ -117,29 +148,52 @@ def check_choice(t: Tables, s: PolisState, side: int, action: Action) -> Violati
 def choices(t: Tables, s: PolisState, side: int) -> list[Action]:
     """Every legal action for ``side`` when choosing the next action, ``pass`` always among them.
 
-    Exactly the candidates that :func:`check_choice` accepts; the checks are inlined here only to
-    skip work that is the same for every candidate of a kind (this runs at every search node).
+    Exactly the candidates that :func:`check_choice` accepts, in the order of :data:`KINDS` and of
+    each kind's candidates; built per kind (:meth:`ActionKind.passing`), with the costs common to
+    all actions (prestige, the post-pass good) applied to the whole kind at once: this runs at every
+    search node.
     """
     out: list[Action] = []
     post_pass = s.passed[1 - side]
     prestige = s.prestige[side]
+    free_verb = None if t.rules.ransom_is_action else proxenos.RANSOM  # R-ACT-RANSOM-2
     for verb, kind in KINDS.items():
-        free = is_free_ransom(t, verb)
+        free = verb == free_verb
         if not post_pass and verb in s.turn_actions and not free:
-            continue
+            continue  # R-TURN-3
         military = kind.group == MILITARY
         if military and prestige < 1 and kind.prestige_cost is None:
-            continue
-        for action in kind.candidates(t, s, side):
-            if military and prestige < kind.cost_in_prestige(t, s, side, action):
-                continue
-            if kind.check(t, s, side, action) is not None:
-                continue
-            if post_pass and not free and not _toll_payable(t, s, side, kind, action):
-                continue
-            out.append(action)
+            continue  # R-ACT-GEN-3
+        legal = kind.passing(t, s, side)
+        if military and kind.prestige_cost is not None:
+            legal = [a for a in legal if prestige >= kind.cost_in_prestige(t, s, side, a)]
+        if post_pass and not free and legal:
+            legal = _toll_payable_among(t, s, side, kind, legal)
+        out.extend(legal)
     out.append(Action(PASS))
     return out
+
+
+def _toll_payable_among(t: Tables, s: PolisState, side: int, kind: ActionKind, legal: list[Action]) -> list[Action]:
+    """The actions of ``legal`` that stay possible after some good pays the post-pass toll (what
+    :func:`_toll_payable` asks of one action), found with one pass over the kind per good."""
+    base = side * N_GOODS
+    if not kind.uses_goods:
+        return legal if any(s.goods[base + g] >= 1 for g in t.goods) else []
+    read = kind.goods_read
+    if read is not None and any(s.goods[base + g] >= 1 for g in t.goods if g not in read):
+        return legal  # a good the kind's check never looks at pays the toll
+    payable: set[Action] = set()
+    for g in t.goods:
+        i = base + g
+        if s.goods[i] < 1:
+            continue
+        s.goods[i] -= 1
+        try:
+            payable.update(kind.passing(t, s, side))
+        finally:
+            s.goods[i] += 1
+    return [a for a in legal if a in payable]
 
 
 def choose(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None:

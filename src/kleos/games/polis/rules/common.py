@@ -6,11 +6,17 @@ inside a compound action (paying for the next hoplite, moving the next unit …)
 :class:`StepKind` named by ``state.pending[0]``. Both have one ``check`` that returns the rule a
 candidate breaks, or ``None``: legal actions are exactly the candidates that pass it, so the
 menus, the AI and the error messages can never disagree.
+
+A kind may also carry ``legal``, a generator that lists those same actions, in the same order,
+straight from the state (reach sets, affordable goods) instead of building every candidate and
+running it through ``check``: search and playouts ask for the legal actions at every node. The
+check stays the one statement of the rules; ``tests/polis/test_generator_equals_checker.py``
+holds every generator equal to it on thousands of positions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -21,6 +27,7 @@ from kleos.games.polis.tables import GOOD_INDEX, GOODS, Tables
 
 Violation = tuple[str, str]  # (rule ID, message)
 Candidates = Callable[[Tables, PolisState, int], Iterable[Action]]
+Generator = Callable[[Tables, PolisState, int], list[Action]]  # a new list at every call
 Check = Callable[[Tables, PolisState, int, Action], Violation | None]
 Apply = Callable[[Tables, PolisState, int, Action], None]
 
@@ -54,6 +61,14 @@ class ActionKind:
     start: Apply
     uses_goods: bool = True  # whether the post-pass good could make it impossible (R-ACT-GEN-5)
     prestige_cost: Callable[[Tables, PolisState, int, Action], int] | None = None  # default: 1 if military
+    legal: Generator | None = None  # the candidates ``check`` accepts, generated (see above)
+    goods_read: frozenset[int] | None = None  # the only goods ``check`` looks at (None: any)
+
+    def passing(self, t: Tables, s: PolisState, side: int) -> list[Action]:
+        """The candidates that pass ``check`` (before the costs common to all actions)."""
+        if self.legal is not None:
+            return self.legal(t, s, side)
+        return [a for a in self.candidates(t, s, side) if self.check(t, s, side, a) is None]
 
     def cost_in_prestige(self, t: Tables, s: PolisState, side: int, action: Action) -> int:
         """Military actions cost 1 prestige (R-ACT-GEN-2), the others nothing (R-ACT-GEN-4)."""
@@ -71,10 +86,22 @@ class StepKind:
     candidates: Candidates
     check: Check
     apply: Apply
+    legal: Generator | None = None  # the candidates ``check`` accepts, generated (see above)
+
+    def passing(self, t: Tables, s: PolisState, side: int) -> list[Action]:
+        """The legal decisions here: the candidates that pass ``check``."""
+        if self.legal is not None:
+            return self.legal(t, s, side)
+        return [a for a in self.candidates(t, s, side) if self.check(t, s, side, a) is None]
 
 
-def legal_from(candidates: Iterable[Action], check: Callable[[Action], Violation | None]) -> list[Action]:
-    return [a for a in candidates if check(a) is None]
+def unary_actions(t: Tables, verb: str, names: Sequence[str]) -> tuple[Action, ...]:
+    """``Action(verb, (name,))`` for every name, built once per edition and verb (each verb takes one
+    kind of name): generators pick from it by index instead of building actions at every node."""
+    found = t.action_catalog.get(verb)
+    if found is None:
+        found = t.action_catalog[verb] = tuple(Action(verb, (name,)) for name in names)
+    return found
 
 
 def illegal(violation: Violation) -> IllegalAction:

@@ -20,9 +20,10 @@ from kleos.games.polis.rules.common import (
     Violation,
     arg_good,
     arg_name,
+    unary_actions,
 )
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.tables import GOODS, IRON, NO_ONE, SILVER, WOOD, Tables
+from kleos.games.polis.tables import GOODS, IRON, N_GOODS, NO_ONE, SILVER, WOOD, Tables
 
 HOPLITES, GALLEYS, MERCHANTS = "hoplites", "galleys", "merchants"
 UNIT_GOOD = {HOPLITES: IRON, GALLEYS: WOOD, MERCHANTS: WOOD}
@@ -104,7 +105,35 @@ def _candidates_start(verb: str) -> ActionKind:
             s.turn_create_polis = (*((v, p) for v, p in s.turn_create_polis if v != verb), (verb, polis))
         s.pending = (verb, polis, 0)
 
-    return ActionKind(verb, DEVELOPMENT, candidates, _check_start, start)
+    def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+        """The candidates :func:`_check_start` accepts: own poleis that may make one more unit."""
+        base = side * N_GOODS
+        if s.goods[base + UNIT_GOOD[verb]] < 1 and s.goods[base + SILVER] < 1:
+            return []  # R-ACT-GEN-9
+        if verb == MERCHANTS and s.merchants_supply[side] < 1:
+            return []  # R-ACT-MERCHANTS-6
+        only = dict(s.turn_create_polis).get(verb)  # R-ACT-GEN-8
+        limit = t.round_values[s.round]
+        units_ = s.units
+        named = unary_actions(t, verb, t.polis_ids)
+        out: list[Action] = []
+        for p in range(len(t.polis_ids)):
+            if s.owner[p] != side or s.pop[p] < 2 or (only is not None and only != p):
+                continue
+            if verb == HOPLITES:
+                territory = t.polis_territory[p]
+                if territory == NO_ONE or units_[territory * 2 + side] >= limit:
+                    continue
+            elif verb == GALLEYS:
+                if not any(units_[sea * 2 + side] < limit for sea in t.polis_ports[p]):
+                    continue
+            elif t.polis_commercial[p] != side:
+                continue
+            out.append(named[p])
+        return out
+
+    return ActionKind(verb, DEVELOPMENT, candidates, _check_start, start, legal=legal,
+                      goods_read=frozenset((UNIT_GOOD[verb], SILVER)))
 
 
 # ----- the per-unit step ----------------------------------------------------------------------
@@ -149,6 +178,26 @@ def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
     return None
 
 
+def _step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The candidates :func:`_step_check` accepts."""
+    assert s.pending is not None
+    verb, polis, made = s.pending
+    out: list[Action] = [Action("done")] if made >= 1 else []
+    if _room_for_one(t, s, side, verb, polis) is not None:
+        return out
+    base = side * N_GOODS
+    limit = t.round_values[s.round]
+    for g in (UNIT_GOOD[verb], SILVER):
+        if s.goods[base + g] < 1:
+            continue
+        if verb == GALLEYS:
+            out.extend(Action("pay", (GOODS[g], t.region_ids[sea])) for sea in t.polis_ports[polis]
+                       if s.units[sea * 2 + side] < limit)
+        else:
+            out.append(Action("pay", (GOODS[g],)))
+    return out
+
+
 def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     assert s.pending is not None
     verb, polis, made = s.pending
@@ -173,4 +222,4 @@ def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
 
 
 KINDS = [_candidates_start(HOPLITES), _candidates_start(GALLEYS), _candidates_start(MERCHANTS)]
-STEPS = [StepKind(v, _step_candidates, _step_check, _step_apply) for v in (HOPLITES, GALLEYS, MERCHANTS)]
+STEPS = [StepKind(v, _step_candidates, _step_check, _step_apply, _step_legal) for v in (HOPLITES, GALLEYS, MERCHANTS)]

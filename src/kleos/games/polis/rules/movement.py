@@ -12,13 +12,21 @@ from collections.abc import Iterable
 
 from kleos.core.action import Action
 from kleos.games.polis import pieces
-from kleos.games.polis.board import galley_can_reach, hoplite_can_reach, reach_table, stack_limit, units
+from kleos.games.polis.board import (
+    galley_can_reach,
+    hoplite_can_reach,
+    reach_table,
+    reachers,
+    stack_limit,
+    units,
+)
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name
+from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name, unary_actions
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import NO_ONE, Tables
 
 MARCH, SAIL = "march", "sail"
+DONE = Action("done")
 
 
 def _is_destination_kind(t: Tables, verb: str, region: int) -> bool:
@@ -61,7 +69,7 @@ def movable_from(t: Tables, s: PolisState, side: int, verb: str, dest: int) -> l
     """Regions holding a unit that could move to ``dest`` now (R-MOVE-2)."""
     if units(s, dest, side) >= stack_limit(t, s):
         return []  # R-MOVE-3, R-STACK-5
-    return list(reach_table(t, s, side, verb == SAIL).get(dest, ()))
+    return list(reachers(t, s, side, dest, verb == SAIL))
 
 
 def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
@@ -93,10 +101,20 @@ def _candidates_start(verb: str) -> ActionKind:
         """Destinations some unit can reach (``check`` still decides)."""
         return (Action(verb, (t.region_ids[r],)) for r in sorted(reach_table(t, s, side, verb == SAIL)))
 
+    def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+        """The candidates :func:`_check_start` accepts: reachable destinations of the verb's kind
+        (territory or sea) below the stacking limit (R-MOVE-3)."""
+        sail = verb == SAIL
+        limit = t.round_values[s.round]
+        n = t.n_territories
+        named = unary_actions(t, verb, t.region_ids)
+        return [named[r] for r in sorted(reach_table(t, s, side, sail))
+                if (r >= n) == sail and s.units[r * 2 + side] < limit]
+
     def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
         s.pending = (verb, t.region_index[str(action.args[0])], 0)
 
-    return ActionKind(verb, MILITARY, candidates, _check_start, start, uses_goods=False)
+    return ActionKind(verb, MILITARY, candidates, _check_start, start, uses_goods=False, legal=legal)
 
 
 def _step_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
@@ -105,6 +123,18 @@ def _step_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
     out = [Action("from", (t.region_ids[r],)) for r in movable_from(t, s, side, verb, dest)]
     if moved >= 1:
         out.append(Action("done"))
+    return out
+
+
+def _step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The candidates :func:`_step_check` accepts: every start in the reach table can reach the
+    destination by a legal path (R-MOVE-2 … R-MOVE-9), so the candidates need no path search."""
+    assert s.pending is not None
+    verb, dest, moved = s.pending
+    named = unary_actions(t, "from", t.region_ids)
+    out = [named[r] for r in movable_from(t, s, side, verb, dest)]
+    if moved >= 1:
+        out.append(DONE)
     return out
 
 
@@ -142,4 +172,4 @@ def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
 
 
 KINDS = [_candidates_start(MARCH), _candidates_start(SAIL)]
-STEPS = [StepKind(v, _step_candidates, _step_check, _step_apply) for v in (MARCH, SAIL)]
+STEPS = [StepKind(v, _step_candidates, _step_check, _step_apply, _step_legal) for v in (MARCH, SAIL)]

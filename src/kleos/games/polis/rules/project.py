@@ -14,7 +14,7 @@ from kleos.games.polis import pieces
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import DEVELOPMENT, ActionKind, Violation, arg_good, arg_name
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.tables import GOODS, SILVER, Tables
+from kleos.games.polis.tables import GOODS, N_GOODS, SILVER, Tables
 
 VERB = "project"
 
@@ -71,6 +71,36 @@ def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
                     yield Action(VERB, (info.id, t.polis_ids[polis], *(GOODS[g] for g in subs)))
 
 
+def _ways_to_pay(t: Tables, tile: int) -> tuple[tuple[tuple[str, ...], tuple[tuple[int, int], ...]], ...]:
+    """Each choice of goods paid in silver for ``tile``, in the order of :func:`candidates`, with its
+    payment (R-ACT-PROJECT-4/5); worked out once per edition and tile."""
+    found = t.project_payments.get(tile)
+    if found is None:
+        optional = [g for g, _ in t.projects[tile].cost if g != SILVER]
+        found = tuple((tuple(GOODS[g] for g in subs), tuple(payment(t, tile, frozenset(subs)).items()))
+                      for k in range(len(optional) + 1) for subs in combinations(optional, k)
+                      if len(set(subs)) == len(subs))
+        t.project_payments[tile] = found
+    return found
+
+
+def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The candidates :func:`check` accepts: the affordable ways to pay each face-up tile, in each
+    own polis that may build it and has started nothing this round."""
+    out: list[Action] = []
+    base = side * N_GOODS
+    for tile in s.projects_face_up:
+        info = t.projects[tile]
+        poleis = [p for p in sorted(info.poleis) if s.owner[p] == side and s.project_started[p] == -1]
+        if not poleis:
+            continue
+        payable = [names for names, due in _ways_to_pay(t, tile)
+                   if all(s.goods[base + g] >= n for g, n in due)]
+        for polis in poleis:
+            out.extend(Action(VERB, (info.id, t.polis_ids[polis], *names)) for names in payable)
+    return out
+
+
 def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
     tile, polis, subs = _parse(t, action)
     assert tile is not None and polis is not None and subs is not None
@@ -81,4 +111,4 @@ def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
     turn.finish_action(s)
 
 
-KINDS = [ActionKind(VERB, DEVELOPMENT, candidates, check, start)]
+KINDS = [ActionKind(VERB, DEVELOPMENT, candidates, check, start, legal=legal)]

@@ -14,7 +14,7 @@ from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import sea_neighbours, units
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_name
+from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_name, unary_actions
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, Tables, other
 
@@ -136,6 +136,25 @@ def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
     return ("R-ACT-PROXENOS-14", "continue the path with 'via <region>' or end it with 'enter <polis>'")
 
 
+def _step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The candidates :func:`_step_check` accepts: the exits if the bribes so far are affordable, and
+    the next regions not yet on the path from which some exit stays affordable."""
+    assert s.pending is not None
+    path: tuple[int, ...] = s.pending[1]
+    start = s.proxenos[side]
+    via = unary_actions(t, "via", t.region_ids)
+    if not path:
+        return [via[r] for r in _first_regions(t, start) if _completable(t, s, side, start, (r,), bribe(s, side, r))]
+    spent = _spent(s, side, path)
+    out: list[Action] = []
+    if spent <= pieces.good(s, side, SILVER):
+        enter = unary_actions(t, "enter", t.polis_ids)
+        out.extend(enter[p] for p in _exits(t, s, side, start, path[-1]))
+    out.extend(via[r] for r in _next_regions(t, s, side, path[-1])
+               if r not in path and _completable(t, s, side, start, (*path, r), spent + bribe(s, side, r)))
+    return out
+
+
 def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     assert s.pending is not None
     path: tuple[int, ...] = s.pending[1]
@@ -166,16 +185,19 @@ def _ransom(t: Tables, s: PolisState, side: int, action: Action) -> None:
         turn.finish_action(s)
 
 
+_RANSOM, _MOVE = (Action(RANSOM),), (Action(MOVE),)
+
+
 def _ransom_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
-    return (Action(RANSOM),)
+    return _RANSOM
 
 
 def _move_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
-    return (Action(MOVE),)
+    return _MOVE
 
 
 KINDS = [
-    ActionKind(MOVE, POLITICAL, _move_candidates, _check_start, _start),
-    ActionKind(RANSOM, POLITICAL, _ransom_candidates, _check_ransom, _ransom),
+    ActionKind(MOVE, POLITICAL, _move_candidates, _check_start, _start, goods_read=frozenset((SILVER,))),
+    ActionKind(RANSOM, POLITICAL, _ransom_candidates, _check_ransom, _ransom, goods_read=frozenset((SILVER,))),
 ]
-STEPS = [StepKind(MOVE, _step_candidates, _step_check, _step_apply)]
+STEPS = [StepKind(MOVE, _step_candidates, _step_check, _step_apply, _step_legal)]

@@ -12,7 +12,7 @@ from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import controls, units
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name
+from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name, unary_actions
 from kleos.games.polis.state import CH_DIE, PolisState
 from kleos.games.polis.tables import NO_ONE, Tables, other
 
@@ -62,6 +62,25 @@ def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
     """Poleis not one's own in territories one controls (``check`` still decides)."""
     return (Action(VERB, (t.polis_ids[p],)) for p in range(len(t.polis_ids))
             if s.owner[p] != side and t.polis_territory[p] != NO_ONE and controls(s, t.polis_territory[p], side))
+
+
+def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The candidates :func:`check` accepts."""
+    if not pieces.discs_available(t, s, side):
+        return []  # R-ACT-SIEGE-8
+    named = unary_actions(t, VERB, t.polis_ids)
+    out: list[Action] = []
+    units_, opp, cubes = s.units, 1 - side, s.supply_cubes[side]
+    for p, territory, base in t.siege_targets:
+        own = units_[territory * 2 + side]
+        if s.owner[p] == side or own <= units_[territory * 2 + opp] or own < base:
+            continue  # R-ACT-SIEGE-2, R-ACT-SIEGE-5, R-ACT-SIEGE-6
+        if cubes < (base if s.owner[p] == NO_ONE else s.pop[p]):
+            continue  # R-ACT-SIEGE-7
+        if t.rules.siege_once_per_turn and p in s.sieged_this_turn:
+            continue
+        out.append(named[p])
+    return out
 
 
 def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
@@ -114,5 +133,5 @@ def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     _resolve(t, s, besieger, polis, success=total >= t.polis_base[polis])  # R-ACT-SIEGE-11
 
 
-KINDS = [ActionKind(VERB, MILITARY, candidates, check, start, uses_goods=False)]
+KINDS = [ActionKind(VERB, MILITARY, candidates, check, start, uses_goods=False, legal=legal)]
 STEPS = [StepKind(VERB, _roll_candidates, _roll_check, _roll_apply)]

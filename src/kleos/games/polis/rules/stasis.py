@@ -41,8 +41,11 @@ def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | No
     return None
 
 
+STASIS = (Action(VERB),)
+
+
 def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
-    return (Action(VERB),)
+    return STASIS
 
 
 def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
@@ -54,4 +57,4 @@ def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
     turn.finish_action(s)
 
 
-KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start)]
+KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start, goods_read=frozenset((SILVER,)))]

@@ -97,6 +97,37 @@ def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
                 yield Action(VERB, (t.market_ids[market], number, "silver"))
 
 
+def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The candidates :func:`check` accepts: those of closed markets (R-EVENT-4) fall, and a
+    silver cargo is only bought (R-ACT-TRADE-13, R-ACT-TRADE-14)."""
+    out: list[Action] = []
+    if s.merchants_port[side] < 1 or not owns_own_commercial_polis(t, s, side):
+        return out  # R-ACT-TRADE-2, R-ACT-TRADE-3
+    n = t.round_values[s.round]
+    by_sea = markets_by_sea(t, s, side)
+    base = side * N_GOODS
+    silver = s.goods[base + SILVER]
+    by_land = {m for p, m in t.land_trade.items() if s.owner[p] == side}
+    closed = s.flagged("market_closed:") if s.event_flags else set()
+    for market, slots in enumerate(t.market_slots):
+        name = t.market_ids[market]
+        if market not in by_sea and market not in by_land:
+            continue  # R-ACT-TRADE-7
+        if name in closed:
+            continue  # R-EVENT-4
+        for number, slot in enumerate(slots, start=1):
+            info = t.slots[slot]
+            if s.slot_merchant[slot] != -1 or info.value > n:
+                continue  # R-ACT-TRADE-20, R-ACT-TRADE-5
+            for g in info.accepts:  # R-ACT-TRADE-11, R-ACT-TRADE-12
+                affordable = s.goods[base + g] >= t.value_table[info.value][s.market_pos[g]]
+                if affordable and (g != SILVER or (info.reward == WHEAT and silver >= info.value)):
+                    out.append(Action(VERB, (name, number, GOODS[g])))
+            if info.reward == WHEAT and silver >= info.value:  # R-ACT-TRADE-13
+                out.append(Action(VERB, (name, number, "silver")))
+    return out
+
+
 def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
     parsed = _parse(t, action)
     assert parsed is not None
@@ -151,5 +182,5 @@ def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     turn.finish_action(s)
 
 
-KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start)]
+KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start, legal=legal)]
 STEPS = [StepKind(VERB, _roll_candidates, _roll_check, _roll_apply)]

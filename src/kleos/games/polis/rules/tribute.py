@@ -13,7 +13,15 @@ from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import units
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_good, arg_name
+from kleos.games.polis.rules.common import (
+    MILITARY,
+    ActionKind,
+    StepKind,
+    Violation,
+    arg_good,
+    arg_name,
+    unary_actions,
+)
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import GOODS, NO_ONE, Tables
 
@@ -56,6 +64,25 @@ def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
     return (Action(VERB, (t.region_ids[r],)) for r in range(t.n_territories) if units(s, r, side) > 0)
 
 
+def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The candidates :func:`check` accepts."""
+    if not pieces.discs_available(t, s, side):
+        return []  # R-ACT-TRIBUTE-13
+    named = unary_actions(t, VERB, t.region_ids)
+    forbidden = s.flagged("no_tribute:") if s.event_flags else set()
+    out: list[Action] = []
+    for r in range(t.n_territories):
+        if s.units[r * 2 + side] < 1 or s.tribute_disc[r] != NO_ONE or not t.tribute[r]:
+            continue
+        poleis = t.territory_poleis[r]
+        if poleis and not any(s.owner[p] == side for p in poleis):
+            continue
+        if t.region_ids[r] in forbidden:
+            continue  # R-EVENT-4
+        out.append(named[r])
+    return out
+
+
 def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
     territory = t.region_index[str(action.args[0])]
     s.pending = (VERB, territory, tuple(0 for _ in t.tribute[territory]))
@@ -94,6 +121,22 @@ def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
     return None
 
 
+def _step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The candidates :func:`_step_check` accepts: columns not yet full while a hoplite is free."""
+    assert s.pending is not None
+    _, territory, assigned = s.pending
+    out: list[Action] = []
+    if _free_hoplites(t, s, side, territory, assigned) >= 1:
+        columns = [col for col, _ in t.tribute[territory]]
+        for g in columns:
+            i = columns.index(g)
+            if assigned[i] < len(t.tribute[territory][i][1]):
+                out.append(Action("assign", (GOODS[g],)))
+    if sum(assigned) >= 1:
+        out.append(Action("done"))
+    return out
+
+
 def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     assert s.pending is not None
     _, territory, assigned = s.pending
@@ -118,5 +161,6 @@ def collect(t: Tables, s: PolisState, side: int, territory: int, assigned: tuple
     s.supply_discs[side] -= 1
 
 
-KINDS = [ActionKind(VERB, MILITARY, candidates, check, start, uses_goods=False, prestige_cost=prestige_cost)]
-STEPS = [StepKind(VERB, _step_candidates, _step_check, _step_apply)]
+KINDS = [ActionKind(VERB, MILITARY, candidates, check, start, uses_goods=False, prestige_cost=prestige_cost,
+                    legal=legal)]
+STEPS = [StepKind(VERB, _step_candidates, _step_check, _step_apply, _step_legal)]
