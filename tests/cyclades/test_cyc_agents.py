@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from cyc_helpers import put, war_turn
 from cyc_kit import registered  # noqa: F401  (installs the Cyclades kit for every test here)
 
 from kleos.agents import make_agent
@@ -98,3 +99,14 @@ def test_agents_choose_the_same_whatever_the_hidden_gold() -> None:
         first = make_agent(spec, game).choose(game.view(state, seat), legal, random.Random(4))
         second = make_agent(spec, game).choose(game.view(other, seat), legal, random.Random(4))
         assert first == second
+
+
+def test_heuristic_takes_the_fourth_philosopher() -> None:
+    """C-METRO-3, C-RECRUIT-6: on Athena's turn with three Philosophers the free fourth one makes a
+    Metropolis; the look-ahead plays out the Metropolis prompt it sets off before judging."""
+    game, state = war_turn(3, ATHENA, seat=0, gold=10)
+    put(game, state, 0, I1=2, I2=1)  # two islands: where the Metropolis goes is a prompt of its own
+    state.philosophers[0] = 3
+    legal = game.legal_actions(state, 0)
+    choice = HeuristicAgent(game).choose(game.view(state, 0), legal, random.Random(2))
+    assert choice.verb == "recruit"

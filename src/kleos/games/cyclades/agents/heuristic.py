@@ -7,8 +7,9 @@ never beyond what that god is worth to it, and plays its turns greedily one acti
   with, Priests' discounts. It offers the lowest legal amount for the god with the best worth less
   price, keeping a reserve to build with, and prays to Apollo when no god is worth its price
   (Apollo's gold is best for a player with one island, C-APOLLO-1). Re-bids follow the same rule.
-* Turns: every candidate action is tried on a determinization of the seat's view (chance and other
-  seats' prompts played out by a simple policy until the seat decides again), the result scored by
+* Turns: every candidate action is tried on a determinization of the seat's view (chance and the
+  prompts it sets off, the seat's own included, played out by a simple policy until the seat is back
+  at its turn's menu), the result scored by
   :func:`~kleos.games.cyclades.agents.evaluation.position_score` for the seat against the best
   other seat; it takes the best action while that beats ending the turn, then ends it.
 
@@ -24,6 +25,7 @@ from kleos.core.action import Action
 from kleos.core.protocol import CHANCE, Game
 from kleos.games.cyclades.agents.evaluation import building_kinds, position_score
 from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.rules.actions import pending_prompt
 from kleos.games.cyclades.rules.common import islands_of, net_cost
 from kleos.games.cyclades.state import OFFER, CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, GODS, POSEIDON, ZEUS, Tables
@@ -128,8 +130,8 @@ class HeuristicAgent:
         game.apply_in_place(s, action, seat, validate=False)
         for _ in range(0 if action.verb == "end" else SIM_STEPS):  # ending the turn: scored as it stands
             actors = game.actors(s)
-            if not actors or seat in actors:
-                break
+            if not actors or (seat in actors and pending_prompt(s) is None):
+                break  # back at the seat's own turn menu (a prompt it must answer is played out)
             if actors[0] == CHANCE:
                 outcomes = game.chance_outcomes(s)
                 pick = rng.choices(range(len(outcomes)), weights=[p for _, p in outcomes])[0]
