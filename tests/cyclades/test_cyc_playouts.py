@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterator
 
@@ -172,14 +173,26 @@ def test_copy_is_independent() -> None:
     assert c != s and g.position_text(s) != g.position_text(c)
 
 
+CHEAP: Checks[CycladesState, CycladesView] = Checks(every=0, apply_all=False, replay=False, invariants=(_invariants,))
+CI_GAMES = int(os.environ.get("KLEOS_CYC_PLAYOUTS", "50"))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_in_ci(players: int) -> None:
+    """C-END-2, C-COMP-10..14, C-METRO-1: a few hundred seeded random games in CI (``KLEOS_CYC_PLAYOUTS``
+    per player count, 50 by default: 200 games) play to their end with the invariants checked at every step."""
+    g = game(players)
+    for seed in range(1000, 1000 + CI_GAMES):
+        playout = random_playout(g, seed, CHEAP, policy=verb_policy, max_steps=20_000)
+        assert playout.finished and playout.state.phase == OVER, f"seed {seed}"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_many_random_games_end(players: int) -> None:
     """C-END-2, C-COMP-10..14, C-METRO-1 (outside CI: ``pytest -m slow``): 200 seeded random games per
     player count end, with the invariants checked at every step."""
     g = game(players)
-    cheap: Checks[CycladesState, CycladesView] = Checks(every=0, apply_all=False, replay=False,
-                                                        invariants=(_invariants,))
     for seed in range(200):
-        playout = random_playout(g, seed, cheap, policy=verb_policy, max_steps=20_000)
+        playout = random_playout(g, seed, CHEAP, policy=verb_policy, max_steps=20_000)
         assert playout.finished and playout.state.phase == OVER
