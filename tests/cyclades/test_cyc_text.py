@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kleos.core.action import Action
+from kleos.core.kit import OptionsError
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.kit import KIT, action_words
 
@@ -23,3 +26,13 @@ def test_offer_names_the_god_and_view_tells_a_battle() -> None:
     view = game.view(state, 0)
     assert KIT.describe_action(game, view, Action.parse("offer zeus 3")) == "offer 3 GP to Zeus"
     assert "battle" not in KIT.describe_view(game, view, 0)
+
+
+def test_switches_not_implemented_yet_are_refused() -> None:
+    """C-AMB-27, C-AMB-28: the data sheet's other values for the bank and the territory markers are
+    listed, but choosing one is refused with the reason instead of being silently ignored."""
+    for name, value in (("gold_supply", "98"), ("territory_markers", "3")):
+        with pytest.raises(OptionsError) as refused:
+            KIT.make_game({"players": 3, name: value})
+        assert refused.value.field == name and "not implemented yet" in str(refused.value)
+    assert KIT.make_game({"players": 3, "gold_supply": "unlimited"}).options == {"players": 3}
