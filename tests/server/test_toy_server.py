@@ -258,3 +258,33 @@ def test_requests_without_a_game_use_the_default_game(toy_client: TestClient, se
     created = toy_client.post("/api/games", json={"opponent": "random"})
     assert created.status_code == 201 and created.json()["game"] == "bids"
     assert toy_client.get("/api/opponents").json()["sides"] == ["player 1", "player 2", "player 3", "random"]
+
+
+def test_a_secret_choice_shared_with_others_is_never_taken_back(toy_client: TestClient) -> None:
+    """Three people bid at once: the first bid may be taken back while the others have not chosen;
+    once another seat has chosen in the same decision, a later bid stays (it may have revealed theirs)."""
+    client = toy_client
+    created = create_three(client, ["me", "person", "person"], seed=13)
+    game_id = created["game_id"]
+    tokens = {0: created["token"]}
+    for invite in created["invites"]:
+        tokens[invite["seat"]] = client.post("/api/join", json={"invite": invite["invite"]}).json()["token"]
+
+    def bid(seat: int) -> Message:
+        message = get_message(client, game_id, tokens[seat])
+        assert message["your_turn"], message["to_act"]
+        answer = post_action(client, game_id, tokens[seat], message["seq"], message["legal"][0]["action"])
+        assert answer.status_code == 200, answer.text
+        body: Message = answer.json()
+        return body
+
+    def undo(seat: int, seq: int) -> Any:
+        return client.post(f"/api/games/{game_id}/undo", json={"seq": seq}, headers=auth(tokens[seat]))
+
+    first = bid(0)
+    taken_back = undo(0, first["seq"])
+    assert taken_back.status_code == 200, taken_back.text
+    bid(0)
+    second = bid(1)
+    refused = undo(1, second["seq"])
+    assert refused.status_code == 422 and "at the same time" in refused.json()["message"]

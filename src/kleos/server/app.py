@@ -29,12 +29,21 @@ from kleos.core import registry
 from kleos.server.bots import BotWorker
 from kleos.server.config import Settings
 from kleos.server.db import Database
-from kleos.server.errors import ApiError
-from kleos.server.games import RANDOM, catalog_entry, default_game, kit_of, opponents, tables_for
-from kleos.server.hub import Connection, Hub
-from kleos.server.ratelimit import RateLimiter
+from kleos.server.errors import ERROR_RESPONSES, ApiError
+from kleos.server.games import (
+    RANDOM,
+    catalog_entry,
+    check_bot_budgets,
+    check_import,
+    default_game,
+    kit_of,
+    opponents,
+    tables_for,
+)
+from kleos.server.hub import Connection, FrameRefused, Hub, bad_hello, close_code, receive_text
+from kleos.server.ratelimit import Limiter, RequestLimit, client_of
 from kleos.server.schemas import ActionIn, ClientMessage, CreateGame, Hello, ImportGame, JoinGame, MyGames, UndoIn
-from kleos.server.store import Change, GameStore, Seated, token_hash
+from kleos.server.store import Change, GameStore, Seated
 from kleos.web.ui import board_module_url, mount_ui
 
 log = logging.getLogger("kleos.server")
@@ -50,7 +59,7 @@ class ServerContext:
     store: GameStore
     hub: Hub
     bots: BotWorker
-    limiter: RateLimiter
+    limiter: Limiter
     _catalog: list[dict[str, Any]] | None = None
     _tables: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -113,12 +122,10 @@ def seated_json(ctx: ServerContext, request: Request, seated: Seated) -> dict[st
             "invite_url": invite_url(ctx, request, seated.game_id, seated.invite), "invites": invites}
 
 
-def check_rate(ctx: ServerContext, token: str | None) -> None:
-    if token is None:
-        return
-    wait = ctx.limiter.take(token_hash(token))
-    if wait is not None:
-        raise ApiError(429, "rate_limited", f"too many actions: retry in {wait:.2f} s", retry_after=round(wait, 3))
+async def check_rate(ctx: ServerContext, token: str | None) -> None:
+    """The ``actions`` limit of the seat token (a request without one is refused later)."""
+    if token is not None:
+        await ctx.limiter.check("actions", client_of({}, token))
 
 
 async def after_change(ctx: ServerContext, change: Change) -> None:
@@ -139,8 +146,9 @@ async def message_text(ctx: ServerContext, game_id: str, token: str | None, sinc
     return text
 
 
-async def seat_text(ctx: ServerContext, game_id: str, seat: int | None, since: int | None) -> str:
-    text = ctx.store.try_seat_text(game_id, seat, since)
+async def seat_text(ctx: ServerContext, game_id: str, seat: int | None, since: int | None,
+                    at_least: int | None = None) -> str:
+    text = ctx.store.try_seat_text(game_id, seat, since, at_least)
     if text is None:
         text = await run_in_threadpool(ctx.store.seat_text, game_id, seat, since)
     return text
@@ -152,7 +160,7 @@ def with_ack(text: str, seq: int) -> str:
 
 
 # ----- lobby --------------------------------------------------------------------------------------
-lobby = APIRouter(prefix="/api", tags=["lobby"])
+lobby = APIRouter(prefix="/api", tags=["lobby"], responses=ERROR_RESPONSES)
 
 
 @lobby.get("/health")
@@ -201,6 +209,8 @@ async def legacy_edition(ctx: Ctx, edition: str) -> JSONResponse:
 async def create_game(ctx: Ctx, request: Request, body: CreateGame) -> dict[str, Any]:
     if body.seed is not None and not ctx.settings.allow_client_seed:
         raise ApiError(400, "seed_not_allowed", "this server chooses the seed of every game (it is secret)")
+    check_bot_budgets(ctx.settings, body.seats, body.opponent)
+    await ctx.limiter.check("games", client_of(request.scope, None))
     name = body.game or default_game(ctx.settings)
     seated = await run_in_threadpool(functools.partial(
         ctx.store.create, name, body.game_options(), seat=body.seat, seats=body.seats, side=body.side,
@@ -223,7 +233,7 @@ async def my_games(ctx: Ctx, body: MyGames) -> JSONResponse:
 
 
 # ----- games --------------------------------------------------------------------------------------
-games = APIRouter(prefix="/api/games", tags=["games"])
+games = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 
 
 @games.get("/{game_id}")
@@ -234,22 +244,23 @@ async def get_game(ctx: Ctx, game_id: str, token: Token,
 
 @games.post("/{game_id}/actions")
 async def post_action(ctx: Ctx, game_id: str, token: Token, body: ActionIn) -> Response:
-    check_rate(ctx, token)
+    await check_rate(ctx, token)
     change = await run_in_threadpool(ctx.store.act, game_id, token, body.seq, body.action)
     await after_change(ctx, change)
-    return json_text(with_ack(await seat_text(ctx, game_id, change.seat, body.since), change.seq))
+    return json_text(with_ack(await seat_text(ctx, game_id, change.seat, body.since, change.seq), change.seq))
 
 
 @games.post("/{game_id}/undo")
 async def post_undo(ctx: Ctx, game_id: str, token: Token, body: UndoIn) -> Response:
-    check_rate(ctx, token)
+    await check_rate(ctx, token)
     change = await run_in_threadpool(ctx.store.undo, game_id, token, body.seq)
     await after_change(ctx, change)
-    return json_text(with_ack(await seat_text(ctx, game_id, change.seat, body.since), change.seq))
+    return json_text(with_ack(await seat_text(ctx, game_id, change.seat, body.since, change.seq), change.seq))
 
 
 @games.post("/{game_id}/rematch")
 async def post_rematch(ctx: Ctx, request: Request, game_id: str, token: Token) -> dict[str, Any]:
+    await ctx.limiter.check("games", client_of(request.scope, token))
     seated = await run_in_threadpool(ctx.store.rematch, game_id, token)
     if seated.bot_to_act:
         ctx.bots.schedule(seated.game_id)
@@ -269,11 +280,13 @@ async def get_record(ctx: Ctx, game_id: str) -> JSONResponse:
     return JSONResponse(await run_in_threadpool(ctx.store.export, game_id))
 
 
-records = APIRouter(prefix="/api", tags=["records"])
+records = APIRouter(prefix="/api", tags=["records"], responses=ERROR_RESPONSES)
 
 
 @records.post("/import", status_code=201)
 async def import_game(ctx: Ctx, request: Request, body: ImportGame) -> dict[str, Any]:
+    check_import(ctx.settings, body.record, body.seats, body.opponent)
+    await ctx.limiter.check("imports", client_of(request.scope, None))
     seated = await run_in_threadpool(functools.partial(
         ctx.store.import_record, body.record, seat=body.seat, seats=body.seats, side=body.side,
         opponent=body.opponent))
@@ -291,35 +304,44 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     ctx: ServerContext = websocket.app.state.ctx
     await websocket.accept()
     try:
-        raw = await asyncio.wait_for(websocket.receive_text(), ctx.settings.hello_timeout)
+        raw = await asyncio.wait_for(receive_text(websocket), ctx.settings.hello_timeout)
         hello = Hello.model_validate_json(raw)
         seat = await run_in_threadpool(ctx.store.authenticate, game_id, hello.token)
     except ApiError as exc:
-        await _close_with(websocket, exc.status, exc.body())
+        await _close_with(websocket, exc.status, exc.body(), close_code(exc))
         return
-    except (TimeoutError, ValidationError, KeyError, RuntimeError):
-        await _close_with(websocket, 400, {"error": "bad_hello",
-                                           "message": 'first send {"type": "hello", "token": <seat token or null>}'})
+    except (TimeoutError, ValidationError, KeyError, RuntimeError) as exc:
+        refused = bad_hello(exc)
+        await _close_with(websocket, refused.status, refused.body(), close_code(refused))
         return
     except WebSocketDisconnect:
         return
     connection = Connection(websocket, game_id, seat, hello.since)
+    client = client_of(websocket.scope, hello.token)
+    try:
+        ctx.limiter.open_socket(client, ctx.hub.watching(game_id))
+    except ApiError as exc:
+        await _close_with(websocket, exc.status, exc.body())
+        return
     ctx.hub.add(connection)
     try:
         await ctx.hub.send_state(connection)
         while True:
-            raw = await websocket.receive_text()
+            raw = await receive_text(websocket)
             await _on_client_message(ctx, connection, hello.token, raw)
+    except FrameRefused as exc:
+        await _close_with(websocket, exc.status, exc.body(), exc.close_code)
     except (WebSocketDisconnect, RuntimeError, KeyError):
         pass
     finally:
         ctx.hub.remove(connection)
+        ctx.limiter.close_socket(client)
 
 
-async def _close_with(websocket: WebSocket, status: int, body: dict[str, Any]) -> None:
+async def _close_with(websocket: WebSocket, status: int, body: dict[str, Any], code: int | None = None) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(json.dumps({"type": "error", "status": status, **body}))
-        await websocket.close(code=4000 + status)
+        await websocket.close(code=4000 + status if code is None else code)
 
 
 async def _on_client_message(ctx: ServerContext, connection: Connection, token: str | None, raw: str) -> None:
@@ -330,6 +352,8 @@ async def _on_client_message(ctx: ServerContext, connection: Connection, token: 
         except ValidationError as exc:
             raise ApiError(400, "invalid_message", _validation_text(exc)) from exc
         ref = message.id
+        if message.type in ("ping", "sync"):  # like a request (actions and undos count as actions)
+            await ctx.limiter.check("requests", client_of(connection.websocket.scope, token))
         if message.type == "ping":
             await connection.send_json({"type": "pong", "id": ref})
             return
@@ -338,7 +362,7 @@ async def _on_client_message(ctx: ServerContext, connection: Connection, token: 
             return
         if message.seq is None:
             raise ApiError(400, "invalid_message", f"a '{message.type}' message needs the game's seq")
-        check_rate(ctx, token)
+        await check_rate(ctx, token)
         if message.type == "action":
             if message.action is None:
                 raise ApiError(400, "invalid_message", "an 'action' message needs an action")
@@ -372,9 +396,9 @@ def create_app(settings: Settings) -> FastAPI:
             with contextlib.suppress(RuntimeError):
                 asyncio.run_coroutine_threadsafe(hub.changed(game_id, seq), loop)
 
-        bots = BotWorker(store, settings.bot_workers, on_bot_change)
-        app.state.ctx = ServerContext(settings, db, store, hub, bots,
-                                      RateLimiter(settings.rate_capacity, settings.rate_per_second))
+        bots = BotWorker(store, settings.bot_workers, on_bot_change, max_budget=settings.bot_max_budget,
+                         decision_seconds=settings.bot_decision_seconds)
+        app.state.ctx = ServerContext(settings, db, store, hub, bots, limiter)
         for game_id in await run_in_threadpool(store.games_waiting_for_bots):
             bots.schedule(game_id)
         try:
@@ -384,8 +408,10 @@ def create_app(settings: Settings) -> FastAPI:
             await hub.stop()
             db.dispose()
 
+    limiter = Limiter(settings)
     app = FastAPI(title="Kleos", version="1", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
+    app.add_middleware(RequestLimit, limiter=limiter)  # every request counts, before any other work
     app.include_router(lobby)
     app.include_router(games)
     app.include_router(records)

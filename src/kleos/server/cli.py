@@ -27,8 +27,34 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     serve.add_argument("--redis", default=None, help="redis://… to share live updates between processes")
     serve.add_argument("--public-url", default=None, help="base URL used in invite links (default: from the request)")
     serve.add_argument("--bot-workers", type=int, default=2, help="threads that play the bots (default 2)")
+    bot_limits = Settings()
+    serve.add_argument("--bot-max-budget", type=int, default=bot_limits.bot_max_budget, metavar="CALLS",
+                       help="most model calls per decision a bot may be asked for; more is refused "
+                            f"(default {bot_limits.bot_max_budget})")
+    serve.add_argument("--bot-seconds", type=float, default=bot_limits.bot_decision_seconds, metavar="SECONDS",
+                       help="deadline of one bot decision, waiting included; past it the bot plays a random "
+                            f"legal action (default {bot_limits.bot_decision_seconds:g})")
     serve.add_argument("--rate", type=float, default=10.0, help="actions per second per seat token (default 10)")
     serve.add_argument("--burst", type=float, default=30.0, help="actions allowed at once per seat token (default 30)")
+    limits = Settings()
+    serve.add_argument("--request-limit", default=limits.request_limit, metavar="RATES",
+                       help=f"requests per client on every endpoint, e.g. 100/second;3000/minute "
+                            f"(default {limits.request_limit})")
+    serve.add_argument("--games-per-hour", type=int, default=limits.games_per_hour,
+                       help=f"games a client may create per hour (default {limits.games_per_hour})")
+    serve.add_argument("--imports-per-hour", type=int, default=limits.imports_per_hour,
+                       help=f"records a client may import per hour (default {limits.imports_per_hour})")
+    serve.add_argument("--sockets-per-game", type=int, default=limits.sockets_per_game,
+                       help=f"open WebSockets per game and process (default {limits.sockets_per_game})")
+    serve.add_argument("--sockets-per-client", type=int, default=limits.sockets_per_client,
+                       help=f"open WebSockets per client and process (default {limits.sockets_per_client})")
+    serve.add_argument("--header-timeout", type=float, default=limits.header_timeout,
+                       help=f"seconds for a request's headers to arrive (default {limits.header_timeout:g})")
+    serve.add_argument("--keep-alive-timeout", type=float, default=limits.keep_alive_timeout,
+                       help=f"seconds an idle HTTP connection stays open (default {limits.keep_alive_timeout:g})")
+    serve.add_argument("--trusted-proxies", default=None, metavar="ADDRESSES",
+                       help="reverse proxies (comma-separated addresses, * for any) whose X-Forwarded-For names "
+                            "the client (default: none, the header is ignored)")
     serve.add_argument("--allow-client-seed", action="store_true",
                        help="let clients choose game seeds (tests and benchmarks only: the seed reveals future dice)")
     serve.add_argument("--default-game", default=os.environ.get(DEFAULT_GAME_VARIABLE) or None, metavar="NAME",
@@ -48,6 +74,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from kleos.server.app import create_app
     from kleos.server.db import redact_url
+    from kleos.server.ratelimit import uvicorn_options
 
     if not 0 < args.port < 65536:
         sys.stderr.write(f"kleos serve: bad port {args.port}\n")
@@ -66,12 +93,18 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     settings = Settings(database_url=args.database, redis_url=args.redis, public_url=args.public_url,
                         bot_workers=args.bot_workers, rate_capacity=args.burst, rate_per_second=args.rate,
-                        allow_client_seed=args.allow_client_seed, default_game=args.default_game)
+                        bot_max_budget=args.bot_max_budget, bot_decision_seconds=args.bot_seconds,
+                        allow_client_seed=args.allow_client_seed, default_game=args.default_game,
+                        request_limit=args.request_limit, games_per_hour=args.games_per_hour,
+                        imports_per_hour=args.imports_per_hour, sockets_per_game=args.sockets_per_game,
+                        sockets_per_client=args.sockets_per_client, header_timeout=args.header_timeout,
+                        keep_alive_timeout=args.keep_alive_timeout, trusted_proxies=args.trusted_proxies)
     sys.stderr.write(f"kleos serve: http://{args.host}:{args.port} (database {database}"
                      f"{', redis' if args.redis else ''})\n")
     config = uvicorn.Config(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
                             access_log=not args.no_access_log, ws_max_size=1 << 16, lifespan="on",
-                            ws_per_message_deflate=False)  # compressing every push costs more CPU than it saves
+                            ws_per_message_deflate=False,  # compressing every push costs more CPU than it saves
+                            **uvicorn_options(settings))
     server = uvicorn.Server(config)
     server.run()
     return 0 if server.started else 1

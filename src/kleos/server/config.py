@@ -18,6 +18,20 @@ class Settings:
     the seed of a new game (tests and benchmarks only: whoever knows the seed knows every future
     die and card). ``default_game``: the game of requests that name none (the lobby of Kleos 0.1
     and its clients); ``None``: the one installed game that claims unnamed games, if any.
+
+    Limits per client (its seat token, else its IP address; see :mod:`kleos.server.ratelimit`):
+    ``request_limit`` on every HTTP request and WebSocket handshake (the ``limits`` notation,
+    items separated by ``;``), ``games_per_hour`` games created (rematches included),
+    ``imports_per_hour`` records imported, ``sockets_per_client`` open WebSockets and, per game,
+    ``sockets_per_game``. ``header_timeout``: seconds for a request's headers to arrive;
+    ``keep_alive_timeout``: seconds an idle HTTP connection stays open. ``trusted_proxies``: the
+    addresses (comma-separated, ``*`` for any) whose ``X-Forwarded-For`` names the client;
+    ``None``: the header is ignored.
+
+    Bots (:mod:`kleos.server.bots`): ``bot_max_budget`` is the most model calls per decision an
+    agent spec may ask for (a higher one is refused at creation, and played at the cap in games
+    stored before); ``bot_decision_seconds`` is the wall-clock deadline of one decision, counted
+    from when its game is queued (past it, the bot plays a random legal action).
     """
 
     database_url: str = DEFAULT_DATABASE
@@ -27,6 +41,16 @@ class Settings:
     rate_capacity: float = 30.0
     rate_per_second: float = 10.0
     bot_workers: int = 2
+    bot_max_budget: int = 4000
+    bot_decision_seconds: float = 30.0
     allow_client_seed: bool = False
     hello_timeout: float = 15.0
     default_game: str | None = None
+    request_limit: str = "100/second;3000/minute"
+    games_per_hour: int = 100
+    imports_per_hour: int = 30
+    sockets_per_game: int = 32
+    sockets_per_client: int = 64
+    header_timeout: float = 10.0
+    keep_alive_timeout: float = 5.0
+    trusted_proxies: str | None = None

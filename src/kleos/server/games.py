@@ -15,12 +15,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from pydantic import ValidationError
+
 from kleos.agents.registry import AgentSpecError, agent_names, make_agent, parse_spec
 from kleos.core import registry
 from kleos.core.kit import GameKit, OptionsError
-from kleos.core.protocol import Game
+from kleos.core.protocol import CHANCE, Game
 from kleos.server.config import Settings
 from kleos.server.errors import ApiError
+from kleos.server.messages import dumps, log_text, seat_head
+from kleos.server.schemas import RecordIn
 
 PERSON = "person"
 ME = "me"
@@ -28,6 +32,9 @@ RANDOM = "random"
 
 AnyGame = Game[Any, Any]
 SeatChoice = int | Literal["random"]
+PROBE_SEED = 1
+PROBE_CHANCE_STEPS = 1000
+PROBED_MAX = 256  # option sets whose opening was checked, kept per process
 
 
 def kit_of(name: str) -> GameKit:
@@ -72,17 +79,57 @@ def client_game(kit: GameKit, options: Mapping[str, Any]) -> tuple[AnyGame, dict
     """The game a client asks for and the options to store for it (the kit's defaults filled in).
 
     400 ``bad_options`` names the ``field``: options a client may not set (``local_only``, such as
-    a folder on the server's disk) and every option the kit's ``make_game`` refuses."""
+    a folder on the server's disk), every option the kit's ``make_game`` refuses, and options the
+    kit accepts but cannot open a game with (its opening or any seat's message fails): a game that
+    could be stored but never read is refused here, whatever the kit raises."""
     local = {spec.name for spec in kit.options if spec.local_only}
     for name in options:
         if name in local:
             raise ApiError(400, "bad_options", f"{name}: this option is not available on a server", field=name)
-    full = {**{k: v for k, v in kit.default_options().items() if k not in local}, **options}
+    defaults = {k: v for k, v in kit.default_options().items() if k not in local}
+    full = {**defaults, **options}
     try:
         game = kit.make_game(full)
+        _probe(kit, game, options_key(full))
     except OptionsError as exc:
         raise ApiError(400, "bad_options", str(exc), field=exc.field) from exc
+    except ApiError:
+        raise
+    except Exception as exc:  # a kit's bug must not become a 500 or a stored game nobody can read
+        field = _changed_field(defaults, options)
+        raise ApiError(400, "bad_options", f"{field}: these options do not make a playable game "
+                       f"({type(exc).__name__})", field=field) from exc
     return game, full
+
+
+_probed: set[tuple[str, str]] = set()
+_probed_lock = threading.Lock()
+
+
+def _probe(kit: GameKit, game: AnyGame, key: str) -> None:
+    """Open a game with these options and build every seat's first message (once per options)."""
+    with _probed_lock:
+        if (kit.name, key) in _probed:
+            return
+    state = game.new_state(PROBE_SEED)
+    for _ in range(PROBE_CHANCE_STEPS):
+        if not game.is_chance(state):
+            break
+        outcome = game.sample_chance(state)
+        log_text(kit, game, state, CHANCE, outcome)
+        game.apply_in_place(state, outcome, CHANCE, validate=False)
+    for seat in (None, *range(len(game.seat_names))):
+        dumps(seat_head(kit, game, state, 0, seat, meta={}, undo_allowed=False))
+    with _probed_lock:
+        if len(_probed) >= PROBED_MAX:
+            _probed.clear()
+        _probed.add((kit.name, key))
+
+
+def _changed_field(defaults: Mapping[str, Any], options: Mapping[str, Any]) -> str:
+    """The option a client changed from the defaults, when it changed exactly one (else ``options``)."""
+    changed = [name for name, value in options.items() if defaults.get(name) != value]
+    return changed[0] if len(changed) == 1 else "options"
 
 
 class GameBook:
@@ -115,6 +162,47 @@ def check_agent(spec: str, kit: GameKit, game: AnyGame) -> str:
     except AgentSpecError as exc:
         raise ApiError(400, "bad_opponent", f"{exc}; or '{PERSON}'") from exc
     return spec
+
+
+def check_bot_budgets(settings: Settings, seats: Sequence[str] | None, opponent: str | None) -> None:
+    """400 ``bad_opponent`` naming the field when an agent spec asks for more model calls per
+    decision than the operator allows (``bot_max_budget``): the budget is refused, not clamped,
+    so that the client knows which bot it gets."""
+    specs = [("opponent", opponent)] if seats is None else [(f"seats.{i}", spec) for i, spec in enumerate(seats)]
+    for field, spec in specs:
+        if spec is None or spec in (ME, PERSON):
+            continue
+        try:
+            _, budget = parse_spec(spec)
+        except AgentSpecError:
+            continue  # unknown kinds are refused with the game's own list when the seats are planned
+        if budget is not None and budget > settings.bot_max_budget:
+            raise ApiError(400, "bad_opponent", f"{field}: '{spec}' asks for {budget} model calls per decision; "
+                           f"this server allows at most {settings.bot_max_budget}", field=field)
+
+
+def check_import(settings: Settings, record: Mapping[str, Any], seats: Sequence[str] | None,
+                 opponent: str | None) -> None:
+    """An import request, before the store reads it: the record's types are strict (400
+    ``bad_record`` naming the field), bot budgets as for a new game, and, unless the operator lets
+    clients choose seeds, no seat left to another person: the importer chose the record's seed,
+    so they would know that person's hidden cards and every future die (400 ``seed_not_allowed``).
+    Against bots, or alone, a record may be played on."""
+    try:
+        RecordIn.model_validate(record)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(["record", *(str(part) for part in first["loc"])])
+        raise ApiError(400, "bad_record", f"not a game record: {field}: {first['msg']}", field=field) from exc
+    check_bot_budgets(settings, seats, opponent)
+    if settings.allow_client_seed:
+        return
+    invites = PERSON in seats if seats is not None else (opponent or PERSON) == PERSON
+    if invites:
+        field = "seats" if seats is not None else "opponent"
+        raise ApiError(400, "seed_not_allowed", f"{field}: an imported record carries its seed, which reveals "
+                       "the other players' hidden cards and every future die; play it on against bots "
+                       "(e.g. \"opponent\": \"random\") or start a new game to invite a person", field=field)
 
 
 @dataclass(frozen=True)

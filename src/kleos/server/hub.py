@@ -16,12 +16,13 @@ import logging
 import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
+from pydantic import ValidationError
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 from starlette.concurrency import run_in_threadpool
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kleos.server.errors import ApiError
 from kleos.server.store import GameStore
@@ -30,6 +31,48 @@ log = logging.getLogger("kleos.server.hub")
 
 CHANNEL = "kleos:game-events"
 RECONNECT_SECONDS = 1.0
+UNSUPPORTED_DATA = 1003  # RFC 6455: a frame of a type this endpoint does not accept (binary)
+HELLO_FORM = '{"type": "hello", "token": <seat token or null>}'
+
+
+class FrameRefused(ApiError):
+    """A WebSocket frame the server cannot take: answered with a typed error, then the socket is
+    closed with ``close_code``."""
+
+    def __init__(self, status: int, code: str, message: str, close_code: int) -> None:
+        super().__init__(status, code, message)
+        self.close_code = close_code
+
+
+def close_code(exc: ApiError) -> int:
+    """The close code that says why a socket is closed: RFC 6455's own code for a refused frame,
+    else 4000 + the HTTP status of the error (4400 bad hello, 4401/4403 token, 4404 no game, …)."""
+    return exc.close_code if isinstance(exc, FrameRefused) else 4000 + exc.status
+
+
+async def receive_text(websocket: WebSocket) -> str:
+    """The next text frame. A binary frame is refused (:class:`FrameRefused`, close code 1003):
+    the protocol is JSON text only. A closed socket raises :class:`WebSocketDisconnect`."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise FrameRefused(400, "binary_frame", "this socket takes JSON text frames only, not binary ones",
+                           UNSUPPORTED_DATA)
+    return text
+
+
+def bad_hello(exc: Exception) -> ApiError:
+    """The error for a first frame that is not a hello: late (408 ``hello_timeout``, close code
+    4408) or not one (400 ``bad_hello`` with what is wrong, close code 4400)."""
+    if isinstance(exc, TimeoutError):
+        return ApiError(408, "hello_timeout", f"no hello in time: first send {HELLO_FORM}")
+    detail = ""
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        detail = f" ({'.'.join(str(p) for p in first['loc']) or 'frame'}: {first['msg']})"
+    return ApiError(400, "bad_hello", f"first send {HELLO_FORM}{detail}")
 
 
 class Connection:
@@ -75,6 +118,7 @@ class Hub:
         self._pubsub: PubSub | None = None
         self._listener: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._owed = False  # a notice could not be published: the other processes must resync
 
     # ----- lifecycle ----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -82,9 +126,11 @@ class Hub:
         if self.redis_url is None:
             return
         self._redis = Redis.from_url(self.redis_url)
-        await self._redis.ping()
+        await cast("Awaitable[bool]", self._redis.ping())  # redis-py types ping() for both clients
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(CHANNEL)
+        if self._pubsub.connection is not None:  # redis-py reconnects by itself: learn when it does
+            self._pubsub.connection.register_connect_callback(self._on_reconnect)
         self._listener = asyncio.create_task(self._listen())
 
     async def stop(self) -> None:
@@ -119,18 +165,24 @@ class Hub:
     # ----- events -------------------------------------------------------------------------------
     async def changed(self, game_id: str, seq: int) -> None:
         """A change of ``game_id`` was committed: update local watchers, tell the other processes."""
-        await self.deliver(game_id)
+        await self.deliver(game_id, seq)
         if self._redis is not None:
             notice = json.dumps({"game": game_id, "seq": seq, "origin": self.origin})
             try:
                 await self._redis.publish(CHANNEL, notice)
             except Exception as exc:  # the change is committed; remote watchers resync on reconnect
+                self._owed = True
                 log.warning("could not publish a game event to Redis: %s", type(exc).__name__)
+            else:
+                if self._owed:
+                    await self._publish_resync()
 
-    async def state(self, game_id: str, seat: int | None, since: int | None) -> tuple[int, str]:
+    async def state(self, game_id: str, seat: int | None, since: int | None,
+                    at_least: int | None = None) -> tuple[int, str]:
         """The state message for ``seat`` (seq, JSON text): on the event loop when the game is in
-        memory (the message of each seat is built once per change and kept), else in a thread."""
-        found = self.store.try_seat_state(game_id, seat, since)
+        memory (the message of each seat is built once per change and kept), else in a thread.
+        ``at_least``: this process has just committed that event (memory may be used as is)."""
+        found = self.store.try_seat_state(game_id, seat, since, at_least)
         if found is None:
             found = await run_in_threadpool(self.store.seat_state, game_id, seat, since)
         return found
@@ -141,7 +193,7 @@ class Hub:
         seq, text = await self.state(connection.game_id, connection.seat, since)
         return await connection.send(text, seq)
 
-    async def deliver(self, game_id: str) -> None:
+    async def deliver(self, game_id: str, at_least: int | None = None) -> None:
         """Send every local connection to ``game_id`` the game as its seat sees it now."""
         conns = list(self._connections.get(game_id, ()))
         if not conns:
@@ -149,7 +201,7 @@ class Hub:
         messages: dict[tuple[int | None, int | None], tuple[int, str]] = {}
         for key in {(c.seat, c.since) for c in conns}:
             try:
-                messages[key] = await self.state(game_id, *key)
+                messages[key] = await self.state(game_id, *key, at_least)
             except ApiError:
                 return
         results = await asyncio.gather(*(c.send(messages[c.seat, c.since][1], messages[c.seat, c.since][0])
@@ -178,12 +230,50 @@ class Hub:
             return
         try:
             notice = json.loads(message["data"])
-            game_id = str(notice["game"])
             if notice.get("origin") == self.origin:
                 return
-        except (ValueError, KeyError, TypeError):
+            if notice.get("resync"):
+                self._spawn(self.resync_all())
+                return
+            game_id = str(notice["game"])
+        except (ValueError, KeyError, TypeError, AttributeError):
             return
         if game_id in self._connections:
-            task = asyncio.create_task(self.deliver(game_id))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self.deliver(game_id))
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        async def run() -> None:
+            await work
+
+        task = asyncio.create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ----- Redis outages ------------------------------------------------------------------------
+    def _on_reconnect(self, _connection: Any) -> None:
+        """The subscription's connection to Redis was made again: notices published meanwhile
+        were lost, so every watched game is sent again from the database (and, if this process
+        could not publish a change, the others are told to do the same)."""
+        self._spawn(self._after_outage())
+
+    async def _after_outage(self) -> None:
+        await asyncio.sleep(0)  # let redis-py subscribe again first
+        if self._owed:
+            await self._publish_resync()
+        await self.resync_all()
+
+    async def _publish_resync(self) -> None:
+        if self._redis is None:
+            return
+        try:
+            await self._redis.publish(CHANNEL, json.dumps({"resync": True, "origin": self.origin}))
+        except Exception as exc:
+            log.warning("could not publish a resync notice to Redis: %s", type(exc).__name__)
+            return
+        self._owed = False
+
+    async def resync_all(self) -> None:
+        """Send every local connection its game as the database holds it now."""
+        for game_id in list(self._connections):
+            with contextlib.suppress(Exception):
+                await self.deliver(game_id)

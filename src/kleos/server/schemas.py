@@ -1,10 +1,12 @@
-"""Request bodies, validated by pydantic: unknown fields, wrong types and sizes are 400 errors."""
+"""Request bodies, validated by pydantic in strict mode: unknown fields, wrong types (no coercion:
+``"10"`` is not a number, ``7.9`` not an integer, ``[["k", "v"]]`` not an object) and sizes are 400
+errors."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 SeatSpec = Annotated[str, Field(min_length=1, max_length=64)]
 """One seat of a new game: ``me``, ``person`` or an agent spec."""
@@ -12,8 +14,11 @@ SeatChoice = int | Literal["random"]
 MAX_SEATS = 32
 
 
+MAX_RECORD_ACTIONS = 20_000  # a game has a few hundred steps
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class CreateGame(Strict):
@@ -69,6 +74,19 @@ class ImportGame(Strict):
     seats: list[SeatSpec] | None = Field(default=None, min_length=1, max_length=MAX_SEATS)
     side: str | None = Field(default=None, min_length=1, max_length=32)
     opponent: str | None = Field(default=None, min_length=1, max_length=64)
+
+
+class RecordIn(BaseModel):
+    """A game record as :class:`kleos.core.record.GameRecord` writes it, checked before the store
+    reads it: scalars are strict (a seed of ``7.9`` or ``"7"`` is refused, never rounded); the
+    pairs of ``actions`` arrive as JSON arrays, so the model itself is not strict."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: StrictStr = Field(min_length=1, max_length=32)
+    options: dict[StrictStr, Any] = Field(default_factory=dict)
+    seed: StrictInt = Field(ge=0, lt=2**63)
+    actions: list[tuple[StrictInt, StrictStr]] = Field(default_factory=list, max_length=MAX_RECORD_ACTIONS)
 
 
 class Hello(Strict):

@@ -141,11 +141,16 @@ class GameStore:
         game = self.game_for(meta.game, meta.options)
         return stored_kit(meta.game), game
 
-    def peek(self, game_id: str) -> Live | None:
-        """The game from memory when memory is known to be current (the only writer: SQLite)."""
-        if not self.db.is_sqlite:
+    def peek(self, game_id: str, at_least: int | None = None) -> Live | None:
+        """The game from memory when memory is known to be current: always on SQLite (the only
+        writer); elsewhere only when this process has just committed (or read) event ``at_least``
+        of the game itself, so that no database round trip is needed to push its own change."""
+        if self.db.is_sqlite:
+            return self.cache.get(game_id, touch=True)
+        if at_least is None:
             return None
-        return self.cache.get(game_id, touch=True)
+        live = self.cache.get(game_id, touch=True)
+        return live if live is not None and live.current.meta.seq >= at_least else None
 
     def _live(self, game_id: str) -> Live:
         """The game as committed: from memory, checked against its row unless this process is
@@ -154,10 +159,10 @@ class GameStore:
         if live is not None:
             return live
         live = self.cache.get(game_id)
+        if live is not None and self.db.version(game_id) == (live.current.meta.seq, live.current.meta.updated_at):
+            return live  # one light query, outside any transaction, when memory is current
         with self.db.read() as s:
             row = rows.get_row(s, game_id)
-            if live is not None and (live.current.meta.seq, live.current.meta.updated_at) == (row.seq, row.updated_at):
-                return live
             current = self._current_from_db(s, row, None if live is None else live.current.loaded)
         return self.cache.install(current)
 
@@ -258,6 +263,16 @@ class GameStore:
         return seated
 
     def join(self, invite: str) -> Seated:
+        """Take the seat of ``invite``. Under the game's lock, like every write to a game, so that a
+        bot's move committed meanwhile cannot put back a copy of the seats without the new player."""
+        with self.db.read() as s:
+            game_id = s.scalars(select(SeatRow.game_id).where(SeatRow.invite == invite)).first()
+        if game_id is None:
+            raise ApiError(404, "bad_invite", "unknown invite, or it was already used")
+        with self._live(game_id).lock:
+            return self._join(invite)
+
+    def _join(self, invite: str) -> Seated:
         token = new_token()
         with self.db.write() as s:
             seat = s.scalars(select(SeatRow).where(SeatRow.invite == invite).with_for_update()).first()
@@ -358,12 +373,15 @@ class GameStore:
         current = live.current
         return current.meta.seq, self._text(live, seat, since, current)
 
-    def try_seat_text(self, game_id: str, seat: int | None, since: int | None = None) -> str | None:
-        live = self.peek(game_id)
+    def try_seat_text(self, game_id: str, seat: int | None, since: int | None = None,
+                      at_least: int | None = None) -> str | None:
+        """:meth:`seat_text` from memory (see :meth:`peek` for ``at_least``), else ``None``."""
+        live = self.peek(game_id, at_least)
         return None if live is None else self._text(live, seat, since)
 
-    def try_seat_state(self, game_id: str, seat: int | None, since: int | None = None) -> tuple[int, str] | None:
-        live = self.peek(game_id)
+    def try_seat_state(self, game_id: str, seat: int | None, since: int | None = None,
+                       at_least: int | None = None) -> tuple[int, str] | None:
+        live = self.peek(game_id, at_least)
         if live is None:
             return None
         current = live.current
@@ -418,9 +436,9 @@ class GameStore:
              bot_seat: int | None = None) -> Change:
         """Check and apply in memory, write the new events in one short transaction that holds
         only if the game's row is still at ``seq``, and move memory on once it has committed."""
-        live = self._live(game_id)
+        live = self._optimistic(game_id, seq, token)
         with live.lock:
-            if not self.db.is_sqlite:
+            if not self.db.is_sqlite and live.current.meta.seq != seq:
                 live = self._live(game_id)  # another process may have acted meanwhile
             current = live.current
             meta = current.meta
@@ -441,7 +459,7 @@ class GameStore:
             entries += rows.resolve_chance(kit, game, state)
             loaded, write = rows.plan(kit, game, game_id, meta.seq, meta.steps, current.loaded, state, entries,
                                       snapshot_every=self.settings.snapshot_every)
-            if not self.db.commit(write):
+            if not self.db.commit(write, order=game_id):
                 self.forget(game_id)  # the database is ahead of this process: reload next time
                 fresh = self._live(game_id).current.meta.seq
                 raise stale(fresh, seq)
@@ -451,6 +469,23 @@ class GameStore:
             live.current = Current(new_meta, loaded)
             self.cache.install(live.current)
         return Change(game_id, seat, loaded.seq, bool(new_meta.bots_to_act()))
+
+    def _optimistic(self, game_id: str, seq: int, token: str | None) -> Live:
+        """The game to act on. With other writers (PostgreSQL) memory is used without asking the
+        database when it is at the client's ``seq`` and knows the token: the conditional
+        ``UPDATE`` of the commit refuses the action if another process moved the game on, so a
+        read before every action would only cost a round trip."""
+        if self.db.is_sqlite:
+            return self._live(game_id)
+        live = self.cache.get(game_id, touch=True)
+        if live is None or live.current.meta.seq != seq:
+            return self._live(game_id)
+        if token is not None:
+            try:
+                self.seat_of(live.current.meta.seats, token, game_id)
+            except ApiError:  # a seat taken through another process since memory was read
+                return self._live(game_id)
+        return live
 
     def undo(self, game_id: str, token: str | None, seq: int) -> Change:
         with self._live(game_id).lock:
@@ -465,10 +500,11 @@ class GameStore:
             loaded = self._load(s, row)
             if row.status != ACTIVE:
                 raise ApiError(422, "illegal", "cannot undo: the game is over", rule=UNDO_RULE, seq=row.seq)
-            why = undo_blocker(GameRecord(row.game, {}, 0, list(loaded.actions)), seat)
+            game = self.game_for(row.game, row.options)
+            # with the game: a step that shared a simultaneous secret decision is never taken back
+            why = undo_blocker(GameRecord(row.game, {}, row.seed, list(loaded.actions)), seat, game)
             if why is not None:
                 raise ApiError(422, "illegal", f"cannot undo: {why}", rule=UNDO_RULE, seq=row.seq)
-            game = self.game_for(row.game, row.options)
             _, last = loaded.actions[-1]
             steps = len(loaded.actions) - 1
             row.seq += 1
