@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from kleos.core.action import Action
-from kleos.core.errors import KleosError
+from kleos.core.errors import DataError, KleosError
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.agents import AgentParts
 from kleos.core.kit.cli import CliParts
@@ -70,6 +70,10 @@ class PolisKit(GameKit):
             raise OptionsError("data_dir", "must be a folder name")
         try:
             return PolisGame(edition, Path(data_dir) if data_dir else None, dict(rules))
+        except DataError as exc:
+            if exc.file == "rules":  # a rule switch: "rules: rounds: must not be empty", said once
+                raise OptionsError("rules", f"{exc.field}: {exc.message}") from exc
+            raise OptionsError("rules" if rules else "data_dir", str(exc)) from exc
         except (KleosError, ValueError, TypeError, KeyError) as exc:
             raise OptionsError("rules" if rules else "data_dir", str(exc)) from exc
 
