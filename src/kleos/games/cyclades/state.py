@@ -8,9 +8,9 @@ not see is the other seats' gold (C-INFO-1), and the generator.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from kleos.core.flatstate import fields_from_json, fields_to_json, json_to_text, text_to_json
 from kleos.core.protocol import Outcome
 from kleos.core.rng import Rng
 
@@ -213,40 +213,19 @@ class CycladesState:
 
     # ----- JSON -------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {}
-        for name in LIST_FIELDS:
-            data[name] = list(getattr(self, name))
-        for name in SCALAR_FIELDS:
-            data[name] = getattr(self, name)
-        data["outcome"] = None if self.outcome is None else self.outcome.to_json()
-        data["rng"] = self.rng.state
-        return data
+        return fields_to_json(self, LIST_FIELDS, SCALAR_FIELDS)
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> CycladesState:
-        s = CycladesState.__new__(CycladesState)
-        for name in LIST_FIELDS:
-            setattr(s, name, [int(v) for v in data[name]])
-        for name in SCALAR_FIELDS:
-            value = data[name]
-            setattr(s, name, value if value is None or isinstance(value, str) else int(value))
-        s.outcome = None if data["outcome"] is None else Outcome.from_json(data["outcome"])
-        s.rng = Rng(int(data["rng"]))
-        return s
+        return fields_from_json(CycladesState, data, LIST_FIELDS, SCALAR_FIELDS)
 
     def text(self) -> str:
         """One ``field=value`` line per field, values in compact JSON: diffable and exact."""
-        return "\n".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in self.to_json().items())
+        return json_to_text(self.to_json())
 
     @staticmethod
     def parse(text: str) -> CycladesState:
-        data: dict[str, Any] = {}
-        for number, line in enumerate(text.strip().splitlines(), start=1):
-            key, sep, value = line.partition("=")
-            if not sep:
-                raise ValueError(f"line {number}: expected field=value, got {line!r}")
-            data[key.strip()] = json.loads(value)
-        return CycladesState.from_json(data)
+        return CycladesState.from_json(text_to_json(text))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CycladesState):
