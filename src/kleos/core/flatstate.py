@@ -1,6 +1,6 @@
 """JSON and text for game states kept as flat fields: lists of small integers and scalars, plus the
-outcome and the generator. Games whose state is a ``__slots__`` class of such fields (Cyclades,
-Pericles) share these instead of each writing them again.
+outcome and the generator. Games whose state is a ``__slots__`` class of such fields share these
+instead of each writing them again.
 
 The text form is one ``field=value`` line per field with the value in compact JSON: exact, and
 diffable line by line in bug reports and golden files.
