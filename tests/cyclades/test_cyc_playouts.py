@@ -14,6 +14,7 @@ from kleos.core.record import Replay
 from kleos.core.testing import Checks, random_playout, verb_policy
 from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.rules.common import BUILDING_KINDS, in_play, metropolises, units
+from kleos.games.cyclades.rules.elimination import is_out
 from kleos.games.cyclades.state import LIST_FIELDS, OVER, CycladesState
 from kleos.games.cyclades.tables import default_tables
 from kleos.games.cyclades.view import HIDDEN, CycladesView
@@ -62,6 +63,10 @@ def _invariants(state: CycladesState) -> Iterator[str]:
     for supply, held, name in ((t.priests, s.priests, "Priests"), (t.philosophers, s.philosophers, "Philosophers")):
         if 0 <= supply < sum(held):
             yield f"{sum(held)} {name} held"
+    for seat in range(s.players):  # C-AMB-26: an eliminated player keeps nothing and never acts again
+        out = s.phase != "setup" and is_out(s, seat)
+        if out and (units(s, seat)[0] or s.gold[seat] or any(t.marker_owner[m] == seat for m in s.queue)):
+            yield f"eliminated seat {seat} still has fleets, gold or a turn"
     if s.steps % 20 == 0 and (CycladesState.from_json(s.to_json()) != s or CycladesState.parse(s.text()) != s):
         yield "JSON or text round trip differs"
 

@@ -28,11 +28,12 @@ def test_offer_names_the_god_and_view_tells_a_battle() -> None:
     assert "battle" not in KIT.describe_view(game, view, 0)
 
 
-def test_switches_not_implemented_yet_are_refused() -> None:
-    """C-AMB-27, C-AMB-28: the data sheet's other values for the bank and the territory markers are
-    listed, but choosing one is refused with the reason instead of being silently ignored."""
-    for name, value in (("gold_supply", "98"), ("territory_markers", "3")):
-        with pytest.raises(OptionsError) as refused:
-            KIT.make_game({"players": 3, name: value})
-        assert refused.value.field == name and "not implemented yet" in str(refused.value)
+def test_bank_and_marker_switches_are_options() -> None:
+    """C-AMB-27, C-AMB-28: the data sheet's values for the bank and the territory markers are accepted,
+    recorded when not the default, and an unknown value is refused naming the option."""
+    assert KIT.make_game({"players": 3, "gold_supply": "98"}).options == {"players": 3, "gold_supply": "98"}
+    assert KIT.make_game({"players": 3, "territory_markers": "3"}).options["territory_markers"] == "3"
     assert KIT.make_game({"players": 3, "gold_supply": "unlimited"}).options == {"players": 3}
+    with pytest.raises(OptionsError) as refused:
+        KIT.make_game({"players": 3, "gold_supply": "50"})
+    assert refused.value.field == "gold_supply"

@@ -15,10 +15,6 @@ from kleos.games.cyclades.datamodel import CycladesData
 
 PLAYERS_DEFAULT = 5
 BASE_DECK = "base17"
-NOT_YET = {  # switches listed by the data sheet whose other values the rules do not implement yet
-    "gold_supply": "a limited bank is not implemented yet: gold is unlimited (C-AMB-28)",
-    "territory_markers": "a limited number of territory markers is not implemented yet (C-AMB-27)",
-}
 
 
 def validate_options(data: CycladesData, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -42,8 +38,6 @@ def validate_options(data: CycladesData, raw: Mapping[str, Any]) -> dict[str, An
             continue
         if not isinstance(value, str) or value not in spec.choices:
             raise OptionsError(name, f"{value!r} is not one of {', '.join(spec.choices)}")
-        if name in NOT_YET and value != spec.default:
-            raise OptionsError(name, f"{value!r}: {NOT_YET[name]}")
         out[name] = value
     return out
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules import battle, build, effects, fleet, metro, recruit, summon, troop, zeus
+from kleos.games.cyclades.rules import bank, battle, build, effects, fleet, metro, recruit, summon, troop, zeus
 from kleos.games.cyclades.rules.common import Violation, islands_of
 from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
@@ -85,8 +85,8 @@ def _apollo_turn(t: Tables, s: CycladesState, marker: int) -> None:
     (C-APOLLO-2/3; on an own island: C-AMB-15)."""
     seat = t.marker_owner[marker]
     owned = len(islands_of(s, seat))
-    s.gold[seat] += (t.apollo_one_island if owned == 1 else t.apollo_more_islands if owned > 1
-                     else t.apollo_no_island)
+    bank.gain(t, s, seat, t.apollo_one_island if owned == 1 else t.apollo_more_islands if owned > 1
+              else t.apollo_no_island)
     supply_left = t.prosperity_markers - sum(s.markers)
     if marker == s.apollo[0] and owned and supply_left > 0:
         s.apollo_choice = 1

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules import figures, metro
+from kleos.games.cyclades.rules import elimination, figures, metro
 from kleos.games.cyclades.rules.common import Violation
 from kleos.games.cyclades.state import CH_BATTLE, CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, Tables
@@ -186,7 +186,9 @@ def _finish(t: Tables, s: CycladesState) -> None:
         elif s.fleets[place] == 0:
             s.fleet_owner[place] = NOBODY
     elif count:
+        former = s.owner[place]
         s.owner[place], s.troops[place] = attacker, count
+        elimination.after_capture(t, s, former)  # C-AMB-26
         metro.check_routes(t, s, attacker)
 
 

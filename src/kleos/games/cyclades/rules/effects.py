@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules import figures, fleet, metro, troop
+from kleos.games.cyclades.rules import bank, figures, fleet, metro, territory, troop
 from kleos.games.cyclades.rules.common import (
     BUILDING_KINDS,
     Violation,
@@ -185,10 +185,14 @@ def _diagnose(t: Tables, s: CycladesState, action: Action) -> Violation | None:
     if key == "pegasus" and len(islands) == 2:
         if figures.pinned(t, s, islands[0]):
             return "C-SUMMON-4", f"Medusa holds the troops on {names[0]}"
+        count = action.args[1] if isinstance(action.args[1], int) else 0
         return (figures.landing_violation(t, s, islands[1], pegasus=True)
-                or troop.last_island_violation(t, s, s.effect_seat, islands[1]))
+                or troop.last_island_violation(t, s, s.effect_seat, islands[1])
+                or territory.move_violation(t, s, s.effect_seat, islands[0], count, islands[1]))
     if (key in ("sylph", "siren") or s.effect_stage == PUSH) and seas:
         return figures.sea_violation(t, s, seas[-1])
+    if key == "sphinx" and islands and s.owner[islands[0]] == s.effect_seat:
+        return territory.sale_violation(t, s, s.effect_seat, islands[0])
     if key == "kraken" and s.effect_stage == MORE and s.gold[s.effect_seat] < _kraken_cost(t):
         return "C-ACTION-4", f"moving the Kraken costs {_kraken_cost(t)} GP a space"
     return None
@@ -226,7 +230,7 @@ def _dryad(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
 
 
 def _fates_start(t: Tables, s: CycladesState, seat: int) -> None:
-    s.gold[seat] += income(t, s, seat)
+    bank.gain(t, s, seat, income(t, s, seat))
 
 
 def _none(t: Tables, s: CycladesState, seat: int) -> list[Action]:
@@ -280,7 +284,8 @@ def _pegasus_options(t: Tables, s: CycladesState, seat: int) -> list[Action]:
              and figures.landing_violation(t, s, d, pegasus=True) is None]
     return [Action("target", (t.island_ids[o], n, t.island_ids[d]))
             for o in islands_of(s, seat) if s.troops[o] and not figures.pinned(t, s, o)
-            for d in dests if d != o for n in range(1, s.troops[o] + 1)]
+            for d in dests if d != o for n in range(1, s.troops[o] + 1)
+            if territory.move_violation(t, s, seat, o, n, d) is None]
 
 
 def _pegasus(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
@@ -290,7 +295,8 @@ def _pegasus(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
 
 
 def _sphinx_options(t: Tables, s: CycladesState, seat: int) -> list[Action]:
-    found = [DONE, *(Action("sell", (t.island_ids[i],)) for i in islands_of(s, seat) if s.troops[i])]
+    found = [DONE, *(Action("sell", (t.island_ids[i],)) for i in islands_of(s, seat)
+                     if s.troops[i] and territory.sale_violation(t, s, seat, i) is None)]
     found.extend(Action("sell", (t.sea_ids[x],)) for x in range(t.n_seas) if s.fleet_owner[x] == seat and s.fleets[x])
     found.extend(Action("sell", (what,)) for what, held in (("priest", s.priests), ("philosopher", s.philosophers))
                  if held[seat])
@@ -313,7 +319,7 @@ def _sphinx(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
         s.fleets[sea] -= 1
         if s.fleets[sea] == 0:
             s.fleet_owner[sea] = NOBODY
-    s.gold[seat] += figures.param(t, "sphinx", "sphinx_price", 2)
+    bank.gain(t, s, seat, figures.param(t, "sphinx", "sphinx_price", 2))
 
 
 # ----- fleets: siren, sylph ---------------------------------------------------------------------

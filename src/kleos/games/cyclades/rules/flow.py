@@ -7,7 +7,7 @@ payment, action turns, end of cycle. Every phase happens once per cycle, the fir
 
 from __future__ import annotations
 
-from kleos.games.cyclades.rules import actions, creatures, end, gods, offer
+from kleos.games.cyclades.rules import actions, bank, creatures, end, gods, offer
 from kleos.games.cyclades.rules.common import income
 from kleos.games.cyclades.state import ACTION, CH_CREATURE, CREATURES, OFFER, OVER, SETUP, CycladesState
 from kleos.games.cyclades.tables import Tables
@@ -33,9 +33,9 @@ def advance(t: Tables, s: CycladesState) -> None:
             else:
                 gods.begin(t, s)
         elif phase == gods.INCOME:
-            for seat in range(t.players):  # C-INCOME-1..5
-                s.gold[seat] += income(t, s, seat)
-            offer.start(s)
+            for seat in bank.payment_order(t, s):  # C-INCOME-1..5, from a limited bank if set (C-COMP-3)
+                bank.gain(t, s, seat, income(t, s, seat))
+            offer.start(t, s)
         elif phase == OFFER:
             return
         elif phase == offer.PAYMENT:

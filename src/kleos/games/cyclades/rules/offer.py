@@ -13,6 +13,7 @@ choice" wins, so the auction can always go on.
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.games.cyclades.rules import elimination
 from kleos.games.cyclades.rules.common import Violation, net_cost
 from kleos.games.cyclades.state import OFFER, CycladesState
 from kleos.games.cyclades.tables import EMPTY, GODS, N_GODS, Tables
@@ -20,7 +21,7 @@ from kleos.games.cyclades.tables import EMPTY, GODS, N_GODS, Tables
 PAYMENT = "payment"  # transitional phase: every marker is placed, payment is next
 
 
-def start(s: CycladesState) -> None:
+def start(t: Tables, s: CycladesState) -> None:
     s.phase = OFFER
     s.bid = [0] * N_GODS
     s.bidder = [EMPTY] * N_GODS
@@ -28,6 +29,16 @@ def start(s: CycladesState) -> None:
     s.offer_index = 0
     s.displaced = EMPTY
     s.displaced_from = EMPTY
+    _skip_eliminated(t, s)
+
+
+def _skip_eliminated(t: Tables, s: CycladesState) -> None:
+    """Pass over the track spaces of eliminated players (C-AMB-26, rules/elimination.py); when every
+    marker is placed, payment is next (C-OFFER-12)."""
+    while s.offer_index < t.n_markers and elimination.marker_out(t, s, s.turn_order[s.offer_index]):
+        s.offer_index += 1
+    if s.displaced == EMPTY and s.offer_index == t.n_markers:
+        s.phase = PAYMENT
 
 
 def pending_marker(s: CycladesState) -> int:
@@ -128,8 +139,7 @@ def apply(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
         s.bid[god] = int(action.args[1])
     if initial:
         s.offer_index += 1
-    if s.displaced == EMPTY and s.offer_index == t.n_markers:
-        s.phase = PAYMENT  # C-OFFER-12
+    _skip_eliminated(t, s)
 
 
 def pay(t: Tables, s: CycladesState) -> None:

@@ -16,7 +16,7 @@ its Metropolis or by completing the four building types) is followed as a readin
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules import battle, figures, metro
+from kleos.games.cyclades.rules import battle, elimination, figures, metro, territory
 from kleos.games.cyclades.rules.common import Violation, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, NOBODY, Tables
@@ -40,7 +40,8 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
         dests = [t.island_ids[d] for d in battle.linked_islands(t, s, seat, origin)
                  if last_island_violation(t, s, seat, d) is None and figures.landing_violation(t, s, d) is None]
         found.extend(Action("march", (t.island_ids[origin], n, dest))
-                     for dest in dests for n in range(1, s.troops[origin] + 1))
+                     for dest in dests for n in range(1, s.troops[origin] + 1)
+                     if territory.move_violation(t, s, seat, origin, n, t.island_index[dest]) is None)
     return found
 
 
@@ -62,7 +63,8 @@ def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> V
         return "C-SUMMON-4", f"Medusa holds the troops on {args[0]}: they cannot leave it"
     if dest not in battle.linked_islands(t, s, seat, origin):
         return "C-TROOP-2", f"no chain of your fleets links {args[0]} to {args[2]}"
-    return last_island_violation(t, s, seat, dest) or figures.landing_violation(t, s, dest)
+    return (last_island_violation(t, s, seat, dest) or figures.landing_violation(t, s, dest)
+            or territory.move_violation(t, s, seat, origin, args[1], dest))
 
 
 def apply(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> None:
@@ -83,7 +85,9 @@ def land(t: Tables, s: CycladesState, seat: int, origin: int, count: int, dest: 
     if s.owner[dest] == seat:
         s.troops[dest] += count
     elif s.troops[dest] == 0 and not (s.owner[dest] != NOBODY and figures.minotaur_guards(t, s, dest)):
+        former = s.owner[dest]
         s.owner[dest], s.troops[dest] = seat, count
+        elimination.after_capture(t, s, former)
         metro.check_routes(t, s, seat)
     else:
         battle.start_land(t, s, seat, dest, count)
