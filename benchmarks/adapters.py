@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Adapter overhead, per edition: engine steps per second through the raw engine, the PettingZoo
-environment and the OpenSpiel state, with random play, and each adapter's slowdown.
+"""Adapter overhead, per Polis edition and Cyclades player count: engine steps per second through the
+raw engine, the PettingZoo environment and the OpenSpiel state, with random play, and each adapter's
+slowdown.
 
-    PYTHONPATH=src .venv/bin/python benchmarks/adapters.py [--seconds 3] [--edition 2020]
+    PYTHONPATH=src .venv/bin/python benchmarks/adapters.py [--seconds 3] [--edition 2020] [--players 3]
 
 * engine: ``legal_actions`` + ``apply_in_place(validate=False)`` with a random legal action,
   ``step_chance`` at chance nodes (as ``benchmarks/engine.py``);
@@ -29,6 +30,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -38,19 +40,21 @@ sys.path.insert(0, str(ROOT / "src"))
 from kleos.adapters import openspiel as kleos_openspiel  # noqa: E402
 from kleos.adapters.pettingzoo import env as pettingzoo_env  # noqa: E402
 from kleos.adapters.pettingzoo import raw_env as pettingzoo_raw_env  # noqa: E402
-from kleos.core.protocol import CHANCE  # noqa: E402
+from kleos.core.protocol import CHANCE, Game  # noqa: E402
+from kleos.games.cyclades.game import CycladesGame  # noqa: E402
 from kleos.games.polis.game import PolisGame  # noqa: E402
 
 TARGET_RATIO = 2.0
 
 
-def engine_game(game: PolisGame, seed: int) -> int:
+def engine_game(game: Game[Any, Any], seed: int) -> int:
     rnd = random.Random(seed)
     s = game.new_state(seed)
     while True:
         actors = game.actors(s)
         if not actors:
-            return s.steps
+            steps: int = s.steps
+            return steps
         seat = actors[0]
         if seat == CHANCE:
             game.step_chance(s)
@@ -89,6 +93,15 @@ def openspiel_game(game: kleos_openspiel.KleosSpielGame, seed: int) -> int:
     return steps
 
 
+def rows(editions: list[str], players: list[int]) -> list[tuple[str, Game[Any, Any], str, dict[str, Any]]]:
+    """(label, engine game, registry name, options) of each line: the Polis editions, then the
+    Cyclades player counts."""
+    found: list[tuple[str, Game[Any, Any], str, dict[str, Any]]] = [
+        (edition, PolisGame(edition), "polis", {"edition": edition}) for edition in editions]
+    found += [(f"cyc {n}p", CycladesGame({"players": n}), "cyclades", {"players": n}) for n in players]
+    return found
+
+
 def rates(seconds: float, plays: list[Callable[[int], int]]) -> list[tuple[float, int]]:
     """(steps per CPU second, games) of each way of playing: game ``k`` of every way uses seed
     ``1000 + k`` and the ways take turns game by game, in an order rotated at each game (a way
@@ -112,23 +125,28 @@ def rates(seconds: float, plays: list[Callable[[int], int]]) -> list[tuple[float
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per figure (default 3)")
-    parser.add_argument("--edition", choices=("2012", "2020"), action="append", help="default: both")
+    parser.add_argument("--edition", choices=("2012", "2020"), action="append",
+                        help="Polis editions (default: both, unless --players is given)")
+    parser.add_argument("--players", type=int, choices=range(2, 6), action="append",
+                        help="Cyclades player counts (default: 2 and 5, unless --edition is given)")
     args = parser.parse_args()
-    editions = args.edition or ["2012", "2020"]
+    chosen = args.edition or args.players
+    editions = args.edition or ([] if chosen else ["2012", "2020"])
+    players = args.players or ([] if chosen else [2, 5])
     print(f"command: PYTHONPATH=src {Path(sys.executable).name} benchmarks/adapters.py --seconds {args.seconds:g}"
-          + "".join(f" --edition {e}" for e in args.edition or []))
+          + "".join(f" --edition {e}" for e in args.edition or [])
+          + "".join(f" --players {n}" for n in args.players or []))
     print(f"python {sys.version.split()[0]}, one core, about {args.seconds:g} s per figure, "
           "engine steps per CPU second (chance included)")
-    header = (f"{'edition':>8} {'engine':>9} {'pettingzoo':>11} {'ratio':>6} {'pz raw':>8} {'ratio':>6}"
+    header = (f"{'game':>8} {'engine':>9} {'pettingzoo':>11} {'ratio':>6} {'pz raw':>8} {'ratio':>6}"
               f" {'openspiel':>10} {'ratio':>6} {'games':>6}")
     print(header)
     print("-" * len(header))
     above = []
-    for edition in editions:
-        game = PolisGame(edition)
-        env = pettingzoo_env("polis", edition=edition)
-        raw = pettingzoo_raw_env("polis", edition=edition)
-        spiel = kleos_openspiel.load("polis", edition=edition)
+    for edition, game, name, options in rows(editions, players):
+        env = pettingzoo_env(name, **options)
+        raw = pettingzoo_raw_env(name, **options)
+        spiel = kleos_openspiel.load(name, **options)
         (engine_rate, games), (pz_rate, _), (raw_rate, _), (os_rate, _) = rates(args.seconds, [
             partial(engine_game, game), partial(pettingzoo_game, env), partial(pettingzoo_game, raw),
             partial(openspiel_game, spiel),
@@ -136,9 +154,9 @@ def main() -> int:
         pz_ratio, raw_ratio, os_ratio = engine_rate / pz_rate, engine_rate / raw_rate, engine_rate / os_rate
         print(f"{edition:>8} {engine_rate:>9,.0f} {pz_rate:>11,.0f} {pz_ratio:>5.2f}x {raw_rate:>8,.0f}"
               f" {raw_ratio:>5.2f}x {os_rate:>10,.0f} {os_ratio:>5.2f}x {games:>6}")
-        for name, ratio in (("pettingzoo", pz_ratio), ("pz raw", raw_ratio), ("openspiel", os_ratio)):
+        for way, ratio in (("pettingzoo", pz_ratio), ("pz raw", raw_ratio), ("openspiel", os_ratio)):
             if ratio > TARGET_RATIO:
-                above.append(f"{edition} {name} {ratio:.2f}x")
+                above.append(f"{edition} {way} {ratio:.2f}x")
     print(f"target: adapter overhead <= {TARGET_RATIO:g}x" + ("; above: " + ", ".join(above) if above else ": met"))
     return 0
 

@@ -55,12 +55,24 @@ def short_name(game: str) -> str:
     return PREFIX + game
 
 
+_NUMBER_CHARS = frozenset("+-0123456789.")
+
+
+def _readable(text: str) -> bool:
+    """Whether OpenSpiel's game strings read ``text`` back: they read a text made only of digits,
+    signs and dots as a number, so one such as ``1-2-3`` cannot be written."""
+    return text.isdigit() or not set(text) <= _NUMBER_CHARS
+
+
 def _parameters(kit: GameKit) -> dict[str, Scalar]:
-    """The OpenSpiel parameters of a kit: its options with a plain default, and the length bound."""
+    """The OpenSpiel parameters of a kit: its options with a plain default that game strings can
+    read back (any other keeps its default under OpenSpiel), and the length bound."""
     params: dict[str, Scalar] = {}
     for spec in kit.options:
         default = spec.default
         if spec.local_only or not isinstance(default, Scalar):
+            continue
+        if isinstance(default, str) and not _readable(default):
             continue
         params[spec.name] = int(default) if isinstance(default, str) and default.isdigit() else default
     params[LENGTH] = DEFAULT_MAX_DECISIONS

@@ -1,8 +1,8 @@
 """Cyclades as a plug-in of the platform: its kit, listed under the ``kleos.games`` entry points.
 
 Its parts: agents (``heuristic``, and the evaluation ISMCTS uses), the terminal's board panels, the
-browser's SVG board, and the ``kleos cyclades`` commands; the research encoding is not written yet
-(the adapters refuse the game, naming it).
+browser's SVG board, the ``kleos cyclades`` commands and the research encoding (a fixed action
+catalogue and observation arrays for the PettingZoo and OpenSpiel adapters).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from kleos.core.errors import DataError
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.agents import AgentParts
 from kleos.core.kit.cli import CliParts
+from kleos.core.kit.encoding import EncodingParts
 from kleos.core.kit.terminal import TerminalParts
 from kleos.core.kit.web import WebParts
 from kleos.core.protocol import Game
@@ -138,6 +139,11 @@ class CycladesKit(GameKit):
         from kleos.games.cyclades.web.parts import web_parts
 
         return web_parts()
+
+    def encoding_parts(self) -> EncodingParts:
+        from kleos.games.cyclades.encoding.parts import encoding_parts
+
+        return encoding_parts()
 
     def cli_parts(self) -> CliParts:
         from kleos.games.cyclades.cli import cli_parts
