@@ -3,7 +3,8 @@
     PYTHONPATH=src .venv/bin/python benchmarks/load.py --games 200 --actions 20          # SQLite
     PYTHONPATH=src .venv/bin/python benchmarks/load.py --games 200 --actions 20 --think 0  # saturated
     PYTHONPATH=src .venv/bin/python benchmarks/load.py --transport http
-    PYTHONPATH=src .venv/bin/python benchmarks/load.py --database postgresql://kleos@127.0.0.1:5432/kleos
+    PYTHONPATH=src .venv/bin/python benchmarks/load.py --database postgresql://kleos@127.0.0.1:5432/kleos \
+        --database-pid "$(head -1 /path/to/pgdata/postmaster.pid)"
 
 It starts a server on 127.0.0.1 (a temporary SQLite file unless ``--database`` is given), opens
 ``--games`` two-person games and lets every game play up to ``--actions`` random legal actions,
@@ -13,9 +14,10 @@ all games at once. Each player behaves like the browser UI: it keeps a WebSocket
 the server), then sends its action (over the WebSocket, or ``POST …/actions`` with
 ``--transport http``). The latency is the time from sending an action to its acknowledgement
 only. It prints the latency (p50/p99), the throughput, the CPU time of the server and of this
-client (they share the machine), the errors, and the lost actions: acknowledged actions that
-the server's log does not hold at the end. Everything is bounded (actions per game and
-``--deadline``) and the server is stopped at the end.
+client (they share the machine; with ``--database-pid``, the PostgreSQL server's postmaster, also
+that of the database server and its backends), the load average, the errors, and the lost
+actions: acknowledged actions that the server's log does not hold at the end. Everything is
+bounded (actions per game and ``--deadline``) and the server is stopped at the end.
 """
 
 from __future__ import annotations
@@ -172,6 +174,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def tree_cpu_seconds(pid: int | None) -> float:
+    """CPU time of ``pid`` and its children (a database server and its backends; 0 without a pid).
+    A child that exits during the run takes its CPU time with it: the pool keeps them alive."""
+    if pid is None:
+        return 0.0
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(stat.parent.name) == pid or int(fields[1]) == pid:
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
 @dataclass
 class Result:
     tally: Tally
@@ -179,10 +197,11 @@ class Result:
     elapsed: float
     server_cpu: float
     client_cpu: float
+    database_cpu: float
 
 
 async def run(url: str, server_pid: int, games: int, actions: int, seed: int, deadline: float, think: float,
-              transport: str) -> Result:
+              transport: str, database_pid: int | None = None) -> Result:
     tally = Tally()
     ws_url = url.replace("http://", "ws://")
     # connections idle for 2 s are not reused: the server closes idle ones after 5 s, and a request
@@ -191,6 +210,7 @@ async def run(url: str, server_pid: int, games: int, actions: int, seed: int, de
     async with httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits) as client:
         tables = await asyncio.gather(*(open_game(client, seed + i, actions) for i in range(games)))
         server_cpu, client_cpu = cpu_seconds(server_pid), time.process_time()
+        database_cpu = tree_cpu_seconds(database_pid)
         start = time.perf_counter()
         poster = client if transport == "http" else None
         tasks = [asyncio.create_task(play_game(ws_url, poster, t, think, seed + i, tally))
@@ -205,8 +225,9 @@ async def run(url: str, server_pid: int, games: int, actions: int, seed: int, de
                 tally.error(type(task.exception()).__name__)
         elapsed = time.perf_counter() - start
         server_cpu, client_cpu = cpu_seconds(server_pid) - server_cpu, time.process_time() - client_cpu
+        database_cpu = tree_cpu_seconds(database_pid) - database_cpu
         lost = await count_lost(client, tally)
-    return Result(tally, lost, elapsed, server_cpu, client_cpu)
+    return Result(tally, lost, elapsed, server_cpu, client_cpu, database_cpu)
 
 
 def start_server(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
@@ -251,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database", default=None, help="database URL (default: SQLite in a temporary directory)")
     parser.add_argument("--deadline", type=float, default=600.0, help="stop after this many seconds (default 600)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--database-pid", type=int, default=None,
+                        help="pid of the database server (PostgreSQL's postmaster): its CPU time is printed too")
     args = parser.parse_args(argv)
     workdir = Path(tempfile.mkdtemp(prefix="kleos-load-"))
     database = args.database or f"sqlite:///{workdir / 'load.db'}"
@@ -259,8 +282,9 @@ def main(argv: list[str] | None = None) -> int:
     server = start_server(database, port, workdir / "serve.log")
     try:
         wait_ready(url, server)
+        load_before = os.getloadavg()[0]
         result = asyncio.run(run(url, server.pid, args.games, args.actions, args.seed, args.deadline, args.think,
-                                 args.transport))
+                                 args.transport, args.database_pid))
     finally:
         server.terminate()
         try:
@@ -277,7 +301,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"action latency ms: p50 {percentile(ms, 0.5):.1f}  p99 {percentile(ms, 0.99):.1f}  "
               f"mean {statistics.fmean(ms):.1f}  max {max(ms):.1f}")
         print(f"cpu s: server {result.server_cpu:.1f} ({result.server_cpu / len(ms) * 1000:.2f} ms/action), "
-              f"client {result.client_cpu:.1f} ({result.client_cpu / len(ms) * 1000:.2f} ms/action)")
+              f"client {result.client_cpu:.1f} ({result.client_cpu / len(ms) * 1000:.2f} ms/action)"
+              + (f", database {result.database_cpu:.1f} ({result.database_cpu / len(ms) * 1000:.2f} ms/action)"
+                 if args.database_pid is not None else ""))
+    print(f"load average (1 min) {load_before:.2f} before, {os.getloadavg()[0]:.2f} after, on {os.cpu_count()} cores")
     print(f"errors {sum(tally.errors.values())} {tally.errors if tally.errors else ''}".rstrip())
     print(f"lost actions {result.lost}")
     return 0 if result.lost == 0 and not tally.errors else 1

@@ -1,5 +1,5 @@
 """The FastAPI application: routers for the lobby (the catalog of installed games), games (REST and
-WebSocket) and records.
+WebSocket), records, and accounts with the open-games lobby (:mod:`kleos.server.lobby`).
 
 The request handlers are thin: they validate the body (pydantic), check the rate limit, call the
 synchronous :class:`~kleos.server.store.GameStore` in a worker thread, then tell the
@@ -26,6 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kleos.core import registry
+from kleos.server.accounts import account_limits
 from kleos.server.bots import BotWorker
 from kleos.server.config import Settings
 from kleos.server.db import Database
@@ -41,6 +42,8 @@ from kleos.server.games import (
     tables_for,
 )
 from kleos.server.hub import Connection, FrameRefused, Hub, bad_hello, close_code, receive_text
+from kleos.server.lobby import link, signed_in
+from kleos.server.lobby import router as accounts_router
 from kleos.server.ratelimit import Limiter, RequestLimit, client_of
 from kleos.server.schemas import ActionIn, ClientMessage, CreateGame, Hello, ImportGame, JoinGame, MyGames, UndoIn
 from kleos.server.store import Change, GameStore, Seated
@@ -210,11 +213,16 @@ async def create_game(ctx: Ctx, request: Request, body: CreateGame) -> dict[str,
     if body.seed is not None and not ctx.settings.allow_client_seed:
         raise ApiError(400, "seed_not_allowed", "this server chooses the seed of every game (it is secret)")
     check_bot_budgets(ctx.settings, body.seats, body.opponent)
+    member = await signed_in(ctx, request)
+    if body.open and member is None:
+        raise ApiError(401, "not_signed_in", "open: only a signed-in player can open a game to everyone",
+                       field="open")
     await ctx.limiter.check("games", client_of(request.scope, None))
     name = body.game or default_game(ctx.settings)
     seated = await run_in_threadpool(functools.partial(
         ctx.store.create, name, body.game_options(), seat=body.seat, seats=body.seats, side=body.side,
         opponent=body.opponent, seed=body.seed))
+    await link(ctx, member, seated, open_game=body.open)
     if seated.bot_to_act:
         ctx.bots.schedule(seated.game_id)
     return seated_json(ctx, request, seated)
@@ -222,7 +230,9 @@ async def create_game(ctx: Ctx, request: Request, body: CreateGame) -> dict[str,
 
 @lobby.post("/join")
 async def join_game(ctx: Ctx, request: Request, body: JoinGame) -> dict[str, Any]:
+    member = await signed_in(ctx, request)
     seated = await run_in_threadpool(ctx.store.join, body.invite)
+    await link(ctx, member, seated)
     await ctx.hub.changed(seated.game_id, seated.seq)
     return seated_json(ctx, request, seated)
 
@@ -262,6 +272,7 @@ async def post_undo(ctx: Ctx, game_id: str, token: Token, body: UndoIn) -> Respo
 async def post_rematch(ctx: Ctx, request: Request, game_id: str, token: Token) -> dict[str, Any]:
     await ctx.limiter.check("games", client_of(request.scope, token))
     seated = await run_in_threadpool(ctx.store.rematch, game_id, token)
+    await link(ctx, await signed_in(ctx, request), seated)
     if seated.bot_to_act:
         ctx.bots.schedule(seated.game_id)
     await ctx.hub.changed(game_id, await run_in_threadpool(ctx.store.seq_of, game_id))
@@ -290,6 +301,7 @@ async def import_game(ctx: Ctx, request: Request, body: ImportGame) -> dict[str,
     seated = await run_in_threadpool(functools.partial(
         ctx.store.import_record, body.record, seat=body.seat, seats=body.seats, side=body.side,
         opponent=body.opponent))
+    await link(ctx, await signed_in(ctx, request), seated)
     if seated.bot_to_act:
         ctx.bots.schedule(seated.game_id)
     return seated_json(ctx, request, seated)
@@ -319,7 +331,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     connection = Connection(websocket, game_id, seat, hello.since)
     client = client_of(websocket.scope, hello.token)
     try:
-        ctx.limiter.open_socket(client, ctx.hub.watching(game_id))
+        ticket = await ctx.limiter.open_socket(client, game_id)
     except ApiError as exc:
         await _close_with(websocket, exc.status, exc.body())
         return
@@ -335,7 +347,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         pass
     finally:
         ctx.hub.remove(connection)
-        ctx.limiter.close_socket(client)
+        await ctx.limiter.close_socket(ticket)
 
 
 async def _close_with(websocket: WebSocket, status: int, body: dict[str, Any], code: int | None = None) -> None:
@@ -409,12 +421,14 @@ def create_app(settings: Settings) -> FastAPI:
             db.dispose()
 
     limiter = Limiter(settings)
+    limiter.limits.update(account_limits())
     app = FastAPI(title="Kleos", version="1", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.add_middleware(RequestLimit, limiter=limiter)  # every request counts, before any other work
     app.include_router(lobby)
     app.include_router(games)
     app.include_router(records)
+    app.include_router(accounts_router)
     app.include_router(live)
 
     @app.exception_handler(ApiError)

@@ -8,9 +8,10 @@ upgraded by the Alembic migrations in :mod:`kleos.server.migrations`, applied at
 Durability: a write transaction commits before the server answers. SQLite runs in WAL mode with
 ``synchronous=FULL`` (every commit reaches the disk) and takes the write lock at ``BEGIN
 IMMEDIATE``; PostgreSQL commits synchronously. Actions are written with :meth:`Database.commit`
-(a conditional ``UPDATE`` of the game's row, then the new events; on SQLite many games' actions
-share one transaction); the rarer writes (create, join, undo, rematch) lock the game's row with
-``SELECT … FOR UPDATE`` in a session of :meth:`Database.write`.
+(a conditional ``UPDATE`` of the game's row, then the new events; on both databases the actions
+of many games queued meanwhile share one transaction, so one ``fsync``); the rarer writes (create,
+join, undo, rematch) lock the game's row with ``SELECT … FOR UPDATE`` in a session of
+:meth:`Database.write`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from sqlalchemy import (
     BigInteger,
@@ -39,14 +40,35 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import PoolProxiedConnection
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATION_LOCK = 74_113_501  # PostgreSQL advisory lock key: one process migrates at a time
-MAX_BATCH = 256  # writes committed together by the SQLite writer thread
+MAX_BATCH = 256  # requests a Batcher takes at once (writes committed together, lookups in one query)
 
 T = TypeVar("T")
+R = TypeVar("R")  # a request to a Batcher
+T_co = TypeVar("T_co", covariant=True)
 WriteFn = Callable[[Connection], Any]
 log = logging.getLogger("kleos.server.db")
+
+
+@runtime_checkable
+class OneStatement(Protocol[T_co]):
+    """A write that is one SQL statement (the driver's ``%(name)s`` parameters) returning one row.
+
+    PostgreSQL's writer sends a batch of them with ``BEGIN`` and ``COMMIT`` in one pipeline: one
+    round trip for the whole batch instead of one per statement."""
+
+    def __call__(self, connection: Connection) -> T_co: ...
+
+    def statement(self) -> tuple[str, dict[str, Any]]:
+        """The SQL and its parameters."""
+        ...
+
+    def result(self, row: Any) -> T_co:
+        """The write's result from the row its statement returned."""
+        ...
 
 
 class Base(DeclarativeBase):
@@ -135,6 +157,88 @@ def redact_url(url: str) -> str:
     return make_url(normalize_url(url)).render_as_string(hide_password=True)
 
 
+class Batcher(Generic[R]):
+    """One thread that hands every request queued meanwhile to ``run`` at once (one transaction,
+    one query), so that concurrent requests share a round trip and an ``fsync``; the caller waits
+    for its own answer. ``run`` gets ``(request, future)`` pairs and must settle every future."""
+
+    def __init__(self, name: str, run: Callable[[list[tuple[R, Future[Any]]]], None]) -> None:
+        self._name = name
+        self._run = run
+        self._queue: queue.SimpleQueue[tuple[R, Future[Any]] | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, request: R) -> Any:
+        """Queue ``request`` and wait for its answer (or its exception)."""
+        future: Future[Any] = Future()
+        if self._thread is None:
+            with self._lock:
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._loop, name=self._name, daemon=True)
+                    self._thread.start()
+        self._queue.put((request, future))
+        return future.result()
+
+    def _loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < MAX_BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)  # stop after this batch
+                    break
+                batch.append(more)
+            self._run(batch)
+
+    def stop(self) -> None:
+        """Finish the queued requests, then end the thread."""
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join(timeout=30)
+            self._thread = None
+
+
+class OwnConnection:
+    """A pooled PostgreSQL connection kept by one thread (a :class:`Batcher`'s) in autocommit
+    mode: no pool check-out, and so no liveness ping, per batch. After an error it is rolled back,
+    or replaced when it is broken."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._raw: PoolProxiedConnection | None = None
+
+    def driver(self) -> Any:
+        """The psycopg connection (checked out on first use)."""
+        if self._raw is None:
+            self._raw = self._engine.raw_connection()
+        driver: Any = self._raw.driver_connection
+        if not driver.autocommit:
+            driver.autocommit = True
+        return driver
+
+    def recover(self) -> None:
+        raw = self._raw
+        if raw is None:
+            return
+        try:
+            raw.driver_connection.rollback()  # type: ignore[union-attr]
+        except Exception:
+            self._raw = None
+            raw.invalidate()
+
+    def close(self) -> None:
+        if self._raw is not None:
+            self._raw.close()
+            self._raw = None
+
+
 class Database:
     """Engines and transactions. :meth:`write` takes the database's write lock (SQLite) at once."""
 
@@ -158,11 +262,10 @@ class Database:
         self._write = sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock: AbstractContextManager[Any] = threading.Lock() if self.is_sqlite else nullcontext()
         self._read = sessionmaker(self.read_engine, expire_on_commit=False)
-        self._autocommit = self.read_engine if self.is_sqlite else self.engine.execution_options(
-            isolation_level="AUTOCOMMIT")
-        self._queue: queue.SimpleQueue[tuple[WriteFn, Future[Any], str] | None] = queue.SimpleQueue()
-        self._writer: threading.Thread | None = None
-        self._writer_lock = threading.Lock()
+        self._writes: Batcher[tuple[WriteFn, str]] = Batcher("kleos-db-writer", self._write_batch)
+        self._versions: Batcher[str] = Batcher("kleos-db-versions", self._read_versions)
+        self._writer_connection = OwnConnection(self.engine)
+        self._versions_connection = OwnConnection(self.engine)
 
     def commit(self, fn: Callable[[Connection], T], *, order: str = "") -> T:
         """Run ``fn`` (Core statements only, no other side effect) in a write transaction and
@@ -172,46 +275,24 @@ class Database:
         actions of different games share one ``fsync`` (group commit) and the request threads
         do not each hold a connection. If the batch fails, each write is retried alone, so one
         bad write fails only its own caller. PostgreSQL: a batch takes its row locks in ``order``
-        (the game's id), so two processes' batches cannot deadlock; a batch of one write runs
-        outside ``BEGIN … COMMIT`` (one statement is its own transaction), saving two round trips.
+        (the game's id), so two processes' batches cannot deadlock, and a batch of
+        :class:`OneStatement` writes is sent in one pipeline on the writer's own connection
+        (``BEGIN``, the statements, ``COMMIT``, then one wait for all the answers): each round
+        trip costs a wait for a busy core and for the GIL, and a request thread held meanwhile.
         """
-        future: Future[T] = Future()
-        self._start_writer()
-        self._queue.put((fn, future, order))
-        return future.result()
+        result: T = self._writes.submit((fn, order))
+        return result
 
-    def _start_writer(self) -> None:
-        if self._writer is not None:
-            return
-        with self._writer_lock:
-            if self._writer is None:
-                self._writer = threading.Thread(target=self._write_loop, name="kleos-db-writer", daemon=True)
-                self._writer.start()
-
-    def _write_loop(self) -> None:
-        while True:
-            item = self._queue.get()
-            if item is None:
-                return
-            batch = [item]
-            while len(batch) < MAX_BATCH:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    self._queue.put(None)  # stop after this batch
-                    break
-                batch.append(more)
-            if not self.is_sqlite:
-                batch.sort(key=lambda entry: entry[2])
-            self._write_batch(batch)
-
-    def _write_batch(self, batch: list[tuple[WriteFn, Future[Any], str]]) -> None:
-        single = len(batch) == 1 and not self.is_sqlite
+    def _write_batch(self, batch: list[tuple[tuple[WriteFn, str], Future[Any]]]) -> None:
+        if not self.is_sqlite:
+            batch.sort(key=lambda entry: entry[0][1])
+        fns = [fn for (fn, _), _ in batch]
         try:
-            with self._write_lock, (self._autocommit.connect() if single else self.engine.begin()) as connection:
-                results = [fn(connection) for fn, _, _ in batch]
+            if not self.is_sqlite and all(isinstance(fn, OneStatement) for fn in fns):
+                results = self._pipelined(fns)
+            else:
+                with self._write_lock, self.engine.begin() as connection:
+                    results = [fn(connection) for fn in fns]
         except Exception as exc:
             if len(batch) == 1:
                 batch[0][1].set_exception(exc)
@@ -220,8 +301,22 @@ class Database:
             for item in batch:
                 self._write_batch([item])
             return
-        for (_, future, _), result in zip(batch, results, strict=True):
+        for (_, future), result in zip(batch, results, strict=True):
             future.set_result(result)
+
+    def _pipelined(self, fns: list[Any]) -> list[Any]:
+        """One transaction, one round trip: the statements of ``fns`` between ``BEGIN`` and
+        ``COMMIT`` in one pipeline, their answers read once ``COMMIT`` has been answered."""
+        driver = self._writer_connection.driver()
+        try:
+            with driver.pipeline():
+                driver.execute("BEGIN")
+                cursors = [driver.execute(*fn.statement()) for fn in fns]
+                driver.execute("COMMIT")
+            return [fn.result(cursor.fetchone()) for fn, cursor in zip(fns, cursors, strict=True)]
+        except Exception:
+            self._writer_connection.recover()
+            raise
 
     @contextmanager
     def write(self) -> Iterator[Session]:
@@ -234,11 +329,38 @@ class Database:
             yield session
 
     def version(self, game_id: str) -> tuple[int, float] | None:
-        """``(seq, updated_at)`` of a game's row (``None``: no such game): one statement outside
-        any transaction, the cheapest way to learn whether memory is still current."""
-        with self._autocommit.connect() as connection:
-            found = connection.execute(select(GameRow.seq, GameRow.updated_at).where(GameRow.id == game_id)).first()
-        return None if found is None else (found[0], found[1])
+        """``(seq, updated_at)`` of a game's row (``None``: no such game), the cheapest way to
+        learn whether memory is still current. PostgreSQL: the lookups queued meanwhile are
+        answered by one query on a connection of their own, so that a burst of them (every
+        client of a restarted server says hello at once) does not hold every request thread
+        and every pooled connection; each query starts after its callers asked, so it sees
+        every change committed before they did."""
+        if self.is_sqlite:
+            with self.read_engine.connect() as connection:
+                found = connection.execute(select(GameRow.seq, GameRow.updated_at)
+                                           .where(GameRow.id == game_id)).first()
+            return None if found is None else (found[0], found[1])
+        version: tuple[int, float] | None = self._versions.submit(game_id)
+        return version
+
+    def _read_versions(self, batch: list[tuple[str, Future[Any]]]) -> None:
+        """One query for the lookups of ``batch``; a read, so tried again once (on a new
+        connection if the old one broke) before its callers are told of the error."""
+        ids = sorted({game_id for game_id, _ in batch})
+        for attempt in (1, 2):
+            try:
+                driver = self._versions_connection.driver()
+                found = {row[0]: (row[1], row[2]) for row in driver.execute(
+                    "SELECT id, seq, updated_at FROM games WHERE id = ANY(%s)", [ids]).fetchall()}
+                break
+            except Exception as exc:
+                self._versions_connection.recover()
+                if attempt == 2:
+                    for _, future in batch:
+                        future.set_exception(exc)
+                    return
+        for game_id, future in batch:
+            future.set_result(found.get(game_id))
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -261,10 +383,10 @@ class Database:
             command.upgrade(config, revision)
 
     def dispose(self) -> None:
-        if self._writer is not None:
-            self._queue.put(None)
-            self._writer.join(timeout=30)
-            self._writer = None
+        self._writes.stop()
+        self._versions.stop()
+        self._writer_connection.close()
+        self._versions_connection.close()
         self.engine.dispose()
         if self.read_engine is not self.engine:
             self.read_engine.dispose()

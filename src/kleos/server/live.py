@@ -42,6 +42,7 @@ class SeatInfo:
     agent: str | None
     token_hash: str | None
     invite: str | None
+    name: str | None = None  # the display name of the account holding the seat
 
 
 @dataclass(frozen=True)

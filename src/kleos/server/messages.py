@@ -213,4 +213,5 @@ def replay_message(kit: GameKit, game: AnyGame, state: Any, log: Sequence[LogEnt
 def players_json(game: AnyGame, seats: Iterable[Any]) -> list[dict[str, Any]]:
     """Every seat: its name, a person or a bot (with its agent), and whether someone holds it."""
     return [{"seat": s.seat, "side": seat_label(game.seat_names, s.seat), "kind": s.kind, "agent": s.agent,
-             "joined": s.kind == "bot" or s.token_hash is not None} for s in seats]
+             "joined": s.kind == "bot" or s.token_hash is not None,
+             **({"name": s.name} if getattr(s, "name", None) else {})} for s in seats]

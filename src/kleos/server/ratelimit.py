@@ -4,7 +4,10 @@
   records imported, per client, counted by the ``limits`` library in moving windows: in this
   process, or in Redis (shared by every process) when the server has Redis. If Redis cannot be
   reached the request is let through (a limiter outage must not stop play) and a warning logged.
-* Open WebSockets per game and per client (counted in this process).
+* Open WebSockets per game and per client (:class:`SocketCounts`): counted in this process, or in
+  Redis when the server has Redis, so that every process shares one count. A socket counted in
+  Redis is a member of a sorted set with a lease that its process renews while the socket is
+  open: the sockets of a process that died stop counting when their lease runs out.
 * Slow clients (:func:`guarded_protocol`): the headers of each request must arrive within
   ``header_timeout`` seconds of the connection opening (or of the previous response), however
   slowly the bytes trickle in; idle keep-alive connections are closed by uvicorn after
@@ -18,18 +21,22 @@ WebSocket hello), else its IP address: the peer's, or the one a trusted reverse 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import itertools
 import json
 import logging
 import math
+import secrets
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from limits import RateLimitItem, RateLimitItemPerHour, RateLimitItemPerSecond, parse_many
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
+from redis.asyncio import Redis
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kleos.server.config import Settings
@@ -38,6 +45,7 @@ from kleos.server.errors import ApiError
 log = logging.getLogger("kleos.server.limits")
 
 PREFIX = "kleos-limits"
+SOCKET_LEASE = 60.0  # seconds a socket counted in Redis stays counted unless its process renews it
 
 
 @dataclass(frozen=True)
@@ -92,7 +100,7 @@ class Limiter:
             Limit("games", (RateLimitItemPerHour(max(1, settings.games_per_hour)),), "games created"),
             Limit("imports", (RateLimitItemPerHour(max(1, settings.imports_per_hour)),), "records imported"),
         )}
-        self._sockets: Counter[str] = Counter()
+        self.sockets = SocketCounts(settings.sockets_per_game, settings.sockets_per_client, settings.redis_url)
 
     async def check(self, name: str, client: str) -> None:
         """Count one hit of limit ``name`` for ``client``; :class:`ApiError` 429 if over it."""
@@ -107,24 +115,164 @@ class Limiter:
         except Exception as exc:  # the limiter's store is down: let the request through
             log.warning("rate limiter unavailable (%s): %s not counted", type(exc).__name__, name)
 
-    def open_socket(self, client: str, watching_game: int) -> None:
-        """Count a WebSocket of ``client`` on a game that ``watching_game`` sockets of this process
-        already watch; :class:`ApiError` 429 if either count is at its limit."""
-        if watching_game >= self.settings.sockets_per_game:
-            raise ApiError(429, "rate_limited", f"this game has {watching_game} open WebSockets here, the most "
-                           "allowed", limit="sockets_per_game", retry_after=5.0)
-        if self._sockets[client] >= self.settings.sockets_per_client:
-            raise ApiError(429, "rate_limited", f"you have {self._sockets[client]} open WebSockets, the most "
-                           "allowed", limit="sockets_per_client", retry_after=5.0)
-        self._sockets[client] += 1
+    async def open_socket(self, client: str, game_id: str) -> Ticket:
+        """Count a WebSocket of ``client`` on ``game_id``; :class:`ApiError` 429 if the game or the
+        client already has as many open as allowed. Give the ticket back to :meth:`close_socket`."""
+        return await self.sockets.open(client, game_id)
 
-    def close_socket(self, client: str) -> None:
-        self._sockets[client] -= 1
-        if self._sockets[client] <= 0:
-            del self._sockets[client]
+    async def close_socket(self, ticket: Ticket) -> None:
+        await self.sockets.close(ticket)
 
-    def sockets_of(self, client: str) -> int:
-        return self._sockets[client]
+
+@dataclass(frozen=True)
+class Ticket:
+    """One counted WebSocket: ``member`` names it in Redis (``None``: counted in this process)."""
+
+    client: str
+    game_id: str
+    member: str | None
+
+
+# Atomically: forget the expired sockets of a game and of a client, refuse if either is at its
+# limit (1: the game, 2: the client, with the count), else count the new one until its lease ends.
+# Redis's own clock decides what has expired, so the processes' clocks need not agree.
+OPEN_SCRIPT = """
+local now = redis.call('TIME')
+local t = tonumber(now[1]) + tonumber(now[2]) / 1000000
+for i = 1, 2 do redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', t) end
+local limits = {tonumber(ARGV[2]), tonumber(ARGV[3])}
+for i = 1, 2 do
+  local n = redis.call('ZCARD', KEYS[i])
+  if n >= limits[i] then return {i, n} end
+end
+for i = 1, 2 do
+  redis.call('ZADD', KEYS[i], t + tonumber(ARGV[4]), ARGV[1])
+  redis.call('EXPIRE', KEYS[i], math.ceil(tonumber(ARGV[4])) + 1)
+end
+return {0, 0}
+"""
+
+# Renew the leases of this process's sockets that are still counted (``XX``: a socket already
+# forgotten is not counted again).
+RENEW_SCRIPT = """
+local now = redis.call('TIME')
+local until_ = tonumber(now[1]) + tonumber(now[2]) / 1000000 + tonumber(ARGV[1])
+for i = 1, #KEYS do
+  redis.call('ZADD', KEYS[i], 'XX', until_, ARGV[i + 1])
+  redis.call('EXPIRE', KEYS[i], math.ceil(tonumber(ARGV[1])) + 1)
+end
+return 0
+"""
+
+
+class SocketCounts:
+    """Open WebSockets per game and per client: in this process, or shared through Redis.
+
+    With Redis, each socket is a member of two sorted sets (its game's, its client's) scored by
+    the end of its lease; this process renews the leases of its open sockets every third of
+    :data:`SOCKET_LEASE`, and a socket's close removes it at once. If Redis cannot be reached the
+    socket is counted in this process only (a limiter outage must not stop play) and a warning
+    logged."""
+
+    def __init__(self, per_game: int, per_client: int, redis_url: str | None) -> None:
+        self.per_game = per_game
+        self.per_client = per_client
+        self._redis: Redis | None = None if redis_url is None else Redis.from_url(
+            redis_url, socket_timeout=1.0, socket_connect_timeout=1.0)
+        self._games: Counter[str] = Counter()
+        self._clients: Counter[str] = Counter()
+        self._shared: set[Ticket] = set()
+        self._origin = secrets.token_hex(8)
+        self._numbers = itertools.count()
+        self._renewer: asyncio.Task[None] | None = None
+
+    async def open(self, client: str, game_id: str) -> Ticket:
+        if self._redis is not None:
+            member = f"{self._origin}:{next(self._numbers)}"
+            try:
+                refused, count = await cast("Any", self._redis.eval(
+                    OPEN_SCRIPT, 2, game_key(game_id), client_key(client), member, self.per_game, self.per_client,
+                    SOCKET_LEASE))
+            except Exception as exc:
+                log.warning("socket counts unavailable (%s): counted in this process only", type(exc).__name__)
+            else:
+                self._refuse(int(refused), int(count))
+                ticket = Ticket(client, game_id, member)
+                self._shared.add(ticket)
+                self._start_renewing()
+                return ticket
+        refused = 1 if self._games[game_id] >= self.per_game else 2 if self._clients[client] >= self.per_client else 0
+        self._refuse(refused, self._games[game_id] if refused == 1 else self._clients[client])
+        self._games[game_id] += 1
+        self._clients[client] += 1
+        return Ticket(client, game_id, None)
+
+    def _refuse(self, which: int, count: int) -> None:
+        if which == 1:
+            raise ApiError(429, "rate_limited", f"this game has {count} open WebSockets, the most allowed",
+                           limit="sockets_per_game", retry_after=5.0)
+        if which == 2:
+            raise ApiError(429, "rate_limited", f"you have {count} open WebSockets, the most allowed",
+                           limit="sockets_per_client", retry_after=5.0)
+
+    async def close(self, ticket: Ticket) -> None:
+        if ticket.member is None:
+            for counter, key in ((self._games, ticket.game_id), (self._clients, ticket.client)):
+                counter[key] -= 1
+                if counter[key] <= 0:
+                    del counter[key]
+            return
+        self._shared.discard(ticket)
+        if not self._shared and self._renewer is not None:
+            self._renewer.cancel()
+            self._renewer = None
+        assert self._redis is not None
+        try:
+            pipe = self._redis.pipeline(transaction=False)
+            pipe.zrem(game_key(ticket.game_id), ticket.member)
+            pipe.zrem(client_key(ticket.client), ticket.member)
+            await pipe.execute()
+        except Exception as exc:  # its lease runs out instead
+            log.warning("could not uncount a socket in Redis (%s)", type(exc).__name__)
+
+    def _start_renewing(self) -> None:
+        if self._renewer is None or self._renewer.done():
+            self._renewer = asyncio.create_task(self._renew_forever())
+
+    async def _renew_forever(self) -> None:
+        while self._shared:
+            await asyncio.sleep(SOCKET_LEASE / 3)
+            with contextlib.suppress(Exception):
+                await self.renew()
+
+    async def renew(self) -> None:
+        """Extend the lease of every socket of this process counted in Redis."""
+        if self._redis is None or not self._shared:
+            return
+        keys: list[str] = []
+        members: list[str] = []
+        for ticket in list(self._shared):
+            assert ticket.member is not None
+            keys += [game_key(ticket.game_id), client_key(ticket.client)]
+            members += [ticket.member, ticket.member]
+        await cast("Any", self._redis.eval(RENEW_SCRIPT, len(keys), *keys, SOCKET_LEASE, *members))
+
+
+    async def aclose(self) -> None:
+        """Stop renewing and close the connection to Redis (the counts stay until their leases end)."""
+        if self._renewer is not None:
+            self._renewer.cancel()
+            self._renewer = None
+        if self._redis is not None:
+            await self._redis.aclose()
+
+
+def game_key(game_id: str) -> str:
+    return f"{PREFIX}:sockets:game:{game_id}"
+
+
+def client_key(client: str) -> str:
+    return f"{PREFIX}:sockets:client:{client}"
 
 
 def too_many(limit: Limit, item: RateLimitItem, wait: float) -> ApiError:

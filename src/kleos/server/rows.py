@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import TextClause, insert, select, text, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
 from kleos.core.protocol import CHANCE, Game
+from kleos.server.accounts import seat_names
 from kleos.server.db import EventRow, GameRow, SeatRow, SnapshotRow
 from kleos.server.errors import not_found
 from kleos.server.live import ACTIVE, FINISHED, Loaded, Meta, SeatInfo
@@ -61,6 +62,7 @@ def meta_of(s: Session, row: GameRow) -> Meta:
     """The row with its seats, and per seat of this game its invite into the rematch (a seat moves
     one place on in a rematch: seat ``k`` here is seat ``k + 1`` there)."""
     seats = seat_rows(s, row.id)
+    names = seat_names(s, [row.id])
     count = len(seats)
     invites: list[str | None] = [None] * count
     if row.rematch_id is not None:
@@ -69,7 +71,8 @@ def meta_of(s: Session, row: GameRow) -> Meta:
                 invites[(other.seat - 1) % count] = other.invite
     return Meta(row.id, row.game, row.options, row.seed, row.seq, row.steps, row.status, decode_seats(row.actors),
                 row.outcome, row.rematch_of, row.rematch_id, row.imported, row.created_at, row.updated_at,
-                tuple(SeatInfo(x.seat, x.kind, x.agent, x.token_hash, x.invite) for x in seats), tuple(invites))
+                tuple(SeatInfo(x.seat, x.kind, x.agent, x.token_hash, x.invite, names.get((row.id, x.seat)))
+                      for x in seats), tuple(invites))
 
 
 def load(s: Session, row: GameRow, kit: GameKit, game: AnyGame) -> Loaded:
@@ -153,8 +156,7 @@ class GameWrite:
 
     def __call__(self, connection: Connection) -> bool:
         if connection.dialect.name == "postgresql":
-            statement, params = self.one_statement()
-            return bool(connection.execute(statement, params).scalar_one() == 1)
+            return self.result(connection.exec_driver_sql(*self.statement()).first())
         done = connection.execute(update(GameRow).where(GameRow.id == self.game_id, GameRow.seq == self.expected_seq)
                                   .values(**self.row))
         if done.rowcount != 1:
@@ -165,25 +167,27 @@ class GameWrite:
             connection.execute(insert(SnapshotRow), [self.snapshot])
         return True
 
-    def one_statement(self) -> tuple[TextClause, dict[str, Any]]:
-        """The whole change as one PostgreSQL statement (data-modifying ``WITH``): the events and
-        snapshot are inserted only if the conditional ``UPDATE`` matched. Run on its own it is
-        its own transaction, so a change costs one round trip instead of four (BEGIN, UPDATE,
-        INSERT, COMMIT)."""
+    def statement(self) -> tuple[str, dict[str, Any]]:
+        """The whole change as one PostgreSQL statement (data-modifying ``WITH``, the driver's
+        ``%(name)s`` parameters): the events and snapshot are inserted only if the conditional
+        ``UPDATE`` matched; it returns how many rows that ``UPDATE`` matched. One statement is one
+        round trip, and the database's writer sends many of them in one pipeline
+        (:class:`kleos.server.db.OneStatement`)."""
         params: dict[str, Any] = {"id": self.game_id, "expected": self.expected_seq}
         sets = []
         for key, value in self.row.items():
             params[f"r_{key}"] = value
-            sets.append(f"{key} = :r_{key}")
-        parts = [f"g AS (UPDATE games SET {', '.join(sets)} WHERE id = :id AND seq = :expected RETURNING id)"]
+            sets.append(f"{key} = %(r_{key})s")
+        parts = [f"g AS (UPDATE games SET {', '.join(sets)} WHERE id = %(id)s AND seq = %(expected)s RETURNING id)"]
         if self.events:
             rows_sql = []
             for i, event in enumerate(self.events):
                 for key in ("seq", "kind", "seat", "action", "text", "readers", "created_at"):
                     params[f"e{i}_{key}"] = event[key]
-                rows_sql.append(f"(CAST(:e{i}_seq AS INTEGER), CAST(:e{i}_kind AS VARCHAR), "
-                                f"CAST(:e{i}_seat AS INTEGER), CAST(:e{i}_action AS TEXT), CAST(:e{i}_text AS TEXT), "
-                                f"CAST(:e{i}_readers AS VARCHAR), CAST(:e{i}_created_at AS DOUBLE PRECISION))")
+                rows_sql.append(f"(CAST(%(e{i}_seq)s AS INTEGER), CAST(%(e{i}_kind)s AS VARCHAR), "
+                                f"CAST(%(e{i}_seat)s AS INTEGER), CAST(%(e{i}_action)s AS TEXT), "
+                                f"CAST(%(e{i}_text)s AS TEXT), CAST(%(e{i}_readers)s AS VARCHAR), "
+                                f"CAST(%(e{i}_created_at)s AS DOUBLE PRECISION))")
             parts.append("e AS (INSERT INTO events (game_id, seq, kind, seat, action, text, readers, created_at) "
                          "SELECT g.id, v.seq, v.kind, v.seat, v.action, v.text, v.readers, v.created_at FROM g "
                          f"CROSS JOIN (VALUES {', '.join(rows_sql)}) AS v(seq, kind, seat, action, text, readers, "
@@ -191,8 +195,12 @@ class GameWrite:
         if self.snapshot is not None:
             params.update(s_seq=self.snapshot["seq"], s_steps=self.snapshot["steps"], s_state=self.snapshot["state"])
             parts.append("s AS (INSERT INTO snapshots (game_id, seq, steps, state) SELECT g.id, "
-                         "CAST(:s_seq AS INTEGER), CAST(:s_steps AS INTEGER), CAST(:s_state AS TEXT) FROM g)")
-        return text(f"WITH {', '.join(parts)} SELECT count(*) FROM g"), params
+                         "CAST(%(s_seq)s AS INTEGER), CAST(%(s_steps)s AS INTEGER), CAST(%(s_state)s AS TEXT) FROM g)")
+        return f"WITH {', '.join(parts)} SELECT count(*) FROM g", params
+
+    def result(self, row: Any) -> bool:
+        """Committed: the conditional ``UPDATE`` matched the game's row (``row`` is ``(count,)``)."""
+        return row is not None and row[0] == 1
 
     def apply(self, s: Session, row: GameRow) -> None:
         """The same rows through the ORM, in a session that holds ``row`` locked."""

@@ -36,6 +36,7 @@ class CreateGame(Strict):
     rules: dict[str, Any] | None = None
     side: str | None = Field(default=None, min_length=1, max_length=32)
     opponent: str | None = Field(default=None, min_length=1, max_length=64)
+    open: bool = False  # listed in the open-games lobby for any signed-in player to join (needs a session)
 
     def game_options(self) -> dict[str, Any]:
         """``options`` with the legacy ``edition`` and ``rules`` added."""
@@ -49,6 +50,14 @@ class CreateGame(Strict):
 
 class JoinGame(Strict):
     invite: str = Field(min_length=8, max_length=64)
+
+
+class AccountIn(Strict):
+    """A display name (letters, digits, spaces, ``.``, ``'``, ``-``, ``_``; compared without regard to
+    case) and a password."""
+
+    name: str = Field(min_length=2, max_length=32, pattern=r"^\w(?:[\w .'-]*\w)?$")
+    password: str = Field(min_length=8, max_length=256)
 
 
 class MyGames(Strict):

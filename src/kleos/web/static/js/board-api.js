@@ -97,5 +97,5 @@ export function textBoard(ctx) {
 export function playerKind(player) {
   if (!player) return "";
   if (player.kind === "bot") return `AI: ${player.agent}`;
-  return player.joined ? "person" : "invited, not joined yet";
+  return player.joined ? player.name || "person" : "invited, not joined yet";
 }

@@ -191,6 +191,7 @@ async function create(event) {
     return;
   }
   const body = { game: entry.name, options, seat: $("#random-seat").checked ? "random" : mine, seats };
+  if ($("#open-game") && $("#open-game").checked) body.open = true;
   $("#create-btn").disabled = true;
   try {
     const seated = await api("/api/games", { method: "POST", body });
@@ -382,6 +383,7 @@ async function main() {
   $("#import-form").addEventListener("submit", importRecord);
   $("#import-file").addEventListener("change", () => { readRecord(); });
   $("#refresh").addEventListener("click", refresh);
+  window.addEventListener("kleos:seats", () => refresh());  // account.js copied the account's seats here
   setUpSeatTokens();
   try {
     lobby.games = await catalog();
