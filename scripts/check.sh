@@ -19,8 +19,8 @@ echo "== mypy --strict"; .venv/bin/mypy
 echo "== layering (import-linter)"; .venv/bin/lint-imports
 echo "== rule coverage"
 if [ -f ../shared/tools/rule_coverage.py ]; then
-    # every installed game whose rules specification is in ../shared/spec
-    for game in $(.venv/bin/python -c 'from kleos.core.registry import games; print(" ".join(games()))'); do
+    # every game package (installed as a plug-in or not yet) whose rules specification is in ../shared/spec
+    for game in $(ls src/kleos/games); do
         if [ -f "../shared/spec/$game-rules.md" ]; then
             .venv/bin/python ../shared/tools/rule_coverage.py --game "$game" --min-percent 95
         fi

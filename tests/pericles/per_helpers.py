@@ -93,3 +93,53 @@ def put(g: PericlesGame, s: PericlesState, theater: str, **pieces: int) -> None:
 def clear_board(s: PericlesState) -> None:
     s.pieces = [0] * len(s.pieces)
     s.treason = [0] * len(s.treason)
+
+
+def bare(scenario: str = "14_2") -> tuple[PericlesGame, PericlesState]:
+    """An empty board at War: no pieces, no treason, battle decks empty (a draw counts 0, P-AMB-9),
+    every Strategos in its supply, Honor 10 each, the State Ship used."""
+    g = game(scenario)
+    s = g.new_state(1)
+    clear_board(s)
+    s.chance = None
+    s.card_loc = [14] * len(s.card_loc)  # OUT: no card in any deck or discard pile
+    s.stock, s.council, s.set_aside = [0] * 4, [0, 0], [0, 0]
+    s.supply = [26, 26]
+    s.honor = [10] * 4
+    s.state_ship = 0
+    s.war = 1
+    return g, s
+
+
+def give(s: PericlesState, f: int, n: int) -> None:
+    """``n`` Strategos from the supply to faction ``f``'s stock."""
+    s.stock[f] += n
+    s.supply[f // 2] -= n
+
+
+def deck_card(g: PericlesGame, s: PericlesState, side: int, value: int) -> None:
+    """Leave exactly one card of ``value`` in ``side``'s battle deck."""
+    t = g.tables
+    card = next(c for c in t.side_cards[side] if t.card_value[c] == value)
+    s.card_loc[card] = 0
+
+
+def military_issue(g: PericlesGame, s: PericlesState, owner: int, where: str) -> None:
+    """Give ``owner`` one Military marker, placed in ``where`` and revealed, in a Theater phase."""
+    from kleos.games.pericles.rules import flow
+    from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS
+
+    s.phase, s.order, s.cursor = "theater", [AF, EK, DF, AK], 0
+    s.held = [0] * len(s.held)
+    s.held[(owner * 4 + owner) * len(MARKER_KINDS) + MARKER_KINDS.index("MIL")] = 1
+    s.step = "place_next"
+    flow.advance(g.tables, s)
+    play(g, s, f"place {FACTIONS[owner]} MIL {where}", f"reveal {where}")
+    if where != "Sicily":  # a Spartan Rumor left in Sicily keeps the phase going after the issue
+        s.queue.append(0 * 1000 + AK * 100 + AK * 10 + MARKER_KINDS.index("RUM"))
+
+
+def commit_all(g: PericlesGame, s: PericlesState, af: int, df: int, ek: int, ak: int) -> None:
+    """The four secret commitments of an Expedition Assembly (P-EXPED-2)."""
+    for seat, n in enumerate((af, df, ek, ak)):
+        play(g, s, f"secret {n}", seat=seat)

@@ -102,6 +102,82 @@ def test_second_plague_keeps_post_plague() -> None:
     assert count(s, g.tables.theater_index["Sparta"], SL) == 5
 
 
+def test_dominant_chooses_plague_casualties() -> None:
+    """P-PLAGUE-6, P-PLAGUE-3, P-AMB-41: with Athenian and Delian land units in Athens (3 + 2), the Athenian
+    Dominant chooses both land units the Plague takes there, League units included; a unit of another
+    kind or place is refused naming the rule, and the phase goes on once the removals are made."""
+    g = game()
+    s = g.new_state(1)
+    t = g.tables
+    athens = t.theater_index["Athens"]
+    s.pieces[athens * 15 + DL] = 2
+    g.apply_in_place(s, Action("aristophanes", ("AcharniansA",)))
+    assert s.step == "plague" and s.actor == s.dominant[0]
+    assert [str(a) for a in g.legal_actions(s, s.actor)] == ["plague Athens Al", "plague Athens Dl"]
+    assert rule_of(g, s, "plague Athens An") == "P-PLAGUE-6"
+    assert rule_of(g, s, "plague Boeotia Dl") == "P-PLAGUE-6"
+    play(g, s, "plague Athens Dl")
+    assert s.step == "plague"  # a third of 5, rounded up: a second land unit
+    play(g, s, "plague Athens Dl")
+    assert count(s, athens, DL) == 0 and count(s, athens, AL) == 3
+    assert count(s, athens, AN) == 2  # naval units: one kind only, no question asked
+    assert s.step != "plague" and not s.plague_due
+
+
+def test_plague_choice_keeps_the_last_unit() -> None:
+    """P-PLAGUE-5, P-PLAGUE-6: the guard is checked at each removal, so a choice that empties one kind
+    still leaves the side's last unit of the theater's kind in place."""
+    g = game()
+    s = g.new_state(1)
+    t = g.tables
+    boeotia = t.theater_index["Boeotia"]
+    s.pieces[boeotia * 15 + AL] = 1  # with the Delian land unit there: 2 Athenian-side land units
+    g.apply_in_place(s, Action("aristophanes", ("AcharniansA",)))
+    while s.step == "plague" and not str(g.legal_actions(s, s.actor)[0]).startswith("plague Boeotia"):
+        play(g, s, str(g.legal_actions(s, s.actor)[0]))
+    assert s.step == "plague"
+    assert [str(a) for a in g.legal_actions(s, s.actor)] == ["plague Boeotia Al", "plague Boeotia Dl"]
+    play(g, s, "plague Boeotia Al")
+    assert count(s, boeotia, DL) == 1 and count(s, boeotia, AL) == 0
+
+
+def test_campaign_plague_losses_leave_the_game() -> None:
+    """P-PLAGUE-7: with the Campaign rule 14.43 a Plague's losses leave the game: the pool does not get
+    them back (they still count against the component limit, P-COMP-1); without it they return."""
+    from dataclasses import replace
+
+    from kleos.games.pericles.rules.common import in_use
+
+    for campaign in (False, True):
+        g = game()
+        scenario = g.tables.scenario.model_copy(update={"campaign_14_43": campaign})
+        g.tables = replace(g.tables, scenario=scenario)
+        s = g.new_state(1)
+        athens = g.tables.theater_index["Athens"]
+        before = (in_use(s, AL), in_use(s, AN))
+        g.apply_in_place(s, Action("aristophanes", ("AcharniansA",)))
+        assert count(s, athens, AL) == 2 and count(s, athens, AN) == 2
+        if campaign:
+            assert (in_use(s, AL), in_use(s, AN)) == before and s.gone[AL] == 1 and s.gone[AN] == 1
+        else:
+            assert in_use(s, AL) < before[0] and s.gone == [0] * len(s.gone)
+
+
+def test_alcibiades_starts_in_athens_and_has_no_strength() -> None:
+    """P-ALC-1: in 14.2 Alcibiades starts in Athens and stays there while cards other than the Frogs are
+    drawn; he is no unit: moving him changes no battle strength in Athens."""
+    from kleos.games.pericles.rules import battle
+
+    g, s = _draw("WaspsA")
+    t = g.tables
+    assert s.alcibiades == 0
+    athens = t.theater_index["Athens"]
+    before = [battle.strength(t, s, side, kind, athens) for side in (0, 1) for kind in (0, 1)]
+    s.alcibiades = 1
+    assert [battle.strength(t, s, side, kind, athens) for side in (0, 1) for kind in (0, 1)] == before
+    assert _draw("FrogsA")[1].alcibiades == 1  # the Frogs move him (P-ALC-2)
+
+
 def test_hands_dealt_and_entourage() -> None:
     """P-HAND-1, P-HAND-4, P-HAND-5, P-HAND-6, P-HAND-7: nine cards from the own deck, three to the
     entourage, hands of six plus the Leader; the rest is the battle deck."""
@@ -204,3 +280,13 @@ def test_hostage() -> None:
     while s.step not in ("hostage", "select") or g.is_chance(s):
         first_legal(g, s)
     assert s.step == "select"
+
+
+def test_boxes_hold_any_number() -> None:
+    """P-BOULE-12: any number of issues may share a box: the five centre picks of a side all sit on 0."""
+    g, s = _to_select()
+    play(g, s, "issue GAM", "issue OST", "issue DIP", "issue LEA")
+    for _ in range(3 + 3 + 2 + 2):
+        play(g, s, str(g.legal_actions(s)[0]))
+    athens_centre = [p for p in s.track[:ISSUES_PER_SIDE] if p == 0]
+    assert len(athens_centre) >= 5

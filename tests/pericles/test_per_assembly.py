@@ -191,3 +191,35 @@ def test_play_refuses_a_card_not_in_hand() -> None:
     g, s = _debate("MIL")
     other = next(c for c, loc in enumerate(s.card_loc) if loc == HAND + DF and c != g.tables.leader_of[DF])
     assert rule_of(g, s, f"play {g.tables.card_ids[other]}", seat=AF) == "P-ASSEMBLY-5"
+
+
+def test_no_council_without_an_entourage() -> None:
+    """P-LEADER-8: a Leader played alone gives no Advisory Council to a faction with no entourage."""
+    g, s = _debate("MIL")
+    t = g.tables
+    for c, loc in enumerate(s.card_loc):
+        if loc == ENTOURAGE + AF:
+            s.card_loc[c] = DECK
+    _hand(t, s, DF, "A02")
+    play(g, s, "play LAF", seat=AF)
+    play(g, s, "play A02", seat=DF)
+    assert s.step != "council" and s.debate == 2
+
+
+def test_debate_targets_on_the_track_and_not_captured() -> None:
+    """P-ASSEMBLY-4: only issues on the side's track and not captured may be debated; the same issue may
+    be debated again."""
+    g, s = at_step("debate")
+    t = g.tables
+    mil = t.issue_kinds[0].index("MIL")
+    lea = t.issue_kinds[0].index("LEA")
+    s.track[mil], s.track[lea] = 0, 7
+    legal = g.legal_actions(s)
+    assert Action("debate", ("MIL", 0)) in legal and Action("debate", ("LEA", 7)) not in legal
+    off = [i for i in range(ISSUES_PER_SIDE) if s.track[i] == 99]
+    assert all(Action("debate", (t.issue_kinds[0][i], 99)) not in legal for i in off)
+    assert rule_of(g, s, "debate LEA 7") == "P-ASSEMBLY-4"
+    play(g, s, "debate MIL 0")
+    while s.step != "debate" or g.is_chance(s):
+        first_legal(g, s)
+    assert any(a.args[0] == "MIL" for a in g.legal_actions(s)) or abs(s.track[mil]) == 7

@@ -1,8 +1,10 @@
 """Seeded random playouts of both scenarios with every protocol check and the game's invariants
-(P-COMP-1, P-THEATER-3, P-DEF-16, P-COMP-8, Strategos bookkeeping, hands, views leak nothing)."""
+(P-COMP-1, P-THEATER-3, P-DEF-16, P-COMP-8, P-COMP-9, Strategos bookkeeping, hands, views leak nothing),
+battles included (P-BATTLE-1, P-BATTLE-11, P-BATTLE-36)."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterable
 
@@ -10,10 +12,12 @@ import pytest
 from per_helpers import game, registered  # noqa: F401  (the kit fixture is used below)
 
 from kleos.core import registry
+from kleos.core.action import Action
 from kleos.core.testing import Checks, random_playout
 from kleos.games.pericles.game import PericlesGame
-from kleos.games.pericles.rules.common import bases_in, in_use
-from kleos.games.pericles.state import HAND, PLAYED, PericlesState
+from kleos.games.pericles.rules import battle
+from kleos.games.pericles.rules.common import CONTESTED, bases_in, in_use, status
+from kleos.games.pericles.state import HAND, M_DIFF, M_KIND, M_NUM, M_WIN, PLAYED, PericlesState
 from kleos.games.pericles.tables import N_PIECES, N_THEATERS
 from kleos.games.pericles.view import PericlesView
 
@@ -35,11 +39,46 @@ def invariants(g: PericlesGame) -> Callable[[PericlesState], Iterable[str]]:
                 yield f"side {side} has {total} Strategos, not 26"
             if sum(s.treason[th * 2 + side] for th in range(N_THEATERS)) > t.treason_limit:
                 yield "too many treason markers (P-COMP-8)"
+        if min(s.stock) < 0 or any(h not in (0, 1) for h in s.hostage):
+            yield "a negative stock or a second hostage marker (P-COMP-9)"
+        if s.mil[M_NUM] > battle.MAX_BATTLES:
+            yield "a third battle in one Military issue (P-BATTLE-36)"
+        if s.mil[M_WIN] >= 0:
+            loser = 1 - s.mil[M_WIN]
+            lost = sum(s.killed[p] for p in battle.kind_pieces(s.mil[M_KIND], loser))
+            if lost > s.mil[M_DIFF]:
+                yield "the loser lost more units than the casualty differential (P-BATTLE-11)"
         if s.phase == "assembly" and s.step == "play":
             for f in range(4):
                 if s.card_loc.count(HAND + f) + s.card_loc.count(PLAYED + f) > 7:
                     yield f"faction {f} holds more than 7 cards (P-HAND-7)"
     return check
+
+
+class Battles:
+    """A transition check that counts battles and sees each begin in a contested theater (P-BATTLE-1)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, before: PericlesState, seat: int, action: Action, after: PericlesState) -> Iterable[str]:
+        begun = after.mil[M_NUM] > before.mil[M_NUM]
+        if begun:
+            self.count += 1
+            if status(after, battle.theater_of(after), 0) != CONTESTED:
+                yield "a battle in a theater that is not contested (P-BATTLE-1)"
+
+
+# decisions and chance events no Honor rule acts on, nor the automatic steps that follow them
+QUIET = frozenset({"keep", "entourage", "select", "debate", "lend", "place", "dip_secret", "exped_secret",
+                   "plague", "deal"})
+
+
+def honor_only_by_rules(before: PericlesState, seat: int, action: Action, after: PericlesState) -> Iterable[str]:
+    """P-HONOR-1: Honor does not move on a step that no Honor rule (P-DATA-12) concerns."""
+    step = before.chance if before.chance is not None else before.step
+    if step in QUIET and after.honor != before.honor:
+        yield f"Honor changed from {before.honor} to {after.honor} at step {step!r} (P-HONOR-1)"
 
 
 def secrets(g: PericlesGame) -> Callable[[PericlesState, int | None], Iterable[PericlesState]]:
@@ -71,23 +110,67 @@ def test_checked_playouts(scenario: str, seed: int) -> None:
     """Every protocol promise (legal actions, refusals, copies, JSON and text round trips, views
     independent of the generator and of hidden cards and stocks, replay) and the invariants hold."""
     g = game(scenario)
-    checks: Checks[PericlesState, PericlesView] = Checks(every=9, invariants=[invariants(g)], secrets=secrets(g))
+    checks: Checks[PericlesState, PericlesView] = Checks(every=9, invariants=[invariants(g)], secrets=secrets(g),
+                                                         transitions=[Battles(), honor_only_by_rules])
     p = random_playout(g, seed, checks)
     assert p.finished and p.state.outcome is not None
 
 
+CI_GAMES = int(os.environ.get("KLEOS_PER_PLAYOUTS", "16"))  # of 14.2; the one-turn vignette plays 5 times as many
+SLOW_GAMES = int(os.environ.get("KLEOS_PER_SLOW_PLAYOUTS", "600"))
+
+
+def _cheap(g: PericlesGame, battles: Battles) -> Checks[PericlesState, PericlesView]:
+    return Checks(every=0, apply_all=False, replay=False, invariants=[invariants(g)],
+                  transitions=[battles, honor_only_by_rules])
+
+
 def test_many_cheap_playouts_end() -> None:
-    """Twelve more seeded games of 14.2 end (by the scenario's end, Peace or an automatic victory), the
-    invariants holding at every step."""
+    """More seeded games of 14.2 (``KLEOS_PER_PLAYOUTS``, 16 by default: the CI amount the test
+    folder's time allows) end (by the scenario's end, Peace or an automatic victory), the invariants
+    holding at every step and Honor moving only where a rule moves it (P-HONOR-1)."""
     g = game()
     reasons = set()
-    for seed in range(10, 22):
-        cheap: Checks[PericlesState, PericlesView] = Checks(every=0, apply_all=False, replay=False,
-                                                             invariants=[invariants(g)])
-        p = random_playout(g, seed, cheap)
+    battles = Battles()
+    for seed in range(10, 10 + CI_GAMES):
+        p = random_playout(g, seed, _cheap(g, battles))
         assert p.finished
         reasons.add(p.state.outcome.reason if p.state.outcome else "")
     assert "end of the scenario" in reasons
+    assert battles.count > 0  # battles are fought in random play
+
+
+def test_vignette_playouts_end() -> None:
+    """P-VICTORY rulings: seeded games of the vignette (one turn; 5 x ``KLEOS_PER_PLAYOUTS``, 80 by
+    default) end with the vignette, the invariants holding at every step."""
+    g = game("14_1_09a")
+    battles = Battles()
+    for seed in range(10, 10 + 5 * CI_GAMES):
+        p = random_playout(g, seed, _cheap(g, battles))
+        assert p.finished and p.state.outcome is not None
+        assert p.state.outcome.reason == "end of the vignette"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", ["14_2", "14_1_09a"])
+def test_thousands_of_playouts(scenario: str) -> None:
+    """Outside CI (``pytest -m slow``; ``KLEOS_PER_SLOW_PLAYOUTS`` games per scenario, 600 by default):
+    every game ends, the invariants hold at every step (P-COMP-1, P-THEATER-3, P-DEF-16, P-COMP-8,
+    P-COMP-9, P-BATTLE-1, P-BATTLE-11, P-BATTLE-36), and every 400th step plus the first and last
+    position get the protocol checks (views leak nothing, JSON and text round trips, refusals), each
+    game's record replaying to the same end."""
+    g = game(scenario)
+    battles = Battles()
+    sampled: Checks[PericlesState, PericlesView] = Checks(
+        every=400, apply_all=False, near_misses=2, replay=True, invariants=[invariants(g)], secrets=secrets(g),
+        transitions=[battles, honor_only_by_rules])
+    reasons: dict[str, int] = {}
+    for seed in range(100_000, 100_000 + SLOW_GAMES):
+        p = random_playout(g, seed, sampled)
+        assert p.finished and p.state.outcome is not None, f"seed {seed}"
+        reasons[p.state.outcome.reason] = reasons.get(p.state.outcome.reason, 0) + 1
+    print(f"\n{scenario}: {SLOW_GAMES} games, {battles.count} battles, end reasons {reasons}")
+    assert battles.count > 0
 
 
 def test_kit_registers_and_validates(registered: None) -> None:  # noqa: F811

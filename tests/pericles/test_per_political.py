@@ -3,12 +3,12 @@ political issues (P-POLISSUE, P-WARPEACE) and theater markers (P-TMARK)."""
 
 from __future__ import annotations
 
-from per_helpers import AF, AK, DF, EK, at_step, first_legal, game
+from per_helpers import AF, AK, DF, EK, at_step, first_legal, game, play, rule_of
 
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules import flow, political
 from kleos.games.pericles.state import DISCARD, GONE, HAND, OFF, OUT, PericlesState
-from kleos.games.pericles.tables import ISSUES_PER_SIDE, MARKER_KINDS, Tables
+from kleos.games.pericles.tables import AL, DL, ISSUES_PER_SIDE, MARKER_KINDS, SL, Tables
 
 
 def _fresh() -> tuple[PericlesGame, PericlesState]:
@@ -152,15 +152,68 @@ def test_war_and_peace() -> None:
     assert (s.honor[DF], s.honor[EK], s.honor[AF]) == (20, 20, 10)
 
 
+def _relocating(s: PericlesState, t: Tables) -> None:
+    """Peace has just been declared: the flow's relocation step runs."""
+    s.phase, s.war, s.chance = "political", 0, None
+    s.step = "relocate_next"
+    flow.advance(t, s)
+
+
 def test_peace_relocation() -> None:
-    """P-WARPEACE-5: on Peace, city-state units where their city has no base go home; League units stay."""
+    """P-WARPEACE-5: on Peace, city-state units where their city has no base move; League units stay.
+    Athens holds a base in the Eastern Mediterranean (14.2), so its Dominant chooses home or there for
+    each unit; a Spartan unit, its city having no base away from home, goes home unasked."""
     g, s = _fresh()
     t = g.tables
-    isthmus = t.theater_index["Isthmus"]
-    s.pieces[isthmus * 15 + 2] = 2  # Athenian land units, no Athenian base there
-    political.relocate(s)
-    assert s.pieces[isthmus * 15 + 2] == 0 and s.pieces[6 * 15 + 2] == 3 + 2
-    assert s.pieces[isthmus * 15 + 5] == 1  # the Delian land unit stays
+    isthmus, athens, east = (t.theater_index[k] for k in ("Isthmus", "Athens", "EastMed"))
+    sparta, boeotia = t.theater_index["Sparta"], t.theater_index["Boeotia"]
+    s.pieces[isthmus * 15 + AL] = 2  # Athenian land units, no Athenian base there
+    s.pieces[boeotia * 15 + SL] = 1  # a Spartan land unit away from any Spartan base
+    before_sl, before_east = s.pieces[sparta * 15 + SL], s.pieces[east * 15 + AL]
+    _relocating(s, t)
+    assert s.step == "relocate" and s.actor == s.dominant[0]
+    assert [str(a) for a in g.legal_actions(s, s.actor)] == ["relocate Isthmus Al Athens",
+                                                           "relocate Isthmus Al EastMed"]
+    assert rule_of(g, s, "relocate Isthmus Al Boeotia") == "P-WARPEACE-5"
+    home = s.pieces[athens * 15 + AL]
+    play(g, s, "relocate Isthmus Al EastMed")
+    play(g, s, "relocate Isthmus Al Athens")
+    while s.step == "relocate":  # other Athenian units away from an Athenian base (14.2's fleets)
+        assert str(g.legal_actions(s, s.actor)[0]).split()[-1] == "Athens"
+        play(g, s, str(g.legal_actions(s, s.actor)[0]))
+    assert s.pieces[isthmus * 15 + AL] == 0
+    assert s.pieces[athens * 15 + AL] >= home + 1 and s.pieces[east * 15 + AL] == before_east + 1
+    assert s.pieces[isthmus * 15 + DL] == 1  # the Delian land unit stays
+    assert s.pieces[boeotia * 15 + SL] == 0 and s.pieces[sparta * 15 + SL] == before_sl + 1
+    assert political.misplaced(s) is None
+
+
+def _peace_vote(turn: int) -> tuple[PericlesGame, PericlesState]:
+    """Turn ``turn`` of 14.2 in War, at the Political phase: both War/Peace issues won (Athens by DF,
+    Sparta by EK) and 2 Athenian land units in the Isthmus, where Athens has no base."""
+    g, s = _fresh()
+    t = g.tables
+    s.turn, s.war, s.chance, s.phase, s.step = turn, 1, None, "political", "political"
+    _put(t, s, 0, "WP", -2)
+    _put(t, s, 1, "WP", 1)
+    s.pieces[t.theater_index["Isthmus"] * 15 + AL] = 2
+    flow.advance(t, s)
+    return g, s
+
+
+def test_peace_ends_the_scenario_before_relocation() -> None:
+    """P-WARPEACE-4, P-VICTORY-13, P-WARPEACE-3: in 14.2 from turn 3 on, Peace declared ends the game at
+    once with final scoring, the winners' 10 Honor counted and no relocation made; on turn 2 the game
+    goes on and the relocation follows (P-WARPEACE-5)."""
+    g, s = _peace_vote(3)
+    isthmus = g.tables.theater_index["Isthmus"]
+    assert s.outcome is not None and s.outcome.reason == "Peace ended the scenario"
+    assert s.phase == "over" and s.war == 0
+    assert s.pieces[isthmus * 15 + AL] == 2  # checked before any other War/Peace effect
+    assert s.honor[DF] >= 20 and s.honor[EK] >= 20
+    g, s = _peace_vote(2)
+    assert s.outcome is None and s.war == 0
+    assert s.step == "relocate" and str(g.legal_actions(s, s.actor)[0]).startswith("relocate Isthmus Al")
 
 
 def test_games() -> None:

@@ -99,3 +99,23 @@ def test_agoge_needs_war() -> None:
     assert count(s, g.tables.theater_index["Sparta"], SL) == 4 + 3
     g, s = _won((1, "AGO", -1), war=0)
     assert s.step != "side"
+
+
+def _order_of_decisions(g: PericlesGame, s: PericlesState) -> list[tuple[int, str]]:
+    """(actor, verb) of each side-issue decision, answered with its first option (``none``, or an Agoge
+    of 0 units), until the side issues are done."""
+    asked: list[tuple[int, str]] = []
+    while s.step == "side":
+        first = g.legal_actions(s)[0]
+        asked.append((s.actor, first.verb))
+        play(g, s, str(first))
+    return asked
+
+
+def test_side_issues_resolve_in_the_rulebook_order() -> None:
+    """P-POLISSUE-1: Citizenship, Colony, Krypteia, Agoge in that order (Athens' issues before Sparta's),
+    whatever their positions on the tracks; in War the Agoge comes last and the Colony is cancelled."""
+    g, s = _won((1, "KRY", 2), (0, "COL", 3), (0, "CIT", -2))
+    assert _order_of_decisions(g, s) == [(DF, "cit"), (AF, "col"), (EK, "kry")]
+    g, s = _won((1, "AGO", -1), (1, "KRY", 2), (0, "CIT", -2), war=1)
+    assert _order_of_decisions(g, s) == [(DF, "cit"), (EK, "kry"), (AK, "ago")]

@@ -81,6 +81,20 @@ def test_view_hides_markers() -> None:
     assert g.view(s, AF).state.queue == s.queue
 
 
+def test_marker_faces() -> None:
+    """P-DEF-20: a theater marker face down shows only its city-state's emblem (the side of its owner,
+    not the faction nor the issue); face up, once revealed, everyone reads the issue and the owner."""
+    g = game("14_1_09a")
+    s = g.new_state(2)
+    g.apply_in_place(s, Action.parse("place AF MIL Samos"), AF)
+    entry = g.view(s, EK).state.queue[0]
+    assert entry // 10 % 10 == 4 + 0 and entry % 10 == 9  # Athens' emblem, the issue unknown
+    assert entry // 1000 == g.tables.theater_index["Samos"]
+    g, s = at_step("resolve", "14_1_09a")
+    for seat in (AF, DF, EK, AK):
+        assert g.view(s, seat).state.revealed == s.revealed >= 0
+
+
 def test_determinize_is_consistent_with_the_view() -> None:
     """A determinized state shows the viewer exactly its view, whatever the hidden parts drawn."""
     g, s = at_step("play", seed=4)

@@ -1,29 +1,66 @@
-"""The Pericles command: ``kleos pericles data`` (where every value of the data files comes from, and
-which ones are reconstructions, pericles-data.md §8).
+"""The Pericles commands: ``kleos pericles random`` (seeded playouts of a scenario summarised) and
+``kleos pericles data`` (where every value of the data files comes from, and which ones are
+reconstructions, pericles-data.md §8).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kleos.agents import agent_rng, make_agent, seat_chooser
+from kleos.arena.tournament import Progress
 from kleos.core.errors import KleosError
 from kleos.core.kit.cli import CliParts, runs
+from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data, provenance_summary, reconstructed_records
+from kleos.games.pericles.options import SCENARIO_DEFAULT, SCENARIOS
+from kleos.games.pericles.tables import SIDES
 
 TAGS = ("rulebook", "source", "reconstructed")
+STEP_CAP = "step cap"  # the end reason of a game stopped by --max-steps
+SHARED = "shared"  # no single winner (a draw, P-VICTORY rulings)
 
 
 def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
 
 
+def _err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+def _scenario_help() -> str:
+    """The scenario keys with their names, read from the scenario data files."""
+    data = load_data()
+    return ", ".join(f"{key} ({data.scenario(key).name})" for key in SCENARIOS)
+
+
+# ----- argument parsers ---------------------------------------------------------------------------
 def add_commands(commands: Any) -> None:
-    p = commands.add_parser("pericles", help="Pericles tools: the data's provenance",
+    p = commands.add_parser("pericles", help="Pericles tools: random playouts, the data's provenance",
                             description="Pericles tools.")
     sub = p.add_subparsers(dest="pericles_command", required=True, metavar="COMMAND")
+    r = sub.add_parser("random", help="play seeded games of one agent in every seat and summarise them",
+                       description="Play seeded games of a scenario with one agent in every seat; print wins "
+                                   "by faction and by side, end reasons and the average number of turns. "
+                                   "The same seed gives the same games.")
+    r.add_argument("--scenario", choices=SCENARIOS, default=SCENARIO_DEFAULT,
+                   help=f"the scenario: {_scenario_help()} (default {SCENARIO_DEFAULT})")
+    r.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    r.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    r.add_argument("--agent", default="random", help="the agent in every seat (default random)")
+    r.add_argument("--max-steps", type=int, default=20_000,
+                   help=f"stop a game after this many steps and count it as '{STEP_CAP}' (default 20000)")
+    r.add_argument("--json", action="store_true", help="print the tallies as JSON")
+    r.add_argument("--no-progress", action="store_true", help="no progress indication on stderr")
+    runs(r, cmd_random)
     d = sub.add_parser("data", help="where the data values come from: rulebook, source or reconstructed",
                        description="Summarise the provenance tags of the data files; with --reconstructed, "
                                    "list every record holding a reconstructed value, with its reason.")
@@ -37,11 +74,136 @@ def cli_parts() -> CliParts:
     return CliParts(add_commands=add_commands)
 
 
+# ----- kleos pericles random -------------------------------------------------------------------------
+class _Lines:
+    """Progress on a stderr that is not a terminal (a log file): one line per tenth of the games."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done, self.every = total, 0, max(1, total // 10)
+        self.started = time.perf_counter()
+
+    def advance(self) -> None:
+        self.done += 1
+        if self.done % self.every == 0 or self.done == self.total:
+            _err(f"{self.done}/{self.total} games, {time.perf_counter() - self.started:.0f} s")
+
+
+def _progress(total: int) -> Progress | _Lines:
+    """A bar on a terminal, else a line now and then, so a long run shows it is alive either way."""
+    return Progress(total) if sys.stderr.isatty() else _Lines(total)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game's summary: the winning faction's seat (None: shared or capped), why it ended, turns, steps."""
+
+    winner: int | None
+    reason: str
+    turns: int
+    steps: int
+
+
+def play_one(game: PericlesGame, seed: int, agent: str, max_steps: int) -> Played:
+    """One seeded game played by ``agent`` in every seat, chance from the state's generator."""
+    seats = range(len(game.seat_names))
+    choose = seat_chooser(game, {s: make_agent(agent, game) for s in seats},
+                          {s: agent_rng(seed, s) for s in seats})
+    state = game.new_state(seed)
+    first = game.tables.scenario.first_turn
+    while game.actors(state) and state.steps < max_steps:
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        seat = game.actors(state)[0]
+        action = choose(state, seat, game.legal_actions(state, seat))
+        game.apply_in_place(state, action, seat, validate=False)
+    turns = state.turn - first + 1
+    outcome = game.outcome(state)
+    if outcome is None:
+        return Played(None, STEP_CAP, turns, state.steps)
+    return Played(outcome.winner, outcome.reason, turns, state.steps)
+
+
+def run_random(scenario: str, games: int, seed: int, agent: str, max_steps: int,
+               progress: bool = False) -> dict[str, Any]:
+    """Tallies of ``games`` seeded games of ``scenario`` (deterministic per seed)."""
+    game = PericlesGame({"scenario": scenario})
+    names = list(game.seat_names)
+    wins: Counter[str] = Counter()
+    sides: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    turns = steps = 0
+    bar = _progress(games) if progress else None
+    for i in range(games):
+        played = play_one(game, seed + i, agent, max_steps)
+        if played.winner is None:
+            key = "none" if played.reason == STEP_CAP else SHARED
+            wins[key] += 1
+            sides[key] += 1
+        else:
+            wins[names[played.winner]] += 1
+            sides[SIDES[played.winner // 2]] += 1
+        reasons[played.reason] += 1
+        turns += played.turns
+        steps += played.steps
+        if bar is not None:
+            bar.advance()
+    return {"scenario": scenario, "name": game.tables.scenario.name, "games": games, "seed": seed,
+            "agent": agent, "max_steps": max_steps, "factions": names, "sides": list(SIDES),
+            "wins": dict(wins), "side_wins": dict(sides), "reasons": dict(reasons), "turns": turns,
+            "steps": steps}
+
+
+def _print_tally(tally: dict[str, Any], elapsed: float) -> None:
+    n = tally["games"]
+
+    def pct(k: int) -> str:
+        return f"{k} ({100 * k / n:.1f}%)"
+
+    _out(f"Pericles, scenario {tally['scenario']} ({tally['name']}): {n} games, {tally['agent']} agent in "
+         f"every seat, seeds {tally['seed']}..{tally['seed'] + n - 1}")
+    _out("Wins by faction:")
+    for name in [*tally["factions"], SHARED, "none"]:
+        if name in tally["wins"] or name in tally["factions"]:
+            _out(f"  {name:<24} {pct(tally['wins'].get(name, 0))}")
+    _out("Wins by side:")
+    for name in [*tally["sides"], SHARED, "none"]:
+        if name in tally["side_wins"] or name in tally["sides"]:
+            _out(f"  {name:<24} {pct(tally['side_wins'].get(name, 0))}")
+    _out("End reasons:")
+    for reason, count in sorted(tally["reasons"].items(), key=lambda kv: (-kv[1], kv[0])):
+        _out(f"  {reason:<32} {count:>6}")
+    _out(f"Average length: {tally['turns'] / n:.2f} turns, {tally['steps'] / n:.1f} steps")
+    _out(f"Time: {elapsed:.2f} s ({1000 * elapsed / n:.1f} ms per game)")
+
+
+def cmd_random(args: argparse.Namespace) -> int:
+    if args.games < 1 or args.max_steps < 1:
+        _err("error: --games and --max-steps must be at least 1")
+        return 2
+    probe = PericlesGame({"scenario": args.scenario})
+    try:
+        make_agent(args.agent, probe)
+    except (KleosError, ValueError) as exc:
+        _err(f"error: --agent: {exc}")
+        return 2
+    start = time.perf_counter()
+    tally = run_random(args.scenario, args.games, args.seed, args.agent, args.max_steps,
+                       progress=not args.no_progress and not args.json)
+    elapsed = time.perf_counter() - start
+    if args.json:
+        _out(json.dumps(tally, indent=2))
+    else:
+        _print_tally(tally, elapsed)
+    return 0
+
+
+# ----- kleos pericles data ---------------------------------------------------------------------------
 def cmd_data(args: argparse.Namespace) -> int:
     try:
         data = load_data(args.data_dir)
     except KleosError as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        _err(f"error: {exc}")
         return 2
     _out("Provenance of the Pericles data (records by default tag):")
     for table, counts in provenance_summary(data).items():

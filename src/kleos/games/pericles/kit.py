@@ -1,9 +1,9 @@
 """Pericles as a plug-in of the platform: its kit.
 
-Not listed under the ``kleos.games`` entry points yet (battles and redeployment are not written, so
-the game must not be offered to players); tests
-register ``KIT`` with :func:`kleos.core.registry.register`. It brings no surface parts of its own
-yet but the ``kleos pericles`` command (``cli_parts``): every other surface uses its generic defaults.
+Not listed under the ``kleos.games`` entry points yet (the game is not offered to players until the
+lead says so); tests register ``KIT`` with :func:`kleos.core.registry.register`. It brings no surface
+parts of its own yet but the ``kleos pericles`` commands (``cli_parts``: ``random`` and ``data``): every
+other surface uses its generic defaults.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from kleos.games.pericles.state import HIDDEN, PericlesState
 from kleos.games.pericles.tables import FACTIONS, PIECES, SIDES
 from kleos.games.pericles.view import PericlesView, view_json
 
-SECRET_STEPS = ("keep", "entourage", "lend", "place", "dip_secret")  # read by the actor only (P-INFO-2, P-INFO-5)
+# read by the actor only (P-INFO-2, P-INFO-5, P-INFO-7)
+SECRET_STEPS = ("keep", "entourage", "lend", "place", "dip_secret", "exped_secret")
 
 
 def _game(game: Game[Any, Any]) -> PericlesGame:
@@ -54,7 +55,11 @@ WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage"
          "ago": "Agoge: build Spartan land units:", "hostage": "spend the hostage:",
          "council": "call the Advisory Council:", "stop": "stop on the centre box:", "raid": "raid",
          "build": "build city-state units (naval units):", "expedition": "hold an Expedition Assembly, tokens:",
-         "move": "move a unit:", "step": "carry the unit on to", "done": "end the movement"}
+         "move": "move a unit:", "step": "carry the unit on to", "done": "end the movement",
+         "ship": "commit the State Ship:", "row": "casualties by table row", "split": "casualties: units to row 1:",
+         "casualty": "eliminate a unit:", "raze": "eliminate an enemy base:", "second": "fight a second battle:",
+         "gold": "Persian gold:", "redeploy": "redeploy:", "plague": "Plague: remove a unit in",
+         "relocate": "Peace: move a unit:", "eliminate": "eliminate (nowhere to go):"}
 
 
 class PericlesKit(GameKit):

@@ -39,11 +39,33 @@ GONE = 98  # removed from the game (P-POLISSUE-9)
 
 HIDDEN = -1  # views only: a secret number (another faction's Strategos stock)
 
+# secret commitments (``state.committed[f]``): 0 not yet, 1 in but hidden, 2 revealed (P-INFO-7)
+SECRET, REVEALED = 1, 2
+
+# slots of ``state.mil``, the running Military issue's battles (rules/battle.py, rules/casualties.py)
+M_NUM = 0  # battles begun in this issue (P-BATTLE-36: at most 2)
+M_KIND = 1  # 0 land, 1 naval
+M_WIN = 2  # winning side, -1 a draw (P-BATTLE-8)
+M_DIFF = 3  # casualty differential (P-BATTLE-7)
+M_STAGE = 4  # casualty stage (casualties.LOSER_ROW ... casualties.DONE)
+M_DUE_ELITE = 5  # elite units still to eliminate in this stage
+M_DUE_LINE = 6  # line units still to eliminate in this stage
+M_SHIP = 7  # 1 once the State Ship is committed in this issue (P-SHIP-3)
+M_W_ELITE = 8  # the winner's elite units of the battle's kind present when it was fought
+M_W_LINE = 9  # ... and its line units
+M_GOLD = 10  # Persian bases not yet spent on Persian gold in this build (P-GOLD-1)
+M_GOLD_SN = 11  # Spartan naval units built with gold in this build (cap 3, P-GOLD-2)
+M_GOLD_PL = 12  # Peloponnesian land units in Ionia (cap 4)
+M_GOLD_PN = 13  # Peloponnesian naval units in the Aegean (cap 3)
+M_BASES = 14  # enemy bases the winner may still eliminate (P-BATTLE-15)
+N_MIL = 15
+
 LIST_FIELDS = (
     "honor", "stock", "supply", "council", "set_aside", "dominant", "favor", "used_council", "council_now",
     "card_loc", "played", "track", "pieces", "treason", "hostage", "arist_deck", "will_code", "will_theater",
     "held", "queue", "order", "defeat", "granary_start", "commit", "committed", "draw", "built", "no_bases",
-    "chosen", "moved", "visited",
+    "chosen", "moved", "visited", "mil", "killed", "plague_due",
+    "gone",
 )
 SCALAR_FIELDS = (
     "turn", "phase", "step", "chance", "actor", "side", "debate", "issue", "boule", "picks", "war", "plague",
@@ -76,14 +98,21 @@ class PericlesState:
       row), ``revealed`` (the marker being resolved, -1 none);
     * status: ``turn``, ``war`` (1 War, 0 Peace), ``plague`` (1 Post-Plague), ``persia_war``, ``callias``,
       ``alcibiades`` (0 Athens, 1 Persia), ``persia_open``, ``state_ship`` (1 available);
-    * secret commitments (P-INFO-7): ``commit[f]`` Strategos committed, ``committed[f]`` 1 once in (public);
+    * secret commitments (P-INFO-7): ``commit[f]`` Strategos committed, ``committed[f]`` 1 once in, 2 once
+      revealed (both public; the number itself only once revealed);
       ``draw[side]`` the value of the battle-deck card just turned up (-1: none yet);
     * this turn: ``built[theater]`` 1 once a League base was built or converted there (P-WILL-5),
       ``no_bases[side]`` 1 if the side had no base piece left in the Aristophanes phase (P-WILL-6);
     * ``chosen`` the theaters already picked by an Oracle's treason option (three different ones);
     * a Military issue (rules/military.py): ``mil_stage`` (0 before the home build, 1 after),
       ``moves_left`` (movement allowance), ``moved[theater * 15 + piece]`` units that moved and stand
-      there, ``moving`` the unit on its way (``theater * 100 + piece``, -1 none), ``visited`` its route.
+      there, ``moving`` the unit on its way (``theater * 100 + piece``, -1 none), ``visited`` its route;
+      ``mil`` its battles and Persian gold (slots ``M_*`` above), ``killed[piece]`` pieces eliminated in
+      the battle being fought (both sides);
+    * ``plague_due`` the Plague removals still to choose, one entry per unit, each
+      ``theater * 10 + side * 2 + naval`` (rules/aristophanes.py, P-PLAGUE-6);
+    * ``gone[piece]`` pieces removed from the game for good (Campaign rule 14.43, P-PLAGUE-7): no longer
+      in the pool, so they count as in use (rules/common.py ``in_use``).
     """
 
     __slots__ = (*LIST_FIELDS, *SCALAR_FIELDS, "outcome", "rng")
@@ -119,6 +148,10 @@ class PericlesState:
     chosen: list[int]
     moved: list[int]
     visited: list[int]
+    mil: list[int]
+    killed: list[int]
+    plague_due: list[int]
+    gone: list[int]
     turn: int
     phase: str
     step: str

@@ -20,6 +20,7 @@ from kleos.games.pericles.state import (
     HAND,
     HIDDEN,
     PLAYED,
+    REVEALED,
     UNSEEN,
     PericlesState,
 )
@@ -56,7 +57,8 @@ def make_view(state: PericlesState, seat: int | None) -> PericlesView:
     s.card_loc = [UNSEEN if _secret_loc(loc, seat) else loc for loc in state.card_loc]
     stock_total = tuple(state.stock[2 * side] + state.stock[2 * side + 1] for side in (0, 1))
     s.stock = [v if f == seat else HIDDEN for f, v in enumerate(state.stock)]
-    s.commit = [v if f == seat else HIDDEN for f, v in enumerate(state.commit)]  # P-INFO-7
+    s.commit = [v if f == seat or state.committed[f] == REVEALED else HIDDEN
+                for f, v in enumerate(state.commit)]  # P-INFO-7
     markers = tuple(sum(state.held[f * 4 * N_KINDS:(f + 1) * 4 * N_KINDS]) for f in range(4))
     s.held = [n if seat is not None and seat in (i // N_KINDS // 4, i // N_KINDS % 4) else 0
               for i, n in enumerate(state.held)]

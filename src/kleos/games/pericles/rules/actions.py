@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.pericles.rules import (
+    aristophanes,
     assembly,
     boule,
+    casualties,
     diplomatic,
+    expedition,
     final,
+    gold,
     hand,
     military,
     persia,
     political,
+    redeploy,
     theater,
 )
 from kleos.games.pericles.rules.common import Violation, gain, spend
@@ -31,16 +36,22 @@ def actors(s: PericlesState) -> tuple[int, ...]:
         return tuple(f for f in factions_of(s.side) if not s.played[f])
     if s.step == "dip_secret":  # P-DIPLO-7: owner and enemy Dominant commit in secret, at once
         return diplomatic.secret_actors(s, theater.entry_parts(s.revealed)[2])
+    if s.step == "exped_secret":  # P-EXPED-2: all four factions commit in secret, at once
+        return expedition.secret_actors(s)
     return (s.actor,)
 
 
 def legal(t: Tables, s: PericlesState, f: int) -> list[Action]:
     step = s.step
+    if step == "plague":
+        return aristophanes.plague_legal(t, s)
+    if step == "relocate":
+        return political.relocate_legal(t, s)
     if step == "keep":
         return hand.keep_legal(t, s, f)
     if step == "entourage":
         return hand.entourage_legal(t, s, f)
-    if step in ("hostage", "council", "stop", "callias"):
+    if step in ("hostage", "council", "stop", "callias", "ship", "second"):
         return [Action(step, (answer,)) for answer in YES_NO]
     if step == "select":
         return boule.select_legal(t, s)
@@ -62,6 +73,18 @@ def legal(t: Tables, s: PericlesState, f: int) -> list[Action]:
         return military.onward_legal(t, s, f)
     if step == "dip_secret":
         return diplomatic.secret_legal(s, f, theater.entry_parts(s.revealed)[2])
+    if step == "exped_secret":
+        return expedition.secret_legal(s, f)
+    if step == "row":
+        return casualties.row_legal(t, s)
+    if step == "casualty":
+        return casualties.casualty_legal(s)
+    if step == "raze":
+        return casualties.raze_legal(s)
+    if step == "gold":
+        return gold.legal(t, s)
+    if step == "redeploy":
+        return redeploy.legal(t, s, s.cursor)
     if step == "upkeep":
         return final.upkeep_legal(t, s, s.side)
     if step == "side":
@@ -74,7 +97,13 @@ def legal(t: Tables, s: PericlesState, f: int) -> list[Action]:
 def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
     """Carry out a legal decision and set the step that follows (the flow runs on from there)."""
     step = s.step
-    if step == "keep":
+    if step == "plague":
+        aristophanes.plague_apply(t, s, action)
+        s.step = "plague_next"
+    elif step == "relocate":
+        political.relocate_apply(t, s, action)
+        s.step = "relocate_next"
+    elif step == "keep":
         hand.keep_apply(t, s, f, action)
         s.step = "keep_next"
     elif step == "entourage":
@@ -119,6 +148,10 @@ def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
         if action.verb == "resolve":  # a neutral theater's Diplomatic issue: secret commitments
             s.step = "dip_secret"
             return
+        if action.verb == "expedition" and not action.args:  # P-EXPED-2: the secret Assembly
+            expedition.start(s)
+            s.step = "exped_secret"
+            return
         if action.verb == "expedition":
             military.start_expedition(s, theater.entry_parts(s.revealed)[2], action)
             s.step = "move"
@@ -132,12 +165,40 @@ def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
         theater.resolve_apply(t, s, f, action)
         if s.revealed < 0:
             s.step = "reveal_next"
+        elif action.verb == "build" and action.args[0] != "none" and gold.possible(s, f):
+            gold.begin(s)  # P-GOLD-1
+            s.step = "gold"
     elif step in ("move", "move_on"):
         _move(t, s, action)
     elif step == "dip_secret":
         diplomatic.secret_apply(s, f, action)
         if not diplomatic.secret_actors(s, theater.entry_parts(s.revealed)[2]):
             s.step = "dip_draw"
+    elif step == "exped_secret":
+        expedition.secret_apply(s, f, action)
+        if not expedition.secret_actors(s):
+            s.step = "exped_open"
+    elif step == "ship":
+        expedition.ship_apply(s, action)
+        s.step = "battle_draw"
+    elif step == "row":
+        casualties.row_apply(t, s, action)
+        s.step = "cas_next"
+    elif step == "casualty":
+        casualties.casualty_apply(s, action)
+        s.step = "cas_next"
+    elif step == "raze":
+        casualties.raze_apply(s, action)
+        s.step = "cas_next"
+    elif step == "second":  # P-BATTLE-34
+        s.step = "battle_begin" if action.args[0] == "yes" else "exped_end"
+    elif step == "gold":
+        if gold.apply(t, s, action):
+            s.step = "resolve"
+    elif step == "redeploy":
+        if redeploy.apply(t, s, action):
+            s.cursor += 1
+        s.step = "redeploy_next"
     elif step == "side":
         if political.side_apply(t, s, f, action):
             s.cursor, s.picks = s.cursor + 1, 0
@@ -159,7 +220,10 @@ def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
 
 def _move(t: Tables, s: PericlesState, action: Action) -> None:
     """P-MOVE-3..8: start a unit, carry it on link by link until it stops, or end the movement."""
-    expedition = theater.entry_parts(s.revealed)[0]
+    target = theater.entry_parts(s.revealed)[0]
+    if action.verb == "done" and expedition.in_progress(s):  # P-EXPED-5: the other side reveals
+        s.step = "exped_after"
+        return
     if action.verb == "done":
         military.end_issue(s)
         s.revealed = -1
@@ -170,16 +234,33 @@ def _move(t: Tables, s: PericlesState, action: Action) -> None:
         to = t.theater_index[str(action.args[2])]
     else:
         to = t.theater_index[str(action.args[0])]
-    stopped = military.advance_unit(t, s, to, expedition)
+    stopped = military.advance_unit(t, s, to, target)
     s.step = "move" if stopped else "move_on"
 
 
-CHECKS = {"keep": hand.check, "entourage": hand.check, "hostage": boule.check, "select": boule.check,
+def _casualty_check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
+    if s.step == "raze":
+        return ("P-BATTLE-15", "eliminate an enemy base there, or stop: raze <base> | raze stop")
+    if s.step == "casualty":
+        return ("P-BATTLE-9", "eliminate a unit of the battle's kind and of the class owed: casualty <piece>")
+    return ("P-BATTLE-13", "choose one row of the casualty table: row <id> (or split <n>)")
+
+
+def _second_check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
+    return ("P-BATTLE-34", "the winner's decider answers second yes or second no")
+
+
+CHECKS = {"plague": aristophanes.check, "relocate": political.check,
+          "keep": hand.check, "entourage": hand.check, "hostage": boule.check, "select": boule.check,
           "debate": assembly.check, "play": assembly.check, "council": assembly.check, "stop": assembly.check,
           "lend": political.check, "place": theater.check, "reveal": theater.check, "resolve": theater.check,
           "dip_secret": diplomatic.check, "upkeep": final.check, "side": political.check,
-          "callias": persia.check, "scuttle": persia.check, "move": military.check, "move_on": military.check}
+          "callias": persia.check, "scuttle": persia.check, "move": military.check, "move_on": military.check,
+          "exped_secret": expedition.check, "ship": expedition.check, "row": _casualty_check,
+          "casualty": _casualty_check, "raze": _casualty_check, "second": _second_check, "gold": gold.check,
+          "redeploy": redeploy.check}
 
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
+    """The rule an illegal action breaks, by the step it was tried at."""
     return CHECKS[s.step](t, s, f, action)

@@ -4,29 +4,29 @@ The top card is a chance event over the undrawn cards; its instructions are carr
 (P-ARIST-5) in the order of the data file: issues on the centre box, Strategos set aside or given,
 units added, the will, Plague, Alcibiades.
 
-NOT IMPLEMENTED YET: the Dominant faction's choice of Plague casualties (P-PLAGUE-6) and of the unit a
-Peace C demobilisation removes. Until then the engine chooses for it, League units before city-state
-units and land before naval, and says so here rather than asking; Peace C's demobilisation is skipped.
+A Plague (P-PLAGUE-3, P-PLAGUE-4) fixes how many units each side loses where, from the board as the
+card is drawn, one ``plague_due`` entry per unit; then each side's Dominant faction chooses which unit
+goes, one at a time (P-PLAGUE-6, ``plague`` steps), the last unit of a theater's own kind kept at the
+moment of each removal (P-PLAGUE-5). A removal with a single kind of unit to take needs no decision.
+A scenario with the Campaign rule 14.43 sends Plague losses out of the game (P-PLAGUE-7).
+
+NOT IMPLEMENTED YET: the unit a Peace C demobilisation removes (Peace C's demobilisation is skipped).
 """
 
 from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.pericles.datamodel import AristophanesCard
-from kleos.games.pericles.rules.common import CONTESTED, count, place, present, remove, status
+from kleos.games.pericles.rules.common import CONTESTED, Violation, count, place, present, remove, status
 from kleos.games.pericles.state import OFF, PericlesState
 from kleos.games.pericles.tables import (
     AB,
     DB,
-    DL,
-    DN,
     FACTIONS,
     ISSUES_PER_SIDE,
     N_THEATERS,
     PB,
     PIECES,
-    PL,
-    PN,
     SB,
     SIDE_LAND,
     SIDE_NAVAL,
@@ -95,33 +95,66 @@ def place_issues(t: Tables, s: PericlesState, card: AristophanesCard) -> None:
 
 # ----- Plague (P-PLAGUE) -------------------------------------------------------------------------
 def plague(t: Tables, s: PericlesState) -> None:
-    """P-PLAGUE-2..5: Post-Plague from now on; a third (rounded up) of each side's land and naval
-    units in Athens, and one land and one naval unit per side in each contested theater."""
+    """P-PLAGUE-2..4: Post-Plague from now on; what each side loses is fixed now, from the board as the
+    card is drawn: a third (rounded up) of its land and of its naval units in Athens, and one land and
+    one naval unit in each theater it contests. The Dominant chooses the units afterwards."""
     s.plague = 1
+    due: list[int] = []
     for side in (0, 1):
-        for kind in (SIDE_LAND[side], SIDE_NAVAL[side]):
+        for naval, kind in enumerate((SIDE_LAND[side], SIDE_NAVAL[side])):
             total = sum(count(s, ATHENS_THEATER, p) for p in kind)
-            _plague_remove(t, s, ATHENS_THEATER, kind, -(-total // 3))
+            due.extend([_entry(ATHENS_THEATER, side, naval)] * -(-total // 3))
     for theater in range(N_THEATERS):
         for side in (0, 1):
             if present(s, theater, side) and status(s, theater, side) == CONTESTED:
-                _plague_remove(t, s, theater, SIDE_LAND[side], 1)
-                _plague_remove(t, s, theater, SIDE_NAVAL[side], 1)
+                due.extend([_entry(theater, side, 0), _entry(theater, side, 1)])
+    s.plague_due = due
 
 
-def _plague_remove(t: Tables, s: PericlesState, theater: int, kind: tuple[int, ...], amount: int) -> None:
-    """Remove up to ``amount`` units of ``kind``, never a side's last land unit in a Land theater nor its
-    last naval unit in a Naval theater (P-PLAGUE-5)."""
-    guarded = t.naval_border[theater] == (kind in SIDE_NAVAL)
-    for _ in range(amount):
-        total = sum(count(s, theater, p) for p in kind)
-        if total == 0 or (guarded and total <= 1):
-            return
-        piece = next(p for p in _preference(kind) if count(s, theater, p))
-        remove(s, theater, piece)
+def _entry(theater: int, side: int, naval: int) -> int:
+    return theater * 10 + side * 2 + naval
 
 
-def _preference(kind: tuple[int, ...]) -> tuple[int, ...]:
-    """League units before city-state units (the engine's stand-in for the Dominant's choice)."""
-    league = tuple(p for p in kind if p in (DL, DN, PL, PN))
-    return league + tuple(p for p in kind if p not in league)
+def due_parts(entry: int) -> tuple[int, int, int]:
+    """(theater, side, naval) of a ``plague_due`` entry."""
+    return entry // 10, entry % 10 // 2, entry % 2
+
+
+def plague_choices(t: Tables, s: PericlesState) -> list[int]:
+    """The pieces the first pending removal may take: any unit of its side and kind in its theater, but
+    never the last land unit of a Land theater nor the last naval unit of a Naval theater (P-PLAGUE-5)."""
+    theater, side, naval = due_parts(s.plague_due[0])
+    kind = SIDE_NAVAL[side] if naval else SIDE_LAND[side]
+    total = sum(count(s, theater, p) for p in kind)
+    guarded = t.naval_border[theater] == bool(naval)
+    if total == 0 or (guarded and total <= 1):
+        return []
+    return [p for p in kind if count(s, theater, p)]
+
+
+def plague_side(s: PericlesState) -> int:
+    return due_parts(s.plague_due[0])[1]
+
+
+def plague_legal(t: Tables, s: PericlesState) -> list[Action]:
+    """P-PLAGUE-6: the side's Dominant names the unit to remove: ``plague <theater> <piece>``."""
+    theater = t.theater_keys[due_parts(s.plague_due[0])[0]]
+    return [Action("plague", (theater, PIECES[p])) for p in plague_choices(t, s)]
+
+
+def plague_remove(t: Tables, s: PericlesState, piece: int) -> None:
+    """Carry out the first pending removal with ``piece``; under the Campaign rule 14.43 the piece
+    leaves the game instead of going back to the pool (P-PLAGUE-7)."""
+    remove(s, due_parts(s.plague_due.pop(0))[0], piece)
+    if t.scenario.campaign_14_43:
+        s.gone[piece] += 1
+
+
+def plague_apply(t: Tables, s: PericlesState, action: Action) -> None:
+    plague_remove(t, s, PIECES.index(str(action.args[1])))
+
+
+def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
+    theater = t.theater_keys[due_parts(s.plague_due[0])[0]]
+    return ("P-PLAGUE-6", f"the Dominant removes one of its side's units of the kind due in {theater}: "
+                          f"plague {theater} <piece>")

@@ -53,7 +53,8 @@ def count(s: PericlesState, theater: int, piece: int) -> int:
 
 
 def in_use(s: PericlesState, piece: int) -> int:
-    return sum(s.pieces[th * N_PIECES + piece] for th in range(N_THEATERS))
+    """Pieces out of the pool: on the map, or gone from the game for good (P-PLAGUE-7)."""
+    return sum(s.pieces[th * N_PIECES + piece] for th in range(N_THEATERS)) + s.gone[piece]
 
 
 def bases_in(s: PericlesState, theater: int) -> int:

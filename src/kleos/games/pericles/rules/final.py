@@ -7,7 +7,7 @@ start of the Final phase (P-AMB-31).
 Upkeep (P-UPKEEP) asks the Dominant faction of a side over its limit to remove one unit per step. The
 Peace of Callias, which comes first, is :mod:`.persia`.
 
-NOT IMPLEMENTED YET: redeployment (P-REDEPLOY).
+Redeployment, after upkeep, is :mod:`.redeploy`.
 """
 
 from __future__ import annotations

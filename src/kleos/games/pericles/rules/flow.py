@@ -4,10 +4,12 @@
 :mod:`kleos.games.pericles.rules.actions` answers them and sets the step that follows. A chance event
 sets ``state.chance`` and stops the loop too.
 
-Not written yet, and said so in the modules concerned: Expeditions into contested or enemy-controlled
-theaters and battles (with hostages, major defeats, the State Ship and the 300 as a Strategos),
-Persian gold, redeployment, and the Dominant's choices of Plague casualties, Peace C's demobilisation
-and Peace destinations (the engine chooses or skips them).
+Not written yet, and said so in the module concerned: Peace C's demobilisation (the engine skips it).
+
+A Military issue in a contested or enemy-controlled theater runs: secret commitments (``exped_secret``),
+the Commander's side revealed (``exped_open``), movement, the other side revealed (``exped_after``),
+then each battle: the State Ship offer, both cards drawn, the result, casualties (``cas_next``), Honor
+and the second-battle offer; ``exped_end`` closes the issue (P-MIL-8).
 
 Phases in order (P-SEQ-1..8): Aristophanes (card, political cards, Boulé), Assembly, Political,
 Theater, Final. A theater-only vignette starts at the Theater phase and ends after it.
@@ -15,8 +17,22 @@ Theater, Final. A theater-only vignette starts at the Theater phase and ends aft
 
 from __future__ import annotations
 
-from kleos.games.pericles.rules import assembly, boule, diplomatic, final, hand, persia, political, theater
-from kleos.games.pericles.rules.aristophanes import deck_empty
+from kleos.games.pericles.rules import (
+    aristophanes,
+    assembly,
+    battle,
+    boule,
+    casualties,
+    diplomatic,
+    expedition,
+    final,
+    hand,
+    military,
+    persia,
+    political,
+    redeploy,
+    theater,
+)
 from kleos.games.pericles.state import (
     ARISTOPHANES,
     ASSEMBLY,
@@ -24,6 +40,7 @@ from kleos.games.pericles.state import (
     CH_BATTLE,
     CH_DEAL,
     FINAL,
+    M_WIN,
     OVER,
     POLITICAL,
     THEATER,
@@ -31,9 +48,11 @@ from kleos.games.pericles.state import (
 )
 from kleos.games.pericles.tables import Tables
 
-DECISIONS = frozenset({"keep", "entourage", "hostage", "select", "debate", "play", "council", "stop", "lend",
+DECISIONS = frozenset({"plague", "relocate",
+                       "keep", "entourage", "hostage", "select", "debate", "play", "council", "stop", "lend",
                        "place", "reveal", "resolve", "dip_secret", "upkeep", "side", "callias",
-                       "scuttle", "move", "move_on"})
+                       "scuttle", "move", "move_on", "exped_secret", "ship", "row", "casualty", "raze",
+                       "second", "gold", "redeploy"})
 
 
 def advance(t: Tables, s: PericlesState) -> None:
@@ -55,9 +74,24 @@ def start_turn(t: Tables, s: PericlesState) -> None:
     s.granary_start = [int(final.athens_granary_base(s))]  # P-AMB-42
     s.built = [0] * len(s.built)
     s.no_bases = [int(final.no_base_left(t, s, side)) for side in (0, 1)]  # P-WILL-6
-    s.step = "hand_begin"
-    if not deck_empty(s):
+    s.step = "plague_next"
+    if not aristophanes.deck_empty(s):
         s.chance = CH_ARIST  # P-ARIST-1
+
+
+def plague_next(t: Tables, s: PericlesState) -> None:
+    """P-PLAGUE-6: the side's Dominant chooses each Plague removal that has more than one kind of unit
+    to take; a removal with one kind is carried out, one with nothing it may take is dropped."""
+    while s.plague_due:
+        choices = aristophanes.plague_choices(t, s)
+        if len(choices) > 1:
+            set_decision(s, "plague", s.dominant[aristophanes.plague_side(s)])
+            return
+        if choices:
+            aristophanes.plague_remove(t, s, choices[0])
+        else:
+            s.plague_due.pop(0)
+    s.step = "hand_begin"
 
 
 def hand_begin(t: Tables, s: PericlesState) -> None:
@@ -164,8 +198,23 @@ def political_phase(t: Tables, s: PericlesState) -> None:
     if peace_ends_game(t, s, declared):
         final.end_scoring(t, s, "Peace ended the scenario")
         return
-    if declared:
-        political.relocate(s)
+    s.step = "relocate_next" if declared else "political_rest"
+
+
+def relocate_next(t: Tables, s: PericlesState) -> None:
+    """P-WARPEACE-5: each city-state unit standing where it may not stay in Peace goes home or to a base
+    of its city; the Dominant chooses when there is more than one such place."""
+    while (unit := political.misplaced(s)) is not None:
+        side, theater, piece = unit
+        places = political.relocation_places(s, side)
+        if len(places) > 1:
+            set_decision(s, "relocate", s.dominant[side])
+            return
+        political.move_unit(s, theater, piece, places[0])
+    s.step = "political_rest"
+
+
+def political_rest(t: Tables, s: PericlesState) -> None:
     political.games(t, s)
     s.cursor, s.picks = 0, 0
     s.step = "side_next"
@@ -243,6 +292,67 @@ def dip_draw(t: Tables, s: PericlesState) -> None:
     s.step = "reveal_next"
 
 
+# ----- Expeditions into contested or enemy theaters, battles (P-EXPED, P-BATTLE) --------------------
+def exped_open(t: Tables, s: PericlesState) -> None:
+    expedition.open_commander_side(s)  # P-EXPED-3
+    s.step = "move"
+
+
+def exped_after(t: Tables, s: PericlesState) -> None:
+    s.step = "battle_begin" if expedition.after_movement(s) else "exped_end"  # P-EXPED-7, P-AMB-24
+
+
+def battle_begin(t: Tables, s: PericlesState) -> None:
+    battle.begin(t, s)
+    if expedition.ship_possible(s):  # P-EXPED-6, P-SHIP-2
+        set_decision(s, "ship", expedition.ship_actor(s))
+        return
+    s.step = "battle_draw"
+
+
+def battle_draw(t: Tables, s: PericlesState) -> None:
+    """P-BATTLE-4: each side turns up the top card of its own battle deck."""
+    for side in battle.draw_order(s):
+        if s.draw[side] < 0:
+            s.actor = side
+            s.chance = CH_BATTLE
+            return
+    s.step = "battle_fight"
+
+
+def battle_fight(t: Tables, s: PericlesState) -> None:
+    battle.fight(t, s)
+    if s.mil[M_WIN] < 0:  # P-BATTLE-8: a draw ends the issue, no second battle
+        s.step = "exped_end"
+        return
+    casualties.start(t, s)
+    s.step = "cas_next"
+
+
+def cas_next(t: Tables, s: PericlesState) -> None:
+    choice = casualties.next_decision(t, s)
+    if choice is not None:
+        set_decision(s, *choice)
+        return
+    s.step = "battle_after"
+
+
+def battle_after(t: Tables, s: PericlesState) -> None:
+    battle.honor(t, s)
+    if battle.second_possible(s):
+        set_decision(s, "second", battle.decider(s))
+        return
+    s.step = "exped_end"
+
+
+def exped_end(t: Tables, s: PericlesState) -> None:
+    """P-MIL-8: the issue is resolved; the marker goes back to its owner."""
+    expedition.finish(s)
+    military.end_issue(s)
+    s.revealed = -1
+    s.step = "reveal_next"
+
+
 # ----- Final phase (P-SEQ-7, P-SEQ-8) --------------------------------------------------------------
 def raid_draw(t: Tables, s: PericlesState) -> None:
     """P-RAID-2: the Commander turns up its own side's battle-deck card, then the raid is settled."""
@@ -283,17 +393,35 @@ def upkeep_next(t: Tables, s: PericlesState) -> None:
             set_decision(s, "upkeep", s.dominant[s.side])
             return
         s.side += 1
+    s.cursor = 0
+    s.moved = [0] * len(s.moved)
+    s.step = "redeploy_next"
+
+
+def redeploy_next(t: Tables, s: PericlesState) -> None:
+    """P-REDEPLOY-1: Delian League, Athenian, Peloponnesian League, Spartan units, each group by its
+    side's Dominant faction; a group with nothing to choose is passed over."""
+    while s.cursor < len(redeploy.GROUPS):
+        if redeploy.needs_decision(t, s, s.cursor):
+            set_decision(s, "redeploy", s.dominant[redeploy.GROUP_SIDE[s.cursor]])
+            return
+        s.cursor += 1
+    s.moved = [0] * len(s.moved)
     final.check_wills(t, s)
     s.turn += 1
     s.step = "start"
 
 
 STEPS = {
-    "start": start_turn, "hand_begin": hand_begin, "keep_next": keep_next, "deal": deal, "form": form,
+    "start": start_turn, "plague_next": plague_next,
+    "hand_begin": hand_begin, "keep_next": keep_next, "deal": deal, "form": form,
     "hostage_next": hostage_next, "select_next": select_next, "debate_next": debate_next,
-    "reveal_cards": reveal_cards, "settle": settle, "political": political_phase, "side_next": side_next,
+    "reveal_cards": reveal_cards, "settle": settle, "political": political_phase,
+    "relocate_next": relocate_next, "political_rest": political_rest, "side_next": side_next,
     "lend_next": lend_next,
     "theater_begin": theater_begin, "place_next": place_next, "reveal_next": reveal_next, "dip_draw": dip_draw,
-    "raid_draw": raid_draw,
-    "final": final_phase, "victory": victory, "upkeep_next": upkeep_next,
+    "raid_draw": raid_draw, "exped_open": exped_open, "exped_after": exped_after, "battle_begin": battle_begin,
+    "battle_draw": battle_draw, "battle_fight": battle_fight, "cas_next": cas_next, "battle_after": battle_after,
+    "exped_end": exped_end,
+    "final": final_phase, "victory": victory, "upkeep_next": upkeep_next, "redeploy_next": redeploy_next,
 }

@@ -7,9 +7,9 @@ Expedition Assembly (``expedition <tokens>``) whose tokens move one unit each: `
 theater or can go no further (P-MOVE-6..8), ``done`` ends the movement. A unit never passes the same
 theater twice on one move (ruling of this engine: it keeps every route finite).
 
-NOT IMPLEMENTED YET: Expedition Assemblies in contested or enemy-controlled theaters, with their secret
-commitments and battles (P-EXPED-2..8, P-BATTLE, P-SHIP, P-300-2), and Persian gold (P-GOLD). There the
-Commander may only Raid or decline.
+In a contested or enemy-controlled theater the Commander answers ``expedition`` (no number): the
+secret Assembly and the battles are :mod:`.expedition`, :mod:`.battle` and :mod:`.casualties`; Persian
+gold after the home build is :mod:`.gold`.
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def legal(t: Tables, s: PericlesState, theater: int, owner: int) -> list[Action]
         bases = count(s, theater, CITY_BASE[side])
         return [Action("build", ("none",)), *(Action("build", (n,)) for n in range(bases + 1))]
     if status(s, theater, side) in (CONTESTED, ENEMY):
-        return []  # a Raid (theater.py) or declining
+        return [Action("expedition")]  # P-MIL-6, P-MIL-7: the secret Assembly (rules/expedition.py)
     return [Action("expedition", (k,)) for k in range(1, min(EXPED_MAX, s.stock[owner]) + 1)]
 
 

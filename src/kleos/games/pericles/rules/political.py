@@ -5,8 +5,9 @@ Everything here is automatic except the choices inside Citizenship, Colony, Kryp
 (P-POLISSUE-4..8; a Krypteia removes one marker per step) and the lending of theater markers
 (P-TMARK-4, one marker per step).
 
-NOT IMPLEMENTED YET: the Dominant's choice of destination in the Peace relocation (P-WARPEACE-5):
-every city-state unit that must move goes to its home theater.
+In the Peace relocation (P-WARPEACE-5) the side's Dominant chooses where each city-state unit that
+must move goes, one unit at a time (``relocate`` steps), when its city has a base somewhere besides
+home; otherwise the unit goes home without a question.
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ from kleos.games.pericles.tables import (
     EAST_MED,
     ISSUES_PER_SIDE,
     MARKER_KINDS,
+    N_PIECES,
     N_THEATERS,
+    PIECES,
     S300,
     SB,
     SL,
@@ -157,17 +160,42 @@ def war_peace(t: Tables, s: PericlesState) -> bool:
     return False
 
 
-def relocate(s: PericlesState) -> None:
-    """P-WARPEACE-5 with every moving unit sent home (the Dominant's choice is not asked yet)."""
+def misplaced(s: PericlesState) -> tuple[int, int, int] | None:
+    """P-WARPEACE-5: the first city-state unit (side, theater, piece) that may not stay in Peace: it
+    stands outside its home theater where its city-state has no base (League units stay)."""
     for side in (0, 1):
         for theater in range(N_THEATERS):
             if theater == HOMES[side] or count(s, theater, CITY_BASE[side]):
                 continue
             for piece in CITY_UNITS[side]:
-                n = count(s, theater, piece)
-                if n:
-                    remove(s, theater, piece, n)
-                    s.pieces[HOMES[side] * 15 + piece] += n
+                if count(s, theater, piece):
+                    return side, theater, piece
+    return None
+
+
+def relocation_places(s: PericlesState, side: int) -> list[int]:
+    """Where a unit of ``side`` may go: its home theater, then every theater holding a base of its own
+    city-state (not a League base)."""
+    return [HOMES[side], *(th for th in range(N_THEATERS) if th != HOMES[side] and count(s, th, CITY_BASE[side]))]
+
+
+def move_unit(s: PericlesState, theater: int, piece: int, to: int) -> None:
+    remove(s, theater, piece)
+    s.pieces[to * N_PIECES + piece] += 1
+
+
+def relocate_legal(t: Tables, s: PericlesState) -> list[Action]:
+    """``relocate <from> <piece> <to>`` for the first unit that must move, to each place it may go."""
+    unit = misplaced(s)
+    assert unit is not None
+    side, theater, piece = unit
+    return [Action("relocate", (t.theater_keys[theater], PIECES[piece], t.theater_keys[to]))
+            for to in relocation_places(s, side)]
+
+
+def relocate_apply(t: Tables, s: PericlesState, action: Action) -> None:
+    move_unit(s, t.theater_index[str(action.args[0])], PIECES.index(str(action.args[1])),
+              t.theater_index[str(action.args[2])])
 
 
 def games(t: Tables, s: PericlesState) -> None:
@@ -295,6 +323,9 @@ def lend_apply(s: PericlesState, f: int, action: Action) -> None:
 
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
+    if s.step == "relocate":
+        return ("P-WARPEACE-5", "move the unit named to its home theater or to a theater holding a base of its "
+                                "own city-state: relocate <from> <piece> <to>")
     if s.step == "side":
         rule = {"CIT": "P-POLISSUE-4", "COL": "P-POLISSUE-6", "KRY": "P-POLISSUE-7", "AGO": "P-POLISSUE-8"}
         return (rule[SIDE_ISSUES[s.cursor][0]], "choose one of the issue's options, or none")

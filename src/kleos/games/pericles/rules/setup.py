@@ -11,6 +11,8 @@ from kleos.games.pericles.state import (
     ARISTOPHANES,
     DECK,
     HAND,
+    M_WIN,
+    N_MIL,
     OFF,
     THEATER,
     PericlesState,
@@ -70,6 +72,11 @@ def new_state(t: Tables, seed: int) -> PericlesState:
     s.chosen = []
     s.moved = [0] * (N_THEATERS * N_PIECES)
     s.visited = []
+    s.mil = [0] * N_MIL
+    s.mil[M_WIN] = -1
+    s.killed = [0] * N_PIECES
+    s.plague_due = []
+    s.gone = [0] * N_PIECES
     s.mil_stage = 0
     s.moves_left = 0
     s.moving = -1

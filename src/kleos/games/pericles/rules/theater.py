@@ -14,11 +14,10 @@ three different theaters).
 A Military issue (P-MIL) makes its owner Commander in Chief; with no Strategos it has no effect
 (P-MIL-2); in a contested theater it may Raid (P-RAID).
 
-The home build, Expeditions into friendly or neutral theaters and movement are :mod:`.military`.
-
-NOT IMPLEMENTED YET: Expeditions into contested or enemy-controlled theaters and battles (P-EXPED-2..8,
-P-BATTLE, P-SHIP), and Persian gold (P-GOLD). There the owner may only Raid or decline (P-THEATER-14:
-declining still costs 1 Strategos), so every game can be played to its end.
+The home build, Expeditions into friendly or neutral theaters and movement are :mod:`.military`;
+Expeditions into contested or enemy-controlled theaters and battles are :mod:`.expedition`,
+:mod:`.battle` and :mod:`.casualties`. Declining a Military issue still costs 1 Strategos
+(P-THEATER-14).
 """
 
 from __future__ import annotations
