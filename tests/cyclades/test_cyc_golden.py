@@ -17,13 +17,11 @@ and review the diff of ``tests/cyclades/golden/`` before committing it. Together
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 import pytest
 
-from kleos.core.action import Action
-from kleos.core.protocol import CHANCE
+from kleos.core.testing import first_difference, golden_lines, golden_replay
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.state import CycladesState
 
@@ -47,59 +45,18 @@ def digest(s: CycladesState) -> str:
             f"metro={','.join(map(str, metros))}")
 
 
-def play_game(players: int, seed: int) -> list[str]:
-    """The golden lines of one seeded random game, ending with the outcome."""
-    g = CycladesGame({"players": players})
-    s = g.new_state(seed)
-    rng = random.Random(seed)
-    lines = [f"# cyclades players={players} seed={seed} agents=random", f"start | {digest(s)}"]
-    for _ in range(MAX_STEPS):
-        if g.is_terminal(s):
-            break
-        if g.is_chance(s):
-            action, who = g.step_chance(s), "chance"
-        else:
-            seat = g.actors(s)[0]
-            action = rng.choice(g.legal_actions(s, seat))
-            g.apply_in_place(s, action, seat, validate=False)
-            who = str(seat)
-        lines.append(f"{who} {action} | {digest(s)}")
-    lines.append(f"outcome {g.outcome(s)}")
-    return lines
-
-
-def replay(players: int, lines: list[str]) -> list[str]:
-    """Re-apply the stored actions with validation and rebuild the lines from the engine's positions."""
-    seed = int(lines[0].rsplit("seed=", 1)[1].split()[0])
-    g = CycladesGame({"players": players})
-    s = g.new_state(seed)
-    out = [lines[0], f"start | {digest(s)}"]
-    for line in lines[2:-1]:
-        who, text = line.split(" | ")[0].split(" ", 1)
-        g.apply_in_place(s, Action.parse(text), CHANCE if who == "chance" else int(who))
-        out.append(f"{who} {text} | {digest(s)}")
-    out.append(f"outcome {g.outcome(s)}")
-    return out
-
-
-def _first_difference(expected: list[str], got: list[str]) -> str:
-    for n, (a, b) in enumerate(zip(expected, got, strict=False)):
-        if a != b:
-            return f"line {n + 1}:\n  golden: {a}\n  now:    {b}"
-    return f"lengths differ: golden {len(expected)} lines, now {len(got)}"
-
-
 @pytest.mark.parametrize(("players", "seed"), GAMES, ids=[f"{p}p" for p, _ in GAMES])
 def test_golden_playthrough(players: int, seed: int) -> None:
     """C-CYCLE-1, C-END-2: a whole seeded game per player count, replayed from its log and replayed
     from its seed, equals the stored transcript step by step (digests included)."""
     path = _path(players, seed)
-    played = play_game(players, seed)
+    played = golden_lines(CycladesGame({"players": players}), seed, digest,
+                          f"# cyclades players={players} seed={seed} agents=random", MAX_STEPS)
     if REGENERATE:
         GOLDEN.mkdir(exist_ok=True)
         path.write_text("\n".join(played) + "\n", encoding="utf-8")
     stored = path.read_text(encoding="utf-8").splitlines()
     assert stored[-1].startswith("outcome ") and "None" not in stored[-1], "the stored game must end"
-    replayed = replay(players, stored)
-    assert replayed == stored, "replaying the log: " + _first_difference(stored, replayed)
-    assert played == stored, "playing the seed again: " + _first_difference(stored, played)
+    replayed = golden_replay(CycladesGame({"players": players}), stored, digest)
+    assert replayed == stored, "replaying the log: " + first_difference(stored, replayed)
+    assert played == stored, "playing the seed again: " + first_difference(stored, played)

@@ -3,8 +3,9 @@ named positions, chance events expanded over all their outcomes (each outcome on
 
 How the numbers were obtained: each position below is built deterministically (a seeded game driven
 by notation, or a bare board from ``cyc_helpers.war_turn`` with pieces put on it); the counts were
-computed with ``kleos.core.testing.perft`` and cross-checked with an independent recursion in this
-file (:func:`_count`: copy, apply with full validation, chance expanded from ``chance_outcomes``);
+computed with ``kleos.core.testing.perft`` and cross-checked with a second recursion
+(``kleos.core.testing.perft_by_copies``: copy, apply with full validation, chance expanded from
+``chance_outcomes``);
 the depth-1 lists were read and checked by hand against the rules cited in each docstring (e.g. 7 GP
 at the first offering of 5 players: 4 gods x 7 amounts + Apollo = 29). A perft count is a regression
 check: a change means the engine now offers a different set of actions somewhere in the tree. If the
@@ -21,7 +22,7 @@ from cyc_helpers import at_offers, begin_effect, build_on, play, put, war_turn
 
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
-from kleos.core.testing import perft
+from kleos.core.testing import perft, perft_by_copies
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, GODS, POSEIDON, ZEUS
@@ -29,25 +30,6 @@ from kleos.games.cyclades.tables import ARES, ATHENA, GODS, POSEIDON, ZEUS
 Position = tuple[CycladesGame, CycladesState]
 
 
-def _count(g: CycladesGame, s: CycladesState, depth: int) -> int:
-    """An independent perft: copies, validated application, chance outcomes from ``chance_outcomes``."""
-    if depth == 0:
-        return 1
-    if g.is_terminal(s):
-        return 0
-    if g.is_chance(s):
-        moves, seat = [a for a, _ in g.chance_outcomes(s)], CHANCE
-    else:
-        seat = g.actors(s)[0]
-        moves = g.legal_actions(s, seat)
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for action in moves:
-        child = s.copy()
-        g.apply_in_place(child, action, seat)
-        total += _count(g, child, depth - 1)
-    return total
 
 
 def _offers(players: int) -> Callable[[], Position]:
@@ -147,4 +129,4 @@ def test_perft(name: str) -> None:
     g, s = build()
     for depth, expected in enumerate(counts, start=1):
         assert perft(g, s, depth) == expected, (name, depth)
-        assert _count(g, s, depth) == expected, (name, depth)
+        assert perft_by_copies(g, s, depth) == expected, (name, depth)

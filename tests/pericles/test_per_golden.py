@@ -20,13 +20,11 @@ and read the diff of ``tests/pericles/golden/`` before committing it.
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 import pytest
 
-from kleos.core.action import Action
-from kleos.core.protocol import CHANCE
+from kleos.core.testing import first_difference, golden_lines, golden_replay
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import N_PIECES, N_THEATERS, SIDE_BASES, SIDE_LAND, SIDE_NAVAL
@@ -59,59 +57,18 @@ def digest(s: PericlesState) -> str:
             f"units={nums(units)} bases={nums(bases)}")
 
 
-def play_game(scenario: str, seed: int) -> list[str]:
-    """The golden lines of one seeded random game, ending with its outcome."""
-    g = PericlesGame({"scenario": scenario})
-    s = g.new_state(seed)
-    rng = random.Random(seed)
-    lines = [f"# pericles scenario={scenario} seed={seed} agents=random", f"start | {digest(s)}"]
-    for _ in range(MAX_STEPS):
-        if g.is_terminal(s):
-            break
-        if g.is_chance(s):
-            action, who = g.step_chance(s), "chance"
-        else:
-            seat = g.actors(s)[0]
-            action = rng.choice(g.legal_actions(s, seat))
-            g.apply_in_place(s, action, seat, validate=False)
-            who = str(seat)
-        lines.append(f"{who} {action} | {digest(s)}")
-    lines.append(f"outcome {g.outcome(s)}")
-    return lines
-
-
-def replay(scenario: str, lines: list[str]) -> list[str]:
-    """Re-apply the stored actions with validation and rebuild the lines from the engine's positions."""
-    seed = int(lines[0].rsplit("seed=", 1)[1].split()[0])
-    g = PericlesGame({"scenario": scenario})
-    s = g.new_state(seed)
-    out = [lines[0], f"start | {digest(s)}"]
-    for line in lines[2:-1]:
-        who, text = line.split(" | ")[0].split(" ", 1)
-        g.apply_in_place(s, Action.parse(text), CHANCE if who == "chance" else int(who))
-        out.append(f"{who} {text} | {digest(s)}")
-    out.append(f"outcome {g.outcome(s)}")
-    return out
-
-
-def _first_difference(expected: list[str], got: list[str]) -> str:
-    for n, (a, b) in enumerate(zip(expected, got, strict=False)):
-        if a != b:
-            return f"line {n + 1}:\n  golden: {a}\n  now:    {b}"
-    return f"lengths differ: golden {len(expected)} lines, now {len(got)}"
-
-
 @pytest.mark.parametrize(("scenario", "seed"), GAMES, ids=[sc for sc, _ in GAMES])
 def test_golden_playthrough(scenario: str, seed: int) -> None:
     """P-SEQ-1, P-VICTORY rulings: a whole seeded game of each scenario, replayed from its log and
     played again from its seed, equals the stored transcript line by line (summaries included)."""
     path = _path(scenario, seed)
-    played = play_game(scenario, seed)
+    played = golden_lines(PericlesGame({"scenario": scenario}), seed, digest,
+                          f"# pericles scenario={scenario} seed={seed} agents=random", MAX_STEPS)
     if REGENERATE:
         GOLDEN.mkdir(exist_ok=True)
         path.write_text("\n".join(played) + "\n", encoding="utf-8")
     stored = path.read_text(encoding="utf-8").splitlines()
     assert stored[-1].startswith("outcome Outcome("), "the stored game must end"
-    replayed = replay(scenario, stored)
-    assert replayed == stored, "replaying the log: " + _first_difference(stored, replayed)
-    assert played == stored, "playing the seed again: " + _first_difference(stored, played)
+    replayed = golden_replay(PericlesGame({"scenario": scenario}), stored, digest)
+    assert replayed == stored, "replaying the log: " + first_difference(stored, replayed)
+    assert played == stored, "playing the seed again: " + first_difference(stored, played)

@@ -17,33 +17,13 @@ from collections.abc import Callable
 import pytest
 from per_helpers import AF, AK, DF, at_step, bare, commit_all, game, give, military_issue, play, put
 
-from kleos.core.protocol import CHANCE
-from kleos.core.testing import perft
+from kleos.core.testing import perft, perft_by_copies
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.state import PericlesState
 
 Position = tuple[PericlesGame, PericlesState]
 
 
-def _count(g: PericlesGame, s: PericlesState, depth: int) -> int:
-    """An independent perft: copies, validated application, chance outcomes from ``chance_outcomes``."""
-    if depth == 0:
-        return 1
-    if g.is_terminal(s):
-        return 0
-    if g.is_chance(s):
-        moves, seat = [a for a, _ in g.chance_outcomes(s)], CHANCE
-    else:
-        seat = g.actors(s)[0]
-        moves = g.legal_actions(s, seat)
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for action in moves:
-        child = g.copy(s)
-        g.apply_in_place(child, action, seat)
-        total += _count(g, child, depth - 1)
-    return total
 
 
 def _start(scenario: str) -> Callable[[], Position]:
@@ -139,4 +119,4 @@ def test_perft(name: str) -> None:
     g, s = build()
     for depth, expected in enumerate(counts, start=1):
         assert perft(g, s, depth) == expected, (name, depth)
-        assert _count(g, s, depth) == expected, (name, depth)
+        assert perft_by_copies(g, s, depth) == expected, (name, depth)

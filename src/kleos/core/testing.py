@@ -427,6 +427,75 @@ def perft_divide(game: Game[S, Any], state: S, depth: int) -> dict[str, int]:
     return {str(a): perft(game, game.apply(state, a, seat), depth - 1) for a in game.legal_actions(state, seat)}
 
 
+def perft_by_copies(game: Game[S, Any], state: S, depth: int) -> int:
+    """:func:`perft` counted another way, to cross-check it: copies changed in place with validation,
+    chance branches taken from ``chance_outcomes``."""
+    if depth == 0:
+        return 1
+    if game.is_terminal(state):
+        return 0
+    if game.is_chance(state):
+        moves, seat = [a for a, _ in game.chance_outcomes(state)], CHANCE
+    else:
+        seat = game.actors(state)[0]
+        moves = game.legal_actions(state, seat)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for action in moves:
+        child = game.copy(state)
+        game.apply_in_place(child, action, seat)
+        total += perft_by_copies(game, child, depth - 1)
+    return total
+
+
+# ----- golden playthroughs --------------------------------------------------------------------------
+def golden_lines(game: Game[S, Any], seed: int, digest: Callable[[S], str], header: str,
+                 max_steps: int = 20_000) -> list[str]:
+    """A seeded random game as golden lines: ``header``, ``start | digest``, then per step ``<seat or
+    chance> <action> | <digest of the position it led to>``, then ``outcome …``. One
+    ``random.Random(seed)`` picks among the legal actions in the engine's order; chance comes from the
+    state's own generator."""
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    lines = [header, f"start | {digest(state)}"]
+    for _ in range(max_steps):
+        if game.is_terminal(state):
+            break
+        if game.is_chance(state):
+            action, who = game.step_chance(state), "chance"
+        else:
+            seat = game.actors(state)[0]
+            action = rng.choice(game.legal_actions(state, seat))
+            game.apply_in_place(state, action, seat, validate=False)
+            who = str(seat)
+        lines.append(f"{who} {action} | {digest(state)}")
+    lines.append(f"outcome {game.outcome(state)}")
+    return lines
+
+
+def golden_replay(game: Game[S, Any], lines: list[str], digest: Callable[[S], str]) -> list[str]:
+    """The lines rebuilt by applying the stored actions with validation (the seed is read from the
+    header's ``seed=N``): equal to ``lines`` while the rules have not changed."""
+    seed = int(lines[0].rsplit("seed=", 1)[1].split()[0])
+    state = game.new_state(seed)
+    out = [lines[0], f"start | {digest(state)}"]
+    for line in lines[2:-1]:
+        who, text = line.split(" | ")[0].split(" ", 1)
+        game.apply_in_place(state, Action.parse(text), CHANCE if who == "chance" else int(who))
+        out.append(f"{who} {text} | {digest(state)}")
+    out.append(f"outcome {game.outcome(state)}")
+    return out
+
+
+def first_difference(expected: list[str], got: list[str]) -> str:
+    """Where two lists of golden lines part, for a readable failure."""
+    for n, (a, b) in enumerate(zip(expected, got, strict=False)):
+        if a != b:
+            return f"line {n + 1}:\n  golden: {a}\n  now:    {b}"
+    return f"lengths differ: golden {len(expected)} lines, now {len(got)}"
+
+
 def _where(exc: BaseException) -> str:
     """`` at file:line in function`` of the innermost frame of an exception, for bug reports."""
     frames = traceback.extract_tb(exc.__traceback__)
