@@ -15,12 +15,9 @@ the same key exactly when they are equal.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
+from kleos.adapters.blocks import Block, BlockLayout, Vector, layout_markdown
 from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.encoding.catalogue import OFFER_CAP, max_units
 from kleos.games.cyclades.game import CycladesGame
@@ -55,20 +52,7 @@ CYCLE_CAP = 99
 COUNT_CAP = 99  # Priests, Philosophers and income where no supply bounds them
 STEPS_CAP = 10  # creature steps left (the Sylph's ``sylph_steps``)
 
-Vector = npt.NDArray[np.float32]
-
-
-@dataclass(frozen=True)
-class Block:
-    """``size`` consecutive features named ``name``, each at most ``high``."""
-
-    name: str
-    size: int
-    high: float
-    doc: str
-
-
-class ObservationEncoder:
+class ObservationEncoder(BlockLayout):
     """The vector layout of one game (its tables) and the function that fills it from a view."""
 
     def __init__(self, game: CycladesGame) -> None:
@@ -83,7 +67,7 @@ class ObservationEncoder:
         temples = float(t.building_supply[TEMPLE] + t.metropolis_supply)
         seats = ", ".join(t.seat_names)
         B = Block
-        self.blocks: tuple[Block, ...] = (
+        blocks = (
             B("seat", p, 1, f"the viewing seat, one-hot ({seats}); zeros for a spectator"),
             B("cycle", 1, CYCLE_CAP, "the cycle (0 before the first)"),
             B("phase", len(PHASES), 1, "phase one-hot: " + ", ".join(PHASES)),
@@ -147,15 +131,8 @@ class ObservationEncoder:
             B("swap_slot", slots, 1, "the creature slot a Zeus swap refills next, one-hot"),
             B("outcome", p + 1, 1, "game over: the winner one-hot, or the last feature when nobody won"),
         )
-        self.size = sum(b.size for b in self.blocks)
-        self.shape = (self.size,)
-        self.high: Vector = np.concatenate([np.full(b.size, b.high, dtype=np.float32) for b in self.blocks])
-        offsets, at = {}, 0
-        for b in self.blocks:
-            offsets[b.name] = slice(at, at + b.size)
-            at += b.size
-        self.offsets: dict[str, slice] = offsets
-        self.start: dict[str, int] = {name: sl.start for name, sl in offsets.items()}
+        self.lay_out(blocks)
+        offsets = self.offsets
         # where each island's and sea's owner one-hot starts, and each slot's building counts (less 1:
         # ``buildings[slot]`` is 1 + the building type)
         self._island_at = tuple(offsets["island_owner"].start + n * (p + 1) for n in range(i))
@@ -171,22 +148,7 @@ class ObservationEncoder:
     # ----- encoding ---------------------------------------------------------------------------
     def encode(self, view: CycladesView) -> Vector:
         """The observation vector of ``view`` (``float32``, length :attr:`size`)."""
-        buf = bytearray(self.size)  # fast path: every feature fits in a byte (it nearly always does)
-        try:
-            self._fill(view, buf)
-            vec = np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
-        except ValueError:  # a count above 255 (gold, cycles): fill a list instead
-            values = [0] * self.size
-            self._fill(view, values)
-            vec = np.array(values, dtype=np.float32)
-        if len(vec) != self.size:  # a state list longer than its block would shift every later one
-            raise AssertionError(f"observation has {len(vec)} features, layout says {self.size}")
-        np.minimum(vec, self.high, out=vec)  # no feature is negative: only the upper bounds clip
-        return vec
-
-    def split(self, vector: Vector) -> dict[str, Vector]:
-        """The named blocks of a vector (views into it)."""
-        return {name: vector[sl] for name, sl in self.offsets.items()}
+        return self.vector(lambda out: self._fill(view, out))
 
     def _fill(self, view: CycladesView, out: MutableSequence[int]) -> None:
         """Write the features of ``view`` into ``out`` (all zeros, of length :attr:`size`)."""
@@ -336,11 +298,4 @@ def view_key(view: CycladesView) -> str:
     return repr(parts)
 
 
-def layout_markdown(encoder: ObservationEncoder) -> str:
-    """The layout as a Markdown table (offset, size, upper bound, meaning)."""
-    rows = ["| block | offset | size | max | meaning |", "|---|---:|---:|---:|---|"]
-    for b in encoder.blocks:
-        sl = encoder.offsets[b.name]
-        rows.append(f"| `{b.name}` | {sl.start} | {b.size} | {b.high:g} | {b.doc} |")
-    rows.append(f"| total | | {encoder.size} | | |")
-    return "\n".join(rows)
+__all__ = ["Block", "ObservationEncoder", "encoder_for", "layout_markdown", "view_key"]

@@ -15,12 +15,9 @@ information state string); two views have the same key exactly when they are equ
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
+from kleos.adapters.blocks import Block, BlockLayout, Vector, layout_markdown
 from kleos.core.protocol import CHANCE
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import actions as turn_actions
@@ -53,20 +50,7 @@ CREATE_VERBS = ("hoplites", "galleys", "merchants")
 AWAY_FLAGS = tuple(f"away:{side}" for side in SIDES)
 GOODS_CAP = 99  # goods and prestige where the edition sets no maximum ([2012])
 
-Vector = npt.NDArray[np.float32]
-
-
-@dataclass(frozen=True)
-class Block:
-    """``size`` consecutive features named ``name``, each at most ``high``."""
-
-    name: str
-    size: int
-    high: float
-    doc: str
-
-
-class ObservationEncoder:
+class ObservationEncoder(BlockLayout):
     """The vector layout of one edition (tables) and the function that fills it from a view."""
 
     def __init__(self, game: PolisGame) -> None:
@@ -89,7 +73,7 @@ class ObservationEncoder:
         self.event_pos = {e: i for i, e in enumerate(self.events)}
         self.n_cards = n_cards
         B = Block
-        self.blocks: tuple[Block, ...] = (
+        blocks = (
             B("seat", 2, 1, "the viewing seat, one-hot (Athens, Sparta); zeros for a spectator"),
             B("round", len(t.round_names), 1, "the round, one-hot"),
             B("phase", len(PHASES), 1, "phase one-hot: " + ", ".join(PHASES)),
@@ -159,15 +143,8 @@ class ObservationEncoder:
             B("eor_grown", np_, cubes, "cubes grown per polis this step"),
             B("outcome", 3, 1, "game over: Athens won, Sparta won, draw"),
         )
-        self.size = sum(b.size for b in self.blocks)
-        self.shape = (self.size,)
-        self.high: Vector = np.concatenate([np.full(b.size, b.high, dtype=np.float32) for b in self.blocks])
-        offsets, at = {}, 0
-        for b in self.blocks:
-            offsets[b.name] = slice(at, at + b.size)
-            at += b.size
-        self.offsets: dict[str, slice] = offsets
-        self.start: dict[str, int] = {name: sl.start for name, sl in offsets.items()}
+        self.lay_out(blocks)
+        offsets = self.offsets
         self.kind_pos = {verb: i for i, verb in enumerate(self.kinds)}
         self.step_pos = {kind: i for i, kind in enumerate(self.steps)}
         self._owner_cache: dict[tuple[int, ...], bytes] = {}
@@ -181,23 +158,7 @@ class ObservationEncoder:
     # ----- encoding ---------------------------------------------------------------------------
     def encode(self, view: PolisView) -> Vector:
         """The observation vector of ``view`` (``float32``, length :attr:`size`)."""
-        buf = bytearray(self.size)  # fast path: every feature fits in a byte (it nearly always does)
-        try:
-            self._fill(view, buf)
-            vec = np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
-        except ValueError:  # a feature below 0 or above 255
-            values: list[int] = [0] * self.size
-            self._fill(view, values)
-            vec = np.array(values, dtype=np.float32)
-            np.maximum(vec, 0, out=vec)
-        if len(vec) != self.size:
-            raise AssertionError(f"observation has {len(vec)} features, layout says {self.size}")
-        np.minimum(vec, self.high, out=vec)
-        return vec
-
-    def split(self, vector: Vector) -> dict[str, Vector]:
-        """The named blocks of a vector (views into it)."""
-        return {name: vector[sl] for name, sl in self.offsets.items()}
+        return self.vector(lambda out: self._fill(view, out))
 
     def _fill(self, view: PolisView, out: MutableSequence[int]) -> None:
         """Write the features of ``view`` into ``out`` (all zeros, of length :attr:`size`)."""
@@ -380,12 +341,4 @@ def view_key(view: PolisView) -> str:
     return repr(parts)
 
 
-def layout_markdown(encoder: ObservationEncoder) -> str:
-    """The layout as a Markdown table (offset, size, upper bound, meaning)."""
-    rows = ["| block | offset | size | max | meaning |", "|---|---:|---:|---:|---|"]
-    for b in encoder.blocks:
-        sl = encoder.offsets[b.name]
-        rows.append(f"| `{b.name}` | {sl.start} | {b.size} | {b.high:g} | {b.doc} |")
-    rows.append(f"| total | | {encoder.size} | | |")
-    return "\n".join(rows)
-
+__all__ = ["Block", "ObservationEncoder", "encoder_for", "layout_markdown", "view_key"]
