@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kleos.core.rng import Rng
+from kleos.games.pericles.rules import battle, expedition
 from kleos.games.pericles.state import (
     DECK,
     ENTOURAGE,
@@ -21,6 +22,7 @@ from kleos.games.pericles.state import (
     HIDDEN,
     PLAYED,
     REVEALED,
+    SECRET,
     UNSEEN,
     PericlesState,
 )
@@ -82,8 +84,28 @@ def determinize(t: Tables, view: PericlesView, rng: random.Random) -> PericlesSt
     _cards(t, view, s, rng)
     _stocks(view, s, rng)
     _markers(view, s)
-    s.commit = [0 if v == HIDDEN else v for v in s.commit]
+    _commits(s, rng)
     return s
+
+
+def _least_stock(s: PericlesState, f: int) -> int:
+    """What ``f``'s hidden stock must hold at least: while an expedition's commitments are secret the
+    Commander commits 1 to 5 Strategos from it (P-EXPED-2), so it holds at least one."""
+    secret = s.step == "exped_secret" or any(c == SECRET for c in s.committed)
+    return 1 if secret and s.committed[f] != REVEALED and f == battle.commander(s) else 0
+
+
+def _commits(s: PericlesState, rng: random.Random) -> None:
+    """Hidden expedition commitments drawn within their limits and the faction's stock (P-EXPED-2);
+    any other hidden commitment is 0."""
+    for f, value in enumerate(s.commit):
+        if value != HIDDEN:
+            continue
+        if s.committed[f] == SECRET:
+            low, high = expedition.commit_range(s, f)
+            s.commit[f] = rng.randint(low, max(low, high))
+        else:
+            s.commit[f] = 0
 
 
 def _cards(t: Tables, view: PericlesView, s: PericlesState, rng: random.Random) -> None:
@@ -112,7 +134,8 @@ def _stocks(view: PericlesView, s: PericlesState, rng: random.Random) -> None:
         a, b = 2 * side, 2 * side + 1
         total = view.stock_total[side]
         if s.stock[a] == HIDDEN and s.stock[b] == HIDDEN:
-            s.stock[a] = rng.randint(0, total)
+            least_a, least_b = _least_stock(s, a), _least_stock(s, b)
+            s.stock[a] = rng.randint(min(least_a, total), max(min(least_a, total), total - least_b))
             s.stock[b] = total - s.stock[a]
         elif s.stock[a] == HIDDEN:
             s.stock[a] = total - s.stock[b]

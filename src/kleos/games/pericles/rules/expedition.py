@@ -38,9 +38,16 @@ def secret_actors(s: PericlesState) -> tuple[int, ...]:
     return tuple(f for f in range(4) if not s.committed[f])
 
 
-def secret_legal(s: PericlesState, f: int) -> list[Action]:
+def commit_range(s: PericlesState, f: int) -> tuple[int, int]:
+    """The least and most ``f`` may commit in secret (P-EXPED-2): the Commander 1-5, the others 0-4,
+    within its stock."""
     low, high = (1, COMMANDER_MAX) if f == commander(s) else (0, OTHER_MAX)
-    return [Action("secret", (k,)) for k in range(low, min(high, s.stock[f]) + 1)]
+    return low, min(high, s.stock[f])
+
+
+def secret_legal(s: PericlesState, f: int) -> list[Action]:
+    low, high = commit_range(s, f)
+    return [Action("secret", (k,)) for k in range(low, high + 1)]
 
 
 def secret_apply(s: PericlesState, f: int, action: Action) -> None:
