@@ -101,7 +101,7 @@ def ws_player(url: str, ws_url: str, table: Table, seat: int, seed: int, errors:
 
 def test_two_processes_share_one_game(tmp_path: Path, pg_database: str, redis_url: str) -> None:
     args = ("--database", pg_database, "--redis", redis_url, "--allow-client-seed", "--rate", "1000",
-            "--burst", "1000")
+            "--burst", "1000", "--request-limit", "100000/second")  # random play outruns the public default
     servers = [ServerProcess(free_port(), *args, log=tmp_path / f"serve{i}.log") for i in (0, 1)]
     try:
         for server in servers:
