@@ -5,8 +5,13 @@ Control is never stored: it is recomputed from the pieces whenever it matters (R
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import NO_ONE, Tables, other
+
+Derived = TypeVar("Derived")
 
 
 def units(s: PolisState, region: int, side: int) -> int:
@@ -166,118 +171,188 @@ def _closure_neighbours(t: Tables, s: PolisState, side: int, starts: list[int], 
     return found
 
 
-def reach_table(t: Tables, s: PolisState, side: int, sea: bool) -> dict[int, tuple[int, ...]]:
-    """Destination -> regions whose units can reach it now, memoised on the pieces that decide it
-    (units, the owner of the diolkos polis, N): search asks this at every node.
+# Where the units of one side can move now (:func:`reach`), a plain tuple (built at every new
+# position): per region holding a hoplite, in region order, ``(start, destinations)`` with the
+# destinations as a bit mask (bit r: region r); the territories some hoplite reaches where its owner
+# has fewer than N units, in order (where a march may go, R-MOVE-3); the same two for galleys and seas.
+Reach = tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
 
-    Per start exactly :func:`destinations` (``tests/polis/test_legality.py``), with what it asks of
-    every region (crossable? which seas are next to it?) answered once for the whole table."""
-    key = ("reach", sea, side, s.round, s.owner[t.diolkos_polis], tuple(s.units))
-    cached = t.reach_cache.get(key)
+
+def reach(t: Tables, s: PolisState, side: int) -> Reach:
+    """Hoplites' and galleys' destinations from every region, per start exactly :func:`destinations`
+    (``tests/polis/test_generator_equals_checker.py``).
+
+    Memoised on the pieces that decide it (units, whether ``side`` owns the diolkos polis, N):
+    search and playouts ask this at every turn choice and every step of a move. A miss costs one
+    pass over the regions for what may be crossed; each start's destinations are memoised on the
+    masks they depend on (:func:`_spread`)."""
+    limit = t.round_values[s.round]
+    diolkos = s.owner[t.diolkos_polis] == side
+    units_ = s.units
+    last = t.last_reach[side]  # a turn choice asks several times in a row: no hashing for those
+    if last[0] == units_ and last[1] == limit and last[2] == diolkos:
+        return last[3]  # type: ignore[no-any-return]
+    key = (side, limit, diolkos, tuple(units_))
+    cached: Reach | None = t.reach_cache.get(key)
     if cached is not None:
+        t.last_reach[side] = [units_[:], limit, diolkos, cached]
         return cached
     if len(t.reach_cache) > 20_000:
         t.reach_cache.clear()
-    units_, opp, limit = s.units, 1 - side, stack_limit(t, s)
     # crossable with the owner's stacking limit (R-MOVE-7, R-MOVE-9) / by control alone (hoplites at sea)
-    free = [units_[2 * r + opp] <= units_[2 * r + side] < limit for r in range(t.n_regions)]
-    near_sea = t.sea_adj
-    if owns_diolkos(t, s, side):
-        near_sea = tuple(sea_neighbours(t, s, r, side) for r in range(t.n_regions))
-    table: dict[int, list[int]] = {}
-    if sea:
-        for start in range(t.n_territories, t.n_regions):
-            if units_[start * 2 + side]:
-                found = _neighbours_through(start, near_sea, free, t.sea_only, False)
-                found.discard(start)
-                for dest in found:
-                    table.setdefault(dest, []).append(start)
-    else:
-        at_sea = [units_[2 * r + opp] <= units_[2 * r + side] for r in range(t.n_regions)]
-        landings: dict[int, frozenset[int]] = {}  # sea -> coasts of every sea crossable from it
-        for start in range(t.n_territories):
-            if units_[start * 2 + side]:
-                found = set() if start in t.sea_only else (
-                    _neighbours_through(start, t.land_adj, free, t.sea_only, True) - t.sea_only)
-                for x in t.coasts[start]:
-                    if at_sea[x]:
-                        if x not in landings:
-                            coasts: set[int] = set()
-                            _add_sea_landings(t, x, near_sea, at_sea, coasts, from_sea=True)
-                            landings[x] = frozenset(coasts)
-                        found |= landings[x]
-                found.discard(start)
-                for dest in found:
-                    table.setdefault(dest, []).append(start)
-    result = {d: tuple(starts) for d, starts in table.items()}
+    free = at_sea = below = present = 0
+    for bit, own, opp in zip(t.region_bits, units_[side::2], units_[1 - side::2], strict=True):
+        if own:
+            present |= bit
+        if opp <= own:
+            at_sea |= bit
+            if own < limit:
+                free |= bit
+                below |= bit
+        elif own < limit:
+            below |= bit
+    seas = t.sea_bits
+    memo = t.spread_cache
+    if len(memo) > 50_000:
+        memo.clear()
+    near_sea = t.sea_masks[diolkos]
+    galleys: list[tuple[int, int]] = []
+    galley_mask = 0
+    cross = free & seas
+    todo = present & seas
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        start = low.bit_length() - 1
+        memo_key = (diolkos, start, cross)
+        found = memo.get(memo_key)
+        if found is None:
+            found = memo[memo_key] = _spread(near_sea, near_sea, start, cross) & ~low
+        galleys.append((start, found))
+        galley_mask |= found
+    hoplites: list[tuple[int, int]] = []
+    hoplite_mask = 0
+    cross = free & ~t.sea_only_mask & ~seas
+    at_sea &= seas
+    todo = present & ~seas
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        start = low.bit_length() - 1
+        hoplite_key = (diolkos, start, cross, at_sea)
+        found = memo.get(hoplite_key)
+        if found is None:
+            found = memo[hoplite_key] = _hoplite_spread(t, near_sea, start, cross, at_sea) & ~low
+        hoplites.append((start, found))
+        hoplite_mask |= found
+    result = (tuple(hoplites), _regions(hoplite_mask & below & ~seas),
+              tuple(galleys), _regions(galley_mask & below & seas))
     t.reach_cache[key] = result
+    t.last_reach[side] = [units_[:], limit, diolkos, result]
     return result
 
 
-def reachers(t: Tables, s: PolisState, side: int, dest: int, sea: bool) -> tuple[int, ...]:
-    """Regions whose units can reach ``dest`` now, in order: ``reach_table(...).get(dest, ())``
-    found by one search back from ``dest`` (paths read the same both ways: only the regions crossed
-    in between are checked), memoised like the table. Moving a unit asks this at every step."""
-    key = (sea, side, dest, s.round, s.owner[t.diolkos_polis], tuple(s.units))
-    cached = t.reachers_cache.get(key)
-    if cached is not None:
-        return cached
-    if len(t.reachers_cache) > 20_000:
-        t.reachers_cache.clear()
-    units_, opp, limit = s.units, 1 - side, stack_limit(t, s)
-    near_sea = t.sea_adj
-    if owns_diolkos(t, s, side):
-        near_sea = tuple(sea_neighbours(t, s, r, side) for r in range(t.n_regions))
-    if sea:
-        free = [units_[2 * r + opp] <= units_[2 * r + side] < limit for r in range(t.n_regions)]
-        found = _neighbours_through(dest, near_sea, free, t.sea_only, False)
-    else:
-        found = set()
-        if dest not in t.sea_only:
-            free = [units_[2 * r + opp] <= units_[2 * r + side] < limit for r in range(t.n_regions)]
-            found = _neighbours_through(dest, t.land_adj, free, t.sea_only, True) - t.sea_only
-        at_sea = [units_[2 * r + opp] <= units_[2 * r + side] for r in range(t.n_regions)]
-        _add_sea_landings(t, dest, near_sea, at_sea, found)
-    result = tuple(sorted(r for r in found if r != dest and (r >= t.n_territories) == sea and units_[r * 2 + side]))
-    t.reachers_cache[key] = result
-    return result
-
-
-def _neighbours_through(start: int, near: tuple[tuple[int, ...], ...], free: list[bool],
-                        sea_only: frozenset[int], land: bool) -> set[int]:
-    """:func:`_closure_neighbours` with crossability read from ``free``."""
-    found: set[int] = set()
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        for nxt in near[frontier.pop()]:
-            found.add(nxt)
-            if nxt in seen or (land and nxt in sea_only):
-                continue
-            seen.add(nxt)
-            if free[nxt]:
-                frontier.append(nxt)
+def _hoplite_spread(t: Tables, near_sea: tuple[int, ...], start: int, cross: int, at_sea: int) -> int:
+    """Where a hoplite in ``start`` can go: a land path through ``cross`` (not from or to Ionia and
+    Sikelia, R-ACT-MOVEHOP-11), or a landing from the seas ``at_sea`` spread from its coast."""
+    sea_only = t.sea_only_mask
+    found = 0
+    if not sea_only >> start & 1:
+        found = _spread(t.land_masks, t.land_masks, start, cross) & ~sea_only
+    coasts = t.coast_masks
+    landings = coasts[start] & at_sea
+    while landings:
+        low = landings & -landings
+        found |= _spread(near_sea, coasts, low.bit_length() - 1, at_sea)
+        landings ^= low
     return found
 
 
-def _add_sea_landings(t: Tables, start: int, near: tuple[tuple[int, ...], ...], at_sea: list[bool],
-                      found: set[int], *, from_sea: bool = False) -> None:
-    """The sea part of :func:`destinations`: the coasts of every sea a hoplite in ``start`` (or, with
-    ``from_sea``, on the crossable sea ``start``) can cross to, through seas the opponent does not
-    control."""
-    seas = [start] if from_sea else [x for x in t.coasts[start] if at_sea[x]]
-    reached = set(seas)
-    while seas:
-        x = seas.pop()
-        found.update(t.coasts[x])
-        for nxt in near[x]:
-            if nxt not in reached and at_sea[nxt]:
-                reached.add(nxt)
-                seas.append(nxt)
+# the regions (bit numbers) of each byte of a mask, per byte position (see _regions)
+_BYTE_REGIONS = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(4))
+
+
+def _regions(mask: int) -> tuple[int, ...]:
+    """The regions of a bit mask, in order."""
+    if mask < 256:
+        return _BYTE_REGIONS[0][mask]
+    if mask < 65536:
+        return _BYTE_REGIONS[0][mask & 255] + _BYTE_REGIONS[1][mask >> 8]
+    out: tuple[int, ...] = ()
+    k = 0
+    while mask:
+        out += _BYTE_REGIONS[k][mask & 255]
+        mask >>= 8
+        k += 1
+    return out
+
+
+def reach_starts(t: Tables, s: PolisState, side: int, sea: bool) -> tuple[tuple[int, int], ...]:
+    """``(start, destinations mask)`` for every region holding a galley (``sea``) or hoplite of ``side``."""
+    found = reach(t, s, side)
+    return found[2] if sea else found[0]
+
+
+def move_destinations(t: Tables, s: PolisState, side: int, sea: bool) -> tuple[int, ...]:
+    """Seas (``sea``) or territories some unit of ``side`` can reach now where it has fewer than N
+    units (R-MOVE-3), in order."""
+    found = reach(t, s, side)
+    return found[3] if sea else found[1]
+
+
+def _spread(near: tuple[int, ...], out: tuple[int, ...], start: int, cross: int) -> int:
+    """The union of ``out`` over ``start`` and every region reached from it through regions of
+    ``cross`` (each adjacent by ``near`` to the last): with ``out`` = ``near``, every region one step
+    beyond; with ``out`` = the coasts, where a hoplite can land."""
+    crossed = 1 << start
+    todo = near[start] & cross & ~crossed
+    while todo:
+        crossed |= todo
+        reached = 0
+        while todo:
+            low = todo & -todo
+            reached |= near[low.bit_length() - 1]
+            todo ^= low
+        todo = reached & cross & ~crossed
+    found = 0
+    while crossed:
+        low = crossed & -crossed
+        found |= out[low.bit_length() - 1]
+        crossed ^= low
+    return found
+
+
+def reach_table(t: Tables, s: PolisState, side: int, sea: bool) -> dict[int, tuple[int, ...]]:
+    """Destination -> regions whose units can reach it now (:func:`reach_starts` turned around)."""
+    table: dict[int, list[int]] = {}
+    for start, found in reach_starts(t, s, side, sea):
+        while found:
+            low = found & -found
+            table.setdefault(low.bit_length() - 1, []).append(start)
+            found ^= low
+    return {d: tuple(starts) for d, starts in table.items()}
+
+
+def reachers(t: Tables, s: PolisState, side: int, dest: int, sea: bool) -> tuple[int, ...]:
+    """Regions whose units can reach ``dest`` now, in order: ``reach_table(...).get(dest, ())``.
+    Moving a unit asks this at every step."""
+    return tuple([start for start, found in reach_starts(t, s, side, sea) if found >> dest & 1])
 
 
 def owned_poleis(t: Tables, s: PolisState, side: int) -> list[int]:
     return [p for p in range(len(t.polis_ids)) if s.owner[p] == side]
+
+
+def by_owners(t: Tables, s: PolisState, name: str, compute: Callable[[Tables, list[int]], Derived]) -> Derived:
+    """``compute(t, s.owner)`` memoised on who owns which polis, one entry per ``name``: the owners
+    change only when a polis is taken, released or rebels, so the legal-action generators keep what
+    they derive from them (own poleis, tribute territories, trade by land) from step to step."""
+    entry = t.owner_memo.get(name)
+    if entry is not None and entry[0] == s.owner:
+        return entry[1]  # type: ignore[no-any-return]
+    value = compute(t, s.owner)
+    t.owner_memo[name] = (s.owner[:], value)
+    return value
 
 
 def polis_population(t: Tables, s: PolisState, polis: int) -> int:

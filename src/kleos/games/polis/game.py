@@ -21,6 +21,7 @@ from kleos.games.polis.tables import SIDE_NAMES, Tables, tables_for
 from kleos.games.polis.view import PolisView, determinize, make_view
 
 DIE = [(Action("roll", (n,)), 0.25) for n in (1, 2, 3, 4)]  # R-GEN-13
+SEATS = ((0,), (1,))  # the actors while a seat takes its turn, built once
 
 
 class PolisGame(Game[PolisState, PolisView]):
@@ -58,12 +59,12 @@ class PolisGame(Game[PolisState, PolisView]):
 
     def actors(self, state: PolisState) -> tuple[int, ...]:
         s = state
+        if s.chance is None and s.phase == TURN:  # the most frequent first: asked several times a step
+            return SEATS[s.active]
         if s.phase == OVER:
             return ()
         if s.chance is not None:
             return (CHANCE,)
-        if s.phase == TURN:
-            return (s.active,)
         if s.phase == BATTLES:
             return (battle.actor(s),)
         if s.phase == END_OF_ROUND:
@@ -75,7 +76,8 @@ class PolisGame(Game[PolisState, PolisView]):
         if s.phase == TURN:
             if s.pending is None:
                 return actions.choices(t, s, seat)
-            return actions.STEPS[s.pending[0]].passing(t, s, seat)
+            step = actions.STEPS[s.pending[0]]
+            return step.legal(t, s, seat) if step.legal is not None else step.passing(t, s, seat)
         if s.phase == BATTLES:
             return battle.legal(t, s, seat)
         if s.phase == END_OF_ROUND:

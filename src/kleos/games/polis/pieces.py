@@ -126,4 +126,4 @@ def take_polis(t: Tables, s: PolisState, polis: int, side: int) -> int:
 
 def discs_available(t: Tables, s: PolisState, side: int, n: int = 1) -> bool:
     """[2020] discs are limited (R-COMP-5); [2012] unlimited (R-COMP-7)."""
-    return t.bundle.setup.limits.discs is None or s.supply_discs[side] >= n
+    return t.unlimited_discs or s.supply_discs[side] >= n

@@ -7,10 +7,11 @@ flat lists that copy fast; this module is the only place that maps names to indi
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -121,16 +122,18 @@ class Tables:
     # events per round
     event_decks: tuple[tuple[Event, ...], ...]
     event_index: dict[str, Event]
-    # memoised answers of pure board queries (see board.reach_table); never part of equality
-    reach_cache: dict[tuple[object, ...], dict[int, tuple[int, ...]]] = field(
-        default_factory=dict, compare=False, repr=False)
-    route_cache: dict[tuple[object, ...], frozenset[int]] = field(default_factory=dict, compare=False, repr=False)
-    reachers_cache: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    # memoised answers of pure board queries (see board.reach); never part of equality
+    reach_cache: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    last_reach: list[list[Any]] = field(default_factory=lambda: [[None] * 4, [None] * 4], compare=False, repr=False)
+    owner_memo: dict[str, tuple[list[int], Any]] = field(default_factory=dict, compare=False, repr=False)
+    spread_cache: dict[tuple[int | bool, ...], int] = field(default_factory=dict, compare=False, repr=False)
     # actions of one name argument, built once per verb (see rules.common.unary_actions)
     action_catalog: dict[str, tuple[Action, ...]] = field(default_factory=dict, compare=False, repr=False)
     # per project tile: (goods paid in silver, payment) for each way to pay it (see rules.project)
     project_payments: dict[int, tuple[tuple[tuple[str, ...], tuple[tuple[int, int], ...]], ...]] = field(
         default_factory=dict, compare=False, repr=False)
+    # what the legal-action generators work out once per edition (poleis per kind, prebuilt actions)
+    plans: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def round_value(self, round_index: int) -> int:
         return self.round_values[round_index]
@@ -145,6 +148,46 @@ class Tables:
         return tuple((p, self.polis_territory[p], self.polis_base[p]) for p in range(len(self.polis_ids))
                      if p not in self.capital and self.polis_territory[p] != NO_ONE)
 
+    # ----- the map as bit masks (bit r: region r), for the reach searches of board.reach_starts --
+    @cached_property
+    def land_masks(self) -> tuple[int, ...]:
+        """Per region: its land neighbours."""
+        return tuple(_mask(near) for near in self.land_adj)
+
+    @cached_property
+    def coast_masks(self) -> tuple[int, ...]:
+        """Per region: the seas a territory borders, the territories a sea touches."""
+        return tuple(_mask(near) for near in self.coasts)
+
+    @cached_property
+    def sea_masks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Per region, its adjacent seas: without, then with the diolkos link (R-MAP-24)."""
+        plain = [_mask(near) for near in self.sea_adj]
+        linked = plain[:]
+        a, b = self.diolkos
+        linked[a] |= 1 << b
+        linked[b] |= 1 << a
+        return tuple(plain), tuple(linked)
+
+    @cached_property
+    def sea_only_mask(self) -> int:
+        return _mask(self.sea_only)
+
+    @cached_property
+    def region_bits(self) -> tuple[int, ...]:
+        """``1 << r`` for every region r."""
+        return tuple(1 << r for r in range(self.n_regions))
+
+    @cached_property
+    def sea_bits(self) -> int:
+        """The mask of every sea (regions ``n_territories`` … ``n_regions - 1``)."""
+        return (1 << self.n_regions) - (1 << self.n_territories)
+
+    @cached_property
+    def unlimited_discs(self) -> bool:
+        """[2012] discs are unlimited (R-COMP-7); [2020] limited (R-COMP-5)."""
+        return self.bundle.setup.limits.discs is None
+
     @property
     def last_round(self) -> int:
         return len(self.round_names) - 1
@@ -154,6 +197,14 @@ class Tables:
 
     def display_region(self, region: int) -> str:
         return self.region_ids[region]
+
+
+def _mask(regions: Iterable[int]) -> int:
+    """The bit mask of a set of regions."""
+    bits = 0
+    for r in regions:
+        bits |= 1 << r
+    return bits
 
 
 def _cards(halves: list[CardHalf]) -> tuple[CardInfo, ...]:

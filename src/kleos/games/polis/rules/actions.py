@@ -13,7 +13,16 @@ from functools import lru_cache
 from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.rules import create, movement, project, proxenos, siege, stasis, trade, tribute, turn
-from kleos.games.polis.rules.common import MILITARY, ActionKind, Handover, StepKind, Violation, arg_good, unary_actions
+from kleos.games.polis.rules.common import (
+    MILITARY,
+    ActionKind,
+    Generator,
+    Handover,
+    StepKind,
+    Violation,
+    arg_good,
+    unary_actions,
+)
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import GOODS, N_GOODS, Tables
 
@@ -48,7 +57,7 @@ def _toll_step_check(t: Tables, s: PolisState, side: int, action: Action) -> Vio
 
 def _toll_step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     assert s.pending is not None
-    chosen = Action.parse(s.pending[1])
+    chosen = _parsed(s.pending[1])
     g = arg_good(action, 0)
     assert g is not None
     pieces.pay_good(s, side, g, 1)  # R-TURN-7
@@ -63,6 +72,8 @@ def _toll_step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
     chosen = _parsed(s.pending[1])
     kind = KINDS[chosen.verb]
     read = kind.goods_read if kind.uses_goods else frozenset()
+    if kind.reads is not None and kind.uses_goods:
+        read = kind.reads(t, chosen)
     named = unary_actions(t, TOLL, GOODS)
     as_is: bool | None = None
     out: list[Action] = []
@@ -145,6 +156,24 @@ def check_choice(t: Tables, s: PolisState, side: int, action: Action) -> Violati
     return None
 
 
+PASS_ACTION = Action(PASS)
+
+
+def _menu_plan(t: Tables) -> tuple[tuple[str, ActionKind, Generator, bool, bool, bool], ...]:
+    """Per kind, in the order of :data:`KINDS`: its verb, the kind, its generator, whether it needs
+    1 prestige (military, R-ACT-GEN-2/3), whether its prestige cost depends on the action instead,
+    whether it is a free ransom (R-ACT-RANSOM-2); worked out once per edition."""
+    key = ("menu",)
+    found: tuple[tuple[str, ActionKind, Generator, bool, bool, bool], ...] | None = t.plans.get(key)
+    if found is None:
+        found = t.plans[key] = tuple(
+            (verb, kind, kind.legal if kind.legal is not None else kind.passing,
+             kind.group == MILITARY and kind.prestige_cost is None,
+             kind.group == MILITARY and kind.prestige_cost is not None, is_free_ransom(t, verb))
+            for verb, kind in KINDS.items())
+    return found
+
+
 def choices(t: Tables, s: PolisState, side: int) -> list[Action]:
     """Every legal action for ``side`` when choosing the next action, ``pass`` always among them.
 
@@ -156,44 +185,52 @@ def choices(t: Tables, s: PolisState, side: int) -> list[Action]:
     out: list[Action] = []
     post_pass = s.passed[1 - side]
     prestige = s.prestige[side]
-    free_verb = None if t.rules.ransom_is_action else proxenos.RANSOM  # R-ACT-RANSOM-2
-    for verb, kind in KINDS.items():
-        free = verb == free_verb
-        if not post_pass and verb in s.turn_actions and not free:
+    taken = () if post_pass else s.turn_actions  # R-TURN-3 holds until the opponent passes
+    for verb, kind, legal, needs_prestige, priced, free in _menu_plan(t):
+        if verb in taken and not free:
             continue  # R-TURN-3
-        military = kind.group == MILITARY
-        if military and prestige < 1 and kind.prestige_cost is None:
+        if needs_prestige and prestige < 1:
             continue  # R-ACT-GEN-3
-        legal = kind.passing(t, s, side)
-        if military and kind.prestige_cost is not None:
-            legal = [a for a in legal if prestige >= kind.cost_in_prestige(t, s, side, a)]
-        if post_pass and not free and legal:
-            legal = _toll_payable_among(t, s, side, kind, legal)
-        out.extend(legal)
-    out.append(Action(PASS))
+        found = legal(t, s, side)
+        if found:
+            if priced and prestige < kind.most_prestige:
+                found = [a for a in found if prestige >= kind.cost_in_prestige(t, s, side, a)]
+            if post_pass and not free and found:
+                found = _toll_payable_among(t, s, side, kind, found)
+            out += found
+    out.append(PASS_ACTION)
     return out
 
 
 def _toll_payable_among(t: Tables, s: PolisState, side: int, kind: ActionKind, legal: list[Action]) -> list[Action]:
     """The actions of ``legal`` that stay possible after some good pays the post-pass toll (what
-    :func:`_toll_payable` asks of one action), found with one pass over the kind per good."""
+    :func:`_toll_payable` asks of one action), found with one pass over the kind per good, until
+    every action has a good that pays for it."""
     base = side * N_GOODS
+    goods = s.goods
     if not kind.uses_goods:
-        return legal if any(s.goods[base + g] >= 1 for g in t.goods) else []
+        for g in t.goods:
+            if goods[base + g] >= 1:
+                return legal
+        return []
     read = kind.goods_read
-    if read is not None and any(s.goods[base + g] >= 1 for g in t.goods if g not in read):
-        return legal  # a good the kind's check never looks at pays the toll
-    payable: set[Action] = set()
+    if read is not None:
+        for g in t.goods:
+            if g not in read and goods[base + g] >= 1:
+                return legal  # a good the kind's check never looks at pays the toll
+    unpaid = set(legal)
     for g in t.goods:
         i = base + g
-        if s.goods[i] < 1:
+        if goods[i] < 1:
             continue
-        s.goods[i] -= 1
+        goods[i] -= 1
         try:
-            payable.update(kind.passing(t, s, side))
+            unpaid.difference_update(kind.passing(t, s, side))
         finally:
-            s.goods[i] += 1
-    return [a for a in legal if a in payable]
+            goods[i] += 1
+        if not unpaid:
+            return legal
+    return [a for a in legal if a not in unpaid]
 
 
 def choose(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None:
@@ -203,23 +240,18 @@ def choose(t: Tables, s: PolisState, side: int, action: Action) -> Handover | No
     if is_free_ransom(t, action.verb):
         KINDS[action.verb].start(t, s, side, action)
         return None
-    if turn.opponent_passed(s, side):
+    if s.passed[1 - side]:  # turn.opponent_passed
         s.pending = (TOLL, str(action))
         return None
     _begin(t, s, side, action)
-    return _when_complete(s)
+    return turn.after_action(s) if s.pending is None else None  # nothing pending: complete, the turn may be over
 
 
 def step(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None:
     """Apply a legal decision (or die roll: ``side`` is then chance) inside the action in progress."""
     assert s.pending is not None
     STEPS[s.pending[0]].apply(t, s, side, action)
-    return _when_complete(s)
-
-
-def _when_complete(s: PolisState) -> Handover | None:
-    """An action that leaves nothing pending is complete (:class:`ActionKind`); the turn may be over."""
-    return turn.after_action(s) if s.pending is None else None
+    return turn.after_action(s) if s.pending is None else None  # nothing pending: complete, the turn may be over
 
 
 def _begin(t: Tables, s: PolisState, side: int, action: Action) -> None:

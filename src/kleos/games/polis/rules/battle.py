@@ -25,8 +25,8 @@ BATTLE_SIZE = 8  # R-BATTLE-1
 def battle_regions(t: Tables, s: PolisState) -> list[int]:
     """Regions holding at least 8 units of both players together (R-BATTLE-1)."""
     size = s.flag("battle_size", BATTLE_SIZE)
-    return [r for r in range(t.n_regions)
-            if units(s, r, 0) + units(s, r, 1) >= size and units(s, r, 0) and units(s, r, 1)]
+    u = s.units
+    return [r for r, (a, b) in enumerate(zip(u[::2], u[1::2], strict=True)) if a and b and a + b >= size]
 
 
 def start_check(t: Tables, s: PolisState, chooser: int, after: str) -> Handover | None:
@@ -36,6 +36,9 @@ def start_check(t: Tables, s: PolisState, chooser: int, after: str) -> Handover 
     s.battle_chooser = chooser
     s.battle_queue = battle_regions(t, s)
     s.phase = BATTLES
+    if not s.battle_queue:  # as _next_battle finds it, without asking again
+        s.battle = None
+        return Handover.BATTLES_OVER
     return _next_battle(t, s)
 
 

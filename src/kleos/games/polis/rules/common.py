@@ -61,8 +61,10 @@ class ActionKind:
     start: Apply
     uses_goods: bool = True  # whether the post-pass good could make it impossible (R-ACT-GEN-5)
     prestige_cost: Callable[[Tables, PolisState, int, Action], int] | None = None  # default: 1 if military
+    most_prestige: int = 1  # the most ``prestige_cost`` ever asks: a player with that much can pay any
     legal: Generator | None = None  # the candidates ``check`` accepts, generated (see above)
     goods_read: frozenset[int] | None = None  # the only goods ``check`` looks at (None: any)
+    reads: Callable[[Tables, Action], frozenset[int]] | None = None  # those of one action, if known
 
     def passing(self, t: Tables, s: PolisState, side: int) -> list[Action]:
         """The candidates that pass ``check`` (before the costs common to all actions)."""
@@ -102,6 +104,17 @@ def unary_actions(t: Tables, verb: str, names: Sequence[str]) -> tuple[Action, .
     if found is None:
         found = t.action_catalog[verb] = tuple(Action(verb, (name,)) for name in names)
     return found
+
+
+def project_draws(t: Tables, s: PolisState) -> list[tuple[Action, float]]:
+    """Each tile of the face-down pile, equally likely: the chance outcomes of a project draw at the
+    round start (R-ROUND-5) and after a round (R-PREP-6), the actions built once per edition."""
+    key = ("project draws",)
+    named: tuple[Action, ...] | None = t.plans.get(key)
+    if named is None:
+        named = t.plans[key] = tuple(Action("project", (info.id,)) for info in t.projects)
+    n = len(s.project_pile)
+    return [(named[tile], 1 / n) for tile in s.project_pile]
 
 
 def illegal(violation: Violation) -> IllegalAction:

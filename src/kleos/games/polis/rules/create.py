@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from kleos.core.action import Action
 from kleos.games.polis import pieces
-from kleos.games.polis.board import stack_limit, units
+from kleos.games.polis.board import by_owners, stack_limit, units
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import (
     DEVELOPMENT,
@@ -112,28 +112,55 @@ def _candidates_start(verb: str) -> ActionKind:
             return []  # R-ACT-GEN-9
         if verb == MERCHANTS and s.merchants_supply[side] < 1:
             return []  # R-ACT-MERCHANTS-6
-        only = dict(s.turn_create_polis).get(verb)  # R-ACT-GEN-8
+        only = dict(s.turn_create_polis).get(verb) if s.turn_create_polis else None  # R-ACT-GEN-8
         limit = t.round_values[s.round]
-        units_ = s.units
-        named = unary_actions(t, verb, t.polis_ids)
+        pop, units_ = s.pop, s.units
         out: list[Action] = []
-        for p in range(len(t.polis_ids)):
-            if s.owner[p] != side or s.pop[p] < 2 or (only is not None and only != p):
+        for p, regions, action in by_owners(t, s, "create", _own_places)[verb][side]:
+            if pop[p] < 2 or (only is not None and only != p):
                 continue
-            if verb == HOPLITES:
-                territory = t.polis_territory[p]
-                if territory == NO_ONE or units_[territory * 2 + side] >= limit:
+            if regions:  # R-ACT-HOPLITES-6: its territory / R-ACT-GALLEYS-6: some port's sea
+                for r in regions:
+                    if units_[r * 2 + side] < limit:
+                        break
+                else:
                     continue
-            elif verb == GALLEYS:
-                if not any(units_[sea * 2 + side] < limit for sea in t.polis_ports[p]):
-                    continue
-            elif t.polis_commercial[p] != side:
-                continue
-            out.append(named[p])
+            out.append(action)
         return out
 
     return ActionKind(verb, DEVELOPMENT, candidates, _check_start, start, legal=legal,
                       goods_read=frozenset((UNIT_GOOD[verb], SILVER)))
+
+
+def _places(t: Tables, verb: str, side: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The poleis where ``side`` could ever create ``verb`` (R-ACT-HOPLITES-2: in a territory,
+    R-ACT-GALLEYS-1: with a port, R-ACT-MERCHANTS-1/2: his own commercial poleis), each with the
+    regions one of which must be below the stacking limit (none for merchants); worked out once
+    per edition."""
+    key = ("places", verb, side)
+    found: tuple[tuple[int, tuple[int, ...]], ...] | None = t.plans.get(key)
+    if found is None:
+        out: list[tuple[int, tuple[int, ...]]] = []
+        for p in range(len(t.polis_ids)):
+            if verb == HOPLITES and t.polis_territory[p] != NO_ONE:
+                out.append((p, (t.polis_territory[p],)))
+            elif verb == GALLEYS and t.polis_ports[p]:
+                out.append((p, t.polis_ports[p]))
+            elif verb == MERCHANTS and t.polis_commercial[p] == side:
+                out.append((p, ()))
+        found = t.plans[key] = tuple(out)
+    return found
+
+
+def _own_places(t: Tables, owner: list[int]) -> dict[str, tuple[tuple[tuple[int, tuple[int, ...], Action], ...], ...]]:
+    """Per verb and side: the :func:`_places` the side owns (R-ACT-HOPLITES-1, R-ACT-GALLEYS-1,
+    R-ACT-MERCHANTS-1), each with its action (see :func:`~kleos.games.polis.board.by_owners`)."""
+    found = {}
+    for verb in UNIT_GOOD:
+        named = unary_actions(t, verb, t.polis_ids)
+        found[verb] = tuple(tuple((p, regions, named[p]) for p, regions in _places(t, verb, side) if owner[p] == side)
+                            for side in (0, 1))
+    return found
 
 
 # ----- the per-unit step ----------------------------------------------------------------------

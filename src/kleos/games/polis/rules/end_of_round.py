@@ -13,7 +13,7 @@ from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import owned_poleis
 from kleos.games.polis.rules import scoring
-from kleos.games.polis.rules.common import Handover, Violation, arg_name
+from kleos.games.polis.rules.common import Handover, Violation, arg_name, project_draws
 from kleos.games.polis.state import CH_PROJECT, END_OF_ROUND, PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, WHEAT, Tables, ceil_half, other
 
@@ -53,7 +53,7 @@ def complete_projects(t: Tables, s: PolisState) -> None:
 
 def requirement(s: PolisState, side: int) -> int:
     """All population cubes on the player's poleis (R-EOR-9)."""
-    return sum(p for p, o in zip(s.pop, s.owner, strict=True) if o == side)
+    return sum([p for p, o in zip(s.pop, s.owner, strict=True) if o == side])
 
 
 def _releasable(t: Tables, s: PolisState, side: int) -> list[int]:
@@ -290,8 +290,7 @@ def _prepare_next_round(t: Tables, s: PolisState) -> Handover | None:
 
 
 def chance_outcomes(t: Tables, s: PolisState) -> list[tuple[Action, float]]:
-    n = len(s.project_pile)
-    return [(Action("project", (t.projects[tile].id,)), 1 / n) for tile in s.project_pile]
+    return project_draws(t, s)
 
 
 def apply_chance(t: Tables, s: PolisState, action: Action) -> None:

@@ -52,7 +52,8 @@ def apply(t: Tables, s: PolisState, seat: int, action: Action) -> None:
     """Carry out a legal decision of ``seat``, or a chance outcome (``seat`` is ``CHANCE``), in the
     phase module in charge; then every hand-over it leads to."""
     ended = _chance(t, s, action) if seat == CHANCE else _decision(t, s, seat, action)
-    hand_over(t, s, ended)
+    while ended is not None:  # hand_over
+        ended = _begin_next(t, s, ended)
 
 
 def _decision(t: Tables, s: PolisState, seat: int, action: Action) -> Handover | None:

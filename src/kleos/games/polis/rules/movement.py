@@ -15,6 +15,7 @@ from kleos.games.polis import pieces
 from kleos.games.polis.board import (
     galley_can_reach,
     hoplite_can_reach,
+    move_destinations,
     reach_table,
     reachers,
     stack_limit,
@@ -67,7 +68,7 @@ def _neutral_area(t: Tables, name: str) -> bool:
 
 def movable_from(t: Tables, s: PolisState, side: int, verb: str, dest: int) -> list[int]:
     """Regions holding a unit that could move to ``dest`` now (R-MOVE-2)."""
-    if units(s, dest, side) >= stack_limit(t, s):
+    if s.units[dest * 2 + side] >= t.round_values[s.round]:
         return []  # R-MOVE-3, R-STACK-5
     return list(reachers(t, s, side, dest, verb == SAIL))
 
@@ -104,12 +105,8 @@ def _candidates_start(verb: str) -> ActionKind:
     def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
         """The candidates :func:`_check_start` accepts: reachable destinations of the verb's kind
         (territory or sea) below the stacking limit (R-MOVE-3)."""
-        sail = verb == SAIL
-        limit = t.round_values[s.round]
-        n = t.n_territories
         named = unary_actions(t, verb, t.region_ids)
-        return [named[r] for r in sorted(reach_table(t, s, side, sail))
-                if (r >= n) == sail and s.units[r * 2 + side] < limit]
+        return [named[r] for r in move_destinations(t, s, side, verb == SAIL)]
 
     def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
         s.pending = (verb, t.region_index[str(action.args[0])], 0)

@@ -84,20 +84,50 @@ def _ways_to_pay(t: Tables, tile: int) -> tuple[tuple[tuple[str, ...], tuple[tup
     return found
 
 
+TilePlan = tuple[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...], dict[int, tuple[Action, ...]]]
+
+
+def _tile_plans(t: Tables) -> tuple[TilePlan, ...]:
+    """Per tile: the poleis that may build it, in order; the payment of each way to pay it
+    (:func:`_ways_to_pay`); and per polis the action of each way, built once per edition."""
+    key = (VERB,)
+    found: tuple[TilePlan, ...] | None = t.plans.get(key)
+    if found is None:
+        plans: list[TilePlan] = []
+        for tile, info in enumerate(t.projects):
+            poleis = tuple(sorted(info.poleis))
+            ways = _ways_to_pay(t, tile)
+            named = {p: tuple(Action(VERB, (info.id, t.polis_ids[p], *names)) for names, _ in ways) for p in poleis}
+            plans.append((poleis, tuple(due for _, due in ways), named))
+        found = t.plans[key] = tuple(plans)
+    return found
+
+
 def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
     """The candidates :func:`check` accepts: the affordable ways to pay each face-up tile, in each
     own polis that may build it and has started nothing this round."""
     out: list[Action] = []
+    if not s.projects_face_up:
+        return out
     base = side * N_GOODS
+    goods, owner, started = s.goods, s.owner, s.project_started
+    plans = _tile_plans(t)
     for tile in s.projects_face_up:
-        info = t.projects[tile]
-        poleis = [p for p in sorted(info.poleis) if s.owner[p] == side and s.project_started[p] == -1]
-        if not poleis:
+        poleis, dues, named = plans[tile]
+        mine = [p for p in poleis if owner[p] == side and started[p] == -1]
+        if not mine:
             continue
-        payable = [names for names, due in _ways_to_pay(t, tile)
-                   if all(s.goods[base + g] >= n for g, n in due)]
-        for polis in poleis:
-            out.extend(Action(VERB, (info.id, t.polis_ids[polis], *names)) for names in payable)
+        payable: list[int] = []
+        for way, due in enumerate(dues):
+            for g, n in due:
+                if goods[base + g] < n:
+                    break
+            else:
+                payable.append(way)
+        if payable:
+            for polis in mine:
+                actions = named[polis]
+                out.extend([actions[way] for way in payable])
     return out
 
 
@@ -111,4 +141,12 @@ def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
     turn.finish_action(s)
 
 
-KINDS = [ActionKind(VERB, DEVELOPMENT, candidates, check, start, legal=legal)]
+def reads(t: Tables, action: Action) -> frozenset[int]:
+    """The goods :func:`check` looks at for ``action``: those of its payment (none if malformed)."""
+    tile, polis, subs = _parse(t, action)
+    if tile is None or polis is None or subs is None:
+        return frozenset()
+    return frozenset(payment(t, tile, subs))
+
+
+KINDS = [ActionKind(VERB, DEVELOPMENT, candidates, check, start, legal=legal, reads=reads)]

@@ -16,18 +16,29 @@ from kleos.games.polis.board import sea_neighbours, units
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_name, unary_actions
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.tables import NO_ONE, SILVER, Tables, other
+from kleos.games.polis.tables import N_GOODS, NO_ONE, SILVER, Tables, other
 
 MOVE, RANSOM = "proxenos", turn.RANSOM
 RANSOM_PRICE = 2
 
 
-def _first_regions(t: Tables, start: int) -> list[int]:
+def _first_regions(t: Tables, start: int) -> tuple[int, ...]:
     """Into the polis's territory (land) or onto a sea of its ports (R-ACT-PROXENOS-2/7/8)."""
-    first = list(t.polis_ports[start])
-    if t.polis_territory[start] != NO_ONE:
-        first.insert(0, t.polis_territory[start])
-    return first
+    return _plan(t)[0][start]
+
+
+def _plan(t: Tables) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per polis the first regions of a move from it; per region the poleis entered from it (a
+    territory's own, the poleis with a port on a sea); worked out once per edition."""
+    key = (MOVE,)
+    found: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None = t.plans.get(key)
+    if found is None:
+        first = tuple(((t.polis_territory[p],) if t.polis_territory[p] != NO_ONE else ()) + t.polis_ports[p]
+                      for p in range(len(t.polis_ids)))
+        entries = tuple(tuple(p for p in range(len(t.polis_ids)) if r in t.polis_ports[p]) if t.is_sea(r)
+                        else t.territory_poleis[r] for r in range(t.n_regions))
+        found = t.plans[key] = (first, entries)
+    return found
 
 
 def _next_regions(t: Tables, s: PolisState, side: int, region: int) -> tuple[int, ...]:
@@ -39,11 +50,8 @@ def _next_regions(t: Tables, s: PolisState, side: int, region: int) -> tuple[int
 
 def _exits(t: Tables, s: PolisState, side: int, start: int, region: int) -> list[int]:
     """Poleis the proxenos may enter from the last region (R-ACT-PROXENOS-4/5/13, R-MAP-23)."""
-    if t.is_sea(region):
-        options = [p for p in range(len(t.polis_ids)) if region in t.polis_ports[p]]
-    else:
-        options = list(t.territory_poleis[region])
-    return [p for p in options if p != start and s.proxenos[other(side)] != p]
+    held = s.proxenos[other(side)]
+    return [p for p in _plan(t)[1][region] if p != start and p != held]
 
 
 def bribe(s: PolisState, side: int, region: int) -> int:
@@ -52,13 +60,15 @@ def bribe(s: PolisState, side: int, region: int) -> int:
 
 def _completable(t: Tables, s: PolisState, side: int, start: int, path: tuple[int, ...], spent: int) -> bool:
     """Can a path beginning with ``path`` end in a polis with the bribes affordable?"""
-    budget = pieces.good(s, side, SILVER)
-    if spent > budget:
+    if spent > s.goods[side * N_GOODS + SILVER]:
         return False
-    if _exits(t, s, side, start, path[-1]):
-        return True
-    for nxt in _next_regions(t, s, side, path[-1]):
-        if nxt not in path and _completable(t, s, side, start, (*path, nxt), spent + bribe(s, side, nxt)):
+    last = path[-1]
+    held = s.proxenos[1 - side]
+    for p in _plan(t)[1][last]:
+        if p != start and p != held:
+            return True  # an exit (:func:`_exits`)
+    for nxt in _next_regions(t, s, side, last):
+        if nxt not in path and _completable(t, s, side, start, (*path, nxt), spent + s.units[nxt * 2 + 1 - side]):
             return True
     return False
 
@@ -67,7 +77,14 @@ def can_move(t: Tables, s: PolisState, side: int) -> bool:
     start = s.proxenos[side]
     if start == NO_ONE:
         return False
-    return any(_completable(t, s, side, start, (r,), bribe(s, side, r)) for r in _first_regions(t, start))
+    first, entries = _plan(t)
+    budget, held, units_ = s.goods[side * N_GOODS + SILVER], s.proxenos[1 - side], s.units
+    for r in first[start]:  # the usual case, at once: a first region with an exit and its bribe paid
+        if units_[r * 2 + 1 - side] <= budget:
+            for p in entries[r]:
+                if p != start and p != held:
+                    return True
+    return any(_completable(t, s, side, start, (r,), bribe(s, side, r)) for r in first[start])
 
 
 def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
@@ -143,15 +160,18 @@ def _step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
     path: tuple[int, ...] = s.pending[1]
     start = s.proxenos[side]
     via = unary_actions(t, "via", t.region_ids)
+    units_, opp = s.units, 1 - side  # the bribes (:func:`bribe`)
     if not path:
-        return [via[r] for r in _first_regions(t, start) if _completable(t, s, side, start, (r,), bribe(s, side, r))]
-    spent = _spent(s, side, path)
+        return [via[r] for r in _first_regions(t, start) if _completable(t, s, side, start, (r,), units_[r * 2 + opp])]
+    spent = 0
+    for r in path:
+        spent += units_[r * 2 + opp]
     out: list[Action] = []
-    if spent <= pieces.good(s, side, SILVER):
+    if spent <= s.goods[side * N_GOODS + SILVER]:
         enter = unary_actions(t, "enter", t.polis_ids)
-        out.extend(enter[p] for p in _exits(t, s, side, start, path[-1]))
-    out.extend(via[r] for r in _next_regions(t, s, side, path[-1])
-               if r not in path and _completable(t, s, side, start, (*path, r), spent + bribe(s, side, r)))
+        out.extend([enter[p] for p in _exits(t, s, side, start, path[-1])])
+    out.extend([via[r] for r in _next_regions(t, s, side, path[-1])
+                if r not in path and _completable(t, s, side, start, (*path, r), spent + units_[r * 2 + opp])])
     return out
 
 
@@ -196,8 +216,20 @@ def _move_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
     return _MOVE
 
 
+def _move_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The one candidate if :func:`_check_start` accepts it (no generic filtering: a menu at every node)."""
+    return [_MOVE[0]] if s.proxenos[side] != NO_ONE and can_move(t, s, side) else []
+
+
+def _ransom_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The one candidate if :func:`_check_ransom` accepts it."""
+    return [_RANSOM[0]] if _check_ransom(t, s, side, _RANSOM[0]) is None else []
+
+
 KINDS = [
-    ActionKind(MOVE, POLITICAL, _move_candidates, _check_start, _start, goods_read=frozenset((SILVER,))),
-    ActionKind(RANSOM, POLITICAL, _ransom_candidates, _check_ransom, _ransom, goods_read=frozenset((SILVER,))),
+    ActionKind(MOVE, POLITICAL, _move_candidates, _check_start, _start, goods_read=frozenset((SILVER,)),
+               legal=_move_legal),
+    ActionKind(RANSOM, POLITICAL, _ransom_candidates, _check_ransom, _ransom, goods_read=frozenset((SILVER,)),
+               legal=_ransom_legal),
 ]
 STEPS = [StepKind(MOVE, _step_candidates, _step_check, _step_apply, _step_legal)]

@@ -10,7 +10,7 @@ this module hands over to them through :mod:`kleos.games.polis.rules.flow`.
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.polis.rules.common import Handover
+from kleos.games.polis.rules.common import Handover, project_draws
 from kleos.games.polis.state import CH_EVENT, CH_PROJECT, EVENT, ROUND_START, PolisState
 from kleos.games.polis.tables import ATHENS, SPARTA, Tables
 
@@ -64,13 +64,16 @@ def _event_step(t: Tables, s: PolisState) -> Handover | None:
 
 def chance_outcomes(t: Tables, s: PolisState) -> list[tuple[Action, float]]:
     if s.chance == CH_PROJECT:
-        n = len(s.project_pile)
-        return [(Action("project", (t.projects[tile].id,)), 1 / n) for tile in s.project_pile]
-    deck = t.event_decks[s.round]
-    counts: dict[str, int] = {}
-    for ev in deck:
-        counts[ev.id] = counts.get(ev.id, 0) + 1
-    return [(Action("event", (eid,)), n / len(deck)) for eid, n in counts.items()]
+        return project_draws(t, s)
+    key = ("event cards", s.round)  # the round's deck never changes: its draws are worked out once
+    found: list[tuple[Action, float]] | None = t.plans.get(key)
+    if found is None:
+        deck = t.event_decks[s.round]
+        counts: dict[str, int] = {}
+        for ev in deck:
+            counts[ev.id] = counts.get(ev.id, 0) + 1
+        found = t.plans[key] = [(Action("event", (eid,)), n / len(deck)) for eid, n in counts.items()]
+    return found[:]
 
 
 def apply_chance(t: Tables, s: PolisState, action: Action) -> Handover | None:

@@ -6,9 +6,8 @@ Both the trade action and the events that punish cutting the opponent off from a
 
 from __future__ import annotations
 
-from kleos.games.polis.board import controls, owns_diolkos
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.tables import Tables, other
+from kleos.games.polis.tables import Tables
 
 
 def sea_route_free(t: Tables, s: PolisState, side: int, market: int) -> bool:
@@ -18,19 +17,21 @@ def sea_route_free(t: Tables, s: PolisState, side: int, market: int) -> bool:
 
 
 def markets_by_sea(t: Tables, s: PolisState, side: int) -> frozenset[int]:
-    """Every market a merchant of ``side`` can reach by a free sea route now, memoised on the
-    galleys at sea and the owner of the diolkos polis."""
-    sea_units = tuple(s.units[t.n_territories * 2:])
-    key = ("routes", side, s.owner[t.diolkos_polis], sea_units)
-    cached = t.route_cache.get(key)
+    """Every market a merchant of ``side`` can reach by a free sea route now: spread along the
+    dotted lines from the first seas through the seas the opponent does not control, memoised on
+    those seas."""
+    diolkos = s.owner[t.diolkos_polis] == side
+    units_ = s.units
+    open_seas = 0
+    for sea in range(t.n_territories, t.n_regions):
+        if units_[sea * 2 + 1 - side] <= units_[sea * 2 + side]:
+            open_seas |= 1 << sea
+    key = ("routes", side, diolkos, open_seas)
+    cached: frozenset[int] | None = t.plans.get(key)
     if cached is not None:
         return cached
-    if len(t.route_cache) > 20_000:
-        t.route_cache.clear()
-    opp = other(side)
-    frontier = [sea for sea in t.first_seas[side] if not controls(s, sea, opp)]
+    frontier = [sea for sea in t.first_seas[side] if open_seas >> sea & 1]
     seen = set(frontier)
-    diolkos = owns_diolkos(t, s, side)
     found: set[int] = set()
     while frontier:
         sea = frontier.pop()
@@ -40,11 +41,11 @@ def markets_by_sea(t: Tables, s: PolisState, side: int) -> frozenset[int]:
         if diolkos and sea in (a, b):
             nxt.append(b if sea == a else a)
         for n in nxt:
-            if n not in seen and not controls(s, n, opp):
+            if n not in seen and open_seas >> n & 1:
                 seen.add(n)
                 frontier.append(n)
     result = frozenset(found)
-    t.route_cache[key] = result
+    t.plans[key] = result
     return result
 
 

@@ -70,15 +70,16 @@ def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
         return []  # R-ACT-SIEGE-8
     named = unary_actions(t, VERB, t.polis_ids)
     out: list[Action] = []
-    units_, opp, cubes = s.units, 1 - side, s.supply_cubes[side]
+    units_, owner, opp, cubes = s.units, s.owner, 1 - side, s.supply_cubes[side]
+    sieged = s.sieged_this_turn if t.rules.siege_once_per_turn else ()
     for p, territory, base in t.siege_targets:
         own = units_[territory * 2 + side]
-        if s.owner[p] == side or own <= units_[territory * 2 + opp] or own < base:
-            continue  # R-ACT-SIEGE-2, R-ACT-SIEGE-5, R-ACT-SIEGE-6
-        if cubes < (base if s.owner[p] == NO_ONE else s.pop[p]):
+        if own < base or own <= units_[territory * 2 + opp] or owner[p] == side:
+            continue  # R-ACT-SIEGE-6, R-ACT-SIEGE-5, R-ACT-SIEGE-2
+        if cubes < (base if owner[p] == NO_ONE else s.pop[p]):
             continue  # R-ACT-SIEGE-7
-        if t.rules.siege_once_per_turn and p in s.sieged_this_turn:
-            continue
+        if p in sieged:
+            continue  # R-ACT-SIEGE-27
         out.append(named[p])
     return out
 

@@ -57,4 +57,9 @@ def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
     turn.finish_action(s)
 
 
-KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start, goods_read=frozenset((SILVER,)))]
+def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The one candidate if :func:`check` accepts it (no generic filtering: a menu at every node)."""
+    return [STASIS[0]] if check(t, s, side, STASIS[0]) is None else []
+
+
+KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start, goods_read=frozenset((SILVER,)), legal=legal)]

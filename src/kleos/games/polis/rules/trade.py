@@ -12,13 +12,14 @@ from collections.abc import Iterable
 
 from kleos.core.action import Action
 from kleos.games.polis import pieces
+from kleos.games.polis.board import by_owners
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_good, arg_name
 from kleos.games.polis.rules.routes import land_route as land_route
 from kleos.games.polis.rules.routes import markets_by_sea as markets_by_sea
 from kleos.games.polis.rules.routes import sea_route_free as sea_route_free
 from kleos.games.polis.state import CH_DIE, PolisState
-from kleos.games.polis.tables import GOODS, N_GOODS, SILVER, WHEAT, Tables
+from kleos.games.polis.tables import GOODS, N_GOODS, SILVER, WHEAT, SlotInfo, Tables
 
 VERB = "trade"
 
@@ -97,34 +98,62 @@ def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
                 yield Action(VERB, (t.market_ids[market], number, "silver"))
 
 
+# per market: its name, and per slot: (index, info, row of the value table, barter action per good, purchase)
+MarketPlan = tuple[tuple[str, tuple[tuple[int, SlotInfo, tuple[int, ...], dict[int, Action], Action], ...]], ...]
+
+
+def _market_plan(t: Tables) -> MarketPlan:
+    """Per market its name and per slot its index, its data, the row of the value table for its
+    cargo, the barter action per good it accepts and the purchase action, built once per edition."""
+    key = (VERB,)
+    found: MarketPlan | None = t.plans.get(key)
+    if found is None:
+        found = t.plans[key] = tuple(
+            (t.market_ids[market], tuple(
+                (slot, t.slots[slot], t.value_table[t.slots[slot].value],
+                 {g: Action(VERB, (t.market_ids[market], number, GOODS[g])) for g in t.slots[slot].accepts},
+                 Action(VERB, (t.market_ids[market], number, "silver")))
+                for number, slot in enumerate(slots, start=1)))
+            for market, slots in enumerate(t.market_slots))
+    return found
+
+
+def _by_owners(t: Tables, owner: list[int]) -> tuple[tuple[bool, tuple[int, ...]], ...]:
+    """Per side: whether it owns one of its commercial poleis (R-ACT-TRADE-2), and the markets it
+    reaches by land (R-ACT-TRADE-10; see :func:`~kleos.games.polis.board.by_owners`)."""
+    return tuple((any(owner[p] == side for p in t.commercial_poleis[side]),
+                  tuple(m for p, m in t.land_trade.items() if owner[p] == side)) for side in (0, 1))
+
+
 def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
     """The candidates :func:`check` accepts: those of closed markets (R-EVENT-4) fall, and a
     silver cargo is only bought (R-ACT-TRADE-13, R-ACT-TRADE-14)."""
     out: list[Action] = []
-    if s.merchants_port[side] < 1 or not owns_own_commercial_polis(t, s, side):
-        return out  # R-ACT-TRADE-2, R-ACT-TRADE-3
+    if s.merchants_port[side] < 1:
+        return out  # R-ACT-TRADE-3
+    trades, by_land = by_owners(t, s, VERB, _by_owners)[side]
+    if not trades:
+        return out  # R-ACT-TRADE-2
     n = t.round_values[s.round]
     by_sea = markets_by_sea(t, s, side)
     base = side * N_GOODS
-    silver = s.goods[base + SILVER]
-    by_land = {m for p, m in t.land_trade.items() if s.owner[p] == side}
-    closed = s.flagged("market_closed:") if s.event_flags else set()
-    for market, slots in enumerate(t.market_slots):
-        name = t.market_ids[market]
+    goods, market_pos, slot_merchant = s.goods, s.market_pos, s.slot_merchant
+    silver = goods[base + SILVER]
+    closed = s.flagged("market_closed:") if s.event_flags else ()
+    for market, (name, slots) in enumerate(_market_plan(t)):
         if market not in by_sea and market not in by_land:
             continue  # R-ACT-TRADE-7
         if name in closed:
             continue  # R-EVENT-4
-        for number, slot in enumerate(slots, start=1):
-            info = t.slots[slot]
-            if s.slot_merchant[slot] != -1 or info.value > n:
+        for slot, info, row, barter, purchase in slots:
+            if slot_merchant[slot] != -1 or info.value > n:
                 continue  # R-ACT-TRADE-20, R-ACT-TRADE-5
+            buys = info.reward == WHEAT and silver >= info.value
             for g in info.accepts:  # R-ACT-TRADE-11, R-ACT-TRADE-12
-                affordable = s.goods[base + g] >= t.value_table[info.value][s.market_pos[g]]
-                if affordable and (g != SILVER or (info.reward == WHEAT and silver >= info.value)):
-                    out.append(Action(VERB, (name, number, GOODS[g])))
-            if info.reward == WHEAT and silver >= info.value:  # R-ACT-TRADE-13
-                out.append(Action(VERB, (name, number, "silver")))
+                if goods[base + g] >= row[market_pos[g]] and (g != SILVER or buys):
+                    out.append(barter[g])
+            if buys:  # R-ACT-TRADE-13
+                out.append(purchase)
     return out
 
 
@@ -182,5 +211,11 @@ def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     turn.finish_action(s)
 
 
-KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start, legal=legal)]
+def reads(t: Tables, action: Action) -> frozenset[int]:
+    """The goods :func:`check` looks at for ``action``: the good paid (silver for a purchase)."""
+    parsed = _parse(t, action)
+    return frozenset() if parsed is None else frozenset((parsed[2],))
+
+
+KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start, legal=legal, reads=reads)]
 STEPS = [StepKind(VERB, _roll_candidates, _roll_check, _roll_apply)]

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from kleos.core.action import Action
 from kleos.games.polis import pieces
-from kleos.games.polis.board import units
+from kleos.games.polis.board import by_owners, units
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import (
     MILITARY,
@@ -64,22 +64,28 @@ def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
     return (Action(VERB, (t.region_ids[r],)) for r in range(t.n_territories) if units(s, r, side) > 0)
 
 
+def _places(t: Tables, owner: list[int]) -> tuple[tuple[tuple[int, Action], ...], ...]:
+    """Per side: the territories with a tribute table (R-ACT-TRIBUTE-7) where it owns a polis
+    (R-ACT-TRIBUTE-3; Achaia has none to own, R-ACT-TRIBUTE-4), each with its action (see
+    :func:`~kleos.games.polis.board.by_owners`)."""
+    named = unary_actions(t, VERB, t.region_ids)
+    return tuple(tuple((r, named[r]) for r in range(t.n_territories) if t.tribute[r] and (
+        not t.territory_poleis[r] or any(owner[p] == side for p in t.territory_poleis[r]))) for side in (0, 1))
+
+
 def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
     """The candidates :func:`check` accepts."""
     if not pieces.discs_available(t, s, side):
         return []  # R-ACT-TRIBUTE-13
-    named = unary_actions(t, VERB, t.region_ids)
-    forbidden = s.flagged("no_tribute:") if s.event_flags else set()
+    forbidden = s.flagged("no_tribute:") if s.event_flags else ()
+    units_, discs = s.units, s.tribute_disc
     out: list[Action] = []
-    for r in range(t.n_territories):
-        if s.units[r * 2 + side] < 1 or s.tribute_disc[r] != NO_ONE or not t.tribute[r]:
-            continue
-        poleis = t.territory_poleis[r]
-        if poleis and not any(s.owner[p] == side for p in poleis):
-            continue
-        if t.region_ids[r] in forbidden:
+    for r, action in by_owners(t, s, VERB, _places)[side]:
+        if units_[r * 2 + side] < 1 or discs[r] != NO_ONE:
+            continue  # R-ACT-TRIBUTE-3, R-ACT-TRIBUTE-6
+        if forbidden and t.region_ids[r] in forbidden:
             continue  # R-EVENT-4
-        out.append(named[r])
+        out.append(action)
     return out
 
 

@@ -62,7 +62,7 @@ def after_action(s: PolisState) -> Handover | None:
 
     After the opponent's pass the remaining player acts until he passes too (R-TURN-6).
     """
-    if s.phase == OVER or opponent_passed(s, s.active):
+    if s.phase == OVER or s.passed[1 - s.active]:  # opponent_passed
         return None
     return Handover.TURN_OVER if len(s.turn_actions) >= 2 else None
 
