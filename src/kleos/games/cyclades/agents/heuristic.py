@@ -98,18 +98,44 @@ class HeuristicAgent:
         return best
 
     # ----- turns ----------------------------------------------------------------------------------
+    def decide(self, state: CycladesState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        """``choose`` on a full state that is already a determinization of the seat's view (as in a
+        search's rollouts): the same rules, without drawing another determinization."""
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == OFFER:
+            return self._offer(state, seat, legal)
+        return self._pick(self._scored(state, seat, self._sample(legal, rng), rng))
+
+    def action_values(self, view: CycladesView, legal: list[Action], rng: random.Random) -> list[tuple[float, Action]]:
+        """The turn actions ``choose`` would compare (at most ``CANDIDATES``) with their look-ahead
+        values (the seat's margin after each), best first; ties keep the legal order."""
+        assert view.seat is not None
+        candidates = self._sample(legal, rng)
+        scored = self._scored(self.game.determinize(view, rng), view.seat, candidates, rng)
+        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+        return [scored[i] for i in order]
+
     def _greedy(self, view: CycladesView, legal: list[Action], rng: random.Random) -> Action:
         seat = view.seat
         assert seat is not None
         candidates = self._sample(legal, rng)
         state = self.game.determinize(view, rng)
-        scored = [(self._after(state, seat, action, rng), i) for i, action in enumerate(candidates)]
+        return self._pick(self._scored(state, seat, candidates, rng))
+
+    def _scored(self, state: CycladesState, seat: int, candidates: list[Action],
+                rng: random.Random) -> list[tuple[float, Action]]:
+        return [(self._after(state, seat, action, rng), action) for action in candidates]
+
+    @staticmethod
+    def _pick(scored: list[tuple[float, Action]]) -> Action:
+        """The best-valued action while it beats ending the turn by ``GAIN`` (ties: the later)."""
         end = Action("end")
-        baseline = next((value for value, i in scored if candidates[i] == end), None)
-        value, index = max(scored)
+        baseline = next((value for value, action in scored if action == end), None)
+        value, index = max((value, i) for i, (value, _) in enumerate(scored))
         if baseline is not None and value < baseline + GAIN:
             return end
-        return candidates[index]
+        return scored[index][1]
 
     def _sample(self, legal: list[Action], rng: random.Random) -> list[Action]:
         """At most ``CANDIDATES`` actions: one of each verb first, then a random sample of the rest."""

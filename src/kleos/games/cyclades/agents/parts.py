@@ -1,17 +1,18 @@
 """The agent part of the Cyclades kit.
 
 Built on first use by :meth:`kleos.games.cyclades.kit.CycladesKit.agent_parts`: the ``heuristic``
-player, and the evaluation ISMCTS scores leaves with.
+player, the evaluation ISMCTS scores leaves with, and the paired search's knowledge.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kleos.core.kit.agents import AgentParts, Evaluator
+from kleos.core.kit.agents import AgentParts, Evaluator, SearchKnowledge
 from kleos.core.protocol import Game
 from kleos.games.cyclades.agents.evaluation import evaluator_for
 from kleos.games.cyclades.agents.heuristic import HeuristicAgent
+from kleos.games.cyclades.agents.search import knowledge_for
 from kleos.games.cyclades.game import CycladesGame
 
 
@@ -21,6 +22,14 @@ def _evaluator(game: Game[Any, Any]) -> Evaluator:
     return evaluator_for(game)
 
 
+def _knowledge(game: Game[Any, Any], paired: bool) -> SearchKnowledge | None:
+    """The paired search's knowledge (:mod:`~kleos.games.cyclades.agents.search`); the tree mode
+    (``paired=False``) plays without knowledge."""
+    if not isinstance(game, CycladesGame) or not paired:
+        return None
+    return knowledge_for(game)
+
+
 def agent_parts() -> AgentParts:
-    return AgentParts(agents={"heuristic": HeuristicAgent}, evaluator=_evaluator, hint="ismcts:normal",
-                      default_opponent="ismcts:normal")
+    return AgentParts(agents={"heuristic": HeuristicAgent}, evaluator=_evaluator, knowledge=_knowledge,
+                      hint="ismcts:normal", default_opponent="ismcts:normal")
