@@ -20,11 +20,10 @@ yet, so the game is built directly rather than through the registry.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from typing import Any
 
-from versus_openspiel import Subject, copies_of, playouts_from, rate, spread
+from versus_openspiel import Subject, copies_of, kleos_subject, playouts_from, rate, spread
 
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles.game import PericlesGame
@@ -32,40 +31,13 @@ from kleos.games.pericles.options import SCENARIOS
 from kleos.games.pericles.state import PericlesState
 
 
-def pericles_subject(scenario: str, pool: list[tuple[PericlesState, int]]) -> Subject:
-    """Random playouts of ``scenario``; fills ``pool`` with mid-game states and their actor."""
-    game = PericlesGame({"scenario": scenario})
-
-    def playout(seed: int) -> int:
-        rnd = random.Random(seed)
-        state = game.new_state(seed)
-        steps = 0
-        while True:
-            actors = game.actors(state)
-            if not actors:
-                return steps
-            seat = actors[0]
-            if seat == CHANCE:
-                game.step_chance(state)
-            else:
-                legal = game.legal_actions(state, seat)
-                game.apply_in_place(state, legal[rnd.randrange(len(legal))], seat, validate=False)
-                if len(pool) < 400 and steps % 7 == 3:
-                    pool.append((game.copy(state), game.actors(state)[0] if game.actors(state) else CHANCE))
-            steps += 1
-
-    def copies() -> int:
-        for state, _ in pool:
-            game.copy(state)
-        return len(pool)
-
-    for seed in range(20):
-        playout(10_000 + seed)
-    return Subject(f"pericles {scenario}", playout, copies)
+def pericles_subject(scenario: str, pool: list[PericlesState]) -> Subject:
+    """Random playouts of ``scenario``; fills ``pool`` with mid-game states."""
+    return kleos_subject(f"pericles {scenario}", PericlesGame({"scenario": scenario}), warm_up=20, pool=pool)
 
 
-def legal_of(game: PericlesGame, pool: list[tuple[PericlesState, int]]) -> Any:
-    decisions = [(s, seat) for s, seat in pool if seat != CHANCE]
+def legal_of(game: PericlesGame, pool: list[PericlesState]) -> Any:
+    decisions = [(s, game.actors(s)[0]) for s in pool if game.actors(s) and game.actors(s)[0] != CHANCE]
 
     def body(_i: int) -> int:
         for state, seat in decisions:
@@ -82,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     scenarios = [args.scenario] if args.scenario else list(SCENARIOS)
-    pools: dict[str, list[tuple[PericlesState, int]]] = {sc: [] for sc in scenarios}
+    pools: dict[str, list[PericlesState]] = {sc: [] for sc in scenarios}
     subjects = {sc: pericles_subject(sc, pools[sc]) for sc in scenarios}
     games = {sc: PericlesGame({"scenario": sc}) for sc in scenarios}
     runs: dict[str, dict[str, list[float]]] = {sc: {"actions": [], "copies": [], "legal": []} for sc in scenarios}

@@ -14,47 +14,20 @@ uses), and prints the median [min–max] over repetitions of the rates and of th
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from typing import Any
 
-from versus_openspiel import Subject, copies_of, openspiel_subject, playouts_from, rate, spread
+from versus_openspiel import Subject, copies_of, kleos_subject, openspiel_subject, playouts_from, rate, spread
 
 from kleos.core import registry
-from kleos.core.protocol import CHANCE, Game
+from kleos.core.protocol import Game
 
 PEER = "python_tic_tac_toe"
 
 
 def capped_subject(name: str, game: Game[Any, Any], max_steps: int) -> Subject:
     """Random playouts stopped after ``max_steps`` steps; a pool of mid-game states to copy."""
-    pool: list[Any] = []
-
-    def playout(seed: int) -> int:
-        rnd = random.Random(seed)
-        state = game.new_state(seed)
-        for steps in range(max_steps):
-            actors = game.actors(state)
-            if not actors:
-                return steps
-            seat = actors[0]
-            if seat == CHANCE:
-                game.step_chance(state)
-            else:
-                legal = game.legal_actions(state, seat)
-                game.apply_in_place(state, legal[rnd.randrange(len(legal))], seat, validate=False)
-                if len(pool) < 400 and steps % 7 == 3:
-                    pool.append(game.copy(state))
-        return max_steps
-
-    def copies() -> int:
-        for state in pool:
-            game.copy(state)
-        return len(pool)
-
-    for seed in range(10):
-        playout(20_000 + seed)
-    return Subject(name, playout, copies)
+    return kleos_subject(name, game, max_steps=max_steps, warm_up=10, seed_base=20_000)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -47,14 +47,17 @@ class Subject:
     copies: Callable[[], int]
 
 
-def kleos_subject(name: str, game: Game[Any, Any]) -> Subject:
-    pool: list[Any] = []
+def kleos_subject(name: str, game: Game[Any, Any], *, max_steps: int | None = None, warm_up: int = 30,
+                  seed_base: int = 10_000, pool: list[Any] | None = None) -> Subject:
+    """Random playouts of ``game`` (stopped after ``max_steps`` steps if given), and copies of a pool of
+    up to 400 mid-game states that ``warm_up`` playouts collect (into ``pool`` when given)."""
+    states: list[Any] = [] if pool is None else pool
 
     def playout(seed: int) -> int:
         rnd = random.Random(seed)
         state = game.new_state(seed)
         steps = 0
-        while True:
+        while max_steps is None or steps < max_steps:
             actors = game.actors(state)
             if not actors:
                 return steps
@@ -64,17 +67,18 @@ def kleos_subject(name: str, game: Game[Any, Any]) -> Subject:
             else:
                 legal = game.legal_actions(state, seat)
                 game.apply_in_place(state, legal[rnd.randrange(len(legal))], seat, validate=False)
-                if len(pool) < 400 and steps % 7 == 3:
-                    pool.append(game.copy(state))
+                if len(states) < 400 and steps % 7 == 3:
+                    states.append(game.copy(state))
             steps += 1
+        return steps
 
     def copies() -> int:
-        for state in pool:
+        for state in states:
             game.copy(state)
-        return len(pool)
+        return len(states)
 
-    for seed in range(30):
-        playout(10_000 + seed)
+    for seed in range(warm_up):
+        playout(seed_base + seed)
     return Subject(name, playout, copies)
 
 
