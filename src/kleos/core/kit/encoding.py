@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from kleos.core.action import Action
 from kleos.core.protocol import Game
@@ -77,3 +77,25 @@ class EncodingParts:
 
 
 __all__ = ["ActionListing", "Bound", "EncodingParts", "ObservationSpec"]
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class IdentityCache(Generic[K, V]):
+    """What was built once per object (a game, its tables), found by identity: an encoding's parts are
+    costly to build and asked for at every step, while games and tables are neither hashable by value
+    nor meant to be kept alive by a cache key alone (the entry holds the object, so its id stays its own)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[int, tuple[K, V]] = {}
+
+    def get(self, key: K, build: Callable[[K], V]) -> V:
+        """The value built for ``key``, building it with ``build`` the first time."""
+        hit = self._entries.get(id(key))
+        if hit is not None and hit[0] is key:
+            return hit[1]
+        value = build(key)
+        self._entries[id(key)] = (key, value)
+        return value

@@ -56,6 +56,7 @@ from typing import Any
 
 from kleos.adapters.actions import ActionCatalogue
 from kleos.core.action import Action, act
+from kleos.core.kit.encoding import IdentityCache
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules import battle
 from kleos.games.cyclades.tables import APOLLO, GODS, Tables
@@ -164,18 +165,13 @@ def build_catalogue(t: Tables) -> ActionCatalogue:
     return ActionCatalogue(f"cyclades-{t.players}p", tuple(listed), chance, sections)
 
 
-_CACHE: dict[int, tuple[Tables, ActionCatalogue]] = {}
+_CACHE: IdentityCache[Tables, ActionCatalogue] = IdentityCache()
 
 
 def catalogue_for(game: CycladesGame | Tables) -> ActionCatalogue:
     """The (cached) catalogue of a game's tables."""
     t = game.tables if isinstance(game, CycladesGame) else game
-    hit = _CACHE.get(id(t))
-    if hit is not None and hit[0] is t:
-        return hit[1]
-    catalogue = build_catalogue(t)
-    _CACHE[id(t)] = (t, catalogue)
-    return catalogue
+    return _CACHE.get(t, build_catalogue)
 
 
 def uncatalogued(catalogue: ActionCatalogue, legal: Iterable[Action]) -> list[Action]:

@@ -18,6 +18,7 @@ from collections.abc import MutableSequence
 from typing import Any
 
 from kleos.adapters.blocks import Block, BlockLayout, Vector, layout_markdown
+from kleos.core.kit.encoding import IdentityCache
 from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.encoding.catalogue import OFFER_CAP, max_units
 from kleos.games.cyclades.game import CycladesGame
@@ -275,17 +276,12 @@ class ObservationEncoder(BlockLayout):
             out[o["outcome"] + (t.players if winner is None else winner)] = 1
 
 
-_ENCODERS: dict[int, tuple[CycladesGame, ObservationEncoder]] = {}
+_ENCODERS: IdentityCache[CycladesGame, ObservationEncoder] = IdentityCache()
 
 
 def encoder_for(game: CycladesGame) -> ObservationEncoder:
     """The (cached) encoder of a game."""
-    hit = _ENCODERS.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    encoder = ObservationEncoder(game)
-    _ENCODERS[id(game)] = (game, encoder)
-    return encoder
+    return _ENCODERS.get(game, ObservationEncoder)
 
 
 def view_key(view: CycladesView) -> str:

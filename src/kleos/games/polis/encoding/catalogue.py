@@ -42,6 +42,7 @@ from typing import Any
 
 from kleos.adapters.actions import ActionCatalogue
 from kleos.core.action import Action
+from kleos.core.kit.encoding import IdentityCache
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.tables import GOODS, IRON, NO_ONE, SILVER, WHEAT, WOOD, CardInfo, Tables
 
@@ -186,18 +187,13 @@ def build_catalogue(t: Tables) -> ActionCatalogue:
     return ActionCatalogue(t.edition, tuple(b.items), tuple(chance), sections)
 
 
-_CACHE: dict[int, tuple[Tables, ActionCatalogue]] = {}
+_CACHE: IdentityCache[Tables, ActionCatalogue] = IdentityCache()
 
 
 def catalogue_for(game: PolisGame | Tables) -> ActionCatalogue:
     """The (cached) catalogue of a game's edition, rule switches and data included."""
     t = game.tables if isinstance(game, PolisGame) else game
-    hit = _CACHE.get(id(t))
-    if hit is not None and hit[0] is t:
-        return hit[1]
-    catalogue = build_catalogue(t)
-    _CACHE[id(t)] = (t, catalogue)
-    return catalogue
+    return _CACHE.get(t, build_catalogue)
 
 
 def catalogue_summary(catalogue: ActionCatalogue) -> dict[str, Any]:

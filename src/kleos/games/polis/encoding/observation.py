@@ -18,6 +18,7 @@ from collections.abc import MutableSequence
 from typing import Any
 
 from kleos.adapters.blocks import Block, BlockLayout, Vector, layout_markdown
+from kleos.core.kit.encoding import IdentityCache
 from kleos.core.protocol import CHANCE
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import actions as turn_actions
@@ -316,17 +317,12 @@ class ObservationEncoder(BlockLayout):
                 out[o["retreat_queue"] + side] = 1
 
 
-_ENCODERS: dict[int, tuple[PolisGame, ObservationEncoder]] = {}
+_ENCODERS: IdentityCache[PolisGame, ObservationEncoder] = IdentityCache()
 
 
 def encoder_for(game: PolisGame) -> ObservationEncoder:
     """The (cached) encoder of a game."""
-    hit = _ENCODERS.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    encoder = ObservationEncoder(game)
-    _ENCODERS[id(game)] = (game, encoder)
-    return encoder
+    return _ENCODERS.get(game, ObservationEncoder)
 
 
 def view_key(view: PolisView) -> str:
