@@ -42,6 +42,7 @@ from kleos.server.games import (
     tables_for,
 )
 from kleos.server.hub import Connection, FrameRefused, Hub, bad_hello, close_code, receive_text
+from kleos.server.ladder import router as ladder_router
 from kleos.server.lobby import link, signed_in
 from kleos.server.lobby import router as accounts_router
 from kleos.server.ratelimit import Limiter, RequestLimit, client_of
@@ -429,6 +430,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(games)
     app.include_router(records)
     app.include_router(accounts_router)
+    app.include_router(ladder_router)
     app.include_router(live)
 
     @app.exception_handler(ApiError)

@@ -5,6 +5,7 @@
 * ``/play/{game_id}`` — the game page (seat from the token kept in the browser's local storage,
   an invite code arriving in the URL fragment, or a spectator without either);
 * ``/replay/{game_id}`` — a finished game step by step;
+* ``/ladder`` — the ratings of one game kind (``?game=<name>``);
 * ``/static/…`` — the shell's plain HTML, CSS and JavaScript ES modules (no build step, nothing
   fetched from outside the server);
 * ``/games/<name>/…`` — the static folder of each installed game that brings a web part
@@ -77,6 +78,10 @@ def mount_ui(app: FastAPI) -> None:
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> Response:
         return _page("replay.html")
+
+    @app.get("/ladder", include_in_schema=False)
+    async def ladder_page() -> Response:
+        return _page("ladder.html")
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="kleos-static")
     for name, folder in game_static_dirs().items():
