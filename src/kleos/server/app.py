@@ -41,6 +41,7 @@ from kleos.server.games import (
     opponents,
     tables_for,
 )
+from kleos.server.guide import router as guide_router
 from kleos.server.hub import Connection, FrameRefused, Hub, bad_hello, close_code, receive_text
 from kleos.server.ladder import router as ladder_router
 from kleos.server.lobby import link, signed_in
@@ -431,6 +432,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(records)
     app.include_router(accounts_router)
     app.include_router(ladder_router)
+    app.include_router(guide_router)
     app.include_router(live)
 
     @app.exception_handler(ApiError)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from kleos.core.kit.agents import AgentParts
     from kleos.core.kit.cli import CliParts
     from kleos.core.kit.encoding import EncodingParts
-    from kleos.core.kit.terminal import TerminalParts
+    from kleos.core.kit.terminal import HelpParts, TerminalParts
     from kleos.core.kit.web import WebParts
 
 JsonDict = dict[str, Any]
@@ -149,6 +149,11 @@ class GameKit(ABC):
         """Figures of a finished or running game for statistics, e.g. how many rounds it lasted."""
         return {}
 
+    def score_breakdown(self, game: Game[Any, Any], view: Any) -> list[dict[str, int]] | None:
+        """Per seat, the parts its final score adds up from (name -> points), read from a finished
+        game's public ``view``, for the game-over screen (``None``: the game does not tell)."""
+        return None
+
     # ----- surfaces: each built on first use by the game's own module -------------------------
     def agent_parts(self) -> AgentParts | None:
         """The game's knowledge for the agents (extra agent kinds, evaluation, search hints)."""
@@ -169,6 +174,12 @@ class GameKit(ABC):
     def cli_parts(self) -> CliParts | None:
         """The game's own ``kleos <name> …`` commands."""
         return None
+
+    def help_parts(self) -> HelpParts | None:
+        """The help pages and first-game guide, for every surface (default: the terminal part's; a
+        game may override this to spare a server the terminal part's imports)."""
+        parts = self.terminal_parts()
+        return None if parts is None else parts.help
 
 
 def seat_label(names: Sequence[str], seat: int | None) -> str:

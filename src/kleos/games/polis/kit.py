@@ -135,6 +135,15 @@ class PolisKit(GameKit):
         assert isinstance(state, PolisState)
         return {"rounds": state.round + 1}
 
+    def score_breakdown(self, game: Game[Any, Any], view: Any) -> list[dict[str, int]] | None:
+        """Population on own poleis, prestige and posterity of their projects (R-END-7)."""
+        assert isinstance(view, PolisView)
+        t, s = _polis(game).tables, view.state
+        own = [[p for p, owner in enumerate(s.owner) if owner == side] for side in (0, 1)]
+        return [{"population": sum(s.pop[p] for p in own[side]), "prestige": s.prestige[side],
+                 "posterity": sum(t.projects[tile].posterity for p in own[side] for tile in s.projects_done[p])}
+                for side in (0, 1)]
+
     # ----- surfaces: each part lives in the package module named after its surface --------------
     def agent_parts(self) -> AgentParts:
         from kleos.games.polis.agents.parts import agent_parts

@@ -9,6 +9,11 @@ import { arrange, menuModel, menuWords, renderMenu } from "./menu.js";
 import { seatLabel } from "./board-api.js";
 import { boardTitle, gameEntry, hostBoard } from "./host.js";
 import { outcomeText, renderLog } from "./log.js";
+import { initHelp, markHint } from "./help.js";
+import { renderLastTurn } from "./lastturn.js";
+import { initNotify, watchTurn } from "./notify.js";
+import { renderScores } from "./scores.js";
+import { renderJump } from "./jump.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const ui = {
@@ -305,6 +310,7 @@ function render() {
   renderLog($("#log-panel"), msg.log, names(msg));
   $("#description").textContent = msg.description;
   renderTools(msg);
+  markHint(msg); renderLastTurn(msg, names(msg)); renderScores(msg, names(msg)); watchTurn(msg, title); renderJump();
 }
 
 async function onState(msg) {
@@ -353,6 +359,8 @@ async function main() {
   $("#conn").addEventListener("click", () => ui.live && ui.live.drop());
   await acceptInvite();
   const rec = chooseSeat();
+  initHelp({ gameId, token: rec ? rec.token : null, getMsg: () => ui.msg, openPath: (path) => { ui.path = path; ui.filter = null; render(); } });
+  initNotify();
   const start = (token) => {
     ui.live = new LiveGame(gameId, token, {
       onState: (msg) => { onState(msg).catch((err) => notice(errorText(err))); },

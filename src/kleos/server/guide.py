@@ -1,0 +1,286 @@
+"""Help for the players of any game: its rules help and first-game guide, a hint, and the final scores.
+
+Everything here is read from one seat's view (a spectator's without a token), through the game's
+kit, never from the state, so that help and hints cannot leak what the seat may not see:
+
+* ``GET /api/games/{id}/help``: the help of each verb with the IDs of the rules behind it, the
+  guide's first page, the guide's advice for the seat's current decision, the rules reference;
+* ``GET /api/games/{id}/hint`` (the seat's token): what a strong computer player would choose now
+  (the kit's hint agent, as in the terminal, or ISMCTS at its easy level when the kit names only
+  the random player). The search runs in a worker thread under a deadline, cancelled like a bot's
+  decision (:mod:`kleos.server.bots`), and counts against a per-token rate limit;
+* ``GET /api/games/{id}/scores``: a finished game's scores per seat, with the parts they add up
+  from when the kit tells them (:meth:`~kleos.core.kit.GameKit.score_breakdown`).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Request
+from fastapi.responses import JSONResponse
+from limits import RateLimitItemPerMinute
+from starlette.concurrency import run_in_threadpool
+
+from kleos.agents import make_agent
+from kleos.core.action import Action
+from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit.terminal import HelpParts
+from kleos.core.protocol import Game
+from kleos.server.bots import DecisionCancelled, _raise_in, capped_spec
+from kleos.server.errors import ERROR_RESPONSES, ApiError
+from kleos.server.games import stored_kit
+from kleos.server.live import ACTIVE
+from kleos.server.ratelimit import Limit, client_of
+
+if TYPE_CHECKING:
+    from kleos.server.store import GameStore
+
+HINT_SECONDS = 8.0  # a hint's search stops here (or at the bots' own deadline, if shorter)
+HINTS_PER_MINUTE = 20  # per seat token
+HINTS_AT_ONCE = 2  # searches running together in one process; more wait for a later try (429)
+EASY_HINT = "ismcts:easy"
+WEB_GUIDE = ("The menu lists only the moves the rules allow you now; each **?** button explains a kind of move "
+             "and names its rules. **Hint** shows what a strong computer player would do; the log and the "
+             "last-turn panel tell what the other players did.")
+WEB_TIP = "Choose from the menu; the ? buttons explain each kind of move, Hint shows what the computer would do."
+
+router = APIRouter(prefix="/api/games", tags=["guide"], responses=ERROR_RESPONSES)
+
+
+def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    """The seat token of ``Authorization: Bearer <token>`` (``None`` when there is no header)."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "bad_token", "use the header 'Authorization: Bearer <seat token>'")
+    return token.strip()
+
+
+Token = Annotated[str | None, Depends(bearer)]
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One seat's position in a game: only its view and its own legal actions (``seat``: ``None``
+    for a spectator; ``legal`` is empty unless the seat is to act)."""
+
+    game_id: str
+    kit: GameKit
+    game: Game[Any, Any]
+    seq: int
+    seat: int | None
+    view: Any
+    legal: tuple[Action, ...]
+    to_act: bool
+    finished: bool
+
+
+def spot_of(store: GameStore, game_id: str, token: str | None) -> Spot:
+    """The seat of ``token`` (a spectator without one) and what it may see now (404, 403 from the store)."""
+    current = store._live(game_id).current  # one committed position: meta and state together
+    meta, state = current.meta, current.loaded.state
+    seat = None if token is None else store.seat_of(meta.seats, token, game_id)
+    game = store.game_for(meta.game, meta.options)
+    to_act = seat is not None and meta.status == ACTIVE and seat in game.actors(state)
+    legal = tuple(game.legal_actions(state, seat)) if to_act else ()
+    return Spot(game_id, stored_kit(meta.game), game, meta.seq, seat, game.view(state, seat), legal, to_act,
+                meta.status != ACTIVE or game.is_terminal(state))
+
+
+# ----- help ---------------------------------------------------------------------------------------
+def help_of(kit: GameKit) -> HelpParts:
+    """The kit's help pages, or none (a game without help still gets the generic guide)."""
+    try:
+        parts = kit.help_parts()
+    except ImportError:  # the terminal part's libraries are not installed with this server
+        parts = None
+    return parts if parts is not None else HelpParts()
+
+
+def verbs_now(legal: Sequence[Action]) -> list[str]:
+    """The verbs of the seat's legal actions, in the order they first come."""
+    return list(dict.fromkeys(action.verb for action in legal))
+
+
+def help_json(spot: Spot) -> dict[str, Any]:
+    """The help pages as the seat sees them: every verb's help, which verbs it has now, the guide."""
+    parts = help_of(spot.kit)
+    tip: str | None = None
+    if spot.to_act and spot.seat is not None:
+        tip = parts.guide_tip(spot.game, spot.view, spot.seat, list(spot.legal)) if parts.guide_tip else WEB_TIP
+    return {
+        "game": spot.kit.name,
+        "title": spot.kit.title,
+        "seq": spot.seq,
+        "seat": spot.seat,
+        "verbs": [{"verb": verb, "title": h.title, "text": h.text, "rules": list(h.rules)}
+                  for verb, h in parts.verbs.items()],
+        "now": verbs_now(spot.legal),
+        "guide_intro": parts.guide_intro or WEB_GUIDE,
+        "tip": tip,
+        "rules": parts.rules,
+        "hint_agent": hint_spec(spot.kit),
+    }
+
+
+@router.get("/{game_id}/help")
+async def get_help(request: Request, game_id: str, token: Token) -> JSONResponse:
+    """The rules help (with rule IDs) and the first-game guide for the seat of the token (or a spectator)."""
+    store = request.app.state.ctx.store
+    spot = await run_in_threadpool(spot_of, store, game_id, token)
+    return JSONResponse(await run_in_threadpool(help_json, spot))
+
+
+# ----- hint ---------------------------------------------------------------------------------------
+def hint_spec(kit: GameKit) -> str:
+    """The agent that gives hints: the kit's (as in the terminal), or easy ISMCTS instead of random."""
+    parts = kit.agent_parts()
+    spec = parts.hint if parts is not None else "random"
+    return EASY_HINT if spec == "random" else spec
+
+
+@dataclass
+class _Arm:
+    """One running search: whether its deadline may still cancel it, and whether it did."""
+
+    armed: bool = True
+    fired: bool = False
+
+
+@dataclass
+class Hinter:
+    """Hint searches under a deadline, at most ``at_once`` together. A search still running at its
+    deadline is cancelled in its thread as a bot's decision is (:class:`DecisionCancelled`)."""
+
+    at_once: int = HINTS_AT_ONCE
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _slots: threading.BoundedSemaphore = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._slots = threading.BoundedSemaphore(self.at_once)
+
+    def run(self, choose: Callable[[], Action], seconds: float) -> Action | None:
+        """``choose()`` in this thread, or ``None`` if it was still running after ``seconds``."""
+        if not self._slots.acquire(blocking=False):
+            raise ApiError(429, "hints_busy", "the server is computing other hints: try again in a moment",
+                           retry_after=2)
+        try:
+            return self._bounded(choose, seconds)
+        finally:
+            self._slots.release()
+
+    def _bounded(self, choose: Callable[[], Action], seconds: float) -> Action | None:
+        ident, arm = threading.get_ident(), _Arm()
+
+        def fire() -> None:
+            with self._lock:
+                if arm.armed:
+                    arm.fired = True
+                    _raise_in(ident, DecisionCancelled)
+
+        timer = threading.Timer(seconds, fire)
+        timer.daemon = True
+        try:
+            try:
+                timer.start()
+                return choose()
+            finally:
+                self._disarm(timer, arm, ident)
+        except DecisionCancelled:
+            self._disarm(timer, arm, ident)  # the exception may have come during the first disarm
+            return None
+
+    def _disarm(self, timer: threading.Timer, arm: _Arm, ident: int) -> None:
+        timer.cancel()
+        with self._lock:
+            arm.armed = False
+            if arm.fired:
+                _raise_in(ident, None)  # fired but perhaps not delivered yet: forget it
+
+
+_hinters_lock = threading.Lock()
+
+
+def hinter_of(state: Any) -> Hinter:
+    """The application's hinter (made on first use: the application's state holds it)."""
+    with _hinters_lock:
+        found = getattr(state, "kleos_hinter", None)
+        if not isinstance(found, Hinter):
+            found = Hinter()
+            state.kleos_hinter = found
+        return found
+
+
+def hint_rng(spot: Spot) -> random.Random:
+    """The same hint for the same position (never drawn from the game's secret seed)."""
+    return random.Random(f"kleos-hint:{spot.game_id}:{spot.seat}:{spot.seq}")
+
+
+def hint_json(spot: Spot, hinter: Hinter, max_budget: int, seconds: float) -> dict[str, Any]:
+    """The hint agent's choice from the seat's view and legal actions only, in notation and words."""
+    spec = capped_spec(hint_spec(spot.kit), max_budget)
+    agent = make_agent(spec, spot.game)
+    legal = list(spot.legal)
+    action = hinter.run(lambda: agent.choose(spot.view, legal, hint_rng(spot)), seconds)
+    if action is None:
+        raise ApiError(503, "hint_timeout", f"no hint within {seconds:g} s: try again, or choose without one")
+    return {"seq": spot.seq, "seat": spot.seat, "agent": spec, "action": str(action),
+            "text": spot.kit.describe_action(spot.game, spot.view, action), "verb": action.verb}
+
+
+def hint_limit() -> Limit:
+    return Limit("hints", (RateLimitItemPerMinute(HINTS_PER_MINUTE),), "hints")
+
+
+@router.get("/{game_id}/hint")
+async def get_hint(request: Request, game_id: str, token: Token) -> JSONResponse:
+    """What a strong computer player would choose in the token's seat now (409 when it is not to act)."""
+    ctx = request.app.state.ctx
+    if token is None:
+        raise ApiError(401, "no_token", "a hint needs a seat token (Authorization: Bearer <token>)")
+    spot = await run_in_threadpool(spot_of, ctx.store, game_id, token)
+    if not spot.to_act:
+        raise ApiError(409, "not_your_turn", "a hint is for a decision of yours: wait for your turn", seq=spot.seq)
+    ctx.limiter.limits.setdefault("hints", hint_limit())
+    await ctx.limiter.check("hints", client_of({}, token))
+    seconds = min(HINT_SECONDS, ctx.settings.bot_decision_seconds)
+    answer = await run_in_threadpool(hint_json, spot, hinter_of(request.app.state), ctx.settings.bot_max_budget,
+                                     seconds)
+    return JSONResponse(answer)
+
+
+# ----- scores -------------------------------------------------------------------------------------
+@router.get("/{game_id}/scores")
+async def get_scores(request: Request, game_id: str) -> JSONResponse:
+    """A finished game's scores per seat, with what they add up from when the game tells (409 before the end)."""
+    store = request.app.state.ctx.store
+    return JSONResponse(await run_in_threadpool(final_scores, store, game_id))
+
+
+def final_scores(store: GameStore, game_id: str) -> dict[str, Any]:
+    """A finished game's end: reason, winner, and per seat its score and, if the kit tells, its parts
+    (read from the public view)."""
+    current = store._live(game_id).current
+    meta, state = current.meta, current.loaded.state
+    game = store.game_for(meta.game, meta.options)
+    outcome = game.outcome(state)
+    if outcome is None:
+        raise ApiError(409, "not_finished", "the scores are shown once the game is over")
+    kit = stored_kit(meta.game)
+    parts = kit.score_breakdown(game, game.view(state, None))
+    names = game.seat_names
+    seats: list[dict[str, Any]] = [
+        {"seat": seat, "side": seat_label(names, seat), "score": outcome.scores[seat] if seat < len(outcome.scores)
+         else None, "winner": outcome.winner == seat, "parts": None} for seat in range(len(names))]
+    for seat, entry in enumerate(seats):
+        shown = parts[seat] if parts is not None and seat < len(parts) else None
+        if shown is not None and sum(shown.values()) == entry["score"]:  # not for a game ended unscored
+            entry["parts"] = shown
+    return {"game_id": game_id, "reason": outcome.reason, "winner": outcome.winner,
+            "outcome_text": kit.outcome_text(game, outcome), "seats": seats}

@@ -1,0 +1,48 @@
+// The "last turn" panel beside the action panel: what the other seats (and chance: dice, cards,
+// results) did since this seat's own last step, in the words of the log the server already sends
+// (the kit's accounts of each step; a secret step reads as its neutral line). A spectator sees the
+// latest steps.
+import { $, h, put } from "./dom.js";
+import { seatTag } from "./board-api.js";
+import { withoutSeat } from "./log.js";
+
+const MOST = 14; // lines shown; older ones are in the log
+
+/** The log entries since `seat`'s last step (every entry after it, none of its own). */
+export function sinceLastStep(log, seat) {
+  const entries = log || [];
+  let last = -1;
+  if (Number.isInteger(seat) && seat >= 0) {
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      if (entries[i].seat === seat) {
+        last = i;
+        break;
+      }
+    }
+  }
+  const since = entries.slice(last + 1).filter((e) => e.seat !== seat);
+  return since.slice(-MOST);
+}
+
+function panel() {
+  let el = $("#last-turn");
+  if (!el) {
+    el = h("section", { id: "last-turn", class: "last-turn", "aria-live": "polite", hidden: true });
+    $("#turn").after(el);
+  }
+  return el;
+}
+
+/** Draw the panel for a state message (hidden when there is nothing to tell). */
+export function renderLastTurn(msg, names) {
+  const el = panel();
+  const seat = Number.isInteger(msg.seat) && msg.seat >= 0 ? msg.seat : null;
+  const lines = seat === null ? (msg.log || []).slice(-6) : sinceLastStep(msg.log, seat);
+  el.hidden = lines.length === 0;
+  if (!lines.length) return;
+  const title = seat === null ? "Latest moves" : "Since your last move";
+  put(el, h("h3", { text: title }), h("ol", { class: "last-turn-list" }, lines.map((e) => h("li", {
+    class: `last-turn-line${e.seat < 0 ? " chance" : ""}${e.hidden ? " hidden" : ""}`, "data-step": String(e.step),
+    "data-seat": String(e.seat),
+  }, [seatTag(names, e.seat), " ", h("span", { class: "last-turn-text", text: withoutSeat(e, names) })]))));
+}

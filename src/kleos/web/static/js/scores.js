@@ -1,0 +1,71 @@
+// The game-over score breakdown: per seat its final score and, when the game tells them (the kit's
+// score_breakdown, through GET /api/games/{id}/scores), the parts it adds up from; otherwise the
+// outcome's scores and the reason the game ended, as the state message holds them.
+import { api } from "./api.js";
+import { $, h, put } from "./dom.js";
+import { seatTag } from "./board-api.js";
+
+const state = { gameId: null, asked: false, scores: null };
+
+function words(key) {
+  const text = String(key).replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The scores of the message's outcome when the server's breakdown is not (yet) there. */
+function fromOutcome(msg, names) {
+  const outcome = msg.outcome;
+  return {
+    reason: outcome.reason, winner: outcome.winner, outcome_text: msg.outcome_text || "",
+    seats: names.map((side, seat) => ({ seat, side, score: (outcome.scores || [])[seat] ?? null,
+                                        winner: outcome.winner === seat, parts: null })),
+  };
+}
+
+function table(result, names) {
+  const keys = [];
+  for (const seat of result.seats) for (const key of Object.keys(seat.parts || {})) if (!keys.includes(key)) keys.push(key);
+  const head = h("tr", {}, [h("th", { text: "Seat" }), ...keys.map((k) => h("th", { text: words(k) })), h("th", { text: "Score" })]);
+  const rows = result.seats.map((seat) => h("tr", { class: seat.winner ? "winner" : null, "data-seat": String(seat.seat) }, [
+    h("td", {}, [seatTag(names, seat.seat), seat.winner ? h("span", { class: "winner-mark", text: " ★ winner" }) : null]),
+    ...keys.map((k) => h("td", { class: "num", text: seat.parts && k in seat.parts ? String(seat.parts[k]) : "–" })),
+    h("td", { class: "num total", text: seat.score === null || seat.score === undefined ? "–" : String(seat.score) }),
+  ]));
+  return h("div", { class: "table-wrap" }, [h("table", { class: "score-table" }, [h("thead", {}, [head]), h("tbody", {}, rows)])]);
+}
+
+function panel() {
+  let el = $("#scores");
+  if (!el) {
+    el = h("section", { id: "scores", class: "scores-panel", hidden: true });
+    $("#turn").before(el);
+  }
+  return el;
+}
+
+function draw(result, names) {
+  const el = panel();
+  el.hidden = false;
+  const reason = words(result.reason || "");
+  put(el, h("h2", { text: "Final scores" }),
+    result.outcome_text ? h("p", { class: "outcome-text", text: result.outcome_text }) : null,
+    table(result, names),
+    h("p", { class: "muted end-reason", text: `The game ended by: ${reason}.` }));
+}
+
+/** After each render: the breakdown once the game is over (asked from the server once per game). */
+export function renderScores(msg, names) {
+  if (!msg.outcome) {
+    const el = $("#scores");
+    if (el) el.hidden = true;
+    return;
+  }
+  if (state.gameId !== msg.game_id) Object.assign(state, { gameId: msg.game_id, asked: false, scores: null });
+  draw(state.scores || fromOutcome(msg, names), names);
+  if (state.asked) return;
+  state.asked = true;
+  api(`/api/games/${encodeURIComponent(msg.game_id)}/scores`).then((result) => {
+    state.scores = result;
+    draw(result, names);
+  }).catch(() => {}); // the outcome's own scores stay shown
+}
