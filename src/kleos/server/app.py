@@ -28,8 +28,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from kleos.core import registry
 from kleos.server.accounts import account_limits
 from kleos.server.bots import BotWorker
+from kleos.server.chat import chat_limits
 from kleos.server.config import Settings
 from kleos.server.db import Database
+from kleos.server.ending_routes import router as endings_router
+from kleos.server.ending_routes import start as start_endings
 from kleos.server.errors import ERROR_RESPONSES, ApiError
 from kleos.server.games import (
     RANDOM,
@@ -223,7 +226,7 @@ async def create_game(ctx: Ctx, request: Request, body: CreateGame) -> dict[str,
     name = body.game or default_game(ctx.settings)
     seated = await run_in_threadpool(functools.partial(
         ctx.store.create, name, body.game_options(), seat=body.seat, seats=body.seats, side=body.side,
-        opponent=body.opponent, seed=body.seed))
+        opponent=body.opponent, seed=body.seed, clock=None if body.clock is None else body.clock.control()))
     await link(ctx, member, seated, open_game=body.open)
     if seated.bot_to_act:
         ctx.bots.schedule(seated.game_id)
@@ -413,17 +416,20 @@ def create_app(settings: Settings) -> FastAPI:
         bots = BotWorker(store, settings.bot_workers, on_bot_change, max_budget=settings.bot_max_budget,
                          decision_seconds=settings.bot_decision_seconds)
         app.state.ctx = ServerContext(settings, db, store, hub, bots, limiter)
+        sweeper = start_endings(store, hub)  # games ended by resign or time reach their watchers
         for game_id in await run_in_threadpool(store.games_waiting_for_bots):
             bots.schedule(game_id)
         try:
             yield
         finally:
+            sweeper.cancel()
             await run_in_threadpool(bots.stop)
             await hub.stop()
             db.dispose()
 
     limiter = Limiter(settings)
     limiter.limits.update(account_limits())
+    limiter.limits.update(chat_limits())
     app = FastAPI(title="Kleos", version="1", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.add_middleware(RequestLimit, limiter=limiter)  # every request counts, before any other work
@@ -431,6 +437,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(games)
     app.include_router(records)
     app.include_router(accounts_router)
+    app.include_router(endings_router)
     app.include_router(ladder_router)
     app.include_router(guide_router)
     app.include_router(live)

@@ -99,6 +99,8 @@ class GameRow(Base):
     imported: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
     updated_at: Mapped[float] = mapped_column(Float, default=time.time)
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON of kleos.core.clock.Clock
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)  # first seat out of time
 
 
 class SeatRow(Base):

@@ -66,6 +66,7 @@ class Meta:
     updated_at: float
     seats: tuple[SeatInfo, ...]
     rematch_invites: tuple[str | None, ...]
+    clock: str | None = None  # the game's clock as stored (JSON), if it has one
 
     def bots_to_act(self) -> list[SeatInfo]:
         """The bot seats to act now, in seat order."""

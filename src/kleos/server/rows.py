@@ -72,7 +72,7 @@ def meta_of(s: Session, row: GameRow) -> Meta:
     return Meta(row.id, row.game, row.options, row.seed, row.seq, row.steps, row.status, decode_seats(row.actors),
                 row.outcome, row.rematch_of, row.rematch_id, row.imported, row.created_at, row.updated_at,
                 tuple(SeatInfo(x.seat, x.kind, x.agent, x.token_hash, x.invite, names.get((row.id, x.seat)))
-                      for x in seats), tuple(invites))
+                      for x in seats), tuple(invites), row.clock)
 
 
 def load(s: Session, row: GameRow, kit: GameKit, game: AnyGame) -> Loaded:

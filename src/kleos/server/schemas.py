@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from kleos.server.endings import ClockIn
+
 SeatSpec = Annotated[str, Field(min_length=1, max_length=64)]
 """One seat of a new game: ``me``, ``person`` or an agent spec."""
 SeatChoice = int | Literal["random"]
@@ -37,6 +39,7 @@ class CreateGame(Strict):
     side: str | None = Field(default=None, min_length=1, max_length=32)
     opponent: str | None = Field(default=None, min_length=1, max_length=64)
     open: bool = False  # listed in the open-games lobby for any signed-in player to join (needs a session)
+    clock: ClockIn | None = None  # a time control (kleos.server.endings): live minutes+increment, or async days
 
     def game_options(self) -> dict[str, Any]:
         """``options`` with the legacy ``edition`` and ``rules`` added."""

@@ -23,7 +23,7 @@ import json
 import random
 import secrets
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -31,12 +31,13 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from kleos.core.action import Action, MalformedAction
+from kleos.core.clock import TimeControl
 from kleos.core.errors import IllegalAction
 from kleos.core.kit import GameKit, seat_label
 from kleos.core.record import GameRecord
 from kleos.core.rng import Rng
 from kleos.core.undo import UNDO_RULE, undo_blocker
-from kleos.server import rows
+from kleos.server import endings, rows
 from kleos.server.config import Settings
 from kleos.server.db import Database, EventRow, GameRow, SeatRow, SnapshotRow
 from kleos.server.errors import ApiError, stale
@@ -132,6 +133,8 @@ class GameStore:
         self.settings = settings
         self.cache = LiveCache()
         self.book = GameBook()
+        self.now: Callable[[], float] = time.time  # the clocks' time source (tests inject their own)
+        self.on_end: Callable[[str, int], None] | None = None  # told of each game ended by resign or time
 
     # ----- games and cache ----------------------------------------------------------------------
     def game_for(self, name: str, options_json: str) -> AnyGame:
@@ -252,13 +255,16 @@ class GameStore:
     # ----- lobby --------------------------------------------------------------------------------
     def create(self, name: str, options: Mapping[str, Any], *, seat: SeatChoice | None = None,
                seats: Sequence[str] | None = None, side: str | None = None, opponent: str | None = None,
-               seed: int | None = None, position: Any = None) -> Seated:
-        """A new game of ``name`` (see :func:`kleos.server.games.seat_plan` for the seats)."""
+               seed: int | None = None, position: Any = None, clock: TimeControl | None = None) -> Seated:
+        """A new game of ``name`` (see :func:`kleos.server.games.seat_plan` for the seats), with
+        ``clock`` if given (:mod:`kleos.server.endings`)."""
         kit = kit_of(name)
         game, full = client_game(kit, options)
         plan = seat_plan(kit, game, seat=seat, seats=seats, side=side, opponent=opponent)
         with self.db.write() as s:
             row, loaded, seated = self._insert_game(s, kit, game, full, plan, seed=seed, position=position)
+            if clock is not None:
+                endings.new_clock(s, row, clock, self.now())
         self._refresh(row.id, loaded)
         return seated
 
@@ -282,6 +288,7 @@ class GameStore:
             seat.token_hash = token_hash(token)
             seat.invite = None
             seat.joined_at = row.updated_at = time.time()
+            endings.start_if_full(s, row, self.now())
             old_id = row.rematch_of
             if old_id is not None:  # the old game's messages show this invite: they change too
                 old = s.scalars(select(GameRow).where(GameRow.id == old_id).with_for_update()).first()
@@ -353,16 +360,17 @@ class GameStore:
         ``since``: only the log steps a client holding the log of event ``since`` lacks."""
         live = self._live(game_id)
         seat = None if token is None else self.seat_of(live.current.meta.seats, token, game_id)
-        return self._text(live, seat, since)
+        return self._text(live, seat, since, endings.settle(self, live))
 
     def seat_text(self, game_id: str, seat: int | None, since: int | None = None) -> str:
         """The same for a seat already authenticated (a WebSocket connection)."""
-        return self._text(self._live(game_id), seat, since)
+        live = self._live(game_id)
+        return self._text(live, seat, since, endings.settle(self, live))
 
     def try_message_text(self, game_id: str, token: str | None, since: int | None = None) -> str | None:
         """:meth:`message_text` if it needs no database work (the game is in memory), else ``None``."""
         live = self.peek(game_id)
-        if live is None:
+        if live is None or endings.due(live.current.meta, self.now()):
             return None
         seat = None if token is None else self.seat_of(live.current.meta.seats, token, game_id)
         return self._text(live, seat, since)
@@ -370,19 +378,19 @@ class GameStore:
     def seat_state(self, game_id: str, seat: int | None, since: int | None = None) -> tuple[int, str]:
         """:meth:`seat_text` with the ``seq`` it shows."""
         live = self._live(game_id)
-        current = live.current
+        current = endings.settle(self, live)
         return current.meta.seq, self._text(live, seat, since, current)
 
     def try_seat_text(self, game_id: str, seat: int | None, since: int | None = None,
                       at_least: int | None = None) -> str | None:
         """:meth:`seat_text` from memory (see :meth:`peek` for ``at_least``), else ``None``."""
         live = self.peek(game_id, at_least)
-        return None if live is None else self._text(live, seat, since)
+        return None if live is None or endings.due(live.current.meta, self.now()) else self._text(live, seat, since)
 
     def try_seat_state(self, game_id: str, seat: int | None, since: int | None = None,
                        at_least: int | None = None) -> tuple[int, str] | None:
         live = self.peek(game_id, at_least)
-        if live is None:
+        if live is None or endings.due(live.current.meta, self.now()):
             return None
         current = live.current
         return current.meta.seq, self._text(live, seat, since, current)
@@ -414,15 +422,18 @@ class GameStore:
         else:
             head = dumps(self._head(current, seat))
             live.heads[seat] = (current, head)
-        return with_log(head, current.loaded.log, seat, since)
+        text = with_log(head, current.loaded.log, seat, since)
+        clock = endings.clock_view(current.meta, self.now())  # time-dependent: never kept with the head
+        return text if clock is None else f'{text[:-1]},"clock":{dumps(clock)}}}'
 
     def _head(self, current: Current, seat: int | None) -> dict[str, Any]:
         meta, loaded = current.meta, current.loaded
         kit, game = self._kit_game(meta)
         undo_ok = (seat is not None and meta.status == ACTIVE
                    and undo_blocker(GameRecord(meta.game, {}, 0, list(loaded.actions)), seat) is None)
-        return seat_head(kit, game, loaded.state, len(loaded.log), seat, meta=self._meta_json(meta, seat, game),
+        head = seat_head(kit, game, loaded.state, len(loaded.log), seat, meta=self._meta_json(meta, seat, game),
                          undo_allowed=undo_ok)
+        return endings.patch_head(head, meta, game.seat_names)
 
     # ----- playing -----------------------------------------------------------------------------
     def act(self, game_id: str, token: str | None, seq: int, text: str) -> Change:
@@ -437,6 +448,7 @@ class GameStore:
         """Check and apply in memory, write the new events in one short transaction that holds
         only if the game's row is still at ``seq``, and move memory on once it has committed."""
         live = self._optimistic(game_id, seq, token)
+        endings.settle(self, live)  # a seat out of time loses before any later action counts
         with live.lock:
             if not self.db.is_sqlite and live.current.meta.seq != seq:
                 live = self._live(game_id)  # another process may have acted meanwhile
@@ -450,6 +462,8 @@ class GameStore:
                     raise ApiError(403, "not_a_bot", f"seat {seat} is not played by the server")
             if seq != meta.seq:
                 raise stale(meta.seq, seq)
+            if meta.status != ACTIVE:
+                raise ApiError(422, "illegal", "the game is over", seq=meta.seq)
             kit, game = self._kit_game(meta)
             state = game.copy(current.loaded.state)
             try:
@@ -459,13 +473,15 @@ class GameStore:
             entries += rows.resolve_chance(kit, game, state)
             loaded, write = rows.plan(kit, game, game_id, meta.seq, meta.steps, current.loaded, state, entries,
                                       snapshot_every=self.settings.snapshot_every)
+            endings.after_action(meta, seat, write.row, self.now())
             if not self.db.commit(write, order=game_id):
                 self.forget(game_id)  # the database is ahead of this process: reload next time
                 fresh = self._live(game_id).current.meta.seq
                 raise stale(fresh, seq)
             row = write.row
             new_meta = replace(meta, seq=row["seq"], steps=row["steps"], updated_at=row["updated_at"],
-                               status=row["status"], actors=rows.decode_seats(row["actors"]), outcome=row["outcome"])
+                               status=row["status"], actors=rows.decode_seats(row["actors"]), outcome=row["outcome"],
+                               clock=row.get("clock", meta.clock))
             live.current = Current(new_meta, loaded)
             self.cache.install(live.current)
         return Change(game_id, seat, loaded.seq, bool(new_meta.bots_to_act()))
@@ -546,6 +562,7 @@ class GameStore:
                 offered.joined_at = now
                 new_row = rows.locked_row(s, row.rematch_id)
                 new_row.updated_at = max(new_row.updated_at, now)
+                endings.start_if_full(s, new_row, self.now())
                 game = self.game_for(new_row.game, new_row.options)
                 result = Seated(new_row.id, new_row.game, moved, seat_label(game.seat_names, moved), new_token_,
                                 new_row.seq, (), False)
@@ -557,6 +574,8 @@ class GameStore:
                 new_row, loaded, result = self._insert_game(s, kit, game, json.loads(row.options),
                                                             SeatPlan(moved, tuple(agents)), seed=None,
                                                             rematch_of=row.id)
+                if row.clock is not None:  # the same time control again
+                    endings.new_clock(s, new_row, endings.parse(row.clock).control, self.now())
                 row.rematch_id = new_row.id
             row.updated_at = max(row.updated_at, now)  # its messages show the rematch: they change
         self._refresh(result.game_id, loaded)
@@ -597,8 +616,9 @@ class GameStore:
                 raise ApiError(400, "bad_step", f"step must be between 0 and {n}")
             kit, game = self._kit_game(row)
             state = loaded.state if k == n else rows.rebuild(s, row, game, loaded.actions, k)
-            meta = self._meta_json(rows.meta_of(s, row), None, game)
-            return replay_message(kit, game, state, loaded.log, k, meta)
+            full = rows.meta_of(s, row)
+            message = replay_message(kit, game, state, loaded.log, k, self._meta_json(full, None, game))
+            return endings.patch_head(message, full, game.seat_names) if k == n else message
 
     def export(self, game_id: str) -> dict[str, Any]:
         with self.db.read() as s:

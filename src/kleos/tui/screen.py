@@ -33,10 +33,11 @@ from kleos.core.record import GameRecord
 from kleos.tui.look import LOG, Look
 from kleos.tui.menu import Entry, Level, build_level, entry_for_key, find_path, tokens
 from kleos.tui.replay import ReplayScreen
+from kleos.tui.resign import ask_resign
 from kleos.tui.session import Session
 from kleos.tui.widgets import BoardPanel, ChoiceScreen, PassDeviceScreen, TextScreen, board_source
 
-COMMANDS = ("help", "rules", "guide", "hint", "undo", "save", "load", "replay", "quit")
+COMMANDS = ("help", "rules", "guide", "hint", "undo", "save", "load", "replay", "resign", "quit")
 
 MODE_CHOOSE, MODE_CONFIRM, MODE_WAIT, MODE_OVER = "choose", "confirm", "wait", "over"
 
@@ -733,6 +734,9 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(screen, done)
 
+    def action_resign(self) -> None:
+        ask_resign(self)  # :resign (kleos.tui.resign): asks first
+
     def action_quit_game(self) -> None:
         text = Text("Leave the game?\n\n", style="bold")
         text.append("  y  save and quit\n  n  quit without saving\n  Esc  stay")
@@ -780,6 +784,7 @@ class GameScreen(Screen[None]):
             "help": self.action_help, "?": self.action_help, "rules": self.action_rules,
             "guide": self.action_guide, "hint": self.action_hint, "undo": self.action_undo,
             "replay": self.action_replay, "quit": self.action_quit_game, "exit": self.action_quit_game,
+            "resign": self.action_resign,
         }
         if word in commands and not rest:
             commands[word]()

@@ -17,6 +17,7 @@ from typing import Any
 from kleos.agents import Agent, make_agent
 from kleos.core import registry
 from kleos.core.action import Action, MalformedAction
+from kleos.core.clock import forfeit_outcome
 from kleos.core.errors import IllegalAction
 from kleos.core.kit import GameKit, seat_label
 from kleos.core.kit.terminal import LogLine, TerminalParts
@@ -77,6 +78,7 @@ class Session:
     generation: int = field(init=False, default=0)
     agents: dict[int, Agent] = field(init=False)
     _views: dict[tuple[tuple[int, int], int | None], Any] = field(init=False, default_factory=dict)
+    forfeit: Outcome | None = field(init=False, default=None)  # the game ended by a resignation
 
     def __post_init__(self) -> None:
         self.kit = registry.kit(self.game.name)
@@ -117,6 +119,7 @@ class Session:
         """Replay the record from the start: the position and the log (every action validated)."""
         self.generation += 1
         self._views.clear()
+        self.forfeit = None
         self.state = self.game.new_state(self.record.seed)
         self.log = []
         actions = list(self.record.actions)
@@ -144,11 +147,11 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.game.is_terminal(self.state)
+        return self.forfeit is not None or self.game.is_terminal(self.state)
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
+        return self.forfeit if self.forfeit is not None else self.game.outcome(self.state)
 
     def actors(self) -> tuple[int, ...]:
         return self.game.actors(self.state)
@@ -158,7 +161,7 @@ class Session:
 
         When several seats act at once, the computer's seats answer first, then each person in turn."""
         actors = self.game.actors(self.state)
-        if not actors:
+        if not actors or self.forfeit is not None:
             return None
         return next((seat for seat in actors if seat != CHANCE and seat not in self.humans), actors[0])
 
@@ -280,7 +283,16 @@ class Session:
 
     # ----- undo, save, load -----------------------------------------------------------------------
     def undo_blocker(self, seat: int) -> str | None:
+        if self.forfeit is not None:
+            return "the game was resigned"
         return undo_blocker(self.record, seat, self.game)
+
+    def resign(self, seat: int) -> None:
+        """``seat`` resigns: the game is over, lost by ``seat``; the other seats share the win."""
+        self.forfeit = forfeit_outcome(len(self.game.seat_names), {seat}, "resigned")
+        winners = [self.name(x) for x, score in enumerate(self.forfeit.scores) if score]
+        result = f"{winners[0]} wins" if len(winners) == 1 else f"{', '.join(winners)} share the win"
+        self.log.append(LogLine(len(self.record.actions), CHANCE, f"{self.name(seat)} resigned: {result}.", "heading"))
 
     def undo(self, seat: int) -> None:
         self.record = undo(self.game, self.record, seat)

@@ -9,6 +9,9 @@ import { arrange, menuModel, menuWords, renderMenu } from "./menu.js";
 import { seatLabel } from "./board-api.js";
 import { boardTitle, gameEntry, hostBoard } from "./host.js";
 import { outcomeText, renderLog } from "./log.js";
+import { renderClock } from "./clock.js";
+import { renderChat } from "./chat.js";
+import { renderResign } from "./resign.js";
 import { initHelp, markHint } from "./help.js";
 import { renderLastTurn } from "./lastturn.js";
 import { initNotify, watchTurn } from "./notify.js";
@@ -310,6 +313,7 @@ function render() {
   renderLog($("#log-panel"), msg.log, names(msg));
   $("#description").textContent = msg.description;
   renderTools(msg);
+  renderClock(msg, names(msg), gameId, ui.live && ui.live.token); renderResign(msg, gameId, ui.live); renderChat(msg, names(msg), gameId, ui.live);
   markHint(msg); renderLastTurn(msg, names(msg)); renderScores(msg, names(msg)); watchTurn(msg, title); renderJump();
 }
 

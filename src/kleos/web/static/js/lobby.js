@@ -4,6 +4,7 @@
 import { api, ApiError, catalog, errorText, exportSeats, importSeats, loadSeats, saveSeat } from "./api.js";
 import { $, h, inviteBox, notice, put, timeAgo } from "./dom.js";
 import { seatLabel } from "./board-api.js";
+import { clockBody, mountClockChoice } from "./clock.js";
 
 const lobby = { games: [], entry: null, record: null };
 
@@ -192,6 +193,7 @@ async function create(event) {
   }
   const body = { game: entry.name, options, seat: $("#random-seat").checked ? "random" : mine, seats };
   if ($("#open-game") && $("#open-game").checked) body.open = true;
+  if (clockBody()) body.clock = clockBody();
   $("#create-btn").disabled = true;
   try {
     const seated = await api("/api/games", { method: "POST", body });
@@ -379,6 +381,7 @@ function setUpSeatTokens() {
 
 async function main() {
   $("#create-form").addEventListener("submit", create);
+  mountClockChoice();
   $("#join-form").addEventListener("submit", join);
   $("#import-form").addEventListener("submit", importRecord);
   $("#import-file").addEventListener("change", () => { readRecord(); });

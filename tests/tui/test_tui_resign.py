@@ -1,0 +1,83 @@
+"""``:resign`` in the terminal (issue 17): typed as a command, it asks first; ``n`` keeps playing,
+``y`` ends the game at once as a loss for the person, whose opponent wins (Textual pilot, the
+test game Sealed Bids against a computer player)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from textual.pilot import Pilot
+
+from kleos.core import registry
+from kleos.tui.app import GameApp
+from kleos.tui.play import build_app
+from kleos.tui.screen import MODE_CHOOSE, MODE_OVER, MODE_WAIT, GameScreen
+from kleos.tui.widgets import ChoiceScreen
+from toygame.kit import KIT
+
+
+@pytest.fixture(autouse=True)
+def toy_kit() -> Iterator[None]:
+    registry.register(KIT)
+    yield
+    registry.unregister(KIT.name)
+
+
+async def settle(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    for _ in range(500):
+        if app.screen is screen and screen.mode != MODE_WAIT:
+            return
+        await app.workers.wait_for_complete()
+        await pilot.pause(0)
+    raise AssertionError("the app never came back to the person")
+
+
+def top(app: GameApp) -> object:
+    """The screen on top now (read afresh: a type check does not narrow it for later lines)."""
+    return app.screen
+
+
+async def type_command(pilot: Pilot[str], command: str) -> None:
+    await pilot.press("colon", *command, "enter")
+    await pilot.pause()
+
+
+def test_resign_asks_then_ends_the_game_as_a_loss() -> None:
+    app = build_app(KIT, {"players": 2}, seats=(0,), seed=5, opponent="random")
+    session = app.session
+
+    async def script(pilot: Pilot[str]) -> None:
+        screen = app.game_screen
+        assert screen is not None
+        await pilot.press("enter")  # the welcome
+        await settle(app, pilot, screen)
+        assert screen.mode == MODE_CHOOSE
+        await type_command(pilot, "resign")
+        assert isinstance(app.screen, ChoiceScreen) and "Resign?" in str(app.screen.text)
+        await pilot.press("n")
+        await pilot.pause()
+        assert top(app) is screen and screen.mode == MODE_CHOOSE and not session.over
+        await pilot.press("1", "y")  # one bid, then resign in the next round
+        await settle(app, pilot, screen)
+        await type_command(pilot, "resign")
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen.mode == MODE_OVER
+        await type_command(pilot, "resign")  # nothing left to resign
+        assert top(app) is screen
+        await pilot.press("3", "n")
+
+    async def go() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(go())
+    outcome = session.outcome
+    assert session.over and outcome is not None
+    assert outcome.reason == "resigned" and outcome.winner == 1 and outcome.scores == (0, 1)
+    assert session.log[-1].text == "Player 1 resigned: Player 2 wins."
+    assert session.to_act() is None and session.undo_blocker(0) == "the game was resigned"
+    assert len([a for s, a in session.record.actions if s == 0]) == 1  # the bid before, nothing after
