@@ -113,7 +113,7 @@ async def claim(ctx: Ctx, request: Request, game_id: str, body: SeatIn | None = 
 
 
 def chat_json(ctx: ServerContext, game_id: str, lines: list[chat.Line]) -> list[dict[str, Any]]:
-    meta = ctx.store._live(game_id).current.meta
+    meta = ctx.store.committed(game_id).current.meta
     names = ctx.store.game_for(meta.game, meta.options).seat_names
     players = {x.seat: x.name for x in meta.seats if x.name}
     return [line.to_json(names, players) for line in lines]
@@ -157,7 +157,7 @@ async def mute(ctx: Ctx, request: Request, game_id: str, body: chat.MuteIn) -> d
 
 async def push_line(ctx: ServerContext, game_id: str, entry: dict[str, Any]) -> None:
     """Send a new line to this process's seated connections to the game, unless they muted it."""
-    conns = [c for c in ctx.hub._connections.get(game_id, ()) if c.seat is not None]
+    conns = ctx.hub.seated(game_id)
     if not conns:
         return
     muting = await run_in_threadpool(chat.mutes, ctx.db, game_id)

@@ -193,7 +193,7 @@ def end(store: GameStore, game_id: str, reason: str, seat: int | None = None) ->
     ``seq`` moves on by one (no event), so that an action computed on the game as it was cannot
     commit after the end. Returns the new ``seq``, or ``None`` when nothing ended (already over,
     or nobody's time is up)."""
-    with store._live(game_id).lock:
+    with store.committed(game_id).lock:
         now = store.now()
         with store.db.write() as s:
             row = rows.locked_row(s, game_id)
@@ -234,7 +234,7 @@ def settle(store: GameStore, live: Live) -> Current:
     current = live.current
     if due(current.meta, store.now()):
         end(store, current.meta.id, TIME)
-        return store._live(current.meta.id).current
+        return store.committed(current.meta.id).current
     return current
 
 
@@ -263,11 +263,11 @@ def claim(store: GameStore, game_id: str, seat: int) -> int:
     """``seat`` claims the win because another seat let its time run out (the sweep may not have
     come by yet): the game ends on time, as the sweep would end it. 409 ``not_yet`` while every
     other seat still has time; 409 ``game_over`` if the game ended otherwise."""
-    meta = store._live(game_id).current.meta
+    meta = store.committed(game_id).current.meta
     if meta.clock is None:
         raise ApiError(409, "no_clock", "this game has no clock: there is no time limit to claim")
     seq = end(store, game_id, TIME)
-    meta = store._live(game_id).current.meta
+    meta = store.committed(game_id).current.meta
     if seq is None and meta.status == ACTIVE:
         clock = parse(meta.clock) if meta.clock else None
         left = [] if clock is None else [clock.left(x, store.now()) for x in clock.asked if x != seat]

@@ -83,7 +83,7 @@ class Spot:
 
 def spot_of(store: GameStore, game_id: str, token: str | None) -> Spot:
     """The seat of ``token`` (a spectator without one) and what it may see now (404, 403 from the store)."""
-    current = store._live(game_id).current  # one committed position: meta and state together
+    current = store.committed(game_id).current  # one committed position: meta and state together
     meta, state = current.meta, current.loaded.state
     seat = None if token is None else store.seat_of(meta.seats, token, game_id)
     game = store.game_for(meta.game, meta.options)
@@ -266,7 +266,7 @@ async def get_scores(request: Request, game_id: str) -> JSONResponse:
 def final_scores(store: GameStore, game_id: str) -> dict[str, Any]:
     """A finished game's end: reason, winner, and per seat its score and, if the kit tells, its parts
     (read from the public view)."""
-    current = store._live(game_id).current
+    current = store.committed(game_id).current
     meta, state = current.meta, current.loaded.state
     game = store.game_for(meta.game, meta.options)
     outcome = game.outcome(state)

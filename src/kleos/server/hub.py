@@ -162,6 +162,10 @@ class Hub:
     def watching(self, game_id: str) -> int:
         return len(self._connections.get(game_id, ()))
 
+    def seated(self, game_id: str) -> list[Connection]:
+        """This process's open connections to ``game_id`` that hold a seat (not spectators)."""
+        return [c for c in self._connections.get(game_id, ()) if c.seat is not None]
+
     # ----- events -------------------------------------------------------------------------------
     async def changed(self, game_id: str, seq: int) -> None:
         """A change of ``game_id`` was committed: update local watchers, tell the other processes."""

@@ -155,6 +155,11 @@ class GameStore:
         live = self.cache.get(game_id, touch=True)
         return live if live is not None and live.current.meta.seq >= at_least else None
 
+    def committed(self, game_id: str) -> Live:
+        """The game as committed (meta and state of one position together), for the server's other
+        modules: endings, help and hints read it without going through an action."""
+        return self._live(game_id)
+
     def _live(self, game_id: str) -> Live:
         """The game as committed: from memory, checked against its row unless this process is
         the only writer; rebuilt from the database when it is not in memory or behind."""
