@@ -70,8 +70,10 @@ def _battle_row() -> Position:
 
 # name: (builder, [perft 1, perft 2, perft 3])
 POSITIONS: dict[str, tuple[Callable[[], Position], list[int]]] = {
-    # the 24 Aristophanes cards (8 plays x 3) as the first chance event of turn 1 (P-ARIST-1, P-SETUP-2)
-    "start-14_2": (_start("14_2"), [24, 720, 20880]),
+    # the 24 Aristophanes cards (8 plays x 3) as the first chance event of turn 1 (P-ARIST-1, P-SETUP-2);
+    # Peace C stops at the Athenian demobilisation (2 Delian land units, in Isthmus and Boeotia), then the
+    # Spartan one (3 units), where the other 23 cards go on to the 30 ways of keeping entourages (P-ARIST-4)
+    "start-14_2": (_start("14_2"), [24, 23 * 30 + 2, 23 * 870 + 2 * 3]),
     # the vignette starts at placement: AF's 4 marker kinds x the 10 theaters in play (P-THEATER-4,
     # P-THEATER-7, P-THEATER-8: Persia is open)
     "start-14_1_09a": (_start("14_1_09a"), [40, 1600, 64000]),

@@ -229,8 +229,20 @@ class CasualtyData(Record):
     rows: list[CasualtyRow]
 
 
+Colour = Literal["blue", "white", "red", "yellow", "tan", "black"]
+RULEBOOK_COLOURS: dict[str, Colour] = {  # P-DEF-4: Athens blue, Delian League white, Sparta red,
+    "Ab": "blue", "An": "blue", "Al": "blue",  # Peloponnesian League yellow, Argos tan, Persia black
+    "Db": "white", "Dn": "white", "Dl": "white",
+    "Sb": "red", "Sn": "red", "Sl": "red", "S300": "red",
+    "Pb": "yellow", "Pn": "yellow", "Pl": "yellow",
+    "Ar": "tan", "Xb": "black",
+}
+
+
 class CountersData(Record):
     pieces: dict[str, int]
+    colours: dict[str, Colour] = Field(default_factory=lambda: dict(RULEBOOK_COLOURS))
+    counter_sheet: int = Field(default=130, ge=1)  # P-COMP-10: markers of every kind fit on one sheet
     strategos_per_side: int = Field(ge=1)
     council_size: int = Field(ge=1)
     treason_per_side: int = Field(ge=0)

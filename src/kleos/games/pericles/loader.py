@@ -100,6 +100,16 @@ def _find(table: str, data_dir: Path | None) -> tuple[str, str]:
     return str(packaged), read_text(str(packaged), packaged.read_bytes)
 
 
+def counter_inventory(data: PericlesData) -> dict[str, int]:
+    """The markers the engine uses, by kind, as printed on the counter sheet (P-COMP-10, P-DATA-11:
+    the sheet's breakdown is not given, so this is what the rules need, not what the sheet shows)."""
+    iss, c = data.issues, data.counters
+    debate = sum(sum(iss.debate_common.values()) + len(extra) for extra in iss.debate_side.values())
+    return {"debate issues": debate, "theater issues": 4 * sum(iss.theater_markers.values()),
+            "Rumors": 4 * iss.rumors_per_faction, "treason": 2 * c.treason_per_side,
+            "hostages": 2 * c.hostages_per_side, "Honor": 4, "Honor order": 4, "Plague": 1, "Callias": 1}
+
+
 # ----- cross-checks -------------------------------------------------------------------------------
 class CrossCheck:
     """Checks a schema cannot express; each stops at the first problem, naming file and field."""
@@ -234,6 +244,12 @@ class CrossCheck:
     def check_counters(self) -> None:
         if sorted(self.d.counters.pieces) != sorted(PIECES):
             raise self.fail("counters", "pieces", f"one limit per piece code: {', '.join(PIECES)}")
+        if sorted(self.d.counters.colours) != sorted(PIECES):
+            raise self.fail("counters", "colours", f"one colour per piece code (P-DEF-4): {', '.join(PIECES)}")
+        markers = sum(counter_inventory(self.d).values())
+        if markers > self.d.counters.counter_sheet:
+            raise self.fail("counters", "counter_sheet", f"{markers} markers do not fit on a sheet of "
+                            f"{self.d.counters.counter_sheet} counters (P-COMP-10)")
 
     def check_casualties(self) -> None:
         tables = Counter(r.table for r in self.d.casualty_tables.rows)

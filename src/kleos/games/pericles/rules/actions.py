@@ -45,6 +45,8 @@ def legal(t: Tables, s: PericlesState, f: int) -> list[Action]:
     step = s.step
     if step == "plague":
         return aristophanes.plague_legal(t, s)
+    if step == "demobilise":
+        return aristophanes.demob_legal(t, s)
     if step == "relocate":
         return political.relocate_legal(t, s)
     if step == "keep":
@@ -100,6 +102,10 @@ def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
     if step == "plague":
         aristophanes.plague_apply(t, s, action)
         s.step = "plague_next"
+    elif step == "demobilise":
+        aristophanes.demob_apply(t, s, action)
+        s.cursor = s.side + 1
+        s.step = "demob_next"
     elif step == "relocate":
         political.relocate_apply(t, s, action)
         s.step = "relocate_next"
@@ -250,7 +256,7 @@ def _second_check(t: Tables, s: PericlesState, f: int, action: Action) -> Violat
     return ("P-BATTLE-34", "the winner's decider answers second yes or second no")
 
 
-CHECKS = {"plague": aristophanes.check, "relocate": political.check,
+CHECKS = {"plague": aristophanes.check, "demobilise": aristophanes.demob_check, "relocate": political.check,
           "keep": hand.check, "entourage": hand.check, "hostage": boule.check, "select": boule.check,
           "debate": assembly.check, "play": assembly.check, "council": assembly.check, "stop": assembly.check,
           "lend": political.check, "place": theater.check, "reveal": theater.check, "resolve": theater.check,

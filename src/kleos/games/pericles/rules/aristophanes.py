@@ -10,7 +10,12 @@ goes, one at a time (P-PLAGUE-6, ``plague`` steps), the last unit of a theater's
 moment of each removal (P-PLAGUE-5). A removal with a single kind of unit to take needs no decision.
 A scenario with the Campaign rule 14.43 sends Plague losses out of the game (P-PLAGUE-7).
 
-NOT IMPLEMENTED YET: the unit a Peace C demobilisation removes (Peace C's demobilisation is skipped).
+Peace C's demobilisation (P-ARIST-4, P-DATA-6 §2.6: "each side's Dominant removes 1 own unit from a
+contested theater of its choice, if any") runs after the Plague step: Athens first, then Sparta (the
+rulebook's "Athens acts first"), each side's Dominant naming one unit of its side (city-state or League,
+land or naval) in a theater contested for that side (``demobilise`` steps). A side with a single such
+unit loses it with no question asked; a side with none loses nothing. Reading: the unit goes back to the
+pool even under the Campaign rule 14.43 (a demobilised unit is not a war loss).
 """
 
 from __future__ import annotations
@@ -152,6 +157,36 @@ def plague_remove(t: Tables, s: PericlesState, piece: int) -> None:
 
 def plague_apply(t: Tables, s: PericlesState, action: Action) -> None:
     plague_remove(t, s, PIECES.index(str(action.args[1])))
+
+
+# ----- Peace C: demobilisation (P-ARIST-4, P-DATA-6) -----------------------------------------------
+def demobilising(t: Tables, s: PericlesState) -> bool:
+    """This turn's card (``arist_card``, -1 none drawn) orders a demobilisation."""
+    return s.arist_card >= 0 and t.data.aristophanes.cards[s.arist_card].demobilise
+
+
+def demob_choices(s: PericlesState, side: int) -> list[tuple[int, int]]:
+    """(theater, piece) for each unit kind of ``side`` standing in a theater contested for it."""
+    return [(theater, p) for theater in range(N_THEATERS) if status(s, theater, side) == CONTESTED
+            for p in (*SIDE_LAND[side], *SIDE_NAVAL[side]) if count(s, theater, p)]
+
+
+def demob_legal(t: Tables, s: PericlesState) -> list[Action]:
+    """``demobilise <theater> <piece>``: the unit side ``state.side``'s Dominant sends home."""
+    return [demob_action(t, theater, p) for theater, p in demob_choices(s, s.side)]
+
+
+def demob_action(t: Tables, theater: int, piece: int) -> Action:
+    return Action("demobilise", (t.theater_keys[theater], PIECES[piece]))
+
+
+def demob_apply(t: Tables, s: PericlesState, action: Action) -> None:
+    remove(s, t.theater_index[str(action.args[0])], PIECES.index(str(action.args[1])))
+
+
+def demob_check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
+    return ("P-ARIST-4", f"Peace C: {FACTIONS[f]} removes one unit of its side from a theater contested for "
+                         "it: demobilise <theater> <piece>")
 
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:

@@ -4,8 +4,6 @@
 :mod:`kleos.games.pericles.rules.actions` answers them and sets the step that follows. A chance event
 sets ``state.chance`` and stops the loop too.
 
-Not written yet, and said so in the module concerned: Peace C's demobilisation (the engine skips it).
-
 A Military issue in a contested or enemy-controlled theater runs: secret commitments (``exped_secret``),
 the Commander's side revealed (``exped_open``), movement, the other side revealed (``exped_after``),
 then each battle: the State Ship offer, both cards drawn, the result, casualties (``cas_next``), Honor
@@ -48,7 +46,7 @@ from kleos.games.pericles.state import (
 )
 from kleos.games.pericles.tables import Tables
 
-DECISIONS = frozenset({"plague", "relocate",
+DECISIONS = frozenset({"plague", "demobilise", "relocate",
                        "keep", "entourage", "hostage", "select", "debate", "play", "council", "stop", "lend",
                        "place", "reveal", "resolve", "dip_secret", "upkeep", "side", "callias",
                        "scuttle", "move", "move_on", "exped_secret", "ship", "row", "casualty", "raze",
@@ -69,6 +67,7 @@ def set_decision(s: PericlesState, step: str, actor: int) -> None:
 # ----- Aristophanes phase (P-SEQ-2, P-SEQ-3, P-SEQ-10) --------------------------------------------
 def start_turn(t: Tables, s: PericlesState) -> None:
     s.phase = ARISTOPHANES
+    s.arist_card = -1  # no card yet this turn (none at all once the deck is spent)
     s.state_ship = 1  # P-SEQ-10
     s.defeat = [0, 0]
     s.granary_start = [int(final.athens_granary_base(s))]  # P-AMB-42
@@ -91,6 +90,22 @@ def plague_next(t: Tables, s: PericlesState) -> None:
             aristophanes.plague_remove(t, s, choices[0])
         else:
             s.plague_due.pop(0)
+    s.cursor = 0
+    s.step = "demob_next"
+
+
+def demob_next(t: Tables, s: PericlesState) -> None:
+    """Peace C (P-ARIST-4, P-DATA-6): each side's Dominant, Athens first, removes one unit of its side
+    from a theater contested for it; a side with one such unit loses it unasked, with none nothing."""
+    if aristophanes.demobilising(t, s):
+        for side in range(s.cursor, 2):
+            choices = aristophanes.demob_choices(s, side)
+            if len(choices) > 1:
+                s.side = side
+                set_decision(s, "demobilise", s.dominant[side])
+                return
+            if choices:
+                aristophanes.demob_apply(t, s, aristophanes.demob_action(t, *choices[0]))
     s.step = "hand_begin"
 
 
@@ -417,7 +432,7 @@ STEPS = {
     "hand_begin": hand_begin, "keep_next": keep_next, "deal": deal, "form": form,
     "hostage_next": hostage_next, "select_next": select_next, "debate_next": debate_next,
     "reveal_cards": reveal_cards, "settle": settle, "political": political_phase,
-    "relocate_next": relocate_next, "political_rest": political_rest, "side_next": side_next,
+    "demob_next": demob_next, "relocate_next": relocate_next, "political_rest": political_rest, "side_next": side_next,
     "lend_next": lend_next,
     "theater_begin": theater_begin, "place_next": place_next, "reveal_next": reveal_next, "dip_draw": dip_draw,
     "raid_draw": raid_draw, "exped_open": exped_open, "exped_after": exped_after, "battle_begin": battle_begin,
