@@ -100,6 +100,7 @@ def knowledge_for(game: Game[Any, Any], paired: bool = True) -> SearchKnowledge 
 
     def candidates(view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
         """The heuristic player's ``ROOT_WIDTH`` best actions by its own valuation, best first."""
+        guide.forget()  # a new search: start from empty memos
         scored = guide.action_values(view.state, int(view.seat), legal)
         ranked = sorted(range(len(scored)), key=lambda i: -scored[i][0])  # stable: ties keep legal order
         return [scored[i][1] for i in ranked[:ROOT_WIDTH]]

@@ -35,10 +35,26 @@ class HeuristicAgent(ValuationMixin, PlanMixin, TurnMixin, StepMixin, BattleMixi
         self._tribute: dict[tuple[int, int, bool], list[tuple[tuple[int, ...], float, int]]] = {}
         self._trades: dict[tuple[Any, ...], list[Option]] = {}
         self._reach_poleis: tuple[int, ...] = ()
+        self._slots_memo: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {}
+        self._values_memo: dict[Any, list[tuple[float, Action]]] = {}
+        self._eval_memo: dict[Any, tuple[float, float]] = {}
         if self.game is not None:
             t = self.t = self.game.tables
             self._reach_poleis = tuple(
                 sorted({t.diolkos_polis, *t.land_trade, *(p for p, c in enumerate(t.polis_commercial) if c != NO_ONE)}))
+            self._last_round = t.last_round
+            # per territory with tribute: its poleis, whether it is each seat's home, its columns
+            self._tribute_columns = tuple(
+                (r, t.territory_poleis[r], tuple(t.polis_territory[t.capital[side]] == r for side in (0, 1)),
+                 t.tribute[r])
+                for r in range(t.n_territories) if t.tribute[r])
+            self._tradable = tuple((g, g in t.perishable) for g in t.tradable)
+
+    def forget(self) -> None:
+        """Empty the memos of positions (choices and evaluations): a search that calls this when it
+        starts reuses only what it computed itself, so its speed does not depend on what came before."""
+        self._values_memo.clear()
+        self._eval_memo.clear()
 
     # ----- entry point ------------------------------------------------------------------------
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:

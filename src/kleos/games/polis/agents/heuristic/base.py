@@ -24,6 +24,12 @@ class AgentBase:
     _tribute: dict[tuple[int, int, bool], list[tuple[tuple[int, ...], float, int]]]
     _trades: dict[tuple[Any, ...], list[Option]]
     _reach_poleis: tuple[int, ...]
+    _last_round: int  # the tables' last round index (a computed property there)
+    _tribute_columns: tuple[tuple[int, tuple[int, ...], tuple[bool, ...], tuple[tuple[int, tuple[int, ...]], ...]], ...]
+    _tradable: tuple[tuple[int, bool], ...]  # tradable goods, and whether each spoils
+    _slots_memo: dict[tuple[int, frozenset[int]], tuple[int, ...]]
+    _values_memo: dict[Any, list[tuple[float, Action]]]  # action_values by (seat, position, legal)
+    _eval_memo: dict[Any, tuple[float, float]]  # evaluate_parts by (seat, position)
 
     if TYPE_CHECKING:
         # valuation.py

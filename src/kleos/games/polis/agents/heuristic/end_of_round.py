@@ -63,36 +63,45 @@ class EndOfRoundMixin(AgentBase):
         """Wheat the side can expect for the next feeding: what is left after spoilage (R-EOR-20),
         tribute where its hoplites stand, its merchants' cargoes that its goods can pay for."""
         t = self.t
-        carry = ceil_half(wheat_left) if s.round < t.last_round else 0
-        nxt = min(s.round + 1, t.last_round)
+        last = self._last_round
+        rnd = s.round
+        carry = ceil_half(wheat_left) if rnd < last else 0
+        nxt = min(rnd + 1, last)
         n = t.round_values[nxt]
-        home = t.polis_territory[t.capital[me]]
+        units = s.units
+        owner = s.owner
         free_wheat = free_goods = 0
         tributes = []
-        for territory in range(t.n_territories):
-            h = min(s.units[territory * 2 + me], n)
+        for territory, poleis, home, columns in self._tribute_columns:  # the territories with tribute
+            h = min(units[territory * 2 + me], n)
             if not h:
                 continue
-            poleis = t.territory_poleis[territory]
-            if poleis and not any(s.owner[p] == me for p in poleis):
-                continue
-            for g, amounts in t.tribute[territory]:
+            if poleis:
+                for p in poleis:
+                    if owner[p] == me:
+                        break
+                else:
+                    continue
+            at_home = home[me]
+            for g, amounts in columns:
+                amount = amounts[min(h, len(amounts)) - 1]
                 if g == WHEAT:
-                    if territory == home:
-                        free_wheat = amounts[min(h, len(amounts)) - 1]
+                    if at_home:
+                        free_wheat = amount
                     else:
-                        tributes.append(amounts[min(h, len(amounts)) - 1])
-                elif territory == home:
-                    free_goods = max(free_goods, amounts[min(h, len(amounts)) - 1])  # to trade for wheat
+                        tributes.append(amount)
+                elif at_home and amount > free_goods:
+                    free_goods = amount  # to trade for wheat
         tributes.sort(reverse=True)
         affordable = max(0, s.prestige[me] - self.p.supply_prestige)  # each other tribute costs a prestige
         tribute_wheat = free_wheat + sum(tributes[:affordable])
         merchants = s.merchants_port[me] + s.slot_merchant.count(me)
-        reach = self.reachable_markets(s, me)
-        slots = sorted((info.value for info in t.slots
-                        if info.reward == WHEAT and info.value <= n and info.market in reach), reverse=True)
-        goods = s.goods[me * N_GOODS:(me + 1) * N_GOODS]
-        payable = goods[SILVER] + sum(ceil_half(goods[g]) if g in t.perishable else goods[g] for g in t.tradable)
+        slots = self._wheat_slots(n, self.reachable_markets(s, me))
+        goods = s.goods
+        at = me * N_GOODS
+        payable = goods[at + SILVER]
+        for g, perishable in self._tradable:
+            payable += ceil_half(goods[at + g]) if perishable else goods[at + g]
         payable += free_goods
         cargo = 0
         for value in slots[:merchants]:
@@ -101,6 +110,16 @@ class EndOfRoundMixin(AgentBase):
                 payable -= value
         reserve = max(0, s.prestige[me] - 3)
         return carry + tribute_wheat + 0.75 * cargo + reserve
+
+    def _wheat_slots(self, n: int, reach: frozenset[int]) -> tuple[int, ...]:
+        """Values of the wheat cargo slots open at round value ``n`` in the markets reached, largest first."""
+        key = (n, reach)
+        found = self._slots_memo.get(key)
+        if found is None:
+            found = tuple(sorted((info.value for info in self.t.slots
+                                  if info.reward == WHEAT and info.value <= n and info.market in reach), reverse=True))
+            self._slots_memo[key] = found
+        return found
 
     def _growth(self, s: PolisState, me: int, legal: list[Action]) -> Action:
         """Grow while the next round's need can still be fed (R-EOR-16/17); Megalopolis first."""

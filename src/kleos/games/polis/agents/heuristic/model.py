@@ -5,9 +5,10 @@ circle: the weights of the evaluation (:class:`Params`), what goods are worth, t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from kleos.games.polis.rules import end_of_round
 from kleos.games.polis.state import END_OF_ROUND, PolisState
@@ -22,6 +23,39 @@ Option = tuple[int, int, int, int, float, float, float, float, float, int]
 
 
 LOSS = 500.0  # losing the game
+MEMO_SIZE = 8192  # positions remembered per memo of the agent (cleared when full)
+
+# The fields of PolisState that state_key leaves out: the generator (the agent's choices never draw
+# from it: chance steps of its look-ahead take fixed rolls) and the step counter (read by no rule).
+UNKEYED = frozenset({"rng", "steps"})
+
+
+def state_key(s: PolisState) -> Hashable:
+    """Everything of a position the rules and the agent's choices read, as one hashable value, so
+    that a choice or an evaluation computed once is reused when the same position comes back: the
+    paired search replays the same opening moves of a round on every sampled future, and a unit-by-
+    unit step re-walks the chain the action's look-ahead walked."""
+    b = s.battle
+    o = s.outcome
+    return (tuple(s.units), tuple(s.owner), tuple(s.pop), tuple(s.goods), tuple(s.prestige),
+            tuple(s.supply_cubes), tuple(s.supply_discs), tuple(s.merchants_supply), tuple(s.merchants_port),
+            tuple(s.slot_merchant), tuple(s.proxenos), tuple(s.tribute_disc), tuple(s.siege_discs),
+            tuple(s.market_pos), tuple(s.project_pile), tuple(s.projects_face_up), tuple(s.project_started),
+            tuple(s.projects_done), tuple(s.passed), tuple(s.battle_queue), tuple(s.event_flags),
+            s.edition, s.round, s.phase, s.active, s.turn_actions, s.turn_create_polis, s.sieged_this_turn,
+            s.first_passer, s.last_passer, s.eor_marker, s.pending, s.chance, s.chance_left, s.after_battles,
+            s.battle_chooser, s.eor_step, s.eor_seat, s.eor_pending, s.event, s.event_pending,
+            None if b is None else (b.region, b.sea, b.attacker, tuple(b.deck), tuple(b.hands[0]),
+                                    tuple(b.hands[1]), tuple(b.deal), b.played, b.losses, b.phase,
+                                    b.retreat_queue, b.rounds),
+            None if o is None else (o.reason, o.winner, o.scores))
+
+
+def remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    """Store ``value`` under ``key``, emptying the memo first when it is full (bounded memory)."""
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
 
 
 @dataclass(frozen=True)
@@ -71,6 +105,21 @@ def goods_values(goods: tuple[int, ...], last: bool, p: Params) -> tuple[float, 
     return tuple(values)
 
 
+_GOODS_VALUES: dict[int, tuple[Params, dict[tuple[tuple[int, ...], bool], tuple[float, ...]]]] = {}
+
+
+def cached_goods_values(goods: tuple[int, ...], last: bool, p: Params) -> tuple[float, ...]:
+    """:func:`goods_values` without hashing ``p`` at every call (a Valuer is built per position):
+    remembered per weights object, checked by identity."""
+    entry = _GOODS_VALUES.get(id(p))
+    if entry is None or entry[0] is not p:
+        entry = _GOODS_VALUES[id(p)] = (p, {})
+    found = entry[1].get((goods, last))
+    if found is None:
+        found = entry[1][(goods, last)] = goods_values(goods, last, p)
+    return found
+
+
 def food_cost(gap: float, prestige: float, mega: int, releasable: float, p: Params, last: bool) -> float:
     """Points lost to a wheat shortfall of ``gap`` with ``prestige`` to pay it (R-EOR-11 … R-EOR-15):
     prestige pays as long as 1 is left after Megalopolis for the ostracism check (R-EOR-28, R-END-3),
@@ -105,31 +154,34 @@ class Valuer:
 
     def __init__(self, t: Tables, s: PolisState, side: int, p: Params) -> None:
         self.p = p
-        self.last = s.round >= t.last_round
-        self.gv = goods_values(t.goods, self.last, p)
-        self.goods = s.goods[side * N_GOODS:(side + 1) * N_GOODS]
-        self.lin = sum(self.goods[g] * self.gv[g] for g in t.goods if g != WHEAT)
-        self.wheat = self.goods[WHEAT]
+        self.last = last = s.round >= t.last_round
+        self.gv = gv = cached_goods_values(t.goods, last, p)
+        self.goods = goods = s.goods[side * N_GOODS:(side + 1) * N_GOODS]
+        self.lin = sum([goods[g] * gv[g] for g in t.goods if g != WHEAT])
+        self.wheat = goods[WHEAT]
         self.prestige: float = s.prestige[side]
         need = mega = releasable = pending = 0
-        cube = 1.0 if self.last else p.cube  # a cube grown: a point at the end, mouths to feed before
+        cube = 1.0 if last else p.cube  # a cube grown: a point at the end, mouths to feed before
         cubes: list[float] = []
+        capital = t.capital[side]
+        bases, growths, tops, projects = t.polis_base, t.polis_growth, t.polis_max, t.projects
+        pops, started = s.pop, s.project_started
         for polis, owner in enumerate(s.owner):
             if owner != side:
                 continue
-            pop = s.pop[polis]
+            pop = pops[polis]
             need += pop
-            base = t.polis_base[polis]
+            base = bases[polis]
             if pop > base:
                 mega += 1
-            for j in range(1, min(t.polis_growth[polis], t.polis_max[polis] - pop) + 1):
+            for j in range(1, min(growths[polis], tops[polis] - pop) + 1):
                 # the cube that lifts the polis above its base brings Megalopolis prestige (R-EOR-19)
                 cubes.append(cube + (1.0 if pop + j == base + 1 else 0.0))
-            if polis != t.capital[side]:
+            if polis != capital:
                 releasable += pop
-            tile = s.project_started[polis]
+            tile = started[polis]
             if tile != -1:
-                gain = t.projects[tile].prestige
+                gain = projects[tile].prestige
                 pending += ceil_half(pop) if gain < 0 else gain
         self.need, self.mega, self.releasable, self.pending = need, mega, releasable, pending
         cubes.sort(reverse=True)

@@ -9,7 +9,16 @@ from collections.abc import Sequence
 
 from kleos.core.action import Action
 from kleos.games.polis.agents.heuristic.base import AgentBase
-from kleos.games.polis.agents.heuristic.model import LOSS, SIEGE, STASIS, TRADE, TRIBUTE, Option, Valuer, goods_values
+from kleos.games.polis.agents.heuristic.model import (
+    LOSS,
+    SIEGE,
+    STASIS,
+    TRADE,
+    TRIBUTE,
+    Option,
+    Valuer,
+    cached_goods_values,
+)
 from kleos.games.polis.board import controls, units
 from kleos.games.polis.rules import stasis, trade, tribute
 from kleos.games.polis.state import BATTLES, TURN, PolisState
@@ -219,7 +228,7 @@ class PlanMixin(AgentBase):
         owner = s.owner[polis]
         cubes = t.polis_base[polis] if owner == NO_ONE else s.pop[polis]
         cost = stasis.silver_cost(t, s, polis) + bribes
-        gv = goods_values(t.goods, s.round >= t.last_round, self.p)
+        gv = cached_goods_values(t.goods, s.round >= t.last_round, self.p)
         extra = self.polis_worth(s, polis, cubes)
         if owner != NO_ONE:
             extra += self.p.opponent * self.polis_worth(s, polis, cubes)
@@ -233,7 +242,7 @@ class PlanMixin(AgentBase):
         if cached is not None:
             return cached
         t = self.t
-        gv = goods_values(t.goods, last, self.p)
+        gv = cached_goods_values(t.goods, last, self.p)
         columns = t.tribute[territory]
         best: dict[int, tuple[tuple[int, ...], float, int]] = {}
 

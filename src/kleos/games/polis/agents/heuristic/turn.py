@@ -8,6 +8,7 @@ import random
 
 from kleos.core.action import Action
 from kleos.games.polis.agents.heuristic.base import AgentBase
+from kleos.games.polis.agents.heuristic.model import remember, state_key
 from kleos.games.polis.agents.heuristic.steps import COUNT_KINDS
 from kleos.games.polis.board import controls, units
 from kleos.games.polis.state import CH_DIE, TURN, PolisState
@@ -28,7 +29,18 @@ class TurnMixin(AgentBase):
     def action_values(self, s: PolisState, me: int, legal: list[Action]) -> list[tuple[float, Action]]:
         """Expected evaluation after each action worth trying. An action that neither gains now
         nor adds to the plan only keeps the seat in the round: it is left out when the plan could
-        be carried out at once instead (first action of a turn, or after the opponent's pass)."""
+        be carried out at once instead (first action of a turn, or after the opponent's pass).
+
+        Remembered per position: the values depend on nothing else, and the paired search meets
+        the same turn positions again on every sampled future of a round."""
+        key = (me, state_key(s), tuple(legal))
+        found = self._values_memo.get(key)
+        if found is None:
+            found = self._action_values(s, me, legal)
+            remember(self._values_memo, key, found)
+        return list(found)
+
+    def _action_values(self, s: PolisState, me: int, legal: list[Action]) -> list[tuple[float, Action]]:
         now, now_plan = self.evaluate_parts(s, me)
         scored: list[tuple[float, float, float, Action]] = []
         for action in legal:

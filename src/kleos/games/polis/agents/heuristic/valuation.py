@@ -5,7 +5,7 @@ the weights, goods values and food plan of :mod:`~kleos.games.polis.agents.heuri
 from __future__ import annotations
 
 from kleos.games.polis.agents.heuristic.base import AgentBase
-from kleos.games.polis.agents.heuristic.model import LOSS, Valuer
+from kleos.games.polis.agents.heuristic.model import LOSS, Valuer, remember, state_key
 from kleos.games.polis.rules import events
 from kleos.games.polis.state import BATTLES, EVENT, ROUND_START, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, ceil_half, other
@@ -20,7 +20,16 @@ class ValuationMixin(AgentBase):
         return self.evaluate_parts(s, me)[0]
 
     def evaluate_parts(self, s: PolisState, me: int) -> tuple[float, float]:
-        """The evaluation and the part of it that is the credit for the rest-of-round plan."""
+        """The evaluation and the part of it that is the credit for the rest-of-round plan
+        (remembered per position: look-aheads reach the same positions again)."""
+        key = (me, state_key(s))
+        found = self._eval_memo.get(key)
+        if found is None:
+            found = self._evaluate_parts(s, me)
+            remember(self._eval_memo, key, found)
+        return found
+
+    def _evaluate_parts(self, s: PolisState, me: int) -> tuple[float, float]:
         if s.outcome is not None:
             if s.outcome.winner is None:
                 return 0.0, 0.0
@@ -42,18 +51,20 @@ class ValuationMixin(AgentBase):
 
     def points(self, s: PolisState, side: int) -> float:
         """Population, posterity and the projects under way (prestige is in the Valuer)."""
-        t = self.t
+        projects = self.t.projects
+        polis = self.p.polis
+        pops, done, started = s.pop, s.projects_done, s.project_started
         value = 0.0
         for p, owner in enumerate(s.owner):
             if owner != side:
                 continue
-            value += s.pop[p] + self.p.polis
-            for tile in s.projects_done[p]:
-                value += t.projects[tile].posterity
-            tile = s.project_started[p]
+            value += pops[p] + polis
+            for tile in done[p]:
+                value += projects[tile].posterity
+            tile = started[p]
             if tile != -1:
-                info = t.projects[tile]
-                value += (ceil_half(s.pop[p]) if info.prestige < 0 else info.prestige) + info.posterity
+                info = projects[tile]
+                value += (ceil_half(pops[p]) if info.prestige < 0 else info.prestige) + info.posterity
         return value
 
     def _side_value(self, s: PolisState, side: int) -> tuple[float, float]:
@@ -78,12 +89,9 @@ class ValuationMixin(AgentBase):
             value -= self.p.excess * (self.p.excess_acting if acting else 1.0) * short
         merchants = s.merchants_port[side] + s.slot_merchant.count(side)
         value += future * self.p.merchants[min(merchants, len(self.p.merchants) - 1)]
-        hoplites = galleys = 0
-        for r in range(t.n_regions):
-            if r < t.n_territories:
-                hoplites += s.units[r * 2 + side]
-            else:
-                galleys += s.units[r * 2 + side]
+        land = t.n_territories * 2
+        hoplites = sum(s.units[side:land:2])
+        galleys = sum(s.units[land + side:t.n_regions * 2:2])
         value += self.p.hoplite * hoplites + self.p.galley * galleys
         if s.proxenos[side] != NO_ONE:
             value += 1.0 + 0.5 * future

@@ -1,0 +1,85 @@
+"""The default search plays the same games as before its speed-up: the heuristic player (its own
+choices and the rollouts of the paired ISMCTS search) was made faster without changing a single
+choice, so the strength of ``ismcts:*`` against ``heuristic`` is unchanged by construction.
+
+The fingerprints below are the digests of the opening actions of seeded games of ``ismcts:easy``
+against ``heuristic`` (both seatings, both editions), recorded with the code as it was before the
+speed-up. A change that alters any decision of either player (or of the rules) changes a digest.
+``benchmarks/polis_search_fingerprint.py`` runs the larger check (whole games at ``ismcts:normal``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from kleos.agents.base import agent_rng
+from kleos.agents.registry import make_agent
+from kleos.core.protocol import Outcome
+from kleos.core.rng import Rng
+from kleos.games.polis.agents.heuristic.model import UNKEYED, state_key
+from kleos.games.polis.game import PolisGame
+from kleos.games.polis.state import BattleState, PolisState
+
+ACTIONS = 90  # actions of each game fingerprinted: the first round and into the second
+
+# (edition, seed, seat 0's agent, seat 1's agent) -> digest of the first ACTIONS actions
+RECORDED = {
+    ("2012", 1801, "ismcts:easy", "heuristic"): "d3ab0aaaa457926b",
+    ("2012", 1802, "heuristic", "ismcts:easy"): "f3dff25d3c97847b",
+    ("2020", 1801, "ismcts:easy", "heuristic"): "9ea3b4dd17a91c46",
+    ("2020", 1802, "heuristic", "ismcts:easy"): "86c9284e9e2f952d",
+}
+
+
+def fingerprint(edition: str, seed: int, seats: tuple[str, str], count: int = ACTIONS) -> str:
+    """Digest of the seats and notations of the first ``count`` actions of a seeded game, played as
+    the arena plays it (each agent with its own generator, chance by the state's)."""
+    game = PolisGame(edition)
+    agents = [make_agent(name, game) for name in seats]
+    rngs = [agent_rng(seed, seat) for seat in range(2)]
+    state = game.new_state(seed)
+    lines: list[str] = []
+    while len(lines) < count and (actors := game.actors(state)):
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        chosen = [(seat, agents[seat].choose(game.view(state, seat), game.legal_actions(state, seat), rngs[seat]))
+                  for seat in actors]
+        for seat, action in chosen:
+            game.apply_in_place(state, action, seat, validate=False)
+            lines.append(f"{seat} {action}")
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("edition", "seed", "first", "second"), sorted(RECORDED))
+def test_search_plays_the_recorded_games(edition: str, seed: int, first: str, second: str) -> None:
+    """Same seeds, same actions as recorded before the heuristic player was made faster."""
+    assert fingerprint(edition, seed, (first, second)) == RECORDED[(edition, seed, first, second)]
+
+
+def test_the_memo_key_covers_every_field_the_agent_may_read() -> None:
+    """The heuristic player remembers its choices and evaluations per position: every field of the
+    state but the generator and the step counter must change the key, or two different positions
+    would share a remembered answer (a field added to the state later must be added to the key)."""
+    game = PolisGame("2012")
+    state = game.new_state(7)
+    base = state_key(state)
+    assert set(PolisState.__slots__) > UNKEYED
+    for name in sorted(set(PolisState.__slots__) - UNKEYED):
+        changed = state.copy()
+        value = getattr(changed, name)
+        if isinstance(value, list):
+            setattr(changed, name, [*value, 99])
+        elif name == "battle":
+            changed.battle = BattleState(0, False, 0, [1, 2])
+        elif name == "outcome":
+            changed.outcome = Outcome("test", 0, (1, 0))
+        else:
+            setattr(changed, name, ("changed", value))
+        assert state_key(changed) != base, name
+    same = state.copy()
+    same.rng = Rng(12345)
+    same.steps += 3
+    assert state_key(same) == base
