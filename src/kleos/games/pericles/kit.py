@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from kleos.core.action import Action
 from kleos.core.errors import DataError
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit.agents import AgentParts
 from kleos.core.kit.cli import CliParts
 from kleos.core.protocol import CHANCE, Game
 from kleos.games.pericles.game import PericlesGame
@@ -115,6 +116,11 @@ class PericlesKit(GameKit):
     def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
         assert isinstance(state, PericlesState)
         return {"rounds": state.turn, "turns": state.turn}
+
+    def agent_parts(self) -> AgentParts:
+        from kleos.games.pericles.agents.parts import agent_parts
+
+        return agent_parts()
 
     def cli_parts(self) -> CliParts:
         from kleos.games.pericles.cli import cli_parts

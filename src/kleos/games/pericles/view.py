@@ -147,7 +147,8 @@ def _markers(view: PericlesView, s: PericlesState) -> None:
     for f in range(4):
         missing = view.markers_held[f] - sum(s.held[f * 4 * N_KINDS:(f + 1) * 4 * N_KINDS])
         s.held[(f * 4 + f) * N_KINDS + RUM] += missing
-    s.queue = [e if e % 10 != SECRET_KIND else e - e % 100 + ((e // 10 % 10) - 4) * 20 + RUM for e in s.queue]
+    # a face-down marker's owner is hidden but never the viewer: its placer (shown) is one that fits
+    s.queue = [e if e % 10 != SECRET_KIND else e - e % 100 + (e // 100 % 10) * 10 + RUM for e in s.queue]
 
 
 def view_json(view: PericlesView) -> dict[str, Any]:

@@ -1,0 +1,1 @@
+"""The Pericles players and what the generic search learns about Pericles."""

@@ -1,0 +1,100 @@
+"""How good a Pericles position is for one faction: the evaluation the bots score positions with.
+
+A faction wins the game when its side wins the war and it has more Honor than its compatriot
+(P-VICTORY-11), so the value multiplies two shares: the side's (its combined Honor against the
+enemy's, P-VICTORY-11) and the faction's against its compatriot. Both margins add what is still to
+come: the end-of-game bonuses of scenarios that have them (P-VICTORY-7..10: Dominance, bases,
+theaters held), the Honor the Strategos stocks will bring at Political Capital (P-CAPITAL-2, 1 per 4)
+and a small worth for units on the map and theater markers held. A faction values its side's win
+even when its compatriot takes the game (``SIDE_SHARE`` of the value for the heuristic), so it
+plays its side's war as well as its own Honor; the search (ISMCTS) gives the side's win a smaller
+part (``SEARCH_SIDE_SHARE``), closer to the faction's own chance of winning the game. Weights are hand-set, not fitted.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from kleos.core.kit.agents import Evaluator
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.rules.common import controls, count, units_of
+from kleos.games.pericles.state import HIDDEN, PericlesState
+from kleos.games.pericles.tables import N_THEATERS, PERSIA, SIDE_BASES, Tables, factions_of
+
+SIDE_TEMPERATURE = 6.0  # Honor of side margin that makes a side e (≈2.7) times as likely to win
+FACTION_TEMPERATURE = 4.0  # the same between compatriots
+PROJECTION = 0.6  # how much of the end-of-game bonuses a position is credited with before the end
+UNIT = 0.4  # Honor a unit on the map is worth to its side (it holds and takes theaters)
+MARKER = 0.5  # Honor a theater marker held is worth to its faction (an issue still to resolve)
+SIDE_SHARE = 0.75  # the heuristic's part of the value that only asks for the side's win
+SEARCH_SIDE_SHARE = 0.25  # the search's: closer to the faction's own chance of winning the game
+
+
+def stock(s: PericlesState, f: int) -> int:
+    """A faction's Strategos stock (0 where a view hides it)."""
+    return 0 if s.stock[f] == HIDDEN else s.stock[f]
+
+
+def end_bonus(t: Tables, s: PericlesState, side: int) -> float:
+    """P-VICTORY-8..10: 3 Honor per base on the map, 3 (Athens) or 6 (Sparta) per theater held."""
+    if not t.scenario.end_bonuses:
+        return 0.0
+    theaters = [th for th in range(N_THEATERS) if th != PERSIA]
+    bases = sum(count(s, th, b) for th in theaters for b in SIDE_BASES[side])
+    held = sum(1 for th in theaters if controls(s, th, side))
+    return 3.0 * bases + (3.0 if side == 0 else 6.0) * held
+
+
+def side_score(t: Tables, s: PericlesState, side: int) -> float:
+    """A side's combined Honor and what is still to come to it (see the module docstring)."""
+    honor = sum(s.honor[f] + stock(s, f) / 4.0 for f in factions_of(side))
+    units = sum(units_of(s, th, side) for th in range(N_THEATERS))
+    return honor + PROJECTION * end_bonus(t, s, side) + UNIT * units
+
+
+def faction_score(t: Tables, s: PericlesState, f: int) -> float:
+    """A faction's Honor and what is still to come to it alone (P-VICTORY-7: ±5 by Dominance)."""
+    dominance = 5.0 if s.dominant[f // 2] == f else -5.0
+    markers = sum(s.held[f * 4 * 5:(f + 1) * 4 * 5])
+    return (s.honor[f] + stock(s, f) / 4.0 + MARKER * markers
+            + (PROJECTION * dominance if t.scenario.end_bonuses else 0.0))
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
+
+
+def side_share(t: Tables, s: PericlesState, side: int) -> float:
+    """The side's chance of winning the war, from the margin of its score over the enemy's."""
+    return _sigmoid((side_score(t, s, side) - side_score(t, s, 1 - side)) / SIDE_TEMPERATURE)
+
+
+def faction_share(t: Tables, s: PericlesState, f: int) -> float:
+    """The faction's chance of out-scoring its compatriot."""
+    return _sigmoid((faction_score(t, s, f) - faction_score(t, s, f ^ 1)) / FACTION_TEMPERATURE)
+
+
+def value(t: Tables, s: PericlesState, f: int, side_weight: float = SIDE_SHARE) -> float:
+    """The faction's value of ``s`` in [0, 1]: ``side_weight`` for its side's win, the rest for
+    winning the game."""
+    if s.outcome is not None:
+        winner = s.outcome.winner
+        if winner is None:
+            return 0.5 * side_weight
+        if winner // 2 != f // 2:
+            return 0.0
+        return side_weight + (1.0 - side_weight) * (winner == f)
+    side = side_share(t, s, f // 2)
+    return side * (side_weight + (1.0 - side_weight) * faction_share(t, s, f))
+
+
+def evaluator_for(game: PericlesGame) -> Evaluator:
+    """The search's evaluation: :func:`value` weighted toward the faction's own win of the game."""
+    t = game.tables
+
+    def evaluate(state: Any, seat: int) -> float:
+        assert isinstance(state, PericlesState)
+        return value(t, state, seat, SEARCH_SIDE_SHARE)
+
+    return evaluate

@@ -1,0 +1,202 @@
+"""A Pericles faction player of rules of thumb and short look-ahead, one class for every seat.
+
+It plays its side's war and its own Honor through the evaluation of
+:mod:`~kleos.games.pericles.agents.evaluation` (side share times faction share):
+
+* every decision with a choice compares at most ``WIDTH`` candidates (its quick pick, the best
+  placements by :func:`place_score`, one of each verb, then a sample); each is played on
+  ``ROLLOUTS / candidates`` (at least ``SAMPLES``) determinizations of the seat's view, shared by
+  all candidates (common random numbers), then every seat follows the quick policy for ``HORIZON``
+  steps and the evaluation scores the result. So the issue it selects and debates (P-BOULE,
+  P-ASSEMBLY) is the one whose Honor and Strategos come to it, the card it plays moves the track
+  its way, the markers it places and reveals (P-THEATER) are those whose issues pay, the Strategos
+  it commits (P-EXPED-2, P-DIPLO-7) are weighed against the battle's and the raid's results, and
+  the Plague, Peace, redeployment and upkeep choices (P-PLAGUE, P-WARPEACE, P-REDEPLOY, P-UPKEEP)
+  keep what is worth most to its side;
+* the quick policy (its look-ahead's and the search's rollouts) is cheap: it never declines an
+  issue it can resolve when something else is offered, prefers the Honor of an Oracle or a raid,
+  mostly places by :func:`place_score`, mostly ends movement and redeployment rather than wander,
+  and otherwise picks at random.
+
+``handicap`` (0-10) makes it weaker for a human opponent: that many tenths of its decisions are taken
+uniformly at random. (The rulebook's solitaire procedures, with any handicap they have, are not in the
+seed: P-SOLO-5.)
+
+It sees only its view (``game.view(state, seat)``); randomness comes only from the generator it is
+handed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kleos.core.action import Action
+from kleos.core.protocol import Game
+from kleos.games.pericles.agents.evaluation import SIDE_SHARE, value
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.rules.common import CONTESTED, ENEMY, NEUTRAL, status
+from kleos.games.pericles.state import HIDDEN, PericlesState
+from kleos.games.pericles.tables import FACTIONS, PERSIA, Tables
+from kleos.games.pericles.view import PericlesView
+
+WIDTH = 10  # candidates compared per decision at most
+SAMPLES = 3  # determinizations each candidate is played on at least
+ROLLOUTS = 30  # look-ahead rollouts per decision: fewer candidates are each played on more samples
+HORIZON = 120  # steps (chance included) played after a candidate before the evaluation
+GREEDY_PLACE = 0.6  # the quick policy's chance of placing by ``place_score`` (else at random)
+WANDER = 0.35  # the quick policy's chance of moving or redeploying a unit rather than stopping
+HONOR_NOW = (Action("oracle", ("honor",)), Action("raid"))  # +3 Honor at once (P-ORACLE-2, P-RAID-2)
+
+
+def place_score(t: Tables, s: PericlesState, f: int, action: Action) -> float:
+    """How promising placing a marker is (P-THEATER-7), before any look-ahead: a Military issue where
+    it can raid (a contested theater, P-RAID-1) or fight, an Oracle's sure Honor (P-ORACLE-2), League
+    and Diplomatic issues where the side is not yet alone; Rumors last. Own markers before the
+    compatriot's (the Honor is the owner's)."""
+    owner = FACTIONS.index(str(action.args[0]))
+    kind = str(action.args[1])
+    th = t.theater_index[str(action.args[2])]
+    side = owner // 2
+    here = status(s, th, side)
+    score = 0.5 if owner == f else 0.0
+    if th == PERSIA and not (kind == "LEA" and side == 1):
+        return score - 2.0  # P-PERSIA-3: no effect there
+    if kind == "MIL":
+        stock = s.stock[owner]
+        score += 3.0 if here == CONTESTED and (stock == HIDDEN or stock >= 3) else 1.5 if here == ENEMY else 0.5
+    elif kind == "ORA":
+        score += 2.5
+    elif kind in ("LEA", "DIP"):
+        score += 1.5 if here in (NEUTRAL, CONTESTED) else 1.0
+    return score
+
+
+def stop_action(legal: list[Action]) -> Action | None:
+    """The action that ends a movement or a redeployment, when ``legal`` has one."""
+    for action in legal:
+        if action.verb == "done" or (action.verb in ("redeploy", "gold") and action.args == ("done",)):
+            return action
+    return None
+
+
+def quick(s: PericlesState, legal: list[Action], rng: random.Random, t: Tables | None = None) -> Action:
+    """The cheap policy of the look-ahead and of the search's rollouts (see the module docstring)."""
+    if len(legal) == 1:
+        return legal[0]
+    step = s.step
+    if step == "resolve":
+        for action in HONOR_NOW:
+            if action in legal:
+                return action
+        useful = [a for a in legal if a.verb != "decline"]
+        if useful:
+            return useful[rng.randrange(len(useful))]
+    if step == "place" and t is not None and rng.random() < GREEDY_PLACE:
+        return max(legal, key=lambda a: place_score(t, s, s.actor, a) + rng.random())
+    if step in ("move", "redeploy", "gold"):
+        stop = stop_action(legal)
+        if stop is not None and rng.random() >= WANDER:
+            return stop
+    if step == "council":
+        return Action("council", ("no",))
+    return legal[rng.randrange(len(legal))]
+
+
+def play_on(game: PericlesGame, s: PericlesState, steps: int, rng: random.Random) -> int:
+    """Every seat follows :func:`quick` (chance from the state's own generator) for ``steps`` steps
+    or to the end; returns the steps taken."""
+    taken = 0
+    while taken < steps and s.outcome is None:
+        if game.is_chance(s):
+            game.step_chance(s)
+        else:
+            actors = game.actors(s)
+            if not actors:
+                break
+            legal = game.legal_actions(s, actors[0])
+            game.apply_in_place(s, quick(s, legal, rng, game.tables), actors[0], validate=False)
+        taken += 1
+    return taken
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, game: Game[Any, Any], handicap: int = 0, width: int = WIDTH, samples: int = SAMPLES,
+                 horizon: int = HORIZON, rollouts: int = ROLLOUTS, side_weight: float = SIDE_SHARE) -> None:
+        if not isinstance(game, PericlesGame):
+            raise TypeError(f"the Pericles heuristic was handed a {type(game).__name__}")
+        if not 0 <= handicap <= 10:
+            raise ValueError("handicap: 0 (full strength) to 10 (random)")
+        self.game = game
+        self.t = game.tables
+        self.handicap = handicap
+        self.width, self.samples, self.horizon, self.rollouts = width, samples, horizon, rollouts
+        self.side_weight = side_weight
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        assert isinstance(view, PericlesView) and view.seat is not None
+        if len(legal) == 1:
+            return legal[0]
+        if self.handicap and rng.random() < self.handicap / 10:
+            return legal[rng.randrange(len(legal))]
+        return self.action_values(view, legal, rng)[0][1]
+
+    def candidates(self, s: PericlesState, legal: list[Action], rng: random.Random) -> list[Action]:
+        """At most ``width`` actions: the quick pick, for a placement the best by :func:`place_score`,
+        the stop, one of each verb, then a sample."""
+        if len(legal) <= self.width:
+            return list(legal)
+        chosen: dict[Action, None] = {quick(s, legal, rng, self.t): None}
+        if s.step == "place":  # the best placements by their static score, then a sample
+            seat = s.actor
+            ranked = sorted(legal, key=lambda a: -place_score(self.t, s, seat, a))
+            for action in ranked[:self.width - 2]:
+                chosen[action] = None
+        stop = stop_action(legal)
+        if stop is not None:
+            chosen[stop] = None
+        for verb in dict.fromkeys(a.verb for a in legal):
+            if len(chosen) < self.width:
+                chosen.setdefault(next(a for a in legal if a.verb == verb), None)
+        rest = [a for a in legal if a not in chosen]
+        for action in rng.sample(rest, max(0, min(len(rest), self.width - len(chosen)))):
+            chosen[action] = None
+        return list(chosen)
+
+    def action_values(self, view: PericlesView, legal: list[Action],
+                      rng: random.Random) -> list[tuple[float, Action]]:
+        """The candidates with their mean look-ahead values, best first (ties keep their order)."""
+        assert view.seat is not None
+        seat = view.seat
+        picks = self.candidates(view.state, legal, rng)
+        totals = [0.0] * len(picks)
+        samples = max(self.samples, self.rollouts // len(picks))
+        for _ in range(samples):
+            start = self.game.determinize(view, rng)
+            seed = rng.getrandbits(64)
+            for i, action in enumerate(picks):
+                s = start.copy()
+                self.game.apply_in_place(s, action, seat, validate=False)
+                play_on(self.game, s, self.horizon, random.Random(seed))
+                totals[i] += value(self.t, s, seat, self.side_weight)
+        order = sorted(range(len(picks)), key=lambda i: (-totals[i], i))
+        return [(totals[i] / samples, picks[i]) for i in order]
+
+
+class Handicapped:
+    """Any Pericles bot made weaker for a human opponent: ``handicap`` tenths (0-10) of its decisions
+    with a choice are taken uniformly at random, the rest are its own."""
+
+    def __init__(self, agent: Any, handicap: int) -> None:
+        if not 0 <= handicap <= 10:
+            raise ValueError("handicap: 0 (full strength) to 10 (random)")
+        self.agent = agent
+        self.handicap = handicap
+        self.name = f"{agent.name}+handicap{handicap}" if handicap else str(agent.name)
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) > 1 and self.handicap and rng.random() < self.handicap / 10:
+            return legal[rng.randrange(len(legal))]
+        return self.agent.choose(view, legal, rng)  # type: ignore[no-any-return]

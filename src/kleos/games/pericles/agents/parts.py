@@ -1,0 +1,38 @@
+"""The agent part of the Pericles kit.
+
+Built on first use by :meth:`kleos.games.pericles.kit.PericlesKit.agent_parts`: the ``heuristic``
+faction player, the evaluation ISMCTS scores positions with, and the paired search's knowledge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kleos.core.kit.agents import AgentParts, Evaluator, SearchKnowledge
+from kleos.core.protocol import Game
+from kleos.games.pericles.agents.evaluation import evaluator_for
+from kleos.games.pericles.agents.heuristic import HeuristicAgent
+from kleos.games.pericles.agents.search import knowledge_for
+from kleos.games.pericles.game import PericlesGame
+
+
+def _game(game: Game[Any, Any]) -> PericlesGame:
+    if not isinstance(game, PericlesGame):
+        raise TypeError(f"the Pericles agents were handed a {type(game).__name__}")
+    return game
+
+
+def _evaluator(game: Game[Any, Any]) -> Evaluator:
+    return evaluator_for(_game(game))
+
+
+def _knowledge(game: Game[Any, Any], paired: bool) -> SearchKnowledge | None:
+    """The paired search's knowledge; the tree mode (``paired=False``) plays without knowledge."""
+    if not isinstance(game, PericlesGame) or not paired:
+        return None
+    return knowledge_for(game)
+
+
+def agent_parts() -> AgentParts:
+    return AgentParts(agents={"heuristic": HeuristicAgent}, evaluator=_evaluator, knowledge=_knowledge,
+                      hint="heuristic", default_opponent="heuristic")

@@ -1,0 +1,159 @@
+"""The Pericles bots: the evaluation of a position, the ``heuristic`` faction player and ISMCTS with
+Pericles knowledge, each choosing from its faction's view only (P-INFO)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from per_helpers import registered  # noqa: F401  (installs the Pericles kit for a test that asks)
+
+from kleos.agents import make_agent
+from kleos.core.action import Action
+from kleos.core.protocol import Outcome
+from kleos.games.pericles.agents.evaluation import evaluator_for, side_share, value
+from kleos.games.pericles.agents.heuristic import Handicapped, HeuristicAgent, place_score, quick
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.kit import KIT
+from kleos.games.pericles.rules.common import CONTESTED, status
+from kleos.games.pericles.state import PericlesState
+
+AF, DF, EK, AK = range(4)
+
+
+def small(game: PericlesGame, handicap: int = 0) -> HeuristicAgent:
+    """A heuristic with a short look-ahead, for quick tests (same rules, fewer rollouts)."""
+    return HeuristicAgent(game, handicap=handicap, width=4, samples=1, horizon=20, rollouts=6)
+
+
+def opened(scenario: str, seed: int, steps: int) -> tuple[PericlesGame, PericlesState]:
+    """A game played ``steps`` random steps in, then to the next decision."""
+    game = PericlesGame({"scenario": scenario})
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_terminal(state):
+            break
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        game.apply_in_place(state, legal[rng.randrange(len(legal))], seat)
+    while game.is_chance(state):
+        game.step_chance(state)
+    return game, state
+
+
+def test_honor_lead_raises_value_and_side_share() -> None:
+    """P-VICTORY-11: the side with more combined Honor wins the war, its faction with more Honor the game."""
+    game, state = opened("14_1_09a", 1, 0)
+    t = game.tables
+    before = value(t, state, AF)
+    state.honor[AF] += 6
+    assert value(t, state, AF) > before
+    assert side_share(t, state, 0) > 0.5 > side_share(t, state, 1)
+    assert value(t, state, AF) > value(t, state, DF)  # the compatriot gains the war, not the game
+
+
+def test_a_finished_game_is_scored_by_its_outcome() -> None:
+    """P-VICTORY-11: the winner gets 1, its compatriot the side's share, the other side 0."""
+    game, state = opened("14_1_09a", 1, 0)
+    state.outcome = Outcome("end of the vignette", DF, (10, 14, 9, 9))
+    evaluate = evaluator_for(game)
+    values = [evaluate(state, seat) for seat in range(4)]
+    assert values[DF] == 1.0 and 0.0 < values[AF] < 1.0 and values[EK] == values[AK] == 0.0
+
+
+def test_quick_policy_takes_the_oracle_honor() -> None:
+    """P-ORACLE-2: +3 Honor at once is the Oracle option the quick policy prefers."""
+    _, state = opened("14_1_09a", 1, 0)
+    state.step = "resolve"
+    legal = [Action("decline"), Action("oracle", ("honor",)), Action("oracle", ("treason", "Chios"))]
+    assert quick(state, legal, random.Random(1)) == Action("oracle", ("honor",))
+
+
+@pytest.mark.parametrize("scenario", ["14_1_09a", "14_2"])
+def test_heuristic_plays_only_legal_actions_from_its_view(scenario: str) -> None:
+    """Four heuristic factions play (part of) a seeded game: every choice is one of the legal actions."""
+    game = PericlesGame({"scenario": scenario})
+    state = game.new_state(3)
+    agents = {seat: small(game) for seat in range(4)}
+    rng = random.Random(3)
+    for _ in range(150):
+        if game.is_terminal(state):
+            break
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        action = agents[seat].choose(game.view(state, seat), legal, rng)
+        assert action in legal
+        game.apply_in_place(state, action, seat)
+
+
+def hidden_redrawn(scenario: str, seed: int, steps: int) -> tuple[PericlesGame, PericlesState, PericlesState, int]:
+    """A position and another whose hidden parts (P-INFO-2..7: the others' hands, entourages, stocks,
+    held and face-down markers) are redrawn by the determinizer from the actor's view, so the two
+    differ only in what the actor cannot see."""
+    game, state = opened(scenario, seed, steps)
+    seat = game.actors(state)[0]
+    view = game.view(state, seat)
+    other = game.determinize(view, random.Random(seed + 99))
+    assert game.view(other, seat) == view
+    assert other.text() != state.text()  # something hidden did change
+    return game, state, other, seat
+
+
+@pytest.mark.parametrize(("scenario", "seed", "steps"), [("14_1_09a", 2, 20), ("14_2", 4, 120)])
+def test_heuristic_chooses_the_same_whatever_the_hidden_parts(scenario: str, seed: int, steps: int) -> None:
+    """P-INFO: the bot reads only its view, so redrawing what it cannot see leaves its choice alone."""
+    game, state, other, seat = hidden_redrawn(scenario, seed, steps)
+    legal = game.legal_actions(state, seat)
+    assert legal == game.legal_actions(other, seat)
+    first = small(game).choose(game.view(state, seat), legal, random.Random(7))
+    second = small(game).choose(game.view(other, seat), legal, random.Random(7))
+    assert first == second
+
+
+def test_ismcts_chooses_the_same_whatever_the_hidden_parts(registered: None) -> None:  # noqa: F811
+    """P-INFO: ISMCTS with the kit's Pericles knowledge searches from the view alone."""
+    game, state, other, seat = hidden_redrawn("14_1_09a", 2, 20)
+    legal = game.legal_actions(state, seat)
+    first = make_agent("ismcts:easy", game).choose(game.view(state, seat), legal, random.Random(5))
+    second = make_agent("ismcts:easy", game).choose(game.view(other, seat), legal, random.Random(5))
+    assert first == second and first in legal
+
+
+def test_kit_offers_the_heuristic_and_the_evaluation(registered: None) -> None:  # noqa: F811
+    parts = KIT.agent_parts()
+    assert "heuristic" in parts.agents and parts.evaluator is not None and parts.knowledge is not None
+    game = PericlesGame({"scenario": "14_1_09a"})
+    assert isinstance(make_agent("heuristic", game), HeuristicAgent)
+
+
+def test_handicap_ten_plays_at_random_and_zero_is_the_bot() -> None:
+    """The bots' handicap: 10 tenths of the choices at random (the solitaire rules are not in the
+    seed, P-SOLO-5); an out-of-range handicap is refused."""
+    game, state = opened("14_1_09a", 2, 20)
+    seat = game.actors(state)[0]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    picks = {Handicapped(small(game), 10).choose(view, legal, random.Random(i)) for i in range(20)}
+    assert len(picks) > 1 and picks <= set(legal)
+    assert small(game, handicap=0).choose(view, legal, random.Random(3)) == small(game).choose(
+        view, legal, random.Random(3))
+    with pytest.raises(ValueError):
+        HeuristicAgent(game, handicap=11)
+
+
+def test_place_score_puts_a_raid_before_a_rumor() -> None:
+    """P-RAID-1, P-THEATER-12: a Military marker where the side is contested can raid for Honor; a
+    Rumor does nothing, and no issue but a Spartan League has an effect in Persia (P-PERSIA-3)."""
+    game, state = opened("14_1_09a", 1, 0)
+    t = game.tables
+    contested = next(th for th in range(len(t.theater_keys)) if status(state, th, 0) == CONTESTED)
+    where = t.theater_keys[contested]
+    mil = place_score(t, state, AF, Action("place", ("AF", "MIL", where)))
+    assert mil > place_score(t, state, AF, Action("place", ("AF", "RUM", where)))
+    assert mil > place_score(t, state, AF, Action("place", ("AF", "MIL", "Persia")))
