@@ -1,9 +1,8 @@
-"""Pericles as a plug-in of the platform: its kit.
+"""Pericles as a plug-in of the platform: its kit, listed under the ``kleos.games`` entry points.
 
-Not listed under the ``kleos.games`` entry points yet (the game is not offered to players until the
-lead says so); tests register ``KIT`` with :func:`kleos.core.registry.register`. It brings no surface
-parts of its own yet but the ``kleos pericles`` commands (``cli_parts``: ``random`` and ``data``): every
-other surface uses its generic defaults.
+Its parts: the ``kleos pericles`` commands (``cli_parts``: ``random`` and ``data``), the terminal's
+panels and help (``tui/``), the browser's SVG theater map (``web/``), the research encoding
+(``encoding/``) and the agents (``agents/``).
 """
 
 from __future__ import annotations
@@ -16,6 +15,9 @@ from kleos.core.errors import DataError
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.agents import AgentParts
 from kleos.core.kit.cli import CliParts
+from kleos.core.kit.encoding import EncodingParts
+from kleos.core.kit.terminal import TerminalParts
+from kleos.core.kit.web import WebParts
 from kleos.core.protocol import CHANCE, Game
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data
@@ -66,7 +68,7 @@ WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage"
 class PericlesKit(GameKit):
     name = "pericles"
     title = "Pericles"
-    summary = "Herman's Pericles: four factions of Athens and Sparta debate, scheme and fight (foundation)"
+    summary = "Herman's Pericles: four factions of Athens and Sparta debate, scheme and fight"
     min_seats = 4
     max_seats = 4
     options: ClassVar[tuple[OptionSpec, ...]] = _option_specs()
@@ -126,6 +128,21 @@ class PericlesKit(GameKit):
         from kleos.games.pericles.cli import cli_parts
 
         return cli_parts()
+
+    def terminal_parts(self) -> TerminalParts:
+        from kleos.games.pericles.tui.parts import terminal_parts
+
+        return terminal_parts()
+
+    def web_parts(self) -> WebParts:
+        from kleos.games.pericles.web.parts import web_parts
+
+        return web_parts()
+
+    def encoding_parts(self) -> EncodingParts:
+        from kleos.games.pericles.encoding.parts import encoding_parts
+
+        return encoding_parts()
 
 
 KIT = PericlesKit()

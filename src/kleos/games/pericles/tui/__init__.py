@@ -1,0 +1,1 @@
+"""The terminal part of the Pericles kit (built lazily: importing the kit does not load Rich)."""

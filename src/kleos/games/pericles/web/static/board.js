@@ -1,0 +1,202 @@
+// The Pericles board module for the Kleos pages (interface: /static/js/board-api.js): a schematic SVG
+// map of the theaters (their layout is a reconstruction: the data give no coordinates), each with its
+// Athenian and Spartan pieces, treason markers and marker queue; a list of the theaters that reflows on
+// a phone; both assemblies' tracks; and the factions' Honor and Strategos with the seat's own hand.
+// Everything is drawn from the seat's message (its view: the others' secrets are not in it) and the
+// tables of src/kleos/games/pericles/web/tables.py.
+import { h, put } from "/static/js/dom.js";
+import { seatTag } from "/static/js/board-api.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const CW = 118; // grid cell width and height in SVG units
+const CH = 84;
+const BOX_W = 108;
+const BOX_H = 74;
+const HIDDEN = -1;
+const OFF = 99;
+const GONE = 98;
+const SECRET_KIND = 9;
+const SIDE_NAMES = ["Athens", "Sparta"];
+const SIDE_PIECES = [["Ab", "Db", "An", "Dn", "Al", "Dl", "Ar"], ["Sb", "Pb", "Xb", "Sn", "Pn", "Sl", "S300", "Pl"]];
+const HAND = 2;
+const ENTOURAGE = 6;
+
+function svgEl(tag, attrs = {}, text = null) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== null) el.textContent = text;
+  return el;
+}
+
+function centre(th) {
+  return [th.col * CW + CW / 2, th.row * CH + CH / 2];
+}
+
+function count(T, st, theater, piece) {
+  return st.pieces[theater * T.pieces.length + T.pieces.indexOf(piece)] || 0;
+}
+
+function sidePieces(T, st, theater, side) {
+  const parts = SIDE_PIECES[side].map((p) => [p, count(T, st, theater, p)]).filter(([, n]) => n > 0).map(([p, n]) => `${p}${n}`);
+  const treason = st.treason[theater * 2 + side];
+  if (treason) parts.push(`T${treason}`);
+  return parts.join(" ");
+}
+
+function markerLabel(T, entry) {
+  const owner = Math.floor(entry / 10) % 10;
+  const kind = entry % 10;
+  if (kind === SECRET_KIND) return `?${SIDE_NAMES[owner - 4]}`;
+  return `${T.factions[owner]}:${T.marker_kinds[kind]}`;
+}
+
+function queueOf(st, theater) {
+  return st.queue.filter((e) => Math.floor(e / 1000) === theater);
+}
+
+/** The static map (links, boxes, names) once; returns the text elements render() fills. */
+function buildMap(svg, T, onPick) {
+  const cols = Math.max(...T.theaters.map((th) => th.col)) + 1;
+  const rows = Math.max(...T.theaters.map((th) => th.row)) + 1;
+  svg.setAttribute("viewBox", `0 0 ${cols * CW} ${rows * CH}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `Map of the theaters, scenario ${T.scenario} (schematic layout, a reconstruction)`);
+  for (const [a, b, kind] of T.links) {
+    const [x1, y1] = centre(T.theaters[a]);
+    const [x2, y2] = centre(T.theaters[b]);
+    svg.append(svgEl("line", { x1, y1, x2, y2, class: `link ${kind}` }));
+  }
+  const marks = new Map();
+  T.theaters.forEach((th, i) => {
+    const [x, y] = centre(th);
+    const g = svgEl("g", { class: `theater ${th.naval ? "naval" : "land"}${th.in_play ? "" : " out"}`, "data-name": th.key });
+    const rect = svgEl("rect", { x: x - BOX_W / 2, y: y - BOX_H / 2, width: BOX_W, height: BOX_H, rx: 8, "data-name": th.key });
+    g.append(rect, svgEl("text", { x, y: y - BOX_H / 2 + 14, class: "name" }, th.key));
+    const athens = svgEl("text", { x, y: y - 6, class: "pieces side-0" }, "");
+    const sparta = svgEl("text", { x, y: y + 11, class: "pieces side-1" }, "");
+    const queue = svgEl("text", { x, y: y + 28, class: "queue" }, "");
+    g.append(athens, sparta, queue);
+    g.addEventListener("click", () => onPick(th.key));
+    svg.append(g);
+    marks.set(th.key, { g, rect, athens, sparta, queue, index: i });
+  });
+  return marks;
+}
+
+function drawMap(T, st, marks) {
+  for (const [, m] of marks) {
+    const i = m.index;
+    m.athens.textContent = sidePieces(T, st, i, 0);
+    m.sparta.textContent = sidePieces(T, st, i, 1);
+    const q = queueOf(st, i);
+    m.queue.textContent = q.length ? `▲${q.length} ${markerLabel(T, q[q.length - 1])}` : "";
+    m.g.classList.toggle("resolving", st.revealed >= 0 && Math.floor(st.revealed / 1000) === i);
+  }
+}
+
+function theaterList(T, st) {
+  const rows = T.theaters.map((th, i) => [th, i]).filter(([th, i]) => th.in_play || queueOf(st, i).length
+    || sidePieces(T, st, i, 0) || sidePieces(T, st, i, 1)).map(([th, i]) => h("tr", { "data-name": th.key }, [
+    h("th", { text: th.key }),
+    h("td", { class: "side-0", text: sidePieces(T, st, i, 0) || "—" }),
+    h("td", { class: "side-1", text: sidePieces(T, st, i, 1) || "—" }),
+    h("td", { class: "queue", text: queueOf(st, i).map((e) => markerLabel(T, e)).join(" ") }),
+  ]));
+  const head = h("tr", {}, ["theater", "Athens", "Sparta", "markers ↑"].map((t) => h("th", { text: t })));
+  return h("table", { class: "per-theaters" }, [h("thead", {}, [head]), h("tbody", {}, rows)]);
+}
+
+function tracks(T, st) {
+  return [0, 1].map((side) => {
+    const at = new Map();
+    T.issue_kinds[side].forEach((kind, i) => {
+      const pos = st.track[side * T.issue_kinds[side].length + i];
+      const label = pos === OFF ? "off" : pos === GONE ? "gone" : String(pos);
+      if (!at.has(label)) at.set(label, []);
+      at.get(label).push(kind + (st.issue === i && st.side === side ? "*" : ""));
+    });
+    const order = [...Array(15).keys()].map((k) => String(7 - k)).filter((k) => at.has(k) || k === "0");
+    const items = [...order, "off", "gone"].filter((k) => at.has(k) || k === "0").map((k) => h("li", {}, [
+      h("span", { class: "box", text: k === "off" || k === "gone" ? k : (Number(k) > 0 ? `+${k}` : k) }), " ",
+      (at.get(k) || []).sort().join(" ") || "—",
+    ]));
+    const f1 = T.seat_names[2 * side];
+    const f2 = T.seat_names[2 * side + 1];
+    return h("div", { class: `per-track side-${side}` }, [
+      h("h4", { text: `${SIDE_NAMES[side]} assembly` }),
+      h("p", { class: "muted", text: `+ toward ${f1}, − toward ${f2}; Council ${st.council[side]}, supply ${st.supply[side]}` }),
+      h("ul", {}, items),
+    ]);
+  });
+}
+
+function factions(T, view, seatNames) {
+  const st = view.state;
+  const head = h("tr", {}, ["faction", "Honor", "Strategos", "hand", "markers"].map((t) => h("th", { text: t })));
+  const rows = seatNames.map((_, f) => h("tr", {}, [
+    h("td", {}, [seatTag(seatNames, f), st.dominant[Math.floor(f / 2)] === f ? " ★" : ""]),
+    h("td", { text: String(st.honor[f]) }),
+    h("td", { text: st.stock[f] === HIDDEN ? "?" : String(st.stock[f]) }),
+    h("td", { text: String(view.hand_sizes[f]) }),
+    h("td", { text: String(view.markers_held[f]) }),
+  ]));
+  const out = [h("table", { class: "per-factions" }, [h("thead", {}, [head]), h("tbody", {}, rows)]),
+    h("p", { class: "muted", text: "★ Dominant faction. Other factions' Strategos, hands and markers are secret." })];
+  const seat = view.seat;
+  if (seat !== null && seat !== undefined && seat >= 0) {
+    const cards = (where) => st.card_loc.map((loc, c) => [loc, c]).filter(([loc]) => loc === where)
+      .map(([, c]) => `${T.cards[c]}(${T.card_values[c]})`).sort();
+    out.push(h("p", { id: "per-hand" }, [h("strong", { text: "Your hand: " }), cards(HAND + seat).join(" ") || "empty"]));
+    out.push(h("p", {}, [h("strong", { text: "Your entourage: " }), cards(ENTOURAGE + seat).join(" ") || "empty"]));
+  }
+  return out;
+}
+
+function outcomeText(T, outcome) {
+  if (!outcome) return null;
+  const who = outcome.winner === null || outcome.winner === undefined ? "nobody" : T.seat_names[outcome.winner];
+  return `${outcome.reason} — winner: ${who}`;
+}
+
+export async function create(ctx) {
+  await ctx.stylesheet(new URL("./board.css", import.meta.url));
+  const T = ctx.tables;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.id = "per-map";
+  const marks = buildMap(svg, T, (name) => ctx.pick(name));
+  const panels = {
+    theaters: h("section", { id: "per-theaters", class: "per-panel" }),
+    factions: h("section", { id: "per-factions", class: "per-panel" }),
+    tracks: h("section", { id: "per-tracks", class: "per-panel" }),
+  };
+  put(ctx.slots.main, h("section", { class: "per-map-panel" }, [h("div", { class: "per-map-wrap" }, [svg]),
+    h("p", { class: "muted per-note", text: "Schematic map: the layout is a reconstruction, links as in the data." }),
+    panels.theaters]));
+  put(ctx.slots.side, panels.factions);
+  put(ctx.slots.lower, panels.tracks);
+  const names = new Set(T.theaters.map((th) => th.key));
+  return {
+    names,
+    render(message, ui) {
+      const view = message.view;
+      const st = view.state;
+      const seatNames = message.seat_names || T.seat_names;
+      drawMap(T, st, marks);
+      put(ctx.slots.status, h("span", { class: "round", text: `Turn ${st.turn}` }),
+          ` · ${st.phase} phase · ${st.war ? "War" : "Peace"}`,
+          message.outcome ? h("span", { class: "outcome", text: ` · ${outcomeText(T, message.outcome)}` }) : "");
+      put(panels.theaters, h("h3", { text: "Theaters" }), theaterList(T, st));
+      put(panels.factions, h("h3", { text: "Factions" }), ...factions(T, view, seatNames));
+      put(panels.tracks, h("h3", { text: "Assemblies" }), ...tracks(T, st));
+      for (const [name, m] of marks) {
+        const n = ui && ui.choosable ? ui.choosable.get(name) : 0;
+        m.g.classList.toggle("choosable", Boolean(n));
+      }
+    },
+    highlight(list) {
+      const wanted = new Set(list || []);
+      for (const [name, m] of marks) m.g.classList.toggle("lit", wanted.has(name));
+    },
+    outcomeText: (outcome) => outcomeText(T, outcome),
+  };
+}
