@@ -87,7 +87,7 @@ def test_last_turn_panel_tells_the_bots_step(live_server: LiveServer, desktop: A
         if page.locator("#menu button.choice.armed").count():
             page.locator("#menu button.choice.armed").first.click()
         page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
-        page.wait_for_function("document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'over'")
+        page.wait_for_function("() => document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'over'")
         log = get_state(base, seated["game_id"], seated["token"])["log"]
         last_mine = max(i for i, e in enumerate(log) if e["seat"] == mine)
         theirs = [e for e in log[last_mine + 1:] if e["seat"] == 1 - mine]
@@ -155,7 +155,7 @@ def test_notify_me_asks_permission_and_notifies_when_hidden(live_server: LiveSer
         errors = open_game(page, base, create_game(base, ["me", "random"], seed=5))
         page.wait_for_selector("#notify-toggle")
         page.click("#notify-toggle")
-        page.wait_for_function("window.__asked === 1")
+        page.wait_for_function("() => window.__asked === 1")
         assert page.get_attribute("#notify-toggle", "aria-pressed") == "true"
 
         seated = create_game(base, ["me", "random"], seed=5)
@@ -171,7 +171,7 @@ def test_notify_me_asks_permission_and_notifies_when_hidden(live_server: LiveSer
             if page.locator("#menu button.choice.armed").count():
                 page.locator("#menu button.choice.armed").first.click()
             page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
-            page.wait_for_function("document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'over'")
+            page.wait_for_function("() => document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'over'")
             if page.evaluate("(window.kleosNotified || []).length"):
                 break
         assert page.evaluate("window.__notes") == ["Your turn"]
