@@ -5,7 +5,9 @@ test game Sealed Bids against a computer player)."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
@@ -14,6 +16,7 @@ from kleos.core import registry
 from kleos.tui.app import GameApp
 from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_CHOOSE, MODE_OVER, MODE_WAIT, GameScreen
+from kleos.tui.session import Session
 from kleos.tui.widgets import ChoiceScreen
 from toygame.kit import KIT
 
@@ -81,3 +84,18 @@ def test_resign_asks_then_ends_the_game_as_a_loss() -> None:
     assert session.log[-1].text == "Player 1 resigned: Player 2 wins."
     assert session.to_act() is None and session.undo_blocker(0) == "the game was resigned"
     assert len([a for s, a in session.record.actions if s == 0]) == 1  # the bid before, nothing after
+
+
+def test_a_resigned_game_saves_and_loads_as_resigned(tmp_path: Path) -> None:
+    """The resignation goes into the saved record (``resigned``), so loading the file shows the game
+    over, lost by the resigner; a record without a resignation is written as before."""
+    path = tmp_path / "bids.json"
+    session = Session.start(KIT, {"players": 2}, seed=5, humans=frozenset({0}), opponent="random",
+                            save_path=path)
+    assert "resigned" not in session.record.to_json()
+    session.resign(0)
+    assert json.loads(path.read_text(encoding="utf-8"))["resigned"] == [0]
+    loaded = Session.load(path, frozenset({0}), "random")
+    outcome = loaded.outcome
+    assert loaded.over and outcome is not None and outcome.reason == "resigned" and outcome.winner == 1
+    assert loaded.to_act() is None and loaded.log[-1].text == "Player 1 resigned: Player 2 wins."

@@ -18,20 +18,25 @@ S = TypeVar("S")
 
 @dataclass
 class GameRecord:
-    """Everything needed to rebuild a game: which game, its options, the seed and the actions."""
+    """Everything needed to rebuild a game: which game, its options, the seed and the actions, and
+    the seats that resigned after the last action (a resignation is no action of the rules)."""
 
     game: str
     options: dict[str, Any]
     seed: int
     actions: list[tuple[int, Action]] = field(default_factory=list)
+    resigned: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": self.game,
             "options": self.options,
             "seed": self.seed,
             "actions": [[seat, str(action)] for seat, action in self.actions],
         }
+        if self.resigned:  # only then: the records of games played to their end stay as they were
+            data["resigned"] = list(self.resigned)
+        return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> GameRecord:
@@ -40,6 +45,7 @@ class GameRecord:
             options=dict(data.get("options", {})),
             seed=int(data["seed"]),
             actions=[(int(seat), Action.parse(str(text))) for seat, text in data["actions"]],
+            resigned=[int(seat) for seat in data.get("resigned", [])],
         )
 
     def dumps(self) -> str:

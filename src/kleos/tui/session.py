@@ -126,6 +126,8 @@ class Session:
         self.record.actions = []
         for seat, action in actions:
             self._do(seat, action)
+        for seat in self.record.resigned[:1]:  # a saved game that was resigned stays over
+            self._forfeit(seat)
 
     # ----- who acts -------------------------------------------------------------------------------
     @property
@@ -288,7 +290,13 @@ class Session:
         return undo_blocker(self.record, seat, self.game)
 
     def resign(self, seat: int) -> None:
-        """``seat`` resigns: the game is over, lost by ``seat``; the other seats share the win."""
+        """``seat`` resigns: the game is over, lost by ``seat``; the other seats share the win. The
+        record keeps the resignation, so the saved game loads as resigned."""
+        self.record.resigned = [seat]
+        self._forfeit(seat)
+        self.autosave()
+
+    def _forfeit(self, seat: int) -> None:
         self.forfeit = forfeit_outcome(len(self.game.seat_names), {seat}, "resigned")
         winners = [self.name(x) for x, score in enumerate(self.forfeit.scores) if score]
         result = f"{winners[0]} wins" if len(winners) == 1 else f"{', '.join(winners)} share the win"
