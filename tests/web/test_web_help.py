@@ -20,6 +20,9 @@ SHOTS = Path("/tmp/kleos-shots")
 RULE_ID = re.compile(r"\b[A-Z]+-[A-Z]+-[A-Z0-9*]+\b")
 
 
+TURN_BACK = "() => document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'over'"
+
+
 def shots() -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
@@ -87,7 +90,7 @@ def test_last_turn_panel_tells_the_bots_step(live_server: LiveServer, desktop: A
         if page.locator("#menu button.choice.armed").count():
             page.locator("#menu button.choice.armed").first.click()
         page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
-        page.wait_for_function("() => document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'over'")
+        page.wait_for_function(TURN_BACK)
         log = get_state(base, seated["game_id"], seated["token"])["log"]
         last_mine = max(i for i, e in enumerate(log) if e["seat"] == mine)
         theirs = [e for e in log[last_mine + 1:] if e["seat"] == 1 - mine]
@@ -171,7 +174,7 @@ def test_notify_me_asks_permission_and_notifies_when_hidden(live_server: LiveSer
             if page.locator("#menu button.choice.armed").count():
                 page.locator("#menu button.choice.armed").first.click()
             page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
-            page.wait_for_function("() => document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'over'")
+            page.wait_for_function(TURN_BACK)
             if page.evaluate("(window.kleosNotified || []).length"):
                 break
         assert page.evaluate("window.__notes") == ["Your turn"]
