@@ -19,7 +19,7 @@
   14_2 game with four heuristic bots, and with four ``ismcts:normal`` bots.
 
 Proportions carry Wilson 95% intervals. ``--handicap N`` plays every bot with that handicap (N tenths
-of its choices at random). Pericles is not an entry point yet: the script registers its kit.
+of its choices at random).
 """
 
 from __future__ import annotations
