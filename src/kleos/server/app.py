@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
@@ -31,6 +31,7 @@ from kleos.server.bots import BotWorker
 from kleos.server.chat import chat_limits
 from kleos.server.config import Settings
 from kleos.server.db import Database
+from kleos.server.deps import Ctx, Token
 from kleos.server.ending_routes import router as endings_router
 from kleos.server.ending_routes import start as start_endings
 from kleos.server.errors import ERROR_RESPONSES, ApiError
@@ -94,23 +95,6 @@ class ServerContext:
         return found
 
 
-def get_ctx(request: Request) -> ServerContext:
-    ctx: ServerContext = request.app.state.ctx
-    return ctx
-
-
-def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str | None:
-    """The seat token from ``Authorization: Bearer <token>`` (``None`` when absent)."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "bad_token", "use the header 'Authorization: Bearer <seat token>'")
-    return token.strip()
-
-
-Ctx = Annotated[ServerContext, Depends(get_ctx)]
-Token = Annotated[str | None, Depends(bearer_token)]
 
 
 def invite_url(ctx: ServerContext, request: Request, game_id: str, invite: str | None) -> str | None:

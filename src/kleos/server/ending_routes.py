@@ -13,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from kleos.server import chat, endings
 from kleos.server.accounts import SESSION_PREFIX, AccountSeatRow
+from kleos.server.deps import Ctx
 from kleos.server.errors import ERROR_RESPONSES, ApiError
 from kleos.server.hub import Hub
 from kleos.server.lobby import signed_in
@@ -37,12 +38,6 @@ log = logging.getLogger("kleos.server.endings")
 SWEEP_SECONDS = 2.0  # how often the sweep looks for games whose time is up
 
 
-def context(request: Request) -> ServerContext:
-    ctx: ServerContext = request.app.state.ctx
-    return ctx
-
-
-Ctx = Annotated["ServerContext", Depends(context)]
 router = APIRouter(prefix="/api/games", tags=["endings"], responses=ERROR_RESPONSES)
 
 

@@ -19,9 +19,9 @@ import random
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter, Depends, Header, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from limits import RateLimitItemPerMinute
 from starlette.concurrency import run_in_threadpool
@@ -32,6 +32,7 @@ from kleos.core.kit import GameKit, seat_label
 from kleos.core.kit.terminal import HelpParts
 from kleos.core.protocol import Game
 from kleos.server.bots import DecisionCancelled, _raise_in, capped_spec
+from kleos.server.deps import Token
 from kleos.server.errors import ERROR_RESPONSES, ApiError
 from kleos.server.games import stored_kit
 from kleos.server.live import ACTIVE
@@ -52,17 +53,6 @@ WEB_TIP = "Choose from the menu; the ? buttons explain each kind of move, Hint s
 router = APIRouter(prefix="/api/games", tags=["guide"], responses=ERROR_RESPONSES)
 
 
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
-    """The seat token of ``Authorization: Bearer <token>`` (``None`` when there is no header)."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "bad_token", "use the header 'Authorization: Bearer <seat token>'")
-    return token.strip()
-
-
-Token = Annotated[str | None, Depends(bearer)]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query, Request
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
@@ -18,9 +18,10 @@ from kleos.core import registry
 from kleos.core.kit import seat_label
 from kleos.server.accounts import Member, seat_names
 from kleos.server.db import EventRow, GameRow, SeatRow
+from kleos.server.deps import Ctx, context
 from kleos.server.errors import ERROR_RESPONSES, ApiError, ErrorBody
 from kleos.server.live import FINISHED
-from kleos.server.lobby import context, member_needed
+from kleos.server.lobby import member_needed
 from kleos.server.ratings import (
     BOT_PREFIX,
     KindRatings,
@@ -42,7 +43,6 @@ LADDER_MAX = 1000
 FINISHED_SHOWN = 20  # finished games in the lobby, by default
 FINISHED_MAX = 100
 
-Ctx = Annotated["ServerContext", Depends(context)]
 _RATINGS_LOCK = threading.Lock()
 
 _WHY = {

@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from kleos.core.kit import seat_label
 from kleos.server import accounts
 from kleos.server.accounts import COOKIE, SESSION_PREFIX, SESSION_SECONDS, Member, SignedIn
+from kleos.server.deps import Ctx
 from kleos.server.errors import ERROR_RESPONSES, ApiError, ErrorBody
 from kleos.server.games import stored_kit
 from kleos.server.live import ACTIVE
@@ -32,12 +33,6 @@ OPEN_GAMES_SHOWN = 100
 YOUR_TURN, WAITING, FINISHED = "your_turn", "waiting", "finished"
 
 
-def context(request: Request) -> ServerContext:
-    ctx: ServerContext = request.app.state.ctx
-    return ctx
-
-
-Ctx = Annotated["ServerContext", Depends(context)]
 
 
 def session_token(request: Request) -> str | None:
