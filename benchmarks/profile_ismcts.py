@@ -17,34 +17,11 @@ import random
 import time
 from typing import Any
 
-from kleos.agents.base import agent_rng
+from ismcts import positions  # the speed table's positions (benchmarks/ on the path when run as a script)
+
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.agents.registry import make_agent
-from kleos.games.polis.agents.simple import SimpleAgent
 from kleos.games.polis.game import PolisGame
-
-
-def positions(game: PolisGame, count: int, seed: int) -> list[tuple[Any, list[Any], int]]:
-    """(view, legal, seat) of decisions with a real choice, sampled from games of the simple agent."""
-    found: list[tuple[Any, list[Any], int]] = []
-    picker = random.Random(seed)
-    g = 0
-    while len(found) < count:
-        state = game.new_state(seed * 1000 + g)
-        agents = [SimpleAgent(game), SimpleAgent(game)]
-        rngs = [agent_rng(seed + g, 0), agent_rng(seed + g, 1)]
-        while not game.is_terminal(state) and len(found) < count:
-            if game.is_chance(state):
-                game.step_chance(state)
-                continue
-            seat = game.actors(state)[0]
-            legal = game.legal_actions(state, seat)
-            view = game.view(state, seat)
-            if len(legal) > 1 and picker.random() < 0.15:
-                found.append((view, legal, seat))
-            game.apply_in_place(state, agents[seat].choose(view, legal, rngs[seat]), seat, validate=False)
-        g += 1
-    return found
 
 
 def run(agent: ISMCTSAgent, pos: list[tuple[Any, list[Any], int]]) -> tuple[int, float]:
@@ -69,7 +46,7 @@ def main() -> None:
     args = parser.parse_args()
     for edition in ("2012", "2020") if args.edition == "both" else (args.edition,):
         game = PolisGame(edition)
-        pos = positions(game, args.positions, args.seed)
+        pos = positions(game, args.positions, args.seed, "simple")
         agent = make_agent(f"ismcts:{args.level}", game)
         assert isinstance(agent, ISMCTSAgent)
         iterations, cpu = run(agent, pos)
