@@ -216,6 +216,14 @@ TIPS = {
     "move": "Bring enough units to win: see the Battle panel once it starts (P-MOVE-3, P-BATTLE-4).",
     "exped_secret": "Commit only what the battle needs: Strategos committed are spent (P-EXPED-1).",
     "row": "Choose the row that costs the loser most and you least (P-BATTLE-13).",
+    "ship": "The State Ship adds 1 Strategos to this battle and is spent until next turn: use it where "
+            "one point decides the battle (P-SHIP-1, P-SHIP-2, P-SHIP-4).",
+    "second": "A second battle of the other kind uses the same committed Strategos and bases again: fight "
+              "it when your units of that kind are stronger there (P-BATTLE-34, P-BATTLE-6).",
+    "raze": "Eliminating an enemy base takes 2 strength from every later battle of theirs here and makes "
+            "them remove their treason markers (P-BATTLE-15, P-BATTLE-16).",
+    "move_on": "Carry the unit on only if the next exit test is worth the risk; stopping keeps it safe "
+               "where it stands (P-MOVE-3).",
     "redeploy": "Units go back to friendly bases; unsupplied ones are lost (P-REDEPLOY-1).",
 }
 

@@ -1,0 +1,268 @@
+"""No hidden information of Pericles reaches a faction: whole seeded games with all four seats people
+played through the HTTP API, while every seat and a spectator also watch over WebSocket; every
+message each of them received is checked against the server's own state.
+
+What is secret (P-INFO-1..8): the other factions' hands and entourages and the debate cards not yet
+both down (P-INFO-2, P-ASSEMBLY-5), their Strategos stocks (P-INFO-3), the theater markers they hold
+(P-INFO-5), the identity of face-down markers on the map the seat neither placed nor owns (P-INFO-6),
+secret Strategos commitments until all are in and revealed (P-INFO-7), the order of the political,
+battle and Aristophanes decks (P-INFO-8: the engine keeps only which cards remain, and draws are
+chance events) and the generator, which decides every draw before it happens.
+
+Each message must be exactly the kit's redacted view of the true state at its step for its seat,
+and, checked on its own from the rules, must show no secret of another faction; no generator state
+or seed anywhere, no log entry from a later step, secret steps (the kit's ``SECRET_STEPS``, cards
+dealt) logged as hidden for everyone else, and legal actions for the acting seats only, equal to the
+engine's.
+
+CI plays three vignettes (``14_1_09a``, theater phases only) and one whole First Peloponnesian War game
+(``14_2``) chosen so that every secret step occurs; ``KLEOS_PER_LEAK_GAMES`` sets the
+number of vignettes (default 3).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from contextlib import ExitStack
+from typing import Any
+
+from fastapi.testclient import TestClient
+from server_helpers import Message, auth, ctx_of, get_message, text_of
+
+from kleos.core.protocol import CHANCE
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.kit import KIT, SECRET_STEPS
+from kleos.games.pericles.state import (
+    DECK,
+    ENTOURAGE,
+    HAND,
+    HIDDEN,
+    PLAYED,
+    REVEALED,
+    UNSEEN,
+    PericlesState,
+)
+from kleos.games.pericles.view import N_KINDS, SECRET_KIND, make_view, view_json
+
+SEED = 7_314_159_265_358_979_323  # long enough that finding it in a message is no accident
+VIGNETTES = int(os.environ.get("KLEOS_PER_LEAK_GAMES", "3"))
+WAR_GAME = 37  # the 14_2 game (seed SEED + 37, choices Random(37)) meets every secret step in 341 decisions
+MAX_STEPS = 3000  # seat decisions per game at most (random vignettes end in under 100, 14_2 in a few hundred)
+
+
+class Truth:
+    """The game as the server holds it, replayed step by step: the state after every step, and every
+    state of its generator (the seed included)."""
+
+    def __init__(self, client: TestClient, game_id: str, game: PericlesGame, seed: int) -> None:
+        loaded = ctx_of(client).store.current(game_id)
+        state = game.new_state(seed)
+        self.states: list[PericlesState] = [state.copy()]
+        self.secrets = {str(seed), str(state.rng.state)}
+        for seat, action in loaded.actions:
+            state = game.apply(state, action, seat)
+            self.states.append(state.copy())
+            self.secrets.add(str(state.rng.state))
+        assert loaded.state == state, "the replayed actions do not give the server's state"
+        self.log = {entry.seq: entry for entry in loaded.log}
+
+
+def create_all_persons(client: TestClient, scenario: str, seed: int) -> tuple[str, dict[int, str]]:
+    """A Pericles game of four persons: the creator in seat 0, the others joined by their invites."""
+    answer = client.post("/api/games", json={"game": "pericles", "options": {"scenario": scenario},
+                                             "seats": ["me"] + ["person"] * 3, "seed": seed})
+    assert answer.status_code == 201, answer.text
+    created: Message = answer.json()
+    tokens = {created["seat"]: created["token"]}
+    for invite in created["invites"]:
+        joined = client.post("/api/join", json={"invite": invite["invite"]})
+        assert joined.status_code == 200, joined.text
+        tokens[joined.json()["seat"]] = joined.json()["token"]
+    assert sorted(tokens) == [0, 1, 2, 3]
+    return created["game_id"], tokens
+
+
+def secret_card(loc: int, seat: int | None) -> bool:
+    """P-INFO-2, P-INFO-8: a card in another faction's hand, entourage or face-down debate play, or
+    in the deck, is secret to ``seat``."""
+    for base in (HAND, ENTOURAGE, PLAYED):
+        if base <= loc < base + 4 and loc - base != seat:
+            return True
+    return loc == DECK
+
+
+def rules_check(served: dict[str, Any], true: PericlesState, seat: int | None) -> None:
+    """The served state shows no secret of another faction, checked from the rules themselves (not
+    through ``make_view``), so that a view that leaks fails here even if it is the kit's own."""
+    where = f"seat {seat} at step {true.steps}"
+    assert "rng" not in served and "seed" not in served
+    for card, loc in enumerate(true.card_loc):  # P-INFO-2, P-INFO-8
+        expected = UNSEEN if secret_card(loc, seat) else loc
+        assert served["card_loc"][card] == expected, f"{where} sees card {card} at {served['card_loc'][card]}"
+    for f in range(4):
+        stock = served["stock"][f]  # P-INFO-3
+        assert stock == (true.stock[f] if f == seat else HIDDEN), f"{where} sees the stock of {f}: {stock}"
+        commit = served["commit"][f]  # P-INFO-7: a commitment is read by its faction until revealed
+        shown = f == seat or true.committed[f] == REVEALED
+        assert commit == (true.commit[f] if shown else HIDDEN), f"{where} sees the commitment of {f}: {commit}"
+    for i, n in enumerate(true.held):  # P-INFO-5: held[(holder * 4 + owner) * N_KINDS + kind]
+        holder, owner = i // N_KINDS // 4, i // N_KINDS % 4
+        mine = seat is not None and seat in (holder, owner)
+        assert served["held"][i] == (n if mine else 0), f"{where} sees markers held by {holder}"
+    assert len(served["queue"]) == len(true.queue)
+    for entry, shown_entry in zip(true.queue, served["queue"], strict=True):  # P-INFO-6
+        placer, owner = entry // 100 % 10, entry // 10 % 10
+        if seat is not None and seat in (placer, owner):
+            assert shown_entry == entry
+        else:
+            assert shown_entry % 10 == SECRET_KIND, f"{where} sees the face-down marker {entry}"
+            assert shown_entry // 100 == entry // 100, "the theater and placer of a marker are public"
+
+
+def stock_words(description: str, names: tuple[str, ...], seat: int | None) -> None:
+    """The text gives the reader's own Strategos stock and '?' for everyone else's (P-INFO-3)."""
+    for f, name in enumerate(names):
+        line = next(x for x in description.splitlines() if x.startswith(name))
+        stock = re.search(r"Strategos (\S+),", line)
+        assert stock is not None, line
+        assert (stock.group(1) != "?") == (f == seat), f"seat {seat} reads {name}'s stock: {line}"
+
+
+def check_log(message: Message, seat: int | None, truth: Truth) -> None:
+    """No later step; a secret step or a card dealt shows only to its readers (P-INFO-2, P-INFO-7)."""
+    seq = message["seq"]
+    for entry in message["log"]:
+        assert entry["seq"] <= seq, f"a later step (a draw, a deal) reached step {seq}"
+        true = truth.log[entry["seq"]]
+        before = truth.states[entry["seq"] - 1]
+        if true.seat == CHANCE and true.action.startswith("deal "):
+            assert true.readers is not None and len(true.readers) == 1
+        elif true.seat != CHANCE and before.step in SECRET_STEPS:
+            assert true.readers == frozenset({true.seat}), f"the secret step {true.action} is public"
+        if true.readers is None or seat in true.readers:
+            assert entry["action"] == true.action and not entry["hidden"]
+        else:
+            assert entry["hidden"] and entry["action"] != true.action
+            assert true.action not in entry["text"]
+
+
+def check_message(message: Message, seat: int | None, game: PericlesGame, truth: Truth) -> None:
+    """``message`` (for ``seat``, None for the spectator) shows only what ``seat`` may know."""
+    assert message["seat"] == seat
+    text = text_of(message)
+    assert '"rng":' not in text and '"seed":' not in text
+    assert not set(re.findall(r"\d+", text)) & truth.secrets, "a generator state or the seed leaked"
+    seq = message["seq"]
+    state = truth.states[seq]
+    rules_check(message["view"]["state"], state, seat)
+    view = make_view(state, seat)
+    assert message["view"] == view_json(view), f"seat {seat} at step {seq} is served more than its view"
+    assert message["description"] == KIT.describe_view(game, view, seat)
+    stock_words(message["description"], game.seat_names, seat)
+    acting = seat is not None and not game.is_terminal(state) and seat in game.actors(state)
+    assert message["your_turn"] == acting, f"seat {seat} at step {seq}: your_turn {message['your_turn']}"
+    if acting:
+        assert seat is not None
+        assert [item["action"] for item in message["legal"]] == [str(a) for a in game.legal_actions(state, seat)]
+    else:
+        assert message["legal"] == []
+    check_log(message, seat, truth)
+
+
+def get_since(client: TestClient, game_id: str, token: str, since: int) -> Message:
+    """A seat's message with the log steps after ``since`` only (the rest was checked before)."""
+    answer = client.get(f"/api/games/{game_id}", headers=auth(token), params={"since": since})
+    assert answer.status_code == 200, answer.text
+    message: Message = answer.json()
+    return message
+
+
+def play_watched(client: TestClient, scenario: str, seed: int, rng: random.Random) -> tuple[int, Truth]:
+    """Play a whole game (a seeded random seat among those to act, a seeded random legal action),
+    every seat and a spectator also on WebSocket; check every message. Returns the number of
+    messages checked and the replayed truth."""
+    game = PericlesGame({"scenario": scenario})
+    game_id, tokens = create_all_persons(client, scenario, seed)
+    store = ctx_of(client).store
+    received: list[tuple[int | None, Message]] = []
+    url = f"/api/games/{game_id}/ws"
+    with ExitStack() as stack:
+        sockets = [(seat, stack.enter_context(client.websocket_connect(url))) for seat in (0, 1, 2, 3, None)]
+        for seat, ws in sockets:
+            ws.send_json({"type": "hello", "token": None if seat is None else tokens[seat]})
+        message = get_message(client, game_id, None)
+        received.append((None, message))
+        seen = dict.fromkeys(range(4), 0)  # the last step each seat was told of (HTTP asks for the rest)
+        for _ in range(MAX_STEPS):
+            if message["status"] == "finished":
+                break
+            seat = rng.choice(message["to_act"])
+            mine = get_since(client, game_id, tokens[seat], seen[seat])
+            received.append((seat, mine))
+            action = str(rng.choice(game.legal_actions(store.current(game_id).state, seat)))
+            assert action in [item["action"] for item in mine["legal"]]
+            answer = client.post(f"/api/games/{game_id}/actions", headers=auth(tokens[seat]),
+                                 json={"seq": mine["seq"], "action": action, "since": mine["seq"]})
+            assert answer.status_code == 200, answer.text
+            message = answer.json()
+            received.append((seat, message))
+            seen[seat] = message["seq"]
+        else:
+            raise AssertionError(f"the {scenario} game did not end in {MAX_STEPS} decisions")
+        final = received[-1][1]
+        for seat, ws in sockets:
+            for _ in range(20 * MAX_STEPS):
+                message = ws.receive_json()
+                received.append((seat, message))
+                if message["seq"] == final["seq"] and message["status"] == "finished":
+                    break
+    truth = Truth(client, game_id, game, seed)
+    for seat, message in received:
+        check_message(message, seat, game, truth)
+    return len(received), truth
+
+
+def steps_met(truth: Truth) -> set[str]:
+    """The decision steps the seats met in the game."""
+    return {before.step for before in truth.states[:-1] if before.chance is None}
+
+
+def test_no_leak_in_whole_vignettes(client: TestClient) -> None:
+    """P-INFO-3, P-INFO-5, P-INFO-6, P-INFO-7: whole vignettes (markers placed face down, secret
+    expedition commitments), every message of every seat and of a spectator checked."""
+    for game_number in range(VIGNETTES):
+        checked, truth = play_watched(client, "14_1_09a", SEED + game_number, random.Random(game_number))
+        final = truth.states[-1]
+        assert final.outcome is not None
+        assert {"place", "reveal", "exped_secret"} <= steps_met(truth)
+        assert checked > 5 * 80
+
+
+def test_no_leak_in_a_whole_war(client: TestClient) -> None:
+    """P-INFO-1..8: a whole First Peloponnesian War game that meets every secret step (hands,
+    entourages, lending, placing, diplomatic and expedition commitments)."""
+    checked, truth = play_watched(client, "14_2", SEED + WAR_GAME, random.Random(WAR_GAME))
+    assert truth.states[-1].outcome is not None
+    assert set(SECRET_STEPS) <= steps_met(truth), set(SECRET_STEPS) - steps_met(truth)
+    hidden_deals = [e for e in truth.log.values() if e.seat == CHANCE and e.readers is not None]
+    assert hidden_deals, "cards are dealt into hidden hands"
+    assert checked > 5 * 200
+
+
+def test_secrets_differ_from_what_others_are_shown(client: TestClient) -> None:
+    """P-INFO-2, P-INFO-8: the check can fail — at the start every faction holds cards in its hand
+    that the other seats' messages would place if the view did not hide them."""
+    game_id, tokens = create_all_persons(client, "14_2", SEED)
+    state = ctx_of(client).store.current(game_id).state
+    assert all(HAND + f in state.card_loc for f in range(4))
+    for seat, token in tokens.items():
+        served = get_message(client, game_id, token)["view"]["state"]
+        assert served["stock"][seat] == state.stock[seat] and served["stock"].count(HIDDEN) == 3
+        assert served["card_loc"].count(HAND + seat) == state.card_loc.count(HAND + seat)
+        others = [c for c, loc in enumerate(state.card_loc) if secret_card(loc, seat)]
+        assert others and all(served["card_loc"][c] == UNSEEN for c in others)
+        assert any(state.card_loc[c] != UNSEEN for c in others)
+    for path in ("replay", "record"):  # the seed and the whole history wait for the end
+        assert client.get(f"/api/games/{game_id}/{path}").status_code == 409

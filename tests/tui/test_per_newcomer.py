@@ -1,0 +1,157 @@
+"""A newcomer finishes the short Pericles vignette with the guide and the hint key alone (Textual
+pilot): the War in the Aegean vignette (``14_1_09a``) in the terminal app, a person as the
+Aristocrats against three ``heuristic`` computer factions, who turns the first-game guide on and at
+every decision presses H (the hint highlights the kit's hint player's choice in the menu), Enter and,
+when asked, y — nothing else — until the game-over screen. The seed is one where the Aristocrats
+meet an expedition and its battle, not only the marker steps.
+
+At every decision the guide shows the tip written for that step (placing, revealing and resolving
+markers, the expedition's secret commitment, moving units, the State Ship, casualties, razing a base,
+a second battle), never the shell's generic
+line nor the kit's fallback ("Decide: <the step>. Press ? …"), which names a decision without
+advice; the help page explains the verb on the menu with its P- rule IDs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import Counter
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from kleos.core.protocol import CHANCE
+from kleos.core.undo import replay
+from kleos.games.pericles.kit import KIT
+from kleos.games.pericles.tui.parts import STEP_TITLES, TIPS, VERBS
+from kleos.tui.app import GameApp
+from kleos.tui.look import Look
+from kleos.tui.play import build_app
+from kleos.tui.screen import MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
+from kleos.tui.session import Session
+from kleos.tui.widgets import ChoiceScreen, TextScreen
+
+SEED = 7  # the Aristocrats decide 32 times: markers, two expeditions, moves, a battle and its casualties
+SCENARIO = {"scenario": "14_1_09a"}
+MAX_DECISIONS = 200  # a guard: the person decides 15 to 32 times in the vignette
+SHELL_LINE = "Choose from the menu"  # the start of the shell's generic line (kleos.tui.look)
+HINTED = re.compile(r"would choose '([^']+)'")
+RULE_ID = re.compile(r"P-[A-Z]+-\d+")
+
+
+def shown(screen: GameScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+def fallback(step: str) -> str:
+    """The kit's line for a step without a tip of its own (src/kleos/games/pericles/tui/parts.py)."""
+    return f"Decide: {STEP_TITLES.get(step, step)}. Press ? for the rule behind each choice."
+
+
+def tip_kind(tip: str, step: str) -> str:
+    """``step`` when the guide shows the tip written for it, 'fallback' for the kit's line naming
+    the step, '' for anything else (the shell's generic line, another step's tip)."""
+    text = tip.removeprefix("Guide: ")
+    if step in TIPS and text == TIPS[step]:
+        return step
+    return "fallback" if text == fallback(step) else ""
+
+
+async def settle(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    """Wait until the person is asked or the game is over (the computer plays in a worker)."""
+    for _ in range(5000):
+        if app.screen is screen and screen.mode != MODE_WAIT:
+            return
+        await app.workers.wait_for_complete()
+        await pilot.pause(0)
+    raise AssertionError("the app never came back to the person")
+
+
+async def check_help(app: GameApp, pilot: Pilot[str], hinted: str) -> str:
+    """The help page (?) explains the hinted verb with its P- rule IDs; returns that verb."""
+    verb = hinted.split(" ")[0]
+    await pilot.press("question_mark")
+    assert isinstance(app.screen, TextScreen)
+    body = str(app.screen.body)
+    await pilot.press("escape")
+    assert verb in VERBS, f"no help for {verb}"
+    assert VERBS[verb].title in body, body[:400]
+    rules = [rule for rule in RULE_ID.findall(body) if rule in VERBS[verb].rules]
+    assert rules, f"the help of {verb} names none of its rules {VERBS[verb].rules}: {body[:400]}"
+    return verb
+
+
+def test_guide_and_hint_alone_carry_a_newcomer_through_the_vignette() -> None:
+    """P-THEATER-5, P-THEATER-9, P-EXPED-1, P-MOVE-3: the guide has a tip of its own for every
+    decision the person meets, and the hint's choice taken each time ends the vignette."""
+    app = build_app(KIT, SCENARIO, seats=(0,), seed=SEED, opponent="heuristic")
+    session = app.session
+    assert Look(KIT).parts.help.guide_tip is not None, "Pericles brings its own guide tips"
+    decisions: list[tuple[str, str, str]] = []  # (step, guide tip, the hinted action taken)
+    helped: list[str] = []
+
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
+        assert isinstance(app.screen, ChoiceScreen)  # the welcome screen
+        await pilot.press("enter")
+        await pilot.press("G")  # the first-game guide on
+        for _ in range(MAX_DECISIONS):
+            await settle(app, pilot, screen)
+            if screen.mode == MODE_OVER:
+                return
+            tip, step = shown(screen, "#guide"), session.state.step
+            await pilot.press("H")
+            hinted = HINTED.search(shown(screen, "#detail"))
+            assert hinted, shown(screen, "#detail")
+            if not helped:
+                helped.append(await check_help(app, pilot, hinted.group(1)))
+            before = len(session.record.actions)
+            await pilot.press("enter")
+            if screen.mode == MODE_CONFIRM:
+                await pilot.press("y")
+            mine = [str(a) for seat, a in session.record.actions[before:] if seat == 0]
+            assert mine[:1] == [hinted.group(1)], f"Enter did not take the hinted action: {mine} {hinted.group(1)}"
+            decisions.append((step, tip, hinted.group(1)))
+        raise AssertionError(f"no game over after {MAX_DECISIONS} decisions")
+
+    async def go() -> None:
+        async with app.run_test(size=(140, 45)) as pilot:
+            await pilot.pause()
+            screen = app.game_screen
+            assert screen is not None
+            await script(app, pilot, screen)
+            assert "Game over" in shown(screen, "#detail") or "over" in shown(screen, "#guide")
+
+    asyncio.run(go())
+    assert session.over and replay(session.game, session.record) == session.state
+    assert not [tip for _, tip, _ in decisions if SHELL_LINE in tip], "the shell's generic line was shown"
+    wrong = [(step, tip) for step, tip, _ in decisions
+             if tip_kind(tip, step) != step]
+    assert not wrong, f"decisions without the guide tip of their step: {wrong[:5]}"
+    kinds = Counter(tip_kind(tip, step) for step, tip, _ in decisions)
+    assert {"place", "reveal", "resolve", "exped_secret", "move", "row"} <= set(kinds), kinds
+    assert len(decisions) >= 20 and helped, (decisions, helped)
+
+
+def test_every_decision_of_whole_vignettes_has_its_own_tip() -> None:
+    """P-SHIP-1, P-BATTLE-15, P-BATTLE-34, P-MOVE-3: in seeded vignettes of four ``heuristic``
+    factions (played as the terminal app plays them), every decision of every faction shows the tip
+    written for its step, not the kit's fallback."""
+    look = Look(KIT)
+    steps: Counter[str] = Counter()
+    without: set[str] = set()
+    for seed in (4, SEED):
+        session = Session.start(KIT, SCENARIO, seed, frozenset(), "heuristic")
+        while not session.over:
+            session.settle()
+            seat = session.to_act()
+            if seat is None or seat == CHANCE:
+                break
+            step, legal = session.state.step, session.legal(seat)
+            steps[step] += 1
+            tip = look.guide_tip(session.game, session.view(seat), seat, legal)
+            if tip_kind(tip, step) != step:
+                without.add(step)
+            session.apply(seat, session.agent_choose(session.agent_request(seat)))
+    assert {"place", "reveal", "exped_secret", "move", "ship"} <= set(steps), steps
+    assert not without, f"steps without a tip of their own: {sorted(without)}"
