@@ -130,3 +130,37 @@ def keys_in(value: Any) -> Iterator[str]:
 
 def text_of(message: Message) -> str:
     return json.dumps(message)
+
+
+class Truth:
+    """A game as the server holds it, replayed step by step from its seed: the state after every
+    step, every state of its generator (the seed included) and the log by step, for leak tests."""
+
+    def __init__(self, client: TestClient, game_id: str, game: Any, seed: int) -> None:
+        loaded = ctx_of(client).store.current(game_id)
+        state = game.new_state(seed)
+        self.states: list[Any] = [state.copy()]
+        self.secrets = {str(seed), str(state.rng.state)}
+        for seat, action in loaded.actions:
+            state = game.apply(state, action, seat)
+            self.states.append(state.copy())
+            self.secrets.add(str(state.rng.state))
+        assert loaded.state == state, "the replayed actions do not give the server's state"
+        self.log = {entry.seq: entry for entry in loaded.log}
+
+
+def create_all_persons(client: TestClient, game: str, options: dict[str, Any], seats: int,
+                       seed: int) -> tuple[str, dict[int, str]]:
+    """A game of ``seats`` persons: the creator in seat 0, the others joined by their invites; its
+    id and every seat's token."""
+    answer = client.post("/api/games", json={"game": game, "options": options,
+                                             "seats": ["me"] + ["person"] * (seats - 1), "seed": seed})
+    assert answer.status_code == 201, answer.text
+    created: Message = answer.json()
+    tokens = {created["seat"]: created["token"]}
+    for invite in created["invites"]:
+        joined = client.post("/api/join", json={"invite": invite["invite"]})
+        assert joined.status_code == 200, joined.text
+        tokens[joined.json()["seat"]] = joined.json()["token"]
+    assert sorted(tokens) == list(range(seats))
+    return created["game_id"], tokens

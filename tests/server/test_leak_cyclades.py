@@ -24,7 +24,7 @@ from contextlib import ExitStack
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Message, auth, ctx_of, get_message, post_action, text_of
+from server_helpers import Message, Truth, auth, create_all_persons, ctx_of, get_message, post_action, text_of
 
 from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.agents.heuristic import HeuristicAgent
@@ -39,36 +39,9 @@ MAX_STEPS = 3000  # seat decisions per game at most (heuristic games end in a fe
 EXPLORE = 0.15  # share of random legal actions among the heuristic's, to reach creatures and battles
 
 
-class Truth:
-    """The game as the server holds it, replayed step by step: the state after every step, and every
-    state of its generator (the seed included)."""
-
-    def __init__(self, client: TestClient, game_id: str, game: CycladesGame, seed: int) -> None:
-        loaded = ctx_of(client).store.current(game_id)
-        state = game.new_state(seed)
-        self.states: list[CycladesState] = [state.copy()]
-        self.secrets = {str(seed), str(state.rng.state)}
-        for seat, action in loaded.actions:
-            state = game.apply(state, action, seat)
-            self.states.append(state.copy())
-            self.secrets.add(str(state.rng.state))
-        assert loaded.state == state, "the replayed actions do not give the server's state"
-        self.log = {entry.seq: entry for entry in loaded.log}
-
-
-def create_all_persons(client: TestClient, players: int, seed: int) -> tuple[str, dict[int, str]]:
-    """A Cyclades game of ``players`` persons: the creator in seat 0, the others joined by their invites."""
-    answer = client.post("/api/games", json={"game": "cyclades", "options": {"players": players},
-                                             "seats": ["me"] + ["person"] * (players - 1), "seed": seed})
-    assert answer.status_code == 201, answer.text
-    created: Message = answer.json()
-    tokens = {created["seat"]: created["token"]}
-    for invite in created["invites"]:
-        joined = client.post("/api/join", json={"invite": invite["invite"]})
-        assert joined.status_code == 200, joined.text
-        tokens[joined.json()["seat"]] = joined.json()["token"]
-    assert sorted(tokens) == list(range(players))
-    return created["game_id"], tokens
+def all_persons(client: TestClient, players: int, seed: int) -> tuple[str, dict[int, str]]:
+    """A Cyclades game of ``players`` persons (tokens by seat)."""
+    return create_all_persons(client, "cyclades", {"players": players}, players, seed)
 
 
 def gold_words(description: str, seat_names: Iterable[str], seat: int | None) -> None:
@@ -134,7 +107,7 @@ def play_watched(client: TestClient, players: int, seed: int) -> tuple[int, Cycl
     game = CycladesGame({"players": players})
     agent = HeuristicAgent(game)
     rng = random.Random(seed)
-    game_id, tokens = create_all_persons(client, players, seed)
+    game_id, tokens = all_persons(client, players, seed)
     store = ctx_of(client).store
     received: list[tuple[int | None, Message]] = []
     url = f"/api/games/{game_id}/ws"
@@ -187,7 +160,7 @@ def test_no_leak_in_whole_cyclades_games(client: TestClient, players: int) -> No
 def test_secret_gold_differs_from_what_others_are_shown(client: TestClient) -> None:
     """C-INFO-1: the check can fail — the true gold of each seat is a real number that the other
     seats' messages would carry if the view did not hide it."""
-    game_id, tokens = create_all_persons(client, 3, SEED)
+    game_id, tokens = all_persons(client, 3, SEED)
     state = ctx_of(client).store.current(game_id).state
     assert all(g > 0 for g in state.gold)
     for seat, token in tokens.items():
@@ -200,7 +173,7 @@ def test_secret_gold_differs_from_what_others_are_shown(client: TestClient) -> N
 def test_chance_is_drawn_by_the_server_only(client: TestClient) -> None:
     """C-INFO-3: a seat cannot draw the creature deck or shuffle the gods itself; chance steps are
     the server's, and the log shows them only once drawn."""
-    game_id, tokens = create_all_persons(client, 2, SEED)
+    game_id, tokens = all_persons(client, 2, SEED)
     loaded = ctx_of(client).store.current(game_id)
     drawn = [action for seat, action in loaded.actions if seat == CHANCE]
     assert any(a.verb == "gods" for a in drawn) and any(a.verb == "creature" for a in drawn)

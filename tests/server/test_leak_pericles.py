@@ -29,7 +29,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import Message, auth, ctx_of, get_message, text_of
+from server_helpers import Message, Truth, auth, create_all_persons, ctx_of, get_message, text_of
 
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles.game import PericlesGame
@@ -52,36 +52,9 @@ WAR_GAME = 37  # the 14_2 game (seed SEED + 37, choices Random(37)) meets every 
 MAX_STEPS = 3000  # seat decisions per game at most (random vignettes end in under 100, 14_2 in a few hundred)
 
 
-class Truth:
-    """The game as the server holds it, replayed step by step: the state after every step, and every
-    state of its generator (the seed included)."""
-
-    def __init__(self, client: TestClient, game_id: str, game: PericlesGame, seed: int) -> None:
-        loaded = ctx_of(client).store.current(game_id)
-        state = game.new_state(seed)
-        self.states: list[PericlesState] = [state.copy()]
-        self.secrets = {str(seed), str(state.rng.state)}
-        for seat, action in loaded.actions:
-            state = game.apply(state, action, seat)
-            self.states.append(state.copy())
-            self.secrets.add(str(state.rng.state))
-        assert loaded.state == state, "the replayed actions do not give the server's state"
-        self.log = {entry.seq: entry for entry in loaded.log}
-
-
-def create_all_persons(client: TestClient, scenario: str, seed: int) -> tuple[str, dict[int, str]]:
-    """A Pericles game of four persons: the creator in seat 0, the others joined by their invites."""
-    answer = client.post("/api/games", json={"game": "pericles", "options": {"scenario": scenario},
-                                             "seats": ["me"] + ["person"] * 3, "seed": seed})
-    assert answer.status_code == 201, answer.text
-    created: Message = answer.json()
-    tokens = {created["seat"]: created["token"]}
-    for invite in created["invites"]:
-        joined = client.post("/api/join", json={"invite": invite["invite"]})
-        assert joined.status_code == 200, joined.text
-        tokens[joined.json()["seat"]] = joined.json()["token"]
-    assert sorted(tokens) == [0, 1, 2, 3]
-    return created["game_id"], tokens
+def all_persons(client: TestClient, scenario: str, seed: int) -> tuple[str, dict[int, str]]:
+    """A Pericles game of four persons (tokens by seat)."""
+    return create_all_persons(client, "pericles", {"scenario": scenario}, 4, seed)
 
 
 def secret_card(loc: int, seat: int | None) -> bool:
@@ -184,7 +157,7 @@ def play_watched(client: TestClient, scenario: str, seed: int, rng: random.Rando
     every seat and a spectator also on WebSocket; check every message. Returns the number of
     messages checked and the replayed truth."""
     game = PericlesGame({"scenario": scenario})
-    game_id, tokens = create_all_persons(client, scenario, seed)
+    game_id, tokens = all_persons(client, scenario, seed)
     store = ctx_of(client).store
     received: list[tuple[int | None, Message]] = []
     url = f"/api/games/{game_id}/ws"
@@ -254,7 +227,7 @@ def test_no_leak_in_a_whole_war(client: TestClient) -> None:
 def test_secrets_differ_from_what_others_are_shown(client: TestClient) -> None:
     """P-INFO-2, P-INFO-8: the check can fail — at the start every faction holds cards in its hand
     that the other seats' messages would place if the view did not hide them."""
-    game_id, tokens = create_all_persons(client, "14_2", SEED)
+    game_id, tokens = all_persons(client, "14_2", SEED)
     state = ctx_of(client).store.current(game_id).state
     assert all(HAND + f in state.card_loc for f in range(4))
     for seat, token in tokens.items():
