@@ -166,3 +166,18 @@ def test_sigterm_stops_a_searching_server_and_loses_no_acknowledged_action(tmp_p
             assert wait_until_bot_moved(http, slow["game_id"], slow["token"])["your_turn"]
     finally:
         again.stop()
+
+
+def test_no_search_begins_once_the_workers_are_stopping() -> None:
+    """A worker that reaches its next decision after stop() (its watchdog may have gone: nothing
+    would cancel the search) gives it up instead of searching on in a leaked thread."""
+    worker = bots.BotWorker(Any, 1, lambda game_id, seq: None)  # type: ignore[arg-type]  # no game is played
+    worker.stop()
+    called: list[bool] = []
+
+    def choose() -> Action:
+        called.append(True)
+        return Action("pass")
+
+    assert worker._guarded(worker._slots[0], time.monotonic() + 60, choose) is None
+    assert called == [] and worker._slots[0].deadline is None

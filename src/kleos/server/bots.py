@@ -44,6 +44,7 @@ log = logging.getLogger("kleos.server.bots")
 
 FALLBACK_AGENT = "random"
 STOP_JOIN_SECONDS = 3.0  # how long stop() waits for the workers (they are daemon threads)
+REFIRE_SECONDS = 1.0  # a cancellation the search did not act on is sent again after this long
 
 
 class DecisionCancelled(BaseException):
@@ -69,6 +70,7 @@ class _Slot:
         self.ident: int | None = None
         self.deadline: float | None = None
         self.fired = False
+        self.fired_at = 0.0  # when the cancellation was last sent (sent again if it was swallowed)
 
 
 def _raise_in(ident: int, exc: type[BaseException] | None) -> None:
@@ -197,6 +199,8 @@ class BotWorker:
         try:
             try:
                 with self._cond:
+                    if self._stopping.is_set():  # the watchdog may be gone: a search begun now
+                        return None  # would never be cancelled
                     slot.deadline, slot.fired = deadline, False
                     self._cond.notify_all()  # the watchdog learns the new deadline
                 chosen: Action = choose()
@@ -222,11 +226,13 @@ class BotWorker:
                 stopping = self._stopping.is_set()
                 for slot in self._slots:
                     due = slot.deadline is not None and (stopping or now >= slot.deadline)
-                    if due and not slot.fired and slot.ident is not None:
-                        slot.fired = True
+                    again = slot.fired and now - slot.fired_at >= REFIRE_SECONDS  # still armed: not delivered
+                    if due and (not slot.fired or again) and slot.ident is not None:
+                        slot.fired, slot.fired_at = True, now
                         _raise_in(slot.ident, DecisionCancelled)
                 if stopping and all(s.deadline is None for s in self._slots):
                     return
-                waits = [s.deadline - now for s in self._slots if s.deadline is not None and not s.fired]
+                waits = [s.deadline - now if not s.fired else REFIRE_SECONDS
+                         for s in self._slots if s.deadline is not None]
                 self._cond.wait(max(0.01, min(waits)) if waits else (0.05 if stopping else None))
 
