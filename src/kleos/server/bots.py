@@ -32,7 +32,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from kleos.agents import make_agent
 from kleos.agents.registry import AgentSpecError, parse_spec
@@ -41,6 +41,7 @@ from kleos.server.errors import ApiError
 from kleos.server.store import BotJob, GameStore, bot_rng
 
 log = logging.getLogger("kleos.server.bots")
+T = TypeVar("T")
 
 FALLBACK_AGENT = "random"
 STOP_JOIN_SECONDS = 3.0  # how long stop() waits for the workers (they are daemon threads)
@@ -61,6 +62,51 @@ def capped_spec(spec: str, max_budget: int) -> str:
     if budget is not None and budget > max_budget:
         return f"{kind}:{max_budget}"
     return spec
+
+
+class _Deadline:
+    """The cancellation of one call in the calling thread (see :func:`call_with_deadline`)."""
+
+    def __init__(self, ident: int, seconds: float) -> None:
+        self.ident, self.seconds = ident, seconds
+        self.lock = threading.Lock()
+        self.done = threading.Event()
+        self.armed, self.fired = True, False
+
+    def watch(self) -> None:
+        """At the deadline, and again every :data:`REFIRE_SECONDS` while the call still runs (a
+        cancellation raised inside a finaliser or a garbage-collector callback is swallowed)."""
+        wait = self.seconds
+        while not self.done.wait(wait):
+            with self.lock:
+                if not self.armed:
+                    return
+                self.fired = True
+                _raise_in(self.ident, DecisionCancelled)
+            wait = REFIRE_SECONDS
+
+    def disarm(self) -> None:
+        self.done.set()
+        with self.lock:
+            self.armed = False
+            if self.fired:
+                _raise_in(self.ident, None)  # fired but perhaps not delivered yet: forget it
+
+
+def call_with_deadline(choose: Callable[[], T], seconds: float) -> T | None:
+    """``choose()`` in this thread, or ``None`` if it was still running after ``seconds`` (cancelled
+    with :class:`DecisionCancelled`, as a bot's decision is)."""
+    deadline = _Deadline(threading.get_ident(), seconds)
+    watcher = threading.Thread(target=deadline.watch, name="kleos-deadline", daemon=True)
+    try:
+        try:
+            watcher.start()
+            return choose()
+        finally:
+            deadline.disarm()
+    except DecisionCancelled:
+        deadline.disarm()  # the exception may have come during the first disarm
+        return None
 
 
 class _Slot:

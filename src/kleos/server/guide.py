@@ -31,7 +31,7 @@ from kleos.core.action import Action
 from kleos.core.kit import GameKit, seat_label
 from kleos.core.kit.terminal import HelpParts
 from kleos.core.protocol import Game
-from kleos.server.bots import DecisionCancelled, _raise_in, capped_spec
+from kleos.server.bots import call_with_deadline, capped_spec
 from kleos.server.deps import Token
 from kleos.server.errors import ERROR_RESPONSES, ApiError
 from kleos.server.games import stored_kit
@@ -136,20 +136,11 @@ def hint_spec(kit: GameKit) -> str:
 
 
 @dataclass
-class _Arm:
-    """One running search: whether its deadline may still cancel it, and whether it did."""
-
-    armed: bool = True
-    fired: bool = False
-
-
-@dataclass
 class Hinter:
     """Hint searches under a deadline, at most ``at_once`` together. A search still running at its
     deadline is cancelled in its thread as a bot's decision is (:class:`DecisionCancelled`)."""
 
     at_once: int = HINTS_AT_ONCE
-    _lock: threading.Lock = field(default_factory=threading.Lock)
     _slots: threading.BoundedSemaphore = field(init=False)
 
     def __post_init__(self) -> None:
@@ -161,37 +152,9 @@ class Hinter:
             raise ApiError(429, "hints_busy", "the server is computing other hints: try again in a moment",
                            retry_after=2)
         try:
-            return self._bounded(choose, seconds)
+            return call_with_deadline(choose, seconds)
         finally:
             self._slots.release()
-
-    def _bounded(self, choose: Callable[[], Action], seconds: float) -> Action | None:
-        ident, arm = threading.get_ident(), _Arm()
-
-        def fire() -> None:
-            with self._lock:
-                if arm.armed:
-                    arm.fired = True
-                    _raise_in(ident, DecisionCancelled)
-
-        timer = threading.Timer(seconds, fire)
-        timer.daemon = True
-        try:
-            try:
-                timer.start()
-                return choose()
-            finally:
-                self._disarm(timer, arm, ident)
-        except DecisionCancelled:
-            self._disarm(timer, arm, ident)  # the exception may have come during the first disarm
-            return None
-
-    def _disarm(self, timer: threading.Timer, arm: _Arm, ident: int) -> None:
-        timer.cancel()
-        with self._lock:
-            arm.armed = False
-            if arm.fired:
-                _raise_in(ident, None)  # fired but perhaps not delivered yet: forget it
 
 
 _hinters_lock = threading.Lock()
