@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any
 
@@ -164,3 +165,54 @@ def create_all_persons(client: TestClient, game: str, options: dict[str, Any], s
         tokens[joined.json()["seat"]] = joined.json()["token"]
     assert sorted(tokens) == list(range(seats))
     return created["game_id"], tokens
+
+
+def get_since(client: TestClient, game_id: str, token: str, since: int) -> Message:
+    """A seat's message with the log steps after ``since`` only (the rest was checked before)."""
+    answer = client.get(f"/api/games/{game_id}", headers=auth(token), params={"since": since})
+    assert answer.status_code == 200, answer.text
+    message: Message = answer.json()
+    return message
+
+
+Pick = Callable[[Message, Any], tuple[int, str]]  # (the public message, the true state) -> (seat, action)
+
+
+def play_watched_persons(client: TestClient, game_id: str, tokens: dict[int, str], pick: Pick,
+                         max_steps: int) -> list[tuple[int | None, Message]]:
+    """Play a game of persons to its end over HTTP, each seat and a spectator also listening on the
+    WebSocket: every message any of them received, with its seat (``None``: the spectator), for a
+    leak test to check. ``pick`` chooses the seat to act and its action (checked legal for it)."""
+    store = ctx_of(client).store
+    received: list[tuple[int | None, Message]] = []
+    url = f"/api/games/{game_id}/ws"
+    with ExitStack() as stack:
+        sockets = [(seat, stack.enter_context(client.websocket_connect(url))) for seat in (*sorted(tokens), None)]
+        for seat, ws in sockets:
+            ws.send_json({"type": "hello", "token": None if seat is None else tokens[seat]})
+        message = get_message(client, game_id, None)
+        received.append((None, message))
+        seen = dict.fromkeys(tokens, 0)  # the last step each seat was told of (HTTP asks for the rest)
+        for _ in range(max_steps):
+            if message["status"] == "finished":
+                break
+            seat, action = pick(message, store.current(game_id).state)
+            mine = get_since(client, game_id, tokens[seat], seen[seat])
+            received.append((seat, mine))
+            assert action in [item["action"] for item in mine["legal"]]
+            answer = client.post(f"/api/games/{game_id}/actions", headers=auth(tokens[seat]),
+                                 json={"seq": mine["seq"], "action": action, "since": mine["seq"]})
+            assert answer.status_code == 200, answer.text
+            message = answer.json()
+            received.append((seat, message))
+            seen[seat] = message["seq"]
+        else:
+            raise AssertionError(f"the game did not end in {max_steps} decisions")
+        final = received[-1][1]
+        for seat, ws in sockets:
+            for _ in range(20 * max_steps):
+                message = ws.receive_json()
+                received.append((seat, message))
+                if message["seq"] == final["seq"] and message["status"] == "finished":
+                    break
+    return received

@@ -20,11 +20,19 @@ import os
 import random
 import re
 from collections.abc import Iterable
-from contextlib import ExitStack
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Message, Truth, auth, create_all_persons, ctx_of, get_message, post_action, text_of
+from server_helpers import (
+    Message,
+    Truth,
+    create_all_persons,
+    ctx_of,
+    get_message,
+    play_watched_persons,
+    post_action,
+    text_of,
+)
 
 from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.agents.heuristic import HeuristicAgent
@@ -85,14 +93,6 @@ def check_message(message: Message, seat: int | None, game: CycladesGame, truth:
         assert true.readers is None and entry["action"] == true.action and not entry["hidden"]
 
 
-def get_since(client: TestClient, game_id: str, token: str, since: int) -> Message:
-    """A seat's message with the log steps after ``since`` only (the rest was checked before)."""
-    answer = client.get(f"/api/games/{game_id}", headers=auth(token), params={"since": since})
-    assert answer.status_code == 200, answer.text
-    message: Message = answer.json()
-    return message
-
-
 def choose(game: CycladesGame, agent: HeuristicAgent, state: CycladesState, seat: int, rng: random.Random) -> str:
     """The heuristic's choice from ``seat``'s view, or now and then a random legal action."""
     legal = game.legal_actions(state, seat)
@@ -108,39 +108,12 @@ def play_watched(client: TestClient, players: int, seed: int) -> tuple[int, Cycl
     agent = HeuristicAgent(game)
     rng = random.Random(seed)
     game_id, tokens = all_persons(client, players, seed)
-    store = ctx_of(client).store
-    received: list[tuple[int | None, Message]] = []
-    url = f"/api/games/{game_id}/ws"
-    with ExitStack() as stack:
-        sockets = [(seat, stack.enter_context(client.websocket_connect(url))) for seat in (*range(players), None)]
-        for seat, ws in sockets:
-            ws.send_json({"type": "hello", "token": None if seat is None else tokens[seat]})
-        message = get_message(client, game_id, None)
-        received.append((None, message))
-        seen = dict.fromkeys(range(players), 0)  # the last step each seat was told of (HTTP asks for the rest)
-        for _ in range(MAX_STEPS):
-            if message["status"] == "finished":
-                break
-            seat = message["to_act"][0]
-            mine = get_since(client, game_id, tokens[seat], seen[seat])
-            received.append((seat, mine))
-            action = choose(game, agent, store.current(game_id).state, seat, rng)
-            assert action in [item["action"] for item in mine["legal"]]
-            answer = client.post(f"/api/games/{game_id}/actions", headers=auth(tokens[seat]),
-                                 json={"seq": mine["seq"], "action": action, "since": mine["seq"]})
-            assert answer.status_code == 200, answer.text
-            message = answer.json()
-            received.append((seat, message))
-            seen[seat] = message["seq"]
-        else:
-            raise AssertionError(f"the {players}-player game did not end in {MAX_STEPS} decisions")
-        final = received[-1][1]
-        for seat, ws in sockets:
-            for _ in range(20 * MAX_STEPS):
-                message = ws.receive_json()
-                received.append((seat, message))
-                if message["seq"] == final["seq"] and message["status"] == "finished":
-                    break
+
+    def pick(message: Message, state: CycladesState) -> tuple[int, str]:
+        seat: int = message["to_act"][0]
+        return seat, choose(game, agent, state, seat, rng)
+
+    received = play_watched_persons(client, game_id, tokens, pick, MAX_STEPS)
     truth = Truth(client, game_id, game, seed)
     for seat, message in received:
         check_message(message, seat, game, truth)

@@ -25,11 +25,10 @@ from __future__ import annotations
 import os
 import random
 import re
-from contextlib import ExitStack
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import Message, Truth, auth, create_all_persons, ctx_of, get_message, text_of
+from server_helpers import Message, Truth, create_all_persons, ctx_of, get_message, play_watched_persons, text_of
 
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles.game import PericlesGame
@@ -144,53 +143,18 @@ def check_message(message: Message, seat: int | None, game: PericlesGame, truth:
     check_log(message, seat, truth)
 
 
-def get_since(client: TestClient, game_id: str, token: str, since: int) -> Message:
-    """A seat's message with the log steps after ``since`` only (the rest was checked before)."""
-    answer = client.get(f"/api/games/{game_id}", headers=auth(token), params={"since": since})
-    assert answer.status_code == 200, answer.text
-    message: Message = answer.json()
-    return message
-
-
 def play_watched(client: TestClient, scenario: str, seed: int, rng: random.Random) -> tuple[int, Truth]:
     """Play a whole game (a seeded random seat among those to act, a seeded random legal action),
     every seat and a spectator also on WebSocket; check every message. Returns the number of
     messages checked and the replayed truth."""
     game = PericlesGame({"scenario": scenario})
     game_id, tokens = all_persons(client, scenario, seed)
-    store = ctx_of(client).store
-    received: list[tuple[int | None, Message]] = []
-    url = f"/api/games/{game_id}/ws"
-    with ExitStack() as stack:
-        sockets = [(seat, stack.enter_context(client.websocket_connect(url))) for seat in (0, 1, 2, 3, None)]
-        for seat, ws in sockets:
-            ws.send_json({"type": "hello", "token": None if seat is None else tokens[seat]})
-        message = get_message(client, game_id, None)
-        received.append((None, message))
-        seen = dict.fromkeys(range(4), 0)  # the last step each seat was told of (HTTP asks for the rest)
-        for _ in range(MAX_STEPS):
-            if message["status"] == "finished":
-                break
-            seat = rng.choice(message["to_act"])
-            mine = get_since(client, game_id, tokens[seat], seen[seat])
-            received.append((seat, mine))
-            action = str(rng.choice(game.legal_actions(store.current(game_id).state, seat)))
-            assert action in [item["action"] for item in mine["legal"]]
-            answer = client.post(f"/api/games/{game_id}/actions", headers=auth(tokens[seat]),
-                                 json={"seq": mine["seq"], "action": action, "since": mine["seq"]})
-            assert answer.status_code == 200, answer.text
-            message = answer.json()
-            received.append((seat, message))
-            seen[seat] = message["seq"]
-        else:
-            raise AssertionError(f"the {scenario} game did not end in {MAX_STEPS} decisions")
-        final = received[-1][1]
-        for seat, ws in sockets:
-            for _ in range(20 * MAX_STEPS):
-                message = ws.receive_json()
-                received.append((seat, message))
-                if message["seq"] == final["seq"] and message["status"] == "finished":
-                    break
+
+    def pick(message: Message, state: PericlesState) -> tuple[int, str]:
+        seat: int = rng.choice(message["to_act"])
+        return seat, str(rng.choice(game.legal_actions(state, seat)))
+
+    received = play_watched_persons(client, game_id, tokens, pick, MAX_STEPS)
     truth = Truth(client, game_id, game, seed)
     for seat, message in received:
         check_message(message, seat, game, truth)
