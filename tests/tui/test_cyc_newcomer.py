@@ -13,8 +13,8 @@ import random
 import re
 from collections import Counter
 
+from newcomer_pilot import ask_hint, settle, shown, take_hint
 from textual.pilot import Pilot
-from textual.widgets import Static
 
 from kleos.core.undo import replay
 from kleos.games.cyclades.agents.heuristic import HeuristicAgent
@@ -24,21 +24,16 @@ from kleos.games.cyclades.tui.guide import guide_tip
 from kleos.tui.app import GameApp
 from kleos.tui.look import Look
 from kleos.tui.play import build_app
-from kleos.tui.screen import MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
+from kleos.tui.screen import MODE_OVER, GameScreen
 from kleos.tui.widgets import ChoiceScreen, TextScreen
 
 SEED = 4
 MAX_DECISIONS = 600  # a guard: the game ends long before
-HINTED = re.compile(r"would choose '([^']+)'")
 TIP_KINDS = {  # the guide's first words for each kind of decision (src/kleos/games/cyclades/tui/guide.py)
     "Offerings:": "offer", "Apollo:": "apollo", "Poseidon's turn": "turn", "Ares's turn": "turn",
     "Zeus's turn": "turn", "Athena's turn": "turn", "Your fleet move goes on": "voyage", "Battle": "battle",
     "A new Metropolis": "metropolis", "Polyphemus": "creature",
 }
-
-
-def shown(screen: GameScreen, selector: str) -> str:
-    return str(screen.query_one(selector, Static).render())
 
 
 def tip_kind(tip: str) -> str:
@@ -48,16 +43,6 @@ def tip_kind(tip: str) -> str:
         if text.startswith(start):
             return kind
     return "creature" if re.match(r"\w+'s effect:", text) else ""
-
-
-async def settle(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
-    """Wait until the person is asked or the game is over (the computer plays in a worker)."""
-    for _ in range(2000):
-        if app.screen is screen and screen.mode != MODE_WAIT:
-            return
-        await app.workers.wait_for_complete()
-        await pilot.pause(0)
-    raise AssertionError("the app never came back to the person")
 
 
 def test_guide_and_hint_alone_carry_a_newcomer_to_the_end() -> None:
@@ -72,7 +57,7 @@ def test_guide_and_hint_alone_carry_a_newcomer_to_the_end() -> None:
         await pilot.press("enter")
         await pilot.press("G")  # the first-game guide on
         for _ in range(MAX_DECISIONS):
-            await settle(app, pilot, screen)
+            await settle(app, pilot, screen, 2000)
             if screen.mode == MODE_OVER:
                 return
             tip = shown(screen, "#guide")
@@ -82,16 +67,9 @@ def test_guide_and_hint_alone_carry_a_newcomer_to_the_end() -> None:
                 body = str(app.screen.body)
                 assert "Offer gold to a god" in body and "C-OFFER-2" in body and "Pray to Apollo" in body
                 await pilot.press("escape")
-            await pilot.press("H")
-            hinted = HINTED.search(shown(screen, "#detail"))
-            assert hinted, shown(screen, "#detail")
-            before = len(session.record.actions)
-            await pilot.press("enter")
-            if screen.mode == MODE_CONFIRM:
-                await pilot.press("y")
-            mine = [str(a) for seat, a in session.record.actions[before:] if seat == 0]
-            assert mine[:1] == [hinted.group(1)], f"Enter did not take the hinted action: {mine} {hinted.group(1)}"
-            decisions.append((tip, hinted.group(1)))
+            hinted = await ask_hint(pilot, screen)
+            await take_hint(app, pilot, screen, hinted, 0)
+            decisions.append((tip, hinted))
         raise AssertionError(f"no game over after {MAX_DECISIONS} decisions")
 
     async def go() -> None:

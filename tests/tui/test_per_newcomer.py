@@ -18,8 +18,8 @@ import asyncio
 import re
 from collections import Counter
 
+from newcomer_pilot import ask_hint, settle, shown, take_hint
 from textual.pilot import Pilot
-from textual.widgets import Static
 
 from kleos.core.protocol import CHANCE
 from kleos.core.undo import replay
@@ -28,7 +28,7 @@ from kleos.games.pericles.tui.parts import STEP_TITLES, TIPS, VERBS
 from kleos.tui.app import GameApp
 from kleos.tui.look import Look
 from kleos.tui.play import build_app
-from kleos.tui.screen import MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
+from kleos.tui.screen import MODE_OVER, GameScreen
 from kleos.tui.session import Session
 from kleos.tui.widgets import ChoiceScreen, TextScreen
 
@@ -36,12 +36,7 @@ SEED = 7  # the Aristocrats decide 32 times: markers, two expeditions, moves, a 
 SCENARIO = {"scenario": "14_1_09a"}
 MAX_DECISIONS = 200  # a guard: the person decides 15 to 32 times in the vignette
 SHELL_LINE = "Choose from the menu"  # the start of the shell's generic line (kleos.tui.look)
-HINTED = re.compile(r"would choose '([^']+)'")
 RULE_ID = re.compile(r"P-[A-Z]+-\d+")
-
-
-def shown(screen: GameScreen, selector: str) -> str:
-    return str(screen.query_one(selector, Static).render())
 
 
 def fallback(step: str) -> str:
@@ -56,16 +51,6 @@ def tip_kind(tip: str, step: str) -> str:
     if step in TIPS and text == TIPS[step]:
         return step
     return "fallback" if text == fallback(step) else ""
-
-
-async def settle(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
-    """Wait until the person is asked or the game is over (the computer plays in a worker)."""
-    for _ in range(5000):
-        if app.screen is screen and screen.mode != MODE_WAIT:
-            return
-        await app.workers.wait_for_complete()
-        await pilot.pause(0)
-    raise AssertionError("the app never came back to the person")
 
 
 async def check_help(app: GameApp, pilot: Pilot[str], hinted: str) -> str:
@@ -96,22 +81,15 @@ def test_guide_and_hint_alone_carry_a_newcomer_through_the_vignette() -> None:
         await pilot.press("enter")
         await pilot.press("G")  # the first-game guide on
         for _ in range(MAX_DECISIONS):
-            await settle(app, pilot, screen)
+            await settle(app, pilot, screen, 5000)
             if screen.mode == MODE_OVER:
                 return
             tip, step = shown(screen, "#guide"), session.state.step
-            await pilot.press("H")
-            hinted = HINTED.search(shown(screen, "#detail"))
-            assert hinted, shown(screen, "#detail")
+            hinted = await ask_hint(pilot, screen)
             if not helped:
-                helped.append(await check_help(app, pilot, hinted.group(1)))
-            before = len(session.record.actions)
-            await pilot.press("enter")
-            if screen.mode == MODE_CONFIRM:
-                await pilot.press("y")
-            mine = [str(a) for seat, a in session.record.actions[before:] if seat == 0]
-            assert mine[:1] == [hinted.group(1)], f"Enter did not take the hinted action: {mine} {hinted.group(1)}"
-            decisions.append((step, tip, hinted.group(1)))
+                helped.append(await check_help(app, pilot, hinted))
+            await take_hint(app, pilot, screen, hinted, 0)
+            decisions.append((step, tip, hinted))
         raise AssertionError(f"no game over after {MAX_DECISIONS} decisions")
 
     async def go() -> None:

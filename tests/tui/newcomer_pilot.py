@@ -1,0 +1,47 @@
+"""The pilot steps of the newcomer tests: a person who, at every decision, presses only H (the
+hint), Enter and, when asked, y — shared by the games' newcomer tests."""
+
+from __future__ import annotations
+
+import re
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from kleos.tui.app import GameApp
+from kleos.tui.screen import MODE_CONFIRM, MODE_WAIT, GameScreen
+
+HINTED = re.compile(r"would choose '([^']+)'")
+
+
+def shown(screen: GameScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def settle(app: GameApp, pilot: Pilot[str], screen: GameScreen, rounds: int) -> None:
+    """Wait until the person is asked or the game is over (the computer plays in a worker)."""
+    for _ in range(rounds):
+        if app.screen is screen and screen.mode != MODE_WAIT:
+            return
+        await app.workers.wait_for_complete()
+        await pilot.pause(0)
+    raise AssertionError("the app never came back to the person")
+
+
+async def ask_hint(pilot: Pilot[str], screen: GameScreen) -> str:
+    """Press H: the action the hint names (in notation)."""
+    await pilot.press("H")
+    hinted = HINTED.search(shown(screen, "#detail"))
+    assert hinted, shown(screen, "#detail")
+    return hinted.group(1)
+
+
+async def take_hint(app: GameApp, pilot: Pilot[str], screen: GameScreen, hinted: str, seat: int) -> None:
+    """Press Enter (and y if asked) and check that ``seat`` took the hinted action."""
+    session = app.session
+    before = len(session.record.actions)
+    await pilot.press("enter")
+    if screen.mode == MODE_CONFIRM:
+        await pilot.press("y")
+    mine = [str(a) for who, a in session.record.actions[before:] if who == seat]
+    assert mine[:1] == [hinted], f"Enter did not take the hinted action: {mine} {hinted}"
