@@ -6,6 +6,8 @@ table measures all its cells each time; these keep the styles and cost one pass.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from rich.cells import cell_len
 from rich.text import Text
 
@@ -93,3 +95,20 @@ def as_text(drawn: object) -> Text:
     if isinstance(drawn, Text):
         return drawn
     return Text(str(drawn))
+
+
+def seat_text(names: Sequence[str], seat: int, p: Palette) -> Text:
+    """A seat's name in its colour (``-`` for no seat: chance, or none)."""
+    if seat < 0 or seat >= len(names):
+        return Text("-", style=p.dim)
+    return Text(names[seat], style=p.seat(seat))
+
+
+def seats_text(names: Sequence[str], seats: Iterable[int], p: Palette) -> Text:
+    """Seats' names in their colours, separated by commas (e.g. the seats to act)."""
+    out = Text()
+    for i, seat in enumerate(seats):
+        if i:
+            out.append(", ")
+        out.append_text(seat_text(names, seat, p))
+    return out

@@ -19,7 +19,7 @@ from kleos.games.cyclades.rules.common import income, islands_of, metropolises
 from kleos.games.cyclades.state import OVER, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
 from kleos.games.cyclades.view import HIDDEN, CycladesView
-from kleos.tui.text import Cell, grid, lines, paragraph
+from kleos.tui.text import Cell, grid, lines, paragraph, seat_text, seats_text
 
 DARK = Palette(("bold #58a6ff", "bold #ff7b72", "bold #56d364", "bold #f0d429", "bold #c9d1d9"),
                "#9da5ae", "bold #f0b429", "#56d364", "bold #e6edf3", "reverse")
@@ -70,12 +70,6 @@ def map_width(t: Tables) -> int:
 
 
 # ----- small pieces ----------------------------------------------------------------------------------
-def seat_text(game: CycladesGame, seat: int, p: Palette) -> Text:
-    if seat < 0 or seat >= len(game.seat_names):
-        return Text("-", style=p.dim)
-    return Text(game.seat_names[seat], style=p.seat(seat))
-
-
 def _initial(game: CycladesGame, seat: int) -> str:
     return game.seat_names[seat][:1] if seat >= 0 else ""
 
@@ -140,7 +134,8 @@ def list_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 8
     rows: list[list[Cell] | None] = []
     for island in range(t.n_islands):
         owner = s.owner[island]
-        rows.append([t.island_ids[island], seat_text(game, owner, p) if owner != EMPTY else Text("free", style=p.dim),
+        who = seat_text(game.seat_names, owner, p) if owner != EMPTY else Text("free", style=p.dim)
+        rows.append([t.island_ids[island], who,
                      str(s.troops[island]), str(t.island_prosperity[island] + s.markers[island]),
                      ("M " if s.metropolis[island] else "") + _buildings(t, s, island)])
     table = grid(["island", "owner", "troops", "prosperity", "buildings"], rows, width, p, right=(2, 3))
@@ -164,7 +159,7 @@ def players_view(game: CycladesGame, view: CycladesView, p: Palette, width: int 
         gold = "?" if s.gold[seat] == HIDDEN else str(s.gold[seat])
         fleets = sum(n for sea, n in enumerate(s.fleets) if s.fleet_owner[sea] == seat)
         troops = sum(n for island, n in enumerate(s.troops) if s.owner[island] == seat)
-        rows.append([seat_text(game, seat, p), gold, str(income(t, s, seat)), str(len(islands_of(s, seat))),
+        rows.append([seat_text(game.seat_names, seat, p), gold, str(income(t, s, seat)), str(len(islands_of(s, seat))),
                      str(metropolises(s, seat)), str(troops), str(fleets), str(s.priests[seat]),
                      str(s.philosophers[seat])])
     head = ["player", "gold", "income", "islands", "metropolises", "troops", "fleets", "priests", "philosophers"]
@@ -181,21 +176,22 @@ def gods_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 8
     for pos in range(N_GODS):
         god = s.gods[pos]
         marker = s.bidder[god]
-        bidder = seat_text(game, t.marker_owner[marker], p) if marker != EMPTY else Text("-", style=p.dim)
+        bidder = seat_text(game.seat_names, t.marker_owner[marker], p) if marker != EMPTY else Text("-", style=p.dim)
         state = "" if s.gods_up[pos] else "face down"
         rows.append([str(pos + 1), t.god_names[god], state, bidder, str(s.bid[god]) if marker != EMPTY else ""])
     table = grid(["", "god", "", "offering by", "GP"], rows, width, p, right=(4,))
     apollo = Text("Apollo: ", style=p.head)
     for i, marker in enumerate(s.apollo):
         apollo.append(f"{i + 1}. ")
-        apollo.append_text(seat_text(game, t.marker_owner[marker], p))
+        apollo.append_text(seat_text(game.seat_names, t.marker_owner[marker], p))
         apollo.append("  ")
     if not s.apollo:
         apollo.append("nobody", style=p.dim)
     order = Text("Turn order: ", style=p.head)
     for i, marker in enumerate(s.turn_order):
         order.append(f"{i + 1}. ")
-        order.append_text(seat_text(game, t.marker_owner[marker], p) if marker != EMPTY else Text("-", style=p.dim))
+        holder = t.marker_owner[marker] if marker != EMPTY else -1  # an empty slot reads "-"
+        order.append_text(seat_text(game.seat_names, holder, p))
         order.append("  ")
     return lines(table, Text(""), paragraph(apollo, width), paragraph(order, width))
 
@@ -225,14 +221,11 @@ def status(game: CycladesGame, view: CycladesView, p: Palette, note: str = "") -
         actors = [a for a in game.actors(s) if a >= 0]
         if actors:
             line.append(" · to act: ")
-            for i, seat in enumerate(actors):
-                if i:
-                    line.append(", ")
-                line.append_text(seat_text(game, seat, p))
+            line.append_text(seats_text(game.seat_names, actors, p))
     line.append("\n")
     if view.seat is not None and view.seat >= 0:
         line.append("You: ")
-        line.append_text(seat_text(game, view.seat, p))
+        line.append_text(seat_text(game.seat_names, view.seat, p))
         line.append(f", {s.gold[view.seat]} GP")
     if note:
         line.append(f"  {note}", style=p.dim)
@@ -245,11 +238,11 @@ def outcome_view(game: CycladesGame, view: CycladesView, outcome: Outcome, p: Pa
     text.append(outcome.reason)
     if outcome.winner is not None:
         text.append(" · winner ")
-        text.append_text(seat_text(game, outcome.winner, p))
+        text.append_text(seat_text(game.seat_names, outcome.winner, p))
     text.append("\nMetropolises: ")
     for seat in range(game.tables.players):
         if seat:
             text.append(", ")
-        text.append_text(seat_text(game, seat, p))
+        text.append_text(seat_text(game.seat_names, seat, p))
         text.append(f" {metropolises(s, seat)}")
     return text

@@ -47,7 +47,7 @@ from kleos.games.pericles.tables import (
     Tables,
 )
 from kleos.games.pericles.view import SECRET_KIND, PericlesView
-from kleos.tui.text import Cell, grid, lines, paragraph
+from kleos.tui.text import Cell, grid, lines, paragraph, seat_text, seats_text
 
 # seat colours: the two Athenian factions in blues, the two Spartan ones in reds
 DARK = Palette(("bold #58a6ff", "bold #79c0ff", "bold #ff7b72", "bold #f0883e"),
@@ -61,12 +61,6 @@ BATTLE_STEPS = frozenset({"ship", "row", "casualty", "raze", "second"})
 
 
 # ----- small pieces ----------------------------------------------------------------------------------
-def seat_text(game: PericlesGame, seat: int, p: Palette) -> Text:
-    if seat < 0 or seat >= len(game.seat_names):
-        return Text("-", style=p.dim)
-    return Text(game.seat_names[seat], style=p.seat(seat))
-
-
 def side_style(side: int, p: Palette) -> str:
     return p.seat(2 * side)
 
@@ -197,7 +191,7 @@ def factions_view(game: PericlesGame, view: PericlesView, p: Palette, width: int
     for f in range(4):
         dom = "Dominant" if s.dominant[f // 2] == f else ""
         stock = "?" if s.stock[f] == HIDDEN else str(s.stock[f])
-        rows.append([seat_text(game, f, p), str(s.honor[f]), stock, str(view.hand_sizes[f]),
+        rows.append([seat_text(game.seat_names, f, p), str(s.honor[f]), stock, str(view.hand_sizes[f]),
                      str(view.entourage_sizes[f]), str(view.markers_held[f]), dom])
     table = grid(["faction", "Honor", "Strategos", "hand", "entourage", "markers", ""], rows, width, p,
                  right=(1, 2, 3, 4, 5))
@@ -299,14 +293,11 @@ def status_line(game: PericlesGame, view: PericlesView, p: Palette, note: str = 
         actors = [a for a in game.actors(s) if a >= 0]
         if actors:
             line.append(" · to act: ")
-            for i, seat in enumerate(actors):
-                if i:
-                    line.append(", ")
-                line.append_text(seat_text(game, seat, p))
+            line.append_text(seats_text(game.seat_names, actors, p))
     line.append("\n")
     if view.seat is not None and 0 <= view.seat < 4:
         line.append("You: ")
-        line.append_text(seat_text(game, view.seat, p))
+        line.append_text(seat_text(game.seat_names, view.seat, p))
         line.append(f", Honor {s.honor[view.seat]}, Strategos {s.stock[view.seat]}")
     if note:
         line.append(f"  {note}", style=p.dim)
@@ -319,12 +310,12 @@ def outcome_view(game: PericlesGame, view: PericlesView, outcome: Outcome, p: Pa
     text.append(outcome.reason)
     if outcome.winner is not None:
         text.append(" · winner ")
-        text.append_text(seat_text(game, outcome.winner, p))
+        text.append_text(seat_text(game.seat_names, outcome.winner, p))
     text.append("\nHonor: ")
     for f in range(4):
         if f:
             text.append(", ")
-        text.append_text(seat_text(game, f, p))
+        text.append_text(seat_text(game.seat_names, f, p))
         text.append(f" {s.honor[f]}")
     return text
 
