@@ -17,14 +17,16 @@ from __future__ import annotations
 import asyncio
 import re
 from collections import Counter
+from collections.abc import Sequence
 
 from newcomer_pilot import ask_hint, settle, shown, take_hint
 from textual.pilot import Pilot
 
+from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.core.undo import replay
 from kleos.games.pericles.kit import KIT
-from kleos.games.pericles.tui.parts import STEP_TITLES, TIPS, VERBS
+from kleos.games.pericles.tui.parts import RESOLVE_TIPS, STEP_TITLES, TIPS, VERBS
 from kleos.tui.app import GameApp
 from kleos.tui.look import Look
 from kleos.tui.play import build_app
@@ -44,11 +46,20 @@ def fallback(step: str) -> str:
     return f"Decide: {STEP_TITLES.get(step, step)}. Press ? for the rule behind each choice."
 
 
-def tip_kind(tip: str, step: str) -> str:
+def written_tip(step: str, legal: Sequence[Action]) -> str | None:
+    """The tip written for ``step``; for "resolve", the one of the revealed issue, told by the first
+    of its verbs the decision offers (an expedition's, a League's, an Oracle's, diplomacy's)."""
+    if step != "resolve":
+        return TIPS.get(step)
+    verbs = {action.verb for action in legal}
+    return next((RESOLVE_TIPS[verb] for verb in RESOLVE_TIPS if verb in verbs), None)
+
+
+def tip_kind(tip: str, step: str, legal: Sequence[Action]) -> str:
     """``step`` when the guide shows the tip written for it, 'fallback' for the kit's line naming
     the step, '' for anything else (the shell's generic line, another step's tip)."""
     text = tip.removeprefix("Guide: ")
-    if step in TIPS and text == TIPS[step]:
+    if text == written_tip(step, legal):
         return step
     return "fallback" if text == fallback(step) else ""
 
@@ -73,7 +84,7 @@ def test_guide_and_hint_alone_carry_a_newcomer_through_the_vignette() -> None:
     app = build_app(KIT, SCENARIO, seats=(0,), seed=SEED, opponent="heuristic")
     session = app.session
     assert Look(KIT).parts.help.guide_tip is not None, "Pericles brings its own guide tips"
-    decisions: list[tuple[str, str, str]] = []  # (step, guide tip, the hinted action taken)
+    decisions: list[tuple[str, str, list[Action]]] = []  # (step, guide tip, the legal actions)
     helped: list[str] = []
 
     async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
@@ -85,11 +96,13 @@ def test_guide_and_hint_alone_carry_a_newcomer_through_the_vignette() -> None:
             if screen.mode == MODE_OVER:
                 return
             tip, step = shown(screen, "#guide"), session.state.step
+            seat = session.to_act()
+            legal = session.legal(seat) if seat is not None and seat >= 0 else []
             hinted = await ask_hint(pilot, screen)
             if not helped:
                 helped.append(await check_help(app, pilot, hinted))
             await take_hint(app, pilot, screen, hinted, 0)
-            decisions.append((step, tip, hinted))
+            decisions.append((step, tip, legal))
         raise AssertionError(f"no game over after {MAX_DECISIONS} decisions")
 
     async def go() -> None:
@@ -103,20 +116,22 @@ def test_guide_and_hint_alone_carry_a_newcomer_through_the_vignette() -> None:
     asyncio.run(go())
     assert session.over and replay(session.game, session.record) == session.state
     assert not [tip for _, tip, _ in decisions if SHELL_LINE in tip], "the shell's generic line was shown"
-    wrong = [(step, tip) for step, tip, _ in decisions
-             if tip_kind(tip, step) != step]
+    wrong = [(step, tip) for step, tip, legal in decisions
+             if tip_kind(tip, step, legal) != step]
     assert not wrong, f"decisions without the guide tip of their step: {wrong[:5]}"
-    kinds = Counter(tip_kind(tip, step) for step, tip, _ in decisions)
+    kinds = Counter(tip_kind(tip, step, legal) for step, tip, legal in decisions)
     assert {"place", "reveal", "resolve", "exped_secret", "move", "row"} <= set(kinds), kinds
     assert len(decisions) >= 20 and helped, (decisions, helped)
 
 
 def test_every_decision_of_whole_vignettes_has_its_own_tip() -> None:
-    """P-SHIP-1, P-BATTLE-15, P-BATTLE-34, P-MOVE-3: in seeded vignettes of four ``heuristic``
+    """P-SHIP-1, P-BATTLE-15, P-BATTLE-34, P-MOVE-3, P-MIL-1: in seeded vignettes of four ``heuristic``
     factions (played as the terminal app plays them), every decision of every faction shows the tip
-    written for its step, not the kit's fallback."""
+    written for its step, not the kit's fallback; a revealed issue shows its own issue's tip (an
+    expedition's when a Military marker starts one)."""
     look = Look(KIT)
     steps: Counter[str] = Counter()
+    issues: Counter[str] = Counter()  # the tips shown when a revealed issue is resolved
     without: set[str] = set()
     for seed in (4, SEED):
         session = Session.start(KIT, SCENARIO, seed, frozenset(), "heuristic")
@@ -128,8 +143,11 @@ def test_every_decision_of_whole_vignettes_has_its_own_tip() -> None:
             step, legal = session.state.step, session.legal(seat)
             steps[step] += 1
             tip = look.guide_tip(session.game, session.view(seat), seat, legal)
-            if tip_kind(tip, step) != step:
+            if tip_kind(tip, step, legal) != step:
                 without.add(step)
+            if step == "resolve":
+                issues[tip.removeprefix("Guide: ")] += 1
             session.apply(seat, session.agent_choose(session.agent_request(seat)))
     assert {"place", "reveal", "exped_secret", "move", "ship"} <= set(steps), steps
     assert not without, f"steps without a tip of their own: {sorted(without)}"
+    assert RESOLVE_TIPS["expedition"] in issues and len(issues) >= 2, issues

@@ -212,7 +212,6 @@ TIPS = {
     "place": "Your marker on top is revealed first; bury a Rumor on a rival's marker to delay it "
              "(P-THEATER-5).",
     "reveal": "Reveal where the issue helps you most now; a Military marker starts an expedition (P-MIL-1).",
-    "resolve": "Diplomacy needs Strategos; keep some for battles (P-DIPLO-1).",
     "move": "Bring enough units to win: see the Battle panel once it starts (P-MOVE-3, P-BATTLE-4).",
     "exped_secret": "Commit only what the battle needs: Strategos committed are spent (P-EXPED-1).",
     "row": "Choose the row that costs the loser most and you least (P-BATTLE-13).",
@@ -228,10 +227,34 @@ TIPS = {
 }
 
 
+RESOLVE_TIPS = {  # the revealed issue decides what "resolve" is about; the first verb found wins
+    "expedition": "A Military marker starts an expedition: build at home first if you need units, then "
+                  "commit only what the battle needs (P-MIL-1, P-EXPED-1).",
+    "raid": "A raid trades 3 Strategos for 3 Honor at once; an expedition risks more for the theater "
+            "(P-RAID-1).",
+    "league": "League bases pay 2 Honor and hold the theater; free League units follow the bases you "
+              "have; removing treason protects them (P-LEAGUE-2, P-LEAGUE-3, P-LEAGUE-5, P-LEAGUE-6).",
+    "oracle": "3 Honor at once, unless removing an enemy League unit or three treason markers win you "
+              "more later (P-ORACLE-2).",
+    "commit": "Diplomacy needs Strategos; keep some for battles (P-DIPLO-1).",
+    "resolve": "In a neutral theater both sides commit in secret and add a battle card; you need twice "
+               "their total for a League base (P-DIPLO-7, P-DIPLO-9).",
+    "decline": "The revealed issue can do nothing here: decline it and the next marker comes up "
+               "(P-THEATER-9).",
+}
+
+
+def _resolve_tip(legal: Sequence[Action]) -> str | None:
+    """The tip for the revealed issue, told by the verbs it offers."""
+    verbs = {action.verb for action in legal}
+    return next((tip for verb, tip in RESOLVE_TIPS.items() if verb in verbs), None)
+
+
 def _guide_tip(game: Game[Any, Any], view: Any, seat: int, legal: Sequence[Action]) -> str:
     assert isinstance(view, PericlesView)
     step = view.state.step
-    return TIPS.get(step, f"Decide: {STEP_TITLES.get(step, step)}. Press ? for the rule behind each choice.")
+    tip = _resolve_tip(legal) if step == "resolve" else TIPS.get(step)
+    return tip or f"Decide: {STEP_TITLES.get(step, step)}. Press ? for the rule behind each choice."
 
 
 def terminal_parts() -> TerminalParts:
