@@ -5,7 +5,8 @@
 The positions are drawn as ``ismcts.py``'s speed table draws them for Polis (decisions with a real
 choice from seeded games of the simple agent, same seed), so the profile explains that table's
 figures. Printed per edition: iterations and CPU seconds of the searches timed without the
-profiler, then the functions by own time and by cumulative time.
+profiler, then the functions by own time and by cumulative time (CPU time of this process, so other
+jobs on the machine do not inflate the figures).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def main() -> None:
               f"{iterations / max(cpu, 1e-9):.2f} iterations/s", flush=True)
         if args.no_profile:
             continue
-        profile = cProfile.Profile()
+        profile = cProfile.Profile(time.process_time)  # CPU time: the machine may be shared
         profile.enable()
         run(agent, pos)
         profile.disable()

@@ -18,7 +18,8 @@ from kleos.agents.base import agent_rng
 from kleos.agents.registry import make_agent
 from kleos.core.protocol import Outcome
 from kleos.core.rng import Rng
-from kleos.games.polis.agents.heuristic.model import UNKEYED, state_key
+from kleos.games.polis.agents.heuristic import HeuristicAgent
+from kleos.games.polis.agents.heuristic.model import UNKEYED, Valuer, Valuers, state_key, valuer_for
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import BattleState, PolisState
 
@@ -83,3 +84,63 @@ def test_the_memo_key_covers_every_field_the_agent_may_read() -> None:
     same.rng = Rng(12345)
     same.steps += 3
     assert state_key(same) == base
+
+
+def _positions(edition: str, seed: int, count: int) -> list[PolisState]:
+    """Positions of a seeded game of ``simple`` against ``heuristic`` (every phase), each a copy."""
+    game = PolisGame(edition)
+    agents = [make_agent("simple", game), make_agent("heuristic", game)]
+    rngs = [agent_rng(seed, seat) for seat in range(2)]
+    state = game.new_state(seed)
+    found: list[PolisState] = []
+    while len(found) < count and not game.is_terminal(state):
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        found.append(state.copy())
+        game.apply_in_place(state, agents[seat].choose(game.view(state, seat), legal, rngs[seat]), seat,
+                            validate=False)
+    return found
+
+
+@pytest.mark.parametrize("edition", ["2012", "2020"])
+def test_the_written_out_value_is_the_food_plan_it_stands_for(edition: str) -> None:
+    """``Valuer.value`` writes ``wheat_term`` and ``food_cost`` (R-EOR-11 … R-EOR-15) out for speed:
+    it must give the very same float as prestige + goods + ``wheat_term`` for every change."""
+    game = PolisGame(edition)
+    params = HeuristicAgent(game).p
+    changes = [(0.0, 0.0, 0.0, 0.0), (0.9, -3.0, 2.0, -1.0), (-0.45, 4.0, 0.0, -2.0), (0.0, -9.0, 5.0, -6.0),
+               (1.2, 2.0, -1.0, 3.0), (0.0, 0.0, 7.0, 0.0)]
+    checked = 0
+    for s in _positions(edition, 31, 400):
+        for side in (0, 1):
+            v = Valuer(game.tables, s, side, params)
+            for d_lin, d_wheat, d_need, d_prestige in changes:
+                p = v.prestige + d_prestige
+                expected = p + v.lin + d_lin + v.wheat_term(v.wheat + d_wheat, v.need + d_need, p)
+                assert v.value(d_lin, d_wheat, d_need, d_prestige) == expected
+                checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("edition", ["2012", "2020"])
+def test_a_shared_valuer_is_the_one_the_position_would_build(edition: str) -> None:
+    """Positions share a Valuer when they agree on what it reads: the shared one must equal, field by
+    field, the Valuer built afresh for each position (a field it reads missing from the sharing key
+    would hand a position another position's Valuer)."""
+    game = PolisGame(edition)
+    params = HeuristicAgent(game).p
+    memo: Valuers = {}
+    shared = 0
+    for s in _positions(edition, 32, 400):
+        for side in (0, 1):
+            before = len(memo)
+            got = valuer_for(memo, game.tables, s, side, params)
+            shared += len(memo) == before
+            fresh = Valuer(game.tables, s, side, params)
+            for name in Valuer.__slots__:
+                if name not in ("plans", "gains", "supply"):
+                    assert getattr(got, name) == getattr(fresh, name), name
+    assert shared > 50  # the memo is used at all

@@ -11,7 +11,7 @@ from kleos.games.polis.agents.heuristic.base import AgentBase
 from kleos.games.polis.agents.heuristic.battle import BattleMixin
 from kleos.games.polis.agents.heuristic.end_of_round import EndOfRoundMixin
 from kleos.games.polis.agents.heuristic.events import EventMixin
-from kleos.games.polis.agents.heuristic.model import Option, Params
+from kleos.games.polis.agents.heuristic.model import Option, Params, Valuers
 from kleos.games.polis.agents.heuristic.plan import PlanMixin
 from kleos.games.polis.agents.heuristic.steps import StepMixin
 from kleos.games.polis.agents.heuristic.turn import TurnMixin
@@ -36,8 +36,10 @@ class HeuristicAgent(ValuationMixin, PlanMixin, TurnMixin, StepMixin, BattleMixi
         self._trades: dict[tuple[Any, ...], list[Option]] = {}
         self._reach_poleis: tuple[int, ...] = ()
         self._slots_memo: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {}
-        self._values_memo: dict[Any, list[tuple[float, Action]]] = {}
-        self._eval_memo: dict[Any, tuple[float, float]] = {}
+        self._values_memo: dict[int, tuple[Any, list[tuple[float, Action]]]] = {}
+        self._eval_memo: dict[int, tuple[Any, tuple[float, float]]] = {}
+        self._paths_memo: dict[tuple[Any, ...], dict[int, tuple[int, list[int]]]] = {}
+        self._valuers: Valuers = {}
         if self.game is not None:
             t = self.t = self.game.tables
             self._reach_poleis = tuple(
@@ -55,6 +57,7 @@ class HeuristicAgent(ValuationMixin, PlanMixin, TurnMixin, StepMixin, BattleMixi
         starts reuses only what it computed itself, so its speed does not depend on what came before."""
         self._values_memo.clear()
         self._eval_memo.clear()
+        self._valuers.clear()
 
     # ----- entry point ------------------------------------------------------------------------
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kleos.core.action import Action
-from kleos.games.polis.agents.heuristic.model import Option, Params, Valuer
+from kleos.games.polis.agents.heuristic.model import Option, Params, Valuer, Valuers
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import Tables
@@ -28,8 +28,12 @@ class AgentBase:
     _tribute_columns: tuple[tuple[int, tuple[int, ...], tuple[bool, ...], tuple[tuple[int, tuple[int, ...]], ...]], ...]
     _tradable: tuple[tuple[int, bool], ...]  # tradable goods, and whether each spoils
     _slots_memo: dict[tuple[int, frozenset[int]], tuple[int, ...]]
-    _values_memo: dict[Any, list[tuple[float, Action]]]  # action_values by (seat, position, legal)
-    _eval_memo: dict[Any, tuple[float, float]]  # evaluate_parts by (seat, position)
+    # action_values by (seat, position, legal) and evaluate_parts by (seat, position), each under the
+    # hash of its key, with the key to compare
+    _values_memo: dict[int, tuple[Any, list[tuple[float, Action]]]]
+    _eval_memo: dict[int, tuple[Any, tuple[float, float]]]
+    _paths_memo: dict[tuple[Any, ...], dict[int, tuple[int, list[int]]]]  # proxenos paths by what they read
+    _valuers: Valuers  # Valuers shared by positions (valuer_for), with what they remember
 
     if TYPE_CHECKING:
         # valuation.py
@@ -55,7 +59,8 @@ class AgentBase:
                             fallback: bool = True) -> tuple[int, list[int]] | None: ...
 
         # end_of_round.py
-        def next_round_supply(self, s: PolisState, me: int, wheat_left: int) -> float: ...
+        def next_round_supply(self, s: PolisState, me: int, wheat_left: int,
+                              reach: frozenset[int] | None = None) -> float: ...
 
     # ----- plumbing ---------------------------------------------------------------------------
     def _game(self) -> PolisGame:

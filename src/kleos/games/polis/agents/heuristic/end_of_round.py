@@ -59,9 +59,11 @@ class EndOfRoundMixin(AgentBase):
         action = Action("release", (t.polis_ids[polis],))
         return action if action in legal else legal[0]
 
-    def next_round_supply(self, s: PolisState, me: int, wheat_left: int) -> float:
+    def next_round_supply(self, s: PolisState, me: int, wheat_left: int,
+                          reach: frozenset[int] | None = None) -> float:
         """Wheat the side can expect for the next feeding: what is left after spoilage (R-EOR-20),
-        tribute where its hoplites stand, its merchants' cargoes that its goods can pay for."""
+        tribute where its hoplites stand, its merchants' cargoes that its goods can pay for
+        (``reach``: the markets its merchants reach, when the caller has them already)."""
         t = self.t
         last = self._last_round
         rnd = s.round
@@ -96,7 +98,7 @@ class EndOfRoundMixin(AgentBase):
         affordable = max(0, s.prestige[me] - self.p.supply_prestige)  # each other tribute costs a prestige
         tribute_wheat = free_wheat + sum(tributes[:affordable])
         merchants = s.merchants_port[me] + s.slot_merchant.count(me)
-        slots = self._wheat_slots(n, self.reachable_markets(s, me))
+        slots = self._wheat_slots(n, self.reachable_markets(s, me) if reach is None else reach)
         goods = s.goods
         at = me * N_GOODS
         payable = goods[at + SILVER]

@@ -24,6 +24,7 @@ Option = tuple[int, int, int, int, float, float, float, float, float, int]
 
 LOSS = 500.0  # losing the game
 MEMO_SIZE = 8192  # positions remembered per memo of the agent (cleared when full)
+VALUER_MEMO = 256  # answers a shared Valuer remembers per kind (plan gains, next round's supply)
 
 # The fields of PolisState that state_key leaves out: the generator (the agent's choices never draw
 # from it: chance steps of its look-ahead take fixed rolls) and the step counter (read by no rule).
@@ -34,15 +35,20 @@ def state_key(s: PolisState) -> Hashable:
     """Everything of a position the rules and the agent's choices read, as one hashable value, so
     that a choice or an evaluation computed once is reused when the same position comes back: the
     paired search replays the same opening moves of a round on every sampled future, and a unit-by-
-    unit step re-walks the chain the action's look-ahead walked."""
+    unit step re-walks the chain the action's look-ahead walked.
+
+    One flat tuple (one object to build, hash and free, not one per field): the lists whose length
+    the game's tables fix (per region, polis, slot, market or side) follow each other as they are;
+    the four whose length changes (the project pile and face-up row, the battle queue, the event
+    flags) come with their length first, so two different positions never give the same tuple."""
     b = s.battle
     o = s.outcome
-    return (tuple(s.units), tuple(s.owner), tuple(s.pop), tuple(s.goods), tuple(s.prestige),
-            tuple(s.supply_cubes), tuple(s.supply_discs), tuple(s.merchants_supply), tuple(s.merchants_port),
-            tuple(s.slot_merchant), tuple(s.proxenos), tuple(s.tribute_disc), tuple(s.siege_discs),
-            tuple(s.market_pos), tuple(s.project_pile), tuple(s.projects_face_up), tuple(s.project_started),
-            tuple(s.projects_done), tuple(s.passed), tuple(s.battle_queue), tuple(s.event_flags),
-            s.edition, s.round, s.phase, s.active, s.turn_actions, s.turn_create_polis, s.sieged_this_turn,
+    return (s.edition, *s.units, *s.owner, *s.pop, *s.goods, *s.prestige, *s.supply_cubes, *s.supply_discs,
+            *s.merchants_supply, *s.merchants_port, *s.slot_merchant, *s.proxenos, *s.tribute_disc,
+            *s.siege_discs, *s.market_pos, *s.project_started, *s.projects_done, *s.passed,
+            len(s.project_pile), *s.project_pile, len(s.projects_face_up), *s.projects_face_up,
+            len(s.battle_queue), *s.battle_queue, len(s.event_flags), *s.event_flags,
+            s.round, s.phase, s.active, s.turn_actions, s.turn_create_polis, s.sieged_this_turn,
             s.first_passer, s.last_passer, s.eor_marker, s.pending, s.chance, s.chance_left, s.after_battles,
             s.battle_chooser, s.eor_step, s.eor_seat, s.eor_pending, s.event, s.event_pending,
             None if b is None else (b.region, b.sea, b.attacker, tuple(b.deck), tuple(b.hands[0]),
@@ -143,54 +149,114 @@ def food_cost(gap: float, prestige: float, mega: int, releasable: float, p: Para
     return cost
 
 
+# (need, mega, releasable, pending, growth cubes best first, points) per side and position's poleis
+Polity = tuple[int, int, int, int, tuple[float, ...], float]
+# per (tables, weights): the memo, and per (side, last round?) the latest answer with its inputs
+_POLITY: dict[tuple[int, int], tuple[Tables, Params, dict[tuple[Any, ...], Polity],
+                                     dict[tuple[int, bool], tuple[list[int], list[int], list[int],
+                                                                  list[tuple[int, ...]], Polity]]]] = {}
+
+
+def polity(t: Tables, s: PolisState, side: int, p: Params, last: bool) -> Polity:
+    """What a side's poleis make of a position, for the :class:`Valuer` and the evaluation's points:
+    the mouths to feed, Megalopolis poleis, the cubes it could release, the prestige of projects
+    under way, the value of each growth cube it could still place (best first; not yet cut to its
+    supply) and its points (population, a polis's use, posterity, projects under way).
+
+    Remembered per tables and weights (checked by identity) on the owners, populations and
+    projects: these change rarely within a round, and every evaluation needs them for both sides."""
+    entry = _POLITY.get((id(t), id(p)))
+    if entry is None or entry[0] is not t or entry[1] is not p:
+        if len(_POLITY) >= 8:  # tables and weights of games gone by are let go
+            _POLITY.clear()
+        entry = _POLITY[(id(t), id(p))] = (t, p, {}, {})
+    recent = entry[3].get((side, last))  # asked again for the same poleis: compared, not hashed
+    if (recent is not None and recent[0] == s.owner and recent[1] == s.pop and recent[2] == s.project_started
+            and recent[3] == s.projects_done):
+        return recent[4]
+    memo = entry[2]
+    key = (side, last, tuple(s.owner), tuple(s.pop), tuple(s.project_started), tuple(s.projects_done))
+    found = memo.get(key)
+    if found is not None:
+        entry[3][(side, last)] = (s.owner[:], s.pop[:], s.project_started[:], s.projects_done[:], found)
+        return found
+    if len(memo) >= MEMO_SIZE // 2:
+        memo.clear()
+    need = mega = releasable = pending = 0
+    points = 0.0
+    cube = 1.0 if last else p.cube  # a cube grown: a point at the end, mouths to feed before
+    use = p.polis
+    cubes: list[float] = []
+    capital = t.capital[side]
+    bases, growths, tops, projects = t.polis_base, t.polis_growth, t.polis_max, t.projects
+    pops, started, done = s.pop, s.project_started, s.projects_done
+    for polis, owner in enumerate(s.owner):
+        if owner != side:
+            continue
+        pop = pops[polis]
+        need += pop
+        base = bases[polis]
+        if pop > base:
+            mega += 1
+        for j in range(1, min(growths[polis], tops[polis] - pop) + 1):
+            # the cube that lifts the polis above its base brings Megalopolis prestige (R-EOR-19)
+            cubes.append(cube + (1.0 if pop + j == base + 1 else 0.0))
+        if polis != capital:
+            releasable += pop
+        points += pop + use
+        for tile in done[polis]:
+            points += projects[tile].posterity
+        tile = started[polis]
+        if tile != -1:
+            info = projects[tile]
+            gain = info.prestige
+            pending += ceil_half(pop) if gain < 0 else gain
+            points += (ceil_half(pop) if gain < 0 else gain) + info.posterity
+    cubes.sort(reverse=True)
+    found = memo[key] = (need, mega, releasable, pending, tuple(cubes), points)
+    entry[3][(side, last)] = (s.owner[:], s.pop[:], s.project_started[:], s.projects_done[:], found)
+    return found
+
+
 class Valuer:
     """One side's prestige, goods and food plan in one position, valued fast in points.
 
     ``value(d_lin, d_wheat, d_need, d_prestige)`` values the same position with some changes:
     ``d_lin`` in points of goods other than wheat, the others in units."""
 
-    __slots__ = ("ahead", "cubes", "goods", "grow_ahead", "gv", "last", "lin", "mega", "need", "p", "pending",
-                 "prestige", "releasable", "wheat")
+    __slots__ = ("ahead", "cubes", "gains", "goods", "grow_ahead", "gv", "last", "lin", "mega", "need", "p",
+                 "pending", "plans", "prestige", "releasable", "supply", "wheat")
 
     def __init__(self, t: Tables, s: PolisState, side: int, p: Params) -> None:
         self.p = p
+        # what the plan remembers per Valuer: tribute plans, and plan gains per options and toll
+        self.plans: dict[tuple[int, int], tuple[tuple[int, ...], float, float]] = {}
+        self.gains: dict[tuple[Any, ...], float] = {}
+        self.supply: dict[tuple[Any, ...], float] = {}  # next round's wheat (the evaluation's)
         self.last = last = s.round >= t.last_round
         self.gv = gv = cached_goods_values(t.goods, last, p)
         self.goods = goods = s.goods[side * N_GOODS:(side + 1) * N_GOODS]
         self.lin = sum([goods[g] * gv[g] for g in t.goods if g != WHEAT])
         self.wheat = goods[WHEAT]
         self.prestige: float = s.prestige[side]
-        need = mega = releasable = pending = 0
-        cube = 1.0 if last else p.cube  # a cube grown: a point at the end, mouths to feed before
-        cubes: list[float] = []
-        capital = t.capital[side]
-        bases, growths, tops, projects = t.polis_base, t.polis_growth, t.polis_max, t.projects
-        pops, started = s.pop, s.project_started
-        for polis, owner in enumerate(s.owner):
-            if owner != side:
-                continue
-            pop = pops[polis]
-            need += pop
-            base = bases[polis]
-            if pop > base:
-                mega += 1
-            for j in range(1, min(growths[polis], tops[polis] - pop) + 1):
-                # the cube that lifts the polis above its base brings Megalopolis prestige (R-EOR-19)
-                cubes.append(cube + (1.0 if pop + j == base + 1 else 0.0))
-            if polis != capital:
-                releasable += pop
-            tile = started[polis]
-            if tile != -1:
-                gain = projects[tile].prestige
-                pending += ceil_half(pop) if gain < 0 else gain
+        need, mega, releasable, pending, cubes, _ = polity(t, s, side, p, last)
         self.need, self.mega, self.releasable, self.pending = need, mega, releasable, pending
-        cubes.sort(reverse=True)
         self.cubes = cubes[:max(0, s.supply_cubes[side])]
         self.ahead = self.grow_ahead = s.outcome is None
         if s.phase == END_OF_ROUND and s.outcome is None:
             late = end_of_round.order(s).index(side) < s.eor_seat  # its turn in this step is over
             self.ahead = s.eor_step == end_of_round.FEED and not late
             self.grow_ahead = self.ahead or (s.eor_step == end_of_round.GROW and not late)
+
+    def copy(self) -> Valuer:
+        """An independent copy (to change, when this one is shared through :func:`valuer_for`)."""
+        new = Valuer.__new__(Valuer)
+        for name in Valuer.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.plans = {}
+        new.gains = {}
+        new.supply = {}
+        return new
 
     def growth(self, surplus: float) -> float:
         """Wheat beyond the requirement: growth cubes (R-EOR-16), Megalopolis first (R-EOR-19)."""
@@ -216,8 +282,35 @@ class Valuer:
         return 0.2 * wheat
 
     def value(self, d_lin: float = 0.0, d_wheat: float = 0.0, d_need: float = 0.0, d_prestige: float = 0.0) -> float:
+        """The position's value with the changes: ``prestige + lin + wheat_term``, with
+        :meth:`wheat_term` and :func:`food_cost` written out here (the plan calls this for every
+        option at every greedy step); the same operations in the same order, so the same floats."""
         p = self.prestige + d_prestige
-        return p + self.lin + d_lin + self.wheat_term(self.wheat + d_wheat, self.need + d_need, p)
+        wheat = self.wheat + d_wheat
+        if not self.ahead:
+            return p + self.lin + d_lin + (self.growth(wheat) if self.grow_ahead else 0.2 * wheat)
+        need = self.need + d_need
+        gap = need - wheat
+        releasable = self.releasable + (need - self.need if need > self.need else 0.0)
+        # food_cost(gap, p + self.pending, self.mega, releasable, self.p, self.last)
+        w = self.p
+        prestige = p + self.pending
+        mega = self.mega
+        pay = max(0.0, min(gap, prestige, prestige + mega - 1)) if gap > 0 else 0.0
+        cost = pay
+        shed = max(0.0, gap - pay)
+        if shed > 0:
+            cost += 3.0 + w.release * min(shed, releasable)
+            if shed > releasable:
+                cost += w.danger + w.danger_slope * (shed - releasable)
+        final = prestige - pay + mega
+        if final < 1:
+            cost += w.danger + w.danger_slope * (1 - final)
+        elif final < 2:
+            cost += 1.0 if gap > 0 else 0.5
+        if not self.last and final < w.reserve:
+            cost += w.reserve_cost * (w.reserve - max(final, 0.0)) + w.low_reserve * max(0.0, 2 - max(final, 0.0))
+        return p + self.lin + d_lin + ((self.growth(-gap) if gap < 0 else 0.0) - cost)
 
     def delta_lin(self, changes: Sequence[tuple[int, float]]) -> tuple[float, float]:
         """(d_lin, d_wheat) of a list of (good, change)."""
@@ -228,3 +321,27 @@ class Valuer:
             else:
                 lin += n * self.gv[g]
         return lin, wheat
+
+
+Valuers = dict[tuple[Any, ...], tuple[Polity, "Valuer"]]  # an agent's memo of Valuers (valuer_for)
+
+
+def valuer_for(memo: Valuers, t: Tables, s: PolisState, side: int, p: Params) -> Valuer:
+    """``Valuer(t, s, side, p)``, shared through ``memo`` (one agent's, for one game's tables and
+    its weights) by the positions that agree on everything it reads (its poleis, goods, prestige,
+    cube supply and where the end of round stands): the positions of a move's unit steps, or of one
+    turn's candidate moves, do. The Valuer returned must not be changed (:meth:`Valuer.copy`
+    first); it remembers its tribute plans, plan gains and next round's supply."""
+    last = s.round >= t.last_round
+    pol = polity(t, s, side, p, last)
+    at = side * N_GOODS
+    key = (side, last, id(pol), tuple(s.goods[at:at + N_GOODS]), s.prestige[side], s.supply_cubes[side],
+           s.outcome is None, (s.first_passer, s.eor_seat, s.eor_step) if s.phase == END_OF_ROUND else None)
+    found = memo.get(key)
+    if found is not None and found[0] is pol:  # the id is of this very polity (kept alive by the entry)
+        return found[1]
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
+    valuer = Valuer(t, s, side, p)
+    memo[key] = (pol, valuer)
+    return valuer

@@ -15,11 +15,11 @@ from kleos.games.polis.agents.heuristic.model import (
     STASIS,
     TRADE,
     TRIBUTE,
+    VALUER_MEMO,
     Option,
     Valuer,
     cached_goods_values,
 )
-from kleos.games.polis.board import controls, units
 from kleos.games.polis.rules import stasis, trade, tribute
 from kleos.games.polis.state import BATTLES, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, WHEAT, other
@@ -37,10 +37,18 @@ class PlanMixin(AgentBase):
         options = self.options(s, side, valuer, reach)
         if not options:
             return 0.0
+        # the plan reads nothing else of the position: remembered on the (shared) Valuer
+        key = (*options, s.merchants_port[side], s.phase in (TURN, BATTLES) and s.passed[other(side)])
+        found = valuer.gains.get(key)
+        if found is not None:
+            return found
         best, used = self._greedy(s, side, valuer, options, ())
         rich = tuple(o for o in options if o[0] == TRIBUTE and o[4] + o[5] + o[7] > 0.5)
         if rich and self.p.rich_tribute and any((o[0], o[1]) not in used for o in rich):
             best = max(best, self._greedy(s, side, valuer, options, rich)[0])
+        if len(valuer.gains) >= VALUER_MEMO:  # bounded: a Valuer may stay shared for a long time
+            valuer.gains.clear()
+        valuer.gains[key] = best
         return best
 
     def _greedy(self, s: PolisState, side: int, valuer: Valuer, options: list[Option],
@@ -51,18 +59,20 @@ class PlanMixin(AgentBase):
         merchants = s.merchants_port[side]
         current = start = valuer.value()
         used: set[tuple[int, int]] = set()
+        value = valuer.value
+        have_prestige = valuer.prestige
         for _ in range(8):
             best: Option | None = None
             best_gain = 0.0
             for opt in forced or options:
                 kind, key, pay_g, pay_n, d_lin, d_wheat, d_need, d_prestige, extra, needs = opt
-                if (kind, key) in used or (kind == TRADE and merchants < 1):
+                if (kind == TRADE and merchants < 1) or (kind, key) in used:
                     continue
                 if pay_n and goods[pay_g] < pay_n:
                     continue
-                if needs and valuer.prestige + prestige < needs:
+                if needs and have_prestige + prestige < needs:
                     continue
-                gain = valuer.value(lin + d_lin, wheat + d_wheat, need + d_need, prestige + d_prestige) + extra - toll
+                gain = value(lin + d_lin, wheat + d_wheat, need + d_need, prestige + d_prestige) + extra - toll
                 gain -= current
                 if gain > best_gain or (forced and best is None):
                     best, best_gain = opt, gain
@@ -92,7 +102,7 @@ class PlanMixin(AgentBase):
         gv = valuer.gv
         # tribute (R-ACT-TRIBUTE)
         home = t.polis_territory[t.capital[side]]
-        for territory in range(t.n_territories):
+        for territory, _, _, _ in self._tribute_columns:  # can_collect needs a tribute
             if s.units[territory * 2 + side] < 1 or s.tribute_disc[territory] != NO_ONE:
                 continue
             if not self.can_collect(s, side, territory):
@@ -109,8 +119,9 @@ class PlanMixin(AgentBase):
         # sieges (R-ACT-SIEGE)
         if s.prestige[side] >= 1:
             u = s.units
-            for territory in range(t.n_territories):
-                if u[territory * 2 + side] > u[territory * 2 + 1 - side]:
+            land = t.n_territories * 2
+            for territory, (mine, theirs) in enumerate(zip(u[side:land:2], u[1 - side:land:2], strict=True)):
+                if mine > theirs:
                     for polis in t.territory_poleis[territory]:
                         if self.can_besiege(s, side, polis):
                             out.append(self._siege_option(s, side, polis))
@@ -276,6 +287,9 @@ class PlanMixin(AgentBase):
         for its needs now: (hoplites per column, d_lin, d_wheat)."""
         t = self.t
         h = min(s.units[territory * 2 + side], tribute.hoplite_cap(t, s, territory))
+        found = valuer.plans.get((territory, h))  # the same Valuer serves positions with other units
+        if found is not None:
+            return found
         choices = self.tribute_choices(territory, h, valuer.last)
         base = valuer.value()
         best: tuple[tuple[int, ...], float, float] = (tuple(0 for _ in t.tribute[territory]), 0.0, 0.0)
@@ -284,6 +298,7 @@ class PlanMixin(AgentBase):
             gain = valuer.value(lin, wheat) - base
             if gain > best_gain:
                 best, best_gain = (plan, lin, float(wheat)), gain
+        valuer.plans[(territory, h)] = best
         return best
 
     def reachable_markets(self, s: PolisState, side: int) -> frozenset[int]:
@@ -315,7 +330,8 @@ class PlanMixin(AgentBase):
             territory = t.polis_territory[polis]
             if territory == NO_ONE:
                 continue
-            if controls(s, territory, opp) and units(s, territory, opp) >= t.polis_base[polis]:
+            theirs = s.units[territory * 2 + opp]
+            if theirs > s.units[territory * 2 + side] and theirs >= t.polis_base[polis]:  # controls, enough
                 p = self.siege_odds(s, opp, polis)
                 worth = self.polis_worth(s, polis, s.pop[polis])
                 loss += 0.7 * (p * (worth + self.p.opponent * t.polis_base[polis]) + (1 - p) * 1.0)
@@ -329,9 +345,10 @@ class PlanMixin(AgentBase):
         size = s.flag("battle_size", 8)
         value = 0.0
         u = s.units
-        for r in range(t.n_regions):
-            a, b = u[r * 2 + side], u[r * 2 + 1 - side]
-            if (a + b >= size and a and b) or (s.battle is not None and s.battle.region == r):
+        fought = s.battle.region if s.battle is not None else -1
+        end = t.n_regions * 2
+        for r, (a, b) in enumerate(zip(u[side:end:2], u[1 - side:end:2], strict=True)):
+            if (a and b and a + b >= size) or r == fought:
                 value += 0.4 * (a - b)
                 if s.prestige[side] < 1:  # the fewer its units, the sooner it must lay every card it holds
                     value -= 0.1 * LOSS * (1.0 if a <= 2 else 0.6 if a <= 3 else 0.3)

@@ -8,7 +8,7 @@ import heapq
 
 from kleos.core.action import Action
 from kleos.games.polis.agents.heuristic.base import AgentBase
-from kleos.games.polis.agents.heuristic.model import Valuer
+from kleos.games.polis.agents.heuristic.model import MEMO_SIZE, Valuer, valuer_for
 from kleos.games.polis.board import units
 from kleos.games.polis.rules import stasis
 from kleos.games.polis.state import TURN, PolisState
@@ -78,7 +78,9 @@ class StepMixin(AgentBase):
     def _best_chain(self, state: PolisState, me: int) -> tuple[float, PolisState]:
         """Follow the unit steps in the agent's order and stop where the evaluation is best; the
         state returned has the action finished. A move is judged after its first unit, at the counts
-        that change something in the destination (control, a siege's fortification) and at its end."""
+        that change something in the destination (control, a siege's fortification) and at its end.
+        ``state`` is the caller's to give up: the walk goes on in it (a copy is taken only of a
+        position kept as the best so far)."""
         game = self._game()
         t = self.t
         best: tuple[float, PolisState] | None = None
@@ -110,7 +112,8 @@ class StepMixin(AgentBase):
             steps = [a for a in legal if a.verb != "done"]
             if not steps:
                 break
-            current = current.copy()
+            if best is not None and best[1] is current:  # kept as the best so far: go on on a copy
+                current = current.copy()
             game.apply_in_place(current, self._unit_choice(current, me, steps), me, validate=False)
         if not evaluated:
             value = self.evaluate(current, me)
@@ -120,7 +123,6 @@ class StepMixin(AgentBase):
             return self.evaluate(current, me), current
         value, end = best
         if end.pending is not None and end.phase == TURN and end.pending[0] in COUNT_KINDS:
-            end = end.copy()
             game.apply_in_place(end, done, me, validate=False)
         return value, end
 
@@ -129,7 +131,7 @@ class StepMixin(AgentBase):
         t = self.t
         assert s.pending is not None
         if s.pending[0] in ("hoplites", "galleys", "merchants"):
-            valuer = Valuer(t, s, me, self.p)
+            valuer = valuer_for(self._valuers, t, s, me, self.p)
 
             def cost(a: Action) -> float:
                 g = GOOD_INDEX[str(a.args[0])]
@@ -140,24 +142,28 @@ class StepMixin(AgentBase):
                 return -value
 
             return min(steps, key=cost)
-        return min(steps, key=lambda a: self._source_cost(s, me, t.region_index[str(a.args[0])]))
-
-    def _source_cost(self, s: PolisState, me: int, region: int) -> float:
-        """How much a unit is missed where it stands (control of own poleis, tribute, trade seas)."""
-        t = self.t
-        mine, theirs = units(s, region, me), units(s, region, other(me))
-        cost = -0.1 * (mine - theirs)
-        if t.is_sea(region):
-            if theirs > 0 and theirs >= mine - 1:
-                cost += 2.0
-            return cost
-        owned = [p for p in t.territory_poleis[region] if s.owner[p] == me]
-        if owned:
-            if theirs > 0 and theirs >= mine - 1:
-                cost += 3.0
-            if s.tribute_disc[region] == NO_ONE:
-                cost += 0.5
-        return cost
+        # the first start where a unit is missed least (control of own poleis, tribute, trade seas);
+        # written out, not a key function: every unit step of every look-ahead asks
+        index, poleis, owner, discs, land = t.region_index, t.territory_poleis, s.owner, s.tribute_disc, t.n_territories
+        u = s.units
+        opp = other(me)
+        best: Action = steps[0]
+        lowest = 0.0
+        for i, a in enumerate(steps):
+            region = index[str(a.args[0])]
+            mine, theirs = u[region * 2 + me], u[region * 2 + opp]
+            missed = -0.1 * (mine - theirs)
+            if region >= land:  # a sea
+                if theirs > 0 and theirs >= mine - 1:
+                    missed += 2.0
+            elif any(owner[p] == me for p in poleis[region]):
+                if theirs > 0 and theirs >= mine - 1:
+                    missed += 3.0
+                if discs[region] == NO_ONE:
+                    missed += 0.5
+            if i == 0 or missed < lowest:
+                best, lowest = a, missed
+        return best
 
     def _proxenos_step(self, s: PolisState, me: int, legal: list[Action]) -> Action:
         """Follow the cheapest path to the best polis for a civil war (R-ACT-PROXENOS-10)."""
@@ -209,7 +215,20 @@ class StepMixin(AgentBase):
 
     def proxenos_paths(self, s: PolisState, me: int, start: int) -> dict[int, tuple[int, list[int]]]:
         """Cheapest bribes to every polis the proxenos can enter, with the path (R-ACT-PROXENOS-2 …
-        R-ACT-PROXENOS-10): land and sea moves apart, each region paid for its opponent's units."""
+        R-ACT-PROXENOS-10): land and sea moves apart, each region paid for its opponent's units.
+        Remembered on what it reads (the answer is shared: not to be changed)."""
+        t = self.t
+        opp = other(me)
+        # it reads the opponent's units, who holds the diolkos polis and where his proxenos stands
+        key = (me, start, s.owner[t.diolkos_polis] == me, s.proxenos[opp], *s.units[opp::2])
+        found = self._paths_memo.get(key)
+        if found is None:
+            if len(self._paths_memo) >= MEMO_SIZE:
+                self._paths_memo.clear()
+            found = self._paths_memo[key] = self._proxenos_paths(s, me, start)
+        return found
+
+    def _proxenos_paths(self, s: PolisState, me: int, start: int) -> dict[int, tuple[int, list[int]]]:
         t = self.t
         opp = other(me)
         firsts = list(t.polis_ports[start])

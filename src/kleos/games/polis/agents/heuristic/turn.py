@@ -34,11 +34,13 @@ class TurnMixin(AgentBase):
         Remembered per position: the values depend on nothing else, and the paired search meets
         the same turn positions again on every sampled future of a round."""
         key = (me, state_key(s), tuple(legal))
-        found = self._values_memo.get(key)
-        if found is None:
-            found = self._action_values(s, me, legal)
-            remember(self._values_memo, key, found)
-        return list(found)
+        code = hash(key)  # hashed once (the memo is keyed by the hash, the key kept to compare)
+        found = self._values_memo.get(code)
+        if found is not None and found[0] == key:
+            return list(found[1])
+        values = self._action_values(s, me, legal)
+        remember(self._values_memo, code, (key, values))
+        return list(values)
 
     def _action_values(self, s: PolisState, me: int, legal: list[Action]) -> list[tuple[float, Action]]:
         now, now_plan = self.evaluate_parts(s, me)

@@ -5,7 +5,7 @@ the weights, goods values and food plan of :mod:`~kleos.games.polis.agents.heuri
 from __future__ import annotations
 
 from kleos.games.polis.agents.heuristic.base import AgentBase
-from kleos.games.polis.agents.heuristic.model import LOSS, Valuer, remember, state_key
+from kleos.games.polis.agents.heuristic.model import LOSS, VALUER_MEMO, polity, remember, state_key, valuer_for
 from kleos.games.polis.rules import events
 from kleos.games.polis.state import BATTLES, EVENT, ROUND_START, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, ceil_half, other
@@ -23,11 +23,13 @@ class ValuationMixin(AgentBase):
         """The evaluation and the part of it that is the credit for the rest-of-round plan
         (remembered per position: look-aheads reach the same positions again)."""
         key = (me, state_key(s))
-        found = self._eval_memo.get(key)
-        if found is None:
-            found = self._evaluate_parts(s, me)
-            remember(self._eval_memo, key, found)
-        return found
+        code = hash(key)  # hashed once (the memo is keyed by the hash, the key kept to compare)
+        found = self._eval_memo.get(code)
+        if found is not None and found[0] == key:
+            return found[1]
+        value = self._evaluate_parts(s, me)
+        remember(self._eval_memo, code, (key, value))
+        return value
 
     def _evaluate_parts(self, s: PolisState, me: int) -> tuple[float, float]:
         if s.outcome is not None:
@@ -51,28 +53,15 @@ class ValuationMixin(AgentBase):
 
     def points(self, s: PolisState, side: int) -> float:
         """Population, posterity and the projects under way (prestige is in the Valuer)."""
-        projects = self.t.projects
-        polis = self.p.polis
-        pops, done, started = s.pop, s.projects_done, s.project_started
-        value = 0.0
-        for p, owner in enumerate(s.owner):
-            if owner != side:
-                continue
-            value += pops[p] + polis
-            for tile in done[p]:
-                value += projects[tile].posterity
-            tile = started[p]
-            if tile != -1:
-                info = projects[tile]
-                value += (ceil_half(pops[p]) if info.prestige < 0 else info.prestige) + info.posterity
-        return value
+        return polity(self.t, s, side, self.p, s.round >= self.t.last_round)[5]
 
     def _side_value(self, s: PolisState, side: int) -> tuple[float, float]:
         t = self.t
-        valuer = Valuer(t, s, side, self.p)
+        valuer = valuer_for(self._valuers, t, s, side, self.p)
         value = self.points(s, side)
         if s.event_flags and s.flag(events.HOOK):
             expected, fatal = self._hook_losses(s, side)
+            valuer = valuer.copy()
             valuer.prestige -= expected
             if fatal:
                 value -= LOSS
@@ -81,11 +70,20 @@ class ValuationMixin(AgentBase):
         # Megalopolis: a prestige at this round's end (if still to come) and at each later one
         value += valuer.mega * ((1.0 if valuer.grow_ahead else 0.0) + self.p.mega_future * future)
         acting = self.acting(s, side)
+        reach = self.reachable_markets(s, side)
         if future and self.p.excess:
             # mouths the next round could not feed (poleis taken beyond the means to feed them); while
             # the side can still act, its goods may yet become wheat, so the estimate counts less
             left = max(0, valuer.wheat - valuer.need) if valuer.ahead else valuer.wheat
-            short = max(0.0, valuer.need - self.next_round_supply(s, side, left))
+            # what it reads beyond the Valuer's inputs (poleis, goods, prestige): remembered on it
+            key = (left, s.round, *s.units[side:t.n_territories * 2:2], s.merchants_port[side],
+                   s.slot_merchant.count(side), reach)
+            supply = valuer.supply.get(key)
+            if supply is None:
+                if len(valuer.supply) >= VALUER_MEMO:
+                    valuer.supply.clear()
+                supply = valuer.supply[key] = self.next_round_supply(s, side, left, reach)
+            short = max(0.0, valuer.need - supply)
             value -= self.p.excess * (self.p.excess_acting if acting else 1.0) * short
         merchants = s.merchants_port[side] + s.slot_merchant.count(side)
         value += future * self.p.merchants[min(merchants, len(self.p.merchants) - 1)]
@@ -95,7 +93,6 @@ class ValuationMixin(AgentBase):
         value += self.p.hoplite * hoplites + self.p.galley * galleys
         if s.proxenos[side] != NO_ONE:
             value += 1.0 + 0.5 * future
-        reach = self.reachable_markets(s, side)
         value += self.p.reach * future * len(reach)
         plan = self.p.plan_weight * self.plan_gain(s, side, valuer, reach) if acting else 0.0
         value += plan - self._threats(s, side) + self._battle_outlook(s, side)
