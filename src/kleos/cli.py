@@ -38,7 +38,17 @@ def _game_line(kit: GameKit) -> list[str]:
         choices = f" [{' | '.join(spec.choices)}]" if spec.choices else ""
         local = " (command line only)" if spec.local_only else ""
         lines.append(f"    {spec.name}{choices}{default}{local}: {spec.help}")
+    handicap = kit.bot_handicap
+    if handicap is not None:
+        lines.append(f"    bot handicap (kleos play {kit.name} --handicap N, {handicap.minimum}-{handicap.maximum}; "
+                     f"default {handicap.default} for each bot seat, 0: none): {handicap.help}")
     return lines
+
+
+def _handicap_json(kit: GameKit) -> dict[str, Any] | None:
+    spec = kit.bot_handicap
+    return None if spec is None else {"help": spec.help, "default": spec.default, "minimum": spec.minimum,
+                                      "maximum": spec.maximum}
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -47,7 +57,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         data = [{"name": k.name, "title": k.title, "summary": k.summary, "min_seats": k.min_seats,
                  "max_seats": k.max_seats, "editions": list(k.editions()),
                  "options": [{"name": o.name, "help": o.help, "default": o.default, "choices": list(o.choices),
-                              "local_only": o.local_only} for o in k.options]} for k in kits.values()]
+                              "local_only": o.local_only} for o in k.options],
+                 "bot_handicap": _handicap_json(k)} for k in kits.values()]
         sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         return 0
     if not kits:

@@ -43,8 +43,9 @@ any --workers.
 Agents: random, ismcts (ismcts:easy|normal|hard or ismcts:N with N forward-model calls per
 decision), and the game's own kinds. Game options: --option KEY=VALUE (repeatable; VALUE is read
 as JSON when it parses, else as text), --edition E for --option edition=E, --seats N for a game
-whose seat count is an option. Writes report.md and report.json to --out; --plot DIR adds PNG
-charts. --ray ADDRESS plays the games as tasks on a Ray cluster instead of local processes.
+whose seat count is an option. Writes report.md and report.json to --out (win rates per agent, per
+seat and, for a game whose seats play in teams, per team); --plot DIR adds PNG charts. --ray
+ADDRESS plays the games as tasks on a Ray cluster instead of local processes.
 
 example: kleos arena GAME --agents random,ismcts:easy,ismcts:normal --games 20 --workers 2 --plot out/
 """

@@ -1,7 +1,8 @@
 """Tournament reports: win rates with 95% intervals, ratings, end reasons, scores, lengths, speed.
 
 Every figure holds for any number of seats: a won game gives its winner 1 point, a drawn one
-shares 1 point among the seats (half a point each with two). Seat names come from the game."""
+shares 1 point among the seats (half a point each with two). Seat names come from the game, and so
+do its teams (seats that win together), when it has any."""
 
 from __future__ import annotations
 
@@ -39,6 +40,28 @@ def pair_score(result: GameResult, a: str, b: str) -> float:
     """How ``a`` fared against ``b`` in a game both sat in: 1 if ``a`` won, 0 if ``b`` did, else half."""
     won = None if result.winner is None else result.seats[result.winner]
     return 1.0 if won == a else 0.0 if won == b else 0.5
+
+
+def team_points(result: GameResult, seats: tuple[int, ...]) -> float:
+    """A team's share of the game's one point: all of it when one of its seats won, its seats'
+    shares in a draw."""
+    return sum(points_of(result, seat) for seat in seats)
+
+
+def _teams(results: list[GameResult], game: str, seat_count: int, agents: list[str]) -> dict[str, Any]:
+    """Each team's win rate, and per agent the team's rate in the games the agent sat in it (teams
+    that do not fit the seats these options give are left out)."""
+    teams: dict[str, Any] = {}
+    for name, seats in registry.kit(game).teams:
+        if not seats or max(seats) >= seat_count:
+            continue
+        by_agent = {}
+        for agent in agents:
+            games = [r for r in results if any(r.seats[s] == agent for s in seats)]
+            by_agent[agent] = _record(sum(team_points(r, seats) for r in games), len(games))
+        teams[name] = {**_record(sum(team_points(r, seats) for r in results), len(results)),
+                       "seats": list(seats), "by_agent": by_agent}
+    return teams
 
 
 def _scored(result: GameResult) -> bool:
@@ -105,8 +128,9 @@ def summarize(results: list[GameResult], game: str, options: dict[str, Any] | No
         "agents": {name: _agent_record(results, name, seat_names) for name in agents},
         "pairs": _pairs(results, agents),
         **_ratings(results, agents, len(seat_names)),
-        "sides": {side: _record(sum(points_of(r, seat) for r in results), len(results))
+        "sides": {side: _record(sum(points_of(r, seat) for r in results), len(results))  # per seat
                   for seat, side in enumerate(seat_names)},
+        "teams": _teams(results, game, len(seat_names), agents),
         "end_reasons": dict(Counter(r.reason for r in results).most_common()),
         "length_steps": {"mean": mean(steps), "median": percentile(steps, 0.5), "min": min(steps, default=0.0),
                          "max": max(steps, default=0.0)},
@@ -150,8 +174,9 @@ def markdown(summary: dict[str, Any]) -> str:
                      f"{rec['seconds_per_decision']['mean']:.3f} |")
     lines += ["", "## Pairs", "", "| pair | games | first agent's rate |", "|---|---|---|"]
     lines += [f"| {pair} | {rec['games']} | {_pct(rec)} |" for pair, rec in summary["pairs"].items()]
-    lines += ["", "## Sides", "", "| side | win rate |", "|---|---|"]
+    lines += ["", "## Seats", "", "| seat | win rate |", "|---|---|"]
     lines += [f"| {side} | {_pct(rec)} |" for side, rec in summary["sides"].items()]
+    lines += _team_lines(summary)
     lines += ["", "## End reasons", "", "| reason | games |", "|---|---|"]
     lines += [f"| {reason} | {n} |" for reason, n in summary["end_reasons"].items()]
     ls = summary["length_steps"]
@@ -163,6 +188,25 @@ def markdown(summary: dict[str, Any]) -> str:
         fs = rec["final_scores"]
         lines.append(f"| {name} | {fs['n']} | {fs['mean']:.1f} | {fs['sd']:.1f} | {fs['min']:.0f} | {fs['max']:.0f} |")
     return "\n".join(lines) + "\n"
+
+
+def _team_lines(summary: dict[str, Any]) -> list[str]:
+    """The teams' table (none for a game without teams): a team wins with any of its seats; per
+    agent, the team's rate in the games the agent sat in it."""
+    teams: dict[str, Any] = summary.get("teams", {})
+    if not teams:
+        return []
+    seats = list(summary["sides"])
+    agents = list(summary["agents"])
+    lines = ["", "## Teams", "", "A team wins a game when one of its seats wins; the agent columns give the "
+             "team's rate in the games that agent sat in it.", "",
+             "| team | seats | games | win rate | " + " | ".join(agents) + " |",
+             "|---|---|---|---|" + "---|" * len(agents)]
+    for name, rec in teams.items():
+        members = ", ".join(seats[s] for s in rec["seats"])
+        per_agent = " | ".join(_pct(rec["by_agent"][a]) if rec["by_agent"][a]["games"] else "-" for a in agents)
+        lines.append(f"| {name} | {members} | {rec['games']} | {_pct(rec)} | {per_agent} |")
+    return lines
 
 
 def write_reports(summary: dict[str, Any], results: list[GameResult], out: Path) -> list[Path]:

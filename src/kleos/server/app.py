@@ -210,7 +210,8 @@ async def create_game(ctx: Ctx, request: Request, body: CreateGame) -> dict[str,
     name = body.game or default_game(ctx.settings)
     seated = await run_in_threadpool(functools.partial(
         ctx.store.create, name, body.game_options(), seat=body.seat, seats=body.seats, side=body.side,
-        opponent=body.opponent, seed=body.seed, clock=None if body.clock is None else body.clock.control()))
+        opponent=body.opponent, seed=body.seed, clock=None if body.clock is None else body.clock.control(),
+        handicap=body.handicap))
     await link(ctx, member, seated, open_game=body.open)
     if seated.bot_to_act:
         ctx.bots.schedule(seated.game_id)

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from kleos.agents.registry import AgentSpecError, agent_names, make_agent, parse_spec
 from kleos.core import registry
-from kleos.core.kit import GameKit, OptionsError
+from kleos.core.kit import HANDICAP, GameKit, OptionsError
 from kleos.core.protocol import CHANCE, Game
 from kleos.server.config import Settings
 from kleos.server.errors import ApiError
@@ -249,6 +249,28 @@ def seat_plan(kit: GameKit, game: AnyGame, *, seat: SeatChoice | None = None, se
     return SeatPlan(mine, agents)
 
 
+def handicapped(kit: GameKit, game: AnyGame, full: dict[str, Any], plan: SeatPlan,
+                amount: int | None) -> tuple[AnyGame, dict[str, Any]]:
+    """The game and stored options once the game's bot handicap is given to the plan's bot seats
+    (``amount``, else the game's default; 0: none). 400 ``bad_handicap`` (``field`` ``handicap``) for
+    a game without one, an amount out of its range, or one above 0 without a bot seat."""
+    bots = [seat for seat, agent in enumerate(plan.agents) if agent is not None]
+    try:
+        options = kit.with_bot_handicap(full, bots, amount)
+    except OptionsError as exc:
+        raise ApiError(400, "bad_handicap", exc.message, field=HANDICAP) from exc
+    if options == full:
+        return game, full
+    return client_game(kit, options)
+
+
+def handicap_json(kit: GameKit) -> dict[str, Any] | None:
+    """The game's bot handicap as the catalog lists it (``None``: it has none)."""
+    spec = kit.bot_handicap
+    return None if spec is None else {"help": spec.help, "default": spec.default, "minimum": spec.minimum,
+                                      "maximum": spec.maximum}
+
+
 def opponents(kit: GameKit) -> list[str]:
     """What may sit in a seat besides the creator: a person, or one of the game's agents."""
     return [PERSON, *agent_names(kit)]
@@ -275,6 +297,7 @@ def catalog_entry(kit: GameKit, board_module: str | None) -> dict[str, Any]:
                     for spec in kit.options if not spec.local_only],
         "opponents": opponents(kit),
         "default_opponent": default_opponent(kit),
+        "bot_handicap": handicap_json(kit),
         "board_module": board_module,
     }
 

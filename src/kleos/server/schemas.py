@@ -40,6 +40,7 @@ class CreateGame(Strict):
     opponent: str | None = Field(default=None, min_length=1, max_length=64)
     open: bool = False  # listed in the open-games lobby for any signed-in player to join (needs a session)
     clock: ClockIn | None = None  # a time control (kleos.server.endings): live minutes+increment, or async days
+    handicap: int | None = Field(default=None, ge=0, le=1000)  # the game's bot handicap for its bot seats
 
     def game_options(self) -> dict[str, Any]:
         """``options`` with the legacy ``edition`` and ``rules`` added."""

@@ -47,6 +47,7 @@ from kleos.server.games import (
     SeatChoice,
     SeatPlan,
     client_game,
+    handicapped,
     kit_of,
     options_key,
     seat_plan,
@@ -260,12 +261,15 @@ class GameStore:
     # ----- lobby --------------------------------------------------------------------------------
     def create(self, name: str, options: Mapping[str, Any], *, seat: SeatChoice | None = None,
                seats: Sequence[str] | None = None, side: str | None = None, opponent: str | None = None,
-               seed: int | None = None, position: Any = None, clock: TimeControl | None = None) -> Seated:
+               seed: int | None = None, position: Any = None, clock: TimeControl | None = None,
+               handicap: int | None = None) -> Seated:
         """A new game of ``name`` (see :func:`kleos.server.games.seat_plan` for the seats), with
-        ``clock`` if given (:mod:`kleos.server.endings`)."""
+        ``clock`` if given (:mod:`kleos.server.endings`) and the game's bot handicap, if it has one,
+        for its bot seats (``handicap``, else the game's default: :func:`~kleos.server.games.handicapped`)."""
         kit = kit_of(name)
         game, full = client_game(kit, options)
         plan = seat_plan(kit, game, seat=seat, seats=seats, side=side, opponent=opponent)
+        game, full = handicapped(kit, game, full, plan, handicap)
         with self.db.write() as s:
             row, loaded, seated = self._insert_game(s, kit, game, full, plan, seed=seed, position=position)
             if clock is not None:
@@ -576,7 +580,9 @@ class GameStore:
                 agents: list[str | None] = [None] * len(seats)
                 for old in seats:
                     agents[(old.seat + 1) % len(seats)] = old.agent if old.kind == BOT else None
-                new_row, loaded, result = self._insert_game(s, kit, game, json.loads(row.options),
+                options = kit.handicaps_moved(json.loads(row.options), len(seats))  # with their players
+                game = self.game_for(kit.name, options_key(options))
+                new_row, loaded, result = self._insert_game(s, kit, game, options,
                                                             SeatPlan(moved, tuple(agents)), seed=None,
                                                             rematch_of=row.id)
                 if row.clock is not None:  # the same time control again

@@ -16,7 +16,7 @@ from typing import Any
 
 from kleos.agents import agent_names, parse_spec
 from kleos.core.errors import KleosError
-from kleos.core.kit import GameKit
+from kleos.core.kit import GameKit, OptionsError
 from kleos.core.kit.cli import runs
 from kleos.core.protocol import Game
 from kleos.core.record import GameRecord
@@ -89,6 +89,7 @@ def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
                         "for hotseat, 'none' to watch (default 1, or the 'human' seats of --seats)")
     p.add_argument("--opponent", choices=agent_names(kit), default=default_opponent(kit),
                    help="the computer player of the other seats")
+    p.add_argument("--handicap", type=int, default=None, metavar="N", help=_handicap_help(kit))
     p.add_argument("--seed", type=int, default=None, help="seed of chance (default: random)")
     p.add_argument("--save", type=Path, default=None, metavar="FILE", help="save the game after every step")
     p.add_argument("--load", type=Path, default=None, metavar="FILE", help="resume the game saved in FILE")
@@ -97,6 +98,14 @@ def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     p.add_argument("--light", action="store_true", help="colours for a light background")
     p.add_argument("--no-confirm", action="store_true", help="carry out a chosen action without confirming")
     runs(p, lambda args: _play(kit, args))
+
+
+def _handicap_help(kit: GameKit) -> str:
+    spec = kit.bot_handicap
+    if spec is None:
+        return f"a handicap for the computer's seats: {kit.title} has none, so this is refused"
+    return (f"{spec.help}: N ({spec.minimum}-{spec.maximum}) for every seat the computer plays in a new game; "
+            f"without it they get {spec.default}, and --handicap 0 gives none")
 
 
 HUMAN_WORDS = ("human", "person", "me")
@@ -117,13 +126,30 @@ def _play(kit: GameKit, args: argparse.Namespace) -> int:
         else:
             humans = parse_seats(game, args.humans if args.humans is not None else "1")
             opponents = {}
+        load = args.load if args.load is not None else args.replay
+        if load is None:
+            options = handicapped(kit, options, [s for s in range(len(game.seat_names)) if s not in humans],
+                                  args.handicap)
+        elif args.handicap is not None:
+            raise ValueError("--handicap: a saved game keeps the handicap it was started with")
     except (ValueError, KleosError) as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
-    load = args.load if args.load is not None else args.replay
     return run(kit, options, humans, args.seed, opponent=args.opponent, opponents=opponents, load=load,
                save=args.save, replay=args.replay is not None, guide=args.guide, light=args.light,
                confirm=not args.no_confirm)
+
+
+def handicapped(kit: GameKit, options: dict[str, Any], bot_seats: list[int], amount: int | None) -> dict[str, Any]:
+    """``options`` with the game's bot handicap given to ``bot_seats`` (``amount``, else the game's
+    default), checked by the kit at once so that a bad amount is reported as ``--handicap``'s."""
+    try:
+        out = kit.with_bot_handicap(options, bot_seats, amount)
+        if out != options:
+            kit.make_game(out)
+    except OptionsError as exc:
+        raise ValueError(f"--handicap: {exc.message}" if amount is not None else str(exc)) from exc
+    return out
 
 
 def seat_lineup(kit: GameKit, text: str | None) -> list[str]:

@@ -8,7 +8,8 @@ adapters) take a kit from the registry by name and never import a game package.
 A kit has three kinds of members:
 
 * what every surface needs, pure and cheap: name, title, seat range, options and their
-  validation (:meth:`GameKit.make_game`), and the words and JSON a seat may see (views described,
+  validation (:meth:`GameKit.make_game`), the handicap the rules give bot seats, if any
+  (:attr:`GameKit.bot_handicap`), and the words and JSON a seat may see (views described,
   actions described, who may see a log line);
 * one *part* per surface, each built on first use by the game's own module, so that importing a
   kit pulls in neither Textual, nor a web framework, nor the AI: :meth:`GameKit.agent_parts`,
@@ -22,7 +23,7 @@ A kit has three kinds of members:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -63,6 +64,22 @@ class OptionSpec:
     local_only: bool = False
 
 
+HANDICAP = "handicap"
+"""The field an :class:`OptionsError` about a bot handicap names (the request's, not the game's)."""
+
+
+@dataclass(frozen=True)
+class HandicapSpec:
+    """A game's own handicap for the seats bots play (the rules' solitaire play may give a bot extra
+    points, say): what it gives, in words, and the amount a bot seat gets unless told otherwise,
+    within ``minimum``..``maximum``; 0 gives nothing."""
+
+    help: str
+    default: int
+    minimum: int = 0
+    maximum: int = 0
+
+
 class GameKit(ABC):
     """Everything the platform knows about one game. Subclass it in ``kleos.games.<name>.kit``."""
 
@@ -77,6 +94,11 @@ class GameKit(ABC):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     seat_count_option: ClassVar[str | None] = None
     """The option that sets the number of seats, for games with a variable number (``None``: fixed)."""
+    teams: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = ()
+    """Seats that win together, as (team name, its seats): a team wins a game when one of its seats
+    does. Reports group the seats by team (empty: every seat plays for itself)."""
+    bot_handicap: ClassVar[HandicapSpec | None] = None
+    """The game's handicap for bot seats (``None``: it has none; see :meth:`handicap_options`)."""
     claims_unnamed_games: ClassVar[bool] = False
     """True for the one game whose stored games predate game names (database rows made before the
     platform stored a game's name belong to it)."""
@@ -95,6 +117,50 @@ class GameKit(ABC):
 
     def seat_range(self) -> tuple[int, int]:
         return self.min_seats, self.max_seats
+
+    # ----- the bot handicap (for games whose bot_handicap is set) -------------------------------
+    def handicap_options(self, options: Mapping[str, Any], bot_seats: Collection[int], amount: int) -> dict[str, Any]:
+        """``options`` with the handicap ``amount`` given to each of ``bot_seats`` and the other seats'
+        left as they are (validated by :meth:`make_game`, not here). A game with a handicap overrides
+        this and :meth:`handicaps`."""
+        raise OptionsError(HANDICAP, f"{self.title} has no handicap for bots")
+
+    def handicaps(self, options: Mapping[str, Any]) -> dict[int, int]:
+        """Each seat's handicap in ``options``, seats without one left out."""
+        return {}
+
+    def with_bot_handicap(self, options: Mapping[str, Any], bot_seats: Collection[int],
+                          amount: int | None) -> dict[str, Any]:
+        """``options`` for a new game whose ``bot_seats`` bots play: each gets ``amount`` of the game's
+        handicap, or its default when ``None`` (0: none). Asking for one is an :class:`OptionsError`
+        for a game without a handicap, outside its range, or above 0 with no bot seat."""
+        spec = self.bot_handicap
+        if spec is None:
+            if amount is not None:
+                raise OptionsError(HANDICAP, f"{self.title} has no handicap for bots")
+            return dict(options)
+        if amount is not None and not spec.minimum <= amount <= spec.maximum:
+            raise OptionsError(HANDICAP, f"must be a whole number from {spec.minimum} to {spec.maximum}, "
+                                         f"not {amount}")
+        if not bot_seats:
+            if amount:
+                raise OptionsError(HANDICAP, "no seat is played by a bot: there is nobody to give it to")
+            return dict(options)
+        return self.handicap_options(options, bot_seats, spec.default if amount is None else amount)
+
+    def handicaps_moved(self, options: Mapping[str, Any], seat_count: int, step: int = 1) -> dict[str, Any]:
+        """``options`` with every seat's handicap moved ``step`` seats on, for a rematch whose players
+        (bots included) each move on so many seats."""
+        old = self.handicaps(options)
+        if not old:
+            return dict(options)
+        out = self.handicap_options(options, range(seat_count), 0)
+        by_amount: dict[int, list[int]] = {}
+        for seat, amount in old.items():
+            by_amount.setdefault(amount, []).append((seat + step) % seat_count)
+        for amount, seats in sorted(by_amount.items()):
+            out = self.handicap_options(out, seats, amount)
+        return out
 
     # ----- words and JSON a seat may see (pure; views in, never the state) ----------------------
     @abstractmethod
@@ -191,4 +257,4 @@ def seat_label(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
-__all__ = ["GameKit", "JsonDict", "OptionSpec", "OptionsError", "seat_label"]
+__all__ = ["HANDICAP", "GameKit", "HandicapSpec", "JsonDict", "OptionSpec", "OptionsError", "seat_label"]

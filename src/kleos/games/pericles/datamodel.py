@@ -317,8 +317,36 @@ class OptionDef(Record):
         return self
 
 
+class AmountDef(Record):
+    """A whole-number option given per faction (the Honor handicap, §5): ``default`` is the engine's,
+    ``bot_default`` what a faction a bot plays gets unless told otherwise."""
+
+    name: str = Field(pattern=r"^[a-z0-9_]+$")
+    per: Literal["faction"]
+    minimum: int = Field(ge=0)
+    maximum: int
+    default: int
+    bot_default: int
+    why: str
+    rules: list[str]
+
+    @model_validator(mode="after")
+    def _within(self) -> AmountDef:
+        if not self.minimum <= self.default <= self.maximum or not self.minimum <= self.bot_default <= self.maximum:
+            raise ValueError("default and bot_default must lie within minimum..maximum")
+        return self
+
+
 class OptionsData(Record):
     options: list[OptionDef]
+    amounts: list[AmountDef] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> OptionsData:
+        names = [o.name for o in self.options] + [a.name for a in self.amounts]
+        if len(names) != len(set(names)):
+            raise ValueError("every option needs a name of its own")
+        return self
 
 
 SCENARIOS = ("scenario_14_2", "scenario_14_1_09a")

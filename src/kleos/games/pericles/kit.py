@@ -7,12 +7,12 @@ panels and help (``tui/``), the browser's SVG theater map (``web/``), the resear
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, ClassVar
 
 from kleos.core.action import Action
 from kleos.core.errors import DataError
-from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit import GameKit, HandicapSpec, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.agents import AgentParts
 from kleos.core.kit.cli import CliParts
 from kleos.core.kit.encoding import EncodingParts
@@ -21,10 +21,10 @@ from kleos.core.kit.web import WebParts
 from kleos.core.protocol import CHANCE, Game
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data
-from kleos.games.pericles.options import SCENARIO_DEFAULT, SCENARIOS
+from kleos.games.pericles.options import HONOR_HANDICAP, SCENARIO_DEFAULT, SCENARIOS
 from kleos.games.pericles.rules.political import won
 from kleos.games.pericles.state import HIDDEN, PericlesState
-from kleos.games.pericles.tables import FACTIONS, PIECES, SIDES
+from kleos.games.pericles.tables import ATHENS, FACTIONS, PIECES, SIDES, SPARTA, factions_of
 from kleos.games.pericles.view import PericlesView, view_json
 
 # read by the actor only (P-INFO-2, P-INFO-5, P-INFO-7)
@@ -42,9 +42,22 @@ def _option_specs() -> tuple[OptionSpec, ...]:
                         SCENARIO_DEFAULT, SCENARIOS),
              OptionSpec("data_dir", "a folder of corrected data files that replace the packaged ones",
                         local_only=True)]
-    for o in load_data().options.options:
+    data = load_data().options
+    for o in data.options:
         specs.append(OptionSpec(o.name, f"{o.why} ({', '.join(o.rules)})", o.default, tuple(o.values)))
+    for a in data.amounts:
+        specs.append(OptionSpec(a.name, f"{a.why}: an object from faction code ({', '.join(FACTIONS)}) to "
+                                        f"{a.minimum}-{a.maximum}, e.g. {{\"EK\": {a.bot_default}}}, default "
+                                        f"{a.default} each; the play command and the lobby give bot factions "
+                                        f"{a.bot_default} ({', '.join(a.rules)})"))
     return tuple(specs)
+
+
+def _handicap_spec() -> HandicapSpec:
+    """The Honor handicap of solitaire play (P-DATA-14): bot factions start with extra Honor."""
+    a = next(a for a in load_data().options.amounts if a.name == HONOR_HANDICAP)
+    return HandicapSpec(f"extra starting Honor for each faction a bot plays ({', '.join(a.rules)})",
+                        a.bot_default, a.minimum, a.maximum)
 
 
 WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage", "issue": "choose the issue",
@@ -72,12 +85,33 @@ class PericlesKit(GameKit):
     min_seats = 4
     max_seats = 4
     options: ClassVar[tuple[OptionSpec, ...]] = _option_specs()
+    bot_handicap: ClassVar[HandicapSpec | None] = _handicap_spec()
+    teams: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
+        ("Athens", factions_of(ATHENS)), ("Sparta", factions_of(SPARTA)))
+    """A side wins when the game's winner is one of its factions (P-VICTORY-11)."""
 
     def make_game(self, options: Mapping[str, Any]) -> PericlesGame:
         try:
             return PericlesGame(options)
         except DataError as exc:
             raise OptionsError("data_dir", str(exc)) from exc
+
+    def handicap_options(self, options: Mapping[str, Any], bot_seats: Collection[int], amount: int) -> dict[str, Any]:
+        """``honor_handicap`` set to ``amount`` for the bots' factions (seat = faction), the others kept;
+        factions at 0 are left out so that records hold only real handicaps."""
+        given = options.get(HONOR_HANDICAP) or {}
+        if not isinstance(given, Mapping):
+            raise OptionsError(HONOR_HANDICAP, "give an object from faction code to a whole number")
+        bonus = {**given, **{FACTIONS[seat]: amount for seat in bot_seats}}
+        out = {k: v for k, v in options.items() if k != HONOR_HANDICAP}
+        kept = {code: n for code, n in bonus.items() if n != 0}
+        if kept:
+            out[HONOR_HANDICAP] = kept
+        return out
+
+    def handicaps(self, options: Mapping[str, Any]) -> dict[int, int]:
+        bonus = self.make_game(options).validated[HONOR_HANDICAP]
+        return {f: bonus[code] for f, code in enumerate(FACTIONS) if bonus[code]}
 
     def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
         assert isinstance(view, PericlesView)

@@ -1,7 +1,8 @@
 """Setup (P-SETUP): a scenario's starting position.
 
-The scenario file sets every starting value (P-SETUP-1, P-DATA-1). Decks need no shuffle here: draws
-are chance events over the cards still in a deck (P-SETUP-2). Leaders start in their owners' hands.
+The scenario file sets every starting value (P-SETUP-1, P-DATA-1), plus any Honor handicap the
+options give a faction (P-DATA-14). Decks need no shuffle here: draws are chance events over the
+cards still in a deck (P-SETUP-2). Leaders start in their owners' hands.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from kleos.games.pericles.tables import (
 def new_state(t: Tables, seed: int) -> PericlesState:
     sc = t.scenario
     s = PericlesState.__new__(PericlesState)
-    s.honor = [sc.honor[f] for f in FACTIONS]
+    bonus = t.options.get("honor_handicap") or {}  # P-DATA-14: the solitaire Honor handicap, an option
+    s.honor = [sc.honor[f] + bonus.get(f, 0) for f in FACTIONS]
     s.stock = [sc.stocks[f] for f in FACTIONS]  # P-SETUP-3: 0 unless the scenario says otherwise
     s.supply = [sc.supply[side] for side in SIDES]
     s.council = [0, 0]

@@ -125,10 +125,37 @@ function seatCount(entry) {
 }
 
 function seatChanged(select) {
-  if (select.value !== "me") return;
-  for (const other of document.querySelectorAll("#seats select")) {
-    if (other !== select && other.value === "me") other.value = lobby.entry.default_opponent || "person";
+  if (select.value === "me") {
+    for (const other of document.querySelectorAll("#seats select")) {
+      if (other !== select && other.value === "me") other.value = lobby.entry.default_opponent || "person";
+    }
   }
+  showHandicap();
+}
+
+function botSeats() {
+  return [...document.querySelectorAll("#seats select")].some((s) => s.value !== "me" && s.value !== "person");
+}
+
+/** The bot handicap field: only for a game that has one (catalog bot_handicap), and while a bot plays a seat. */
+function showHandicap(reset = false) {
+  const spec = lobby.entry && lobby.entry.bot_handicap;
+  const input = $("#handicap");
+  if (!input) return;
+  if (spec && reset) {
+    Object.assign(input, { min: String(spec.minimum), max: String(spec.maximum), value: String(spec.default) });
+    $("#handicap-help").textContent = `${spec.help} (${spec.minimum}–${spec.maximum}; 0: none)`;
+  }
+  $("#handicap-row").hidden = !spec || !botSeats();
+}
+
+function chosenHandicap() {
+  if ($("#handicap-row").hidden) return undefined;
+  const text = $("#handicap").value.trim();
+  if (text === "") return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value)) throw new Error("bot handicap: give a whole number");
+  return value;
 }
 
 function renderSeats(entry) {
@@ -146,6 +173,7 @@ function renderSeats(entry) {
   }
   put(fieldset, h("legend", { text: "Seats" }), ...rows);
   if (!rows.some((row) => row.querySelector("select").value === "me")) rows[0].querySelector("select").value = "me";
+  showHandicap();
 }
 
 function chooseGame(entry) {
@@ -155,6 +183,7 @@ function chooseGame(entry) {
   put(fieldset, h("legend", { text: `${entry.title}: options` }), ...options.map((o) => optionControl(entry, o)));
   fieldset.hidden = options.length === 0;
   renderSeats(entry);
+  showHandicap(true);
   $("#create-btn").disabled = false;
 }
 
@@ -185,13 +214,16 @@ async function create(event) {
     return;
   }
   let options;
+  let handicap;
   try {
     options = chosenOptions();
+    handicap = chosenHandicap();
   } catch (err) {
     say(errorText(err));
     return;
   }
   const body = { game: entry.name, options, seat: $("#random-seat").checked ? "random" : mine, seats };
+  if (handicap !== undefined) body.handicap = handicap;
   if ($("#open-game") && $("#open-game").checked) body.open = true;
   if (clockBody()) body.clock = clockBody();
   $("#create-btn").disabled = true;
