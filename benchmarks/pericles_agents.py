@@ -2,7 +2,7 @@
 """The Pericles bots: strength against random play and against each other, and their speed.
 
     nice -n 15 .venv/bin/python benchmarks/pericles_agents.py [--part a|b|c|d|all] [--vignette 100]
-        [--campaign 20] [--duel 40] [--duel-scenario 14_1_09a] [--handicap 0] [--seed 0]
+        [--campaign 20] [--duel 40] [--duel-scenario 14_1_09a] [--blunders 0] [--seed 0]
 
 * (a) side wins: the two ``heuristic`` factions of one side against two ``random`` factions, the
   sides swapped every game so each side is heuristic half the time; ``--vignette`` games of the War
@@ -12,14 +12,15 @@
   ISMCTS seat rotates over the four factions; counts the games where ISMCTS ends with more Honor than
   its compatriot (ties reported apart, counted as half in the interval). The seats are not alike
   (in the vignette the Dominant factions rarely out-score their Opponents), so each duel has a
-  control: the same seed with four heuristics, and how often the heuristic in that seat out-scores;
+  control: the same seed with four heuristics, and how often the heuristic in that seat out-scores
+  (benchmarks/per_strength.py measures the same per seat, and compares search settings);
 * (c) seconds per decision with a choice, at ``normal`` (ISMCTS, from (b)) and of the heuristic
   (from (a) or (b)): median and max;
 * (d) wall time (and this process's CPU time, the figure to read on a shared machine) of one whole
   14_2 game with four heuristic bots, and with four ``ismcts:normal`` bots.
 
-Proportions carry Wilson 95% intervals. ``--handicap N`` plays every bot with that handicap (N tenths
-of its choices at random).
+Proportions carry Wilson 95% intervals. ``--blunders N`` makes every bot blunder: N tenths
+of its choices at random (not the rulebook's Honor handicap).
 """
 
 from __future__ import annotations
@@ -32,16 +33,16 @@ from kleos.agents import make_agent
 from kleos.agents.base import Agent, RandomAgent, agent_rng
 from kleos.arena.stats import wilson_interval
 from kleos.core import registry
-from kleos.games.pericles.agents.heuristic import Handicapped
+from kleos.games.pericles.agents.heuristic import Blundering
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 
 Timings = dict[str, list[float]]
 
 
-def bot(spec: str, game: PericlesGame, handicap: int) -> Agent:
+def bot(spec: str, game: PericlesGame, blunders: int) -> Agent:
     agent = make_agent(spec, game)
-    return Handicapped(agent, handicap) if handicap else agent
+    return Blundering(agent, blunders) if blunders else agent
 
 
 def play(game: PericlesGame, seed: int, agents: dict[int, Agent], timings: Timings | None = None) -> list[int] | None:
@@ -69,13 +70,13 @@ def interval(wins: float, n: int) -> str:
     return f"{wins:g}/{n} = {100 * wins / max(n, 1):.1f}% [95% CI {100 * low:.1f}-{100 * high:.1f}%]"
 
 
-def side_wins(scenario: str, games: int, seed: int, handicap: int, timings: Timings) -> None:
+def side_wins(scenario: str, games: int, seed: int, blunders: int, timings: Timings) -> None:
     game = PericlesGame({"scenario": scenario})
     wins = 0
     start = time.perf_counter()
     for i in range(games):
         side = i % 2
-        agents = {f: bot("heuristic", game, handicap) if f // 2 == side else RandomAgent() for f in range(4)}
+        agents = {f: bot("heuristic", game, blunders) if f // 2 == side else RandomAgent() for f in range(4)}
         result = play(game, seed + i, agents, timings)
         assert result is not None
         wins += result[4] >= 0 and result[4] // 2 == side
@@ -85,15 +86,15 @@ def side_wins(scenario: str, games: int, seed: int, handicap: int, timings: Timi
           f"({time.perf_counter() - start:.0f} s)", flush=True)
 
 
-def duels(scenario: str, games: int, seed: int, handicap: int, timings: Timings) -> None:
+def duels(scenario: str, games: int, seed: int, blunders: int, timings: Timings) -> None:
     game = PericlesGame({"scenario": scenario})
     better = ties = control = control_ties = 0
     start = time.perf_counter()
     for i in range(games):
         seat = i % 4
-        agents = {f: bot("ismcts:normal" if f == seat else "heuristic", game, handicap) for f in range(4)}
+        agents = {f: bot("ismcts:normal" if f == seat else "heuristic", game, blunders) for f in range(4)}
         result = play(game, seed + i, agents, timings)
-        same = play(game, seed + i, {f: bot("heuristic", game, handicap) for f in range(4)})
+        same = play(game, seed + i, {f: bot("heuristic", game, blunders) for f in range(4)})
         assert result is not None and same is not None
         mine, theirs = result[seat], result[seat ^ 1]
         better += mine > theirs
@@ -116,9 +117,9 @@ def decision_times(timings: Timings) -> None:
                   f"max {max(times):.3f} s", flush=True)
 
 
-def full_game(spec: str, seed: int, handicap: int) -> None:
+def full_game(spec: str, seed: int, blunders: int) -> None:
     game = PericlesGame({"scenario": "14_2"})
-    agents = {f: bot(spec, game, handicap) for f in range(4)}
+    agents = {f: bot(spec, game, blunders) for f in range(4)}
     timings: Timings = {}
     start, cpu = time.perf_counter(), time.process_time()
     result = play(game, seed, agents, timings)
@@ -136,19 +137,19 @@ def main() -> None:
     parser.add_argument("--campaign", type=int, default=20, help="(a) games of 14_2")
     parser.add_argument("--duel", type=int, default=40, help="(b) games")
     parser.add_argument("--duel-scenario", default="14_1_09a", choices=("14_1_09a", "14_2"))
-    parser.add_argument("--handicap", type=int, default=0, help="tenths of every bot's choices taken at random")
+    parser.add_argument("--blunders", type=int, default=0, help="tenths of every bot's choices taken at random")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     registry.register(KIT)
     timings: Timings = {}
     if args.part in ("a", "all"):
-        side_wins("14_1_09a", args.vignette, args.seed, args.handicap, timings)
-        side_wins("14_2", args.campaign, args.seed, args.handicap, timings)
+        side_wins("14_1_09a", args.vignette, args.seed, args.blunders, timings)
+        side_wins("14_2", args.campaign, args.seed, args.blunders, timings)
     if args.part in ("b", "c", "all"):
-        duels(args.duel_scenario, args.duel, args.seed, args.handicap, timings)
+        duels(args.duel_scenario, args.duel, args.seed, args.blunders, timings)
     if args.part in ("d", "all"):
-        full_game("heuristic", args.seed, args.handicap)
-        full_game("ismcts:normal", args.seed, args.handicap)
+        full_game("heuristic", args.seed, args.blunders)
+        full_game("ismcts:normal", args.seed, args.blunders)
     decision_times(timings)
 
 

@@ -11,8 +11,9 @@ from per_helpers import registered  # noqa: F401  (installs the Pericles kit for
 from kleos.agents import make_agent
 from kleos.core.action import Action
 from kleos.core.protocol import Outcome
-from kleos.games.pericles.agents.evaluation import evaluator_for, side_share, value
-from kleos.games.pericles.agents.heuristic import Handicapped, HeuristicAgent, place_score, quick
+from kleos.games.pericles.agents.evaluation import SEARCH_SIDE_SHARE, duel_value, evaluator_for, side_share, value
+from kleos.games.pericles.agents.heuristic import Blundering, HeuristicAgent, place_score, quick
+from kleos.games.pericles.agents.search import evaluator
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules.common import CONTESTED, status
@@ -21,9 +22,9 @@ from kleos.games.pericles.state import PericlesState
 AF, DF, EK, AK = range(4)
 
 
-def small(game: PericlesGame, handicap: int = 0) -> HeuristicAgent:
+def small(game: PericlesGame, blunders: int = 0) -> HeuristicAgent:
     """A heuristic with a short look-ahead, for quick tests (same rules, fewer rollouts)."""
-    return HeuristicAgent(game, handicap=handicap, width=4, samples=1, horizon=20, rollouts=6)
+    return HeuristicAgent(game, blunders=blunders, width=4, samples=1, horizon=20, rollouts=6)
 
 
 def opened(scenario: str, seed: int, steps: int) -> tuple[PericlesGame, PericlesState]:
@@ -57,12 +58,16 @@ def test_honor_lead_raises_value_and_side_share() -> None:
 
 
 def test_a_finished_game_is_scored_by_its_outcome() -> None:
-    """P-VICTORY-11: the winner gets 1, its compatriot the side's share, the other side 0."""
+    """P-VICTORY-11: in the heuristic's value the winner gets 1, its compatriot the side's share, the
+    other side 0; the search's duel value ranks the winner first and tied compatriots alike."""
     game, state = opened("14_1_09a", 1, 0)
     state.outcome = Outcome("end of the vignette", DF, (10, 14, 9, 9))
-    evaluate = evaluator_for(game)
-    values = [evaluate(state, seat) for seat in range(4)]
+    state.honor[:] = [10, 14, 9, 9]
+    values = [value(game.tables, state, seat) for seat in range(4)]
     assert values[DF] == 1.0 and 0.0 < values[AF] < 1.0 and values[EK] == values[AK] == 0.0
+    evaluate = evaluator_for(game)
+    duel = [evaluate(state, seat) for seat in range(4)]
+    assert max(duel) == duel[DF] > duel[AF] and duel[EK] == duel[AK] < duel[DF]
 
 
 def test_quick_policy_takes_the_oracle_honor() -> None:
@@ -133,18 +138,18 @@ def test_kit_offers_the_heuristic_and_the_evaluation(registered: None) -> None: 
     assert isinstance(make_agent("heuristic", game), HeuristicAgent)
 
 
-def test_handicap_ten_plays_at_random_and_zero_is_the_bot() -> None:
-    """The bots' handicap: 10 tenths of the choices at random (the solitaire rules are not in the
-    seed, P-SOLO-5); an out-of-range handicap is refused."""
+def test_blunders_ten_plays_at_random_and_zero_is_the_bot() -> None:
+    """The bots' blunders: 10 tenths of the choices at random, 0 the bot itself; out of range is
+    refused. (Not the rulebook's Honor handicap, which is a game option.)"""
     game, state = opened("14_1_09a", 2, 20)
     seat = game.actors(state)[0]
     view, legal = game.view(state, seat), game.legal_actions(state, seat)
-    picks = {Handicapped(small(game), 10).choose(view, legal, random.Random(i)) for i in range(20)}
+    picks = {Blundering(small(game), 10).choose(view, legal, random.Random(i)) for i in range(20)}
     assert len(picks) > 1 and picks <= set(legal)
-    assert small(game, handicap=0).choose(view, legal, random.Random(3)) == small(game).choose(
+    assert small(game, blunders=0).choose(view, legal, random.Random(3)) == small(game).choose(
         view, legal, random.Random(3))
     with pytest.raises(ValueError):
-        HeuristicAgent(game, handicap=11)
+        HeuristicAgent(game, blunders=11)
 
 
 def test_place_score_puts_a_raid_before_a_rumor() -> None:
@@ -157,3 +162,35 @@ def test_place_score_puts_a_raid_before_a_rumor() -> None:
     mil = place_score(t, state, AF, Action("place", ("AF", "MIL", where)))
     assert mil > place_score(t, state, AF, Action("place", ("AF", "RUM", where)))
     assert mil > place_score(t, state, AF, Action("place", ("AF", "MIL", "Persia")))
+
+
+def test_duel_value_counts_the_compatriot_duel_in_a_lost_war() -> None:
+    """P-VICTORY-11: only the winning side's faction with more Honor wins, but the search's duel
+    value still rewards out-scoring the compatriot when the side is far behind in the war, where
+    the product value (side share times faction share) hardly moves."""
+    game, state = opened("14_1_09a", 1, 0)
+    t = game.tables
+    state.honor[EK] += 30  # Athens has all but lost the war
+    before_duel, before_product = duel_value(t, state, AF), value(t, state, AF)
+    state.honor[AF] += 4
+    assert duel_value(t, state, AF) - before_duel > 0.1
+    assert value(t, state, AF) - before_product < 0.01
+    assert duel_value(t, state, AF) > duel_value(t, state, DF)
+
+
+def test_search_objectives_score_with_their_value() -> None:
+    """The guide and the search score positions with the objective they are given."""
+    game, state = opened("14_1_09a", 1, 0)
+    state.honor[DF] += 3
+    t = game.tables
+    assert evaluator(game, "duel")(state, AF) == duel_value(t, state, AF)
+    assert evaluator(game, "product")(state, AF) == value(t, state, AF, SEARCH_SIDE_SHARE)
+
+
+def test_heuristic_look_ahead_uses_the_evaluation_it_is_given() -> None:
+    """A heuristic handed an evaluation scores every candidate with it (here a constant)."""
+    game, state = opened("14_1_09a", 2, 20)
+    seat = game.actors(state)[0]
+    agent = HeuristicAgent(game, width=4, samples=1, horizon=10, rollouts=4, evaluate=lambda t, s, f: 0.25)
+    values = agent.action_values(game.view(state, seat), game.legal_actions(state, seat), random.Random(1))
+    assert values and all(v == 0.25 for v, _ in values)

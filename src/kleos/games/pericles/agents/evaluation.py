@@ -7,8 +7,14 @@ come: the end-of-game bonuses of scenarios that have them (P-VICTORY-7..10: Domi
 theaters held), the Honor the Strategos stocks will bring at Political Capital (P-CAPITAL-2, 1 per 4)
 and a small worth for units on the map and theater markers held. A faction values its side's win
 even when its compatriot takes the game (``SIDE_SHARE`` of the value for the heuristic), so it
-plays its side's war as well as its own Honor; the search (ISMCTS) gives the side's win a smaller
-part (``SEARCH_SIDE_SHARE``), closer to the faction's own chance of winning the game. Weights are hand-set, not fitted.
+plays its side's war as well as its own Honor.
+
+The search (ISMCTS) and its guide score with :func:`duel_value` instead: a sum, not a product, with
+the duel against the compatriot given most of the weight (``1 - DUEL_SIDE_SHARE``). The product let
+the duel count only as far as the side was winning, and scored a finished game by its winner alone,
+so a faction whose side was losing the war could not tell its futures apart; measured on the
+vignette, the search then out-scored its ``heuristic`` compatriot no more often than a heuristic
+in its seat (benchmarks/per_strength.py). Weights are hand-set, not fitted.
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ PROJECTION = 0.6  # how much of the end-of-game bonuses a position is credited w
 UNIT = 0.4  # Honor a unit on the map is worth to its side (it holds and takes theaters)
 MARKER = 0.5  # Honor a theater marker held is worth to its faction (an issue still to resolve)
 SIDE_SHARE = 0.75  # the heuristic's part of the value that only asks for the side's win
-SEARCH_SIDE_SHARE = 0.25  # the search's: closer to the faction's own chance of winning the game
+SEARCH_SIDE_SHARE = 0.25  # the same in the search's former objective (``product``, for comparison)
+DUEL_SIDE_SHARE = 0.25  # :func:`duel_value`'s part for the side's war
 
 
 def stock(s: PericlesState, f: int) -> int:
@@ -89,12 +96,20 @@ def value(t: Tables, s: PericlesState, f: int, side_weight: float = SIDE_SHARE) 
     return side * (side_weight + (1.0 - side_weight) * faction_share(t, s, f))
 
 
+def duel_value(t: Tables, s: PericlesState, f: int, side_weight: float = DUEL_SIDE_SHARE) -> float:
+    """The faction's value of ``s`` in [0, 1] as a sum: ``side_weight`` times its side's share, the
+    rest its share against its compatriot. Unlike :func:`value` the compatriot duel counts even in a
+    war the side loses, and a finished game is scored by its margins, not by its winner alone, so
+    the search still tells apart futures that all lose the war (P-VICTORY-11)."""
+    return side_weight * side_share(t, s, f // 2) + (1.0 - side_weight) * faction_share(t, s, f)
+
+
 def evaluator_for(game: PericlesGame) -> Evaluator:
-    """The search's evaluation: :func:`value` weighted toward the faction's own win of the game."""
+    """The search's evaluation: :func:`duel_value`."""
     t = game.tables
 
     def evaluate(state: Any, seat: int) -> float:
         assert isinstance(state, PericlesState)
-        return value(t, state, seat, SEARCH_SIDE_SHARE)
+        return duel_value(t, state, seat)
 
     return evaluate

@@ -18,9 +18,10 @@ It plays its side's war and its own Honor through the evaluation of
   mostly places by :func:`place_score`, mostly ends movement and redeployment rather than wander,
   and otherwise picks at random.
 
-``handicap`` (0-10) makes it weaker for a human opponent: that many tenths of its decisions are taken
-uniformly at random. (The rulebook's solitaire procedures, with any handicap they have, are not in the
-seed: P-SOLO-5.)
+``evaluate`` replaces that evaluation (the search's guide scores with the search's objective,
+:mod:`~kleos.games.pericles.agents.search`). ``blunders`` (0-10) makes it weaker for a human
+opponent: that many tenths of its decisions are taken uniformly at random. (Not the rulebook's Honor
+handicap, which is a game option.)
 
 It sees only its view (``game.view(state, seat)``); randomness comes only from the generator it is
 handed.
@@ -29,6 +30,7 @@ handed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from kleos.core.action import Action
@@ -123,23 +125,25 @@ def play_on(game: PericlesGame, s: PericlesState, steps: int, rng: random.Random
 class HeuristicAgent:
     name = "heuristic"
 
-    def __init__(self, game: Game[Any, Any], handicap: int = 0, width: int = WIDTH, samples: int = SAMPLES,
-                 horizon: int = HORIZON, rollouts: int = ROLLOUTS, side_weight: float = SIDE_SHARE) -> None:
+    def __init__(self, game: Game[Any, Any], blunders: int = 0, width: int = WIDTH, samples: int = SAMPLES,
+                 horizon: int = HORIZON, rollouts: int = ROLLOUTS, side_weight: float = SIDE_SHARE,
+                 evaluate: Callable[[Tables, PericlesState, int], float] | None = None) -> None:
         if not isinstance(game, PericlesGame):
             raise TypeError(f"the Pericles heuristic was handed a {type(game).__name__}")
-        if not 0 <= handicap <= 10:
-            raise ValueError("handicap: 0 (full strength) to 10 (random)")
+        if not 0 <= blunders <= 10:
+            raise ValueError("blunders: 0 (full strength) to 10 (random)")
         self.game = game
         self.t = game.tables
-        self.handicap = handicap
+        self.blunders = blunders
         self.width, self.samples, self.horizon, self.rollouts = width, samples, horizon, rollouts
         self.side_weight = side_weight
+        self.evaluate = evaluate
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         assert isinstance(view, PericlesView) and view.seat is not None
         if len(legal) == 1:
             return legal[0]
-        if self.handicap and rng.random() < self.handicap / 10:
+        if self.blunders and rng.random() < self.blunders / 10:
             return legal[rng.randrange(len(legal))]
         return self.action_values(view, legal, rng)[0][1]
 
@@ -180,23 +184,24 @@ class HeuristicAgent:
                 s = start.copy()
                 self.game.apply_in_place(s, action, seat, validate=False)
                 play_on(self.game, s, self.horizon, random.Random(seed))
-                totals[i] += value(self.t, s, seat, self.side_weight)
+                totals[i] += (value(self.t, s, seat, self.side_weight) if self.evaluate is None
+                              else self.evaluate(self.t, s, seat))
         order = sorted(range(len(picks)), key=lambda i: (-totals[i], i))
         return [(totals[i] / samples, picks[i]) for i in order]
 
 
-class Handicapped:
-    """Any Pericles bot made weaker for a human opponent: ``handicap`` tenths (0-10) of its decisions
+class Blundering:
+    """Any Pericles bot made weaker for a human opponent: ``blunders`` tenths (0-10) of its decisions
     with a choice are taken uniformly at random, the rest are its own."""
 
-    def __init__(self, agent: Any, handicap: int) -> None:
-        if not 0 <= handicap <= 10:
-            raise ValueError("handicap: 0 (full strength) to 10 (random)")
+    def __init__(self, agent: Any, blunders: int) -> None:
+        if not 0 <= blunders <= 10:
+            raise ValueError("blunders: 0 (full strength) to 10 (random)")
         self.agent = agent
-        self.handicap = handicap
-        self.name = f"{agent.name}+handicap{handicap}" if handicap else str(agent.name)
+        self.blunders = blunders
+        self.name = f"{agent.name}+blunders{blunders}" if blunders else str(agent.name)
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
-        if len(legal) > 1 and self.handicap and rng.random() < self.handicap / 10:
+        if len(legal) > 1 and self.blunders and rng.random() < self.blunders / 10:
             return legal[rng.randrange(len(legal))]
         return self.agent.choose(view, legal, rng)  # type: ignore[no-any-return]

@@ -10,6 +10,13 @@
 * ``horizon``: ``HORIZON`` steps (chance included) after the candidate, or the end of the game, where
   the evaluation (:mod:`~kleos.games.pericles.agents.evaluation`) scores the result.
 
+The guide and the search score positions with the same ``OBJECTIVE``: ``duel``
+(:func:`~kleos.games.pericles.agents.evaluation.duel_value`, mostly the Honor duel with the
+compatriot, as only the faction with more Honor on the winning side wins, P-VICTORY-11). With the
+former ``product`` objective the search out-scored its ``heuristic`` compatriot no more often than a
+heuristic in its seat; ``benchmarks/per_strength.py`` compares the settings (``knowledge_for``'s
+keywords) on seeded games.
+
 Four seats, so not zero-sum. Everything reads the view, or the determinized state the search hands
 in, never the true state.
 """
@@ -17,30 +24,69 @@ in, never the true state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.kit.agents import SearchKnowledge
-from kleos.games.pericles.agents.evaluation import SEARCH_SIDE_SHARE
+from kleos.core.kit.agents import Evaluator, SearchKnowledge
+from kleos.games.pericles.agents.evaluation import SEARCH_SIDE_SHARE, duel_value, value
 from kleos.games.pericles.agents.heuristic import HeuristicAgent, quick
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.tables import Tables
 
 TOP = 3  # candidates the search compares
 HORIZON = 40  # rollout steps after a candidate
 GUIDE_WIDTH, GUIDE_ROLLOUTS = 12, 60  # the guide's look-ahead, wider and deeper than the plain heuristic's
+GUIDE_HORIZON = 120  # the guide's rollout steps after a candidate
 CLEAR = 0.03  # a guide's favourite this far ahead of the next candidate is played without search
+OBJECTIVE = "duel"  # the value the guide and the search score positions with (:data:`OBJECTIVES`)
 
 
-def horizon(start: Any, s: Any) -> bool:
-    """The rollout stops ``HORIZON`` steps after the search's start, or at the end of the game."""
-    assert isinstance(start, PericlesState) and isinstance(s, PericlesState)
-    return s.outcome is not None or s.steps - start.steps >= HORIZON
+def _product(t: Tables, s: PericlesState, f: int) -> float:
+    return value(t, s, f, SEARCH_SIDE_SHARE)
 
 
-def knowledge_for(game: PericlesGame) -> SearchKnowledge:
-    """The paired-search knowledge for ``game``."""
-    guide = HeuristicAgent(game, width=GUIDE_WIDTH, rollouts=GUIDE_ROLLOUTS, side_weight=SEARCH_SIDE_SHARE)
+def _duel(t: Tables, s: PericlesState, f: int) -> float:
+    return duel_value(t, s, f)
+
+
+def _selfish(t: Tables, s: PericlesState, f: int) -> float:
+    return duel_value(t, s, f, 0.1)
+
+
+OBJECTIVES: dict[str, Callable[[Tables, PericlesState, int], float]] = {
+    "product": _product, "duel": _duel, "selfish": _selfish}
+
+
+def evaluator(game: PericlesGame, objective: str = OBJECTIVE) -> Evaluator:
+    """The search's evaluation of a position for a seat, under ``objective``."""
+    score, t = OBJECTIVES[objective], game.tables
+
+    def evaluate(state: Any, seat: int) -> float:
+        assert isinstance(state, PericlesState)
+        return score(t, state, seat)
+
+    return evaluate
+
+
+def horizon_of(steps: int) -> Callable[[Any, Any], bool]:
+    """The rollout stops ``steps`` steps after the search's start, or at the end of the game."""
+
+    def horizon(start: Any, s: Any) -> bool:
+        assert isinstance(start, PericlesState) and isinstance(s, PericlesState)
+        return s.outcome is not None or s.steps - start.steps >= steps
+
+    return horizon
+
+
+def knowledge_for(game: PericlesGame, *, top: int = TOP, steps: int = HORIZON, clear: float = CLEAR,
+                  guide_width: int = GUIDE_WIDTH, guide_rollouts: int = GUIDE_ROLLOUTS,
+                  guide_horizon: int = GUIDE_HORIZON, objective: str = OBJECTIVE) -> SearchKnowledge:
+    """The paired-search knowledge for ``game`` (the defaults are the kit's; the others are for
+    benchmarks/per_strength.py's experiments)."""
+    guide = HeuristicAgent(game, width=guide_width, rollouts=guide_rollouts, horizon=guide_horizon,
+                           evaluate=OBJECTIVES[objective])
     t = game.tables
 
     def prior(s: Any, seat: int, legal: list[Action]) -> list[float]:
@@ -57,17 +103,17 @@ def knowledge_for(game: PericlesGame) -> SearchKnowledge:
 
     def shortcut(view: Any, legal: list[Action], rng: random.Random) -> Action | None:
         """The guide ranks the candidates; a clear favourite is played at once, else the search
-        compares the ``TOP`` best."""
+        compares the ``top`` best."""
         values = guide.action_values(view, legal, random.Random(rng.getrandbits(64)))
-        ranked[0] = [action for _, action in values[:TOP]]
-        if len(values) < 2 or values[0][0] - values[1][0] > CLEAR:
+        ranked[0] = [action for _, action in values[:top]]
+        if len(values) < 2 or values[0][0] - values[1][0] > clear:
             return values[0][1]
         return None
 
     def candidates(view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
         if ranked[0] and all(action in legal for action in ranked[0]):
             return ranked[0]
-        return [action for _, action in guide.action_values(view, legal, rng)[:TOP]]
+        return [action for _, action in guide.action_values(view, legal, rng)[:top]]
 
-    return SearchKnowledge(prior, policy, settled, shortcut=shortcut, candidates=candidates, horizon=horizon,
-                           rollout=policy, zero_sum=False)
+    return SearchKnowledge(prior, policy, settled, shortcut=shortcut, candidates=candidates,
+                           horizon=horizon_of(steps), rollout=policy, zero_sum=False)

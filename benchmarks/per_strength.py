@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Pericles: how often a searching faction out-scores its ``heuristic`` compatriot (issue 15's check).
+
+    nice -n 10 .venv/bin/python benchmarks/per_strength.py [--games 200] [--scenario 14_1_09a]
+        [--variant ismcts:normal] [--seed 0] [--jobs 1]
+
+Game ``i`` is seeded ``seed + i`` and puts the searching faction in seat ``i % 4`` (the seat rotates
+over the four factions), its compatriot and both enemies ``heuristic``. It counts the games where the
+searching faction ends with more Honor than its compatriot, ties apart (half in the interval). The
+seats are not alike, so every game has a control: the same seed with four heuristics, and whether
+the heuristic in that seat out-scored its compatriot. Prints the rate with its Wilson 95% interval,
+the control's, both per seat, and the median and max seconds of the searching faction's decisions
+with a choice. ``--variant`` names an agent spec (``ismcts:normal``) or one of the experiment's
+variants (:data:`VARIANTS`), several comma-separated to compare them on the same seeds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from multiprocessing import Pool
+from typing import Any, NamedTuple
+
+from kleos.agents import make_agent
+from kleos.agents.base import Agent, agent_rng
+from kleos.agents.ismcts import ISMCTSAgent
+from kleos.arena.stats import wilson_interval
+from kleos.core import registry
+from kleos.games.pericles.agents import search
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.kit import KIT
+
+Maker = Callable[[PericlesGame], Agent]
+
+
+def searcher(budget: int = 400, **settings: Any) -> Maker:
+    """ISMCTS with the Pericles knowledge built with ``settings`` (see :func:`search.knowledge_for`)."""
+
+    def make(game: PericlesGame) -> Agent:
+        known = search.knowledge_for(game, **settings)
+        return ISMCTSAgent(game, model_calls=budget, name="ismcts", knowledge=known,
+                           evaluate=search.evaluator(game, settings.get("objective", search.OBJECTIVE)))
+
+    return make
+
+
+VARIANTS: dict[str, Maker] = {
+    "base": searcher(objective="product"),
+    "duel": searcher(objective="duel"),
+    "duel-guide": searcher(objective="duel", clear=-1.0),
+    "duel-wide": searcher(objective="duel", top=5, clear=0.1),
+    "duel-big": searcher(objective="duel", guide_rollouts=200, clear=-1.0),
+    "duel-tie": searcher(objective="duel", top=2, steps=120, clear=0.01),
+    "selfish": searcher(objective="selfish"),
+}
+
+
+def maker(spec: str) -> Maker:
+    if spec in VARIANTS:
+        return VARIANTS[spec]
+    return lambda game: make_agent(spec, game)
+
+
+def play(game: PericlesGame, seed: int, agents: dict[int, Agent], timed: int | None = None,
+         times: list[float] | None = None) -> tuple[list[int], int]:
+    """One seeded game; the final Honor of the four factions and the winner (-1: none). The
+    decisions with a choice of seat ``timed`` have their seconds appended to ``times``."""
+    state = game.new_state(seed)
+    rngs = {seat: agent_rng(seed, seat) for seat in range(4)}
+    while not game.is_terminal(state):
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        start = time.perf_counter()
+        action = agents[seat].choose(game.view(state, seat), legal, rngs[seat])
+        if seat == timed and times is not None and len(legal) > 1:
+            times.append(time.perf_counter() - start)
+        game.apply_in_place(state, action, seat)
+    assert state.outcome is not None
+    winner = state.outcome.winner
+    return list(state.honor), -1 if winner is None else winner
+
+
+class Result(NamedTuple):
+    """One game and its control: the seat, its Honor margin over its compatriot, whether its side won
+    the war, the same in the control, and the seat's seconds per decision with a choice."""
+
+    seat: int
+    margin: int
+    war: bool
+    control: int
+    control_war: bool
+    times: list[float]
+
+
+def one(job: tuple[str, str, int, int]) -> Result:
+    """A game with the searcher in ``seat`` and its all-heuristic control."""
+    scenario, spec, seed, seat = job
+    registry.register(KIT)
+    game = PericlesGame({"scenario": scenario})
+    times: list[float] = []
+    agents = {f: maker(spec)(game) if f == seat else make_agent("heuristic", game) for f in range(4)}
+    honor, winner = play(game, seed, agents, seat, times)
+    control, control_winner = play(game, seed, {f: make_agent("heuristic", game) for f in range(4)})
+    return Result(seat, honor[seat] - honor[seat ^ 1], winner >= 0 and winner // 2 == seat // 2,
+                  control[seat] - control[seat ^ 1], control_winner >= 0 and control_winner // 2 == seat // 2,
+                  times)
+
+
+def rate(margins: list[int]) -> str:
+    ahead, ties = sum(m > 0 for m in margins), sum(m == 0 for m in margins)
+    n = len(margins)
+    low, high = wilson_interval(ahead + ties / 2, n)
+    return (f"{ahead} ahead, {ties} ties of {n}: {100 * (ahead + ties / 2) / max(n, 1):.1f}% "
+            f"[Wilson 95% {100 * low:.1f}-{100 * high:.1f}%]")
+
+
+def measure(scenario: str, spec: str, games: int, seed: int, jobs: int) -> None:
+    start = time.perf_counter()
+    work = [(scenario, spec, seed + i, i % 4) for i in range(games)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = pool.map(one, work, chunksize=1)
+    else:
+        results = [one(job) for job in work]
+    names = PericlesGame({"scenario": scenario}).seat_names
+    mine = [r.margin for r in results]
+    control = [r.control for r in results]
+    times = [t for r in results for t in r.times]
+    print(f"{spec} on {scenario}, seeds {seed}-{seed + games - 1}, the seat rotating:", flush=True)
+    print(f"  out-scores its heuristic compatriot: {rate(mine)}")
+    print(f"  control (heuristic in that seat):    {rate(control)}")
+    print(f"  mean Honor margin over the compatriot {statistics.mean(mine):+.2f}, "
+          f"control {statistics.mean(control):+.2f}")
+    wars, control_wars = sum(r.war for r in results), sum(r.control_war for r in results)
+    print(f"  its side wins the war in {wars} of {games}, control {control_wars}")
+    for seat in range(4):
+        print(f"    {names[seat]:>15}: {rate([r.margin for r in results if r.seat == seat])}; "
+              f"control {rate([r.control for r in results if r.seat == seat])}")
+    if times:
+        print(f"  {len(times)} decisions with a choice: median {statistics.median(times):.3f} s, "
+              f"max {max(times):.3f} s ({time.perf_counter() - start:.0f} s in all)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--scenario", default="14_1_09a", choices=("14_1_09a", "14_2"))
+    parser.add_argument("--variant", default="ismcts:normal", help="comma-separated specs or variants")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (timings then share the cores)")
+    args = parser.parse_args()
+    registry.register(KIT)
+    for spec in args.variant.split(","):
+        measure(args.scenario, spec, args.games, args.seed, args.jobs)
+
+
+if __name__ == "__main__":
+    main()
