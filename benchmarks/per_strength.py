@@ -23,8 +23,10 @@ from collections.abc import Callable
 from multiprocessing import Pool
 from typing import Any, NamedTuple
 
+import pericles_agents  # the same directory: one seeded game
+
 from kleos.agents import make_agent
-from kleos.agents.base import Agent, agent_rng
+from kleos.agents.base import Agent
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.arena.stats import wilson_interval
 from kleos.core import registry
@@ -65,24 +67,14 @@ def maker(spec: str) -> Maker:
 
 def play(game: PericlesGame, seed: int, agents: dict[int, Agent], timed: int | None = None,
          times: list[float] | None = None) -> tuple[list[int], int]:
-    """One seeded game; the final Honor of the four factions and the winner (-1: none). The
-    decisions with a choice of seat ``timed`` have their seconds appended to ``times``."""
-    state = game.new_state(seed)
-    rngs = {seat: agent_rng(seed, seat) for seat in range(4)}
-    while not game.is_terminal(state):
-        if game.is_chance(state):
-            game.step_chance(state)
-            continue
-        seat = game.actors(state)[0]
-        legal = game.legal_actions(state, seat)
-        start = time.perf_counter()
-        action = agents[seat].choose(game.view(state, seat), legal, rngs[seat])
-        if seat == timed and times is not None and len(legal) > 1:
-            times.append(time.perf_counter() - start)
-        game.apply_in_place(state, action, seat)
-    assert state.outcome is not None
-    winner = state.outcome.winner
-    return list(state.honor), -1 if winner is None else winner
+    """One seeded game (:func:`pericles_agents.play`); the final Honor of the four factions and the
+    winner (-1: none). The decisions with a choice of seat ``timed`` have their seconds appended to
+    ``times`` (that seat's agent is the only one of its name)."""
+    timings: pericles_agents.Timings = {}
+    result = pericles_agents.play(game, seed, agents, timings if timed is not None else None)
+    if timed is not None and times is not None:
+        times.extend(timings.get(agents[timed].name, []))
+    return result[:4], result[4]
 
 
 class Result(NamedTuple):

@@ -45,8 +45,8 @@ def bot(spec: str, game: PericlesGame, blunders: int) -> Agent:
     return Blundering(agent, blunders) if blunders else agent
 
 
-def play(game: PericlesGame, seed: int, agents: dict[int, Agent], timings: Timings | None = None) -> list[int] | None:
-    """One seeded game; returns the final Honor and the winner appended (None: a draw)."""
+def play(game: PericlesGame, seed: int, agents: dict[int, Agent], timings: Timings | None = None) -> list[int]:
+    """One seeded game; returns the final Honor and the winner appended (-1: no winner)."""
     state = game.new_state(seed)
     rngs = {seat: agent_rng(seed, seat) for seat in range(4)}
     while not game.is_terminal(state):
@@ -78,7 +78,6 @@ def side_wins(scenario: str, games: int, seed: int, blunders: int, timings: Timi
         side = i % 2
         agents = {f: bot("heuristic", game, blunders) if f // 2 == side else RandomAgent() for f in range(4)}
         result = play(game, seed + i, agents, timings)
-        assert result is not None
         wins += result[4] >= 0 and result[4] // 2 == side
         print(f"  game {i + 1}: heuristic side {'Athens' if side == 0 else 'Sparta'}, Honor {result[:4]}, "
               f"winner {game.seat_names[result[4]] if result[4] >= 0 else 'none'}", flush=True)
@@ -95,7 +94,6 @@ def duels(scenario: str, games: int, seed: int, blunders: int, timings: Timings)
         agents = {f: bot("ismcts:normal" if f == seat else "heuristic", game, blunders) for f in range(4)}
         result = play(game, seed + i, agents, timings)
         same = play(game, seed + i, {f: bot("heuristic", game, blunders) for f in range(4)})
-        assert result is not None and same is not None
         mine, theirs = result[seat], result[seat ^ 1]
         better += mine > theirs
         ties += mine == theirs
@@ -123,7 +121,6 @@ def full_game(spec: str, seed: int, blunders: int) -> None:
     timings: Timings = {}
     start, cpu = time.perf_counter(), time.process_time()
     result = play(game, seed, agents, timings)
-    assert result is not None
     decisions = sum(len(t) for t in timings.values())
     print(f"(d) 14_2 with four {spec}: {time.perf_counter() - start:.0f} s wall, "
           f"{time.process_time() - cpu:.0f} s CPU, {decisions} decisions with a choice, Honor {result[:4]}",
