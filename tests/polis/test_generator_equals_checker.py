@@ -18,8 +18,8 @@ import pytest
 from kleos.core.action import Action
 from kleos.games.polis import board
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.rules import actions
-from kleos.games.polis.state import TURN, PolisState
+from kleos.games.polis.rules import actions, end_of_round
+from kleos.games.polis.state import END_OF_ROUND, TURN, PolisState
 from kleos.games.polis.tables import N_GOODS, Tables
 
 GAMES = 50
@@ -126,3 +126,30 @@ def test_search_back_from_a_destination_equals_the_reach_table(edition: str) -> 
                         assert board.reachers(t, s, side, dest, sea) == table.get(dest, ()), (side, sea, dest)
                         compared += 1
     assert compared > 10_000
+
+
+@pytest.mark.parametrize("edition", ["2012", "2020"])
+def test_end_of_round_feeding_and_growth_equal_checked_candidates(edition: str) -> None:
+    """R-END-1, R-EOR-15, R-EOR-16 … R-EOR-18: at every decision of the end of a round in 60 random
+    games (and with wheat and prestige redrawn there, so that feeding fails more often), the generated
+    feeding and growth choices equal the candidates that pass :func:`end_of_round.check`, in order."""
+    game = PolisGame(edition)
+    t = game.tables
+    rng = random.Random(11)
+    compared = {end_of_round.FEED: 0, end_of_round.GROW: 0}
+    for seed in range(60):
+        s = game.new_state(3000 + seed)
+        while not game.is_terminal(s):
+            if game.is_chance(s):
+                game.step_chance(s)
+                continue
+            seat = game.actors(s)[0]
+            if s.phase == END_OF_ROUND and s.eor_step in compared:
+                for position in (s, _redrawn(s, seat, rng)):
+                    checked = [a for a in end_of_round._candidates(t, position, seat)
+                               if end_of_round.check(t, position, seat, a) is None]
+                    assert end_of_round.legal(t, position, seat) == checked, str(position.to_json())
+                    compared[s.eor_step] += 1
+            legal = game.legal_actions(s, seat)
+            game.apply_in_place(s, legal[rng.randrange(len(legal))], seat, validate=False)
+    assert all(n > 40 for n in compared.values()), compared

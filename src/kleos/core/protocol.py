@@ -168,9 +168,10 @@ class Game(ABC, Generic[S, V]):
         """Carry out ``action``, mutating ``state``. Illegal actions raise and change nothing.
 
         ``validate=False`` skips the legality check for callers that took the action from
-        :meth:`legal_actions` themselves (random playouts, search).
+        :meth:`legal_actions` themselves (random playouts, search, stored logs): the seat they name
+        is then trusted too, so the actors are not worked out again at every step.
         """
-        actor = self._resolve_seat(state, seat)
+        actor = seat if seat is not None and not validate else self._resolve_seat(state, seat)
         if validate:
             legal = self.legal_actions(state, actor)
             if action not in legal:

@@ -6,6 +6,8 @@ Control is never stored: it is recomputed from the pieces whenever it matters (R
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
+from operator import le
 from typing import TypeVar
 
 from kleos.games.polis.state import PolisState
@@ -182,74 +184,79 @@ def reach(t: Tables, s: PolisState, side: int) -> Reach:
     """Hoplites' and galleys' destinations from every region, per start exactly :func:`destinations`
     (``tests/polis/test_generator_equals_checker.py``).
 
-    Memoised on the pieces that decide it (units, whether ``side`` owns the diolkos polis, N):
-    search and playouts ask this at every turn choice and every step of a move. A miss costs one
-    pass over the regions for what may be crossed; each start's destinations are memoised on the
-    masks they depend on (:func:`_spread`)."""
+    Search and playouts ask this at every turn choice and every step of a move. The units decide it
+    only through four masks (see below) and whether ``side`` owns the diolkos polis: the answer is
+    memoised on those, which a new position often shares with an earlier one (a unit moved
+    within a stack, counts changed below the limit). A miss spreads from every start, each start's
+    destinations memoised on the masks they depend on (:func:`_spread`)."""
     limit = t.round_values[s.round]
     diolkos = s.owner[t.diolkos_polis] == side
     units_ = s.units
-    last = t.last_reach[side]  # a turn choice asks several times in a row: no hashing for those
+    last = t.last_reach[side]  # a turn choice asks several times in a row: no masks for those
     if last[0] == units_ and last[1] == limit and last[2] == diolkos:
         return last[3]  # type: ignore[no-any-return]
-    key = (side, limit, diolkos, tuple(units_))
+    # where ``side`` has units / the opponent does not control (crossable by control alone, R-MOVE-7:
+    # hoplites at sea) / ``side`` has fewer than N units (R-MOVE-9, R-MOVE-3): each mask summed from
+    # the regions' distinct bits (a sum of distinct bits is their union)
+    bits, own_units = t.region_bits, units_[side::2]
+    present = sum(compress(bits, own_units))
+    at_sea = sum(compress(bits, map(le, units_[1 - side::2], own_units)))
+    below = sum(compress(bits, map(limit.__gt__, own_units)))
+    key = (diolkos, present, at_sea, below)
     cached: Reach | None = t.reach_cache.get(key)
-    if cached is not None:
-        t.last_reach[side] = [units_[:], limit, diolkos, cached]
-        return cached
-    if len(t.reach_cache) > 20_000:
-        t.reach_cache.clear()
-    # crossable with the owner's stacking limit (R-MOVE-7, R-MOVE-9) / by control alone (hoplites at sea)
-    free = at_sea = below = present = 0
-    for bit, own, opp in zip(t.region_bits, units_[side::2], units_[1 - side::2], strict=True):
-        if own:
-            present |= bit
-        if opp <= own:
-            at_sea |= bit
-            if own < limit:
-                free |= bit
-                below |= bit
-        elif own < limit:
-            below |= bit
+    if cached is None:
+        if len(t.reach_cache) > 20_000:
+            t.reach_cache.clear()
+        cached = t.reach_cache[key] = _reach(t, diolkos, present, at_sea, below)
+    t.last_reach[side] = [units_[:], limit, diolkos, cached]
+    return cached
+
+
+def _reach(t: Tables, diolkos: bool, present: int, at_sea: int, below: int) -> Reach:
+    """:func:`reach` from its masks: every start's destinations, then where some unit may go. The
+    galleys' part and the hoplites' part are memoised apart (a march leaves the seas as they were)."""
+    free = at_sea & below  # crossable with the owner's stacking limit (R-MOVE-7, R-MOVE-9)
     seas = t.sea_bits
+    parts = t.reach_cache
+    near_sea = t.sea_masks[diolkos]
+    galley_key = ("galleys", diolkos, present & seas, free & seas)
+    galleys = parts.get(galley_key)
+    if galleys is None:
+        galleys = parts[galley_key] = _starts(t, near_sea, diolkos, present & seas, free & seas, None)
+    land = ~t.sea_only_mask & ~seas
+    hoplite_key = ("hoplites", diolkos, present & ~seas, free & land, at_sea & seas)
+    hoplites = parts.get(hoplite_key)
+    if hoplites is None:
+        hoplites = parts[hoplite_key] = _starts(t, near_sea, diolkos, present & ~seas, free & land, at_sea & seas)
+    return (hoplites[0], _regions(hoplites[1] & below & ~seas), galleys[0], _regions(galleys[1] & below & seas))
+
+
+def _starts(t: Tables, near_sea: tuple[int, ...], diolkos: bool, todo: int, cross: int,
+            at_sea: int | None) -> tuple[tuple[tuple[int, int], ...], int]:
+    """Per start of ``todo`` (galleys' seas, or with ``at_sea`` hoplites' territories) its
+    destinations, memoised per start on the masks they depend on; and the union of them all."""
     memo = t.spread_cache
     if len(memo) > 50_000:
         memo.clear()
-    near_sea = t.sea_masks[diolkos]
-    galleys: list[tuple[int, int]] = []
-    galley_mask = 0
-    cross = free & seas
-    todo = present & seas
+    out: list[tuple[int, int]] = []
+    union = 0
     while todo:
         low = todo & -todo
         todo ^= low
         start = low.bit_length() - 1
-        memo_key = (diolkos, start, cross)
-        found = memo.get(memo_key)
-        if found is None:
-            found = memo[memo_key] = _spread(near_sea, near_sea, start, cross) & ~low
-        galleys.append((start, found))
-        galley_mask |= found
-    hoplites: list[tuple[int, int]] = []
-    hoplite_mask = 0
-    cross = free & ~t.sea_only_mask & ~seas
-    at_sea &= seas
-    todo = present & ~seas
-    while todo:
-        low = todo & -todo
-        todo ^= low
-        start = low.bit_length() - 1
-        hoplite_key = (diolkos, start, cross, at_sea)
-        found = memo.get(hoplite_key)
-        if found is None:
-            found = memo[hoplite_key] = _hoplite_spread(t, near_sea, start, cross, at_sea) & ~low
-        hoplites.append((start, found))
-        hoplite_mask |= found
-    result = (tuple(hoplites), _regions(hoplite_mask & below & ~seas),
-              tuple(galleys), _regions(galley_mask & below & seas))
-    t.reach_cache[key] = result
-    t.last_reach[side] = [units_[:], limit, diolkos, result]
-    return result
+        if at_sea is None:
+            galley_key = (diolkos, start, cross)
+            found = memo.get(galley_key)
+            if found is None:
+                found = memo[galley_key] = _spread(near_sea, near_sea, start, cross) & ~low
+        else:
+            hoplite_key = (diolkos, start, cross, at_sea)
+            found = memo.get(hoplite_key)
+            if found is None:
+                found = memo[hoplite_key] = _hoplite_spread(t, near_sea, start, cross, at_sea) & ~low
+        out.append((start, found))
+        union |= found
+    return tuple(out), union
 
 
 def _hoplite_spread(t: Tables, near_sea: tuple[int, ...], start: int, cross: int, at_sea: int) -> int:

@@ -82,12 +82,36 @@ def _toll_step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
             continue
         if read is not None and g not in read:
             if as_is is None:
-                as_is = _kind_check(t, s, side, kind, chosen) is None
+                as_is = _passes(t, s, side, kind, chosen)
             if as_is:
                 out.append(named[g])
-        elif _legal_after_paying(t, s, side, chosen, g):
+        elif _passes_after_paying(t, s, side, kind, chosen, g):
             out.append(named[g])
     return out
+
+
+def _passes(t: Tables, s: PolisState, side: int, kind: ActionKind, action: Action) -> bool:
+    """``_kind_check(...) is None``, asked of the kind's generator where it has one: the generator
+    lists exactly what the check accepts (``tests/polis/test_generator_equals_checker.py``) and is
+    much cheaper than the check's own searches (a march's reach table, say)."""
+    cost = kind.cost_in_prestige(t, s, side, action)
+    if cost and s.prestige[side] < cost:
+        return False
+    if kind.legal is None:
+        return kind.check(t, s, side, action) is None
+    return action in kind.legal(t, s, side)
+
+
+def _passes_after_paying(t: Tables, s: PolisState, side: int, kind: ActionKind, action: Action, g: int) -> bool:
+    """:func:`_legal_after_paying` through :func:`_passes`."""
+    i = side * N_GOODS + g
+    if s.goods[i] < 1:
+        return False
+    s.goods[i] -= 1
+    try:
+        return _passes(t, s, side, kind, action)
+    finally:
+        s.goods[i] += 1
 
 
 @lru_cache(maxsize=4096)
@@ -159,18 +183,23 @@ def check_choice(t: Tables, s: PolisState, side: int, action: Action) -> Violati
 PASS_ACTION = Action(PASS)
 
 
-def _menu_plan(t: Tables) -> tuple[tuple[str, ActionKind, Generator, bool, bool, bool], ...]:
+MenuPlan = tuple[tuple[str, ActionKind, Generator, bool, bool, bool], ...]
+
+
+def _menu_plan(t: Tables) -> tuple[MenuPlan, MenuPlan]:
     """Per kind, in the order of :data:`KINDS`: its verb, the kind, its generator, whether it needs
     1 prestige (military, R-ACT-GEN-2/3), whether its prestige cost depends on the action instead,
-    whether it is a free ransom (R-ACT-RANSOM-2); worked out once per edition."""
+    whether it is a free ransom (R-ACT-RANSOM-2); worked out once per edition. Twice: for a player
+    with prestige, and without the kinds that need 1 for one without (R-ACT-GEN-3)."""
     key = ("menu",)
-    found: tuple[tuple[str, ActionKind, Generator, bool, bool, bool], ...] | None = t.plans.get(key)
+    found: tuple[MenuPlan, MenuPlan] | None = t.plans.get(key)
     if found is None:
-        found = t.plans[key] = tuple(
+        plan = tuple(
             (verb, kind, kind.legal if kind.legal is not None else kind.passing,
              kind.group == MILITARY and kind.prestige_cost is None,
              kind.group == MILITARY and kind.prestige_cost is not None, is_free_ransom(t, verb))
             for verb, kind in KINDS.items())
+        found = t.plans[key] = (plan, tuple(entry for entry in plan if not entry[3]))
     return found
 
 
@@ -186,11 +215,9 @@ def choices(t: Tables, s: PolisState, side: int) -> list[Action]:
     post_pass = s.passed[1 - side]
     prestige = s.prestige[side]
     taken = () if post_pass else s.turn_actions  # R-TURN-3 holds until the opponent passes
-    for verb, kind, legal, needs_prestige, priced, free in _menu_plan(t):
-        if verb in taken and not free:
+    for verb, kind, legal, _, priced, free in _menu_plan(t)[prestige < 1]:  # R-ACT-GEN-3
+        if taken and verb in taken and not free:
             continue  # R-TURN-3
-        if needs_prestige and prestige < 1:
-            continue  # R-ACT-GEN-3
         found = legal(t, s, side)
         if found:
             if priced and prestige < kind.most_prestige:

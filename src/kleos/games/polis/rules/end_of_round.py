@@ -13,7 +13,7 @@ from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import owned_poleis
 from kleos.games.polis.rules import scoring
-from kleos.games.polis.rules.common import Handover, Violation, arg_name, project_draws
+from kleos.games.polis.rules.common import Handover, Violation, arg_name, project_draws, unary_actions
 from kleos.games.polis.state import CH_PROJECT, END_OF_ROUND, PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, WHEAT, Tables, ceil_half, other
 
@@ -171,7 +171,22 @@ def actor(s: PolisState) -> int:
     return order(s)[s.eor_seat]
 
 
+FEED_ACTION, DONE_ACTION = Action("feed"), Action("done")
+
+
 def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The candidates :func:`check` accepts, in their order. Feeding and growth, asked at every
+    round's end of every playout, are generated: feed while wheat and prestige cover the cubes
+    (R-END-1), release any own polis but the capital (R-EOR-15), done, or grow where a cube may go
+    (R-EOR-16 … R-EOR-18); the other steps filter their candidates through :func:`check`."""
+    if s.eor_step == FEED:
+        fed = pieces.good(s, side, WHEAT) + s.prestige[side] >= requirement(s, side)
+        release = unary_actions(t, "release", t.polis_ids)
+        return ([FEED_ACTION] if fed else []) + [release[p] for p in _releasable(t, s, side)]
+    if s.eor_step == GROW:
+        grown = s.eor_pending[1] if s.eor_pending else tuple(0 for _ in s.owner)
+        grow = unary_actions(t, "grow", t.polis_ids)
+        return [DONE_ACTION] + [grow[p] for p in _growable(t, s, side, grown)]
     return [a for a in _candidates(t, s, side) if check(t, s, side, a) is None]
 
 
