@@ -3,7 +3,9 @@ hint), Enter and, when asked, y — shared by the games' newcomer tests."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -45,3 +47,20 @@ async def take_hint(app: GameApp, pilot: Pilot[str], screen: GameScreen, hinted:
         await pilot.press("y")
     mine = [str(a) for who, a in session.record.actions[before:] if who == seat]
     assert mine[:1] == [hinted], f"Enter did not take the hinted action: {mine} {hinted}"
+
+
+Script = Callable[[GameApp, Pilot[str], GameScreen], Awaitable[None]]
+
+
+def play_to_the_end(app: GameApp, script: Script, size: tuple[int, int]) -> None:
+    """Run ``app`` at ``size`` with ``script`` at the controls, then check the game-over screen."""
+
+    async def go() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.game_screen
+            assert screen is not None
+            await script(app, pilot, screen)
+            assert "Game over" in shown(screen, "#detail") or "over" in shown(screen, "#guide")
+
+    asyncio.run(go())

@@ -8,12 +8,11 @@ check the same for every kind of decision."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 from collections import Counter
 
-from newcomer_pilot import ask_hint, settle, shown, take_hint
+from newcomer_pilot import ask_hint, play_to_the_end, settle, shown, take_hint
 from textual.pilot import Pilot
 
 from kleos.core.undo import replay
@@ -72,15 +71,7 @@ def test_guide_and_hint_alone_carry_a_newcomer_to_the_end() -> None:
             decisions.append((tip, hinted))
         raise AssertionError(f"no game over after {MAX_DECISIONS} decisions")
 
-    async def go() -> None:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            screen = app.game_screen
-            assert screen is not None
-            await script(app, pilot, screen)
-            assert "Game over" in shown(screen, "#detail") or "over" in shown(screen, "#guide")
-
-    asyncio.run(go())
+    play_to_the_end(app, script, (120, 40))
     assert session.over and replay(session.game, session.record) == session.state
     kinds = Counter(tip_kind(tip) for tip, _ in decisions)
     missing = [(tip, action) for tip, action in decisions if not tip_kind(tip)]

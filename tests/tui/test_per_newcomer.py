@@ -14,12 +14,11 @@ advice; the help page explains the verb on the menu with its P- rule IDs.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections import Counter
 from collections.abc import Sequence
 
-from newcomer_pilot import ask_hint, settle, shown, take_hint
+from newcomer_pilot import ask_hint, play_to_the_end, settle, shown, take_hint
 from textual.pilot import Pilot
 
 from kleos.core.action import Action
@@ -105,15 +104,7 @@ def test_guide_and_hint_alone_carry_a_newcomer_through_the_vignette() -> None:
             decisions.append((step, tip, legal))
         raise AssertionError(f"no game over after {MAX_DECISIONS} decisions")
 
-    async def go() -> None:
-        async with app.run_test(size=(140, 45)) as pilot:
-            await pilot.pause()
-            screen = app.game_screen
-            assert screen is not None
-            await script(app, pilot, screen)
-            assert "Game over" in shown(screen, "#detail") or "over" in shown(screen, "#guide")
-
-    asyncio.run(go())
+    play_to_the_end(app, script, (140, 45))
     assert session.over and replay(session.game, session.record) == session.state
     assert not [tip for _, tip, _ in decisions if SHELL_LINE in tip], "the shell's generic line was shown"
     wrong = [(step, tip) for step, tip, legal in decisions
