@@ -70,6 +70,16 @@ def test_p_data_14_bots_get_the_default_handicap(started: list[GameApp]) -> None
     assert session.game.new_state(2).honor == [plain[0], plain[1] + 20, plain[2] + 20, plain[3] + 20]
 
 
+def test_the_welcome_screen_tells_the_handicap(started: list[GameApp]) -> None:
+    """P-DATA-14: the welcome screen names each bot seat's handicap; a game without one says nothing."""
+    assert play(PERICLES, *VIGNETTE, *BOTS, "--handicap", "12") == 0
+    text = started[0].handicap_text()
+    assert "Handicap, extra starting Honor" in text and text.count(" 12") == 3, text
+    assert started[0].welcome_screen() is not None
+    assert play(PERICLES, *VIGNETTE, *BOTS, "--handicap", "0") == 0
+    assert started[1].handicap_text() == ""
+
+
 def test_handicap_n_and_zero(started: list[GameApp]) -> None:
     """``--handicap 7`` gives the bots' factions 7 (people's seats from --as); ``--handicap 0`` none."""
     assert play(PERICLES, *VIGNETTE, "--as", "1,3", "--opponent", "random", "--handicap", "7") == 0

@@ -76,11 +76,22 @@ class GameApp(App[str]):
             return f" against the {specs[0]} computer player"
         return f" against {len(bots)} computer players ({', '.join(specs)})"
 
+    def handicap_text(self) -> str:
+        """The game's bot handicap as this game gives it, seat by seat, or nothing without one."""
+        s = self.session
+        spec = s.kit.bot_handicap
+        given = s.kit.handicaps(s.record.options) if spec is not None else {}
+        if spec is None or not given:
+            return ""
+        seats = ", ".join(f"{s.name(seat)} {amount}" for seat, amount in sorted(given.items()))
+        return f"Handicap, {spec.help}: {seats} (kleos play --handicap N sets it, 0 turns it off).\n\n"
+
     def welcome_screen(self) -> ChoiceScreen:
         s = self.session
         text = Text(f"{self.look.heading(s.game)}, seed {s.record.seed}\n", style="bold")
         who = " and ".join(s.name(x) for x in sorted(s.humans)) or "nobody (the computer plays every seat)"
         text.append(f"You play {who}{self.opponents_text()}.\n\n")
+        text.append(self.handicap_text())
         text.append(self.look.welcome())
         text.append("\n  Enter  start\n  G      start with the first-game guide (for a first game)\n"
                     "  R      read the rules reference first", style="bold")
