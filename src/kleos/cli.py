@@ -45,12 +45,6 @@ def _game_line(kit: GameKit) -> list[str]:
     return lines
 
 
-def _handicap_json(kit: GameKit) -> dict[str, Any] | None:
-    spec = kit.bot_handicap
-    return None if spec is None else {"help": spec.help, "default": spec.default, "minimum": spec.minimum,
-                                      "maximum": spec.maximum}
-
-
 def cmd_games(args: argparse.Namespace) -> int:
     kits = registry.games()
     if args.json:
@@ -58,7 +52,8 @@ def cmd_games(args: argparse.Namespace) -> int:
                  "max_seats": k.max_seats, "editions": list(k.editions()),
                  "options": [{"name": o.name, "help": o.help, "default": o.default, "choices": list(o.choices),
                               "local_only": o.local_only} for o in k.options],
-                 "bot_handicap": _handicap_json(k)} for k in kits.values()]
+                 "bot_handicap": None if k.bot_handicap is None else k.bot_handicap.as_json()}
+                for k in kits.values()]
         sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         return 0
     if not kits:

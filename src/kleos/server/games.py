@@ -264,13 +264,6 @@ def handicapped(kit: GameKit, game: AnyGame, full: dict[str, Any], plan: SeatPla
     return client_game(kit, options)
 
 
-def handicap_json(kit: GameKit) -> dict[str, Any] | None:
-    """The game's bot handicap as the catalog lists it (``None``: it has none)."""
-    spec = kit.bot_handicap
-    return None if spec is None else {"help": spec.help, "default": spec.default, "minimum": spec.minimum,
-                                      "maximum": spec.maximum}
-
-
 def opponents(kit: GameKit) -> list[str]:
     """What may sit in a seat besides the creator: a person, or one of the game's agents."""
     return [PERSON, *agent_names(kit)]
@@ -297,7 +290,7 @@ def catalog_entry(kit: GameKit, board_module: str | None) -> dict[str, Any]:
                     for spec in kit.options if not spec.local_only],
         "opponents": opponents(kit),
         "default_opponent": default_opponent(kit),
-        "bot_handicap": handicap_json(kit),
+        "bot_handicap": None if kit.bot_handicap is None else kit.bot_handicap.as_json(),
         "board_module": board_module,
     }
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kleos.core.action import Action
@@ -78,6 +78,10 @@ class HandicapSpec:
     default: int
     minimum: int = 0
     maximum: int = 0
+
+    def as_json(self) -> JsonDict:
+        """As ``kleos games --json`` and the server's catalog list it."""
+        return asdict(self)
 
 
 class GameKit(ABC):

@@ -20,6 +20,7 @@ in its seat (benchmarks/per_strength.py). Weights are hand-set, not fitted.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from kleos.core.kit.agents import Evaluator
@@ -104,12 +105,15 @@ def duel_value(t: Tables, s: PericlesState, f: int, side_weight: float = DUEL_SI
     return side_weight * side_share(t, s, f // 2) + (1.0 - side_weight) * faction_share(t, s, f)
 
 
-def evaluator_for(game: PericlesGame) -> Evaluator:
-    """The search's evaluation: :func:`duel_value`."""
+Score = Callable[[Tables, PericlesState, int], float]  # a faction's value of a position
+
+
+def evaluator_for(game: PericlesGame, score: Score = duel_value) -> Evaluator:
+    """The search's evaluation: ``score`` (:func:`duel_value` unless an experiment names another)."""
     t = game.tables
 
     def evaluate(state: Any, seat: int) -> float:
         assert isinstance(state, PericlesState)
-        return duel_value(t, state, seat)
+        return score(t, state, seat)
 
     return evaluate

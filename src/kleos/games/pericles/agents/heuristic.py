@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kleos.core.action import Action
@@ -136,8 +137,7 @@ class HeuristicAgent:
         self.t = game.tables
         self.blunders = blunders
         self.width, self.samples, self.horizon, self.rollouts = width, samples, horizon, rollouts
-        self.side_weight = side_weight
-        self.evaluate = evaluate
+        self.evaluate = evaluate if evaluate is not None else partial(value, side_weight=side_weight)
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         assert isinstance(view, PericlesView) and view.seat is not None
@@ -184,8 +184,7 @@ class HeuristicAgent:
                 s = start.copy()
                 self.game.apply_in_place(s, action, seat, validate=False)
                 play_on(self.game, s, self.horizon, random.Random(seed))
-                totals[i] += (value(self.t, s, seat, self.side_weight) if self.evaluate is None
-                              else self.evaluate(self.t, s, seat))
+                totals[i] += self.evaluate(self.t, s, seat)
         order = sorted(range(len(picks)), key=lambda i: (-totals[i], i))
         return [(totals[i] / samples, picks[i]) for i in order]
 

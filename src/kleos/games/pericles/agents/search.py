@@ -29,7 +29,7 @@ from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.kit.agents import Evaluator, SearchKnowledge
-from kleos.games.pericles.agents.evaluation import SEARCH_SIDE_SHARE, duel_value, value
+from kleos.games.pericles.agents.evaluation import SEARCH_SIDE_SHARE, Score, duel_value, evaluator_for, value
 from kleos.games.pericles.agents.heuristic import HeuristicAgent, quick
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.state import PericlesState
@@ -47,27 +47,16 @@ def _product(t: Tables, s: PericlesState, f: int) -> float:
     return value(t, s, f, SEARCH_SIDE_SHARE)
 
 
-def _duel(t: Tables, s: PericlesState, f: int) -> float:
-    return duel_value(t, s, f)
-
-
 def _selfish(t: Tables, s: PericlesState, f: int) -> float:
     return duel_value(t, s, f, 0.1)
 
 
-OBJECTIVES: dict[str, Callable[[Tables, PericlesState, int], float]] = {
-    "product": _product, "duel": _duel, "selfish": _selfish}
+OBJECTIVES: dict[str, Score] = {"product": _product, "duel": duel_value, "selfish": _selfish}
 
 
 def evaluator(game: PericlesGame, objective: str = OBJECTIVE) -> Evaluator:
     """The search's evaluation of a position for a seat, under ``objective``."""
-    score, t = OBJECTIVES[objective], game.tables
-
-    def evaluate(state: Any, seat: int) -> float:
-        assert isinstance(state, PericlesState)
-        return score(t, state, seat)
-
-    return evaluate
+    return evaluator_for(game, OBJECTIVES[objective])
 
 
 def horizon_of(steps: int) -> Callable[[Any, Any], bool]:
