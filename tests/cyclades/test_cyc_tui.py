@@ -63,6 +63,28 @@ def test_map_shows_owner_troops_and_fleets() -> None:
     assert lines[row + 1][column:column + 3] == "R4~"
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_map_shows_buildings_and_the_metropolis_on_one_cell_islands(players: int) -> None:
+    """C-BUILD-1 / C-METRO-1: an island of a single hex shows its building and its Metropolis too (after
+    its owner and troops), not only islands with a second cell to draw them on."""
+    from cyc_helpers import build_on
+
+    game, state = started(players)
+    t = game.tables
+    single = [t.island_index[i.id] for i in t.data.board(t.board).islands if len(i.cells) == 1]
+    assert len(single) >= 2, "the board has one-cell islands to draw"
+    built, metro = single[0], single[1]
+    state.owner[built], state.troops[built] = 0, 2
+    build_on(game, state, t.island_ids[built], "university")
+    state.owner[metro], state.troops[metro] = 1, 1
+    state.metropolis[metro] = 1
+    lines = plain(render.map_view(game, game.view(state, 0), render.DARK, 120)).splitlines()
+    for island, shown in ((built, "U"), (metro, "M")):
+        row = next(n for n, line in enumerate(lines) if re.search(rf"\b{t.island_ids[island]}\*", line))
+        column = lines[row].index(f"{t.island_ids[island]}*")
+        assert shown in lines[row + 1][column:column + render.CELL].split()[-1], (t.island_ids[island], lines[row + 1])
+
+
 def test_narrow_panel_lists_the_board_instead() -> None:
     game, state = started(5)
     text = plain(render.map_view(game, game.view(state, 0), render.DARK, 50), 50)

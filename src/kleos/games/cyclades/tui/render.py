@@ -3,8 +3,8 @@
 Every function reads a :class:`CycladesView` (what one seat may know: other seats' gold is hidden).
 The map draws the board of the player count cell by cell on its hex grid (data sheet §2.1: row R,
 column C, rows offset by half a cell): a sea cell shows its id, its trade value and the fleets in it;
-an island's first cell its id, prosperity and who holds it with how many troops, its other cells the
-buildings and the Metropolis.
+an island's first cell its id, prosperity and who holds it with how many troops, its second cell the
+buildings and the Metropolis (a one-cell island shows them after its troops).
 """
 
 from __future__ import annotations
@@ -94,16 +94,25 @@ def _sea_lines(game: CycladesGame, s: CycladesState, sea: int, p: Palette) -> tu
 def _island_lines(game: CycladesGame, s: CycladesState, island: int, part: int, p: Palette) -> tuple[Text, Text]:
     t = game.tables
     owner = s.owner[island]
+    extra = ("M " if s.metropolis[island] else "") + _buildings(t, s, island)
     if part == 0:
         top = Text(t.island_ids[island], style=p.head)
         top.append(f"*{t.island_prosperity[island] + s.markers[island]}", style=p.good)
-        who = f"{_initial(game, owner)}{s.troops[island]}" if owner != EMPTY else "free"
-        return top, Text(who, style=p.seat(owner) if owner != EMPTY else p.dim)
+        who = Text(f"{_initial(game, owner)}{s.troops[island]}" if owner != EMPTY else "free",
+                   style=p.seat(owner) if owner != EMPTY else p.dim)
+        if extra and _cells(t, island) == 1:  # no second cell to show the buildings: after the troops
+            who.append(" " + extra.replace(" ", ""), style=p.warn if s.metropolis[island] else "")
+        return top, who
     top = Text(t.island_ids[island], style=p.dim)
     if part == 1:
-        extra = ("M " if s.metropolis[island] else "") + _buildings(t, s, island)
         return top, Text(extra or ".", style=p.warn if s.metropolis[island] else "")
     return top, Text("")
+
+
+def _cells(t: Tables, island: int) -> int:
+    """How many hex cells ``island`` covers on the board of the player count."""
+    _, rows = _layout(t)
+    return sum(1 for row in rows for _, kind, index, _ in row if kind == "island" and index == island)
 
 
 def map_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 100) -> Text:
