@@ -9,6 +9,7 @@ from cyc_helpers import put, war_turn
 from cyc_kit import registered  # noqa: F401  (installs the Cyclades kit for every test here)
 
 from kleos.agents import make_agent
+from kleos.core.action import Action
 from kleos.core.protocol import Outcome
 from kleos.games.cyclades.agents.evaluation import evaluator_for, win_shares
 from kleos.games.cyclades.agents.heuristic import RESERVE, HeuristicAgent, god_worth
@@ -110,3 +111,52 @@ def test_heuristic_takes_the_fourth_philosopher() -> None:
     legal = game.legal_actions(state, 0)
     choice = HeuristicAgent(game).choose(game.view(state, 0), legal, random.Random(2))
     assert choice.verb == "recruit"
+
+
+def reverses(before: Action, after: Action) -> bool:
+    """``after`` moves the units ``before`` moved straight back (same count, the two places swapped)."""
+    a, b = before.args, after.args
+    return (before.verb == after.verb and before.verb in ("sail", "march") and len(a) == len(b) == 3
+            and (a[0], a[1], a[2]) == (b[2], b[1], b[0]))
+
+
+def test_the_hint_never_moves_a_fleet_straight_back_during_a_sylphs_free_steps() -> None:
+    """C-FLEET-2, C-DATA-6 (sylph): the heuristic (the terminal's hint) takes a free step only when it
+    helps, and ends the effect ('done') when no step does, instead of sailing the same fleet back and
+    forth or wandering until the steps run out; over seeded Sylph turns it never undoes its own
+    previous step nor sails back to a sea it left."""
+    from cyc_helpers import begin_effect
+
+    from kleos.games.cyclades.rules import effects
+    from kleos.games.cyclades.tables import ARES
+
+    for seed in range(4):
+        g, s = war_turn(3, ARES, gold=0)
+        put(g, s, 0, I1=1, S1=2, S5=1)
+        put(g, s, 1, I2=2, S3=1)
+        begin_effect(g, s, "sylph")
+        agent = HeuristicAgent(g)
+        rng = random.Random(seed)
+        steps: list[Action] = []
+        for _ in range(12):
+            if not effects.pending(s):
+                break
+            choice = agent.choose(g.view(s, 0), g.legal_actions(s, 0), rng)
+            if steps:
+                assert not reverses(steps[-1], choice), (seed, steps, choice)
+            steps.append(choice)
+            g.apply_in_place(s, choice, 0)
+            for _ in range(20):  # a battle's dice and the other side's answers, until seat 0 is asked again
+                actors = g.actors(s)
+                if not actors or actors == (0,):
+                    break
+                if g.is_chance(s):
+                    g.step_chance(s)
+                else:
+                    g.apply_in_place(s, g.legal_actions(s, actors[0])[0], actors[0])
+        else:
+            raise AssertionError(f"the Sylph's effect never ended: {steps}")
+        sails = [step for step in steps if step.verb == "sail"]
+        for n, step in enumerate(sails):  # never back to a sea a fleet left earlier in the effect
+            assert str(step.args[2]) not in {str(earlier.args[0]) for earlier in sails[:n]}, (seed, steps)
+        assert steps[-1] == Action("done") and len(steps) < 10, (seed, steps)  # free steps taken only for a gain

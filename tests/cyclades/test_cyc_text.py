@@ -37,3 +37,20 @@ def test_bank_and_marker_switches_are_options() -> None:
     with pytest.raises(OptionsError) as refused:
         KIT.make_game({"players": 3, "gold_supply": "50"})
     assert refused.value.field == "gold_supply"
+
+
+def test_a_sylphs_step_is_told_free() -> None:
+    """C-FLEET-2, C-DATA-6 (sylph): the Sylph's steps cost nothing, so the menu and the log must not
+    show Poseidon's "(1 GP, first step)" for them; Poseidon's own first step keeps its price."""
+    from cyc_helpers import begin_effect, put, war_turn
+
+    from kleos.games.cyclades.tables import ARES, POSEIDON
+
+    g, s = war_turn(5, ARES, gold=0)
+    put(g, s, 0, S12=2)
+    begin_effect(g, s, "sylph")
+    words = KIT.describe_action(g, g.view(s, 0), Action.parse("sail S12 1 S13"))
+    assert words == "sail 1 fleet from S12 to S13 (free: the Sylph's step)"
+    g, s = war_turn(5, POSEIDON, gold=5)
+    put(g, s, 0, S12=2)
+    assert "(1 GP, first step)" in KIT.describe_action(g, g.view(s, 0), Action.parse("sail S12 1 S13"))

@@ -75,6 +75,12 @@ def action_words(action: Action) -> str:
     return " ".join([WORDS.get(action.verb, action.verb), *map(str, a)])
 
 
+def _sylph_step(game: CycladesGame, view: Any) -> bool:
+    """True while a Sylph's free steps are being taken (its ``sail`` pays nothing, C-DATA-6)."""
+    s = view.state if isinstance(view, CycladesView) else None
+    return s is not None and effects.pending(s) and effects.key_of(game.tables, s) == "sylph"
+
+
 class CycladesKit(GameKit):
     name = "cyclades"
     title = "Cyclades"
@@ -115,6 +121,9 @@ class CycladesKit(GameKit):
         g = _game(game)
         if action.verb == "offer":
             return f"offer {action.args[1]} GP to {g.tables.god_names[GODS.index(str(action.args[0]))]}"
+        if action.verb == "sail" and len(action.args) == 3 and _sylph_step(g, view):
+            a = action.args
+            return f"sail {a[1]} fleet{'s' if a[1] != 1 else ''} from {a[0]} to {a[2]} (free: the Sylph's step)"
         return action_words(action)
 
     def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:

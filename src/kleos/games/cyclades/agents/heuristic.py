@@ -35,6 +35,7 @@ RESERVE = 2  # gold kept back from an offering, to build with on the turn won
 CANDIDATES = 40  # actions tried per decision at most (every verb is represented)
 SIM_STEPS = 40  # steps of chance and other seats' prompts played out after a candidate
 GAIN = 0.05  # how much better than ending the turn an action must look
+STOPS = (Action("end"), Action("done"))  # ending the turn, ending a creature's effect
 
 
 def god_worth(t: Tables, s: CycladesState, seat: int, god: int) -> float:
@@ -129,12 +130,13 @@ class HeuristicAgent:
 
     @staticmethod
     def _pick(scored: list[tuple[float, Action]]) -> Action:
-        """The best-valued action while it beats ending the turn by ``GAIN`` (ties: the later)."""
-        end = Action("end")
-        baseline = next((value for value, action in scored if action == end), None)
+        """The best-valued action while it beats stopping by ``GAIN`` (ties: the later). Stopping is
+        ending the turn, or ending a creature's effect ('done'): without that baseline a Sylph's free
+        steps, which cost nothing, were all taken, wandering or sailing a fleet back and forth."""
+        stop = next(((value, action) for value, action in scored if action in STOPS), None)
         value, index = max((value, i) for i, (value, _) in enumerate(scored))
-        if baseline is not None and value < baseline + GAIN:
-            return end
+        if stop is not None and value < stop[0] + GAIN:
+            return stop[1]
         return scored[index][1]
 
     def _sample(self, legal: list[Action], rng: random.Random) -> list[Action]:
