@@ -123,3 +123,96 @@ def test_generic_app_plays_cyclades_with_its_panels() -> None:
             assert "S30" in board and "I8" in board
 
     asyncio.run(go())
+
+
+def zeus_turn_with_creatures() -> tuple[CycladesGame, CycladesState]:
+    """Zeus's turn for Blue with a Temple on I1 and the Pegasus, the Kraken and the Sylph on the track."""
+    from cyc_helpers import build_on, put, war_turn
+
+    from kleos.games.cyclades.tables import ZEUS
+
+    game, state = war_turn(3, ZEUS, gold=9)
+    put(game, state, 0, I1=1)
+    build_on(game, state, "I1", "temple")
+    index = game.tables.creature_index
+    state.track = [index["pegasus"], index["kraken"], index["sylph"]]
+    return game, state
+
+
+def test_a_creature_is_explained_before_it_is_paid_for() -> None:
+    """C-SUMMON-2/3, C-BUILD-7, C-DATA-6: 'summon 2 1' says which creature it is, what it does and what
+    it costs after the Temple; the Creatures view tells each creature on the track's effect."""
+    from kleos.core.action import Action
+    from kleos.games.cyclades.reference import explain
+
+    game, state = zeus_turn_with_creatures()
+    view = game.view(state, 0)
+    words = explain(game, view, Action.parse("summon 2 1"))
+    assert words.startswith("Sylph for 1 GP (slot 2 GP, 1 of your Temple(s) used")
+    assert "Free fleet movement" in words and words.endswith("]") and "C-SUMMON-2" in words
+    assert "Pegasus for 4 GP" in explain(game, view, Action.parse("summon 4 0"))
+    creatures = plain(render.creatures_view(game, view, render.DARK, 100))
+    for name, effect in (("Pegasus", "Move troops of one own island"), ("Kraken", "Place the figure on a sea space"),
+                         ("Sylph", "Free fleet movement")):
+        assert f"{name}: {effect}" in " ".join(creatures.split()), name
+
+
+def test_the_rules_reference_is_one_a_newcomer_can_plan_from() -> None:
+    """R's reference: the cycle order, income, offering order, costs, battle maths, the Metropolis routes
+    and limit, the end and tie-breaks, every god and every creature with its effect, with rule IDs."""
+    from kleos.games.cyclades.loader import load_data
+
+    text = KIT.terminal_parts().help.rules
+    assert text is not None
+    for needed in ("C-CYCLE-1", "Income", "C-INCOME-1", "the last to act bids first", "minus 1 per Priest",
+                   "1 / 2 / 3 GP", "2 / 3 / 4 GP", "0, 1, 1, 2, 2, 3", "lower total loses one unit",
+                   "4 Philosophers", "One per island", "the most GP", "C-END-2..5", "Apollo", "4, 3 or 2 GP"):
+        assert needed in text, needed
+    for god in ("Poseidon", "Ares", "Zeus", "Athena", "Apollo"):
+        assert f"| {god} |" in text, god
+    for c in load_data().creatures.creatures:
+        assert f"- **{c.name_en}**: {c.effect}" in text, c.key
+
+
+def test_the_terminal_explains_the_highlighted_choice_on_question_mark_and_in_r() -> None:
+    """The explain hook in the app (Textual pilot): at the first offering the highlighted entry's line
+    says what the bid buys and costs, ? opens a page about that entry, R the rules reference."""
+    from kleos.tui.screen import MODE_CHOOSE
+    from kleos.tui.widgets import TextScreen
+
+    app = build_app(KIT, {"players": 3}, seats=(0,), seed=4, opponent="random")
+    pages: list[str] = []
+
+    async def go() -> None:
+        async with app.run_test(size=(130, 50)) as pilot:
+            await pilot.pause()
+            screen = app.game_screen
+            assert screen is not None
+            await pilot.press("enter")
+            for _ in range(200):
+                await app.workers.wait_for_complete()
+                await pilot.pause(0)
+                if screen.mode == MODE_CHOOSE:
+                    break
+            offer = next(a for a in screen.legal if a.verb == "offer")
+            for level in screen.path_to(offer)[1:]:
+                entry = next(e for e in screen.levels[-1].entries if e.prefix == level.prefix)
+                screen.take(entry)
+                await pilot.pause()
+            screen.menu.highlighted = next(i for i, e in enumerate(screen.levels[-1].entries) if e.action == offer)
+            await pilot.pause()
+            detail = str(screen.query_one("#detail", Static).render())
+            assert f"Bid {offer.args[1]} for " in " ".join(detail.split()), detail
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, TextScreen)
+            pages.append(str(app.screen.body))
+            await pilot.press("escape")
+            await pilot.press("R")
+            assert isinstance(app.screen, TextScreen)
+            pages.append(str(app.screen.body))
+            await pilot.press("escape")
+
+    asyncio.run(go())
+    entry_page, rules_page = pages
+    assert entry_page.startswith("This choice: ") and "If nobody outbids you, you pay" in entry_page
+    assert "Cyclades: rules reference" in rules_page and "Battle maths" in rules_page

@@ -1,6 +1,6 @@
 """The terminal part of the Cyclades kit: the board's panels (hex map, players, gods, creatures), the
-status bar and the end of the game, each verb's help and the first-game guide (:mod:`.guide`). Menus and
-the log use the terminal shell's defaults, which read ``legal_actions`` and the kit's ``describe_action``.
+status bar and the end of the game, each verb's help and the first-game guide (:mod:`.guide`), the rules
+reference and each menu entry's explanation (:mod:`kleos.games.cyclades.reference`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from rich.text import Text
 
 from kleos.core.kit.terminal import BoardContext, BoardParts, HelpParts, MenuParts, PanelDraw, TerminalParts
 from kleos.core.protocol import Game, Outcome
+from kleos.games.cyclades import reference
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.tui import guide, render
 from kleos.games.cyclades.view import CycladesView
@@ -64,6 +65,6 @@ def terminal_parts() -> TerminalParts:
         board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,
                          final_panel="Players", full_view=_full_view),
         help=HelpParts(heading=_heading, verbs=guide.VERBS, guide_intro=guide.GUIDE_INTRO,
-                       guide_tip=guide.guide_tip),
-        menus=MenuParts(notation_example="offer ares 2"),
+                       guide_tip=guide.guide_tip, rules=reference.rules_reference()),
+        menus=MenuParts(notation_example="offer ares 2", explain=reference.explain),
     )

@@ -15,6 +15,7 @@ from kleos.core.kit.terminal import Palette
 from kleos.core.protocol import Outcome
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import doubled_x, parse_cell
+from kleos.games.cyclades.reference import creature, creature_words
 from kleos.games.cyclades.rules.common import income, islands_of, metropolises
 from kleos.games.cyclades.state import OVER, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
@@ -212,10 +213,13 @@ def creatures_view(game: CycladesGame, view: CycladesView, p: Palette, width: in
         name = t.creature_keys[card].capitalize() if card >= 0 else "-"
         rows.append([f"{t.slot_costs[slot]} GP", name])
     table = grid(["price", "creature"], rows, width, p)
+    told = [paragraph(Text(f"{creature(t, card).name_en}: ", style=p.head) + Text(creature_words(creature(t, card))),
+                      width) for card in dict.fromkeys(c for c in s.track if c >= 0)]
     left = sum(s.deck)
     discard = ", ".join(t.creature_keys[c] for c in s.discard[-5:]) or "empty"
-    note = f"Deck: {left} cards (order unknown). Discard pile (last 5): {discard}."
-    return lines(table, Text(""), paragraph(note, width, p.dim))
+    note = (f"Deck: {left} cards (order unknown). Discard pile (last 5): {discard}. Temples take 1 GP off a "
+            "creature each (once a cycle); R lists every creature (C-SUMMON-2, C-BUILD-7).")
+    return lines(table, Text(""), *told, Text(""), paragraph(note, width, p.dim))
 
 
 # ----- status and outcome ----------------------------------------------------------------------------

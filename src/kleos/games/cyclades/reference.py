@@ -1,0 +1,309 @@
+"""What a newcomer reads to learn Cyclades: the rules reference (Markdown, written from the rules spec
+with its rule IDs) and, for one legal action, what choosing it does (the menus' explanation).
+
+Both read the game's data (prices, creatures and their effects) rather than repeating numbers, and
+neither imports a surface, so the terminal, the server and the browser tell the same words.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from kleos.core.action import Action
+from kleos.core.protocol import Game
+from kleos.games.cyclades.datamodel import Creature
+from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.loader import load_data
+from kleos.games.cyclades.rules import actions as turn
+from kleos.games.cyclades.rules import effects, recruit, summon
+from kleos.games.cyclades.rules.common import islands_of, net_cost, temples_left
+from kleos.games.cyclades.state import CycladesState
+from kleos.games.cyclades.tables import ARES, ATHENA, GODS, POSEIDON, ZEUS, Tables
+from kleos.games.cyclades.view import HIDDEN, CycladesView
+
+UNITS = {POSEIDON: "fleet", ARES: "troop", ZEUS: "Priest", ATHENA: "Philosopher"}
+RECRUIT_RULE = {POSEIDON: "C-RECRUIT-1", ARES: "C-RECRUIT-3", ZEUS: "C-RECRUIT-5", ATHENA: "C-RECRUIT-6"}
+BUILDING_EFFECT = {
+    POSEIDON: "a Port: +1 for you when you defend a sea next to this island (C-BUILD-5)",
+    ARES: "a Fortress: +1 for you when you defend this island (C-BUILD-6)",
+    ZEUS: "a Temple: 1 GP off one creature each cycle (C-BUILD-7)",
+    ATHENA: "a University: no effect of its own, one of the four types for a Metropolis (C-BUILD-9)",
+}
+UNIT_EFFECT = {
+    POSEIDON: "a fleet holds its sea (and its trade income) and carries your troops (C-INCOME-4, C-TROOP-2)",
+    ARES: "a troop adds 1 to your battle total on its island (C-BATTLE-2)",
+    ZEUS: "a Priest lowers every offering you pay by 1 GP, at least 1 (C-OFFER-13)",
+    ATHENA: "a Philosopher: 4 of them become a Metropolis at once (C-METRO-3)",
+}
+
+
+# ----- creatures ------------------------------------------------------------------------------------
+def creature(t: Tables, card: int) -> Creature:
+    """The data record of creature card ``card`` (its name, effect, figure or not)."""
+    key = t.creature_keys[card]
+    return next(c for c in t.data.creatures.creatures if c.key == key)
+
+
+def creature_words(c: Creature) -> str:
+    """A creature's effect in a line: the data's words, with its numbers and how long a figure stays."""
+    params = "; ".join(f"{name.replace('_', ' ')}: {value}" for name, value in c.params.items())
+    lasting = {"figure": " The figure stays until your next action turn.",
+               "stays": " The figure stays on the board after your turn."}.get(c.duration, "")
+    return f"{c.effect}{f' ({params})' if params else ''}{lasting}"
+
+
+# ----- the menus' explanation of one action -----------------------------------------------------------
+def explain(game: Game[Any, Any], view: Any, action: Action) -> str:
+    """What choosing ``action`` does, for a newcomer, ending with the rule IDs behind it."""
+    assert isinstance(game, CycladesGame) and isinstance(view, CycladesView)
+    t, s, seat = game.tables, view.state, view.seat
+    if seat is None or seat < 0:
+        return ""
+    tell = _EXPLAINERS.get(action.verb)
+    return tell(t, s, seat, action) if tell is not None else ""
+
+
+def _offer(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    god, amount = GODS.index(str(action.args[0])), int(action.args[1])
+    pay = net_cost(amount, s.priests[seat])
+    priests = f" ({amount} less your {s.priests[seat]} Priest(s))" if s.priests[seat] else ""
+    return (f"Bid {amount} for {t.god_names[god]}'s turn this cycle: the free {UNITS[god]}, "
+            f"{BUILDING_EFFECT[god].split(':')[0]} for {t.building_cost[god]} GP each and its special action. "
+            f"If nobody outbids you, you pay {pay} GP{priests} at the end of the offerings; if outbid, you pay "
+            "nothing and bid again on another god [C-OFFER-4, C-OFFER-5, C-OFFER-13, C-GODS-10]")
+
+
+def _apollo(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    owned = len(islands_of(s, seat))
+    gain = t.apollo_one_island if owned == 1 else t.apollo_no_island if owned == 0 else t.apollo_more_islands
+    first = " You are the first to pray, so you also put a prosperity marker (+1 income for good) on an " \
+        "island of yours." if not s.apollo else ""
+    return (f"Free: no god's turn for you this cycle, but Apollo gives you {gain} GP in the action phase "
+            f"(4 with one island, 1 with more).{first} [C-OFFER-9, C-APOLLO-1, C-APOLLO-2]")
+
+
+def _recruit(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    god = turn.turn_god(s)
+    price = recruit.price(t, s, god)
+    cost = "free (the first of the turn)" if price == 0 else f"{price} GP"
+    where = f" on {action.args[0]}" if action.args else ""
+    ladder = "/".join(map(str, t.recruit_costs[god]))
+    told = UNIT_EFFECT[god]
+    return (f"Recruit a {UNITS[god]}{where} for {cost}; the prices this turn go {ladder} GP. "
+            f"{told[:1].upper()}{told[1:]} [{RECRUIT_RULE[god]}, C-RECRUIT-7]")
+
+
+def _build(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    god = turn.turn_god(s)
+    return (f"Build {BUILDING_EFFECT[god]} on {action.args[0]} for {t.building_cost[god]} GP. It belongs to "
+            "whoever holds the island. A Port, a Fortress, a Temple and a University together become a "
+            "Metropolis at once [C-BUILD-1, C-BUILD-2, C-METRO-2]")
+
+
+def _march(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    to = t.island_index[str(action.args[2])]
+    owner = s.owner[to]
+    if owner == seat:
+        result = f"{action.args[2]} is yours already: the troops reinforce it"
+    elif s.troops[to] and owner >= 0:
+        result = (f"{t.seat_names[owner]} has {s.troops[to]} troop(s) there: a battle starts, each round a die "
+                  "plus your troops against a die plus theirs and their Fortresses; the lower loses a troop")
+    else:
+        result = f"nobody defends {action.args[2]}: it becomes yours with its buildings"
+    return (f"{t.special_cost[ARES]} GP: {action.args[1]} troop(s) from {action.args[0]} to {action.args[2]} along "
+            f"your fleets; {result} [C-TROOP-1, C-TROOP-3, C-TROOP-4, C-BATTLE-2]")
+
+
+def _sail(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    if effects.pending(s):
+        return ("A free step of the Sylph: no gold paid. Entering another player's fleets starts a naval "
+                "battle [C-FLEET-2, C-FLEET-3, C-DATA-6]")
+    if len(action.args) == 2:
+        return ("Free: the same move goes one step further (3 steps in all); you may leave fleets behind or "
+                "pick yours up [C-FLEET-1, C-FLEET-2]")
+    to = t.sea_index[str(action.args[2])]
+    other = s.fleet_owner[to]
+    fight = (f" {t.seat_names[other]} has {s.fleets[to]} fleet(s) there: a naval battle, each round a die plus "
+             "your fleets against a die plus theirs and their Ports next to it" if s.fleets[to] and other not in
+             (seat, -1) else "")
+    return (f"{t.special_cost[POSEIDON]} GP for a move of up to 3 steps; this is its first.{fight} "
+            "[C-FLEET-1, C-FLEET-3, C-BATTLE-4]")
+
+
+def _swap(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    slot = t.slot_costs.index(int(action.args[0]))
+    card = s.track[slot]
+    name = creature(t, card).name_en if card >= 0 else "the creature"
+    return (f"{t.special_cost[ZEUS]} GP: {name} in the {action.args[0]} GP slot goes to the discard pile and the "
+            "top card of the deck takes its place, at the same price [C-ZEUS-1]")
+
+
+def _summon(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    slot = t.slot_costs.index(int(action.args[0]))
+    used = int(action.args[1]) if len(action.args) > 1 else 0
+    card = s.track[slot]
+    if card < 0:
+        return ""
+    c = creature(t, card)
+    price = summon.price(t, slot, used)
+    temples = (f", {used} of your Temple(s) used for this cycle ({temples_left(t, s, seat) - used} left)"
+               if used else "")
+    return (f"{c.name_en} for {price} GP (slot {t.slot_costs[slot]} GP{temples}): {creature_words(c)} "
+            f"[C-SUMMON-2, C-SUMMON-3, {', '.join(c.rules)}]")
+
+
+def _end(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    gold = s.gold[seat]
+    kept = f" You keep your {gold} GP for the next cycle." if gold != HIDDEN else ""
+    return ("Your turn ends; your marker goes to the last free space of the turn order, so the last to act "
+            f"bids first next cycle.{kept} [C-ACTION-6, C-ACTION-7]")
+
+
+def _stay(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    return ("Fight another round: each side rolls a die (0 to 3) and adds its units, the defender also its "
+            "Fortresses (land) or Ports next to the sea; the lower total loses one unit, a tie costs both one "
+            "[C-BATTLE-2, C-BATTLE-3, C-BATTLE-4, C-BATTLE-5]")
+
+
+def _retreat(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    return (f"All your units in the battle go to {action.args[0]}; the other side keeps the place "
+            "[C-BATTLE-8, C-BATTLE-9, C-BATTLE-10, C-BATTLE-11]")
+
+
+def _prosper(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    return (f"The prosperity marker stays on {action.args[0]} for good: whoever owns it gets 1 GP more income "
+            "every cycle [C-APOLLO-2, C-APOLLO-4]")
+
+
+def _effect_step(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    if not effects.pending(s):
+        return ""
+    c = creature(t, s.effect_card)
+    return f"{c.name_en}'s effect: {creature_words(c)} [C-SUMMON-3, {', '.join(c.rules)}]"
+
+
+def _metro(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
+    return ("Your new Metropolis: it counts as a Port, a Fortress and a Temple, and 2 of them (3 with two "
+            "players) at the end of a cycle win the game [C-METRO-4, C-METRO-5, C-METRO-8, C-END-2]")
+
+
+_EXPLAINERS = {
+    "offer": _offer, "apollo": _apollo, "recruit": _recruit, "build": _build, "march": _march, "sail": _sail,
+    "swap": _swap, "summon": _summon, "end": _end, "stay": _stay, "retreat": _retreat, "prosper": _prosper,
+    "target": _effect_step, "take": _effect_step, "sell": _effect_step, "from": _effect_step,
+    "push": _effect_step, "done": _effect_step, "metropolis": _metro, "discard": _metro, "destroy": _metro,
+}
+
+
+# ----- the rules reference ----------------------------------------------------------------------------
+@cache
+def rules_reference() -> str:
+    """The whole reference in Markdown: the packaged data's prices and creatures with the spec's words."""
+    data = load_data()
+    creatures = [c for c in data.creatures.creatures if not c.figure]
+    figures = [c for c in data.creatures.creatures if c.figure]
+    lines = [REFERENCE_HEAD, "## Creatures (summon on any main god's turn)", "",
+             "A creature costs the price of its slot on the track: **4, 3 or 2 GP** from left to right, 1 GP "
+             "less for each Temple you choose to use (each Temple once a cycle, a Metropolis counts as one), "
+             "at least 1 GP. Its effect happens at once; then the card is discarded. The cheapest card nobody "
+             "took is discarded at the start of the next cycle and the others slide right (C-CREATURE-1..4, "
+             "C-SUMMON-2..6, C-BUILD-7/8).", ""]
+    lines += [f"- **{c.name_en}**: {creature_words(c)} ({', '.join(c.rules)})" for c in creatures]
+    lines += ["", "Figures (placed on the board):", ""]
+    lines += [f"- **{c.name_en}**: {creature_words(c)} ({', '.join(c.rules)})" for c in figures]
+    lines += ["", REFERENCE_TAIL]
+    return "\n".join(lines)
+
+
+REFERENCE_HEAD = """\
+# Cyclades: rules reference
+
+**Goal.** Own **2 Metropolises** (3 with two players) at the **end of a cycle** (C-END-2). Holding them
+during a cycle is not enough (C-END-6). Gold is the only secret: each player's GP is behind a screen (C-INFO-1).
+
+## A cycle, in order (C-CYCLE-1)
+
+1. **Creatures**: the track is updated (see Creatures below).
+2. **Gods**: the god boards are shuffled into positions 1-4 (with 3 players two are face down, with 2 or 4
+   players one; a face-down god takes no offering and no turn, C-GODS-2..9). Apollo is always last.
+3. **Income**: 1 GP per prosperity symbol you control: the cornucopias of your islands, the prosperity
+   markers on them, and the value of each trade sea where you have a fleet (C-INCOME-1..4).
+4. **Offerings**: in turn order, each marker bids on a face-up god (C-OFFER-1..16).
+5. **Actions**: each god with a bid gives its turn to the highest bidder, in the gods' order; then the
+   Apollo players in their order (C-ACTION-1/2).
+6. **End of cycle**: the game may end (see End and tie-breaks).
+
+## Offerings (C-OFFER)
+
+- Bid a whole number of GP, at least 1, on a face-up main god, **higher** than the bid already there, or
+  pray to **Apollo** for free; any number may pray to Apollo (C-OFFER-2..4, C-OFFER-9).
+- An outbid marker **must bid again at once on another god** (Apollo always possible); chains of outbids are
+  settled before the next marker bids (C-OFFER-5/6). A bid that stands cannot be moved or raised (C-OFFER-8).
+- You may not bid more than you could pay (C-OFFER-11). At the end of the offerings you pay your winning
+  bid **minus 1 per Priest, at least 1 GP**; an outbid marker pays nothing (C-OFFER-13/14).
+- **Order**: the first cycle's order is drawn; after that a player's marker goes to the last free space of the
+  turn order when their turn ends, so **the last to act bids first** next cycle (C-ACTION-6/7).
+
+## The gods (C-GODS-10)
+
+| God | Free unit | More units this turn | Building (2 GP) | Special action |
+|---|---|---|---|---|
+| Poseidon | 1 fleet | 1 / 2 / 3 GP (4 at most) | Port | move fleets, 1 GP a move |
+| Ares | 1 troop | 2 / 3 / 4 GP (4 at most) | Fortress | move troops, 1 GP a move |
+| Zeus | 1 Priest | one more for 4 GP | Temple | swap a creature, 1 GP |
+| Athena | 1 Philosopher | one more for 4 GP | University | none |
+| Apollo | none | none | none | 4 GP with one island (or none), 1 GP with more |
+
+On a god's turn do any of its actions in any order, paying as you go, and summon creatures; then **end**
+(C-ACTION-3..5, C-RECRUIT-1..8). Fleets go in a sea next to your island that is empty or yours; troops on
+your island; at most 8 fleets and 8 troops on the board (C-RECRUIT-2/4, C-COMP-12/13). The first Apollo player
+also puts a **prosperity marker** (+1 income for good) on one of their islands (C-APOLLO-2/4).
+
+## Buildings (C-BUILD)
+
+2 GP each, on a free slot of your island, of the type of the god you play; they change hands with the island.
+
+- **Port**: +1 when you defend a sea next to the island (C-BUILD-5).
+- **Fortress**: +1 when you defend the island (C-BUILD-6).
+- **Temple**: 1 GP off one creature, once a cycle (C-BUILD-7/8).
+- **University**: nothing but its type for a Metropolis (C-BUILD-9).
+
+## Moving and battles (C-FLEET, C-TROOP, C-BATTLE)
+
+- **Move fleets** (Poseidon, 1 GP): a group goes up to 3 steps from sea to sea, picking up or leaving fleets on
+  the way; entering another player's fleets stops it and starts a naval battle (C-FLEET-1..4).
+- **Move troops** (Ares, 1 GP): troops go from your island to another island linked by a chain of seas each
+  holding one of your fleets. Landing on troops starts a battle; on an island without troops you take it and
+  its buildings (C-TROOP-1..5). You may not land on a player's **last island** unless that wins you the game
+  (C-TROOP-7).
+- **Battle maths**: each round both sides roll a die (faces **0, 1, 1, 2, 2, 3**) and add their units there;
+  the defender adds **+1 per Fortress** (land) or **per Port next to the sea** (naval), a Metropolis counting
+  as one. The **lower total loses one unit; a tie costs each side one** (C-BATTLE-2..5, C-DATA-7). After a
+  round the defender, then the attacker, may **retreat** all their units (C-BATTLE-7..10); otherwise another
+  round. Whoever is left holds the place; if both lose their last troops, the defender keeps the island
+  (C-BATTLE-11/12). A battle ends the move that caused it (C-BATTLE-15).
+
+## Metropolises (C-METRO)
+
+- **Three ways**: own a **Port, a Fortress, a Temple and a University** (one of each is given up), own
+  **4 Philosophers** (all 4 given up), or **take an island** that has one (C-METRO-2, -3, -6).
+- It goes on the Metropolis space of an island of yours without one; buildings in the way are destroyed
+  (C-METRO-4/5). **One per island**: with no free island the new one is lost (C-METRO-7).
+- A Metropolis counts as a Port, a Fortress and a Temple, but not as a type for the four-building route
+  (C-METRO-8/9). The checks happen at once, even on another player's turn (C-METRO-10).
+
+## End and tie-breaks (C-END)
+
+At the end of a cycle, if someone owns 2 Metropolises (3 with two players) the game ends: that player wins; if
+several do, **the one with the most GP** wins, then the most Metropolises, else they share the win
+(C-END-2..5, C-AMB-24; an option uses the FAQ's order, Metropolises first). A player who loses their last
+island is out (C-AMB-26).
+"""
+
+REFERENCE_TAIL = """\
+## Where to read more
+
+The menu's line under each choice tells what it does and what it costs; ? opens it with the rule behind it.
+The rule IDs (C-...) are those of the project's Cyclades rules specification.
+"""
