@@ -50,7 +50,8 @@ def test_a_sylphs_step_is_told_free() -> None:
     put(g, s, 0, S12=2)
     begin_effect(g, s, "sylph")
     words = KIT.describe_action(g, g.view(s, 0), Action.parse("sail S12 1 S13"))
-    assert words == "sail 1 fleet from S12 to S13 (free: the Sylph's step)"
+    assert words == ("sail 1 fleet from S12 to S13 (free: the Sylph's step); "
+                     "S12: Blue 2 → 1 fleet; S13: Blue 0 → 1 fleet")
     g, s = war_turn(5, POSEIDON, gold=5)
     put(g, s, 0, S12=2)
     assert "(1 GP, first step)" in KIT.describe_action(g, g.view(s, 0), Action.parse("sail S12 1 S13"))

@@ -9,7 +9,9 @@ Offerings and bid amounts are public in Cyclades (C-INFO-2), so a bid in progres
 
 Each message must be exactly the redacted view of the true state at its step (nothing more), with
 the other seats' gold shown as hidden in the JSON and in the text, no generator state or seed
-anywhere, no log entry from a later step, and legal actions only for the seat to act.
+anywhere, no log entry from a later step, and legal actions only for the seat to act, with the
+menu's explanations of them told from that seat's view. The log's story lines (who took what, battle
+totals, income, the gods won, Apollo's gold) are told from the actor's view and name no gold held.
 
 ``KLEOS_CYC_LEAK_GAMES`` (default 1) sets the games per player count; CI plays one of each.
 """
@@ -34,10 +36,13 @@ from server_helpers import (
     text_of,
 )
 
+from kleos.core.action import Action
+from kleos.core.kit.web import EXPLANATIONS, explanations
 from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.agents.heuristic import HeuristicAgent
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.kit import KIT
+from kleos.games.cyclades.reference import explain
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.view import HIDDEN, make_view, view_json
 
@@ -79,7 +84,12 @@ def check_message(message: Message, seat: int | None, game: CycladesGame, truth:
     if seat is not None:
         assert gold[seat] == state.gold[seat]
     view = make_view(state, seat)
-    assert message["view"] == view_json(view), f"seat {seat} at step {seq} is served more than its view"
+    served_view = dict(message["view"])
+    told = served_view.pop(EXPLANATIONS, None)
+    assert served_view == view_json(view), f"seat {seat} at step {seq} is served more than its view"
+    if told is not None:  # the menu's explanations: for the seat to act, from its view only
+        assert seat is not None and message["your_turn"]
+        assert told == explanations(game, view, game.legal_actions(state, seat), explain)
     assert message["description"] == KIT.describe_view(game, view, seat)
     gold_words(message["description"], game.seat_names, seat)
     if message["your_turn"]:
@@ -91,6 +101,25 @@ def check_message(message: Message, seat: int | None, game: CycladesGame, truth:
         assert entry["seq"] <= seq, f"a later step (the god shuffle, a creature, dice) reached step {seq}"
         true = truth.log[entry["seq"]]
         assert true.readers is None and entry["action"] == true.action and not entry["hidden"]
+
+
+def check_story(game: CycladesGame, truth: Truth) -> int:
+    """Every log line tells the step from its actor's view (the public one for chance) and names no
+    gold (C-INFO-1): told again with every seat's gold changed, the writer's own included, it is the
+    same line. Returns how many lines tell more than the step (a result after ';')."""
+    told_more = 0
+    for seq, entry in truth.log.items():
+        before = truth.states[seq - 1]
+        reader = None if entry.seat == CHANCE else entry.seat
+        assert entry.readers is None
+        action = Action.parse(entry.action)
+        line = KIT.describe_action(game, make_view(before, reader), action)
+        other = before.copy()
+        other.gold = [g + 17 + 5 * n for n, g in enumerate(other.gold)]
+        assert KIT.describe_action(game, make_view(other, reader), action) == line, (seq, line)
+        assert entry.text.endswith(line), (seq, entry.text, line)
+        told_more += ";" in line
+    return told_more
 
 
 def choose(game: CycladesGame, agent: HeuristicAgent, state: CycladesState, seat: int, rng: random.Random) -> str:
@@ -117,6 +146,7 @@ def play_watched(client: TestClient, players: int, seed: int) -> tuple[int, Cycl
     truth = Truth(client, game_id, game, seed)
     for seat, message in received:
         check_message(message, seat, game, truth)
+    assert check_story(game, truth) > 20, "the log tells what the steps brought about"
     return len(received), truth.states[-1]
 
 

@@ -24,7 +24,6 @@ from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.rules import battle, effects, figures, metro
 from kleos.games.cyclades.rules.common import income, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import GODS
 from kleos.games.cyclades.view import HIDDEN, CycladesView, view_json
 
 
@@ -75,6 +74,16 @@ def action_words(action: Action) -> str:
     return " ".join([WORDS.get(action.verb, action.verb), *map(str, a)])
 
 
+def _step_words(game: CycladesGame, view: CycladesView, action: Action) -> str:
+    """The step itself in words, before what it brings about."""
+    from kleos.games.cyclades import story
+
+    if action.verb == "sail" and len(action.args) == 3 and _sylph_step(game, view):
+        a = action.args
+        return f"sail {a[1]} fleet{'s' if a[1] != 1 else ''} from {a[0]} to {a[2]} (free: the Sylph's step)"
+    return story.step_words(game, view, action) or action_words(action)
+
+
 def _sylph_step(game: CycladesGame, view: Any) -> bool:
     """True while a Sylph's free steps are being taken (its ``sail`` pays nothing, C-DATA-6)."""
     s = view.state if isinstance(view, CycladesView) else None
@@ -118,13 +127,14 @@ class CycladesKit(GameKit):
         return "\n".join(lines)
 
     def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+        """The step in words and, told from ``view``, what it brings about (:mod:`.story`): the log's
+        line and the menu's account of a choice."""
+        from kleos.games.cyclades import story
+
         g = _game(game)
-        if action.verb == "offer":
-            return f"offer {action.args[1]} GP to {g.tables.god_names[GODS.index(str(action.args[0]))]}"
-        if action.verb == "sail" and len(action.args) == 3 and _sylph_step(g, view):
-            a = action.args
-            return f"sail {a[1]} fleet{'s' if a[1] != 1 else ''} from {a[0]} to {a[2]} (free: the Sylph's step)"
-        return action_words(action)
+        if not isinstance(view, CycladesView):
+            return action_words(action)
+        return story.tell(g, view, action, lambda step: _step_words(g, view, step))
 
     def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
         assert isinstance(view, CycladesView)

@@ -1,0 +1,97 @@
+"""The log tells the story (kit.describe_action, which the terminal's log and the server's log both
+use): who did what to whom, with totals and results, in words a player uses; gold held is never named."""
+
+from __future__ import annotations
+
+import random
+
+from cyc_helpers import build_on, put, settle, war_turn
+
+from kleos.core.action import Action
+from kleos.core.protocol import CHANCE
+from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.kit import KIT
+from kleos.games.cyclades.rules import battle
+from kleos.games.cyclades.state import CycladesState
+from kleos.games.cyclades.tables import ARES, ATHENA, ZEUS
+
+
+def told(game: CycladesGame, state: CycladesState, text: str, seat: int | None = None) -> str:
+    """The log's line for ``text`` (from the actor's view, chance: the public one), then the step taken."""
+    actor = game.actors(state)[0]
+    view = game.view(state, None if actor == CHANCE else actor if seat is None else seat)
+    line = KIT.describe_action(game, view, Action.parse(text))
+    game.apply_in_place(state, Action.parse(text), actor)
+    return line
+
+
+def test_a_pegasus_invasion_says_who_took_which_island_from_whom() -> None:
+    """C-SUMMON-3, C-TROOP-4, C-DATA-6 (pegasus): the creature is named with its price, then where its
+    troops went and who holds the island now."""
+    game, state = war_turn(3, ZEUS, seat=1)
+    index = game.tables.creature_index
+    state.track = [index["pegasus"], -1, -1]
+    put(game, state, 1, I5=2)
+    put(game, state, 0, I1=0, I3=1)  # Blue's I1 under a territory marker: no troops to defend it
+    assert told(game, state, "summon 4 0").startswith("summon the Pegasus (4 GP)")
+    line = told(game, state, "target I5 2 I1")
+    assert line.startswith("the Pegasus carries 2 troops from I5 to I1")
+    assert "I1 is Red's with 2 troops (Blue had none)" in line
+
+
+def test_battle_dice_are_told_with_totals_losses_and_who_holds_the_island() -> None:
+    """C-BATTLE-2/3/5/11: each side's die, units and Fortress bonus with the totals, who loses a troop,
+    and at the end who holds the island."""
+    game, state = war_turn(3, ARES, seat=0)
+    t = game.tables
+    home, target, sea = next((a, b, x) for a in range(t.n_islands) for b in range(t.n_islands) if a != b
+                             for x in t.island_seas[a] if x in t.island_seas[b])
+    put(game, state, 0, **{t.island_ids[home]: 3, t.sea_ids[sea]: 1})
+    put(game, state, 1, **{t.island_ids[target]: 1, t.island_ids[(target + 1) % t.n_islands
+                                                             if (target + 1) % t.n_islands != home else
+                                                             (target + 2) % t.n_islands]: 1})
+    name = t.island_ids[target]
+    build_on(game, state, name, "fortress")
+    start = told(game, state, f"march {t.island_ids[home]} 3 {name}")
+    assert f"land battle in {name}: Blue attacks with 3 troops, Red defends with 1 troop" in start
+    settle_line = told(game, state, "dice 2 0")
+    assert "Blue 2 + 3 troops = 5 against Red 0 + 1 troop + 1 (Fortresses) = 2: Red loses one troop" in settle_line
+    assert f"the battle is over: {name} is Blue's" in settle_line and not battle.in_battle(state)
+
+
+def test_recruits_and_buildings_are_named() -> None:
+    """C-RECRUIT-5/6, C-BUILD-1: which of Priest or Philosopher was recruited, which building went where."""
+    game, state = war_turn(3, ATHENA)
+    put(game, state, 0, I1=1)
+    assert told(game, state, "recruit").startswith("recruit a Philosopher; Blue gains 1 Philosopher (now 1)")
+    assert told(game, state, "build I1").startswith("build a University on I1; a University stands on I1")
+    game, state = war_turn(3, ZEUS)
+    put(game, state, 0, I1=1)
+    assert told(game, state, "recruit").startswith("recruit a Priest; Blue gains 1 Priest (now 1)")
+
+
+def test_a_seeded_game_tells_income_the_gods_won_and_apollos_gold_without_gold_held() -> None:
+    """C-INCOME-1, C-OFFER-13, C-APOLLO-1, C-INFO-1: over a seeded game the log names each cycle's
+    income, who won which god for how much, Apollo's gold; no line changes when the gold held does."""
+    game = CycladesGame({"players": 3})
+    state = game.new_state(11)
+    rng = random.Random(5)
+    lines: list[str] = []
+    for _ in range(400):
+        if game.is_terminal(state) or state.cycle > 3:
+            break
+        actor = game.actors(state)[0]
+        action = game.sample_chance(state) if actor == CHANCE else rng.choice(game.legal_actions(state, actor))
+        view = game.view(state, None if actor == CHANCE else actor)
+        line = KIT.describe_action(game, view, action)
+        richer = state.copy()
+        richer.gold = [g + 13 for g in richer.gold]
+        assert KIT.describe_action(game, game.view(richer, None if actor == CHANCE else actor), action) == line
+        lines.append(line)
+        game.apply_in_place(state, action, actor)
+    else:
+        raise AssertionError("three cycles took more than 400 steps")
+    text = "\n".join(lines)
+    assert text.count("income (C-INCOME-1): ") >= 3 and "offerings settled: " in text
+    assert any("Apollo gives" in line for line in lines) and "pray" in text
+    settle(game, state)
