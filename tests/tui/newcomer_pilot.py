@@ -1,5 +1,6 @@
 """The pilot steps of the newcomer tests: a person who, at every decision, presses only H (the
-hint), Enter and, when asked, y — shared by the games' newcomer tests."""
+hint), Enter and, when asked, y, or who walks the menu's keys to a choice of their own — shared by
+the games' newcomer tests."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from kleos.core.action import Action
 from kleos.tui.app import GameApp
 from kleos.tui.screen import MODE_CONFIRM, MODE_WAIT, GameScreen
 
@@ -64,3 +66,22 @@ def play_to_the_end(app: GameApp, script: Script, size: tuple[int, int]) -> None
             assert "Game over" in shown(screen, "#detail") or "over" in shown(screen, "#guide")
 
     asyncio.run(go())
+
+
+async def choose_by_keys(app: GameApp, pilot: Pilot[str], screen: GameScreen, action: Action) -> None:
+    """Walk the menu to ``action`` by its entries' keys (a group, then the entry), as a person does,
+    and confirm with y when asked."""
+    for _ in range(len(action.args) + 2):
+        level = screen.levels[-1]
+        target = str(action).split(" ")
+        entry = next((e for e in level.entries if e.action == action), None)
+        entry = entry or next(e for e in level.entries if e.action is None and target[:len(e.prefix)] == list(e.prefix))
+        if entry.key:
+            await pilot.press(entry.key)
+        else:
+            screen.take(entry)
+        await pilot.pause(0)
+        if entry.action is not None:
+            break
+    if screen.mode == MODE_CONFIRM:
+        await pilot.press("y")

@@ -8,13 +8,18 @@ check the same for every kind of decision."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import tempfile
 from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
 
-from newcomer_pilot import ask_hint, play_to_the_end, settle, shown, take_hint
+from newcomer_pilot import ask_hint, choose_by_keys, play_to_the_end, settle, shown, take_hint
 from textual.pilot import Pilot
 
+from kleos.core.action import Action
 from kleos.core.undo import replay
 from kleos.games.cyclades.agents.heuristic import HeuristicAgent
 from kleos.games.cyclades.game import CycladesGame
@@ -33,6 +38,13 @@ TIP_KINDS = {  # the guide's first words for each kind of decision (src/kleos/ga
     "Zeus's turn": "turn", "Athena's turn": "turn", "Your fleet move goes on": "voyage", "Battle": "battle",
     "A new Metropolis": "metropolis", "Polyphemus": "creature",
 }
+
+
+def screenshots() -> Path:
+    """Where the tests keep their screenshots (the browser tests' folder)."""
+    folder = Path(os.environ.get("KLEOS_SCREENSHOTS", Path(tempfile.gettempdir()) / "kleos-web-shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def tip_kind(tip: str) -> str:
@@ -102,3 +114,76 @@ def test_every_decision_of_whole_games_has_its_guide_tip() -> None:
             assert tip_kind(tip), f"no tip of its kind for {sorted({a.verb for a in legal})}: {tip}"
             state = game.apply(state, agent.choose(view, legal, rng), seat)
     assert {"offer", "apollo", "turn", "voyage", "battle", "metropolis", "creature"} <= set(kinds), kinds
+
+
+PAYS = re.compile(r"you pay (\d+) GP")
+OWN_DECISIONS = 900  # a guard: a 3-player game against two heuristic players ends long before
+
+
+def newcomer_choice(explained: dict[Action, str], gold: int, built: int) -> Action:
+    """A newcomer's own simple choice, read from the menu's explanations alone: bid the cheapest god
+    it can pay with gold to spare, else pray to Apollo; take a free unit; build while gold lasts (two a
+    turn); move troops where nobody defends, or into a battle; stay in battles; otherwise the first
+    choice, ending the turn last."""
+    def first(test: Callable[[Action, str], bool]) -> Action | None:
+        return next((a for a, words in explained.items() if test(a, words)), None)
+
+    offers = {a: int(m.group(1)) for a, words in explained.items() if (m := PAYS.search(words))}
+    if offers or any(a.verb == "apollo" for a in explained):
+        cheap = [a for a, pay in sorted(offers.items(), key=lambda x: x[1]) if pay <= max(1, gold - 2)]
+        return cheap[0] if cheap else next(a for a in explained if a.verb == "apollo")
+    picks = (first(lambda a, w: "for free (the first of the turn)" in w and a.verb == "recruit"),
+             first(lambda a, w: w.startswith("Build ") and gold >= 2 and built < 2),
+             first(lambda a, w: "nobody defends" in w or "a battle starts" in w),
+             first(lambda a, w: a.verb == "stay"))
+    chosen = next((a for a in picks if a is not None), None)
+    if chosen is not None:
+        return chosen
+    rest = [a for a in explained if a.verb not in ("end", "done")]
+    return rest[0] if rest else next(iter(explained))
+
+
+def test_a_newcomer_plays_a_whole_game_by_its_own_choices() -> None:
+    """A 3-player game against two heuristic players, the newcomer deciding from what the screen
+    explains (the line under the menu for each entry, MenuParts.explain) rather than from hints: it
+    opens the rules reference first (R) and reads a creature's effect on the Creatures view, then
+    plays to the game-over screen; the log tells the story (gods won, income, battles, builds)."""
+    app = build_app(KIT, {"players": 3}, seats=(0,), seed=SEED, opponent="heuristic")
+    session = app.session
+    mine: list[str] = []
+    shots = screenshots()
+
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
+        await pilot.press("enter")
+        await settle(app, pilot, screen, 4000)
+        await pilot.press("R")
+        assert isinstance(app.screen, TextScreen) and "Battle maths" in str(app.screen.body)
+        app.save_screenshot(str(shots / "tui-cyclades-reference.svg"))
+        await pilot.press("escape")
+        built, turn = 0, -1
+        for _ in range(OWN_DECISIONS):
+            await settle(app, pilot, screen, 4000)
+            if screen.mode == MODE_OVER:
+                return
+            view = session.view(0)
+            if view.state.cycle != turn:
+                built, turn = 0, view.state.cycle
+            explained = {a: screen.explain(a) for a in screen.legal}
+            assert all(explained.values()), [str(a) for a, w in explained.items() if not w]
+            action = newcomer_choice(explained, view.state.gold[0], built)
+            built += action.verb == "build"
+            mine.append(str(action))
+            await choose_by_keys(app, pilot, screen, action)
+            if len(mine) == 40:
+                screen.board.show("Log")
+                await pilot.pause()
+                app.save_screenshot(str(shots / "tui-cyclades-story-log.svg"))
+        raise AssertionError(f"no game over after {OWN_DECISIONS} decisions of the newcomer")
+
+    play_to_the_end(app, script, (130, 45))
+    assert session.over and session.outcome is not None
+    verbs = Counter(step.split(" ")[0] for step in mine)
+    assert verbs["offer"] + verbs["apollo"] >= 3 and verbs["recruit"] and verbs["end"], verbs
+    story = "\n".join(line.text for line in session.log)
+    for told in ("offerings settled: ", "income (C-INCOME-1): ", "on the creature track: "):
+        assert told in story, told

@@ -53,6 +53,30 @@ def creature_words(c: Creature) -> str:
     return f"{c.effect}{f' ({params})' if params else ''}{lasting}"
 
 
+GOD_HELP = {
+    POSEIDON: "Poseidon: a free fleet, more for 1/2/3 GP; Ports for 2 GP; move fleets for 1 GP (C-GODS-10)",
+    ARES: "Ares: a free troop, more for 2/3/4 GP; Fortresses for 2 GP; move troops for 1 GP (C-GODS-10)",
+    ZEUS: "Zeus: a free Priest, one more for 4 GP; Temples for 2 GP; swap a creature for 1 GP (C-GODS-10)",
+    ATHENA: "Athena: a free Philosopher, one more for 4 GP; Universities for 2 GP (C-GODS-10)",
+}
+APOLLO_HELP = ("Apollo: free, any number of players; 4 GP with one island (or none), 1 GP with more; the first "
+               "also puts a prosperity marker on an island (C-APOLLO-1/2)")
+
+
+def board_help(t: Tables) -> dict[str, Any]:
+    """The words the browser shows on a tap or hover of the board: each god (Apollo last), each
+    creature by card index with its effect, an island's and a sea's meaning."""
+    return {
+        "gods": [GOD_HELP[god] for god in range(len(GOD_HELP))] + [APOLLO_HELP],
+        "creatures": [f"{creature(t, card).name_en}: {creature_words(creature(t, card))}"
+                      for card in range(len(t.creature_keys))],
+        "island": "an island: its cornucopias are income for its owner (C-INCOME-3); P F T U are buildings, "
+                  "M a Metropolis",
+        "sea": "a sea: $ marks trade income for whoever has a fleet there (C-INCOME-4)",
+        "track": "Creatures cost 4, 3 or 2 GP by slot, 1 GP less per Temple used, at least 1 (C-SUMMON-2)",
+    }
+
+
 # ----- the menus' explanation of one action -----------------------------------------------------------
 def explain(game: Game[Any, Any], view: Any, action: Action) -> str:
     """What choosing ``action`` does, for a newcomer, ending with the rule IDs behind it."""
@@ -68,8 +92,9 @@ def _offer(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
     god, amount = GODS.index(str(action.args[0])), int(action.args[1])
     pay = net_cost(amount, s.priests[seat])
     priests = f" ({amount} less your {s.priests[seat]} Priest(s))" if s.priests[seat] else ""
+    special = "" if god == ATHENA else " and its special action"
     return (f"Bid {amount} for {t.god_names[god]}'s turn this cycle: the free {UNITS[god]}, "
-            f"{BUILDING_EFFECT[god].split(':')[0]} for {t.building_cost[god]} GP each and its special action. "
+            f"{BUILDING_EFFECT[god].split(':')[0]} for {t.building_cost[god]} GP each{special}. "
             f"If nobody outbids you, you pay {pay} GP{priests} at the end of the offerings; if outbid, you pay "
             "nothing and bid again on another god [C-OFFER-4, C-OFFER-5, C-OFFER-13, C-GODS-10]")
 
