@@ -238,7 +238,20 @@ def rules_reference() -> str:
     lines += ["", "Figures (placed on the board):", ""]
     lines += [f"- **{c.name_en}**: {creature_words(c)} ({', '.join(c.rules)})" for c in figures]
     lines += ["", REFERENCE_TAIL]
-    return "\n".join(lines)
+    return unwrapped("\n".join(lines))
+
+
+def unwrapped(markdown: str) -> str:
+    """``markdown`` with each paragraph and list item on one line (the source is wrapped for reading;
+    a renderer that keeps line breaks would break sentences)."""
+    out: list[str] = []
+    for line in markdown.splitlines():
+        starts_block = not line.strip() or line.lstrip().startswith(("#", "- ", "|")) or line[:2].rstrip(".").isdigit()
+        if out and out[-1].strip() and not starts_block and not out[-1].startswith(("#", "|")):
+            out[-1] = f"{out[-1]} {line.strip()}"
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 REFERENCE_HEAD = """\

@@ -18,7 +18,7 @@ from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import actions as turn
-from kleos.games.cyclades.rules import battle, effects
+from kleos.games.cyclades.rules import battle, effects, metro
 from kleos.games.cyclades.rules.common import income, islands_of, net_cost
 from kleos.games.cyclades.state import ACTION, OFFER, CycladesState
 from kleos.games.cyclades.tables import ATHENA, EMPTY, GODS, N_GODS, ZEUS, Tables
@@ -143,8 +143,15 @@ def _apollo_gold(t: Tables, before: CycladesState, after: CycladesState) -> list
 
 # ----- the board ---------------------------------------------------------------------------------------
 def _board(t: Tables, before: CycladesState, after: CycladesState) -> list[str]:
-    return [*_islands(t, before, after), *_seas(t, before, after), *_cards(t, before, after),
-            *_track(t, before, after)]
+    return [*_metropolis_due(t, before, after), *_islands(t, before, after), *_seas(t, before, after),
+            *_cards(t, before, after), *_track(t, before, after)]
+
+
+def _metropolis_due(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
+    """A Metropolis earned by the step (its buildings or Philosophers given up, C-METRO-2/3)."""
+    if metro.pending(a) and not metro.pending(b):
+        return [f"{_name(t, a.metro_seat)} earns a Metropolis (C-METRO-2/3)"]
+    return []
 
 
 def _islands(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:

@@ -11,6 +11,7 @@ from kleos.core.kit import JsonDict
 from kleos.core.protocol import Game
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import doubled_x, parse_cell
+from kleos.games.cyclades.reference import board_help
 from kleos.games.cyclades.tables import GODS
 
 BUILDINGS = ("port", "fortress", "temple", "university")  # the building of each main god, in god order
@@ -46,4 +47,5 @@ def board_tables(game: Game[Any, Any]) -> JsonDict:
         "slot_costs": list(t.slot_costs),
         "marker_owner": list(t.marker_owner),
         "win_metropolises": t.win_metropolises,
+        "help": board_help(t),
     }

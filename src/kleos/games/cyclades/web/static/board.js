@@ -46,6 +46,7 @@ function buildMap(svg, T, onPick) {
   const addHex = (name, cell, cls) => {
     const [x, y] = centre(T, cell);
     const poly = svgEl("polygon", { points: hexPoints(x, y), class: cls, "data-name": name });
+    poly.append(svgEl("title", {}, `${name}: ${T.help[cls]}`));
     poly.addEventListener("click", () => onPick(name));
     svg.append(poly);
     if (!shapes.has(name)) shapes.set(name, []);
@@ -124,7 +125,8 @@ function godsTable(T, st, seatNames) {
     const who = marker >= 0 ? seatTag(seatNames, T.marker_owner[marker]) : h("span", { class: "muted", text: "—" });
     return h("tr", { class: st.gods_up[pos] ? "" : "face-down" }, [
       h("td", { text: String(pos + 1) }),
-      h("td", { text: T.god_names[god] + (st.gods_up[pos] ? "" : " (face down)") }),
+      h("td", {}, [told("span", { "data-god": T.gods[god] }, [T.god_names[god] + (st.gods_up[pos] ? "" : " (face down)")],
+                        T.help.gods[god])]),
       h("td", {}, [who]),
       h("td", { text: marker >= 0 ? `${st.bid[god]} GP` : "" }),
     ]);
@@ -132,16 +134,31 @@ function godsTable(T, st, seatNames) {
   const apollo = st.apollo.length
     ? st.apollo.map((m, i) => h("span", {}, [`${i + 1}. `, seatTag(seatNames, T.marker_owner[m]), " "]))
     : [h("span", { class: "muted", text: "nobody" })];
-  return [h("table", { class: "cyc-gods" }, [h("tbody", {}, rows)]), h("p", {}, [h("strong", { text: "Apollo: " }), ...apollo])];
+  return [h("table", { class: "cyc-gods" }, [h("tbody", {}, rows)]),
+          h("p", {}, [told("strong", { "data-god": "apollo" }, ["Apollo: "], T.help.gods[T.help.gods.length - 1]), ...apollo])];
+}
+
+/** A thing of the board that tells what it is: a tooltip on hover, and a line that a tap (or
+ * Enter) opens and closes, so that a phone reads it too. */
+function told(tag, attrs, children, words) {
+  const tip = h("span", { class: "cyc-tip", role: "note", text: words });
+  const el = h(tag, { ...attrs, title: words, tabindex: "0", "data-told": "1" }, [...children, tip]);
+  const toggle = () => el.classList.toggle("open");
+  el.addEventListener("click", toggle);
+  el.addEventListener("keydown", (event) => { if (event.key === "Enter") toggle(); });
+  return el;
 }
 
 function creaturesList(T, st) {
-  const items = st.track.map((card, slot) => h("li", {}, [
-    h("span", { class: "price", text: `${T.slot_costs[slot]} GP` }), " ",
-    card >= 0 ? T.creatures[card] : h("span", { class: "muted", text: "—" }),
-  ]));
+  const items = st.track.map((card, slot) => (card >= 0
+    ? told("li", { "data-creature": T.creatures[card] }, [
+      h("span", { class: "price", text: `${T.slot_costs[slot]} GP` }), " ", T.help.creatures[card].split(":")[0],
+    ], T.help.creatures[card])
+    : h("li", {}, [h("span", { class: "price", text: `${T.slot_costs[slot]} GP` }), " ",
+      h("span", { class: "muted", text: "—" })])));
   const deck = st.deck.reduce((a, b) => a + b, 0);
-  return [h("ul", { class: "cyc-creatures" }, items), h("p", { class: "muted", text: `Deck: ${deck} cards, order unknown.` })];
+  return [h("ul", { class: "cyc-creatures" }, items),
+          h("p", { class: "muted", text: `${T.help.track}. Deck: ${deck} cards, order unknown. Tap a creature for its effect.` })];
 }
 
 function outcomeText(T, outcome) {
