@@ -85,7 +85,9 @@ def test_the_board_and_the_menu_explain_themselves(live_server: LiveServer, desk
     reference = page.inner_text("#help-dialog details[data-help='rules']")
     for needed in ("Battle maths", "4 Philosophers", "the most GP", "Sylph", "C-CYCLE-1"):
         assert needed in reference, needed
-    page.locator("#help-dialog details[data-help='rules'] summary").scroll_into_view_if_needed()
+    gods = page.locator("#help-dialog details[data-help='rules'] table.help-table")
+    assert gods.locator("tr").count() == 6 and "|" not in gods.inner_text()  # the gods' table, head and 5 gods
+    gods.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "cyclades-rules-reference.png"))
     assert errors == []
 

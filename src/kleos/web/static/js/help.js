@@ -9,13 +9,22 @@ import { arrange, menuModel, menuWords } from "./menu.js";
 
 const state = { gameId: "", token: null, getMsg: () => null, openPath: () => {}, hint: null, asking: false };
 
-/** Markdown as plain elements: headings, list items and paragraphs, emphasis marks dropped (text only). */
+/** Markdown as plain elements: headings, list items, tables and paragraphs, emphasis marks dropped (text only). */
 function markdown(text) {
   const plain = (line) => line.replace(/\*\*|`/g, "");
   const out = [];
   let list = null;
   for (const block of String(text || "").split(/\n\s*\n/)) {
+    let table = null;
     for (const line of block.split("\n")) {
+      if (/^\s*\|/.test(line)) { // a table row; the |---| row under the head is left out
+        const cells = line.trim().replace(/^\||\|$/g, "").split("|").map((c) => plain(c.trim()));
+        if (cells.every((c) => /^:?-+:?$/.test(c))) continue;
+        if (!table) out.push(table = h("table", { class: "help-table" }));
+        table.append(h("tr", {}, cells.map((c) => h(table.rows.length ? "td" : "th", { text: c }))));
+        continue;
+      }
+      table = null;
       const item = /^\s*[-*] (.*)$/.exec(line);
       if (item) {
         if (!list) out.push(list = h("ul", {}));
