@@ -216,3 +216,36 @@ def test_the_terminal_explains_the_highlighted_choice_on_question_mark_and_in_r(
     entry_page, rules_page = pages
     assert entry_page.startswith("This choice: ") and "If nobody outbids you, you pay" in entry_page
     assert "Cyclades: rules reference" in rules_page and "Battle maths" in rules_page
+
+
+def test_every_choice_of_seeded_games_is_explained_with_its_rules() -> None:
+    """Whole seeded games of 2, 3 and 5 players (the heuristic, with random choices now and then to
+    reach creatures and battles): every legal action of every decision has an explanation for a
+    newcomer that ends with the rule IDs behind it in brackets."""
+    import random
+
+    from kleos.games.cyclades.agents.heuristic import HeuristicAgent
+    from kleos.games.cyclades.reference import explain
+
+    unexplained: set[str] = set()
+    for players in (2, 3, 5):
+        game = CycladesGame({"players": players})
+        agent, rng = HeuristicAgent(game), random.Random(players)
+        state = game.new_state(20 + players)
+        for _ in range(3000):
+            if game.is_terminal(state):
+                break
+            if game.is_chance(state):
+                game.step_chance(state)
+                continue
+            seat = game.actors(state)[0]
+            legal, view = game.legal_actions(state, seat), game.view(state, seat)
+            for action in legal:
+                words = explain(game, view, action)
+                if not words.endswith("]") or "[C-" not in words:
+                    unexplained.add(f"{action.verb}: {words!r}")
+            choice = rng.choice(legal) if rng.random() < 0.2 else agent.choose(view, legal, rng)
+            game.apply_in_place(state, choice, seat)
+        else:
+            raise AssertionError(f"a {players}-player game did not end in 3000 steps")
+    assert not unexplained, sorted(unexplained)[:10]
