@@ -249,3 +249,23 @@ def test_every_choice_of_seeded_games_is_explained_with_its_rules() -> None:
         else:
             raise AssertionError(f"a {players}-player game did not end in 3000 steps")
     assert not unexplained, sorted(unexplained)[:10]
+
+
+def test_a_summon_entry_names_its_creature_in_the_menu() -> None:
+    """C-SUMMON-2, C-ZEUS-1: 'summon 2 1' and 'swap 2' say in the menu itself which creature they are
+    about (the notation names only the price slot)."""
+    from kleos.core.action import Action
+    from kleos.tui.look import Look
+    from kleos.tui.menu import build_level
+
+    game, state = zeus_turn_with_creatures()
+    view = game.view(state, 0)
+    look = Look(KIT)
+    legal = game.legal_actions(state, 0)
+    labels = {str(e.action): e.label for e in build_level(legal, ("summon",), look.verb_titles,
+                                                            lambda a: look.gloss(game, view, a)).entries}
+    assert "Sylph, 1 GP" in labels["summon 2 1"] and "Pegasus, 4 GP" in labels["summon 4 0"], labels
+    swaps = {str(e.action): e.label for e in build_level(legal, ("swap",), look.verb_titles,
+                                                         lambda a: look.gloss(game, view, a)).entries}
+    assert "discard the Kraken" in swaps["swap 3"], swaps
+    assert Action.parse("summon 2 1") in legal

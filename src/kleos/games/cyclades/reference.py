@@ -88,6 +88,23 @@ def explain(game: Game[Any, Any], view: Any, action: Action) -> str:
     return tell(t, s, seat, action) if tell is not None else ""
 
 
+def gloss(game: Game[Any, Any], view: Any, action: Action) -> str:
+    """A few words after a menu entry whose notation names only a price slot: the creature it is
+    (and what summoning it costs after Temples)."""
+    assert isinstance(game, CycladesGame) and isinstance(view, CycladesView)
+    t, s = game.tables, view.state
+    if action.verb not in ("summon", "swap") or not action.args:
+        return ""
+    card = s.track[t.slot_costs.index(int(action.args[0]))]
+    if card < 0:
+        return ""
+    name = creature(t, card).name_en
+    if action.verb == "swap":
+        return f"discard the {name}"
+    used = int(action.args[1]) if len(action.args) > 1 else 0
+    return f"{name}, {summon.price(t, t.slot_costs.index(int(action.args[0])), used)} GP"
+
+
 def _offer(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
     god, amount = GODS.index(str(action.args[0])), int(action.args[1])
     pay = net_cost(amount, s.priests[seat])

@@ -66,5 +66,5 @@ def terminal_parts() -> TerminalParts:
                          final_panel="Players", full_view=_full_view),
         help=HelpParts(heading=_heading, verbs=guide.VERBS, guide_intro=guide.GUIDE_INTRO,
                        guide_tip=guide.guide_tip, rules=reference.rules_reference()),
-        menus=MenuParts(notation_example="offer ares 2", explain=reference.explain),
+        menus=MenuParts(notation_example="offer ares 2", explain=reference.explain, gloss=reference.gloss),
     )
