@@ -160,3 +160,29 @@ def test_the_hint_never_moves_a_fleet_straight_back_during_a_sylphs_free_steps()
         for n, step in enumerate(sails):  # never back to a sea a fleet left earlier in the effect
             assert str(step.args[2]) not in {str(earlier.args[0]) for earlier in sails[:n]}, (seed, steps)
         assert steps[-1] == Action("done") and len(steps) < 10, (seed, steps)  # free steps taken only for a gain
+
+
+def test_the_hint_never_undoes_its_own_move_in_seeded_games() -> None:
+    """C-TROOP-1, C-FLEET-1, C-ACTION-6: in seeded 3-player games of the heuristic (the terminal's
+    hint), no seat moves troops or fleets straight back where its previous step of the same turn took
+    them. Ending a turn used to be scored after what runs next (another seat's Apollo gold, say), so a
+    paid move that kept the turn open looked better than ending it, back and forth while gold lasted."""
+    for seed in range(3):
+        game = CycladesGame({"players": 3})
+        agent, rng = HeuristicAgent(game), random.Random(seed)
+        state = game.new_state(seed)
+        previous: dict[int, Action | None] = {}
+        for _ in range(3000):
+            if game.is_terminal(state):
+                break
+            if game.is_chance(state):
+                game.step_chance(state)
+                continue
+            seat = game.actors(state)[0]
+            choice = agent.choose(game.view(state, seat), game.legal_actions(state, seat), rng)
+            before = previous.get(seat)
+            assert before is None or not reverses(before, choice), (seed, str(before), str(choice))
+            previous[seat] = None if choice.verb == "end" else choice
+            game.apply_in_place(state, choice, seat)
+        else:
+            raise AssertionError(f"seed {seed}: the game did not end in 3000 steps")

@@ -11,7 +11,8 @@ never beyond what that god is worth to it, and plays its turns greedily one acti
   prompts it sets off, the seat's own included, played out by a simple policy until the seat is back
   at its turn's menu), the result scored by
   :func:`~kleos.games.cyclades.agents.evaluation.position_score` for the seat against the best
-  other seat; it takes the best action while that beats ending the turn, then ends it.
+  other seat; it takes the best action while that beats stopping — ending the turn, scored as the
+  turn stands, or ending a creature's effect — then stops.
 
 It sees only its view; randomness comes only from the generator it is handed.
 """
@@ -153,10 +154,12 @@ class HeuristicAgent:
 
     def _after(self, start: CycladesState, seat: int, action: Action, rng: random.Random) -> float:
         """The seat's margin over the best other seat after ``action`` and what it sets off."""
-        game, t = self.game, self.t
+        game = self.game
+        if action.verb == "end":  # scored as the turn stands: what runs after it (another's Apollo gold,
+            return self._margin(start, seat)  # the next turns) is not the ending's doing
         s = start.copy()
         game.apply_in_place(s, action, seat, validate=False)
-        for _ in range(0 if action.verb == "end" else SIM_STEPS):  # ending the turn: scored as it stands
+        for _ in range(SIM_STEPS):
             actors = game.actors(s)
             if not actors or (seat in actors and pending_prompt(s) is None):
                 break  # back at the seat's own turn menu (a prompt it must answer is played out)
@@ -167,5 +170,10 @@ class HeuristicAgent:
             else:
                 other = actors[0]
                 game.apply_in_place(s, game.legal_actions(s, other)[0], other, validate=False)
+        return self._margin(s, seat)
+
+    def _margin(self, s: CycladesState, seat: int) -> float:
+        """The seat's score less the best other seat's."""
+        t = self.t
         mine = position_score(t, s, seat)
         return mine - max(position_score(t, s, other) for other in range(t.players) if other != seat)
