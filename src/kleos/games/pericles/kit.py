@@ -19,6 +19,7 @@ from kleos.core.kit.encoding import EncodingParts
 from kleos.core.kit.terminal import TerminalParts
 from kleos.core.kit.web import WebParts
 from kleos.core.protocol import CHANCE, Game
+from kleos.games.pericles.datamodel import AmountDef
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.options import HONOR_HANDICAP, SCENARIO_DEFAULT, SCENARIOS
@@ -53,11 +54,24 @@ def _option_specs() -> tuple[OptionSpec, ...]:
     return tuple(specs)
 
 
+def _handicap_amount() -> AmountDef:
+    return next(a for a in load_data().options.amounts if a.name == HONOR_HANDICAP)
+
+
 def _handicap_spec() -> HandicapSpec:
-    """The Honor handicap of solitaire play (P-DATA-14): bot factions start with extra Honor."""
-    a = next(a for a in load_data().options.amounts if a.name == HONOR_HANDICAP)
-    return HandicapSpec(f"extra starting Honor for each faction a bot plays ({', '.join(a.rules)})",
+    """The Honor handicap of solitaire play (P-DATA-14): bot factions start with extra Honor; the
+    default is the scenario's (none in a vignette too short to catch up 20 Honor)."""
+    a = _handicap_amount()
+    short = ", ".join(f"{n} in {sc}" for sc, n in sorted(a.bot_default_by_scenario.items()))
+    by_scenario = f"; default {a.bot_default} in the full war, {short}" if short else ""
+    return HandicapSpec(f"extra starting Honor for each faction a bot plays{by_scenario} ({', '.join(a.rules)})",
                         a.bot_default, a.minimum, a.maximum)
+
+
+def bot_handicap_default(options: Mapping[str, Any]) -> int:
+    """The Honor a bot's faction gets unless told otherwise in the scenario ``options`` name: the
+    designer's +20 for the whole war, none for the one-phase vignette (docs/pericles.md)."""
+    return _handicap_amount().bot_default_for(str(options.get("scenario", SCENARIO_DEFAULT)))
 
 
 WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage", "issue": "choose the issue",
@@ -95,6 +109,13 @@ class PericlesKit(GameKit):
             return PericlesGame(options)
         except DataError as exc:
             raise OptionsError("data_dir", str(exc)) from exc
+
+    def with_bot_handicap(self, options: Mapping[str, Any], bot_seats: Collection[int],
+                          amount: int | None) -> dict[str, Any]:
+        """As the platform's, with the scenario's own default when no amount is given."""
+        if amount is None and bot_seats:
+            amount = bot_handicap_default(options)
+        return super().with_bot_handicap(options, bot_seats, amount)
 
     def handicap_options(self, options: Mapping[str, Any], bot_seats: Collection[int], amount: int) -> dict[str, Any]:
         """``honor_handicap`` set to ``amount`` for the bots' factions (seat = faction), the others kept;
