@@ -8,8 +8,18 @@ from typing import Any, ClassVar
 from kleos.core.action import Action
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.encoding import EncodingParts
+from kleos.core.kit.terminal import MenuParts, TerminalParts
 from kleos.core.protocol import CHANCE, Game
 from toygame.game import BidsGame, BidsView
+
+
+def explain(game: Game[Any, Any], view: Any, action: Action) -> str:
+    """What a bid does, as the toy's menus tell a newcomer (nothing for the other verbs)."""
+    if action.verb != "play":
+        return ""
+    assert isinstance(view, BidsView)
+    return (f"Card {action.args[0]} leaves your hand for good; if it is the highest card played this round "
+            f"you take the prize of {view.state.prize} points, a tie takes nothing [T-BID]")
 
 
 class BidsKit(GameKit):
@@ -61,6 +71,10 @@ class BidsKit(GameKit):
         if seat == CHANCE and action.verb == "deal":
             return frozenset({int(action.args[0])})
         return super().log_visibility(game, before, seat, action, after)
+
+    def terminal_parts(self) -> TerminalParts:
+        """Only the menu's explanations: everything else is the shell's default."""
+        return TerminalParts(menus=MenuParts(explain=explain))
 
     def encoding_parts(self) -> EncodingParts:
         from toygame.encoding import encoding_parts

@@ -1,6 +1,6 @@
 """The app shell plays a game it has never heard of: the test game Sealed Bids (tests/toygame), which
-brings no terminal part, with three seats, hidden hands and everybody bidding at once (Textual
-pilot). Against two computer players, and hotseat for three people, where the hand-over screen
+brings no terminal part but the menu's explanations, with three seats, hidden hands and everybody
+bidding at once (Textual pilot). Against two computer players, and hotseat for three people, where the hand-over screen
 must never leave another seat's hand on the screen."""
 
 from __future__ import annotations
@@ -118,6 +118,36 @@ def test_one_person_against_two_random_computer_players() -> None:
     assert "Player 2: a secret step (hidden)" in texts and "Player 3: a secret step (hidden)" in texts
     assert not any(t.startswith(("Player 2: bid", "Player 3: bid")) for t in texts)
     assert texts[-1].startswith("Game over: points:")
+
+
+def test_the_highlighted_entry_is_explained_under_the_menu_and_on_its_help_page() -> None:
+    """The kit's explain hook (MenuParts.explain): the line under the menu tells what the highlighted
+    bid does, and ? opens a page about that very entry first (its explanation, its verb, a pointer to
+    the rules reference), before the keys."""
+    app = build_app(KIT, {"players": 3}, seats=(0,), seed=5, opponent="random")
+    pages: list[str] = []
+
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
+        await pilot.press("enter")
+        await settle(app, pilot, screen)
+        assert screen.mode == MODE_CHOOSE
+        await pilot.press("down")  # moving the cursor clears the note about the first moves
+        for key in ("up", "down"):
+            await pilot.press(key)
+            await pilot.pause()
+            entry = screen.current_entry()
+            assert entry is not None and entry.action is not None
+            detail = shown(screen, "#detail")
+            assert f"Card {entry.action.args[0]} leaves your hand for good" in detail and "[T-BID]" in detail
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TextScreen)
+        pages.append(str(app.screen.body))
+        await pilot.press("escape")
+
+    run(app, script)
+    page = pages[0]
+    assert page.startswith("This choice: ")
+    assert page.index("leaves your hand for good") < page.index("R opens the full rules reference") < page.index("Keys")
 
 
 def test_hotseat_for_three_hides_every_hand_while_the_device_is_passed() -> None:

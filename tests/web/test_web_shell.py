@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from web_helpers import READY, get_state
+from web_helpers import READY, create_game, get_state, store_seat
 from web_server import LiveServer, browser, desktop, live_server, shots  # noqa: F401
 
 TOY = "bids"
@@ -162,3 +162,55 @@ def test_a_game_without_a_board_module_is_played_as_text(live_server: LiveServer
     start = httpx.get(f"{base}/api/games/{game_id}/replay?step=0", timeout=30).json()
     assert page.inner_text("#board-text").strip() == start["description"].strip()
     assert errors == []
+
+
+def test_every_action_carries_the_games_explanation(live_server: LiveServer, desktop: Any, browser: Any,
+                                                    shots: Path) -> None:
+    """The kit's explain hook reaches the browser through the view's JSON ("explanations": action ->
+    words, for the seat to act only): each action button has it as its tooltip, the line under the
+    button opens on hover, and on a phone a tap on the button's ⓘ opens it without choosing."""
+    base = live_server.url
+    seated = create_game(base, ["me", "random", "random"], game=TOY, seed=4)
+    message = get_state(base, seated["game_id"], seated["token"])
+    for _ in range(40):  # the two bots and chance move first; the person's turn comes within seconds
+        if message["your_turn"]:
+            break
+        time.sleep(0.25)
+        message = get_state(base, seated["game_id"], seated["token"])
+    assert message["your_turn"], "the person was never asked to bid"
+    told = message["view"]["explanations"]
+    assert set(told) == {e["action"] for e in message["legal"]}
+    assert all("leaves your hand for good" in words and "[T-BID]" in words for words in told.values())
+    spectator = get_state(base, seated["game_id"])
+    assert "explanations" not in spectator["view"]
+
+    page = desktop.new_page()
+    errors = watch_errors(page)
+    store_seat(page, base, seated)
+    page.goto(f"{base}/play/{seated['game_id']}")
+    page.wait_for_function(READY)
+    first = message["legal"][0]["action"]
+    button = page.locator(f"#menu button.choice[data-action='{first}']")
+    assert button.get_attribute("title") == told[first]
+    choice = page.locator(f"button.choice[data-action='{first}']")
+    line = page.locator("#menu .menu-row", has=choice).locator(".explain")
+    assert line.count() == 1 and not line.is_visible()
+    button.hover()
+    assert line.is_visible() and line.inner_text() == told[first]
+    page.screenshot(path=str(shots / "explain-hover.png"))
+    assert errors == []
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        mobile = phone.new_page()
+        store_seat(mobile, base, seated)
+        mobile.goto(f"{base}/play/{seated['game_id']}")
+        mobile.wait_for_function(READY)
+        row = mobile.locator("#menu .menu-row", has=mobile.locator(f"button.choice[data-action='{first}']"))
+        assert row.count() == 1 and not row.locator(".explain").is_visible()
+        row.locator(".explain-btn").tap()
+        assert row.locator(".explain").is_visible()
+        assert get_state(base, seated["game_id"], seated["token"])["seq"] == message["seq"]  # nothing was chosen
+        mobile.screenshot(path=str(shots / "explain-phone-tap.png"))
+    finally:
+        phone.close()

@@ -14,10 +14,13 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit.terminal import Explain
+from kleos.core.kit.web import EXPLANATIONS, explanations
 from kleos.core.protocol import CHANCE, Game, Outcome
 
 AnyGame = Game[Any, Any]
@@ -149,6 +152,17 @@ def log_text(kit: GameKit, game: AnyGame, state: Any, seat: int, action: Action)
     return neutral_text(kit.describe_action(game, view, action), seat, game.seat_names)
 
 
+@cache
+def explain_of(kit: GameKit) -> Explain | None:
+    """The kit's menu explanations (:attr:`~kleos.core.kit.terminal.MenuParts.explain`), or none when
+    the game has none or its terminal part's libraries are not installed with this server."""
+    try:
+        parts = kit.terminal_parts()
+    except ImportError:
+        return None
+    return None if parts is None else parts.menus.explain
+
+
 def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
     return None if outcome is None else outcome.to_json()
 
@@ -170,9 +184,13 @@ def seat_head(kit: GameKit, game: AnyGame, state: Any, steps: int, seat: int | N
     actors = acting(game, state)
     your_turn = seat is not None and seat in actors
     legal: list[dict[str, str]] = []
+    view_out = kit.view_json(game, view)
     if your_turn and seat is not None:
-        legal = [{"action": str(a), "text": kit.describe_action(game, view, a)}
-                 for a in game.legal_actions(state, seat)]
+        actions = game.legal_actions(state, seat)
+        legal = [{"action": str(a), "text": kit.describe_action(game, view, a)} for a in actions]
+        explained = explanations(game, view, actions, explain_of(kit))
+        if explained:
+            view_out[EXPLANATIONS] = explained
     outcome = game.outcome(state)
     return {
         "type": "state",
@@ -182,7 +200,7 @@ def seat_head(kit: GameKit, game: AnyGame, state: Any, steps: int, seat: int | N
         "to_act": actors,
         "your_turn": your_turn,
         "steps": steps,
-        "view": kit.view_json(game, view),
+        "view": view_out,
         "description": kit.describe_view(game, view, seat),
         "legal": legal,
         "undoable": undo_allowed,

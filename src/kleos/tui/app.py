@@ -29,7 +29,7 @@ APP_CSS = """
 #menu-title { height: auto; max-height: 3; padding: 0 1; background: $panel; }
 #menu, #steps { height: 1fr; border: none; padding: 0; }
 #guide { height: auto; max-height: 4; padding: 0 1; background: $primary-background; color: $text; }
-#detail { height: 3; padding: 0 1; background: $boost; }
+#detail { height: 4; padding: 0 1; background: $boost; }
 #recent { height: 2; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
 #notation { display: none; height: 1; border: none; padding: 0 1; }
 #notation:focus { border: none; }

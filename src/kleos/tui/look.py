@@ -132,6 +132,11 @@ class Look:
         warn = self.parts.menus.warning
         return warn(game, view, seat, action) if warn is not None else ""
 
+    def explain(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+        """What choosing ``action`` does, for a newcomer ("" when the game does not tell)."""
+        explain = self.parts.menus.explain
+        return explain(game, view, action) if explain is not None else ""
+
     @property
     def last_verbs(self) -> tuple[str, ...]:
         return self.parts.menus.last_verbs

@@ -256,6 +256,10 @@ class GameScreen(Screen[None]):
             return ""
         return self.look.warning(self.session.game, self.seat_view(), self.seat, action)
 
+    def explain(self, action: Action) -> str:
+        """What choosing ``action`` does, in the game's words for a newcomer ("" when it does not tell)."""
+        return self.look.explain(self.session.game, self.seat_view(), action)
+
     def gloss(self, action: Action) -> str:
         """A few words after a menu entry, where the notation alone says too little."""
         return self.look.gloss(self.session.game, self.seat_view(), action)
@@ -511,8 +515,11 @@ class GameScreen(Screen[None]):
             if entry.warning:
                 text.append(f"⚠ Loses the game: {entry.warning}. ", style=p.warn)
             text.append(self.describe(entry.action))
+            explained = self.explain(entry.action)
             rules = self.look.rules_of(entry.action.verb)
-            if rules:
+            if explained:
+                text.append("\n" + explained + "  (? more)")
+            elif rules:
                 text.append(f"  [{rules}]", style=p.dim)
         else:
             verb = entry.prefix[0]
@@ -597,7 +604,7 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         p = self.palette()
-        body = Text()
+        body = self.entry_help()
         body.append(self.look.keys_help(self.session.hint_name))
         verbs: list[str] = []
         for a in self.legal if self.mode in (MODE_CHOOSE, MODE_CONFIRM) else []:
@@ -616,6 +623,30 @@ class GameScreen(Screen[None]):
         body.append("\nThe menu offers only legal actions; the line under the board says what the highlighted "
                     "one costs and does. Typed actions use the same words (the notation).\n", style=p.dim)
         self.app.push_screen(TextScreen("Help", body))
+
+    def entry_help(self) -> Text:
+        """The help page's head while a menu entry is highlighted: what that entry does (the game's
+        explanation of an action), its verb's help, and where the whole rules are."""
+        p = self.palette()
+        body = Text()
+        entry = self.current_entry()
+        if entry is None or not entry.prefix:
+            return body
+        verb = entry.prefix[0]
+        help_ = self.look.verbs.get(verb)
+        explained = self.explain(entry.action) if entry.action is not None else ""
+        if not explained and help_ is None:
+            return body
+        body.append(f"This choice: {entry.label}\n", style=p.head)
+        if explained:
+            body.append(f"  {explained}\n")
+        if help_ is not None:
+            body.append(f"\n{verb}", style="bold")
+            body.append(f" — {help_.title}\n  {help_.text}\n")
+            if help_.rules:
+                body.append(f"  Rules: {', '.join(help_.rules)}\n", style=p.dim)
+        body.append("\nR opens the full rules reference.\n\n", style=p.dim)
+        return body
 
     def action_rules(self) -> None:
         self.app.push_screen(TextScreen("Rules reference", self.look.rules(), markdown=True))

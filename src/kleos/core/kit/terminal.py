@@ -138,6 +138,13 @@ once, in a few words ("" when it does not). The browser gets the same words thro
 (:data:`kleos.core.kit.web.WARNINGS`)."""
 
 
+Explain = Callable[[Game[Any, Any], Any, Action], str]
+"""(game, the seat's view, one legal action) -> what choosing it does, in plain words a newcomer
+understands (its effect, cost, what it depends on), ending with the rule IDs behind it in brackets;
+"" when there is nothing to add. The browser gets the same words through the view's JSON
+(:data:`kleos.core.kit.web.EXPLANATIONS`)."""
+
+
 @dataclass(frozen=True)
 class MenuParts:
     """How decisions are presented. The menu's levels follow the actions' notation words (verb,
@@ -152,7 +159,10 @@ class MenuParts:
     the menu lists such a choice after the safe ones, flags it and always asks to confirm it;
     ``last_verbs``: the verbs that end a step (``done``, ``pass``), listed last with the key 0 so
     that pressing a key twice never ends a step by surprise; ``refusal``: for a typed action that is
-    not legal, words that say more than the rule's message ("no territory named Atlantis"), or ""."""
+    not legal, words that say more than the rule's message ("no territory named Atlantis"), or "";
+    ``explain``: what choosing a legal action does, for a newcomer who does not know the rules yet
+    (see :data:`Explain`): shown under the menu for the highlighted entry, first on its ``?`` page,
+    and in the browser next to the action's button (:data:`kleos.core.kit.web.EXPLANATIONS`)."""
 
     title: Callable[[Game[Any, Any], Any, int], str] | None = None
     gloss: Callable[[Game[Any, Any], Any, Action], str] | None = None
@@ -163,6 +173,7 @@ class MenuParts:
     warning: LosingWarning | None = None
     last_verbs: tuple[str, ...] = ("done", "pass")
     refusal: Callable[[Game[Any, Any], Action], str] | None = None
+    explain: Callable[[Game[Any, Any], Any, Action], str] | None = None
 
 
 LogLines = Callable[[Game[Any, Any], Any, int, Action, Any, int, frozenset[int]], list[LogLine]]
@@ -185,6 +196,7 @@ class TerminalParts:
 __all__ = [
     "BoardContext",
     "BoardParts",
+    "Explain",
     "GuideTip",
     "HelpParts",
     "LogLine",

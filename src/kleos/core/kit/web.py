@@ -8,21 +8,40 @@ A view's JSON (:meth:`~kleos.core.kit.GameKit.view_json`) may hold, under the ke
 an object from the notation of a legal action of the view's seat to why that action loses the game
 at once (the words of :attr:`~kleos.core.kit.terminal.MenuParts.warning`). The browser shell lists
 such actions after the safe ones, flags them and asks for a second tap showing the warning.
+
+Under the key :data:`EXPLANATIONS` the server adds, for the seat to act, an object from the notation
+of each of its legal actions to what choosing it does (the words of
+:attr:`~kleos.core.kit.terminal.MenuParts.explain`, see :func:`explanations`); the browser shell
+shows them on the action's button as a tooltip and as a line that opens on focus, hover or a tap on
+its ⓘ.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kleos.core.action import Action
 from kleos.core.protocol import Game
 
 JsonDict = dict[str, Any]
 
 WARNINGS = "warnings"
 """The key of a view's JSON that names the legal actions losing the game at once (see above)."""
+
+EXPLANATIONS = "explanations"
+"""The key of a view's JSON that tells what each legal action of the seat to act does (see above)."""
+
+
+def explanations(game: Game[Any, Any], view: Any, legal: Iterable[Action],
+                 explain: Callable[[Game[Any, Any], Any, Action], str] | None) -> dict[str, str]:
+    """Notation -> explanation of each action of ``legal`` the game explains (none without ``explain``)."""
+    if explain is None:
+        return {}
+    found = {str(action): explain(game, view, action) for action in legal}
+    return {action: words for action, words in found.items() if words}
 
 
 @dataclass(frozen=True)

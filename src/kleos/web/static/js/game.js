@@ -256,7 +256,7 @@ function highlight(list) {
 function renderMenuPanel(msg) {
   const menu = $("#menu");
   menu.replaceChildren();
-  const legal = msg.your_turn ? arrange(msg.legal || [], msg.view && msg.view.warnings) : [];
+  const legal = msg.your_turn ? arrange(msg.legal || [], msg.view && msg.view.warnings, msg.view && msg.view.explanations) : [];
   const known = (ui.board && ui.board.names) || new Set();
   if (msg.seq !== ui.menuSeq) {
     ui.menuSeq = msg.seq;

@@ -25,9 +25,12 @@ function tokens(action) {
  * The legal actions in the menu's order: safe choices first, then those that end a step ("done",
  * "pass"), then those that lose the game at once. `warnings` (the view's "warnings": action ->
  * why it loses, see kleos.core.kit.web) marks the last ones: each entry gains its `warning`.
+ * `explanations` (the view's "explanations": action -> what choosing it does) gives each entry
+ * the game explains its `explain`.
  */
-export function arrange(legal, warnings) {
-  const marked = legal.map((e) => (warnings && warnings[e.action] ? { ...e, warning: warnings[e.action] } : e));
+export function arrange(legal, warnings, explanations) {
+  const told = (e) => (explanations && explanations[e.action] ? { ...e, explain: explanations[e.action] } : e);
+  const marked = legal.map((e) => told(warnings && warnings[e.action] ? { ...e, warning: warnings[e.action] } : e));
   const rank = (e) => (e.warning ? 2 : LAST.includes(tokens(e.action)[0]) ? 1 : 0);
   return marked.map((e, i) => [rank(e), i, e]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
 }
@@ -129,6 +132,20 @@ function helpButton(verb, holder, words) {
   }, ["?"]);
 }
 
+/** The ⓘ of an explained action: a tap opens or closes the line under its button (hover and focus
+ * open it too, through the stylesheet), so the explanation is readable on a phone before choosing. */
+function explainButton(entry) {
+  if (!entry.explain) return null;
+  return h("button", {
+    class: "explain-btn", type: "button", title: "What this choice does", "aria-label": "What this choice does",
+    "data-explain": entry.action,
+    onclick: (event) => {
+      event.stopPropagation();
+      event.currentTarget.closest(".menu-row").classList.toggle("open");
+    },
+  }, ["i"]);
+}
+
 /** A step the board marks as final (it cannot be taken back) waits for a second tap; so does a
  * step that loses the game, whatever the board says. */
 function confirmThen(button, entry, onChoose, words) {
@@ -175,16 +192,18 @@ export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHove
       const e = item.entry;
       const verb = tokens(e.action)[0];
       const showVerb = !model.title;
-      const row = h("div", { class: "menu-row", role: "listitem" }, [
+      const row = h("div", { class: `menu-row${e.explain ? " explained" : ""}`, role: "listitem" }, [
         h("button", { class: `choice action verb-${verb}${e.warning ? " loses" : ""}`, type: "button", disabled: busy,
-                      "data-action": e.action, "data-warning": e.warning || null,
+                      "data-action": e.action, "data-warning": e.warning || null, title: e.explain || null,
                       onclick: (event) => confirmThen(event.currentTarget, e, onChoose, words), onmouseenter: hover,
                       onmouseleave: unhover, onfocus: hover, onblur: unhover },
           [showVerb ? h("span", { class: "verb", text: words.verbLabel(verb) }) : null,
            h("span", { class: "text", text: e.text }),
            e.warning ? h("span", { class: "loses-tag", text: "⚠ loses the game" }) : null,
            h("code", { class: "notation", text: e.action })]),
+        explainButton(e),
         showVerb ? helpButton(verb, root, words) : null,
+        e.explain ? h("p", { class: "explain", role: "note", text: e.explain }) : null,
       ]);
       list.append(row);
     }
