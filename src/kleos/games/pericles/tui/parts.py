@@ -22,6 +22,7 @@ from kleos.core.kit.terminal import (
     VerbHelp,
 )
 from kleos.core.protocol import Game, Outcome
+from kleos.games.pericles.explain import explain
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
@@ -262,6 +263,6 @@ def terminal_parts() -> TerminalParts:
         board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,
                          final_panel="Factions", full_view=_full_view),
         help=HelpParts(verbs=VERBS, heading=_heading, guide_intro=GUIDE_INTRO, guide_tip=_guide_tip),
-        menus=MenuParts(title=_title, panel_for=_panel_for, notation_example="place AF MIL Athens",
+        menus=MenuParts(title=_title, panel_for=_panel_for, notation_example="place AF MIL Athens", explain=explain,
                         last_verbs=("done", "decline")),
     )
