@@ -19,6 +19,7 @@ from kleos.core.kit.encoding import EncodingParts
 from kleos.core.kit.terminal import TerminalParts
 from kleos.core.kit.web import WebParts
 from kleos.core.protocol import CHANCE, Game
+from kleos.games.pericles import story
 from kleos.games.pericles.datamodel import AmountDef
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data
@@ -72,24 +73,6 @@ def bot_handicap_default(options: Mapping[str, Any]) -> int:
     """The Honor a bot's faction gets unless told otherwise in the scenario ``options`` name: the
     designer's +20 for the whole war, none for the one-phase vignette (docs/pericles.md)."""
     return _handicap_amount().bot_default_for(str(options.get("scenario", SCENARIO_DEFAULT)))
-
-
-WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage", "issue": "choose the issue",
-         "debate": "debate the issue", "play": "play the card", "lend": "lend a marker:", "place": "place",
-         "reveal": "reveal the top marker in", "decline": "decline the issue", "oracle": "Oracle:",
-         "deal": "a card is dealt:", "aristophanes": "the Aristophanes card is", "advisor": "the advisor is",
-         "commit": "commit Strategos:", "secret": "commit in secret:", "resolve": "resolve the issue",
-         "league": "League:", "draw": "battle deck card:", "disband": "remove for upkeep:",
-         "callias": "declare the Peace of Callias:", "scuttle": "give up an Athenian ship in",
-         "cit": "Citizenship:", "col": "Colony:", "kry": "Krypteia: remove an Athenian treason marker in",
-         "ago": "Agoge: build Spartan land units:", "hostage": "spend the hostage:",
-         "council": "call the Advisory Council:", "stop": "stop on the centre box:", "raid": "raid",
-         "build": "build city-state units (naval units):", "expedition": "hold an Expedition Assembly, tokens:",
-         "move": "move a unit:", "step": "carry the unit on to", "done": "end the movement",
-         "ship": "commit the State Ship:", "row": "casualties by table row", "split": "casualties: units to row 1:",
-         "casualty": "eliminate a unit:", "raze": "eliminate an enemy base:", "second": "fight a second battle:",
-         "gold": "Persian gold:", "redeploy": "redeploy:", "plague": "Plague: remove a unit in",
-         "relocate": "Peace: move a unit:", "eliminate": "eliminate (nowhere to go):"}
 
 
 class PericlesKit(GameKit):
@@ -155,7 +138,9 @@ class PericlesKit(GameKit):
         return "\n".join(lines)
 
     def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
-        return " ".join([WORDS.get(action.verb, action.verb), *map(str, action.args)])
+        """The action as the story log tells it (:mod:`kleos.games.pericles.story`), from ``view`` only."""
+        assert isinstance(view, PericlesView)
+        return story.tell(_game(game), view.state, action)
 
     def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
         assert isinstance(view, PericlesView)
