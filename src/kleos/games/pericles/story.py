@@ -18,7 +18,7 @@ from kleos.games.pericles.rules.common import count
 from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import M_KIND, M_STAGE, M_WIN, PericlesState
-from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, MIL, RUM, SIDES
+from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, MIL, RUM, SIDE_BASES, SIDES
 
 WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage", "issue": "choose the issue",
          "debate": "debate the issue", "play": "play the card", "lend": "lend a marker:", "place": "place",
@@ -145,7 +145,7 @@ def strength_parts(g: PericlesGame, s: PericlesState, side: int, card: int) -> t
     th, kind = battle.theater_of(s), s.mil[M_KIND]
     mv = g.tables.data.military_values
     units = sum(count(s, th, p) * battle.unit_value(g.tables, p) for p in battle.kind_pieces(kind, side))
-    bases = mv.base * sum(count(s, th, b) for b in battle.SIDE_BASES[side])
+    bases = mv.base * sum(count(s, th, b) for b in SIDE_BASES[side])
     tokens = mv.strategos * battle.committed_total(s, side, th)
     plots = mv.treason * treason(s, th, side)
     total = units + bases + tokens + plots + card
