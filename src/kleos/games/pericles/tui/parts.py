@@ -24,6 +24,8 @@ from kleos.core.kit.terminal import (
 from kleos.core.protocol import Game, Outcome
 from kleos.games.pericles.explain import explain
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.loader import load_data
+from kleos.games.pericles.reference import rules_reference
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -203,6 +205,14 @@ Panels (Tab cycles them): **Theaters** (units, bases, treason and each marker qu
 strength part by part). Press `?` on a menu entry for the rule behind it.
 """
 
+WELCOME = """\
+Pericles: four factions of Athens and Sparta debate, scheme and fight; your side must win the war and \
+you must end with more Honor than your compatriot.
+
+R opens the rules reference (turn, markers, battle maths, every card); on any menu entry the line \
+under the menu and ? say what it does and the rules behind it; H gives a hint, U undoes your last step.
+"""
+
 TIPS = {
     "keep": "Keep cards whose halves align with the issues you want (P-HAND-2).",
     "entourage": "Put aside cards you will not need this turn: they back your Advisory Council (P-HAND-6).",
@@ -262,7 +272,8 @@ def terminal_parts() -> TerminalParts:
     return TerminalParts(
         board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,
                          final_panel="Factions", full_view=_full_view),
-        help=HelpParts(verbs=VERBS, heading=_heading, guide_intro=GUIDE_INTRO, guide_tip=_guide_tip),
+        help=HelpParts(verbs=VERBS, heading=_heading, guide_intro=GUIDE_INTRO, guide_tip=_guide_tip,
+                       rules=rules_reference(load_data()), welcome=WELCOME),
         menus=MenuParts(title=_title, panel_for=_panel_for, notation_example="place AF MIL Athens", explain=explain,
                         last_verbs=("done", "decline")),
     )
