@@ -63,7 +63,7 @@ def _play_a_step(page: Any) -> None:
     for _ in range(5):
         actions = page.locator("#menu button.choice[data-action]:not([disabled])")
         if actions.count():
-            pick = actions.first
+            pick = actions.first.element_handle()  # this button, not whatever is first after the step
             pick.click()
             if pick.get_attribute("data-armed") == "1":
                 pick.click()

@@ -267,9 +267,9 @@ def _row(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     row = next((r for r in casualties.table_rows(g.tables, s, stage) if r.row_id == a.args[0]), None)
     if due is None or row is None:
         return ""
-    what = "units the winner had in the battle" if row.count_what == "winner_units" else "loser's units killed"
+    what = "winner in the battle" if row.count_what == "winner_units" else "loser killed"
     counted = "" if row.count_class == "any" else f"{row.count_class} "
-    return (f"Count casualties on row {row.row_id}: for every {row.group_size} {counted}{what}, "
+    return (f"Count casualties on row {row.row_id}: for every {row.group_size} {counted}unit(s) of the {what}, "
             f"{row.per_group} {row.casualty_class} unit(s) die (elite = Spartan hoplites or Athenian "
             f"triremes); here {SIDE_NAMES[loser]} loses {due[0]} elite and {due[1]} other unit(s), never "
             "more than the difference in totals [P-BATTLE-10, P-BATTLE-11, P-BATTLE-13]")

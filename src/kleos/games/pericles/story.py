@@ -21,7 +21,7 @@ from kleos.games.pericles.state import M_KIND, M_STAGE, M_WIN, PericlesState
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, MIL, RUM, SIDE_BASES, SIDES
 
 WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage", "issue": "choose the issue",
-         "debate": "debate the issue", "play": "play the card", "lend": "lend a marker:", "place": "place",
+         "debate": "debate the issue", "play": "play the card", "lend": "lend a marker:",
          "decline": "decline the issue", "oracle": "Oracle:",
          "deal": "a card is dealt:", "aristophanes": "the Aristophanes card is", "advisor": "the advisor is",
          "commit": "commit Strategos:", "secret": "commit in secret:", "resolve": "resolve the issue",
@@ -50,7 +50,7 @@ def marker_words(entry: int, known: bool = True) -> str:
 
 def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
     """``action`` as the story tells it, from the view state ``s`` before it."""
-    special = {"reveal": _reveal, "expedition": _expedition, "raid": _raid, "draw": _draw, "row": _row,
+    special = {"place": _place, "reveal": _reveal, "expedition": _expedition, "raid": _raid, "draw": _draw, "row": _row,
                "casualty": _casualty, "raze": _raze, "second": _second, "ship": _ship, "move": _move}
     told = special.get(action.verb)
     text = told(g, s, action) if told is not None else " ".join([WORDS.get(action.verb, action.verb),
@@ -61,6 +61,11 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
     return text
 
 
+def _place(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    owner, kind, where = (str(x) for x in a.args)
+    return f"place {owner}'s {KINDS[kind][0]} marker ({kind}) face down in {where}"
+
+
 def _reveal(g: PericlesGame, s: PericlesState, a: Action) -> str:
     th = g.tables.theater_index[str(a.args[0])]
     top = [e for e in s.queue if e // 1000 == th][-1:]
@@ -69,7 +74,7 @@ def _reveal(g: PericlesGame, s: PericlesState, a: Action) -> str:
     _, _, owner, kind = entry_parts(top[0])
     text = f"reveal {marker_words(top[0])} in {a.args[0]}"
     if kind == MIL:
-        return f"{text}: {FACTION_NAMES[FACTIONS[owner]]} ({FACTIONS[owner]}) become Commander in Chief"
+        return f"{text}: {FACTIONS[owner]} ({FACTION_NAMES[FACTIONS[owner]]}) is now Commander in Chief"
     if kind == RUM:
         return f"{text}: a Rumor, nothing happens"
     return text

@@ -142,7 +142,12 @@ VERBS: dict[str, VerbHelp] = {
                   "centre box.", "P-ASSEMBLY-9"),
     "lend": _verb("Lend a marker", "Give one of your theater markers to your compatriot.", "P-TMARK-1"),
     "place": _verb("Place a marker", "Markers go face down on top of a theater's queue, in Honor order; "
-                   "the top one is revealed first.", "P-THEATER-1", "P-THEATER-5"),
+                   "the top one is revealed first. MIL = Military (its owner commands an expedition: units "
+                   "move, a battle if contested), LEA = League (a base or League units), DIP = Diplomatic "
+                   "(treason markers or an enemy base converted), ORA = Oracle (Honor), RUM = Rumor (does "
+                   "nothing: a bluff). The number in brackets after a card is its value.",
+                   "P-THEATER-1", "P-THEATER-5", "P-MIL-1", "P-LEAGUE-1", "P-DIPLO-1", "P-ORACLE-2",
+                   "P-THEATER-12"),
     "reveal": _verb("Reveal a marker", "Reveal the top marker of your side in a theater and resolve its "
                     "issue.", "P-THEATER-9"),
     "decline": _verb("Decline", "Leave the revealed issue without effect.", "P-THEATER-9"),
