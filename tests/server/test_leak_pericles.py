@@ -27,6 +27,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import Message, Truth, create_all_persons, ctx_of, get_message, play_watched_persons, text_of
 
@@ -238,3 +239,19 @@ def test_secrets_differ_from_what_others_are_shown(client: TestClient) -> None:
         assert any(state.card_loc[c] != UNSEEN for c in others)
     for path in ("replay", "record"):  # the seed and the whole history wait for the end
         assert client.get(f"/api/games/{game_id}/{path}").status_code == 409
+
+
+def test_the_story_check_catches_a_face_down_marker_named() -> None:
+    """P-INFO-6: the log check can fail — a line naming a marker just placed face down is refused,
+    the same words once it is revealed pass."""
+    game = PericlesGame({"scenario": "14_1_09a"})
+    before = game.new_state(1)
+    seat = game.actors(before)[0]
+    place = next(a for a in game.legal_actions(before, seat) if a.args[1] == "MIL")
+    after = game.apply(before, place, seat)
+    words = f"{place.args[0]}'s Military marker in {place.args[2]}"
+    with pytest.raises(AssertionError, match="face-down marker"):
+        check_story(f"an innocent line naming {words}", before, after)
+    revealed = after.copy()
+    revealed.revealed = revealed.queue[-1]
+    check_story(f"reveal {words}", after, revealed)
