@@ -17,6 +17,7 @@ from kleos.games.pericles.rules import battle
 from kleos.games.pericles.state import M_KIND, PericlesState
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS
 from kleos.games.pericles.view import SECRET_KIND
+from kleos.tui.session import Session
 
 MAX_STEPS = 4000  # steps per seeded random vignette at most (they end in a few hundred)
 Step = tuple[PericlesGame, PericlesState, int, Action, PericlesState]
@@ -121,3 +122,25 @@ def test_p_battle_9_casualties_say_whose_unit_dies() -> None:
             assert re.search(r"(Athens|Sparta)('s| loses)", words), words
             found += 1
     assert found
+
+
+def test_p_theater_9_the_terminal_log_names_every_revealed_marker() -> None:
+    """P-THEATER-9, P-INFO-6: in the terminal's log every reveal names its marker, even one revealed by
+    a faction that could not see it (the kit's words alone leave that one unnamed), while placing
+    stays secret to the other factions."""
+    session = Session.start(KIT, {"scenario": "14_1_09a"}, 1, frozenset(), "heuristic")  # watched: no reader
+    for _ in range(MAX_STEPS):
+        session.settle()
+        if session.over:
+            break
+        seat = session.to_act()
+        assert seat is not None and seat != CHANCE
+        session.apply(seat, session.agent_choose(session.agent_request(seat)))
+    assert session.over
+    reveals = [line.text for line in session.log if ": reveal " in line.text]
+    assert reveals and all(re.search(r"reveal (AF|DF|EK|AK)'s \w+ marker in ", t) for t in reveals), reveals
+    unnamed = [(before, seat, a) for g, before, seat, a, _ in steps(1) if a.verb == "reveal"
+               and told(g, before, seat, a).startswith("reveal the top marker")]
+    assert unnamed, "the seed should have a reveal the revealer cannot see"
+    others = [line.text for line in session.log if "marker (" in line.text and "face down" in line.text]
+    assert not others, others  # the bots' placements are secret steps

@@ -1,7 +1,8 @@
 """The terminal part of the Pericles kit: the board's panels (theaters, assemblies, factions, battle),
-the status bar, help for every verb with the rule IDs behind it, and a first-game guide. Menus and
-the log use the terminal shell's defaults, which read ``legal_actions``, the kit's
-``describe_action`` and its ``log_visibility`` (secret steps stay secret, P-INFO).
+the status bar, help for every verb with the rule IDs behind it, the rules reference, a first-game
+guide and the story log. Menus use the terminal shell's defaults, which read ``legal_actions`` and
+the kit's ``describe_action``; the log is the kit's ``describe_action`` under its ``log_visibility``
+(secret steps stay secret, P-INFO), naming every revealed marker.
 """
 
 from __future__ import annotations
@@ -16,16 +17,19 @@ from kleos.core.kit.terminal import (
     BoardContext,
     BoardParts,
     HelpParts,
+    LogLine,
     MenuParts,
     PanelDraw,
     TerminalParts,
     VerbHelp,
 )
-from kleos.core.protocol import Game, Outcome
+from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.pericles.explain import explain
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
+from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -76,6 +80,35 @@ def _heading(game: Game[Any, Any]) -> str:
     assert isinstance(game, PericlesGame)
     sc = game.tables.scenario
     return f"Pericles: {sc.name} (scenario {sc.id})"
+
+
+# ----- the log -------------------------------------------------------------------------------------------
+def _log_lines(game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any, index: int,
+               readers: frozenset[int]) -> list[LogLine]:
+    """The story log (the kit's ``describe_action``, secret steps hidden as everywhere) with one
+    difference: a marker revealed by a faction that cannot see it is named all the same, from its
+    owner's view, since revealing it makes it public (P-THEATER-9, P-INFO-6)."""
+    assert isinstance(before, PericlesState)
+    allowed = KIT.log_visibility(game, before, seat, action, after)
+    kind = "chance" if seat == CHANCE else "action"
+    if allowed is not None and not allowed & readers:
+        lines = [LogLine(index, seat, KIT.hidden_log_text(game, seat, action), kind)]
+    else:
+        reader = seat if seat != CHANCE else (min(allowed & readers) if allowed else None)
+        if action.verb == "reveal":
+            reader = _owner_of_top(game, before, str(action.args[0]))
+        text = KIT.describe_action(game, game.view(before, reader), action)
+        lines = [LogLine(index, seat, text if seat == CHANCE else f"{game.seat_names[seat]}: {text}", kind)]
+    outcome = game.outcome(after)
+    if outcome is not None:
+        lines.append(LogLine(index, CHANCE, f"Game over: {KIT.outcome_text(game, outcome)}.", "heading"))
+    return lines
+
+
+def _owner_of_top(game: Game[Any, Any], state: PericlesState, theater: str) -> int:
+    assert isinstance(game, PericlesGame)
+    th = game.tables.theater_index[theater]
+    return [e for e in state.queue if e // 1000 == th][-1] // 10 % 10
 
 
 # ----- menus -------------------------------------------------------------------------------------------
@@ -281,4 +314,5 @@ def terminal_parts() -> TerminalParts:
                        rules=rules_reference(load_data()), welcome=WELCOME),
         menus=MenuParts(title=_title, panel_for=_panel_for, notation_example="place AF MIL Athens", explain=explain,
                         last_verbs=("done", "decline")),
+        log_lines=_log_lines,
     )
