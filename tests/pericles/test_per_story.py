@@ -144,3 +144,6 @@ def test_p_theater_9_the_terminal_log_names_every_revealed_marker() -> None:
     assert unnamed, "the seed should have a reveal the revealer cannot see"
     others = [line.text for line in session.log if "marker (" in line.text and "face down" in line.text]
     assert not others, others  # the bots' placements are secret steps
+    results = [line.text for line in session.log if line.kind == "result"]
+    assert any(re.match(r"Result: Honor (AF|DF|EK|AK) \d+→\d+", t) for t in results), results  # P-HONOR-1
+    assert any(re.search(r"in \w+: [-+]\d+ \w+", t) for t in results), results  # pieces built or lost

@@ -30,6 +30,7 @@ from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
 from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.tables import FACTIONS, PIECES
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -99,10 +100,37 @@ def _log_lines(game: Game[Any, Any], before: Any, seat: int, action: Action, aft
             reader = _owner_of_top(game, before, str(action.args[0]))
         text = KIT.describe_action(game, game.view(before, reader), action)
         lines = [LogLine(index, seat, text if seat == CHANCE else f"{game.seat_names[seat]}: {text}", kind)]
+    result = _changes(game, before, after)
+    if result:
+        lines.append(LogLine(index, CHANCE, result, "result"))
     outcome = game.outcome(after)
     if outcome is not None:
         lines.append(LogLine(index, CHANCE, f"Game over: {KIT.outcome_text(game, outcome)}.", "heading"))
     return lines
+
+
+def _changes(game: Game[Any, Any], before: PericlesState, after: PericlesState) -> str:
+    """What a step brought about in public numbers (P-INFO-1): Honor won and lost, units and bases
+    gained and lost by theater; the rules worked them out (battle Honor, casualties, bases)."""
+    assert isinstance(game, PericlesGame)
+    honor = [f"{FACTIONS[f]} {b}→{a}" for f, (b, a) in enumerate(zip(before.honor, after.honor, strict=True))
+             if a != b]
+    moved = set(before.moved) != set(after.moved) or after.moving >= 0 or before.moving >= 0
+    pieces = [] if moved else _piece_changes(game, before, after)
+    parts = ([f"Honor {', '.join(honor)}"] if honor else []) + pieces
+    return f"Result: {'; '.join(parts)}." if parts else ""
+
+
+def _piece_changes(game: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
+    out = []
+    for th, key in enumerate(game.tables.theater_keys):
+        gone = [f"{n} {code}" for p, code in enumerate(PIECES)
+                if (n := before.pieces[th * len(PIECES) + p] - after.pieces[th * len(PIECES) + p]) > 0]
+        new = [f"{n} {code}" for p, code in enumerate(PIECES)
+               if (n := after.pieces[th * len(PIECES) + p] - before.pieces[th * len(PIECES) + p]) > 0]
+        if gone or new:
+            out.append(f"in {key}: {', '.join([*(f'-{x}' for x in gone), *(f'+{x}' for x in new)])}")
+    return out
 
 
 def _owner_of_top(game: Game[Any, Any], state: PericlesState, theater: str) -> int:
