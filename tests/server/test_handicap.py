@@ -54,13 +54,24 @@ def test_catalog_lists_the_bot_handicap(both: TestClient) -> None:
 
 
 def test_p_data_14_bot_seats_get_the_default(client: TestClient) -> None:
-    """P-DATA-14: without ``handicap`` each bot's faction gets 20, the creator's none."""
-    created = create(client, seats=BOTS)
+    """P-DATA-14: without ``handicap`` each bot's faction gets 20 in the full war (14_2), the
+    creator's none."""
+    created = create(client, seats=BOTS, options={})
     assert created.status_code == 201, created.text
     options = options_of(client, created.json()["game_id"])
     assert options["honor_handicap"] == {"DF": 20, "EK": 20, "AK": 20}
-    plain = PERICLES.make_game(VIGNETTE).new_state(3).honor
+    plain = PERICLES.make_game({}).new_state(3).honor
     assert PERICLES.make_game(options).new_state(3).honor == [plain[0], *(h + 20 for h in plain[1:])]
+
+
+def test_the_one_phase_vignette_gives_bots_no_default_handicap(client: TestClient) -> None:
+    """P-DATA-14 (issue 24): the vignette 14_1_09a is one Theater phase, too short to catch up +20
+    Honor: without ``handicap`` its bots get none; asked for, they get it."""
+    created = create(client, seats=BOTS)
+    assert created.status_code == 201, created.text
+    assert "honor_handicap" not in options_of(client, created.json()["game_id"])
+    asked = create(client, seats=BOTS, handicap=20)
+    assert options_of(client, asked.json()["game_id"])["honor_handicap"] == {"DF": 20, "EK": 20, "AK": 20}
 
 
 def test_handicap_field_sets_the_amount_and_zero_turns_it_off(client: TestClient) -> None:

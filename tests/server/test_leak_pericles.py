@@ -27,10 +27,13 @@ import random
 import re
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import Message, Truth, create_all_persons, ctx_of, get_message, play_watched_persons, text_of
 
+from kleos.core.kit.web import EXPLANATIONS
 from kleos.core.protocol import CHANCE
+from kleos.games.pericles.explain import explain
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT, SECRET_STEPS
 from kleos.games.pericles.state import (
@@ -43,6 +46,7 @@ from kleos.games.pericles.state import (
     UNSEEN,
     PericlesState,
 )
+from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS
 from kleos.games.pericles.view import N_KINDS, SECRET_KIND, make_view, view_json
 
 SEED = 7_314_159_265_358_979_323  # long enough that finding it in a message is no accident
@@ -102,13 +106,41 @@ def stock_words(description: str, names: tuple[str, ...], seat: int | None) -> N
         assert (stock.group(1) != "?") == (f == seat), f"seat {seat} reads {name}'s stock: {line}"
 
 
+MARKER_NAMED = re.compile(r"\b(AF|DF|EK|AK)'s (Military|League|Diplomatic|Oracle|Rumor) marker")
+KIND_WORDS = {"Military": "MIL", "League": "LEA", "Diplomatic": "DIP", "Oracle": "ORA", "Rumor": "RUM"}
+
+
+def public_markers(before: PericlesState, after: PericlesState) -> set[tuple[str, str]]:
+    """(owner, kind) of the markers face up around a step: the one being resolved, the one this step
+    turned up (P-THEATER-9: public once revealed)."""
+    entries = [e for e in before.queue if e not in after.queue or before.queue.count(e) > after.queue.count(e)]
+    entries += [e for e in (before.revealed, after.revealed) if e >= 0]
+    return {(FACTIONS[e // 10 % 10], MARKER_KINDS[e % 10]) for e in entries}
+
+
+def check_story(text: str, before: PericlesState, after: PericlesState) -> None:
+    """P-INFO-6: a public line names only a marker face up at that step; a battle's result follows
+    from its totals (P-BATTLE-7)."""
+    for owner, kind in MARKER_NAMED.findall(text):
+        assert (owner, KIND_WORDS[kind]) in public_markers(before, after), f"{text!r} names a face-down marker"
+    totals = re.findall(r"(Athens|Sparta) (\d+) \(units", text)
+    won = re.search(r"(Athens|Sparta) wins by (\d+)", text)
+    if won:
+        (_, athens), (_, sparta) = totals
+        assert int(won.group(2)) == abs(int(athens) - int(sparta)) and won.group(1) == (
+            "Athens" if int(athens) > int(sparta) else "Sparta"), text
+
+
 def check_log(message: Message, seat: int | None, truth: Truth) -> None:
-    """No later step; a secret step or a card dealt shows only to its readers (P-INFO-2, P-INFO-7)."""
+    """No later step; a secret step or a card dealt shows only to its readers (P-INFO-2, P-INFO-7);
+    the story's public lines name no face-down marker (P-INFO-6)."""
     seq = message["seq"]
     for entry in message["log"]:
         assert entry["seq"] <= seq, f"a later step (a draw, a deal) reached step {seq}"
         true = truth.log[entry["seq"]]
         before = truth.states[entry["seq"] - 1]
+        if true.readers is None:
+            check_story(entry["text"], before, truth.states[entry["seq"]])
         if true.seat == CHANCE and true.action.startswith("deal "):
             assert true.readers is not None and len(true.readers) == 1
         elif true.seat != CHANCE and before.step in SECRET_STEPS:
@@ -130,16 +162,20 @@ def check_message(message: Message, seat: int | None, game: PericlesGame, truth:
     state = truth.states[seq]
     rules_check(message["view"]["state"], state, seat)
     view = make_view(state, seat)
-    assert message["view"] == view_json(view), f"seat {seat} at step {seq} is served more than its view"
+    served = dict(message["view"])
+    explained = served.pop(EXPLANATIONS, {})
+    assert served == view_json(view), f"seat {seat} at step {seq} is served more than its view"
     assert message["description"] == KIT.describe_view(game, view, seat)
     stock_words(message["description"], game.seat_names, seat)
     acting = seat is not None and not game.is_terminal(state) and seat in game.actors(state)
     assert message["your_turn"] == acting, f"seat {seat} at step {seq}: your_turn {message['your_turn']}"
     if acting:
         assert seat is not None
-        assert [item["action"] for item in message["legal"]] == [str(a) for a in game.legal_actions(state, seat)]
+        legal = game.legal_actions(state, seat)
+        assert [item["action"] for item in message["legal"]] == [str(a) for a in legal]
+        assert explained == {str(a): explain(game, view, a) for a in legal}, "explanations read the view only"
     else:
-        assert message["legal"] == []
+        assert message["legal"] == [] and explained == {}
     check_log(message, seat, truth)
 
 
@@ -203,3 +239,19 @@ def test_secrets_differ_from_what_others_are_shown(client: TestClient) -> None:
         assert any(state.card_loc[c] != UNSEEN for c in others)
     for path in ("replay", "record"):  # the seed and the whole history wait for the end
         assert client.get(f"/api/games/{game_id}/{path}").status_code == 409
+
+
+def test_the_story_check_catches_a_face_down_marker_named() -> None:
+    """P-INFO-6: the log check can fail — a line naming a marker just placed face down is refused,
+    the same words once it is revealed pass."""
+    game = PericlesGame({"scenario": "14_1_09a"})
+    before = game.new_state(1)
+    seat = game.actors(before)[0]
+    place = next(a for a in game.legal_actions(before, seat) if a.args[1] == "MIL")
+    after = game.apply(before, place, seat)
+    words = f"{place.args[0]}'s Military marker in {place.args[2]}"
+    with pytest.raises(AssertionError, match="face-down marker"):
+        check_story(f"an innocent line naming {words}", before, after)
+    revealed = after.copy()
+    revealed.revealed = revealed.queue[-1]
+    check_story(f"reveal {words}", after, revealed)

@@ -1,5 +1,6 @@
 """The pilot steps of the newcomer tests: a person who, at every decision, presses only H (the
-hint), Enter and, when asked, y, or who walks the menu's keys to a choice of their own — shared by
+hint), Enter and, when asked, y, who walks the menu's keys to a choice of their own, or who types
+its own choice (``:`` and the notation) — shared by
 the games' newcomer tests."""
 
 from __future__ import annotations
@@ -49,6 +50,20 @@ async def take_hint(app: GameApp, pilot: Pilot[str], screen: GameScreen, hinted:
         await pilot.press("y")
     mine = [str(a) for who, a in session.record.actions[before:] if who == seat]
     assert mine[:1] == [hinted], f"Enter did not take the hinted action: {mine} {hinted}"
+
+
+async def type_choice(app: GameApp, pilot: Pilot[str], screen: GameScreen, notation: str, seat: int) -> None:
+    """Type ``notation`` in the typing box (``:``, the words, Enter; y if asked) and check that
+    ``seat`` took it."""
+    session = app.session
+    before = len(session.record.actions)
+    await pilot.press("colon")
+    screen.notation.value = notation
+    await pilot.press("enter")
+    if screen.mode == MODE_CONFIRM:
+        await pilot.press("y")
+    mine = [str(a) for who, a in session.record.actions[before:] if who == seat]
+    assert mine[:1] == [notation], f"typing {notation!r} did not take it: {mine}"
 
 
 Script = Callable[[GameApp, Pilot[str], GameScreen], Awaitable[None]]

@@ -12,17 +12,23 @@ not an entry point yet) and uses the shared browser."""
 # ruff: noqa: F811
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from web_helpers import READY, create_game, get_state, store_seat
 from web_server import TOY_KITS, LiveServer, browser, shots  # noqa: F401
 
+from kleos.core.action import Action
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.view import PericlesView
 from kleos.games.pericles.web.tables import LAYOUT, board_tables
+from per_newcomer import choose
 
 PHONE = {"width": 390, "height": 844}
 OPTIONS = {"scenario": "14_1_09a"}
@@ -63,7 +69,7 @@ def _play_a_step(page: Any) -> None:
     for _ in range(5):
         actions = page.locator("#menu button.choice[data-action]:not([disabled])")
         if actions.count():
-            pick = actions.first
+            pick = actions.first.element_handle()  # this button, not whatever is first after the step
             pick.click()
             if pick.get_attribute("data-armed") == "1":
                 pick.click()
@@ -112,5 +118,137 @@ def test_pericles_map_and_clicks_against_three_bots_on_a_phone(pericles_server: 
         assert get_state(base, seated["game_id"], seated["token"])["seq"] > start
         page.screenshot(path=str(shots / "pericles-phone-played.png"), full_page=True)
         assert errors == []
+    finally:
+        context.close()
+
+
+# ----- a newcomer plays the vignette in the browser with its own choices (issue 24) ------------------
+DESKTOP = {"width": 1280, "height": 900}
+MAX_DECISIONS = 200  # a guard: the person decides 15 to 40 times in the vignette
+
+
+def seat_view(message: dict[str, Any]) -> PericlesView:
+    """The seat's view from its message, as the newcomer reads it (its own secrets only)."""
+    view = message["view"]
+    state = PericlesState.from_json({**view["state"], "rng": 0})
+    return PericlesView(view["seat"], state, tuple(view["hand_sizes"]), tuple(view["entourage_sizes"]),
+                        tuple(view["stock_total"]), tuple(view["markers_held"]))
+
+
+def click_choice(page: Any, notation: str) -> None:
+    """Find ``notation`` in the grouped menu (open the group holding it) and click it."""
+    words = notation.split(" ")
+    for _ in range(6):
+        button = page.locator(f'#menu button.choice[data-action="{notation}"]:not([disabled])')
+        if button.count():
+            handle = button.first.element_handle()
+            try:
+                handle.click()
+                if handle.get_attribute("data-armed") == "1":
+                    handle.click()
+                return
+            except PlaywrightError:  # the menu was drawn again under the pointer (a message came in)
+                continue
+        groups = page.locator("#menu button.choice[data-group]:not([disabled])")
+        keys = [groups.nth(i).get_attribute("data-group") for i in range(groups.count())]
+        key = min((k for k in keys if k in words), key=words.index, default=None)  # the earliest word
+        assert key is not None, f"{notation!r} is in no menu group {keys}"
+        try:
+            groups.nth(keys.index(key)).click()
+        except PlaywrightError:
+            continue
+    raise AssertionError(f"{notation!r} never showed in the menu")
+
+
+def rgb(page: Any, selector: str) -> tuple[int, int, int]:
+    colour = page.eval_on_selector(selector, "e => getComputedStyle(e).backgroundColor")
+    r, g, b = (int(x) for x in re.findall(r"\d+", colour)[:3])
+    return r, g, b
+
+
+def check_first_placement(page: Any, shots: Path) -> None:
+    """Finding 10: grouped menu with plain headings, a legend and faction colours of their side;
+    a tooltip explaining a marker kind where it is chosen (finding 8)."""
+    assert page.locator("#menu button.choice[data-action]").count() == 0  # no flat list of 40
+    labels = page.locator("#menu button.choice[data-group] .label").all_inner_texts()
+    assert "MIL: Military marker" in labels and 2 <= len(labels) <= 6, labels
+    legend = page.locator("#per-legend").inner_text()
+    assert page.is_visible("#per-legend") and "Delian League base" in legend and "MIL = Military" in legend
+    for seat, side in ((0, "blue"), (1, "blue"), (2, "red"), (3, "red")):
+        r, _, b = rgb(page, f"table.per-factions .side-tag.seat-{seat}")
+        assert (b > r) == (side == "blue"), (seat, r, b)  # Athenian factions blue, Spartan red
+    tip = page.locator('#per-map g.theater[data-name="Athens"] title').text_content() or ""
+    assert "Athenian base" in tip and "Markers, top first" in tip, tip
+    page.locator('#menu button.choice[data-group="MIL"]').click()
+    row = page.locator("#menu .menu-row.explained").first
+    row.locator("button.explain-btn").click()
+    line = row.locator("p.explain").inner_text()
+    assert "Commander in Chief" in line and "[P-" in line, line
+    page.screenshot(path=str(shots / "pericles-web-tooltip.png"))
+    page.locator("#menu button[data-menu='back']").click()
+
+
+def open_reference(page: Any, shots: Path) -> None:
+    """The rules reference in the help panel (its Battles section with P-BATTLE-4 in view)."""
+    page.click("#help-open")
+    page.wait_for_selector("#help-dialog[open]")
+    reference = page.locator("#help-dialog details[data-help='rules']")
+    reference.locator("summary").click()
+    text = reference.inner_text()
+    assert "Battles: the maths" in text and "P-BATTLE-4" in text and "Every political card" in text
+    reference.locator("h4", has_text="Battles: the maths").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "pericles-web-reference.png"))
+    page.click("#help-dialog [data-help-close]")
+    page.wait_for_selector("#help-dialog", state="hidden")
+
+
+def test_a_newcomer_plays_the_vignette_in_the_browser_with_its_own_choices(
+        pericles_server: PericlesServer, browser: Any, shots: Path) -> None:
+    """P-THEATER-4, P-EXPED-2, P-BATTLE-7: a person as the Aristocrats against three heuristic bots
+    decides every step itself (tests/per_newcomer.py) by clicking through the grouped menu, reads the
+    legend, a tooltip and the rules reference, and plays the vignette to its end; the log told the
+    story (a Commander, a battle's totals and result) and the game had no handicap (P-DATA-14)."""
+    base = pericles_server.url
+    seated = create_game(base, ["me", "heuristic", "heuristic", "heuristic"], game="pericles", options=OPTIONS,
+                         seed=5)
+    game = PericlesGame(OPTIONS)
+    context = browser.new_context(viewport=DESKTOP)
+    context.set_default_timeout(30_000)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        store_seat(page, base, seated)
+        page.goto(f"{base}/play/{seated['game_id']}")
+        page.wait_for_selector("#per-map g.theater")
+        decisions = 0
+        for _ in range(MAX_DECISIONS):
+            page.wait_for_function(READY, timeout=60_000)
+            message = get_state(base, seated["game_id"], seated["token"])
+            if message.get("outcome") is not None:
+                break
+            page.wait_for_function(  # the page shows the same step as the message read
+                "s => document.body.dataset.seq === String(s) || document.body.dataset.status === 'over'",
+                arg=message["seq"], timeout=60_000)
+            page.wait_for_function(READY, timeout=60_000)
+            view = seat_view(message)
+            legal = [Action.parse(item["action"]) for item in message["legal"]]
+            if decisions == 0:
+                assert view.state.step == "place" and "honor_handicap" not in message.get("options", {})
+                check_first_placement(page, shots)
+                open_reference(page, shots)
+            seq = page.evaluate("document.body.dataset.seq")
+            click_choice(page, str(choose(game, view, legal)))
+            decisions += 1
+            page.wait_for_function("s => document.body.dataset.seq !== s || document.body.dataset.status === 'over'",
+                                   arg=seq, timeout=60_000)
+        else:
+            raise AssertionError(f"no game over after {MAX_DECISIONS} decisions")
+        page.wait_for_function("document.body.dataset.status === 'over'", timeout=60_000)
+        log = page.locator("#log-panel").inner_text()
+        assert "is now Commander in Chief" in log and "(units" in log and "wins by" in log, log[-1500:]
+        page.locator("#log-panel").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "pericles-web-log.png"), full_page=True)
+        assert decisions >= 10 and errors == []
     finally:
         context.close()

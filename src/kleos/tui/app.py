@@ -77,12 +77,17 @@ class GameApp(App[str]):
         return f" against {len(bots)} computer players ({', '.join(specs)})"
 
     def handicap_text(self) -> str:
-        """The game's bot handicap as this game gives it, seat by seat, or nothing without one."""
+        """The game's bot handicap as this game gives it, seat by seat ("none" when its bots have none,
+        so that a player knows the scores start even); nothing for a game without one."""
         s = self.session
         spec = s.kit.bot_handicap
         given = s.kit.handicaps(s.record.options) if spec is not None else {}
-        if spec is None or not given:
+        if spec is None:
             return ""
+        if not given:
+            if all(s.is_human(seat) for seat in s.seats):
+                return ""
+            return f"Handicap, {spec.help}: none in this game (kleos play --handicap N gives the bots N).\n\n"
         seats = ", ".join(f"{s.name(seat)} {amount}" for seat, amount in sorted(given.items()))
         return f"Handicap, {spec.help}: {seats} (kleos play --handicap N sets it, 0 turns it off).\n\n"
 

@@ -319,7 +319,9 @@ class OptionDef(Record):
 
 class AmountDef(Record):
     """A whole-number option given per faction (the Honor handicap, §5): ``default`` is the engine's,
-    ``bot_default`` what a faction a bot plays gets unless told otherwise."""
+    ``bot_default`` what a faction a bot plays gets unless told otherwise, and
+    ``bot_default_by_scenario`` a scenario's own bot default where ``bot_default`` does not fit it
+    (a short scenario leaves no time to catch up a handicap meant for the whole war)."""
 
     name: str = Field(pattern=r"^[a-z0-9_]+$")
     per: Literal["faction"]
@@ -327,14 +329,20 @@ class AmountDef(Record):
     maximum: int
     default: int
     bot_default: int
+    bot_default_by_scenario: dict[str, int] = Field(default_factory=dict)
     why: str
     rules: list[str]
 
     @model_validator(mode="after")
     def _within(self) -> AmountDef:
-        if not self.minimum <= self.default <= self.maximum or not self.minimum <= self.bot_default <= self.maximum:
-            raise ValueError("default and bot_default must lie within minimum..maximum")
+        amounts = (self.default, self.bot_default, *self.bot_default_by_scenario.values())
+        if not all(self.minimum <= n <= self.maximum for n in amounts):
+            raise ValueError("default and the bot defaults must lie within minimum..maximum")
         return self
+
+    def bot_default_for(self, scenario: str) -> int:
+        """What a faction a bot plays gets in ``scenario`` unless told otherwise."""
+        return self.bot_default_by_scenario.get(scenario, self.bot_default)
 
 
 class OptionsData(Record):

@@ -19,6 +19,8 @@ from kleos.core.kit.encoding import EncodingParts
 from kleos.core.kit.terminal import TerminalParts
 from kleos.core.kit.web import WebParts
 from kleos.core.protocol import CHANCE, Game
+from kleos.games.pericles import story
+from kleos.games.pericles.datamodel import AmountDef
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.options import HONOR_HANDICAP, SCENARIO_DEFAULT, SCENARIOS
@@ -53,29 +55,24 @@ def _option_specs() -> tuple[OptionSpec, ...]:
     return tuple(specs)
 
 
+def _handicap_amount() -> AmountDef:
+    return next(a for a in load_data().options.amounts if a.name == HONOR_HANDICAP)
+
+
 def _handicap_spec() -> HandicapSpec:
-    """The Honor handicap of solitaire play (P-DATA-14): bot factions start with extra Honor."""
-    a = next(a for a in load_data().options.amounts if a.name == HONOR_HANDICAP)
-    return HandicapSpec(f"extra starting Honor for each faction a bot plays ({', '.join(a.rules)})",
+    """The Honor handicap of solitaire play (P-DATA-14): bot factions start with extra Honor; the
+    default is the scenario's (none in a vignette too short to catch up 20 Honor)."""
+    a = _handicap_amount()
+    short = ", ".join(f"{n} in {sc}" for sc, n in sorted(a.bot_default_by_scenario.items()))
+    by_scenario = f"; default {a.bot_default} in the full war, {short}" if short else ""
+    return HandicapSpec(f"extra starting Honor for each faction a bot plays{by_scenario} ({', '.join(a.rules)})",
                         a.bot_default, a.minimum, a.maximum)
 
 
-WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage", "issue": "choose the issue",
-         "debate": "debate the issue", "play": "play the card", "lend": "lend a marker:", "place": "place",
-         "reveal": "reveal the top marker in", "decline": "decline the issue", "oracle": "Oracle:",
-         "deal": "a card is dealt:", "aristophanes": "the Aristophanes card is", "advisor": "the advisor is",
-         "commit": "commit Strategos:", "secret": "commit in secret:", "resolve": "resolve the issue",
-         "league": "League:", "draw": "battle deck card:", "disband": "remove for upkeep:",
-         "callias": "declare the Peace of Callias:", "scuttle": "give up an Athenian ship in",
-         "cit": "Citizenship:", "col": "Colony:", "kry": "Krypteia: remove an Athenian treason marker in",
-         "ago": "Agoge: build Spartan land units:", "hostage": "spend the hostage:",
-         "council": "call the Advisory Council:", "stop": "stop on the centre box:", "raid": "raid",
-         "build": "build city-state units (naval units):", "expedition": "hold an Expedition Assembly, tokens:",
-         "move": "move a unit:", "step": "carry the unit on to", "done": "end the movement",
-         "ship": "commit the State Ship:", "row": "casualties by table row", "split": "casualties: units to row 1:",
-         "casualty": "eliminate a unit:", "raze": "eliminate an enemy base:", "second": "fight a second battle:",
-         "gold": "Persian gold:", "redeploy": "redeploy:", "plague": "Plague: remove a unit in",
-         "relocate": "Peace: move a unit:", "eliminate": "eliminate (nowhere to go):"}
+def bot_handicap_default(options: Mapping[str, Any]) -> int:
+    """The Honor a bot's faction gets unless told otherwise in the scenario ``options`` name: the
+    designer's +20 for the whole war, none for the one-phase vignette (docs/pericles.md)."""
+    return _handicap_amount().bot_default_for(str(options.get("scenario", SCENARIO_DEFAULT)))
 
 
 class PericlesKit(GameKit):
@@ -95,6 +92,13 @@ class PericlesKit(GameKit):
             return PericlesGame(options)
         except DataError as exc:
             raise OptionsError("data_dir", str(exc)) from exc
+
+    def with_bot_handicap(self, options: Mapping[str, Any], bot_seats: Collection[int],
+                          amount: int | None) -> dict[str, Any]:
+        """As the platform's, with the scenario's own default when no amount is given."""
+        if amount is None and bot_seats:
+            amount = bot_handicap_default(options)
+        return super().with_bot_handicap(options, bot_seats, amount)
 
     def handicap_options(self, options: Mapping[str, Any], bot_seats: Collection[int], amount: int) -> dict[str, Any]:
         """``honor_handicap`` set to ``amount`` for the bots' factions (seat = faction), the others kept;
@@ -134,7 +138,9 @@ class PericlesKit(GameKit):
         return "\n".join(lines)
 
     def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
-        return " ".join([WORDS.get(action.verb, action.verb), *map(str, action.args)])
+        """The action as the story log tells it (:mod:`kleos.games.pericles.story`), from ``view`` only."""
+        assert isinstance(view, PericlesView)
+        return story.tell(_game(game), view.state, action)
 
     def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
         assert isinstance(view, PericlesView)

@@ -1,7 +1,8 @@
 """The terminal part of the Pericles kit: the board's panels (theaters, assemblies, factions, battle),
-the status bar, help for every verb with the rule IDs behind it, and a first-game guide. Menus and
-the log use the terminal shell's defaults, which read ``legal_actions``, the kit's
-``describe_action`` and its ``log_visibility`` (secret steps stay secret, P-INFO).
+the status bar, help for every verb with the rule IDs behind it, the rules reference, a first-game
+guide and the story log. Menus use the terminal shell's defaults, which read ``legal_actions`` and
+the kit's ``describe_action``; the log is the kit's ``describe_action`` under its ``log_visibility``
+(secret steps stay secret, P-INFO), naming every revealed marker.
 """
 
 from __future__ import annotations
@@ -16,13 +17,20 @@ from kleos.core.kit.terminal import (
     BoardContext,
     BoardParts,
     HelpParts,
+    LogLine,
     MenuParts,
     PanelDraw,
     TerminalParts,
     VerbHelp,
 )
-from kleos.core.protocol import Game, Outcome
+from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.games.pericles.explain import explain
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.kit import KIT
+from kleos.games.pericles.loader import load_data
+from kleos.games.pericles.reference import rules_reference
+from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.tables import FACTIONS, PIECES
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -73,6 +81,62 @@ def _heading(game: Game[Any, Any]) -> str:
     assert isinstance(game, PericlesGame)
     sc = game.tables.scenario
     return f"Pericles: {sc.name} (scenario {sc.id})"
+
+
+# ----- the log -------------------------------------------------------------------------------------------
+def _log_lines(game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any, index: int,
+               readers: frozenset[int]) -> list[LogLine]:
+    """The story log (the kit's ``describe_action``, secret steps hidden as everywhere) with one
+    difference: a marker revealed by a faction that cannot see it is named all the same, from its
+    owner's view, since revealing it makes it public (P-THEATER-9, P-INFO-6)."""
+    assert isinstance(before, PericlesState)
+    allowed = KIT.log_visibility(game, before, seat, action, after)
+    kind = "chance" if seat == CHANCE else "action"
+    if allowed is not None and not allowed & readers:
+        lines = [LogLine(index, seat, KIT.hidden_log_text(game, seat, action), kind)]
+    else:
+        reader = seat if seat != CHANCE else (min(allowed & readers) if allowed else None)
+        if action.verb == "reveal":
+            reader = _owner_of_top(game, before, str(action.args[0]))
+        text = KIT.describe_action(game, game.view(before, reader), action)
+        lines = [LogLine(index, seat, text if seat == CHANCE else f"{game.seat_names[seat]}: {text}", kind)]
+    result = _changes(game, before, after)
+    if result:
+        lines.append(LogLine(index, CHANCE, result, "result"))
+    outcome = game.outcome(after)
+    if outcome is not None:
+        lines.append(LogLine(index, CHANCE, f"Game over: {KIT.outcome_text(game, outcome)}.", "heading"))
+    return lines
+
+
+def _changes(game: Game[Any, Any], before: PericlesState, after: PericlesState) -> str:
+    """What a step brought about in public numbers (P-INFO-1): Honor won and lost, units and bases
+    gained and lost by theater; the rules worked them out (battle Honor, casualties, bases)."""
+    assert isinstance(game, PericlesGame)
+    honor = [f"{FACTIONS[f]} {b}→{a}" for f, (b, a) in enumerate(zip(before.honor, after.honor, strict=True))
+             if a != b]
+    moved = set(before.moved) != set(after.moved) or after.moving >= 0 or before.moving >= 0
+    pieces = [] if moved else _piece_changes(game, before, after)
+    parts = ([f"Honor {', '.join(honor)}"] if honor else []) + pieces
+    return f"Result: {'; '.join(parts)}." if parts else ""
+
+
+def _piece_changes(game: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
+    out = []
+    for th, key in enumerate(game.tables.theater_keys):
+        gone = [f"{n} {code}" for p, code in enumerate(PIECES)
+                if (n := before.pieces[th * len(PIECES) + p] - after.pieces[th * len(PIECES) + p]) > 0]
+        new = [f"{n} {code}" for p, code in enumerate(PIECES)
+               if (n := after.pieces[th * len(PIECES) + p] - before.pieces[th * len(PIECES) + p]) > 0]
+        if gone or new:
+            out.append(f"in {key}: {', '.join([*(f'-{x}' for x in gone), *(f'+{x}' for x in new)])}")
+    return out
+
+
+def _owner_of_top(game: Game[Any, Any], state: PericlesState, theater: str) -> int:
+    assert isinstance(game, PericlesGame)
+    th = game.tables.theater_index[theater]
+    return [e for e in state.queue if e // 1000 == th][-1] // 10 % 10
 
 
 # ----- menus -------------------------------------------------------------------------------------------
@@ -139,7 +203,12 @@ VERBS: dict[str, VerbHelp] = {
                   "centre box.", "P-ASSEMBLY-9"),
     "lend": _verb("Lend a marker", "Give one of your theater markers to your compatriot.", "P-TMARK-1"),
     "place": _verb("Place a marker", "Markers go face down on top of a theater's queue, in Honor order; "
-                   "the top one is revealed first.", "P-THEATER-1", "P-THEATER-5"),
+                   "the top one is revealed first. MIL = Military (its owner commands an expedition: units "
+                   "move, a battle if contested), LEA = League (a base or League units), DIP = Diplomatic "
+                   "(treason markers or an enemy base converted), ORA = Oracle (Honor), RUM = Rumor (does "
+                   "nothing: a bluff). The number in brackets after a card is its value.",
+                   "P-THEATER-1", "P-THEATER-5", "P-MIL-1", "P-LEAGUE-1", "P-DIPLO-1", "P-ORACLE-2",
+                   "P-THEATER-12"),
     "reveal": _verb("Reveal a marker", "Reveal the top marker of your side in a theater and resolve its "
                     "issue.", "P-THEATER-9"),
     "decline": _verb("Decline", "Leave the revealed issue without effect.", "P-THEATER-9"),
@@ -202,6 +271,14 @@ Panels (Tab cycles them): **Theaters** (units, bases, treason and each marker qu
 strength part by part). Press `?` on a menu entry for the rule behind it.
 """
 
+WELCOME = """\
+Pericles: four factions of Athens and Sparta debate, scheme and fight; your side must win the war and \
+you must end with more Honor than your compatriot.
+
+R opens the rules reference (turn, markers, battle maths, every card); on any menu entry the line \
+under the menu and ? say what it does and the rules behind it; H gives a hint, U undoes your last step.
+"""
+
 TIPS = {
     "keep": "Keep cards whose halves align with the issues you want (P-HAND-2).",
     "entourage": "Put aside cards you will not need this turn: they back your Advisory Council (P-HAND-6).",
@@ -261,7 +338,9 @@ def terminal_parts() -> TerminalParts:
     return TerminalParts(
         board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,
                          final_panel="Factions", full_view=_full_view),
-        help=HelpParts(verbs=VERBS, heading=_heading, guide_intro=GUIDE_INTRO, guide_tip=_guide_tip),
-        menus=MenuParts(title=_title, panel_for=_panel_for, notation_example="place AF MIL Athens",
+        help=HelpParts(verbs=VERBS, heading=_heading, guide_intro=GUIDE_INTRO, guide_tip=_guide_tip,
+                       rules=rules_reference(load_data()), welcome=WELCOME),
+        menus=MenuParts(title=_title, panel_for=_panel_for, notation_example="place AF MIL Athens", explain=explain,
                         last_verbs=("done", "decline")),
+        log_lines=_log_lines,
     )

@@ -1,5 +1,6 @@
 """The tables the Pericles board module draws with: the theaters on a schematic map, their links,
-and the names of every index a view's JSON uses (factions, pieces, marker kinds, issues, cards).
+and the names of every index a view's JSON uses (factions, pieces, marker kinds, issues, cards), with
+the words of the legend: each unit code and marker kind in plain words (:mod:`..explain`).
 
 The data files give no map coordinates (the printed map is not part of the data), so the theaters
 sit on a grid of 6 columns and 5 rows chosen from real geography, west to east and north to south:
@@ -13,6 +14,7 @@ from typing import Any
 
 from kleos.core.kit import JsonDict
 from kleos.core.protocol import Game
+from kleos.games.pericles.explain import KINDS, UNITS, kind_line
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, PIECES, SIDES
 
@@ -50,5 +52,8 @@ def board_tables(game: Game[Any, Any]) -> JsonDict:
         "links": [[a, b, kind] for a, b, kind, _ in t.links],
         "cards": list(t.card_ids),
         "card_values": list(t.card_value),
+        "unit_names": dict(UNITS),
+        "marker_names": {code: name for code, (name, _, _) in KINDS.items()},
+        "marker_effects": {code: kind_line(code) for code in KINDS},
         "layout": "reconstruction: theaters on a 6 x 5 grid from real geography (the printed map has no data)",
     }

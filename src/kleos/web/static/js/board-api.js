@@ -41,6 +41,8 @@
 //                               ui.choosable, and hovering a menu entry calls highlight
 //   board.highlight(names)      mark these names (an array) on the board; null unmarks them
 //   board.verbLabel(verb)       a heading for the menu's group of an action verb
+//   board.groupLabel(verb, key) a heading for a group of a verb's actions sharing the argument `key`
+//                               (the menu groups a long list by the first argument that differs)
 //   board.verbHelp(verb)        {text, rules} (rules help, e.g. rule IDs) or null; the menu then
 //                               offers a "?" button
 //   board.confirm(entry)        text asking for a second tap before sending `entry` (an item of

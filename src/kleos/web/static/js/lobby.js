@@ -143,7 +143,8 @@ function showHandicap(reset = false) {
   const input = $("#handicap");
   if (!input) return;
   if (spec && reset) {
-    Object.assign(input, { min: String(spec.minimum), max: String(spec.maximum), value: String(spec.default) });
+    // left empty: the server gives the game's default, which may depend on the options (a scenario's)
+    Object.assign(input, { min: String(spec.minimum), max: String(spec.maximum), value: "", placeholder: "default" });
     $("#handicap-help").textContent = `${spec.help} (${spec.minimum}–${spec.maximum}; 0: none)`;
   }
   $("#handicap-row").hidden = !spec || !botSeats();

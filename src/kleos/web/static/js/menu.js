@@ -10,6 +10,7 @@ export function menuWords(board) {
   const b = board || {};
   return {
     verbLabel: (verb) => (b.verbLabel && b.verbLabel(verb)) || verb.charAt(0).toUpperCase() + verb.slice(1),
+    groupLabel: (verb, key) => (b.groupLabel && b.groupLabel(verb, key)) || spaced(key),
     verbHelp: (verb) => (b.verbHelp && b.verbHelp(verb)) || null,
     confirm: (entry) => (b.confirm && b.confirm(entry)) || null,
   };
@@ -58,10 +59,22 @@ export function namesIn(entries, known) {
   return out;
 }
 
+/** The first argument position that sorts a verb's actions into several groups (an argument every
+ * action shares, e.g. the faction in "place AF MIL Athens", is skipped); 1 when none does. */
+function splitIndex(entries) {
+  const width = Math.max(...entries.map((e) => tokens(e.action).length));
+  for (let i = 1; i < width; i += 1) {
+    const values = new Set(entries.map((e) => tokens(e.action)[i] || ""));
+    if (values.size > 1) return values.size < entries.length ? i : 1;
+  }
+  return 1;
+}
+
 function subgroups(entries) {
+  const at = splitIndex(entries);
   const byArg = new Map();
   for (const e of entries) {
-    const arg = tokens(e.action)[1] || "";
+    const arg = tokens(e.action)[at] || "";
     if (!byArg.has(arg)) byArg.set(arg, []);
     byArg.get(arg).push(e);
   }
@@ -74,12 +87,15 @@ function subgroups(entries) {
  */
 export function menuModel(legal, path, filter, words) {
   const { verbLabel } = words;
+  const groupLabel = words.groupLabel || ((verb, key) => spaced(key));
   if (filter) {
     const entries = legal.filter((e) => tokens(e.action).slice(1).includes(filter));
     return { title: `Choices involving ${spaced(filter)}`, back: true,
              items: entries.map((e) => ({ kind: "action", entry: e })), entries };
   }
   const groups = groupByVerb(legal);
+  // with a single verb its groups are shown at once, so an opened group's key comes without the verb
+  if (groups.length === 1 && path.length && path[0] !== groups[0].verb) path = [groups[0].verb, ...path];
   if (path.length === 0 && groups.length > 1) {
     const items = groups.map(({ verb, entries }) => (entries.length === 1
       ? { kind: "action", entry: entries[0], verb }
@@ -95,11 +111,11 @@ export function menuModel(legal, path, filter, words) {
   if (path.length <= 1 && worthGrouping) {
     const items = [...byArg.entries()].map(([arg, list]) => (list.length === 1
       ? { kind: "action", entry: list[0], verb }
-      : { kind: "group", key: arg, label: spaced(arg), count: list.length, verb, entries: list }));
+      : { kind: "group", key: arg, label: groupLabel(verb, arg), count: list.length, verb, entries: list }));
     return { title: verbLabel(verb), verb, back: groups.length > 1, items, entries };
   }
   const list = path.length > 1 ? (byArg.get(path[1]) || []) : entries;
-  return { title: path.length > 1 ? `${verbLabel(verb)}: ${spaced(path[1])}` : verbLabel(verb), verb,
+  return { title: path.length > 1 ? `${verbLabel(verb)}: ${groupLabel(verb, path[1])}` : verbLabel(verb), verb,
            back: groups.length > 1 || path.length > 1,
            items: list.map((e) => ({ kind: "action", entry: e, verb })), entries: list };
 }

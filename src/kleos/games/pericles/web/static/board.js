@@ -3,7 +3,9 @@
 // Athenian and Spartan pieces, treason markers and marker queue; a list of the theaters that reflows on
 // a phone; both assemblies' tracks; and the factions' Honor and Strategos with the seat's own hand.
 // Everything is drawn from the seat's message (its view: the others' secrets are not in it) and the
-// tables of src/kleos/games/pericles/web/tables.py.
+// tables of src/kleos/games/pericles/web/tables.py. A legend under the map says what each unit code
+// and marker label means, each theater's tooltip tells its pieces and markers in words, and the menu's
+// groups get plain headings (a verb's purpose, a marker kind's name).
 import { h, put } from "/static/js/dom.js";
 import { seatTag } from "/static/js/board-api.js";
 
@@ -20,6 +22,63 @@ const SIDE_NAMES = ["Athens", "Sparta"];
 const SIDE_PIECES = [["Ab", "Db", "An", "Dn", "Al", "Dl", "Ar"], ["Sb", "Pb", "Xb", "Sn", "Pn", "Sl", "S300", "Pl"]];
 const HAND = 2;
 const ENTOURAGE = 6;
+
+const VERB_LABELS = {
+  place: "Place a marker face down", reveal: "Reveal a marker", decline: "Decline the issue",
+  expedition: "Expedition", raid: "Raid", build: "Build at home", league: "League issue",
+  commit: "Diplomacy: commit Strategos", secret: "Commit Strategos in secret", oracle: "Oracle",
+  move: "Move a unit", step: "Carry the unit on", done: "End the movement", ship: "The State Ship",
+  row: "Casualty row", split: "Casualty split", casualty: "Eliminate a unit", raze: "Eliminate a base",
+  second: "Second battle", play: "Play a card", debate: "Debate an issue", issue: "Choose an issue",
+  keep: "Keep entourage cards", entourage: "Form the entourage", lend: "Lend a marker",
+  council: "Advisory Council", gold: "Persian gold", redeploy: "Redeploy", disband: "Upkeep",
+};
+
+/** A piece code in words ("Db" → "Delian League base"): the tables' legend, its first clause. */
+function unitWords(T, code) {
+  const words = (T.unit_names && T.unit_names[code]) || code;
+  return words.split(":")[0].split(" (")[0];
+}
+
+/** A side's pieces in a theater in words, for the theater's tooltip. */
+function piecesInWords(T, st, theater, side) {
+  const parts = SIDE_PIECES[side].map((p) => [p, count(T, st, theater, p)]).filter(([, n]) => n > 0)
+    .map(([p, n]) => `${n} ${unitWords(T, p)} (${p})`);
+  const treason = st.treason[theater * 2 + side];
+  if (treason) parts.push(`${treason} treason marker${treason > 1 ? "s" : ""} (T)`);
+  return parts.join(", ") || "nothing";
+}
+
+function markerInWords(T, entry) {
+  const owner = Math.floor(entry / 10) % 10;
+  const kind = entry % 10;
+  if (kind === SECRET_KIND) return `a face-down ${SIDE_NAMES[owner - 4]} marker`;
+  const code = T.marker_kinds[kind];
+  return `${T.factions[owner]}'s ${(T.marker_names && T.marker_names[code]) || code} marker`;
+}
+
+function theaterTip(T, st, theater) {
+  const th = T.theaters[theater];
+  const q = queueOf(st, theater).slice().reverse().map((e) => markerInWords(T, e));
+  return `${th.name} (${th.naval ? "naval" : "land"} theater: a ${th.naval ? "naval" : "land"} battle first)\n`
+    + `Athens: ${piecesInWords(T, st, theater, 0)}\nSparta: ${piecesInWords(T, st, theater, 1)}\n`
+    + `Markers, top first: ${q.join(", ") || "none"}`;
+}
+
+/** The legend in view under the map: every unit code and marker label in words. */
+function legend(T) {
+  const units = Object.keys(T.unit_names || {}).map((code) => h("li", { "data-code": code }, [
+    h("code", { text: code }), ` ${T.unit_names[code]}`]));
+  const kinds = Object.keys(T.marker_effects || {}).map((code) => h("li", { "data-kind": code, text: T.marker_effects[code] }));
+  return h("details", { id: "per-legend", class: "per-legend", open: true }, [
+    h("summary", { text: "Legend: what Db1, An2, T1, ?Athens and AF:MIL mean" }),
+    h("p", { text: "A code and a number: that many pieces (Db1 = one Delian League base). Athens' pieces are "
+      + "blue (top line), Sparta's red (second line); T = treason markers; ▲n = markers queued, the top one "
+      + "shown: ?Athens is face down, AF:MIL is one you can see (owner:kind)." }),
+    h("ul", { class: "per-units" }, units),
+    h("ul", { class: "per-kinds" }, kinds),
+  ]);
+}
 
 function svgEl(tag, attrs = {}, text = null) {
   const el = document.createElementNS(SVG, tag);
@@ -75,10 +134,11 @@ function buildMap(svg, T, onPick) {
     const athens = svgEl("text", { x, y: y - 6, class: "pieces side-0" }, "");
     const sparta = svgEl("text", { x, y: y + 11, class: "pieces side-1" }, "");
     const queue = svgEl("text", { x, y: y + 28, class: "queue" }, "");
-    g.append(athens, sparta, queue);
+    const tip = svgEl("title", {}, th.name);
+    g.append(tip, athens, sparta, queue);
     g.addEventListener("click", () => onPick(th.key));
     svg.append(g);
-    marks.set(th.key, { g, rect, athens, sparta, queue, index: i });
+    marks.set(th.key, { g, rect, athens, sparta, queue, tip, index: i });
   });
   return marks;
 }
@@ -91,6 +151,8 @@ function drawMap(T, st, marks) {
     const q = queueOf(st, i);
     m.queue.textContent = q.length ? `▲${q.length} ${markerLabel(T, q[q.length - 1])}` : "";
     m.g.classList.toggle("resolving", st.revealed >= 0 && Math.floor(st.revealed / 1000) === i);
+    m.tip.textContent = theaterTip(T, st, i);
+    m.g.setAttribute("aria-label", theaterTip(T, st, i));
   }
 }
 
@@ -170,8 +232,9 @@ export async function create(ctx) {
     tracks: h("section", { id: "per-tracks", class: "per-panel" }),
   };
   put(ctx.slots.main, h("section", { class: "per-map-panel" }, [h("div", { class: "per-map-wrap" }, [svg]),
-    h("p", { class: "muted per-note", text: "Schematic map: the layout is a reconstruction, links as in the data." }),
-    panels.theaters]));
+    h("p", { class: "muted per-note", text: "Schematic map: the layout is a reconstruction, links as in the data. "
+      + "Hover or tap a theater for its pieces and markers in words." }),
+    legend(T), panels.theaters]));
   put(ctx.slots.side, panels.factions);
   put(ctx.slots.lower, panels.tracks);
   const names = new Set(T.theaters.map((th) => th.key));
@@ -198,5 +261,12 @@ export async function create(ctx) {
       for (const [name, m] of marks) m.g.classList.toggle("lit", wanted.has(name));
     },
     outcomeText: (outcome) => outcomeText(T, outcome),
+    verbLabel: (verb) => VERB_LABELS[verb] || null,
+    groupLabel(verb, key) {
+      if (T.marker_names && T.marker_names[key]) return `${key}: ${T.marker_names[key]} marker`;
+      if (T.unit_names && T.unit_names[key]) return `${key}: ${unitWords(T, key)}`;
+      const th = T.theaters.find((t) => t.key === key);
+      return th ? th.name : null;
+    },
   };
 }

@@ -1,0 +1,359 @@
+"""What a legal Pericles action does, in words a newcomer can act on (the terminal's menu and ``?``,
+the browser's tooltip): the marker kinds where markers are placed, a card's value and what it earns
+on the debated issue, the casualty rows with the losses each gives, League units, the State Ship.
+
+Every text reads only the acting faction's view and ends with the rule IDs behind it in brackets.
+The words for marker kinds and units are shared with the rules reference (:mod:`.reference`) and
+the story log (:mod:`.story`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kleos.core.action import Action
+from kleos.core.protocol import Game
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.rules import assembly, battle, casualties
+from kleos.games.pericles.rules.theater import entry_parts
+from kleos.games.pericles.state import M_KIND, M_STAGE, M_WIN, PericlesState
+from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS
+from kleos.games.pericles.view import PericlesView
+
+FACTION_NAMES = {"AF": "the Aristocrats", "DF": "the Demagogues", "EK": "the Eurypontid King",
+                 "AK": "the Agiad King"}
+SIDE_NAMES = ("Athens", "Sparta")
+
+KINDS: dict[str, tuple[str, str, str]] = {
+    "MIL": ("Military", "when revealed, its owner becomes Commander in Chief here: builds at home, then "
+            "commits Strategos to move one unit per token (and a raid or a battle if the theater is "
+            "contested); declining it still costs 1 Strategos", "P-MIL-1, P-EXPED-1, P-THEATER-14"),
+    "LEA": ("League", "builds a League base (4 Strategos, +2 Honor), turns a League base into your "
+            "city-state's (2 Strategos, +2 Honor), builds free League units (1 ship or 2 land per League "
+            "base) or removes a treason marker; only where your side is present", "P-LEAGUE-1..6"),
+    "DIP": ("Diplomatic", "commit 0-3 Strategos: in an enemy or contested theater, more than the enemy's "
+            "units and bases (value) converts an enemy League base, else places treason markers; in a "
+            "neutral one both sides bid in secret plus a battle card and twice the enemy's total founds "
+            "a League base", "P-DIPLO-1..9"),
+    "ORA": ("Oracle", "works wherever it sits: +3 Honor, or +1 Honor and remove an enemy League unit, or "
+            "treason markers in three theaters", "P-ORACLE-2"),
+    "RUM": ("Rumor", "does nothing when revealed: a bluff that hides your real markers and delays what "
+            "lies beneath it", "P-TMARK-2, P-THEATER-12"),
+}
+"""Each theater marker kind: its name, what it does when revealed, and the rules behind it."""
+
+UNITS: dict[str, str] = {
+    "Ab": "Athenian base (value 2 in land and naval battles, supports 4 upkeep)",
+    "An": "Athenian trireme: naval unit, value 2",
+    "Al": "Athenian hoplites: land unit, value 1",
+    "Db": "Delian League base (Athens' ally; value 2)",
+    "Dn": "Delian League ship: naval unit, value 1",
+    "Dl": "Delian League troops: land unit, value 1",
+    "Sb": "Spartan base (value 2 in land and naval battles, supports 4 upkeep)",
+    "Sn": "Spartan ship: naval unit, value 1",
+    "Sl": "Spartan hoplites: land unit, value 2",
+    "S300": "the 300: Spartan land unit, value 2, also counts as a committed Strategos",
+    "Pb": "Peloponnesian League base (Sparta's ally; value 2)",
+    "Pn": "Peloponnesian League ship: naval unit, value 1",
+    "Pl": "Peloponnesian League troops: land unit, value 1",
+    "Ar": "Argos troops: Athenian-side land unit, value 1, never leaves Sparta",
+    "Xb": "Persian base (in Persia; pays Persian gold to Sparta)",
+}
+"""Each unit code of the board (``Db1`` is one Delian League base) in words [P-DEF-4..9]."""
+
+
+def kind_line(code: str) -> str:
+    """A marker kind in one sentence, its rules in brackets (for the reference and the legend)."""
+    name, effect, rules = KINDS[code]
+    return f"{code} = {name}: {effect} [{rules}]"
+
+
+def _kind_text(code: str) -> tuple[str, str]:
+    """A marker kind's sentence without its rules, and the rules, to end a longer text with both."""
+    name, effect, rules = KINDS[code]
+    return f"{code} = {name}: {effect}", rules
+
+
+def unit_name(code: str) -> str:
+    return UNITS.get(code, code).split(":")[0].split(" (")[0]
+
+
+PLAIN: dict[str, str] = {
+    "keep": "Keep these cards of last turn's entourage in hand; the rest are discarded before the deal [P-HAND-2]",
+    "entourage": "Set this card aside as entourage: it backs your Leader's Advisory Council and may be kept "
+                 "next turn [P-HAND-6, P-LEADER-4]",
+    "council": "Advisory Council: a random entourage card's value is added to your Leader's; next turn you get "
+               "6 cards and no entourage [P-LEADER-4, P-LEADER-7]",
+    "resolve": "Neutral theater: both sides bid Strategos in secret and add a battle card; twice the other "
+               "side's total founds a League base of the owner's side [P-DIPLO-7..9]",
+    "stop": "Stop the War/Peace issue on the centre box: nobody wins it this turn [P-ASSEMBLY-9]",
+    "callias": "Peace of Callias: Athens makes peace with Persia (ships are given up, the Eastern "
+               "Mediterranean closes) [P-PERSIA-8]",
+    "scuttle": "Give up this Athenian ship for the Peace of Callias [P-PERSIA-8]",
+    "redeploy": "Move a unit to any legal theater (friendly bases; 1 unit at most where your side has no base); "
+                "done ends this group's redeployment [P-REDEPLOY-1..8]",
+    "eliminate": "This unit has nowhere legal to stay or go and is eliminated [P-REDEPLOY-8]",
+    "disband": "Remove this unit: bases support 4 upkeep each, ships cost 2 and land units 1 [P-UPKEEP-2, "
+               "P-UPKEEP-3]",
+    "cit": "Citizenship: turn a Delian League base into an Athenian one (and build a unit there); none skips "
+           "it [P-POLISSUE-1]",
+    "col": "Colony: found a base in a friendly or contested theater; none skips it [P-POLISSUE-1, P-POLISSUE-6]",
+    "kry": "Krypteia: remove Athenian treason markers from this theater; none skips it [P-POLISSUE-1]",
+    "ago": "Agoge: build this many Spartan land units at home (value 2 each) [P-POLISSUE-1]",
+    "plague": "Plague: remove this unit (the Dominant faction chooses the side's losses) [P-PLAGUE-6]",
+    "demobilise": "Peace: remove this unit of your side from a contested theater [P-ARIST-4]",
+    "relocate": "Peace: units in enemy theaters go home; this one goes here [P-WARPEACE-1]",
+}
+"""Verbs whose effect needs no numbers from the position: one plain line each."""
+
+
+def explain(game: Game[Any, Any], view: Any, action: Action) -> str:
+    """What choosing ``action`` does for the faction whose view this is ("" when nothing to add)."""
+    if not isinstance(game, PericlesGame) or not isinstance(view, PericlesView):
+        return ""
+    tell = EXPLAINERS.get(action.verb)
+    return tell(game, view.state, view.seat, action) if tell is not None else PLAIN.get(action.verb, "")
+
+
+Explainer = Callable[[PericlesGame, PericlesState, int | None, Action], str]
+
+
+def _place(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    owner, kind, where = (str(x) for x in a.args)
+    whose = "your" if seat is not None and FACTIONS[seat] == owner else f"{FACTION_NAMES[owner]}'s (lent)"
+    text, rules = _kind_text(kind)
+    return (f"Put {whose} {KINDS[kind][0]} marker face down on top of {where}'s queue; the top marker is "
+            f"revealed first, so this one comes up before those already there. {text} "
+            f"[P-THEATER-4, P-THEATER-5, {rules}]")
+
+
+def _reveal(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    th = g.tables.theater_index[str(a.args[0])]
+    top = [e for e in s.queue if e // 1000 == th][-1:]
+    if top and top[0] % 10 < len(MARKER_KINDS):
+        _, _, owner, kind = entry_parts(top[0])
+        code = MARKER_KINDS[kind]
+        text, rules = _kind_text(code)
+        return (f"Turn up {FACTIONS[owner]}'s {KINDS[code][0]} marker in {a.args[0]}; its owner decides "
+                f"what it does. {text} [P-THEATER-9, P-DEF-21, {rules}]")
+    return (f"Turn up your side's top marker in {a.args[0]} (you do not know which it is); its owner "
+            "decides what it does [P-THEATER-9, P-DEF-21]")
+
+
+def _revealed_kind(s: PericlesState) -> str:
+    return MARKER_KINDS[entry_parts(s.revealed)[3]] if s.revealed >= 0 else ""
+
+
+def _decline(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    if _revealed_kind(s) == "MIL":
+        return ("Leave the Military issue unused: no expedition and no battle, and it still costs you 1 "
+                "Strategos; the marker goes back to your pool [P-THEATER-14]")
+    return "Leave the revealed issue without effect; the marker goes back to its owner [P-THEATER-14]"
+
+
+def _expedition(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    if not a.args:
+        return ("Hold an Expedition Assembly here: all four factions secretly commit Strategos (you 1-5, "
+                "the others 0-4); your and your compatriot's tokens each move one unit, and a battle "
+                "follows if both sides are still here [P-EXPED-2, P-MOVE-1, P-EXPED-7]")
+    return (f"Commit {a.args[0]} Strategos to an Expedition Assembly: each token moves one friendly unit "
+            "toward this theater; the tokens are spent [P-EXPED-1, P-MOVE-1]")
+
+
+def _raid(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    return ("Raid instead of fighting: spend 3 Strategos for +3 Honor now; your side turns up a battle card "
+            "and the enemy Dominant faction loses that many Strategos (Honor for any it lacks) "
+            "[P-RAID-1..4]")
+
+
+def _build(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    if a.args[0] == "none":
+        return "Build nothing at home before the expedition [P-MIL-3]"
+    return (f"Build at home for free: {a.args[0]} naval unit(s) (1 per base) and 2 land units for each other "
+            "city-state base here [P-MIL-3, P-MIL-4]")
+
+
+def _league(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    what = str(a.args[0])
+    words = {
+        "base": "Spend 4 Strategos: place a League base of your side here and gain 2 Honor [P-LEAGUE-3]",
+        "convert": "Spend 2 Strategos: turn a friendly League base here into a base of your own city-state, "
+                   "+2 Honor [P-LEAGUE-4]",
+        "persian": "Build a Persian base in Persia (Persian gold for Sparta) [P-PERSIA-2]",
+        "argos": "Build up to 4 Argos land units in Sparta (they never leave it) [P-ARGOS-1]",
+    }
+    if what == "units":
+        naval = int(a.args[1])
+        return (f"Free League units, one choice per friendly League base here: {naval} base(s) give 1 League "
+                f"ship each, the others 2 League land units each; League units fight like any unit of "
+                f"value 1 and need League bases to stay [P-LEAGUE-5, P-REDEPLOY-5]")
+    if what == "treason":
+        side = SIDE_NAMES[int(a.args[1])]
+        return f"Remove one of {side}'s treason markers here (each adds 1 to that side's battles) [P-LEAGUE-6]"
+    return words.get(what, "")
+
+
+def _commit(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    k = a.args[0]
+    if len(a.args) == 3:
+        return (f"Spend {k} Strategos to remove treason markers here: {a.args[1]} of your side's and "
+                f"{a.args[2]} of the enemy's [P-DIPLO-6]")
+    return (f"Spend {k} Strategos on diplomacy: if {k} plus your side's treason markers here beat the enemy's "
+            "unit values plus 2 per base, an enemy League base turns to your side (+2 Honor); otherwise "
+            f"{k} treason markers of your side are placed here [P-DIPLO-1..5]")
+
+
+def _secret(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    if s.step == "exped_secret":
+        return (f"Commit {a.args[0]} Strategos face down to the expedition: the Commander's side's tokens move "
+                "units, and every token of a side adds 1 to its battle strength; all are spent "
+                "[P-EXPED-2, P-EXPED-8, P-BATTLE-4]")
+    return (f"Bid {a.args[0]} Strategos face down for the neutral theater; each side adds a battle card, and "
+            "the marker's owner founds a League base if its total is at least twice the other's "
+            "[P-DIPLO-7..9]")
+
+
+def _oracle(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    what = str(a.args[0])
+    if what == "honor":
+        return "Gain 3 Honor at once [P-ORACLE-2]"
+    if what == "remove":
+        return (f"Gain 1 Honor and remove an enemy {unit_name(str(a.args[2]))} from {a.args[1]} "
+                "[P-ORACLE-2]")
+    return (f"Place a treason marker of your side in {a.args[1]} (three different theaters in all): each adds "
+            "1 to your side's battles and diplomacy there [P-ORACLE-2, P-TREASON-7]")
+
+
+def _move(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    frm, piece, to = (str(x) for x in a.args)
+    return (f"Move a {unit_name(piece)} from {frm} toward {to}: it uses one token of the movement allowance and "
+            "stops on entering the Expedition theater or where an exit test fails (your strength of that "
+            "kind left behind must match the enemy's) [P-MOVE-3, P-MOVE-6, P-MOVE-9]")
+
+
+def _step(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    return f"Carry the moving unit on to {a.args[0]} (the exit test is made again) [P-MOVE-5, P-MOVE-9]"
+
+
+def _done(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    if s.step in ("move", "move_on"):
+        return ("Stop moving units; the other side reveals its commitments and a battle follows if both "
+                "sides are in the Expedition theater [P-EXPED-5, P-EXPED-7]")
+    return ""
+
+
+def _battle_now(g: PericlesGame, s: PericlesState) -> str:
+    th = battle.theater_of(s)
+    kind = s.mil[M_KIND]
+    totals = [battle.strength(g.tables, s, side, kind, th) for side in (0, 1)]
+    kind_word = "naval" if kind == battle.NAVAL else "land"
+    return (f"the {kind_word} battle in {g.tables.theater_keys[th]} stands Athens {totals[0]} against "
+            f"Sparta {totals[1]} before the battle cards")
+
+
+def _ship(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    if a.args[0] == "no":
+        return "Keep the State Ship for a later battle this turn [P-SHIP-2]"
+    return (f"Add the State Ship as one more committed Strategos for Athens in this battle (it stays in "
+            f"for a second battle here); it moves nothing and is used up until next turn; {_battle_now(g, s)} "
+            "[P-SHIP-1..4]")
+
+
+def _row(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    stage = s.mil[M_STAGE]
+    loser = 1 - s.mil[M_WIN] if stage == casualties.LOSER_ROW else s.mil[M_WIN]
+    due = next((d for act, d in casualties.choices(g.tables, s, stage) if act == a), None)
+    row = next((r for r in casualties.table_rows(g.tables, s, stage) if r.row_id == a.args[0]), None)
+    if due is None or row is None:
+        return ""
+    what = "winner in the battle" if row.count_what == "winner_units" else "loser killed"
+    counted = "" if row.count_class == "any" else f"{row.count_class} "
+    return (f"Count casualties on row {row.row_id}: for every {row.group_size} {counted}unit(s) of the {what}, "
+            f"{row.per_group} {row.casualty_class} unit(s) die (elite = Spartan hoplites or Athenian "
+            f"triremes); here {SIDE_NAMES[loser]} loses {due[0]} elite and {due[1]} other unit(s), never "
+            "more than the difference in totals [P-BATTLE-10, P-BATTLE-11, P-BATTLE-13]")
+
+
+def _split(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    return ("Share the counted units between the two casualty rows; only complete groups count "
+            "[P-BATTLE-13]")
+
+
+def _casualty(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    return (f"This {unit_name(str(a.args[0]))} dies (back to the pool); each unit lost costs its side's "
+            "factions 1 Honor and gives the winners Honor [P-BATTLE-9, P-BATTLE-25, P-BATTLE-28]")
+
+
+def _raze(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    if a.args[0] == casualties.STOP:
+        return "Leave the remaining enemy bases standing [P-BATTLE-15]"
+    return (f"Eliminate an enemy {unit_name(str(a.args[0]))}: their battles here lose 2 strength, they remove "
+            "their treason markers here, and it counts for battle Honor [P-BATTLE-15, P-BATTLE-16]")
+
+
+def _second(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    if a.args[0] == "no":
+        return "End the Military issue here; committed Strategos go back to the supply [P-MIL-8]"
+    other = "land" if s.mil[M_KIND] == battle.NAVAL else "naval"
+    return (f"Fight a {other} battle here at once: the same commitments and bases count again, each side "
+            "turns up a new card [P-BATTLE-34, P-BATTLE-35]")
+
+
+def _play(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    t = g.tables
+    card = t.card_index[str(a.args[0])]
+    if seat is None:
+        return ""
+    kind = assembly.debated_kind(t, s)
+    value = assembly.modified_value(t, s, seat, card, kind)
+    pay = assembly.strategos_due(t, s, seat, card, kind)
+    return (f"Play {t.card_ids[card]}: card value {t.card_value[card]} (the number shown in brackets), "
+            f"{value} on this issue with your half's bonuses, and {pay} Strategos earned win or lose; the "
+            "higher value moves the issue that many boxes toward its player [P-CARD-4, P-CARD-6, "
+            "P-ASSEMBLY-7]")
+
+
+def _lend(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    return (f"Lend one of your {KINDS[str(a.args[0])][0]} markers to your compatriot: it places it, but it "
+            "stays yours and you decide what it does [P-TMARK-4, P-TMARK-5]")
+
+
+def _gold(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    if a.args[0] == "done":
+        return "Stop building with Persian gold [P-GOLD-1]"
+    return (f"Persian gold: each Persian base in Persia pays for 1 ship or 2 land units; this builds "
+            f"{a.args[1]} in {a.args[0]} (caps: 3 Spartan ships, 4 League troops in Ionia, 3 League ships in "
+            "the Aegean) [P-GOLD-1, P-GOLD-2]")
+
+
+def _hostage(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    return "Spend your side's hostage (see the Boulé rules) [P-BOULE-3]"
+
+
+def _issue(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    code = str(a.args[0])
+    text, rules = _kind_text(code) if code in KINDS else ("", "")
+    extra = f" Won, it becomes a theater marker: {text}" if text else ""
+    cited = ", ".join(r for r in ("P-BOULE-5", rules) if r)
+    return f"Put the {code} issue on your side's Assembly track for this turn's debates.{extra} [{cited}]"
+
+
+def _debate(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    code = str(a.args[0])
+    text, rules = _kind_text(code) if code in KINDS else ("", "")
+    return (f"Debate {code} (now on box {a.args[1]}): both factions play a card; the higher value pulls it "
+            f"toward its half, box 7 captures it.{' ' + text if text else ''} "
+            f"[P-ASSEMBLY-3, P-ASSEMBLY-7, P-ASSEMBLY-10{', ' + rules if rules else ''}]")
+
+
+EXPLAINERS: dict[str, Explainer] = {
+    "place": _place, "reveal": _reveal, "decline": _decline, "expedition": _expedition, "raid": _raid,
+    "build": _build, "league": _league, "commit": _commit, "secret": _secret, "oracle": _oracle,
+    "move": _move, "step": _step, "done": _done, "ship": _ship, "row": _row, "split": _split,
+    "casualty": _casualty, "raze": _raze, "second": _second, "play": _play, "lend": _lend,
+    "hostage": _hostage, "gold": _gold, "issue": _issue, "debate": _debate,
+}
+
+
+__all__ = ["FACTION_NAMES", "KINDS", "SIDE_NAMES", "UNITS", "explain", "kind_line", "unit_name"]

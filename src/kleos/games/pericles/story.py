@@ -1,0 +1,187 @@
+"""Pericles actions told as a story (the kit's ``describe_action``: the menu's words and the log's):
+which marker is revealed and who becomes Commander, what a revealed issue's owner does with it, the
+battle-deck cards with each battle's totals part by part and its result, the casualties by side.
+
+A line reads only the acting faction's view before the step (the public view for chance), like the
+server's log: a revealed marker is named when that view knows it (P-INFO-6), otherwise by its
+owner's decision that follows, when it is public. Nothing here knows more than the view.
+"""
+
+from __future__ import annotations
+
+from kleos.core.action import Action
+from kleos.games.pericles.explain import FACTION_NAMES, KINDS, SIDE_NAMES, unit_name
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.rules import battle, casualties
+from kleos.games.pericles.rules.battledeck import NONE
+from kleos.games.pericles.rules.common import count
+from kleos.games.pericles.rules.diplomatic import treason
+from kleos.games.pericles.rules.theater import entry_parts
+from kleos.games.pericles.state import M_KIND, M_STAGE, M_WIN, PericlesState
+from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, MIL, RUM, SIDE_BASES, SIDES
+
+WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage", "issue": "choose the issue",
+         "debate": "debate the issue", "play": "play the card", "lend": "lend a marker:",
+         "decline": "decline the issue", "oracle": "Oracle:",
+         "deal": "a card is dealt:", "aristophanes": "the Aristophanes card is", "advisor": "the advisor is",
+         "commit": "commit Strategos:", "secret": "commit in secret:", "resolve": "resolve the issue",
+         "league": "League:", "disband": "remove for upkeep:",
+         "callias": "declare the Peace of Callias:", "scuttle": "give up an Athenian ship in",
+         "cit": "Citizenship:", "col": "Colony:", "kry": "Krypteia: remove an Athenian treason marker in",
+         "ago": "Agoge: build Spartan land units:", "hostage": "spend the hostage:",
+         "council": "call the Advisory Council:", "stop": "stop on the centre box:",
+         "build": "build city-state units (naval units):", "step": "carry the unit on to",
+         "done": "end the movement", "split": "casualties: units to row 1:",
+         "gold": "Persian gold:", "redeploy": "redeploy:", "plague": "Plague: remove a unit in",
+         "relocate": "Peace: move a unit:", "eliminate": "eliminate (nowhere to go):"}
+"""Verbs told by their notation after a few words (the rest have their own sentences below)."""
+
+RESOLVING = frozenset({"decline", "expedition", "raid", "build", "league", "commit", "oracle", "resolve"})
+"""Verbs of the owner of a revealed marker: their line names the marker, public once revealed."""
+
+
+def marker_words(entry: int, known: bool = True) -> str:
+    """"AF's Military marker" (a face-down one the view cannot see: "the top marker")."""
+    _, _, owner, kind = entry_parts(entry)
+    if not known or kind >= len(MARKER_KINDS):
+        return "the top marker"
+    return f"{FACTIONS[owner]}'s {KINDS[MARKER_KINDS[kind]][0]} marker"
+
+
+def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
+    """``action`` as the story tells it, from the view state ``s`` before it."""
+    special = {"place": _place, "reveal": _reveal, "expedition": _expedition, "raid": _raid, "draw": _draw, "row": _row,
+               "casualty": _casualty, "raze": _raze, "second": _second, "ship": _ship, "move": _move}
+    told = special.get(action.verb)
+    text = told(g, s, action) if told is not None else " ".join([WORDS.get(action.verb, action.verb),
+                                                                 *map(str, action.args)])
+    if action.verb in RESOLVING and s.step == "resolve" and s.revealed >= 0:
+        th = entry_parts(s.revealed)[0]
+        return f"{marker_words(s.revealed)} in {g.tables.theater_keys[th]}: {text}"
+    return text
+
+
+def _place(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    owner, kind, where = (str(x) for x in a.args)
+    return f"place {owner}'s {KINDS[kind][0]} marker ({kind}) face down in {where}"
+
+
+def _reveal(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    th = g.tables.theater_index[str(a.args[0])]
+    top = [e for e in s.queue if e // 1000 == th][-1:]
+    if not top or top[0] % 10 >= len(MARKER_KINDS):
+        return f"reveal the top marker in {a.args[0]}"
+    _, _, owner, kind = entry_parts(top[0])
+    text = f"reveal {marker_words(top[0])} in {a.args[0]}"
+    if kind == MIL:
+        return f"{text}: {FACTIONS[owner]} ({FACTION_NAMES[FACTIONS[owner]]}) is now Commander in Chief"
+    if kind == RUM:
+        return f"{text}: a Rumor, nothing happens"
+    return text
+
+
+def _expedition(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    if not a.args:
+        return ("hold an Expedition Assembly: all four factions commit Strategos in secret (the sums show in "
+                "the battle's totals)")
+    return f"hold an Expedition Assembly with {a.args[0]} Strategos: {a.args[0]} unit(s) may move"
+
+
+def _raid(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    return "raid: spend 3 Strategos for 3 Honor; the enemy Dominant faction loses Strategos by a battle card"
+
+
+def _ship(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    return "commit the State Ship (+1 for Athens)" if a.args[0] == "yes" else "keep the State Ship back"
+
+
+def _move(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    frm, piece, to = (str(x) for x in a.args)
+    return f"move a {unit_name(piece)} ({piece}) from {frm} toward {to}"
+
+
+def _second(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    if a.args[0] != "yes":
+        return "fight no second battle"
+    other = "land" if s.mil[M_KIND] == battle.NAVAL else "naval"
+    return f"fight a second battle, a {other} one, in {g.tables.theater_keys[battle.theater_of(s)]}"
+
+
+def _victim(s: PericlesState) -> int:
+    stage = s.mil[M_STAGE]
+    return s.mil[M_WIN] if stage in (casualties.WINNER_ROW, casualties.WINNER_PICK) else 1 - s.mil[M_WIN]
+
+
+def _row(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    due = next((d for act, d in casualties.choices(g.tables, s, s.mil[M_STAGE]) if act == a), None)
+    if due is None:
+        return f"casualties by table row {a.args[0]}"
+    return (f"count casualties on row {a.args[0]}: {SIDE_NAMES[_victim(s)]} loses {due[0]} elite and "
+            f"{due[1]} other unit(s)")
+
+
+def _casualty(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    where = g.tables.theater_keys[battle.theater_of(s)]
+    return f"eliminate {SIDE_NAMES[_victim(s)]}'s {unit_name(str(a.args[0]))} ({a.args[0]}) in {where}"
+
+
+def _raze(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    if a.args[0] == casualties.STOP:
+        return "leave the enemy's remaining bases"
+    where = g.tables.theater_keys[battle.theater_of(s)]
+    return f"eliminate {SIDE_NAMES[1 - s.mil[M_WIN]]}'s {unit_name(str(a.args[0]))} in {where}"
+
+
+# ----- battle-deck cards: battles, neutral diplomacy, raids ----------------------------------------
+def _draw(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    side = SIDES.index(str(a.args[0]))
+    value = 0 if a.args[1] == NONE else g.tables.card_value[g.tables.card_index[str(a.args[1])]]
+    card = "no card (value 0)" if a.args[1] == NONE else f"{a.args[1]} (value {value})"
+    text = f"{SIDE_NAMES[side]} turns up {card}"
+    if s.step == "battle_draw" and s.draw[1 - side] >= 0:
+        return f"{text}. {battle_result(g, s, side, value)}"
+    if s.step == "dip_draw" and s.draw[1 - side] >= 0 and s.revealed >= 0:
+        return f"{text}. {_diplomacy_result(s, side, value)}"
+    return text
+
+
+def strength_parts(g: PericlesGame, s: PericlesState, side: int, card: int) -> tuple[str, int]:
+    """A side's battle strength part by part (P-BATTLE-4..6) and its total, ``card`` its card's value."""
+    th, kind = battle.theater_of(s), s.mil[M_KIND]
+    mv = g.tables.data.military_values
+    units = sum(count(s, th, p) * battle.unit_value(g.tables, p) for p in battle.kind_pieces(kind, side))
+    bases = mv.base * sum(count(s, th, b) for b in SIDE_BASES[side])
+    tokens = mv.strategos * battle.committed_total(s, side, th)
+    plots = mv.treason * treason(s, th, side)
+    total = units + bases + tokens + plots + card
+    return f"{SIDE_NAMES[side]} {total} (units {units}, bases {bases}, Strategos {tokens}, treason {plots}, " \
+           f"card {card})", total
+
+
+def battle_result(g: PericlesGame, s: PericlesState, last: int, value: int) -> str:
+    """The battle's totals and result once the last card (``value``, side ``last``) is up (P-BATTLE-7, 8)."""
+    cards = [max(0, s.draw[0]), max(0, s.draw[1])]
+    cards[last] = value
+    kind = "naval" if s.mil[M_KIND] == battle.NAVAL else "land"
+    where = g.tables.theater_keys[battle.theater_of(s)]
+    athens, a_total = strength_parts(g, s, 0, cards[0])
+    sparta, s_total = strength_parts(g, s, 1, cards[1])
+    if a_total == s_total:
+        result = "a draw: no casualties, no battle Honor"
+    else:
+        winner = 0 if a_total > s_total else 1
+        result = f"{SIDE_NAMES[winner]} wins by {abs(a_total - s_total)}"
+    return f"The {kind} battle in {where}: {athens} against {sparta}: {result}."
+
+
+def _diplomacy_result(s: PericlesState, last: int, value: int) -> str:
+    """Neutral diplomacy (P-DIPLO-9): the owner needs at least twice the other side's total."""
+    owner_side = entry_parts(s.revealed)[2] // 2
+    commits = [sum(s.commit[f] for f in (2 * side, 2 * side + 1) if s.commit[f] > 0) for side in (0, 1)]
+    cards = [max(0, s.draw[0]), max(0, s.draw[1])]
+    cards[last] = value
+    totals = [commits[side] + cards[side] for side in (0, 1)]
+    won = totals[owner_side] >= 2 * totals[1 - owner_side]
+    result = "a League base is founded" if won else "nothing happens"
+    return (f"Diplomacy: {SIDE_NAMES[owner_side]} {totals[owner_side]} against {SIDE_NAMES[1 - owner_side]} "
+            f"{totals[1 - owner_side]} (twice needed): {result}.")

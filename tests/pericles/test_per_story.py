@@ -1,0 +1,149 @@
+"""The story log of Pericles (issue 24, finding 9): the kit's words for each step name the revealed
+marker and the new Commander (P-THEATER-9, P-MIL-1), never an empty Expedition Assembly (P-EXPED-2),
+each battle's totals part by part with its result (P-BATTLE-4..8), and who loses which unit
+(P-BATTLE-9); read from the actor's view only, so a face-down marker it cannot see stays unnamed
+(P-INFO-6)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from kleos.core.action import Action
+from kleos.core.protocol import CHANCE
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.kit import KIT
+from kleos.games.pericles.rules import battle
+from kleos.games.pericles.state import M_KIND, PericlesState
+from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS
+from kleos.games.pericles.view import SECRET_KIND
+from kleos.tui.session import Session
+
+MAX_STEPS = 4000  # steps per seeded random vignette at most (they end in a few hundred)
+Step = tuple[PericlesGame, PericlesState, int, Action, PericlesState]
+
+
+def steps(seed: int) -> list[Step]:
+    """Every step of a seeded random vignette: (game, state before, seat, action, state after)."""
+    g = KIT.make_game({"scenario": "14_1_09a"})
+    s = g.new_state(seed)
+    rng = random.Random(seed)
+    out: list[Step] = []
+    for _ in range(MAX_STEPS):
+        if not g.actors(s):
+            return out
+        if g.is_chance(s):
+            seat, action = CHANCE, g.sample_chance(s)
+        else:
+            seat = g.actors(s)[0]
+            action = rng.choice(g.legal_actions(s, seat))
+        before = s.copy()
+        g.apply_in_place(s, action, seat)
+        out.append((g, before, seat, action, s.copy()))
+    raise AssertionError(f"the vignette of seed {seed} did not end in {MAX_STEPS} steps")
+
+
+def told(g: PericlesGame, before: PericlesState, seat: int, action: Action) -> str:
+    """The log's words: from the actor's view before the step (chance: the public view)."""
+    return KIT.describe_action(g, g.view(before, None if seat == CHANCE else seat), action)
+
+
+def every_step() -> list[Step]:
+    return steps(0) + steps(1) + steps(2)
+
+
+def test_p_theater_9_a_reveal_names_the_marker_and_the_commander() -> None:
+    """P-THEATER-9, P-MIL-1: a reveal by a faction that sees the marker names it; a Military marker
+    names the Commander in Chief; one it cannot see is only "the top marker" (P-INFO-6)."""
+    named = unnamed = commanders = 0
+    for g, before, seat, action, _ in every_step():
+        if action.verb != "reveal":
+            continue
+        th = g.tables.theater_index[str(action.args[0])]
+        entry = [e for e in before.queue if e // 1000 == th][-1]
+        owner, kind = entry // 10 % 10, entry % 10
+        words = told(g, before, seat, action)
+        if g.view(before, seat).state.queue[before.queue.index(entry)] % 10 == SECRET_KIND:
+            unnamed += 1
+            assert words == f"reveal the top marker in {action.args[0]}", words
+            continue
+        named += 1
+        assert f"{FACTIONS[owner]}'s {('Military', 'League', 'Diplomatic', 'Oracle', 'Rumor')[kind]}" in words
+        assert (MARKER_KINDS[kind] == "MIL") == ("Commander in Chief" in words), words
+        commanders += "Commander in Chief" in words
+    assert named and unnamed and commanders
+
+
+def test_p_exped_2_resolving_lines_name_the_marker_and_the_assembly_is_never_empty() -> None:
+    """P-EXPED-2, P-THEATER-14: the owner's decision names its revealed marker; an Expedition Assembly
+    says what happens, with or without a number of tokens."""
+    assemblies = 0
+    for g, before, seat, action, _ in every_step():
+        if before.step != "resolve":
+            continue
+        words = told(g, before, seat, action)
+        assert re.match(rf"{FACTIONS[seat]}'s (Military|League|Diplomatic|Oracle) marker in \w+: ", words), words
+        if action.verb == "expedition":
+            assemblies += 1
+            assert not words.endswith(":") and ("in secret" in words or "may move" in words), words
+    assert assemblies
+
+
+def test_p_battle_7_the_last_card_tells_the_totals_and_the_result() -> None:
+    """P-BATTLE-4..8: the second battle card's line gives both sides' totals part by part, equal to the
+    rules' strengths, and the winner by the casualty differential (or a draw)."""
+    battles = 0
+    for g, before, seat, action, _ in every_step():
+        words = told(g, before, seat, action)
+        if " against " not in words or action.verb != "draw" or before.step != "battle_draw":
+            continue
+        battles += 1
+        drawn = before.copy()
+        side = ("athens", "sparta").index(str(action.args[0]))
+        card = str(action.args[1])
+        drawn.draw[side] = 0 if card == "none" else g.tables.card_value[g.tables.card_index[card]]
+        th, kind = battle.theater_of(before), before.mil[M_KIND]
+        totals = [battle.strength(g.tables, drawn, x, kind, th) for x in (0, 1)]
+        assert f"Athens {totals[0]} (units" in words and f"Sparta {totals[1]} (units" in words, words
+        if totals[0] == totals[1]:
+            assert "a draw" in words
+        else:
+            winner = "Athens" if totals[0] > totals[1] else "Sparta"
+            assert f"{winner} wins by {abs(totals[0] - totals[1])}" in words, words
+    assert battles
+
+
+def test_p_battle_9_casualties_say_whose_unit_dies() -> None:
+    """P-BATTLE-9, P-BATTLE-12: a casualty line names the losing side and the unit in words."""
+    found = 0
+    for g, before, seat, action, _ in every_step():
+        if action.verb in ("casualty", "row"):
+            words = told(g, before, seat, action)
+            assert re.search(r"(Athens|Sparta)('s| loses)", words), words
+            found += 1
+    assert found
+
+
+def test_p_theater_9_the_terminal_log_names_every_revealed_marker() -> None:
+    """P-THEATER-9, P-INFO-6: in the terminal's log every reveal names its marker, even one revealed by
+    a faction that could not see it (the kit's words alone leave that one unnamed), while placing
+    stays secret to the other factions."""
+    session = Session.start(KIT, {"scenario": "14_1_09a"}, 1, frozenset(), "heuristic")  # watched: no reader
+    for _ in range(MAX_STEPS):
+        session.settle()
+        if session.over:
+            break
+        seat = session.to_act()
+        assert seat is not None and seat != CHANCE
+        session.apply(seat, session.agent_choose(session.agent_request(seat)))
+    assert session.over
+    reveals = [line.text for line in session.log if ": reveal " in line.text]
+    assert reveals and all(re.search(r"reveal (AF|DF|EK|AK)'s \w+ marker in ", t) for t in reveals), reveals
+    unnamed = [(before, seat, a) for g, before, seat, a, _ in steps(1) if a.verb == "reveal"
+               and told(g, before, seat, a).startswith("reveal the top marker")]
+    assert unnamed, "the seed should have a reveal the revealer cannot see"
+    others = [line.text for line in session.log if "marker (" in line.text and "face down" in line.text]
+    assert not others, others  # the bots' placements are secret steps
+    results = [line.text for line in session.log if line.kind == "result"]
+    assert any(re.match(r"Result: Honor (AF|DF|EK|AK) \d+→\d+", t) for t in results), results  # P-HONOR-1
+    assert any(re.search(r"in \w+: [-+]\d+ \w+", t) for t in results), results  # pieces built or lost
