@@ -20,7 +20,10 @@ PHONE = {"width": 390, "height": 844}
 
 FOLD = """() => {
   const choices = [...document.querySelectorAll('#menu button.choice')];
-  const seen = choices.filter((b) => { const r = b.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; });
+  const seen = choices.filter((b) => {
+    const r = b.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+  });
   return {scroll: document.scrollingElement.scrollWidth, inner: innerWidth, choices: choices.length,
           seen: seen.length, first: choices.length ? choices[0].getBoundingClientRect().top : null,
           texts: seen.slice(0, 3).map((b) => b.textContent)};

@@ -86,6 +86,7 @@ class GameScreen(Screen[None]):
         self._shown: dict[str, RenderableType] = {}
         self._log_cache: list[Text] = []
         self._log_key: tuple[int, bool] = (-1, False)
+        self._detail_height: int | str = 3
 
     def _initial_viewer(self) -> int | None:
         if len(self.session.humans) == 1:
@@ -236,6 +237,7 @@ class GameScreen(Screen[None]):
         self.seat = seat
         self.mode = MODE_CHOOSE
         self.may_replace = False
+        self.detail_height(3)
         self.legal = s.legal(seat)
         self.levels = [self.level(())]
         self.board.manual = False
@@ -295,7 +297,16 @@ class GameScreen(Screen[None]):
     def show_outcome(self) -> None:
         outcome = self.session.outcome
         if outcome is not None:
+            self.detail_height("auto")  # the score sheet: a line per seat (until the next decision)
             self.set_detail(self.look.outcome(self.board_context(), outcome))
+
+    def detail_height(self, height: int | str) -> None:
+        if self._detail_height == height:
+            return
+        self._detail_height = height
+        detail = self.query_one("#detail", Static)
+        detail.styles.height = height
+        detail.styles.max_height = 10
 
     # ----- menus ------------------------------------------------------------------------------
     def _entry_text(self, key: str, label: str, warning: str = "") -> Text:

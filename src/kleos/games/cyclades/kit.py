@@ -18,7 +18,7 @@ from kleos.core.kit.cli import CliParts
 from kleos.core.kit.encoding import EncodingParts
 from kleos.core.kit.terminal import TerminalParts
 from kleos.core.kit.web import WebParts
-from kleos.core.protocol import Game
+from kleos.core.protocol import Game, Outcome
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.options import option_specs
@@ -116,6 +116,12 @@ class CycladesKit(GameKit):
     def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
         assert isinstance(state, CycladesState)
         return {"rounds": state.cycle, "cycles": state.cycle}  # a cycle is the round of Cyclades
+
+    def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
+        """The winner named, with the game's own breakdown (:mod:`kleos.games.cyclades.ending`)."""
+        from kleos.games.cyclades.ending import outcome_words
+
+        return outcome_words(_game(game), outcome) or super().outcome_text(game, outcome)
 
     def agent_parts(self) -> AgentParts:
         from kleos.games.cyclades.agents.parts import agent_parts

@@ -18,7 +18,7 @@ from kleos.core.kit.cli import CliParts
 from kleos.core.kit.encoding import EncodingParts
 from kleos.core.kit.terminal import TerminalParts
 from kleos.core.kit.web import WebParts
-from kleos.core.protocol import CHANCE, Game
+from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.options import HONOR_HANDICAP, option_specs
@@ -136,6 +136,12 @@ class PericlesKit(GameKit):
     def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
         assert isinstance(state, PericlesState)
         return {"rounds": state.turn, "turns": state.turn}
+
+    def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
+        """The winner named, with the game's own breakdown (:mod:`kleos.games.pericles.ending`)."""
+        from kleos.games.pericles.ending import outcome_words
+
+        return outcome_words(_game(game), outcome) or super().outcome_text(game, outcome)
 
     def agent_parts(self) -> AgentParts:
         from kleos.games.pericles.agents.parts import agent_parts
