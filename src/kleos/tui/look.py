@@ -91,7 +91,7 @@ class Look:
         else:
             words = self.kit.outcome_text(ctx.game, outcome).rstrip(".")
             text = Text(f"Game over: {words}.", style=ctx.palette.warn)
-        if any(outcome.scores):  # an end without scoring (Polis' ostracism, say) has no sheet
+        if any(outcome.scores):  # an end without scoring (a game won before its scoring, say) has no sheet
             text.append("\n")
             text.append_text(self.score_sheet(ctx, outcome))
         return text
