@@ -16,7 +16,7 @@ from typing import Any
 from kleos import __version__
 from kleos.arena.cli import add_arena_parser
 from kleos.core import registry
-from kleos.core.kit import GameKit
+from kleos.core.kit import GameKit, option_lines
 from kleos.server.cli import add_serve_parser
 
 DESCRIPTION = """\
@@ -33,11 +33,7 @@ Kleos: play and study the strategy board games of classical Greece, rule for rul
 def _game_line(kit: GameKit) -> list[str]:
     seats = f"{kit.min_seats}" if kit.min_seats == kit.max_seats else f"{kit.min_seats}-{kit.max_seats}"
     lines = [f"{kit.name:<10} {kit.title} ({seats} seats): {kit.summary}"]
-    for spec in kit.options:
-        default = "" if spec.default is None else f" (default {json.dumps(spec.default)})"
-        choices = f" [{' | '.join(spec.choices)}]" if spec.choices else ""
-        local = " (command line only)" if spec.local_only else ""
-        lines.append(f"    {spec.name}{choices}{default}{local}: {spec.help}")
+    lines.extend(option_lines(kit.options))
     handicap = kit.bot_handicap
     if handicap is not None:
         lines.append(f"    bot handicap (kleos play {kit.name} --handicap N, {handicap.minimum}-{handicap.maximum}; "
@@ -50,8 +46,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     if args.json:
         data = [{"name": k.name, "title": k.title, "summary": k.summary, "min_seats": k.min_seats,
                  "max_seats": k.max_seats, "editions": list(k.editions()),
-                 "options": [{"name": o.name, "help": o.help, "default": o.default, "choices": list(o.choices),
-                              "local_only": o.local_only} for o in k.options],
+                 "options": [o.as_json() for o in k.options],
                  "bot_handicap": None if k.bot_handicap is None else k.bot_handicap.as_json()}
                 for k in kits.values()]
         sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -286,8 +286,7 @@ def catalog_entry(kit: GameKit, board_module: str | None) -> dict[str, Any]:
         "max_seats": kit.max_seats,
         "seat_names": list(game.seat_names),
         "seat_count_option": kit.seat_count_option,
-        "options": [{"name": spec.name, "help": spec.help, "default": spec.default, "choices": list(spec.choices)}
-                    for spec in kit.options if not spec.local_only],
+        "options": [spec.as_json() for spec in kit.options if not spec.local_only],
         "opponents": opponents(kit),
         "default_opponent": default_opponent(kit),
         "bot_handicap": None if kit.bot_handicap is None else kit.bot_handicap.as_json(),

@@ -123,6 +123,14 @@ async def me(ctx: Ctx, request: Request) -> dict[str, Any]:
     return {"account": member_json(await member_needed(ctx, request))}
 
 
+@router.get("/session")
+async def current_session(ctx: Ctx, request: Request) -> dict[str, Any]:
+    """Who is signed in on this device: the account, or ``null`` for a guest. Pages ask this first,
+    so a guest's page makes no request that fails (``GET /api/me`` answers 401 to a guest)."""
+    member = await signed_in(ctx, request)
+    return {"account": None if member is None else member_json(member)}
+
+
 @router.get("/me/games")
 async def me_games(ctx: Ctx, request: Request) -> dict[str, Any]:
     """Every game the signed-in player holds a seat in, with that seat's token: the games where it

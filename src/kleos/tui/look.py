@@ -83,9 +83,36 @@ class Look:
         return line
 
     def outcome(self, ctx: BoardContext, outcome: Outcome) -> Text:
-        if self.parts.board.outcome is not None:
-            return as_text(self.parts.board.outcome(ctx, outcome))
-        return Text(f"Game over: {self.kit.outcome_text(ctx.game, outcome)}.", style=ctx.palette.warn)
+        """The game-over sheet: the end in the kit's words (the game's own drawing instead, for a kit
+        that leaves the words to the default), then each seat's final score with what it adds up from
+        (the kit's ``score_breakdown``), the winner starred."""
+        if self.parts.board.outcome is not None and type(self.kit).outcome_text is GameKit.outcome_text:
+            text = as_text(self.parts.board.outcome(ctx, outcome))
+        else:
+            words = self.kit.outcome_text(ctx.game, outcome).rstrip(".")
+            text = Text(f"Game over: {words}.", style=ctx.palette.warn)
+        if any(outcome.scores):  # an end without scoring (a game won before its scoring, say) has no sheet
+            text.append("\n")
+            text.append_text(self.score_sheet(ctx, outcome))
+        return text
+
+    def score_sheet(self, ctx: BoardContext, outcome: Outcome) -> Text:
+        """One line per seat: its name, the parts of its score (when they add up to it), the score."""
+        p, names = ctx.palette, ctx.game.seat_names
+        parts = self.kit.score_breakdown(ctx.game, ctx.view) or []
+        width = max(len(name) for name in names)
+        sheet = Text()
+        for seat, name in enumerate(names):
+            score = outcome.scores[seat] if seat < len(outcome.scores) else None
+            shown = parts[seat] if seat < len(parts) and sum(parts[seat].values()) == score else {}
+            sheet.append("\n" if seat else "")
+            sheet.append(f"{name:<{width}}", style=p.seat(seat))
+            for key, value in shown.items():
+                sheet.append(f"  {key.replace('_', ' ')} {value}")
+            sheet.append(f"  score {'–' if score is None else score}", style="bold")
+            if outcome.winner == seat:
+                sheet.append("  ★ winner", style=p.warn)
+        return sheet
 
     @property
     def final_panel(self) -> str | None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from kleos.agents import agent_names, parse_spec
 from kleos.core.errors import KleosError
-from kleos.core.kit import GameKit, OptionsError
+from kleos.core.kit import GameKit, OptionsError, option_lines
 from kleos.core.kit.cli import runs
 from kleos.core.protocol import Game
 from kleos.core.record import GameRecord
@@ -74,8 +74,11 @@ def _random_seed() -> int:
 def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     """``kleos play <kit.name>``: options, seats, opponents, seed, save and load, for any game."""
     seats = f"{kit.min_seats}" if kit.min_seats == kit.max_seats else f"{kit.min_seats}-{kit.max_seats}"
+    options = "\n".join(["game options (--option NAME=VALUE):", *option_lines(kit.options, "  ")])
     p = play_games.add_parser(kit.name, help=f"play {kit.title} ({seats} seats) in the terminal",
-                              description=f"{kit.title}: {kit.summary}. The full-screen terminal app.")
+                              description=f"{kit.title}: {kit.summary}. The full-screen terminal app.",
+                              epilog=options if kit.options else None,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     counted = kit.seat_count_option is not None
     p.add_argument("--seats", default=None, metavar="N|WHO,WHO,...",
                    help=(f"the number of seats ({seats}), or " if counted else "")

@@ -20,12 +20,14 @@ from kleos.tui.widgets import BoardPanel, board_source
 
 
 class ReplayScreen(Screen[int | None]):
-    """Step through a game: the board after each step, the log on the right. Enter plays on from the
-    chosen step; Esc returns to the game as it was."""
+    """Step through a game: the board after each step, the log on the right. Enter steps on (never
+    anything else: Enter, Enter after a game must not lose it); O plays on from the chosen step, in a
+    new save file; Esc returns to the game as it was."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "leave", "Back to the game"),
-        Binding("enter", "play_here", "Play on from here"),
+        Binding("enter", "step(1)", "Next step"),
+        Binding("o", "play_here", "Play on from here (new file)"),
         Binding("right,n", "step(1)", "Next", show=False),
         Binding("left,p", "step(-1)", "Previous", show=False),
         Binding("tab", "view(1)", "View", priority=True),
@@ -75,7 +77,7 @@ class ReplayScreen(Screen[int | None]):
         for i in range(len(self.states) - 1):
             steps.add_option(Option(Text(f"{i + 1}. " + " / ".join(by_index.get(i, ["?"]))), id=f"s{i + 1}"))
         self.query_one("#menu-title", Static).update(
-            Text("Replay: ←/→ or ↑/↓ step, Enter play on", style="bold", no_wrap=True, overflow="ellipsis"))
+            Text("Replay: ←/→, ↑/↓ or Enter step, O play on", style="bold", no_wrap=True, overflow="ellipsis"))
         steps.focus()
         steps.highlighted = self.step
         self.draw()
@@ -109,8 +111,10 @@ class ReplayScreen(Screen[int | None]):
         if outcome is not None:
             text = self.look.outcome(ctx, outcome)
         else:
-            text.append(f"Step {self.step} of {len(self.states) - 1}. Enter: play on from here (the later steps "
-                        "are dropped); Esc: back to the game.")
+            where = ("in a new save file (the whole game stays saved)" if self.source.save_path is not None
+                     else "(this game is not saved: S in the game saves it first)")
+            text.append(f"Step {self.step} of {len(self.states) - 1}. Enter: next step; O: play on from here "
+                        f"{where}; Esc: back to the game.")
         self.query_one("#detail", Static).update(text)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -119,7 +123,7 @@ class ReplayScreen(Screen[int | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_play_here()
+        self.action_step(1)
 
     def action_step(self, delta: int) -> None:
         self.action_jump(max(0, min(len(self.states) - 1, self.step + delta)))

@@ -41,6 +41,9 @@ COMMANDS = ("help", "rules", "guide", "hint", "undo", "save", "load", "replay", 
 
 MODE_CHOOSE, MODE_CONFIRM, MODE_WAIT, MODE_OVER = "choose", "confirm", "wait", "over"
 
+OVER_ENTRIES = (("1", "Replay the game step by step (the record is kept)"), ("2", "Save the game"), ("3", "Quit"),
+                ("4", "Rematch: same seats and options, a new deal"))
+
 
 class GameScreen(Screen[None]):
     """The main screen: board, menu, details; drives the game loop."""
@@ -83,6 +86,7 @@ class GameScreen(Screen[None]):
         self._shown: dict[str, RenderableType] = {}
         self._log_cache: list[Text] = []
         self._log_key: tuple[int, bool] = (-1, False)
+        self._detail_height: int | str = 3
 
     def _initial_viewer(self) -> int | None:
         if len(self.session.humans) == 1:
@@ -233,6 +237,7 @@ class GameScreen(Screen[None]):
         self.seat = seat
         self.mode = MODE_CHOOSE
         self.may_replace = False
+        self.detail_height(3)
         self.legal = s.legal(seat)
         self.levels = [self.level(())]
         self.board.manual = False
@@ -270,7 +275,7 @@ class GameScreen(Screen[None]):
         self.menu_title("Game over")
         self.levels = []
         self.menu.clear_options()
-        for key, label in (("1", "Replay the game step by step"), ("2", "Save the game"), ("3", "Quit")):
+        for key, label in OVER_ENTRIES:
             self.menu.add_option(Option(self._entry_text(key, label), id=f"over-{key}"))
         self.menu.highlighted = 0
         final = self.look.final_panel
@@ -296,7 +301,16 @@ class GameScreen(Screen[None]):
     def show_outcome(self) -> None:
         outcome = self.session.outcome
         if outcome is not None:
+            self.detail_height("auto")  # the score sheet: a line per seat (until the next decision)
             self.set_detail(self.look.outcome(self.board_context(), outcome))
+
+    def detail_height(self, height: int | str) -> None:
+        if self._detail_height == height:
+            return
+        self._detail_height = height
+        detail = self.query_one("#detail", Static)
+        detail.styles.height = height
+        detail.styles.max_height = 10
 
     # ----- menus ------------------------------------------------------------------------------
     def _entry_text(self, key: str, label: str, warning: str = "") -> Text:
@@ -443,7 +457,7 @@ class GameScreen(Screen[None]):
             else:
                 self.back()
         elif self.mode == MODE_OVER:
-            [self.action_replay, self.action_save, self.action_quit_game][index]()
+            [self.action_replay, self.action_save, self.action_quit_game, self.action_rematch][index]()
 
     def action_back(self) -> None:
         if self.notation.display:
@@ -473,9 +487,9 @@ class GameScreen(Screen[None]):
             elif char == "n":
                 event.stop()
                 self.back()
-        elif self.mode == MODE_OVER and char in "123":
+        elif self.mode == MODE_OVER and char in "1234":
             event.stop()
-            self.activate("123".index(char))
+            self.activate("1234".index(char))
 
     # ----- details, guide, views --------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -538,8 +552,9 @@ class GameScreen(Screen[None]):
         guide = self.query_one("#guide", Static)
         guide.display = self.guide_on
         if self.guide_on and self.mode == MODE_OVER:
-            self.put("#guide", Text("Guide: the game is over. 1 replays it step by step (Enter at any step plays "
-                                    "on from there), 2 saves it, 3 quits.", style="bold"))
+            self.put("#guide", Text("Guide: the game is over. 1 replays it step by step (Enter steps on; O plays "
+                                    "on from a step in a new file), 2 saves it, 3 quits, 4 starts a rematch.",
+                                    style="bold"))
             return
         if not self.guide_on or self.seat is None:
             return
@@ -756,14 +771,36 @@ class GameScreen(Screen[None]):
         screen = ReplayScreen(s, reveal=reveal, viewer=self._initial_viewer())
 
         def done(keep: int | None) -> None:
-            if keep is not None and keep < len(s.record.actions):
-                s.truncate(keep)
-                self.thinking = None
-                self.viewer = self._initial_viewer()
-                self.advance()
-                self.say(f"Playing on from step {keep}.")
+            if keep is None or keep >= len(s.record.actions):
+                return
+            try:
+                files = s.branch(keep)
+            except OSError as exc:
+                self.say(f"Could not play on: {exc}")
+                return
+            self.thinking = None
+            self.viewer = self._initial_viewer()
+            self.advance()
+            where = f", saved to {files[1]}; the whole game stays in {files[0]}" if files is not None else ""
+            self.say(f"Playing on from step {keep}{where}.")
 
         self.app.push_screen(screen, done)
+
+    def action_rematch(self) -> None:
+        """The game-over menu's rematch: a new game of the same seats and options (a new file if saved)."""
+        s = self.session
+        try:
+            target = s.rematch()
+        except (OSError, KleosError) as exc:
+            self.say(f"Could not start a rematch: {exc}")
+            return
+        self.thinking = None
+        self.viewer = self._initial_viewer()
+        self.board.manual = False
+        self.board.set_source(board_source(self.look, self.board_context, self.log_lines), self.board_version)
+        self.advance()
+        saved = f", saved to {target}" if target is not None else ""
+        self.say(f"Rematch: a new game (seed {s.record.seed}){saved}.")
 
     def action_resign(self) -> None:
         ask_resign(self)  # :resign (kleos.tui.resign): asks first

@@ -25,7 +25,7 @@ from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.record import GameRecord
 from kleos.core.undo import undo, undo_blocker
 
-__all__ = ["AgentRequest", "LogLine", "Session", "decision_rng"]
+__all__ = ["AgentRequest", "LogLine", "Session", "decision_rng", "free_path"]
 
 
 @dataclass
@@ -43,6 +43,17 @@ def decision_rng(seed: int, seat: int, step: int) -> random.Random:
     """The agent's generator for one decision: the same as the plain loop's, so both front ends play
     the same game from the same log, and a resumed game goes on as the uninterrupted one."""
     return random.Random(f"kleos-play:{seed}:{seat}:{step}")
+
+
+def free_path(path: Path, tries: int = 1000) -> Path:
+    """``path``, or the first ``stem-2``, ``stem-3`` … beside it that does not exist yet."""
+    if not path.exists():
+        return path
+    for n in range(2, tries):
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+    raise OSError(f"no free file name beside {path}")
 
 
 def default_opponent(kit: GameKit) -> str:
@@ -311,6 +322,29 @@ class Session:
         self.record = GameRecord(self.record.game, dict(self.record.options), self.record.seed,
                                  list(self.record.actions[:length]))
         self.rebuild()
+
+    def branch(self, length: int) -> tuple[Path, Path] | None:
+        """Play on from step ``length``; a saved game goes on in a new file, so the whole record stays
+        where it was saved (a finished game above all). Returns (kept file, new file), or ``None`` for
+        a game that was never saved (nothing on disk to keep)."""
+        kept = self.autosave()
+        self.truncate(length)
+        if kept is None:
+            return None
+        target = free_path(kept.with_name(f"{kept.stem}-from-step-{length}{kept.suffix}"))
+        self.save(target)
+        return kept, target
+
+    def rematch(self) -> Path | None:
+        """A new game of the same kind, seats and options, with the next seed; saved to a new file
+        when this one was saved (the finished record is never overwritten). Returns that file."""
+        self.autosave()
+        record = GameRecord(self.record.game, dict(self.record.options), self.record.seed + 1)
+        self.replace_record(record)
+        if self.save_path is None:
+            return None
+        self.save_path = free_path(self.save_path.with_name(f"kleos-{self.kit.name}-{record.seed}.json"))
+        return self.save(self.save_path)
 
     def default_save(self) -> Path:
         return Path(f"kleos-{self.kit.name}-{self.record.seed}.json")

@@ -22,6 +22,7 @@ A kit has three kinds of members:
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass
@@ -54,7 +55,12 @@ class OptionsError(KleosError):
 class OptionSpec:
     """One documented game option, for ``kleos games``, the lobby and the command lines.
 
-    ``local_only`` options (a data folder on this machine, say) are refused by the server.
+    ``help`` says in a plain sentence what the option means for play, and ``meanings`` what each
+    choice means (``(choice, sentence)`` pairs), so that a newcomer can choose without the rulebook;
+    where the reading comes from (rule IDs, sources) goes in ``source``, shown only on request.
+    ``advanced`` options (readings of unclear rules) are kept behind an "Advanced rules" section,
+    their default the rulebook's. ``local_only`` options (a data folder on this machine, say) are
+    refused by the server. ``label`` is the short title (by default made from ``name``).
     """
 
     name: str
@@ -62,6 +68,38 @@ class OptionSpec:
     default: Any = None
     choices: tuple[str, ...] = ()
     local_only: bool = False
+    advanced: bool = False
+    meanings: tuple[tuple[str, str], ...] = ()
+    source: str = ""
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def meaning(self, value: object) -> str:
+        """What choosing ``value`` means for play ("" when the option does not say)."""
+        return next((text for choice, text in self.meanings if choice == str(value)), "")
+
+    def as_json(self) -> JsonDict:
+        """As ``kleos games --json`` and the server's catalog list it."""
+        return {"name": self.name, "label": self.title, "help": self.help, "default": self.default,
+                "choices": list(self.choices), "meanings": dict(self.meanings), "advanced": self.advanced,
+                "source": self.source, "local_only": self.local_only}
+
+
+def option_lines(specs: Sequence[OptionSpec], indent: str = "    ") -> list[str]:
+    """The options in plain words, each choice with what it means (``kleos games``, ``kleos play
+    GAME --help``): the same sentences the lobby shows."""
+    lines = []
+    for spec in specs:
+        default = "" if spec.default is None else f" (default {json.dumps(spec.default)})"
+        choices = f" [{' | '.join(spec.choices)}]" if spec.choices else ""
+        local = " (command line only)" if spec.local_only else ""
+        advanced = " (advanced rules)" if spec.advanced else ""
+        lines.append(f"{indent}{spec.name}{choices}{default}{local}{advanced}: {spec.help}")
+        lines.extend(f"{indent}    {choice}: {text}" for choice, text in spec.meanings)
+    return lines
 
 
 HANDICAP = "handicap"
@@ -261,4 +299,5 @@ def seat_label(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
-__all__ = ["HANDICAP", "GameKit", "HandicapSpec", "JsonDict", "OptionSpec", "OptionsError", "seat_label"]
+__all__ = ["HANDICAP", "GameKit", "HandicapSpec", "JsonDict", "OptionSpec", "OptionsError", "option_lines",
+           "seat_label"]

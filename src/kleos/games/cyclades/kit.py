@@ -18,9 +18,10 @@ from kleos.core.kit.cli import CliParts
 from kleos.core.kit.encoding import EncodingParts
 from kleos.core.kit.terminal import TerminalParts
 from kleos.core.kit.web import WebParts
-from kleos.core.protocol import Game
+from kleos.core.protocol import Game, Outcome
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import load_data
+from kleos.games.cyclades.options import option_specs
 from kleos.games.cyclades.rules import battle, effects, figures, metro
 from kleos.games.cyclades.rules.common import income, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
@@ -31,15 +32,6 @@ def _game(game: Game[Any, Any]) -> CycladesGame:
     if not isinstance(game, CycladesGame):
         raise TypeError(f"the Cyclades kit was handed a {type(game).__name__}")
     return game
-
-
-def _option_specs() -> tuple[OptionSpec, ...]:
-    specs = [OptionSpec("players", "the number of players, 2 to 5", 5),
-             OptionSpec("data_dir", "a folder of corrected data files that replace the packaged ones",
-                        local_only=True)]
-    for o in load_data().options.options:
-        specs.append(OptionSpec(o.name, f"{o.why} ({', '.join(o.rules)})", o.default, tuple(o.choices)))
-    return tuple(specs)
 
 
 WORDS = {"apollo": "pray to Apollo (free)", "end": "end the turn", "prosper": "put a prosperity marker on",
@@ -97,7 +89,7 @@ class CycladesKit(GameKit):
     min_seats = 2
     max_seats = 5
     seat_count_option = "players"
-    options: ClassVar[tuple[OptionSpec, ...]] = _option_specs()
+    options: ClassVar[tuple[OptionSpec, ...]] = option_specs(load_data())
 
     def make_game(self, options: Mapping[str, Any]) -> CycladesGame:
         try:
@@ -143,6 +135,12 @@ class CycladesKit(GameKit):
     def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
         assert isinstance(state, CycladesState)
         return {"rounds": state.cycle, "cycles": state.cycle}  # a cycle is the round of Cyclades
+
+    def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
+        """The winner named, with the game's own breakdown (:mod:`kleos.games.cyclades.ending`)."""
+        from kleos.games.cyclades.ending import outcome_words
+
+        return outcome_words(_game(game), outcome) or super().outcome_text(game, outcome)
 
     def agent_parts(self) -> AgentParts:
         from kleos.games.cyclades.agents.parts import agent_parts

@@ -18,12 +18,12 @@ from kleos.core.kit.cli import CliParts
 from kleos.core.kit.encoding import EncodingParts
 from kleos.core.kit.terminal import TerminalParts
 from kleos.core.kit.web import WebParts
-from kleos.core.protocol import CHANCE, Game
+from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.pericles import story
 from kleos.games.pericles.datamodel import AmountDef
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data
-from kleos.games.pericles.options import HONOR_HANDICAP, SCENARIO_DEFAULT, SCENARIOS
+from kleos.games.pericles.options import HONOR_HANDICAP, option_specs
 from kleos.games.pericles.rules.political import won
 from kleos.games.pericles.state import HIDDEN, PericlesState
 from kleos.games.pericles.tables import ATHENS, FACTIONS, PIECES, SIDES, SPARTA, factions_of
@@ -37,22 +37,6 @@ def _game(game: Game[Any, Any]) -> PericlesGame:
     if not isinstance(game, PericlesGame):
         raise TypeError(f"the Pericles kit was handed a {type(game).__name__}")
     return game
-
-
-def _option_specs() -> tuple[OptionSpec, ...]:
-    specs = [OptionSpec("scenario", "14_2 (First Peloponnesian War) or 14_1_09a (War in the Aegean, theater only)",
-                        SCENARIO_DEFAULT, SCENARIOS),
-             OptionSpec("data_dir", "a folder of corrected data files that replace the packaged ones",
-                        local_only=True)]
-    data = load_data().options
-    for o in data.options:
-        specs.append(OptionSpec(o.name, f"{o.why} ({', '.join(o.rules)})", o.default, tuple(o.values)))
-    for a in data.amounts:
-        specs.append(OptionSpec(a.name, f"{a.why}: an object from faction code ({', '.join(FACTIONS)}) to "
-                                        f"{a.minimum}-{a.maximum}, e.g. {{\"EK\": {a.bot_default}}}, default "
-                                        f"{a.default} each; the play command and the lobby give bot factions "
-                                        f"{a.bot_default} ({', '.join(a.rules)})"))
-    return tuple(specs)
 
 
 def _handicap_amount() -> AmountDef:
@@ -81,7 +65,7 @@ class PericlesKit(GameKit):
     summary = "Herman's Pericles: four factions of Athens and Sparta debate, scheme and fight"
     min_seats = 4
     max_seats = 4
-    options: ClassVar[tuple[OptionSpec, ...]] = _option_specs()
+    options: ClassVar[tuple[OptionSpec, ...]] = option_specs(load_data())
     bot_handicap: ClassVar[HandicapSpec | None] = _handicap_spec()
     teams: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
         ("Athens", factions_of(ATHENS)), ("Sparta", factions_of(SPARTA)))
@@ -158,6 +142,12 @@ class PericlesKit(GameKit):
     def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
         assert isinstance(state, PericlesState)
         return {"rounds": state.turn, "turns": state.turn}
+
+    def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
+        """The winner named, with the game's own breakdown (:mod:`kleos.games.pericles.ending`)."""
+        from kleos.games.pericles.ending import outcome_words
+
+        return outcome_words(_game(game), outcome) or super().outcome_text(game, outcome)
 
     def agent_parts(self) -> AgentParts:
         from kleos.games.pericles.agents.parts import agent_parts

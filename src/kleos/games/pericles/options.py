@@ -4,6 +4,9 @@ Switch and amount definitions come from ``options.json`` (a value found later ca
 code); :func:`validate_options` checks a caller's options and fills in defaults. Every error is an
 :class:`~kleos.core.kit.OptionsError` naming the option. An amount (the Honor handicap, P-DATA-14) is
 given per faction as an object from faction code to a whole number; validated, it names all four.
+:func:`option_specs` declares them for the lobby and the command lines: the scenario first, every
+switch an advanced rules reading told in a plain sentence per value (:data:`MEANINGS`), with the data
+sheet's reason and rule IDs kept as its source.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kleos.core.kit import OptionsError
+from kleos.core.kit import OptionsError, OptionSpec
 from kleos.games.pericles.datamodel import AmountDef, PericlesData
 from kleos.games.pericles.tables import FACTIONS
 
@@ -79,3 +82,72 @@ def non_default(data: PericlesData, options: Mapping[str, Any]) -> dict[str, Any
         if changed:
             out[a.name] = changed
     return out
+
+
+Meaning = tuple[str, str, dict[str, str]]
+"""An option in plain words: its short title, what it decides in play, and what each value means."""
+
+SCENARIO_MEANINGS = (("14_2", "The First Peloponnesian War: the whole game, politics in Athens and Sparta and "
+                              "the war, over several turns"),
+                     ("14_1_09a", "War in the Aegean: a short game of the war in the theaters only"))
+
+MEANINGS: dict[str, Meaning] = {
+    "casualty_row_mode": (
+        "Casualties from the table",
+        "How the losing side's casualties are taken from the casualty table's rows.",
+        {"one_row": "all from one row of the table, so one kind of unit dies",
+         "split": "the chooser splits them between the rows, so both kinds may die"}),
+    "winner_casualty_cap": (
+        "Winner's casualties",
+        "Whether the winner of a battle may lose more units than the battle's margin.",
+        {"differential": "never more than the difference between the two totals",
+         "none": "as many as the winner's table says"}),
+    "crossing_base_land_test": (
+        "Crossing with a base",
+        "Which strength land units are tested on when they leave by a sea crossing that needs a base.",
+        {"naval": "the side's naval strength", "land": "the side's land strength"}),
+    "base_condition_ends": (
+        "Links that need a base",
+        "Where a friendly base is needed to use a link that asks for one.",
+        {"per_link": "at the end the map marks for that link", "both_ends": "at either end of the link"}),
+    "athens_border": (
+        "Athens' theater",
+        "Whether Athens' theater is fought over as a naval or a land theater (conquest, plague).",
+        {"naval": "a naval theater", "land": "a land theater"}),
+    "peace_end_trigger_14_2": (
+        "Peace ends the war",
+        "In the First Peloponnesian War, when a Peace ends the game.",
+        {"peace_in_effect": "when a Peace is in effect at the check",
+         "peace_declared": "as soon as Peace is declared"}),
+    "colony_points": (
+        "Colony units",
+        "Which units Athens places for free when it wins the Colony issue.",
+        {"build": "1 naval unit or 2 land units", "upkeep": "2 naval units or 4 land units"}),
+    "spartan_redeploy_bases": (
+        "Spartan redeployment",
+        "Where Spartan units may be redeployed to.",
+        {"spartan": "only theaters with a Spartan base",
+         "spartan_or_league": "theaters with a Spartan or a Peloponnesian League base"}),
+}
+
+
+def option_specs(data: PericlesData) -> tuple[OptionSpec, ...]:
+    """The options for the lobby and the command lines: the scenario, then each switch as an advanced
+    rules reading in plain words (the data sheet's reason and rule IDs as its source)."""
+    specs = [OptionSpec("scenario", "Which war to play: the whole First Peloponnesian War, or a short game of "
+                                    "the war alone.", SCENARIO_DEFAULT, SCENARIOS, meanings=SCENARIO_MEANINGS,
+                        label="Scenario"),
+             OptionSpec("data_dir", "a folder of corrected data files that replace the packaged ones",
+                        local_only=True)]
+    for o in data.options.options:
+        label, help_text, values = MEANINGS.get(o.name, (o.name, o.why, {}))
+        meanings = tuple((v, values[v]) for v in o.values if v in values)
+        specs.append(OptionSpec(o.name, help_text, o.default, tuple(o.values), advanced=True, meanings=meanings,
+                                source=f"{o.why} ({', '.join(o.rules)})", label=label))
+    for a in data.options.amounts:
+        specs.append(OptionSpec(a.name, f"Extra Honor some factions start with, {a.minimum} to {a.maximum} each, "
+                                        f"as an object from faction code ({', '.join(FACTIONS)}), e.g. "
+                                        f"{{\"EK\": {a.bot_default}}}; the lobby's bot handicap sets it for the "
+                                        f"factions bots play.", advanced=True,
+                                source=f"{a.why} ({', '.join(a.rules)})", label="Starting Honor"))
+    return tuple(specs)

@@ -46,9 +46,12 @@ class PolisKit(GameKit):
     max_seats = 2
     claims_unnamed_games = True  # Kleos 0.1 stored only Polis games, without a game name
     options: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("edition", "the edition: 2012 (4 rounds, oil) or 2020 (Devir, 3 rounds)", "2020",
-                   tuple(EDITIONS)),
-        OptionSpec("rules", "rule switches of the spec's (config) rulings, e.g. {\"siege_disc_scope\": \"polis\"}"),
+        OptionSpec("edition", "Which edition's rules and board to play.", "2020", tuple(EDITIONS),
+                   meanings=(("2012", "the first edition: 4 rounds, with oil among the resources"),
+                             ("2020", "the Devir edition: 3 rounds, a shorter game")), label="Edition"),
+        OptionSpec("rules", "Readings of unclear rules, as an object of switches, e.g. "
+                            "{\"siege_disc_scope\": \"polis\"}; empty: the rulebook's.", advanced=True,
+                   source="the spec's (config) rulings", label="Rule switches"),
         OptionSpec("data_dir", "a folder of corrected data files that replace the packaged tables",
                    local_only=True),
     )

@@ -114,8 +114,8 @@ async function renderOpen() {
 async function main() {
   $("#open-refresh").addEventListener("click", renderOpen);
   try {
-    state.account = (await api("/api/me")).account;
-    await syncSeats();
+    state.account = (await api("/api/session")).account;  // null for a guest: no failing request
+    if (state.account) await syncSeats();
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 401)) notice(errorText(err));
     state.account = null;

@@ -55,6 +55,10 @@ function ratingRow(r) {
 async function renderRatings() {
   const root = $("#my-ratings");
   try {
+    if (!(await api("/api/session")).account) {  // a guest: asked without a request that fails (401)
+      put(root, h("p", { class: "muted", text: "Sign in to be rated: games with a guest are not rated." }));
+      return;
+    }
     const { ratings } = await api("/api/me/ratings");
     put(root, ratings.length ? h("ul", { class: "games" }, ratings.map(ratingRow))
       : h("p", { class: "muted", text: "No rated game yet: finish a game against another account or the AI." }));

@@ -71,7 +71,7 @@ function optionControl(entry, option) {
   const counter = seatCountOption(entry);
   let control;
   if (choices.length) {
-    control = h("select", { id, name: option.name }, choices.map((c) => h("option", { value: String(c), text: String(c) })));
+    control = h("select", { id, name: option.name }, choices.map((c) => h("option", { value: String(c), text: choiceText(option, c) })));
     if (option.default !== null && option.default !== undefined) control.value = String(option.default);
   } else if (typeof option.default === "boolean") {
     control = h("input", { type: "checkbox", id, name: option.name, checked: option.default });
@@ -85,10 +85,25 @@ function optionControl(entry, option) {
                            placeholder: "(default)", autocomplete: "off" });
   }
   control.dataset.option = option.name;
-  return h("label", { class: typeof option.default === "boolean" ? "check" : null }, [
-    option.name.charAt(0).toUpperCase() + option.name.slice(1).replace(/_/g, " "), " ", control,
+  const label = option.label || option.name.charAt(0).toUpperCase() + option.name.slice(1).replace(/_/g, " ");
+  const chosen = choices.length && option.meanings ? h("span", { class: "choice-meaning" }) : null;
+  if (chosen) {
+    const show = () => { chosen.textContent = (option.meanings || {})[control.value] || ""; };
+    control.addEventListener("change", show);
+    show();
+  }
+  return h("label", { class: typeof option.default === "boolean" ? "check" : null, title: option.source || null,
+                      "data-option-row": option.name }, [
+    label, " ", control, chosen,
     option.help ? h("span", { class: "help-text muted", text: option.help }) : null,
   ]);
+}
+
+/** A choice as the lobby offers it: what it means for play (the game's plain sentence), the default marked. */
+function choiceText(option, choice) {
+  const meaning = (option.meanings || {})[String(choice)];
+  const text = meaning ? `${meaning}` : String(choice);
+  return String(choice) === String(option.default) ? `${text} (default)` : text;
 }
 
 function optionValue(control) {
@@ -109,7 +124,7 @@ function optionValue(control) {
 
 function chosenOptions() {
   const options = {};
-  for (const control of document.querySelectorAll("#options [data-option]")) {
+  for (const control of document.querySelectorAll("#create-form [data-option]")) {
     const value = optionValue(control);
     if (value !== undefined) options[control.dataset.option] = value;
   }
@@ -180,9 +195,15 @@ function renderSeats(entry) {
 function chooseGame(entry) {
   lobby.entry = entry;
   const options = (entry.options || []).filter((o) => !o.local_only);
+  const basic = options.filter((o) => !o.advanced);
+  const advanced = options.filter((o) => o.advanced);
   const fieldset = $("#options");
-  put(fieldset, h("legend", { text: `${entry.title}: options` }), ...options.map((o) => optionControl(entry, o)));
-  fieldset.hidden = options.length === 0;
+  put(fieldset, h("legend", { text: entry.title }), ...basic.map((o) => optionControl(entry, o)));
+  fieldset.hidden = basic.length === 0;
+  const more = $("#advanced-rules");
+  more.open = false;
+  put($("#advanced-options"), ...advanced.map((o) => optionControl(entry, o)));
+  more.hidden = advanced.length === 0;
   renderSeats(entry);
   showHandicap(true);
   $("#create-btn").disabled = false;
@@ -275,21 +296,52 @@ async function rematch(game, token) {
   }
 }
 
-function othersText(game) {
-  const others = game.players ? game.players.filter((p) => p.seat !== game.seat) : game.opponent ? [game.opponent] : [];
-  const one = (p) => (p.kind === "bot" ? `AI ${p.agent}` : p.joined ? "a person" : "an invited person (not joined yet)");
-  if (!others.length) return "";
-  if (others.length === 1) return others[0].kind !== "bot" && !others[0].joined ? "invite not accepted yet" : `against ${one(others[0])}`;
-  return `with ${others.map(one).join(", ")}`;
+function count(n, one, many) {
+  return n === 1 ? one : `${n} ${many}`;
 }
 
+/** The opponents in a few words: "vs 2 bots", "vs a bot and a person", "vs a person (invite pending)". */
+function opponentsText(game) {
+  const others = (game.players || (game.opponent ? [game.opponent] : [])).filter((p) => p.seat !== game.seat);
+  if (!others.length) return "";
+  const bots = others.filter((p) => p.kind === "bot").length;
+  const people = others.length - bots;
+  const pending = others.filter((p) => p.kind !== "bot" && !p.joined).length;
+  const parts = [bots ? count(bots, "a bot", "bots") : null, people ? count(people, "a person", "people") : null];
+  const vs = `vs ${parts.filter(Boolean).join(" and ")}`;
+  return pending ? `${vs} (${count(pending, "an invite", "invites")} not accepted yet)` : vs;
+}
+
+function sideOf(game, seat) {
+  const player = (game.players || []).find((p) => p.seat === seat);
+  return player ? player.side : `seat ${seat + 1}`;
+}
+
+/** Whose turn, or the result: "your turn", "<seat> to play", "you won", "<seat> won (resigned)". */
 function stateText(game) {
-  if (game.status === "active") return game.your_turn ? "your turn" : game.to_act === null ? "—" : "their turn";
+  if (game.status === "active") {
+    if (game.your_turn) return "your turn";
+    const acting = game.acting || (game.to_act === null || game.to_act === undefined ? [] : [game.to_act]);
+    return acting.length ? `${acting.map((s) => sideOf(game, s)).join(" and ")} to play` : "waiting";
+  }
   const o = game.outcome;
   if (!o) return game.status;
   const why = String(o.reason || "").replace(/_/g, " ");
-  if (o.winner === null || o.winner === undefined) return `draw (${why})`;
-  return `${o.winner === game.seat ? "won" : "lost"} (${why})`;
+  const tail = why ? ` (${why})` : "";
+  if (o.winner === null || o.winner === undefined) return `draw${tail}`;
+  return `${o.winner === game.seat ? "you won" : `${sideOf(game, o.winner)} won`}${tail}`;
+}
+
+/** The choices a row names: a non-default scenario or edition in its own words, and "variant" when an
+ * advanced rules reading differs from the rulebook's (the readings themselves in the tooltip). */
+function choicesText(entry, game) {
+  const chosen = game.options || {};
+  const differs = (o) => chosen[o.name] !== undefined && JSON.stringify(chosen[o.name]) !== JSON.stringify(o.default);
+  const options = (entry ? entry.options || [] : []).filter((o) => !o.local_only && differs(o));
+  const named = options.filter((o) => !o.advanced && (o.choices || []).length)
+    .map((o) => String((o.meanings || {})[String(chosen[o.name])] || chosen[o.name]).split(":")[0]);
+  const variant = options.filter((o) => o.advanced);
+  return { named, variant: variant.map((o) => `${o.label || o.name}: ${(o.meanings || {})[String(chosen[o.name])] || JSON.stringify(chosen[o.name])}`) };
 }
 
 function pendingInvites(game, rec) {
@@ -302,20 +354,22 @@ function pendingInvites(game, rec) {
   }).filter(Boolean);
 }
 
+/** One of my games in words: "<game>, 3 players, vs 2 bots" and "your turn", then my seat, the last move's time. */
 function gameRow(game, token) {
   const entry = lobby.games.find((g) => g.name === game.game);
-  const facts = Object.values(game.options || {}).filter((v) => ["string", "number", "boolean"].includes(typeof v));
   const href = `/play/${encodeURIComponent(game.game_id)}?seat=${game.seat}`;
   const rec = loadSeats().find((x) => x.game_id === game.game_id && x.seat === game.seat);
   const over = game.status !== "active";
+  const players = (game.players || []).length || 2;
+  const { named, variant } = choicesText(entry, game);
+  const head = [game.title || (entry ? entry.title : game.game), ...named, `${players} players`, opponentsText(game)];
   return h("li", { class: `game-row${game.your_turn ? " your-turn" : ""}${over ? " over" : ""}`, "data-game": game.game_id }, [
     h("div", { class: "game-main" }, [
-      h("a", { href, class: "game-link" }, [
-        entry ? `${entry.title} · ` : "", h("strong", { text: game.side }),
-        ...facts.map((v) => ` · ${v}`), ` · ${othersText(game)}`]),
+      h("a", { href, class: "game-link" }, [head.filter(Boolean).join(", ")]),
+      variant.length ? h("span", { class: "badge variant", title: variant.join("\n"), text: "variant" }) : null,
       h("span", { class: `state${game.your_turn ? " badge acting-badge" : ""}`, text: stateText(game) }),
     ]),
-    h("div", { class: "game-meta muted", text: `${game.game_id} · step ${game.steps} · ${timeAgo(game.updated_at)}` }),
+    h("div", { class: "game-meta muted", text: `you play ${game.side} · last move ${timeAgo(game.updated_at)} · step ${game.steps} · ${game.game_id}` }),
     over ? h("div", { class: "tool-row" }, [
       h("a", { class: "button small", href: `/replay/${encodeURIComponent(game.game_id)}` }, ["Replay"]),
       h("button", { type: "button", class: "small", onclick: () => rematch(game, token) }, ["Rematch"]),

@@ -43,6 +43,16 @@ function panel() {
   return el;
 }
 
+/** One click each, under the scores, for the game tools' replay, record export and rematch. */
+function shortcuts() {
+  const tools = ["replay", "export", "rematch"].map((name) => $(`#tools [data-tool="${name}"]`)).filter(Boolean);
+  if (!tools.length) return null;
+  return h("div", { class: "tool-row end-tools" }, tools.map((tool) => h("button", {
+    type: "button", class: tool.classList.contains("primary") ? "primary" : null, "data-end-tool": tool.dataset.tool,
+    onclick: () => tool.click(),
+  }, [tool.textContent])));
+}
+
 function draw(result, names) {
   const el = panel();
   el.hidden = false;
@@ -50,7 +60,8 @@ function draw(result, names) {
   put(el, h("h2", { text: "Final scores" }),
     result.outcome_text ? h("p", { class: "outcome-text", text: result.outcome_text }) : null,
     table(result, names),
-    h("p", { class: "muted end-reason", text: `The game ended by: ${reason}.` }));
+    h("p", { class: "muted end-reason", text: `The game ended by: ${reason}.` }),
+    shortcuts());
 }
 
 /** After each render: the breakdown once the game is over (asked from the server once per game). */

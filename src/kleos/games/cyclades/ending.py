@@ -1,0 +1,42 @@
+"""The end of a Cyclades game in words (C-END-2..5, C-AMB-24, C-AMB-26), for the game-over screens:
+the winner named, how many Metropolises each player has, and the tie-break when one decided."""
+
+from __future__ import annotations
+
+from kleos.core.protocol import Outcome
+from kleos.games.cyclades.game import CycladesGame
+
+METROPOLISES, LAST_STANDING = "metropolises", "last standing"
+
+
+def outcome_words(game: CycladesGame, outcome: Outcome) -> str:
+    """"Red wins with 2 Metropolises", "Red wins on a tie-break: most gold", "Blue and Red share the
+    win"; then each player's Metropolises. ``""`` for an end the rules do not reach (a resignation)."""
+    names, counts = game.seat_names, outcome.scores
+    tally = "Metropolises: " + ", ".join(f"{names[seat]} {n}" for seat, n in enumerate(counts))
+    if outcome.reason == LAST_STANDING:
+        who = "nobody is left" if outcome.winner is None else f"{names[outcome.winner]} wins, the last player left"
+        return f"{who}. {tally}"
+    if outcome.reason != METROPOLISES:
+        return ""
+    qualified = [seat for seat, n in enumerate(counts) if n >= game.tables.win_metropolises]
+    if outcome.winner is None:
+        sharing = " and ".join(names[seat] for seat in qualified)
+        return f"{sharing} share the win: tied on gold and Metropolises. {tally}"
+    winner = names[outcome.winner]
+    if len(qualified) == 1:
+        return f"{winner} wins with {counts[outcome.winner]} Metropolises. {tally}"
+    return f"{winner} wins on a tie-break: {_tie_break(game, counts, outcome.winner, qualified)}. {tally}"
+
+
+def _tie_break(game: CycladesGame, counts: tuple[int, ...], winner: int, qualified: list[int]) -> str:
+    """Which key decided among the players who reached the Metropolises to win (C-END-4, C-END-5):
+    the option ``end_tie_order`` puts gold or Metropolises first."""
+    most = max(counts[seat] for seat in qualified)
+    if game.tables.options.get("end_tie_order") == "metropolises_first":
+        tied = [seat for seat in qualified if counts[seat] == most]
+        return "most Metropolises" if len(tied) == 1 else "most gold among those with the most Metropolises"
+    others_most = max(counts[seat] for seat in qualified if seat != winner)
+    if counts[winner] <= others_most:
+        return "most gold"
+    return "most gold, or on equal gold most Metropolises"  # the outcome does not keep the gold

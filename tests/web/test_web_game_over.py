@@ -1,0 +1,81 @@
+"""The game-over screen in the browser for every game (issue 24): the Final scores panel names the
+winner in words (the kit's outcome_text: "Red wins with 2 Metropolises", "Sparta wins …; the
+winning faction: …"), lists each seat's score with the winner starred, and offers replay, the
+record's export and a rematch with one click each, under the scores. Finished games are imported
+from records of seeded computer players; screenshots (desktop and phone) are kept."""
+
+# The fixtures come from web_server (not a conftest.py: see there), so the test functions' arguments
+# name imported fixtures on purpose.
+# ruff: noqa: F811
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from web_helpers import store_seat
+from web_server import LiveServer, browser, live_server, shots  # noqa: F401
+
+from kleos.core import registry
+from kleos.core.protocol import CHANCE
+from kleos.tui.session import Session
+
+STEP_CAP = 5000
+FINISHED = [("polis", {}, 4, "simple", "Athens wins by final scoring"),
+            ("cyclades", {}, 2, "random", "Red wins with 2 Metropolises"),
+            ("pericles", {"scenario": "14_1_09a"}, 1, "random",
+             "Sparta wins (end of the vignette); the winning faction")]
+
+
+def finished_record(name: str, options: dict[str, Any], seed: int, players: str) -> dict[str, Any]:
+    session = Session.start(registry.kit(name), options, seed, frozenset(), players)
+    for _ in range(STEP_CAP):
+        seat = session.to_act()
+        if seat is None:
+            break
+        if seat == CHANCE:
+            session.step_chance()
+        else:
+            session.apply(seat, session.agent_choose(session.agent_request(seat)))
+    else:
+        raise AssertionError(f"the game did not end in {STEP_CAP} steps")
+    record: dict[str, Any] = session.record.to_json()
+    return record
+
+
+@pytest.mark.parametrize(("name", "options", "seed", "players", "words"), FINISHED, ids=[f[0] for f in FINISHED])
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["1280", "phone"])
+def test_the_final_scores_name_the_winner_with_one_click_tools(
+        live_server: LiveServer, browser: Any, shots: Path, name: str, options: dict[str, Any], seed: int,
+        players: str, words: str, viewport: dict[str, int]) -> None:
+    """R-END-7, C-END-3, P-VICTORY-11: the winner in words, a row per seat with the winner starred,
+    in the upper half of the first screen, and under the scores the buttons for replay, export and
+    rematch, which do what the game's tools do."""
+    base = live_server.url
+    answer = httpx.post(f"{base}/api/import", json={"record": finished_record(name, options, seed, players),
+                                                   "seat": 0, "opponent": "random"}, timeout=60)
+    assert answer.status_code == 201, answer.text
+    seated = {**answer.json(), "game": name}
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        store_seat(page, base, seated)
+        page.goto(f"{base}/play/{seated['game_id']}")
+        page.wait_for_selector("#scores:not([hidden]) .end-tools [data-end-tool='rematch']")
+        assert words in page.inner_text("#scores .outcome-text")
+        rows = page.locator("#scores tbody tr")
+        assert rows.count() == len(registry.kit(name).make_game(options).seat_names)
+        assert page.locator("#scores tr.winner").count() == 1
+        tools = page.eval_on_selector_all("#scores .end-tools button", "els => els.map(e => e.dataset.endTool)")
+        assert tools == ["replay", "export", "rematch"]
+        top = page.evaluate("document.querySelector('#scores').getBoundingClientRect().top")
+        assert top < viewport["height"] / 2, top  # the result is on the first screen, on a phone too
+        page.screenshot(path=str(shots / f"game-over-{name}-{viewport['width']}.png"))
+        page.click("#scores [data-end-tool='replay']")
+        page.wait_for_url(f"**/replay/{seated['game_id']}")
+    finally:
+        context.close()
