@@ -49,6 +49,8 @@ ROLLOUTS = 30  # look-ahead rollouts per decision: fewer candidates are each pla
 HORIZON = 120  # steps (chance included) played after a candidate before the evaluation
 GREEDY_PLACE = 0.6  # the quick policy's chance of placing by ``place_score`` (else at random)
 WANDER = 0.35  # the quick policy's chance of moving or redeploying a unit rather than stopping
+DECLINE_COST = 0.02  # value an issue declined must beat taking it by: a close call takes the issue
+RESOLVE_FACTOR = 2  # an issue's resolution (a few a round, and each decides Honor) gets this many more rollouts
 HONOR_NOW = (Action("oracle", ("honor",)), Action("raid"))  # +3 Honor at once (P-ORACLE-2, P-RAID-2)
 
 
@@ -176,7 +178,8 @@ class HeuristicAgent:
         seat = view.seat
         picks = self.candidates(view.state, legal, rng)
         totals = [0.0] * len(picks)
-        samples = max(self.samples, self.rollouts // len(picks))
+        rollouts = self.rollouts * (RESOLVE_FACTOR if view.state.step == "resolve" else 1)
+        samples = max(self.samples, rollouts // len(picks))
         for _ in range(samples):
             start = self.game.determinize(view, rng)
             seed = rng.getrandbits(64)
@@ -185,8 +188,9 @@ class HeuristicAgent:
                 self.game.apply_in_place(s, action, seat, validate=False)
                 play_on(self.game, s, self.horizon, random.Random(seed))
                 totals[i] += self.evaluate(self.t, s, seat)
-        order = sorted(range(len(picks)), key=lambda i: (-totals[i], i))
-        return [(totals[i] / samples, picks[i]) for i in order]
+        means = [total / samples for total in totals]
+        order = sorted(range(len(picks)), key=lambda i: (-means[i] + DECLINE_COST * (picks[i].verb == "decline"), i))
+        return [(means[i], picks[i]) for i in order]
 
 
 class Blundering:
