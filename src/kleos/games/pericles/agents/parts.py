@@ -13,6 +13,7 @@ from kleos.core.kit.agents import AgentParts, Evaluator, SearchKnowledge
 from kleos.core.protocol import Game
 from kleos.games.pericles.agents.baselines import AlwaysAccept, AlwaysDecline, Beginner
 from kleos.games.pericles.agents.evaluation import evaluator_for
+from kleos.games.pericles.agents.explain import explain
 from kleos.games.pericles.agents.heuristic import HeuristicAgent
 from kleos.games.pericles.agents.search import knowledge_for
 from kleos.games.pericles.game import PericlesGame
@@ -39,4 +40,4 @@ def agent_parts() -> AgentParts:
     agents = {"heuristic": HeuristicAgent, "always-accept": AlwaysAccept, "always-decline": AlwaysDecline,
               "beginner": Beginner}
     return AgentParts(agents=agents, evaluator=_evaluator, knowledge=_knowledge, hint="heuristic",
-                      default_opponent="heuristic")
+                      default_opponent="heuristic", explain=explain)
