@@ -143,11 +143,13 @@ def measure(scenario: str, spec: str, other: str, games: int, seed: int, jobs: i
     start = time.perf_counter()
     print(f"{spec} side vs {other} side on {scenario}, seeds {seed}-{seed + games - 1}, {load()}", flush=True)
     work = [(scenario, spec, other, seed + i, i % 2) for i in range(games)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            results = pool.map(one, work, chunksize=1)
-    else:
-        results = [one(job) for job in work]
+    results: list[Game] = []
+    with Pool(jobs) as pool:
+        for result in pool.imap(one, work, chunksize=1):
+            results.append(result)
+            if len(results) % 10 == 0:
+                print(f"  after {len(results)} games: {interval(sum(r.side_won for r in results), len(results))}, "
+                      f"{time.perf_counter() - start:.0f} s, {load()}", flush=True)
     wins = sum(r.side_won for r in results)
     athens = sum(r.side_won for i, r in enumerate(results) if i % 2 == 0)
     print(f"  {spec} side wins {interval(wins, games)} (as Athens {athens} of {(games + 1) // 2}); "
