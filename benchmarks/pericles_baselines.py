@@ -147,7 +147,7 @@ def measure(scenario: str, spec: str, other: str, games: int, seed: int, jobs: i
     with Pool(jobs) as pool:
         for result in pool.imap(one, work, chunksize=1):
             results.append(result)
-            if len(results) % 10 == 0:
+            if len(results) % (10 if games >= 50 else 1) == 0:
                 print(f"  after {len(results)} games: {interval(sum(r.side_won for r in results), len(results))}, "
                       f"{time.perf_counter() - start:.0f} s, {load()}", flush=True)
     wins = sum(r.side_won for r in results)

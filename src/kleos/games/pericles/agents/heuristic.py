@@ -12,7 +12,10 @@ It plays its side's war and its own Honor through the evaluation of
   its way, the markers it places and reveals (P-THEATER) are those whose issues pay, the Strategos
   it commits (P-EXPED-2, P-DIPLO-7) are weighed against the battle's and the raid's results, and
   the Plague, Peace, redeployment and upkeep choices (P-PLAGUE, P-WARPEACE, P-REDEPLOY, P-UPKEEP)
-  keep what is worth most to its side;
+  keep what is worth most to its side. An issue's resolution (P-THEATER-14) gets ``RESOLVE_FACTOR``
+  times the rollouts, and ``decline`` is chosen only when it beats the best way of taking the issue
+  by ``DECLINE_COST``: the look-ahead is noisy, and a close call between doing nothing and taking
+  one's own issue is better settled by taking it (the old bot declined almost every issue);
 * the quick policy (its look-ahead's and the search's rollouts) is cheap: it never declines an
   issue it can resolve when something else is offered, prefers the Honor of an Oracle or a raid,
   mostly places by :func:`place_score`, mostly ends movement and redeployment rather than wander,
