@@ -17,6 +17,7 @@ variants (:data:`VARIANTS`), several comma-separated to compare them on the same
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -111,19 +112,28 @@ def rate(margins: list[int]) -> str:
             f"[Wilson 95% {100 * low:.1f}-{100 * high:.1f}%]")
 
 
+def progress(results: list[Result], start: float) -> None:
+    """A running tally every 10 games, so that a long run stopped early still tells something."""
+    if len(results) % 10 == 0:
+        print(f"  after {len(results)} games ({time.perf_counter() - start:.0f} s, load average "
+              f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}): {rate([r.margin for r in results])}; "
+              f"control {rate([r.control for r in results])}", flush=True)
+
+
 def measure(scenario: str, spec: str, games: int, seed: int, jobs: int) -> None:
     start = time.perf_counter()
     work = [(scenario, spec, seed + i, i % 4) for i in range(games)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            results = pool.map(one, work, chunksize=1)
-    else:
-        results = [one(job) for job in work]
+    results: list[Result] = []
+    with Pool(jobs) as pool:
+        for result in pool.imap(one, work, chunksize=1):
+            results.append(result)
+            progress(results, start)
     names = PericlesGame({"scenario": scenario}).seat_names
     mine = [r.margin for r in results]
     control = [r.control for r in results]
     times = [t for r in results for t in r.times]
-    print(f"{spec} on {scenario}, seeds {seed}-{seed + games - 1}, the seat rotating:", flush=True)
+    print(f"{spec} on {scenario}, seeds {seed}-{seed + games - 1}, the seat rotating, load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}:", flush=True)
     print(f"  out-scores its heuristic compatriot: {rate(mine)}")
     print(f"  control (heuristic in that seat):    {rate(control)}")
     print(f"  mean Honor margin over the compatriot {statistics.mean(mine):+.2f}, "

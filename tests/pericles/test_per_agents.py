@@ -58,13 +58,18 @@ def test_honor_lead_raises_value_and_side_share() -> None:
 
 
 def test_a_finished_game_is_scored_by_its_outcome() -> None:
-    """P-VICTORY-11: in the heuristic's value the winner gets 1, its compatriot the side's share, the
-    other side 0; the search's duel value ranks the winner first and tied compatriots alike."""
+    """P-VICTORY-11: in the heuristic's value the winner ranks first, its compatriot next, the other
+    side last, and the final margins still count (a wider win is worth more, a narrower loss less
+    bad); the search's duel value ranks the winner first and tied compatriots alike."""
     game, state = opened("14_1_09a", 1, 0)
     state.outcome = Outcome("end of the vignette", DF, (10, 14, 9, 9))
     state.honor[:] = [10, 14, 9, 9]
     values = [value(game.tables, state, seat) for seat in range(4)]
-    assert values[DF] == 1.0 and 0.0 < values[AF] < 1.0 and values[EK] == values[AK] == 0.0
+    assert values[DF] > values[AF] > values[EK] == values[AK] > 0.0
+    wider = state.copy()
+    wider.honor[:] = [10, 18, 9, 9]
+    assert value(game.tables, wider, DF) > values[DF]
+    assert value(game.tables, wider, EK) < values[EK]
     evaluate = evaluator_for(game)
     duel = [evaluate(state, seat) for seat in range(4)]
     assert max(duel) == duel[DF] > duel[AF] and duel[EK] == duel[AK] < duel[DF]

@@ -183,8 +183,10 @@ def hint_json(spot: Spot, hinter: Hinter, max_budget: int, seconds: float) -> di
     action = hinter.run(lambda: agent.choose(spot.view, legal, hint_rng(spot)), seconds)
     if action is None:
         raise ApiError(503, "hint_timeout", f"no hint within {seconds:g} s: try again, or choose without one")
+    parts = spot.kit.agent_parts()
+    why = parts.explain(spot.game, spot.view, legal, action) if parts is not None and parts.explain else ""
     return {"seq": spot.seq, "seat": spot.seat, "agent": spec, "action": str(action),
-            "text": spot.kit.describe_action(spot.game, spot.view, action), "verb": action.verb}
+            "text": spot.kit.describe_action(spot.game, spot.view, action), "verb": action.verb, "why": why}
 
 
 def hint_limit() -> Limit:

@@ -690,8 +690,10 @@ class GameScreen(Screen[None]):
         action = self.session.hint(self.seat)
         self.levels = self.path_to(action)
         self.show_level(highlight=action)
-        self.say(f"Hint: the {self.session.hint_name} computer player would choose '{action}': "
-                 f"{self.describe(action)}")
+        words = self.describe(action)
+        why = self.session.hint_reason(self.seat, action)
+        self.say(f"Hint: the {self.session.hint_name} computer player would choose '{action}'"
+                 + (f": {words}" if words != str(action) else "") + (f". {why}" if why else ""))
 
     def undo_seat(self) -> int | None:
         if self.seat is not None:

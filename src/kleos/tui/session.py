@@ -275,6 +275,13 @@ class Session:
         return agent.choose(self.view(seat), self.legal(seat),
                             decision_rng(self.record.seed, seat, len(self.record.actions)))
 
+    def hint_reason(self, seat: int, action: Action) -> str:
+        """Why the hint agent chose ``action``, from the seat's view ("" when the kit gives no reason)."""
+        parts = self.kit.agent_parts()
+        if parts is None or parts.explain is None:
+            return ""
+        return parts.explain(self.game, self.view(seat), self.legal(seat), action)
+
     # ----- typed actions --------------------------------------------------------------------------
     def parse(self, seat: int, text: str) -> tuple[Action | None, str]:
         """A typed action: (the legal action, '') or (None, why it cannot be taken)."""

@@ -63,7 +63,8 @@ class AgentParts:
     ``evaluator``: builds the evaluation ISMCTS scores leaves with;
     ``knowledge``: builds the search hints (``paired``: compare a few candidates on shared futures);
     ``hint``: the agent spec that gives players hints; ``default_opponent``: the spec ``kleos play``
-    and the lobby start with.
+    and the lobby start with; ``explain``: why the hint agent chose an action, in plain words, from
+    the seat's view and legal actions ("" when it has nothing to add).
     """
 
     agents: Mapping[str, AgentFactory] = field(default_factory=dict)
@@ -71,3 +72,4 @@ class AgentParts:
     knowledge: Callable[[Game[Any, Any], bool], SearchKnowledge | None] | None = None
     hint: str = "random"
     default_opponent: str = "random"
+    explain: Callable[[Game[Any, Any], Any, list[Action], Action], str] | None = None

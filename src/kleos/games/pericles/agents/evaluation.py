@@ -37,6 +37,7 @@ MARKER = 0.5  # Honor a theater marker held is worth to its faction (an issue st
 SIDE_SHARE = 0.75  # the heuristic's part of the value that only asks for the side's win
 SEARCH_SIDE_SHARE = 0.25  # the same in the search's former objective (``product``, for comparison)
 DUEL_SIDE_SHARE = 0.25  # :func:`duel_value`'s part for the side's war
+FINAL_WINNER = 0.5  # :func:`final_value`'s part for who won; the rest for the final Honor margins
 
 
 def stock(s: PericlesState, f: int) -> int:
@@ -87,14 +88,33 @@ def value(t: Tables, s: PericlesState, f: int, side_weight: float = SIDE_SHARE) 
     """The faction's value of ``s`` in [0, 1]: ``side_weight`` for its side's win, the rest for
     winning the game."""
     if s.outcome is not None:
-        winner = s.outcome.winner
-        if winner is None:
-            return 0.5 * side_weight
-        if winner // 2 != f // 2:
-            return 0.0
-        return side_weight + (1.0 - side_weight) * (winner == f)
+        return final_value(s, f, side_weight)
     side = side_share(t, s, f // 2)
     return side * (side_weight + (1.0 - side_weight) * faction_share(t, s, f))
+
+
+def final_value(s: PericlesState, f: int, side_weight: float = SIDE_SHARE) -> float:
+    """A finished game's value for faction ``f``: the game's winner decides it, and the final Honor
+    margins split what the winner alone cannot tell apart.
+
+    Scored by the winner alone, every future of a look-ahead that reaches the end of a short scenario
+    is worth 0, ``side_weight`` or 1; an issue taken and an issue declined then tie, and the heuristic
+    declined almost every issue (ties keep the first candidate, and ``decline`` is listed first). The
+    margins (the side's combined Honor, P-VICTORY-11; the faction's over its compatriot) make a
+    larger win and a narrower loss worth more."""
+    outcome = s.outcome
+    assert outcome is not None
+    side = f // 2
+    war = sum(s.honor[g] for g in factions_of(side)) - sum(s.honor[g] for g in factions_of(1 - side))
+    duel = s.honor[f] - s.honor[f ^ 1]
+    margins = (side_weight * _sigmoid(war / SIDE_TEMPERATURE)
+               + (1.0 - side_weight) * _sigmoid(duel / FACTION_TEMPERATURE))
+    winner = outcome.winner
+    if winner is None:
+        won = 0.5 * side_weight
+    else:
+        won = 0.0 if winner // 2 != side else side_weight + (1.0 - side_weight) * (winner == f)
+    return FINAL_WINNER * won + (1.0 - FINAL_WINNER) * margins
 
 
 def duel_value(t: Tables, s: PericlesState, f: int, side_weight: float = DUEL_SIDE_SHARE) -> float:

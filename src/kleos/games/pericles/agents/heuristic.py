@@ -12,7 +12,10 @@ It plays its side's war and its own Honor through the evaluation of
   its way, the markers it places and reveals (P-THEATER) are those whose issues pay, the Strategos
   it commits (P-EXPED-2, P-DIPLO-7) are weighed against the battle's and the raid's results, and
   the Plague, Peace, redeployment and upkeep choices (P-PLAGUE, P-WARPEACE, P-REDEPLOY, P-UPKEEP)
-  keep what is worth most to its side;
+  keep what is worth most to its side. An issue's resolution (P-THEATER-14) gets ``RESOLVE_FACTOR``
+  times the rollouts, and ``decline`` is chosen only when it beats the best way of taking the issue
+  by ``DECLINE_COST``: the look-ahead is noisy, and a close call between doing nothing and taking
+  one's own issue is better settled by taking it (the old bot declined almost every issue);
 * the quick policy (its look-ahead's and the search's rollouts) is cheap: it never declines an
   issue it can resolve when something else is offered, prefers the Honor of an Oracle or a raid,
   mostly places by :func:`place_score`, mostly ends movement and redeployment rather than wander,
@@ -49,6 +52,8 @@ ROLLOUTS = 30  # look-ahead rollouts per decision: fewer candidates are each pla
 HORIZON = 120  # steps (chance included) played after a candidate before the evaluation
 GREEDY_PLACE = 0.6  # the quick policy's chance of placing by ``place_score`` (else at random)
 WANDER = 0.35  # the quick policy's chance of moving or redeploying a unit rather than stopping
+DECLINE_COST = 0.02  # value an issue declined must beat taking it by: a close call takes the issue
+RESOLVE_FACTOR = 2  # an issue's resolution (a few a round, and each decides Honor) gets this many more rollouts
 HONOR_NOW = (Action("oracle", ("honor",)), Action("raid"))  # +3 Honor at once (P-ORACLE-2, P-RAID-2)
 
 
@@ -176,7 +181,8 @@ class HeuristicAgent:
         seat = view.seat
         picks = self.candidates(view.state, legal, rng)
         totals = [0.0] * len(picks)
-        samples = max(self.samples, self.rollouts // len(picks))
+        rollouts = self.rollouts * (RESOLVE_FACTOR if view.state.step == "resolve" else 1)
+        samples = max(self.samples, rollouts // len(picks))
         for _ in range(samples):
             start = self.game.determinize(view, rng)
             seed = rng.getrandbits(64)
@@ -185,8 +191,9 @@ class HeuristicAgent:
                 self.game.apply_in_place(s, action, seat, validate=False)
                 play_on(self.game, s, self.horizon, random.Random(seed))
                 totals[i] += self.evaluate(self.t, s, seat)
-        order = sorted(range(len(picks)), key=lambda i: (-totals[i], i))
-        return [(totals[i] / samples, picks[i]) for i in order]
+        means = [total / samples for total in totals]
+        order = sorted(range(len(picks)), key=lambda i: (-means[i] + DECLINE_COST * (picks[i].verb == "decline"), i))
+        return [(means[i], picks[i]) for i in order]
 
 
 class Blundering:

@@ -1,7 +1,8 @@
 """The agent part of the Pericles kit.
 
 Built on first use by :meth:`kleos.games.pericles.kit.PericlesKit.agent_parts`: the ``heuristic``
-faction player, the evaluation ISMCTS scores positions with, and the paired search's knowledge.
+faction player, the baselines it is measured against (``always-accept``, ``always-decline``,
+``beginner``), the evaluation ISMCTS scores positions with, and the paired search's knowledge.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from typing import Any
 
 from kleos.core.kit.agents import AgentParts, Evaluator, SearchKnowledge
 from kleos.core.protocol import Game
+from kleos.games.pericles.agents.baselines import AlwaysAccept, AlwaysDecline, Beginner
 from kleos.games.pericles.agents.evaluation import evaluator_for
+from kleos.games.pericles.agents.explain import explain
 from kleos.games.pericles.agents.heuristic import HeuristicAgent
 from kleos.games.pericles.agents.search import knowledge_for
 from kleos.games.pericles.game import PericlesGame
@@ -34,5 +37,7 @@ def _knowledge(game: Game[Any, Any], paired: bool) -> SearchKnowledge | None:
 
 
 def agent_parts() -> AgentParts:
-    return AgentParts(agents={"heuristic": HeuristicAgent}, evaluator=_evaluator, knowledge=_knowledge,
-                      hint="heuristic", default_opponent="heuristic")
+    agents = {"heuristic": HeuristicAgent, "always-accept": AlwaysAccept, "always-decline": AlwaysDecline,
+              "beginner": Beginner}
+    return AgentParts(agents=agents, evaluator=_evaluator, knowledge=_knowledge, hint="heuristic",
+                      default_opponent="heuristic", explain=explain)
