@@ -100,10 +100,19 @@ async def sign_up(ctx: Ctx, request: Request, response: Response, body: AccountI
 @router.post("/sessions")
 async def sign_in(ctx: Ctx, request: Request, response: Response, body: AccountIn) -> dict[str, Any]:
     """Sign in with name and password: a new session (cookie and token). Attempts are limited per
-    client address and per name."""
-    await ctx.limiter.check("logins", client_of(request.scope, None))
-    await ctx.limiter.check("logins", "name:" + accounts.name_key(body.name))
-    signed = await run_in_threadpool(accounts.sign_in, ctx.db, body.name, body.password)
+    client address; failures back off per (name, address) and per address, never per name alone
+    (see ``docs/web-api.md``)."""
+    address = client_of(request.scope, None)
+    pair = f"{address}|name:{accounts.name_key(body.name)}"
+    await ctx.limiter.check("logins", address)
+    await ctx.limiter.room_left("address_failures", address)
+    await ctx.limiter.room_left("name_failures", pair)
+    try:
+        signed = await run_in_threadpool(accounts.sign_in, ctx.db, body.name, body.password)
+    except ApiError:
+        await ctx.limiter.count("address_failures", address)
+        await ctx.limiter.count("name_failures", pair)
+        raise
     return session_json(ctx, request, response, signed)
 
 
