@@ -25,6 +25,7 @@ import hashlib
 import json
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from http.cookies import SimpleCookie
 from urllib.parse import urlsplit
@@ -39,6 +40,7 @@ from kleos.server.errors import ApiError
 
 MAX_TOKEN = 128
 TOKEN_CHARS = re.compile(rf"[A-Za-z0-9_-]{{8,{MAX_TOKEN}}}")
+KNOWN_SEATS_KEPT = 100_000
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
@@ -87,11 +89,27 @@ async def send_error(send: Send, exc: ApiError) -> None:
 
 class TokenCheck:
     """ASGI middleware: 401 for a malformed or unknown bearer token (see the module's docstring).
-    ``database`` gives the server's database once it has started."""
+    ``database`` gives the server's database once it has started. Seat tokens are never revoked,
+    so the digests of the last :data:`KNOWN_SEATS_KEPT` seat tokens seen are kept, and a player's
+    requests after the first cost no database read; session tokens, which end, are looked up."""
 
     def __init__(self, app: ASGIApp, database: Callable[[Scope], Database | None]) -> None:
         self.app = app
         self.database = database
+        self._seats: OrderedDict[str, None] = OrderedDict()
+
+    async def known(self, db: Database, token: str) -> bool:
+        digest = _digest(token)
+        if digest in self._seats:
+            self._seats.move_to_end(digest)
+            return True
+        if not await run_in_threadpool(known_token, db, token):
+            return False
+        if not token.startswith(SESSION_PREFIX):
+            self._seats[digest] = None
+            if len(self._seats) > KNOWN_SEATS_KEPT:
+                self._seats.popitem(last=False)
+        return True
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         value = header(scope, b"authorization") if scope["type"] == "http" else None
@@ -99,7 +117,7 @@ class TokenCheck:
             try:
                 token = parsed_bearer(value)
                 db = self.database(scope)
-                if db is not None and not await run_in_threadpool(known_token, db, token):
+                if db is not None and not await self.known(db, token):
                     raise bad_token("an unknown or expired token")
             except ApiError as exc:
                 await send_error(send, exc)
