@@ -242,7 +242,10 @@ def sign_in(db: Database, name: str, password: str) -> SignedIn:
     or the password is wrong, and as slow: an unknown name is checked against a dummy hash)."""
     with db.read() as s:
         found = s.scalars(select(AccountRow).where(AccountRow.name_key.in_(name_keys(name)))).all()
-    account = next((x for x in found if x.name_key == name_key(name)), found[0] if found else None)
+    # an account made before look-alike names were refused keeps its old key: the name typed as it
+    # was stored then finds that account first, before one found by the skeleton
+    preferred = {legacy_name_key(name): 0, name_key(name): 1}
+    account = min(found, key=lambda x: preferred.get(x.name_key, 2), default=None)
     if account is None:
         _PASSWORDS.verify(password, _dummy_hash())
         raise bad_credentials()
