@@ -18,6 +18,7 @@ from kleos.arena.cli import add_arena_parser
 from kleos.core import registry
 from kleos.core.kit import GameKit, option_lines
 from kleos.server.cli import add_serve_parser
+from kleos.server.ratings_cli import add_ratings_parser
 
 DESCRIPTION = """\
 Kleos: play and study the strategy board games of classical Greece, rule for rule.
@@ -27,6 +28,7 @@ Kleos: play and study the strategy board games of classical Greece, rule for rul
   kleos GAME …                a game's own tools, where it has any (try: kleos GAME --help)
   kleos arena GAME            tournaments between computer players, with ratings and charts
   kleos serve                 the web server: play in the browser, live or over days
+  kleos ratings               the server's suspicious results: list them, void them
 """
 
 
@@ -104,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_commands(commands, play_games)
     add_arena_parser(commands)
     add_serve_parser(commands)
+    add_ratings_parser(commands)
     return parser
 
 

@@ -70,7 +70,9 @@ def test_chat_is_rate_limited(toy: Toy) -> None:
     game = bids(client)
     answers = [say(client, game, 0, f"line {i}").status_code for i in range(9)]
     assert answers[:8] == [201] * 8 and answers[8] == 429
-    assert say(client, game, 1, "my own quota").status_code == 201
+    assert say(client, game, 1, "the same address").status_code == 429  # chat counts per address too
+    elsewhere = TestClient(client.app, client=("198.51.100.2", 4000))  # not entered: the app runs already
+    assert say(elsewhere, game, 1, "my own quota").status_code == 201
 
 
 def test_a_mute_hides_a_seat_from_the_muter_only(toy: Toy) -> None:

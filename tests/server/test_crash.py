@@ -17,7 +17,9 @@ GAMES = 4
 
 def test_no_acknowledged_action_is_lost_after_kill_9(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'crash.db'}"
-    args = ("--database", database, "--allow-client-seed", "--rate", "1000", "--burst", "1000")
+    # the players share one address, and requests count per address
+    args = ("--database", database, "--allow-client-seed", "--rate", "1000", "--burst", "1000",
+            "--request-limit", "100000/second")
     port = free_port()
     server = ServerProcess(port, *args, log=tmp_path / "serve.log")
     acked: list[tuple[str, int, int, str]] = []  # game, seat, seq sent, action

@@ -175,7 +175,9 @@ def test_version_lookups_answered_together(db: Database) -> None:
 def test_no_acknowledged_action_is_lost_after_kill_9_on_postgres(tmp_path: Path, pg_url: str) -> None:
     """Durability with group commit: ``kill -9`` while four games act; every acknowledged action
     is in the log after a restart."""
-    args = ("--database", pg_url, "--allow-client-seed", "--rate", "1000", "--burst", "1000")
+    # the four players share one address, and requests count per address
+    args = ("--database", pg_url, "--allow-client-seed", "--rate", "1000", "--burst", "1000",
+            "--request-limit", "100000/second")
     server = ServerProcess(free_port(), *args, log=tmp_path / "serve.log")
     acked: list[tuple[str, int, int, str]] = []
     lock = threading.Lock()

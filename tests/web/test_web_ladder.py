@@ -22,9 +22,11 @@ POLL_SECONDS = 0.05
 BOT_WAIT_SECONDS = 60.0
 
 
-def account(base: str, name: str) -> dict[str, str]:
-    """A new account over the API: the headers of its session."""
-    answer = httpx.post(f"{base}/api/accounts", json={"name": name, "password": PASSWORD}, timeout=30)
+def account(base: str, name: str, address: str) -> dict[str, str]:
+    """A new account over the API, signed up from ``address`` (accounts of one address are not
+    rated against each other): the headers of its session."""
+    answer = httpx.post(f"{base}/api/accounts", json={"name": name, "password": PASSWORD}, timeout=30,
+                        headers={"X-Forwarded-For": address})
     assert answer.status_code == 201, answer.text
     return {"Authorization": f"Bearer {answer.json()['token']}"}
 
@@ -63,7 +65,7 @@ def new_game(base: str, headers: dict[str, str], seats: list[str], seed: int) ->
 
 def finished_games(base: str) -> tuple[str, str]:
     """Two finished games: the first account against the AI, then against the second account."""
-    ann, ben = account(base, "Ladder Ann"), account(base, "Ladder Ben")
+    ann, ben = account(base, "Ladder Ann", "198.51.100.21"), account(base, "Ladder Ben", "198.51.100.22")
     rng = random.Random(17)
     against_ai = new_game(base, ann, ["me", "random"], 171)
     play_out(base, against_ai["game_id"], [against_ai["token"]], rng)

@@ -19,14 +19,18 @@ def main(database: str) -> None:
     from kleos.web.ui import mount_ui
 
     settings = Settings(database_url=f"sqlite:///{database}", allow_client_seed=True,
-                        rate_capacity=10_000.0, rate_per_second=10_000.0, hello_timeout=10.0, bot_workers=2)
+                        rate_capacity=10_000.0, rate_per_second=10_000.0, hello_timeout=10.0, bot_workers=2,
+                        # every browser of the tests is 127.0.0.1, and requests count per address
+                        request_limit="100000/second", games_per_hour=100_000)
     app = create_app(settings)
     mount_ui(app)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     print(sock.getsockname()[1], flush=True)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", ws_ping_interval=None)
+    # 127.0.0.1 is a trusted proxy here, so that a test may sign an account up "from" another address
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", ws_ping_interval=None,
+                            proxy_headers=True, forwarded_allow_ips="127.0.0.1")
     uvicorn.Server(config).run(sockets=[sock])
 
 

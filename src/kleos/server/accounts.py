@@ -39,6 +39,7 @@ from kleos.server.db import Base, Database, GameRow, SeatRow
 from kleos.server.errors import ApiError
 from kleos.server.live import ACTIVE
 from kleos.server.ratelimit import Limit
+from kleos.server.safe_text import password_problem, skeleton, unsafe_characters
 
 SESSION_PREFIX = "ks_"  # tells a session token from a seat token at a glance
 SESSION_SECONDS = 90 * 24 * 3600
@@ -46,7 +47,12 @@ COOKIE = "kleos_session"
 KEY_BYTES = 32
 SALT_BYTES = 16
 SIGNUPS_PER_HOUR = 20  # per client address
-LOGIN_LIMIT = "10/minute;100/hour"  # per client address, and per account name
+LOGIN_LIMIT = "10/minute;100/hour"  # sign-in attempts per client address, right or wrong
+# Failed sign-ins, counted only when they fail. Nested windows make the back-off grow: after 3
+# failures from one address on one name the next try waits about a minute, after 6 about ten,
+# after 12 about an hour. No count is per name alone: a stranger elsewhere cannot lock the owner out.
+NAME_FAILURES = "3/minute;6/10minute;12/hour"  # per (name, client address)
+ADDRESS_FAILURES = "10/minute;30/10minute;60/hour"  # per client address, whatever the names
 
 # argon2-cffi's defaults (RFC 9106, low memory), for the password hash and for the key wrapping it
 TIME_COST, MEMORY_COST, PARALLELISM = argon2.DEFAULT_TIME_COST, argon2.DEFAULT_MEMORY_COST, argon2.DEFAULT_PARALLELISM
@@ -126,12 +132,38 @@ def account_limits() -> dict[str, Limit]:
     return {
         "signups": Limit("signups", (RateLimitItemPerHour(SIGNUPS_PER_HOUR),), "accounts created"),
         "logins": Limit("logins", tuple(parse_many(LOGIN_LIMIT)), "sign-in attempts"),
+        "name_failures": Limit("name_failures", tuple(parse_many(NAME_FAILURES)),
+                               "failed sign-ins for this name from your address"),
+        "address_failures": Limit("address_failures", tuple(parse_many(ADDRESS_FAILURES)),
+                                  "failed sign-ins from your address"),
     }
 
 
 def name_key(name: str) -> str:
-    """The form two names are compared in: NFKC, case-folded, inner spaces collapsed."""
+    """The form two names are compared in: their skeleton (:func:`kleos.server.safe_text.skeleton`),
+    so that names a reader could mistake for each other are one name."""
+    return skeleton(name)
+
+
+def legacy_name_key(name: str) -> str:
+    """The key of accounts made before look-alike names were refused: NFKC, case-folded."""
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def name_keys(name: str) -> list[str]:
+    return sorted({name_key(name), legacy_name_key(name)})
+
+
+def check_new_account(name: str, password: str) -> None:
+    """400 ``bad_name`` for a name with control or bidi characters, 422 ``weak_password`` for a
+    password that is too short, common, or holds the name (see :mod:`kleos.server.safe_text`)."""
+    unsafe = unsafe_characters(name)
+    if unsafe:
+        raise ApiError(400, "bad_name", f"name: no control or direction characters ({', '.join(unsafe)})",
+                       field="name")
+    problem = password_problem(password, name)
+    if problem is not None:
+        raise ApiError(422, "weak_password", f"password: {problem}", field="password")
 
 
 def _digest(token: str) -> str:
@@ -173,7 +205,8 @@ def _new_session(s: Session, account: AccountRow, key: bytes, now: float) -> Sig
 
 def sign_up(db: Database, name: str, password: str) -> SignedIn:
     """A new account, signed in (409 ``name_taken`` when the name, folded, is someone's)."""
-    display = " ".join(name.split())
+    check_new_account(name, password)
+    display = " ".join(unicodedata.normalize("NFKC", name).split())
     key_text = name_key(display)
     key = secrets.token_bytes(KEY_BYTES)
     salt = secrets.token_bytes(SALT_BYTES)
@@ -183,7 +216,7 @@ def sign_up(db: Database, name: str, password: str) -> SignedIn:
     taken = ApiError(409, "name_taken", f"the name '{display}' is taken: choose another", field="name")
     try:
         with db.write() as s:
-            if s.scalars(select(AccountRow.id).where(AccountRow.name_key == key_text)).first() is not None:
+            if s.scalars(select(AccountRow.id).where(AccountRow.name_key.in_(name_keys(display)))).first() is not None:
                 raise taken
             account = AccountRow(id=secrets.token_urlsafe(12), name=display, name_key=key_text,
                                  password_hash=hashed, key_salt=salt.hex(), key_wrapped=wrapped, created_at=now)
@@ -208,7 +241,11 @@ def sign_in(db: Database, name: str, password: str) -> SignedIn:
     """A new session for the account ``name`` (401 ``bad_credentials``, the same whether the name
     or the password is wrong, and as slow: an unknown name is checked against a dummy hash)."""
     with db.read() as s:
-        account = s.scalars(select(AccountRow).where(AccountRow.name_key == name_key(name))).first()
+        found = s.scalars(select(AccountRow).where(AccountRow.name_key.in_(name_keys(name)))).all()
+    # an account made before look-alike names were refused keeps its old key: the name typed as it
+    # was stored then finds that account first, before one found by the skeleton
+    preferred = {legacy_name_key(name): 0, name_key(name): 1}
+    account = min(found, key=lambda x: preferred.get(x.name_key, 2), default=None)
     if account is None:
         _PASSWORDS.verify(password, _dummy_hash())
         raise bad_credentials()

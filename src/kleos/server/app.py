@@ -45,6 +45,7 @@ from kleos.server.games import (
     opponents,
     tables_for,
 )
+from kleos.server.guard import CrossSiteCheck, TokenCheck, started_database
 from kleos.server.guide import router as guide_router
 from kleos.server.hub import Connection, FrameRefused, Hub, bad_hello, close_code, receive_text
 from kleos.server.ladder import router as ladder_router
@@ -417,6 +418,8 @@ def create_app(settings: Settings) -> FastAPI:
     limiter.limits.update(chat_limits())
     app = FastAPI(title="Kleos", version="1", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
+    app.add_middleware(CrossSiteCheck, public_url=settings.public_url)  # innermost: after the token check
+    app.add_middleware(TokenCheck, database=started_database)  # unknown tokens: 401 before any work
     app.add_middleware(RequestLimit, limiter=limiter)  # every request counts, before any other work
     app.include_router(lobby)
     app.include_router(games)

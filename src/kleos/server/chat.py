@@ -1,8 +1,9 @@
 """Table chat: short lines between the seated players of one game, and a mute per reader.
 
 Only seated players write and read a table's chat (spectators do not: a table talk is the
-players'). A line is 1 to :data:`MAX_CHARS` characters once the spaces around it are stripped,
-and each client may write at most :data:`CHAT_LIMIT` lines (the server's rate limiter). A player
+players'). Control and bidirectional-override characters are stripped from a line. A line is 1
+to :data:`MAX_CHARS` characters once the spaces around it are stripped, and each client may write
+at most :data:`CHAT_LIMIT` lines (the server's rate limiter). A player
 may mute a seat: the lines of a seat they muted are no longer sent to them, neither when they
 read the chat nor over the WebSocket; the mute is theirs alone and can be lifted.
 """
@@ -23,6 +24,7 @@ from kleos.core.kit import seat_label
 from kleos.server.db import Base, Database
 from kleos.server.errors import ApiError
 from kleos.server.ratelimit import Limit
+from kleos.server.safe_text import strip_unsafe
 
 MAX_CHARS = 300
 LINES_SHOWN = 200  # the newest lines a reader gets
@@ -88,8 +90,10 @@ def chat_limits() -> dict[str, Limit]:
 
 
 def clean(text: str) -> str:
-    """The line as kept: stripped, 1 to :data:`MAX_CHARS` characters (422 ``bad_chat`` otherwise)."""
-    line = text.strip()
+    """The line as kept: without control and bidi characters (:func:`kleos.server.safe_text.strip_unsafe`:
+    they could hide or reorder what the others read), stripped, 1 to :data:`MAX_CHARS` characters
+    (422 ``bad_chat`` otherwise)."""
+    line = strip_unsafe(text).strip()
     if not line:
         raise ApiError(422, "bad_chat", "text: say something (the line is empty)", field="text")
     if len(line) > MAX_CHARS:

@@ -28,7 +28,6 @@ from kleos.server.errors import ERROR_RESPONSES, ApiError
 from kleos.server.hub import Hub
 from kleos.server.lobby import signed_in
 from kleos.server.messages import dumps
-from kleos.server.ratelimit import client_of
 from kleos.server.store import GameStore
 
 if TYPE_CHECKING:
@@ -92,7 +91,7 @@ async def resign(ctx: Ctx, request: Request, game_id: str, body: SeatIn | None =
     """Resign: the game ends at once, the resigning seat loses and the seats still in share the win
     (the only other seat wins; see :mod:`kleos.server.endings`). The answer is the seat's message."""
     seat = await player_seat(ctx, request, game_id, body.seat if body else None)
-    await ctx.limiter.check("actions", client_of(request.scope, bearer(request)))
+    await ctx.limiter.check_both("actions", request.scope, bearer(request))
     await run_in_threadpool(endings.end, ctx.store, game_id, endings.RESIGNED, seat)
     return await seat_answer(ctx, game_id, seat)
 
@@ -102,7 +101,7 @@ async def claim(ctx: Ctx, request: Request, game_id: str, body: SeatIn | None = 
     """Claim the win on time: another seat let its clock (or its days per move) run out. 409
     ``not_yet`` while it still has time. The answer is the seat's message, the game over."""
     seat = await player_seat(ctx, request, game_id, body.seat if body else None)
-    await ctx.limiter.check("actions", client_of(request.scope, bearer(request)))
+    await ctx.limiter.check_both("actions", request.scope, bearer(request))
     await run_in_threadpool(endings.claim, ctx.store, game_id, seat)
     return await seat_answer(ctx, game_id, seat)
 
@@ -132,7 +131,7 @@ async def post_chat(ctx: Ctx, request: Request, game_id: str, body: chat.ChatIn)
     """Say a line at the table (seated players only; 1 to 300 characters; a few lines a minute)."""
     seat = await player_seat(ctx, request, game_id, body.seat)
     text = chat.clean(body.text)
-    await ctx.limiter.check("chat", client_of(request.scope, bearer(request)))
+    await ctx.limiter.check_both("chat", request.scope, bearer(request))
     line = await run_in_threadpool(chat.say, ctx.db, game_id, seat, text)
     entry = (await run_in_threadpool(chat_json, ctx, game_id, [line]))[0]
     await push_line(ctx, game_id, entry)

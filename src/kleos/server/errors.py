@@ -45,10 +45,12 @@ class ErrorBody(BaseModel):
 
 _WHY = {
     400: "a body, option, field or frame the server refuses (``field`` names it when there is one)",
-    401: "a seat token is needed, or the Authorization header is not ``Bearer <token>``",
-    403: "the token holds no seat in this game",
+    401: "a seat token is needed, or the Authorization header is not ``Bearer <token>`` with a token this "
+         "server issued",
+    403: "the token holds no seat in this game, or a cookie-authenticated change came from another site",
     404: "no such game, invite or table",
     409: "stale (another change came first: resync), not finished, or a rematch taken",
+    415: "a body that is not ``application/json``",
     422: "an action the rules refuse (``rule`` names the rule)",
     429: "a limit reached: retry after ``Retry-After`` seconds",
     503: "the game of a stored record is not installed on this server",

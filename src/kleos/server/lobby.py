@@ -21,6 +21,7 @@ from kleos.server.accounts import COOKIE, SESSION_PREFIX, SESSION_SECONDS, Membe
 from kleos.server.deps import Ctx
 from kleos.server.errors import ERROR_RESPONSES, ApiError, ErrorBody
 from kleos.server.games import stored_kit
+from kleos.server.integrity import remember_address
 from kleos.server.live import ACTIVE
 from kleos.server.ratelimit import client_of
 from kleos.server.schemas import AccountIn
@@ -94,16 +95,27 @@ async def sign_up(ctx: Ctx, request: Request, response: Response, body: AccountI
     """A new account with a display name (unique, whatever its case) and a password; signed in at once."""
     await ctx.limiter.check("signups", client_of(request.scope, None))
     signed = await run_in_threadpool(accounts.sign_up, ctx.db, body.name, body.password)
+    await run_in_threadpool(remember_address, ctx.db, signed.member.id, client_of(request.scope, None))
     return session_json(ctx, request, response, signed)
 
 
 @router.post("/sessions")
 async def sign_in(ctx: Ctx, request: Request, response: Response, body: AccountIn) -> dict[str, Any]:
     """Sign in with name and password: a new session (cookie and token). Attempts are limited per
-    client address and per name."""
-    await ctx.limiter.check("logins", client_of(request.scope, None))
-    await ctx.limiter.check("logins", "name:" + accounts.name_key(body.name))
-    signed = await run_in_threadpool(accounts.sign_in, ctx.db, body.name, body.password)
+    client address; failures back off per (name, address) and per address, never per name alone
+    (see ``docs/web-api.md``)."""
+    address = client_of(request.scope, None)
+    pair = f"{address}|name:{accounts.name_key(body.name)}"
+    await ctx.limiter.check("logins", address)
+    await ctx.limiter.room_left("address_failures", address)
+    await ctx.limiter.room_left("name_failures", pair)
+    try:
+        signed = await run_in_threadpool(accounts.sign_in, ctx.db, body.name, body.password)
+    except ApiError:
+        await ctx.limiter.count("address_failures", address)
+        await ctx.limiter.count("name_failures", pair)
+        raise
+    await run_in_threadpool(remember_address, ctx.db, signed.member.id, address)
     return session_json(ctx, request, response, signed)
 
 

@@ -13,9 +13,12 @@
   slowly the bytes trickle in; idle keep-alive connections are closed by uvicorn after
   ``keep_alive_timeout``.
 
-A client is its seat token when the request carries one (``Authorization: Bearer``, or the
-WebSocket hello), else its IP address: the peer's, or the one a trusted reverse proxy put in
-``X-Forwarded-For`` (uvicorn rewrites the peer address only for the proxies the operator lists).
+Every request counts against its client address (``requests``): the peer's, or the one a trusted
+reverse proxy put in ``X-Forwarded-For`` (uvicorn rewrites the peer address only for the proxies
+the operator lists), whatever token it carries, so that no header buys a fresh quota. The other
+limits count the seat token when the request carries one (``Authorization: Bearer``, or the
+WebSocket hello), and also the address (:meth:`Limiter.check_both`); unknown tokens are refused
+before any route runs (:mod:`kleos.server.guard`).
 """
 
 from __future__ import annotations
@@ -73,14 +76,6 @@ def client_of(scope: Scope, token: str | None) -> str:
     return "ip:" + (str(peer[0]) if peer else "unknown")
 
 
-def bearer_of(scope: Scope) -> str | None:
-    for name, value in scope.get("headers", ()):
-        if name == b"authorization":
-            scheme, _, token = value.decode("latin-1").partition(" ")
-            return token.strip() or None if scheme.lower() == "bearer" else None
-    return None
-
-
 class Limiter:
     """The rates, quotas and WebSocket counts of one server process (see the module's docstring)."""
 
@@ -114,6 +109,35 @@ class Limiter:
             raise
         except Exception as exc:  # the limiter's store is down: let the request through
             log.warning("rate limiter unavailable (%s): %s not counted", type(exc).__name__, name)
+
+    async def room_left(self, name: str, client: str) -> None:
+        """:class:`ApiError` 429 if ``client`` has no hit of limit ``name`` left, without counting
+        one (with :meth:`count`, for limits that count failures only)."""
+        limit = self.limits[name]
+        try:
+            for item in limit.items:
+                if not await self._strategy.test(item, name, client):
+                    reset, _ = await self._strategy.get_window_stats(item, name, client)
+                    raise too_many(limit, item, max(0.001, reset - time.time()))
+        except ApiError:
+            raise
+        except Exception as exc:
+            log.warning("rate limiter unavailable (%s): %s not tested", type(exc).__name__, name)
+
+    async def count(self, name: str, client: str) -> None:
+        """Count one hit of limit ``name`` for ``client``, whether or not it has room left."""
+        limit = self.limits[name]
+        try:
+            for item in limit.items:
+                await self._strategy.hit(item, name, client)
+        except Exception as exc:
+            log.warning("rate limiter unavailable (%s): %s not counted", type(exc).__name__, name)
+
+    async def check_both(self, name: str, scope: Scope, token: str | None) -> None:
+        """Count one hit of limit ``name`` for the request's address and, if any, for its token."""
+        await self.check(name, client_of(scope, None))
+        if token:
+            await self.check(name, client_of(scope, token))
 
     async def open_socket(self, client: str, game_id: str) -> Ticket:
         """Count a WebSocket of ``client`` on ``game_id``; :class:`ApiError` 429 if the game or the
@@ -299,7 +323,7 @@ class RequestLimit:
             await self.app(scope, receive, send)
             return
         try:
-            await self.limiter.check("requests", client_of(scope, bearer_of(scope)))
+            await self.limiter.check("requests", client_of(scope, None))  # per address: no header buys a quota
         except ApiError as exc:
             await refuse(scope, send, exc)
             return

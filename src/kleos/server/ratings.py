@@ -11,7 +11,10 @@ skipped, and changes nobody's rating, when:
 * it was imported (``POST /api/import``): its moves were not played on this server, and importing
   a won record against a strong bot must not buy rating;
 * one account holds several of its seats: it measures nobody against anybody;
-* its outcome cannot be read as places.
+* its outcome cannot be read as places;
+* :mod:`kleos.server.integrity` keeps it out: aborted (resigned or lost on time before every
+  person made a few decisions), flagged (the same accounts again and again, or accounts sharing
+  an address) or voided by an operator.
 
 Places come from the stored outcome (``Outcome.to_json`` plus whatever an ending adds): a
 ``ranks`` list when present (1 is first), else the winner first and the other seats behind in order
@@ -36,8 +39,10 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlalchemy import ColumnElement, and_, func, select
 from sqlalchemy.orm import Session
 
+from kleos.server import integrity
 from kleos.server.accounts import AccountRow, AccountSeatRow
 from kleos.server.db import Database, EventRow, GameRow, SeatRow
+from kleos.server.integrity import Judge
 from kleos.server.live import BOT, FINISHED
 
 BOT_PREFIX = "bot:"
@@ -113,9 +118,14 @@ class Played:
     players: tuple[str | None, ...]
     ranks: tuple[int, ...] | None
     outcome: dict[str, Any] | None = None
+    excluded: str | None = None  # why :mod:`kleos.server.integrity` keeps it out of the ratings
 
     def rated(self) -> bool:
         """Whether the game counts (see the module's docstring for why some are skipped)."""
+        return self.excluded is None and self.could_be_rated()
+
+    def could_be_rated(self) -> bool:
+        """Whether the game's seats and outcome allow rating it (before the integrity checks)."""
         if self.imported or self.ranks is None or not self.players or any(p is GUEST for p in self.players):
             return False
         accounts = [p for p in self.players if p is not None and not is_bot(p)]
@@ -144,8 +154,10 @@ def seat_players(s: Session, game_ids: Sequence[str]) -> dict[str, list[tuple[in
     return out
 
 
-def load_played(s: Session, order: Sequence[tuple[str, float]]) -> list[Played]:
-    """The games of ``order`` with their seats and places, in that order."""
+def load_played(s: Session, order: Sequence[tuple[str, float]], judge: Judge | None = None) -> list[Played]:
+    """The games of ``order`` with their seats and places, in that order, each judged by
+    :mod:`kleos.server.integrity` (``judge``: the one that saw the games finished before)."""
+    judge = judge or Judge()
     ids = [game_id for game_id, _ in order]
     seats = seat_players(s, ids)
     rows: dict[str, tuple[str | None, bool]] = {}
@@ -154,12 +166,23 @@ def load_played(s: Session, order: Sequence[tuple[str, float]]) -> list[Played]:
         for game_id, text, imported in s.execute(select(GameRow.id, GameRow.outcome, GameRow.imported)
                                                  .where(GameRow.id.in_(chunk))).all():
             rows[game_id] = (text, bool(imported))
+    own = integrity.decisions(s, ids)
+    accounts = {p for seated in seats.values() for _, p in seated if p is not None and not is_bot(p)}
+    shared = integrity.shared_addresses(s, accounts)
+    voided = integrity.voided(s)
     out = []
     for game_id, at in order:
         outcome_text, imported = rows.get(game_id, (None, False))
         players = tuple(p for _, p in seats.get(game_id, []))
         outcome = read_outcome(outcome_text)
-        out.append(Played(game_id, at, imported, players, places(outcome, len(players)), outcome))
+        played = Played(game_id, at, imported, players, places(outcome, len(players)), outcome)
+        if played.could_be_rated():
+            played = replace(played, excluded=judge.reason(
+                accounts=[p for p in players if p is not None and not is_bot(p)], finished_at=at,
+                outcome_reason=(outcome or {}).get("reason"), own=own[game_id],
+                persons=[seat for seat, p in seats.get(game_id, []) if p is None or not is_bot(p)],
+                shared=shared, voided_reason=voided.get(game_id)))
+        out.append(played)
     return out
 
 
@@ -201,6 +224,8 @@ class KindRatings:
     applied: list[str] = field(default_factory=list)
     standings: dict[str, Standing] = field(default_factory=dict)
     rated_games: int = 0
+    voided: int = 0  # games voided by an operator when these were computed
+    judge: Judge = field(default_factory=Judge)
 
     def apply(self, model: PlackettLuce, game: Played) -> None:
         """One game's update of its players' ratings (the caller checked it is rated)."""
@@ -254,11 +279,13 @@ class Ratings:
         """The ratings of ``kind`` as of now (``finished``: its count of finished games, when known)."""
         if finished is None:
             finished = self.finished_count(kind)
+        voided = integrity.voided_count(self.db)
         with self._lock:
             current = self._kinds.get(kind)
-            if current is not None and current.finished == finished:
+            if current is not None and current.finished == finished and current.voided == voided:
                 return current
-            fresh = self._update(kind, current)
+            fresh = self._update(kind, current if current is None or current.voided == voided else None)
+            fresh.voided = voided
             self._kinds[kind] = fresh
             return fresh
 
@@ -275,9 +302,9 @@ class Ratings:
                 base, new = current, order[len(current.applied):]
             else:
                 base, new = KindRatings(kind), order
-            games = load_played(s, new)
+            games = load_played(s, new, base.judge)
         result = KindRatings(kind, len(order), [*base.applied], {p: replace(x) for p, x in base.standings.items()},
-                             base.rated_games)
+                             base.rated_games, judge=base.judge)
         for game in games:
             if game.rated():
                 result.apply(self.model, game)
