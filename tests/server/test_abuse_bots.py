@@ -163,7 +163,7 @@ def test_no_search_begins_once_the_workers_are_stopping() -> None:
     thinkers = LocalThinkers(1)
     worker = bots.BotWorker(Any, thinkers, 1, lambda game_id, seq: None)  # type: ignore[arg-type]  # no game
     worker.stop()
-    decision = pack("kleos:none:0:1", "polis", "{}", "random", None, [Action("pass"), Action("pass")],
+    decision = pack("kleos-none-0-1", "polis", "{}", "random", None, [Action("pass"), Action("pass")],
                     random.Random(1), 60.0)
     assert thinkers.think(decision, 60.0) is None
     assert not worker._threads[0].is_alive()

@@ -155,10 +155,10 @@ def test_a_hint_search_past_its_deadline_gives_no_hint(client: TestClient) -> No
     mover, _ = to_act(client, table)
     spot = spot_of(ctx_of(client).store, table.game_id, table.tokens[mover])
     thinkers = ctx_of(client).thinkers
-    endless = pack("kleos-hint:test", "polis", spot.options, "ismcts:2000000000", spot.view, spot.legal,
+    endless = pack("kleos-hint-test", "polis", spot.options, "ismcts:2000000000", spot.view, spot.legal,
                    random.Random(1), 0.5)
     assert Hinter().run(thinkers, endless) is None
-    quick = pack("kleos-hint:test2", "polis", spot.options, "random", spot.view, spot.legal, random.Random(1), 30.0)
+    quick = pack("kleos-hint-test2", "polis", spot.options, "random", spot.view, spot.legal, random.Random(1), 30.0)
     answer = Hinter().run(thinkers, quick)
     assert answer is not None and 0 <= answer < len(spot.legal)
 

@@ -174,7 +174,7 @@ class BotWorker:
         """The agent's choice, searched in a worker process within ``seconds`` (``None``: no answer)."""
         if len(job.legal) == 1:
             return job.legal[0]
-        decision = pack(f"kleos:{job.game_id}:{job.seq}:{job.seat}", job.game_name, job.options,
+        decision = pack(f"kleos-{job.game_id}-{job.seq}-{job.seat}", job.game_name, job.options,
                         capped_spec(job.agent, self.max_budget), job.view, job.legal,
                         bot_rng(job.rng_seed, job.seat, job.step), seconds)
         index = self.thinkers.think(decision, seconds + ANSWER_GRACE_SECONDS)

@@ -181,7 +181,7 @@ def hint_rng(spot: Spot) -> random.Random:
 def hint_json(spot: Spot, hinter: Hinter, thinkers: Thinkers, max_budget: int, seconds: float) -> dict[str, Any]:
     """The hint agent's choice from the seat's view and legal actions only, in notation and words."""
     spec = capped_spec(hint_spec(spot.kit), max_budget)
-    decision = pack(f"kleos-hint:{spot.game_id}:{spot.seq}:{spot.seat}", spot.kit.name, spot.options, spec,
+    decision = pack(f"kleos-hint-{spot.game_id}-{spot.seq}-{spot.seat}", spot.kit.name, spot.options, spec,
                     spot.view, spot.legal, hint_rng(spot), seconds)
     index = 0 if len(spot.legal) == 1 else hinter.run(thinkers, decision)
     if index is None or not 0 <= index < len(spot.legal):

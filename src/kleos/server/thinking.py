@@ -58,7 +58,8 @@ class Decision:
 
     ``seen``: the seat's view and its legal actions, pickled together (the worker unpacks them; the
     state never leaves the web process). ``seconds``: how long the search may run. ``key``: names
-    the decision (game, seq, seat) so that several web processes asking the same share one search.
+    the decision (game, seq, seat; letters, digits and dashes: it is a job id) so that several web
+    processes asking the same share one search.
     """
 
     key: str
