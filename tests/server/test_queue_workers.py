@@ -72,12 +72,17 @@ def play_some(http: httpx.Client, game: Message, rng: random.Random, steps: int)
     """The person's random moves for up to ``steps`` turns (waiting for the bot between them)."""
     message = get_message(http, game["game_id"], game["token"])
     for _ in range(steps):
-        message = wait_for(lambda: _turn_or_end(http, game), f"the bot of {game['game_id']} to move")
+        message = wait_for_turn(http, game)
         if message["status"] == "finished":
             return message
         action = rng.choice(message["legal"])["action"]
         assert post_action(http, game["game_id"], game["token"], message["seq"], action).status_code in (200, 409)
     return message
+
+
+def wait_for_turn(http: httpx.Client, game: Message) -> Message:
+    turn: Message = wait_for(lambda: _turn_or_end(http, game), f"the bot of {game['game_id']} to move")
+    return turn
 
 
 def _turn_or_end(http: httpx.Client, game: Message) -> Message | None:
