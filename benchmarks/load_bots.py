@@ -117,19 +117,20 @@ async def one_run(url: str, args: argparse.Namespace, bot_games: int) -> RunFigu
     limits = httpx.Limits(max_connections=200, max_keepalive_connections=200, keepalive_expiry=2.0)
     bots, people = Tally(), Tally()
     async with httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits) as client:
-        before = await client.get("/metrics")
         bot_tables = [await open_bot_game(client, args.seed + 1000 + i, args.agent) for i in range(bot_games)]
         bot_tasks = [asyncio.create_task(person_against_bot(ws_url, t, args.seed + i, bots))
                      for i, t in enumerate(bot_tables)]
-        await asyncio.sleep(args.warmup if bot_games else 0.0)
-        load_before = os.getloadavg()[0]
         tables = await asyncio.gather(*(open_game(client, args.seed + i, 10**6) for i in range(args.people_games)))
+        people_tasks = [asyncio.create_task(play_game(ws_url, None, t, args.think, args.seed + i, people))
+                        for i, t in enumerate(tables)]
+        await asyncio.sleep(args.warmup)  # every game under way, caches warm: then measure
+        people.latencies.clear()
+        before = await client.get("/metrics")
+        load_before = os.getloadavg()[0]
         receiver, sender = multiprocessing.Pipe(duplex=False)
         prober = multiprocessing.get_context("spawn").Process(target=probe, args=(url, args.seconds, args.probe_every,
                                                                                   sender))
         prober.start()
-        people_tasks = [asyncio.create_task(play_game(ws_url, None, t, args.think, args.seed + i, people))
-                        for i, t in enumerate(tables)]
         health = await asyncio.get_running_loop().run_in_executor(None, receiver.recv)
         prober.join(30)
         load_after = os.getloadavg()[0]
@@ -163,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--people-games", type=int, default=20, help="games between two people (default 20)")
     parser.add_argument("--think", type=float, default=0.5, help="people's mean thinking seconds (default 0.5)")
     parser.add_argument("--seconds", type=float, default=60.0, help="length of each measured run (default 60)")
-    parser.add_argument("--warmup", type=float, default=5.0, help="seconds the bots search before measuring")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="seconds every game plays (and the bots search) before measuring (default 10)")
     parser.add_argument("--probe-every", type=float, default=0.05, help="seconds between health probes")
     parser.add_argument("--bot-workers", type=int, default=max(1, (os.cpu_count() or 1) - 1),
                         help="the server's worker processes (default cores - 1)")
