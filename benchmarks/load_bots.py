@@ -74,7 +74,7 @@ def wait_ready(url: str, process: subprocess.Popen[bytes], seconds: float = 60.0
         if process.poll() is not None:
             raise SystemExit(f"kleos serve exited with {process.returncode}")
         try:
-            if httpx.get(url + "/readyz", timeout=1.0).status_code == 200:
+            if httpx.get(url + "/api/health", timeout=1.0).status_code == 200:
                 return
         except httpx.HTTPError:
             pass
@@ -102,6 +102,12 @@ def metric(text: str, name: str) -> float:
                if line.startswith(name) and not line.startswith("#"))
 
 
+async def metrics_text(client: httpx.AsyncClient) -> str:
+    """The server's ``/metrics`` (empty from a server without it, which this script can measure too)."""
+    response = await client.get("/metrics")
+    return response.text if response.status_code == 200 else ""
+
+
 async def open_bot_game(client: httpx.AsyncClient, seed: int, agent: str) -> Table:
     created = (await client.post("/api/games", json={"seed": seed, "opponent": agent})).json()
     return Table(created["game_id"], {created["seat"]: created["token"]}, 10**6)
@@ -125,7 +131,7 @@ async def one_run(url: str, args: argparse.Namespace, bot_games: int) -> RunFigu
                         for i, t in enumerate(tables)]
         await asyncio.sleep(args.warmup)  # every game under way, caches warm: then measure
         people.latencies.clear()
-        before = await client.get("/metrics")
+        before = await metrics_text(client)
         load_before = os.getloadavg()[0]
         receiver, sender = multiprocessing.Pipe(duplex=False)
         prober = multiprocessing.get_context("spawn").Process(target=probe, args=(url, args.seconds, args.probe_every,
@@ -139,9 +145,9 @@ async def one_run(url: str, args: argparse.Namespace, bot_games: int) -> RunFigu
         for task in (*people_tasks, *bot_tasks):
             task.cancel()
         await asyncio.gather(*people_tasks, *bot_tasks, return_exceptions=True)
-        after = (await client.get("/metrics")).text
-    decisions = metric(after, DECISIONS) - metric(before.text, DECISIONS)
-    fallbacks = metric(after, FALLBACKS) - metric(before.text, FALLBACKS)
+        after = await metrics_text(client)
+    decisions = metric(after, DECISIONS) - metric(before, DECISIONS)
+    fallbacks = metric(after, FALLBACKS) - metric(before, FALLBACKS)
     return RunFigures(bot_games, health, [x * 1000 for x in people.latencies], decisions, fallbacks, load_before,
                       load_after, {**people.errors})
 
