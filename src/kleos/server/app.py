@@ -392,7 +392,9 @@ async def start_bots(settings: Settings, store: GameStore, on_change: Any,
     """The worker processes that search (a local pool; with Redis, the job queue) and the bots' dispatch."""
     thinkers: Thinkers
     if settings.redis_url is None:
-        thinkers = await run_in_threadpool(LocalThinkers, settings.bot_workers)
+        local = await run_in_threadpool(LocalThinkers, settings.bot_workers)
+        await run_in_threadpool(local.warm_up)
+        thinkers = local
         threads = settings.bot_workers
     else:
         from kleos.server.queue import QueueThinkers

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import threading
 from multiprocessing.pool import Pool
 from typing import Any, Protocol
 
-from kleos.server.thinking import Decision, decide, lower_priority
+from kleos.server.thinking import Decision, decide, portable_kits, prepare_worker
 
 log = logging.getLogger("kleos.server.pool")
+
+WARM_UP_SECONDS = 60.0
 
 
 class Thinkers(Protocol):
@@ -35,7 +38,8 @@ class Thinkers(Protocol):
 
 def make_local_pool(processes: int) -> Any:
     """The pool of worker processes (tests may stand a thread pool in for it)."""
-    return multiprocessing.get_context("spawn").Pool(processes, initializer=lower_priority)
+    return multiprocessing.get_context("spawn").Pool(processes, initializer=prepare_worker,
+                                                     initargs=(portable_kits(),))
 
 
 class _Answer:
@@ -63,6 +67,17 @@ class LocalThinkers:
         self._lock = threading.Lock()
         self._waiting: set[_Answer] = set()
         self._closed = False
+
+    def warm_up(self, seconds: float = WARM_UP_SECONDS) -> None:
+        """Wait until the workers have started (spawned interpreters take a moment to import
+        everything): the server takes requests, and its first bots search, only then."""
+        pending = [self._pool.apply_async(os.getpid) for _ in range(self.processes)]
+        for result in pending:
+            try:
+                result.get(seconds)
+            except multiprocessing.TimeoutError:
+                log.warning("a worker process did not start within %.0f s", seconds)
+                return
 
     def think(self, decision: Decision, wait: float) -> int | None:
         answer = _Answer()

@@ -92,8 +92,17 @@ def game_of(name: str, options: str) -> Any:
 
 
 def decide(decision: Decision) -> int | None:
-    """The agent's choice as an index into the legal actions, or ``None`` past ``decision.seconds``.
-    Runs in a worker process (or, in tests, a worker thread)."""
+    """The agent's choice as an index into the legal actions, or ``None`` past ``decision.seconds``
+    or on any failure (logged here: no exception crosses back to the web process, whose bot then
+    plays the fallback). Runs in a worker process (or, in tests, a worker thread)."""
+    try:
+        return _decide(decision)
+    except Exception:
+        log.exception("decision %s failed in its worker", decision.key)
+        return None
+
+
+def _decide(decision: Decision) -> int | None:
     started = time.monotonic()
     view, legal = pickle.loads(decision.seen)
     if len(legal) == 1:
@@ -117,11 +126,40 @@ def index_of(chosen: Action, legal: Sequence[Action]) -> int:
 
 
 def lower_priority() -> None:
-    """A worker process's initializer: searches run at a lower CPU priority than requests."""
+    """Searches run at a lower CPU priority than requests."""
     try:
         os.nice(WORKER_NICENESS)
     except OSError:
         log.info("could not lower the worker's priority")
+
+
+def portable_kits() -> list[bytes]:
+    """The game kits of this process, each pickled when it can be: a local worker process knows
+    the kits registered here by hand (tests, development), not only the installed ones."""
+    from kleos.core import registry
+
+    found = []
+    for kit in registry.games().values():
+        try:
+            found.append(pickle.dumps(kit))
+        except Exception:
+            log.info("game kit %s cannot be sent to the worker processes", kit.name)
+    return found
+
+
+def prepare_worker(kits: list[bytes]) -> None:
+    """A local worker process's initializer: lower priority, and the web process's kits known."""
+    from kleos.core import registry
+
+    lower_priority()
+    for data in kits:
+        try:
+            kit = pickle.loads(data)  # from the web process that started this worker
+        except Exception:
+            log.info("a game kit could not be rebuilt in a worker process")
+            continue
+        if kit.name not in registry.games():
+            registry.register(kit)
 
 
 # ----- deadlines ----------------------------------------------------------------------------------
