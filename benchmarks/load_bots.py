@@ -8,7 +8,8 @@ It starts ``kleos serve`` on 127.0.0.1 (a temporary SQLite file unless ``--datab
 makes two runs of ``--seconds`` each, the first without bots for the ratio (first: the bot games of
 a run are resumed by the next server on the same database):
 
-* ``--bot-games`` games of a scripted person (answers at once) against a bot at ``--agent``
+* ``--bot-games`` games of a scripted person (answering after ``--person-think`` seconds on
+  average, 0 by default) against a bot at ``--agent``
   (``ismcts:normal``), so the bots search all the time: their decisions queue for the server's
   ``--bot-workers`` worker processes;
 * ``--people-games`` games between two scripted people who think ``--think`` seconds on average
@@ -44,7 +45,6 @@ from load import REPO, Table, Tally, free_port, open_game, percentile, play_game
 
 DECISIONS = "kleos_bot_decision_seconds_count"
 FALLBACKS = "kleos_bot_fallbacks_total"
-PERSON_THINK = 0.0  # the person facing a bot answers at once: the bot is always to search
 
 
 @dataclass
@@ -113,9 +113,9 @@ async def open_bot_game(client: httpx.AsyncClient, seed: int, agent: str) -> Tab
     return Table(created["game_id"], {created["seat"]: created["token"]}, 10**6)
 
 
-async def person_against_bot(ws_url: str, table: Table, seed: int, tally: Tally) -> None:
+async def person_against_bot(ws_url: str, table: Table, think: float, seed: int, tally: Tally) -> None:
     (seat,) = table.tokens
-    await play_seat(ws_url, None, table, seat, PERSON_THINK, random.Random(seed), tally)
+    await play_seat(ws_url, None, table, seat, think, random.Random(seed), tally)
 
 
 async def one_run(url: str, args: argparse.Namespace, bot_games: int) -> RunFigures:
@@ -124,7 +124,7 @@ async def one_run(url: str, args: argparse.Namespace, bot_games: int) -> RunFigu
     bots, people = Tally(), Tally()
     async with httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits) as client:
         bot_tables = [await open_bot_game(client, args.seed + 1000 + i, args.agent) for i in range(bot_games)]
-        bot_tasks = [asyncio.create_task(person_against_bot(ws_url, t, args.seed + i, bots))
+        bot_tasks = [asyncio.create_task(person_against_bot(ws_url, t, args.person_think, args.seed + i, bots))
                      for i, t in enumerate(bot_tables)]
         tables = await asyncio.gather(*(open_game(client, args.seed + i, 10**6) for i in range(args.people_games)))
         people_tasks = [asyncio.create_task(play_game(ws_url, None, t, args.think, args.seed + i, people))
@@ -167,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bot-games", type=int, default=50, help="games against a searching bot (default 50)")
     parser.add_argument("--agent", default="ismcts:normal", help="the bots' agent (default ismcts:normal)")
+    parser.add_argument("--person-think", type=float, default=0.0,
+                        help="mean thinking seconds of the person facing each bot (default 0: at once, so the "
+                             "bot is always to search)")
     parser.add_argument("--people-games", type=int, default=20, help="games between two people (default 20)")
     parser.add_argument("--think", type=float, default=0.5, help="people's mean thinking seconds (default 0.5)")
     parser.add_argument("--seconds", type=float, default=60.0, help="length of each measured run (default 60)")
