@@ -22,6 +22,17 @@ Message = dict[str, Any]
 Client = TestClient | httpx.Client
 
 
+def searches_in_threads(monkeypatch: Any, make_agent: Callable[[str, Any], Any]) -> None:
+    """Worker threads stand in for the worker processes, so that a test can watch the agents: the
+    decisions still go through :func:`kleos.server.thinking.decide`, the view serialized."""
+    from multiprocessing.pool import ThreadPool
+
+    from kleos.server import pool, thinking
+
+    monkeypatch.setattr(pool, "make_local_pool", lambda processes: ThreadPool(processes))
+    monkeypatch.setattr(thinking, "make_agent", make_agent)
+
+
 def auth(token: str | None) -> dict[str, str]:
     return {} if token is None else {"Authorization": f"Bearer {token}"}
 

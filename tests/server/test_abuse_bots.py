@@ -16,15 +16,16 @@ from typing import Any
 import httpx
 import pytest
 from conftest import make_settings
-from server_helpers import auth, ctx_of, get_message, new_game, two_players
+from server_helpers import auth, ctx_of, get_message, new_game, searches_in_threads, two_players
 from server_services import ServerProcess, free_port
 
-from kleos.agents import registry
 from kleos.agents.base import RandomAgent
 from kleos.core.action import Action
 from kleos.server import bots
 from kleos.server.app import create_app
 from kleos.server.config import Settings
+from kleos.server.pool import LocalThinkers
+from kleos.server.thinking import pack
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -63,7 +64,7 @@ class Recorder:
 ])
 def test_a_budget_above_the_cap_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            body: dict[str, Any], field: str) -> None:
-    monkeypatch.setattr(bots, "make_agent", Recorder())  # on a server without the cap: no endless search
+    searches_in_threads(monkeypatch, Recorder())  # on a server without the cap: no endless search
     with TestClient(create_app(make_settings(tmp_path))) as client:
         response = client.post("/api/games", json=body)
         assert response.status_code == 400, response.text
@@ -78,7 +79,7 @@ def test_a_budget_above_the_cap_is_refused(tmp_path: Path, monkeypatch: pytest.M
 def test_games_stored_before_the_cap_play_at_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A stored game (or a rematch) keeps its agent spec; its bot searches at the cap."""
     recorder = Recorder()
-    monkeypatch.setattr(bots, "make_agent", recorder)
+    searches_in_threads(monkeypatch, recorder)
     with TestClient(create_app(make_settings(tmp_path, bot_max_budget=300))) as client:
         seated = ctx_of(client).store.create("polis", {"edition": "2020"}, seat=0, opponent=HUGE,
                                              seed=SPARTA_OPENS)
@@ -98,36 +99,25 @@ def test_a_slow_bot_does_not_hold_another_games_bot(tmp_path: Path) -> None:
         assert wait_until_bot_moved(client, slow["game_id"], slow["token"])["your_turn"]
 
 
-def test_bot_decisions_are_cancelled_when_the_server_stops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """stop() cancels a running search: nothing is committed, and the game waits for the next start."""
-    started: list[str] = []
-
-    def make(spec: str, game: Any) -> Any:
-        agent = registry.make_agent(spec, game)
-        inner = agent.choose
-
-        def choose(view: Any, legal: list[Action], rng: random.Random) -> Action:
-            if len(legal) > 1:  # a search (a single legal action is played at once)
-                started.append(spec)
-            chosen: Action = inner(view, legal, rng)
-            return chosen
-
-        agent.choose = choose  # type: ignore[method-assign]
-        return agent
-
-    monkeypatch.setattr(bots, "make_agent", make)
-    settings = make_settings(tmp_path, bot_max_budget=2**62, bot_decision_seconds=3600.0)
+def test_bot_decisions_are_cancelled_when_the_server_stops(tmp_path: Path) -> None:
+    """stop() ends a running search (its worker process is terminated): nothing is committed, and
+    the game waits for the next start."""
+    settings = make_settings(tmp_path, bot_workers=1, bot_max_budget=2**62, bot_decision_seconds=3600.0)
     with TestClient(create_app(settings)) as client:
         slow = new_game(client, opponent=HUGE, side="athens", seed=SPARTA_OPENS)
+        thinkers = ctx_of(client).thinkers
         for _ in range(300):
-            if started:
+            if thinkers.in_flight():
                 break
             time.sleep(0.1)
-        assert started == [HUGE]
+        assert thinkers.in_flight() == 1, "the bot's search never started"
         seq = get_message(client, slow["game_id"], slow["token"])["seq"]
         worker = ctx_of(client).bots
-    # leaving the client stopped the app: the search was cancelled, the workers are gone
+        assert isinstance(thinkers, LocalThinkers)
+        processes = thinkers.worker_processes()
+    # leaving the client stopped the app: the search was ended, the workers are gone
     assert not any(thread.is_alive() for thread in worker._threads)
+    assert processes and not any(process.is_alive() for process in processes)
     with TestClient(create_app(make_settings(tmp_path))) as client:
         message = get_message(client, slow["game_id"], slow["token"])
         assert message["to_act"] == [1] and message["seq"] == seq
@@ -169,15 +159,11 @@ def test_sigterm_stops_a_searching_server_and_loses_no_acknowledged_action(tmp_p
 
 
 def test_no_search_begins_once_the_workers_are_stopping() -> None:
-    """A worker that reaches its next decision after stop() (its watchdog may have gone: nothing
-    would cancel the search) gives it up instead of searching on in a leaked thread."""
-    worker = bots.BotWorker(Any, 1, lambda game_id, seq: None)  # type: ignore[arg-type]  # no game is played
+    """A decision asked for after stop() is not searched: the pool is closed and answers at once."""
+    thinkers = LocalThinkers(1)
+    worker = bots.BotWorker(Any, thinkers, 1, lambda game_id, seq: None)  # type: ignore[arg-type]  # no game
     worker.stop()
-    called: list[bool] = []
-
-    def choose() -> Action:
-        called.append(True)
-        return Action("pass")
-
-    assert worker._guarded(worker._slots[0], time.monotonic() + 60, choose) is None
-    assert called == [] and worker._slots[0].deadline is None
+    decision = pack("kleos-none-0-1", "polis", "{}", "random", None, [Action("pass"), Action("pass")],
+                    random.Random(1), 60.0)
+    assert thinkers.think(decision, 60.0) is None
+    assert not worker._threads[0].is_alive()

@@ -14,6 +14,7 @@ from server_helpers import (
     Table,
     auth,
     battle_position,
+    ctx_of,
     get_message,
     play,
     table_from_position,
@@ -27,7 +28,8 @@ from kleos.games.polis import positions as pos
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules.scoring import score
 from kleos.games.polis.state import PolisState
-from kleos.server.guide import Hinter
+from kleos.server.guide import Hinter, spot_of
+from kleos.server.thinking import call_with_deadline, pack
 
 RULE_ID = re.compile(r"^[A-Z]+(-[A-Z0-9*]+)+$")
 
@@ -129,8 +131,9 @@ def test_a_hint_is_refused_off_turn_and_without_the_seats_token(client: TestClie
     assert client.get("/api/games/nosuchgame/hint", headers=auth(table.tokens[0])).status_code == 404
 
 
-def test_a_hint_search_is_cancelled_at_its_deadline() -> None:
-    """A search that never ends is stopped by the hinter (as a bot's decision would be): no hint."""
+def test_a_search_is_cancelled_at_its_deadline() -> None:
+    """A search that never ends is stopped by its deadline (in a worker, a bot's decision or a hint
+    is cut so): no answer."""
     stop = threading.Event()
 
     def endless() -> Action:
@@ -139,10 +142,25 @@ def test_a_hint_search_is_cancelled_at_its_deadline() -> None:
         return Action.parse("pass")
 
     try:
-        assert Hinter().run(endless, 0.05) is None
+        assert call_with_deadline(endless, 0.05) is None
     finally:
         stop.set()
-    assert Hinter().run(lambda: Action.parse("pass"), 30.0) == Action.parse("pass")
+    assert call_with_deadline(lambda: Action.parse("pass"), 30.0) == Action.parse("pass")
+
+
+def test_a_hint_search_past_its_deadline_gives_no_hint(client: TestClient) -> None:
+    """A hint asked of a worker process with an endless budget and a short deadline: no answer, and
+    the worker is free again for the next decision."""
+    table = two_players(client, seed=11)
+    mover, _ = to_act(client, table)
+    spot = spot_of(ctx_of(client).store, table.game_id, table.tokens[mover])
+    thinkers = ctx_of(client).thinkers
+    endless = pack("kleos-hint-test", "polis", spot.options, "ismcts:2000000000", spot.view, spot.legal,
+                   random.Random(1), 0.5)
+    assert Hinter().run(thinkers, endless) is None
+    quick = pack("kleos-hint-test2", "polis", spot.options, "random", spot.view, spot.legal, random.Random(1), 30.0)
+    answer = Hinter().run(thinkers, quick)
+    assert answer is not None and 0 <= answer < len(spot.legal)
 
 
 def test_the_final_scores_of_a_finished_game(client: TestClient) -> None:

@@ -51,6 +51,9 @@ from kleos.server.hub import Connection, FrameRefused, Hub, bad_hello, close_cod
 from kleos.server.ladder import router as ladder_router
 from kleos.server.lobby import link, signed_in
 from kleos.server.lobby import router as accounts_router
+from kleos.server.metrics import Metrics, RequestTimer
+from kleos.server.metrics import router as operations_router
+from kleos.server.pool import LocalThinkers, Thinkers
 from kleos.server.ratelimit import Limiter, RequestLimit, client_of
 from kleos.server.schemas import ActionIn, ClientMessage, CreateGame, Hello, ImportGame, JoinGame, MyGames, UndoIn
 from kleos.server.store import Change, GameStore, Seated
@@ -70,6 +73,8 @@ class ServerContext:
     hub: Hub
     bots: BotWorker
     limiter: Limiter
+    thinkers: Thinkers
+    metrics: Metrics
     _catalog: list[dict[str, Any]] | None = None
     _tables: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -383,6 +388,25 @@ def _validation_text(exc: ValidationError) -> str:
 
 
 # ----- the application ----------------------------------------------------------------------------
+async def start_bots(settings: Settings, store: GameStore, on_change: Any,
+                     metrics: Metrics) -> tuple[Thinkers, BotWorker]:
+    """The worker processes that search (a local pool; with Redis, the job queue) and the bots' dispatch."""
+    thinkers: Thinkers
+    if settings.redis_url is None:
+        local = await run_in_threadpool(LocalThinkers, settings.bot_workers)
+        await run_in_threadpool(local.warm_up)
+        thinkers = local
+        threads = settings.bot_workers
+    else:
+        from kleos.server.queue import QueueThinkers
+
+        thinkers = await run_in_threadpool(QueueThinkers, settings.redis_url, settings.bot_workers)
+        threads = settings.bot_in_flight
+    bots = BotWorker(store, thinkers, threads, on_change, max_budget=settings.bot_max_budget,
+                     decision_seconds=settings.bot_decision_seconds, metrics=metrics)
+    return thinkers, bots
+
+
 def create_app(settings: Settings) -> FastAPI:
     """The server for ``settings``; the database is migrated and bots resumed at start-up."""
 
@@ -399,9 +423,10 @@ def create_app(settings: Settings) -> FastAPI:
             with contextlib.suppress(RuntimeError):
                 asyncio.run_coroutine_threadsafe(hub.changed(game_id, seq), loop)
 
-        bots = BotWorker(store, settings.bot_workers, on_bot_change, max_budget=settings.bot_max_budget,
-                         decision_seconds=settings.bot_decision_seconds)
-        app.state.ctx = ServerContext(settings, db, store, hub, bots, limiter)
+        thinkers, bots = await start_bots(settings, store, on_bot_change, metrics)
+        app.state.ctx = ServerContext(settings, db, store, hub, bots, limiter, thinkers, metrics)
+        metrics.watch(queue_depth=bots.waiting, in_flight=thinkers.in_flight, live_games=hub.watched_games,
+                      open_sockets=hub.open_sockets)
         sweeper = start_endings(store, hub)  # games ended by resign or time reach their watchers
         for game_id in await run_in_threadpool(store.games_waiting_for_bots):
             bots.schedule(game_id)
@@ -410,10 +435,12 @@ def create_app(settings: Settings) -> FastAPI:
         finally:
             sweeper.cancel()
             await run_in_threadpool(bots.stop)
+            await run_in_threadpool(thinkers.close)
             await hub.stop()
             db.dispose()
 
     limiter = Limiter(settings)
+    metrics = Metrics()
     limiter.limits.update(account_limits())
     limiter.limits.update(chat_limits())
     app = FastAPI(title="Kleos", version="1", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
@@ -421,6 +448,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(CrossSiteCheck, public_url=settings.public_url)  # innermost: after the token check
     app.add_middleware(TokenCheck, database=started_database)  # unknown tokens: 401 before any work
     app.add_middleware(RequestLimit, limiter=limiter)  # every request counts, before any other work
+    app.add_middleware(RequestTimer, metrics=metrics)  # outermost: latency includes the limiter's work
     app.include_router(lobby)
     app.include_router(games)
     app.include_router(records)
@@ -429,6 +457,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(ladder_router)
     app.include_router(guide_router)
     app.include_router(live)
+    app.include_router(operations_router)  # /metrics, /healthz, /readyz
 
     @app.exception_handler(ApiError)
     async def on_api_error(_request: Request, exc: ApiError) -> JSONResponse:

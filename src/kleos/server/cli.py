@@ -1,4 +1,5 @@
-"""``kleos serve``: the web server on uvicorn, SQLite by default, PostgreSQL and Redis to scale out."""
+"""``kleos serve``: the web server on uvicorn, SQLite by default, PostgreSQL and Redis to scale out;
+``kleos worker``: a process that searches for the bots and hints of every web process sharing its Redis."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 import os
 import sys
 
-from kleos.server.config import DEFAULT_DATABASE, DEFAULT_GAME_VARIABLE, Settings
+from kleos.server.config import DEFAULT_DATABASE, DEFAULT_GAME_VARIABLE, Settings, default_bot_workers
 
 DESCRIPTION = """\
 Run the Kleos web server (HTTP and WebSocket API, see docs/web-api.md).
@@ -14,6 +15,14 @@ Run the Kleos web server (HTTP and WebSocket API, see docs/web-api.md).
   kleos serve                                   SQLite file kleos.db, http://127.0.0.1:8000
   kleos serve --database postgresql://user@127.0.0.1/kleos --redis redis://127.0.0.1:6379/0
                                                 several processes sharing one PostgreSQL and Redis
+  kleos serve --bot-workers 0 --redis …         a web process only: kleos worker processes search
+"""
+
+WORKER_DESCRIPTION = """\
+Search for the bots and hints of the web servers that share this Redis (see docs/web-api.md).
+One decision at a time per process: start one per core, on as many machines as you like.
+
+  kleos worker --redis redis://10.0.0.5:6379/0
 """
 
 
@@ -26,7 +35,12 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
                        help=f"sqlite:///FILE or postgresql://… (default {DEFAULT_DATABASE})")
     serve.add_argument("--redis", default=None, help="redis://… to share live updates between processes")
     serve.add_argument("--public-url", default=None, help="base URL used in invite links (default: from the request)")
-    serve.add_argument("--bot-workers", type=int, default=2, help="threads that play the bots (default 2)")
+    serve.add_argument("--bot-workers", type=int, default=default_bot_workers(), metavar="N",
+                       help="worker processes that search for bots and hints (default: cores - 1, here "
+                            f"{default_bot_workers()}); with --redis, 0 leaves the searching to kleos worker")
+    serve.add_argument("--bot-in-flight", type=int, default=Settings().bot_in_flight, metavar="N",
+                       help="with --redis: decisions this process may wait for at once "
+                            f"(default {Settings().bot_in_flight})")
     bot_limits = Settings()
     serve.add_argument("--bot-max-budget", type=int, default=bot_limits.bot_max_budget, metavar="CALLS",
                        help="most model calls per decision a bot may be asked for; more is refused "
@@ -62,7 +76,38 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
                             "installed game that owns games stored before games had names)")
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     serve.add_argument("--no-access-log", action="store_true", help="do not log each request")
+    serve.add_argument("--log-json", action="store_true", help="log one JSON object per line (for a log collector)")
     serve.set_defaults(func=run_serve)
+    add_worker_parser(commands)
+
+
+def add_worker_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    worker = commands.add_parser("worker", help="search for the bots of web servers sharing a Redis",
+                                 description=WORKER_DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+    worker.add_argument("--redis", required=True, help="redis://… shared with the web servers")
+    worker.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    worker.add_argument("--log-json", action="store_true", help="log one JSON object per line")
+    worker.set_defaults(func=run_worker)
+
+
+def run_worker(args: argparse.Namespace) -> int:
+    try:
+        from kleos.server.queue import serve_worker
+    except ModuleNotFoundError:
+        sys.stderr.write("kleos worker needs the web packages: pip install -e '.[web]' (or pip install 'kleos[web]')\n")
+        return 2
+    from kleos.server.db import redact_url
+    from kleos.server.logs import configure
+
+    configure(args.log_json, args.log_level)
+    try:
+        shown = redact_url(args.redis)
+    except Exception as exc:
+        sys.stderr.write(f"kleos worker: bad --redis URL: {type(exc).__name__}\n")
+        return 2
+    sys.stderr.write(f"kleos worker: taking decisions from {shown}\n")
+    serve_worker(args.redis)
+    return 0
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -74,8 +119,12 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from kleos.server.app import create_app
     from kleos.server.db import redact_url
+    from kleos.server.logs import uvicorn_log_config
     from kleos.server.ratelimit import uvicorn_options
 
+    if args.bot_workers < (0 if args.redis else 1):
+        sys.stderr.write("kleos serve: --bot-workers must be at least 1 (0 only with --redis and kleos worker)\n")
+        return 2
     if not 0 < args.port < 65536:
         sys.stderr.write(f"kleos serve: bad port {args.port}\n")
         return 2
@@ -98,12 +147,14 @@ def run_serve(args: argparse.Namespace) -> int:
                         request_limit=args.request_limit, games_per_hour=args.games_per_hour,
                         imports_per_hour=args.imports_per_hour, sockets_per_game=args.sockets_per_game,
                         sockets_per_client=args.sockets_per_client, header_timeout=args.header_timeout,
-                        keep_alive_timeout=args.keep_alive_timeout, trusted_proxies=args.trusted_proxies)
+                        keep_alive_timeout=args.keep_alive_timeout, trusted_proxies=args.trusted_proxies,
+                        bot_in_flight=args.bot_in_flight, log_json=args.log_json)
     sys.stderr.write(f"kleos serve: http://{args.host}:{args.port} (database {database}"
                      f"{', redis' if args.redis else ''})\n")
     config = uvicorn.Config(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
                             access_log=not args.no_access_log, ws_max_size=1 << 16, lifespan="on",
                             ws_per_message_deflate=False,  # compressing every push costs more CPU than it saves
+                            log_config=uvicorn_log_config(settings.log_json, args.log_level),
                             **uvicorn_options(settings))
     server = uvicorn.Server(config)
     server.run()

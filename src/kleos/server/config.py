@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 
 DEFAULT_DATABASE = "sqlite:///kleos.db"
 DEFAULT_GAME_VARIABLE = "KLEOS_DEFAULT_GAME"
+
+
+def default_bot_workers() -> int:
+    """One worker process per core but one, which is left to the web process."""
+    return max(1, (os.cpu_count() or 1) - 1)
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,13 @@ class Settings:
     agent spec may ask for (a higher one is refused at creation, and played at the cap in games
     stored before); ``bot_decision_seconds`` is the wall-clock deadline of one decision, counted
     from when its game is queued (past it, the bot plays a random legal action).
+
+    Workers and operations (:mod:`kleos.server.pool`, :mod:`kleos.server.queue`,
+    :mod:`kleos.server.metrics`): ``bot_workers`` worker processes search for the bots and hints of
+    this web process (without Redis, its local pool; with Redis, workers it starts on this machine
+    beside any ``kleos worker``; 0 with Redis: only the ``kleos worker`` processes). ``bot_in_flight``:
+    decisions one web process may wait for at once through Redis. ``log_json``: one JSON line per log
+    event.
     """
 
     database_url: str = DEFAULT_DATABASE
@@ -40,7 +53,6 @@ class Settings:
     snapshot_every: int = 20
     rate_capacity: float = 30.0
     rate_per_second: float = 10.0
-    bot_workers: int = 2
     bot_max_budget: int = 4000
     bot_decision_seconds: float = 30.0
     allow_client_seed: bool = False
@@ -54,3 +66,7 @@ class Settings:
     header_timeout: float = 10.0
     keep_alive_timeout: float = 5.0
     trusted_proxies: str | None = None
+    # workers and operations
+    bot_workers: int = field(default_factory=default_bot_workers)
+    bot_in_flight: int = 32
+    log_json: bool = False

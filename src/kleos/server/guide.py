@@ -7,8 +7,9 @@ kit, never from the state, so that help and hints cannot leak what the seat may 
   guide's first page, the guide's advice for the seat's current decision, the rules reference;
 * ``GET /api/games/{id}/hint`` (the seat's token): what a strong computer player would choose now
   (the kit's hint agent, as in the terminal, or ISMCTS at its easy level when the kit names only
-  the random player). The search runs in a worker thread under a deadline, cancelled like a bot's
-  decision (:mod:`kleos.server.bots`), and counts against a per-token rate limit;
+  the random player). The search runs in a worker process under a deadline, like a bot's
+  decision (:mod:`kleos.server.bots`): never in the web process. It counts against a per-token
+  rate limit, and at most a few hints per web process wait for a worker at once;
 * ``GET /api/games/{id}/scores``: a finished game's scores per seat, with the parts they add up
   from when the kit tells them (:meth:`~kleos.core.kit.GameKit.score_breakdown`).
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,17 +27,17 @@ from fastapi.responses import JSONResponse
 from limits import RateLimitItemPerMinute
 from starlette.concurrency import run_in_threadpool
 
-from kleos.agents import make_agent
 from kleos.core.action import Action
 from kleos.core.kit import GameKit, seat_label
 from kleos.core.kit.terminal import HelpParts
 from kleos.core.protocol import Game
-from kleos.server.bots import call_with_deadline, capped_spec
 from kleos.server.deps import Token
 from kleos.server.errors import ERROR_RESPONSES, ApiError
 from kleos.server.games import stored_kit
 from kleos.server.live import ACTIVE
+from kleos.server.pool import Thinkers
 from kleos.server.ratelimit import Limit, client_of
+from kleos.server.thinking import ANSWER_GRACE_SECONDS, Decision, capped_spec, pack
 
 if TYPE_CHECKING:
     from kleos.server.store import GameStore
@@ -69,6 +70,7 @@ class Spot:
     legal: tuple[Action, ...]
     to_act: bool
     finished: bool
+    options: str = "{}"  # the game's stored options (a worker process rebuilds the game from them)
 
 
 def spot_of(store: GameStore, game_id: str, token: str | None) -> Spot:
@@ -80,7 +82,7 @@ def spot_of(store: GameStore, game_id: str, token: str | None) -> Spot:
     to_act = seat is not None and meta.status == ACTIVE and seat in game.actors(state)
     legal = tuple(game.legal_actions(state, seat)) if to_act else ()
     return Spot(game_id, stored_kit(meta.game), game, meta.seq, seat, game.view(state, seat), legal, to_act,
-                meta.status != ACTIVE or game.is_terminal(state))
+                meta.status != ACTIVE or game.is_terminal(state), meta.options)
 
 
 # ----- help ---------------------------------------------------------------------------------------
@@ -137,8 +139,9 @@ def hint_spec(kit: GameKit) -> str:
 
 @dataclass
 class Hinter:
-    """Hint searches under a deadline, at most ``at_once`` together. A search still running at its
-    deadline is cancelled in its thread as a bot's decision is (:class:`DecisionCancelled`)."""
+    """Hint searches handed to the worker processes, at most ``at_once`` waiting together per web
+    process (more are refused with 429). A search still running at its deadline is cancelled in
+    its worker, as a bot's decision is."""
 
     at_once: int = HINTS_AT_ONCE
     _slots: threading.BoundedSemaphore = field(init=False)
@@ -146,13 +149,13 @@ class Hinter:
     def __post_init__(self) -> None:
         self._slots = threading.BoundedSemaphore(self.at_once)
 
-    def run(self, choose: Callable[[], Action], seconds: float) -> Action | None:
-        """``choose()`` in this thread, or ``None`` if it was still running after ``seconds``."""
+    def run(self, thinkers: Thinkers, decision: Decision) -> int | None:
+        """The worker's answer (an index into the legal actions), or ``None`` past the deadline."""
         if not self._slots.acquire(blocking=False):
             raise ApiError(429, "hints_busy", "the server is computing other hints: try again in a moment",
                            retry_after=2)
         try:
-            return call_with_deadline(choose, seconds)
+            return thinkers.think(decision, decision.seconds + ANSWER_GRACE_SECONDS)
         finally:
             self._slots.release()
 
@@ -175,16 +178,17 @@ def hint_rng(spot: Spot) -> random.Random:
     return random.Random(f"kleos-hint:{spot.game_id}:{spot.seat}:{spot.seq}")
 
 
-def hint_json(spot: Spot, hinter: Hinter, max_budget: int, seconds: float) -> dict[str, Any]:
+def hint_json(spot: Spot, hinter: Hinter, thinkers: Thinkers, max_budget: int, seconds: float) -> dict[str, Any]:
     """The hint agent's choice from the seat's view and legal actions only, in notation and words."""
     spec = capped_spec(hint_spec(spot.kit), max_budget)
-    agent = make_agent(spec, spot.game)
-    legal = list(spot.legal)
-    action = hinter.run(lambda: agent.choose(spot.view, legal, hint_rng(spot)), seconds)
-    if action is None:
+    decision = pack(f"kleos-hint-{spot.game_id}-{spot.seq}-{spot.seat}", spot.kit.name, spot.options, spec,
+                    spot.view, spot.legal, hint_rng(spot), seconds)
+    index = 0 if len(spot.legal) == 1 else hinter.run(thinkers, decision)
+    if index is None or not 0 <= index < len(spot.legal):
         raise ApiError(503, "hint_timeout", f"no hint within {seconds:g} s: try again, or choose without one")
+    action = spot.legal[index]
     parts = spot.kit.agent_parts()
-    why = parts.explain(spot.game, spot.view, legal, action) if parts is not None and parts.explain else ""
+    why = parts.explain(spot.game, spot.view, list(spot.legal), action) if parts is not None and parts.explain else ""
     return {"seq": spot.seq, "seat": spot.seat, "agent": spec, "action": str(action),
             "text": spot.kit.describe_action(spot.game, spot.view, action), "verb": action.verb, "why": why}
 
@@ -205,8 +209,8 @@ async def get_hint(request: Request, game_id: str, token: Token) -> JSONResponse
     ctx.limiter.limits.setdefault("hints", hint_limit())
     await ctx.limiter.check("hints", client_of({}, token))
     seconds = min(HINT_SECONDS, ctx.settings.bot_decision_seconds)
-    answer = await run_in_threadpool(hint_json, spot, hinter_of(request.app.state), ctx.settings.bot_max_budget,
-                                     seconds)
+    answer = await run_in_threadpool(hint_json, spot, hinter_of(request.app.state), ctx.thinkers,
+                                     ctx.settings.bot_max_budget, seconds)
     return JSONResponse(answer)
 
 

@@ -162,6 +162,14 @@ class Hub:
     def watching(self, game_id: str) -> int:
         return len(self._connections.get(game_id, ()))
 
+    def open_sockets(self) -> int:
+        """This process's open WebSockets (``/metrics``)."""
+        return sum(len(conns) for conns in list(self._connections.values()))
+
+    def watched_games(self) -> int:
+        """Games with at least one open WebSocket on this process (``/metrics``)."""
+        return len(self._connections)
+
     def seated(self, game_id: str) -> list[Connection]:
         """This process's open connections to ``game_id`` that hold a seat (not spectators)."""
         return [c for c in self._connections.get(game_id, ()) if c.seat is not None]

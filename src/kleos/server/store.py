@@ -126,6 +126,8 @@ class BotJob:
     legal: list[Action]
     rng_seed: int
     step: int
+    game_name: str  # the installed game and its stored options: a worker process rebuilds the game
+    options: str
 
 
 class GameStore:
@@ -605,7 +607,7 @@ class GameStore:
         assert bot.agent is not None
         _, game = self._kit_game(meta)
         return BotJob(game_id, game, meta.seq, bot.seat, bot.agent, game.view(loaded.state, bot.seat),
-                      game.legal_actions(loaded.state, bot.seat), meta.seed, meta.steps)
+                      game.legal_actions(loaded.state, bot.seat), meta.seed, meta.steps, meta.game, meta.options)
 
     def games_waiting_for_bots(self) -> list[str]:
         with self.db.read() as s:
