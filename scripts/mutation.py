@@ -1,0 +1,204 @@
+"""Mutation testing of the rules packages, one module at a time (docs/mutation.md).
+
+Each run mutates one rules module with mutmut and runs only the rule tests that guard its game
+(``TESTS_BY_GAME``, narrowed per module by ``TESTS_BY_MODULE``), so a module takes minutes on two
+cores. Recorded golden games, bots and surfaces are left out on purpose: a rule must be guarded by a
+test that states it. The work happens in ``build/mutation/<game>.<module>/``, never in ``src/``.
+
+    python scripts/mutation.py list
+    python scripts/mutation.py run cyclades.end pericles.final
+    python scripts/mutation.py run cyclades                  # every module of a game
+    python scripts/mutation.py sample --seed 1 --count 20    # a short seeded sample of one module
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "src" / "kleos" / "games"
+WORK = ROOT / "build" / "mutation"
+GAMES = ("polis", "cyclades", "pericles")
+MUTMUT = Path(sys.executable).with_name("mutmut")
+
+# The rule tests of each game: golden games, bots, terminal, browser and command line are left out.
+_SURFACES = ("golden", "tui", "cli", "agents", "search", "playouts", "encoding", "perft", "determinize")
+
+# Modules whose rules only a few test files exercise: fewer tests, faster runs.
+TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {}
+
+KILLED_STATUSES = ("killed", "caught by type check", "timeout")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How the mutants of one module ended."""
+
+    module: str
+    by_status: dict[str, int]
+    survivors: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_status.values())
+
+    @property
+    def killed(self) -> int:
+        return sum(self.by_status.get(status, 0) for status in KILLED_STATUSES)
+
+    def line(self) -> str:
+        rest = ", ".join(f"{status} {n}" for status, n in sorted(self.by_status.items()) if status != "killed")
+        return f"{self.module:32} killed {self.killed:4}/{self.total:<4} {rest}"
+
+
+def rules_modules(game: str) -> list[str]:
+    """The mutable modules of a game's rules package, as ``game.module``."""
+    folder = RULES / game / "rules"
+    return [f"{game}.{path.stem}" for path in sorted(folder.glob("*.py")) if path.stem != "__init__"]
+
+
+def tests_for(module: str) -> tuple[str, ...]:
+    """The test paths that guard a module: its own list, else its game's rule tests."""
+    if module in TESTS_BY_MODULE:
+        return TESTS_BY_MODULE[module]
+    game = module.split(".")[0]
+    files = sorted((ROOT / "tests" / game).glob("test_*.py"))
+    return tuple(str(path.relative_to(ROOT)) for path in files if not any(word in path.stem for word in _SURFACES))
+
+
+def _toml_list(items: tuple[str, ...] | list[str]) -> str:
+    return "[" + ", ".join(f'"{item}"' for item in items) + "]"
+
+
+def _config(module: str) -> str:
+    """A pyproject holding only what pytest and mutmut need for one module."""
+    game, name = module.split(".")
+    return "\n".join(
+        [
+            "[tool.pytest.ini_options]",
+            'pythonpath = ["tests"]',
+            'addopts = "-q -m \\"not slow\\" -p no:cacheprovider -p no:randomly"',
+            'markers = ["slow: long random-playout runs"]',
+            "",
+            "[tool.mutmut]",
+            'source_paths = ["src"]',
+            f'only_mutate = ["src/kleos/games/{game}/rules/{name}.py"]',
+            f"pytest_add_cli_args_test_selection = {_toml_list(tests_for(module))}",
+            "use_git_change_detection = false",
+            "",
+        ]
+    )
+
+
+def prepare(module: str) -> Path:
+    """A fresh work folder for one module: its config, and links to the sources and tests."""
+    folder = WORK / module
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    (folder / "pyproject.toml").write_text(_config(module))
+    for name in ("src", "tests"):
+        (folder / name).symlink_to(ROOT / name, target_is_directory=True)
+    return folder
+
+
+def _mutmut(folder: Path, *args: str) -> str:
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    done = subprocess.run(
+        ["nice", "-n", "10", str(MUTMUT), *args], cwd=folder, env=env, capture_output=True, text=True, check=False
+    )
+    return done.stdout + done.stderr
+
+
+def tally(module: str, folder: Path) -> Tally:
+    """Read mutmut's verdicts for the module just run."""
+    lines = _mutmut(folder, "results", "--all", "true").splitlines()
+    verdicts = [match.groups() for line in lines if (match := re.match(r"\s+(\S+__mutmut_\d+): (.+)$", line))]
+    survivors = tuple(name for name, status in verdicts if status not in KILLED_STATUSES)
+    return Tally(module, dict(Counter(status for _, status in verdicts)), survivors)
+
+
+def run(module: str, children: int, names: tuple[str, ...] = ()) -> Tally:
+    """Mutate one module and run its tests against every mutant (or the named ones)."""
+    folder = prepare(module)
+    log = _mutmut(folder, "run", "--max-children", str(children), *names)
+    (folder / "run.log").write_text(log)
+    return tally(module, folder)
+
+
+def expand(targets: list[str]) -> list[str]:
+    """``cyclades`` means every module of the game; ``cyclades.end`` one module."""
+    modules: list[str] = []
+    for target in targets:
+        modules += rules_modules(target) if target in GAMES else [target]
+    unknown = [m for m in modules if m not in rules_modules(m.split(".")[0])] if modules else []
+    if unknown:
+        raise SystemExit(f"unknown rules modules: {', '.join(unknown)}")
+    return modules
+
+
+def report(tallies: list[Tally]) -> None:
+    """One line per module, the survivors by name, and the total."""
+    for item in tallies:
+        print(item.line(), flush=True)
+        for name in item.survivors:
+            print(f"    survived: {name}")
+    killed, total = sum(t.killed for t in tallies), sum(t.total for t in tallies)
+    share = 100.0 * killed / total if total else 0.0
+    print(f"total killed {killed}/{total} ({share:.1f}%)")
+
+
+def sample(module: str, seed: int, count: int, children: int) -> Tally:
+    """A seeded sample of one module's mutants: short enough for a CI job."""
+    folder = prepare(module)
+    _mutmut(folder, "run", "--max-children", str(children), "nothing-matches-this-name*")
+    names = sorted(
+        match.group(1)
+        for line in _mutmut(folder, "results", "--all", "true").splitlines()
+        if (match := re.match(r"\s+(\S+__mutmut_\d+): ", line))
+    )
+    chosen = tuple(sorted(random.Random(seed).sample(names, min(count, len(names)))))
+    log = _mutmut(folder, "run", "--max-children", str(children), *chosen)
+    (folder / "run.log").write_text(log)
+    found = tally(module, folder)
+    picked = {name: n for name, n in found.by_status.items() if name != "not checked"}
+    return Tally(module, picked, tuple(name for name in found.survivors if name in chosen))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="the rules modules and the tests that guard each")
+    run_parser = sub.add_parser("run", help="mutate modules (game or game.module) and report")
+    run_parser.add_argument("targets", nargs="+")
+    run_parser.add_argument("--children", type=int, default=2)
+    sample_parser = sub.add_parser("sample", help="a short seeded sample of one module's mutants")
+    sample_parser.add_argument("module", nargs="?", default="cyclades.end")
+    sample_parser.add_argument("--seed", type=int, default=1)
+    sample_parser.add_argument("--count", type=int, default=20)
+    sample_parser.add_argument("--children", type=int, default=2)
+    args = parser.parse_args()
+    if args.command == "list":
+        for module in expand(list(GAMES)):
+            print(module, " ".join(tests_for(module)))
+    elif args.command == "run":
+        tallies: list[Tally] = []
+        for module in expand(args.targets):
+            tallies.append(run(module, args.children))
+            print(tallies[-1].line(), flush=True)
+        print()
+        report(tallies)
+    else:
+        report([sample(expand([args.module])[0], args.seed, args.count, args.children)])
+
+
+if __name__ == "__main__":
+    main()
