@@ -8,7 +8,8 @@ test that states it. The work happens in ``build/mutation/<game>.<module>/``, ne
     python scripts/mutation.py list
     python scripts/mutation.py run cyclades.end pericles.final
     python scripts/mutation.py run cyclades                  # every module of a game
-    python scripts/mutation.py sample --seed 1 --count 20    # a short seeded sample of one module
+    python scripts/mutation.py sample polis.siege --seed 1 --count 20   # a short seeded sample
+    python scripts/mutation.py show cyclades.end <mutant>    # the change a mutant made (after a run)
 """
 
 from __future__ import annotations
@@ -185,6 +186,9 @@ def main() -> None:
     sample_parser.add_argument("--seed", type=int, default=1)
     sample_parser.add_argument("--count", type=int, default=20)
     sample_parser.add_argument("--children", type=int, default=2)
+    show_parser = sub.add_parser("show", help="the change a mutant made, from the module's last run")
+    show_parser.add_argument("module")
+    show_parser.add_argument("mutant")
     args = parser.parse_args()
     if args.command == "list":
         for module in expand(list(GAMES)):
@@ -196,6 +200,8 @@ def main() -> None:
             print(tallies[-1].line(), flush=True)
         print()
         report(tallies)
+    elif args.command == "show":
+        print(_mutmut(WORK / args.module, "show", args.mutant))
     else:
         report([sample(expand([args.module])[0], args.seed, args.count, args.children)])
 
