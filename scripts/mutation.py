@@ -40,13 +40,18 @@ TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {}
 KILLED_STATUSES = ("killed", "caught by type check", "timeout")
 
 
+RULE_ID = re.compile(r"^[RCP]-[A-Z0-9]+(-[A-Z0-9]+)*$")
+QUOTED = re.compile(r'"([^"]*)"')
+
+
 @dataclass(frozen=True)
 class Tally:
-    """How the mutants of one module ended."""
+    """How the mutants of one module ended; ``wording`` are survivors that only reword a message."""
 
     module: str
     by_status: dict[str, int]
     survivors: tuple[str, ...]
+    wording: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:
@@ -56,9 +61,31 @@ class Tally:
     def killed(self) -> int:
         return sum(self.by_status.get(status, 0) for status in KILLED_STATUSES)
 
+    @property
+    def rules_total(self) -> int:
+        """Mutants that can change behaviour: all but those rewording a message."""
+        return self.total - len(self.wording)
+
     def line(self) -> str:
-        rest = ", ".join(f"{status} {n}" for status, n in sorted(self.by_status.items()) if status != "killed")
-        return f"{self.module:32} killed {self.killed:4}/{self.total:<4} {rest}"
+        others = sorted((status, n) for status, n in self.by_status.items() if status not in ("killed", "survived"))
+        rest = ", ".join(f"{status} {n}" for status, n in [("survived", len(self.survivors)), *others])
+        share = 100.0 * self.killed / self.rules_total if self.rules_total else 100.0
+        return (f"{self.module:24} killed {self.killed:4}/{self.rules_total:<4} ({share:5.1f}%) "
+                f"message wording {len(self.wording):3}; {rest}")
+
+
+def rewords_only(diff: str) -> bool:
+    """True when a mutant changes nothing but the words of a message: one line, same code around the
+    quotes, every changed string prose (it has a space) and not a rule ID."""
+    removed = [line[1:] for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
+    added = [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    if len(removed) != 1 or len(added) != 1:
+        return False
+    before, after = QUOTED.findall(removed[0]), QUOTED.findall(added[0])
+    if QUOTED.sub('""', removed[0]) != QUOTED.sub('""', added[0]) or len(before) != len(after):
+        return False
+    changed = [old for old, new in zip(before, after, strict=True) if old != new]
+    return bool(changed) and all(" " in old and not RULE_ID.match(old.strip()) for old in changed)
 
 
 def rules_modules(game: str) -> list[str]:
@@ -123,8 +150,10 @@ def tally(module: str, folder: Path) -> Tally:
     """Read mutmut's verdicts for the module just run."""
     lines = _mutmut(folder, "results", "--all", "true").splitlines()
     verdicts = [match.groups() for line in lines if (match := re.match(r"\s+(\S+__mutmut_\d+): (.+)$", line))]
-    survivors = tuple(name for name, status in verdicts if status not in KILLED_STATUSES)
-    return Tally(module, dict(Counter(status for _, status in verdicts)), survivors)
+    survivors = tuple(name for name, status in verdicts if status not in KILLED_STATUSES and status != "not checked")
+    wording = tuple(name for name in survivors if rewords_only(_mutmut(folder, "show", name)))
+    rest = tuple(name for name in survivors if name not in wording)
+    return Tally(module, dict(Counter(status for _, status in verdicts)), rest, wording)
 
 
 def run(module: str, children: int, names: tuple[str, ...] = ()) -> Tally:
@@ -152,9 +181,10 @@ def report(tallies: list[Tally]) -> None:
         print(item.line(), flush=True)
         for name in item.survivors:
             print(f"    survived: {name}")
-    killed, total = sum(t.killed for t in tallies), sum(t.total for t in tallies)
+    killed, total = sum(t.killed for t in tallies), sum(t.rules_total for t in tallies)
+    wording = sum(len(t.wording) for t in tallies)
     share = 100.0 * killed / total if total else 0.0
-    print(f"total killed {killed}/{total} ({share:.1f}%)")
+    print(f"total killed {killed}/{total} ({share:.1f}%), besides {wording} survivors that only reword a message")
 
 
 def sample(module: str, seed: int, count: int, children: int) -> Tally:
@@ -171,7 +201,7 @@ def sample(module: str, seed: int, count: int, children: int) -> Tally:
     (folder / "run.log").write_text(log)
     found = tally(module, folder)
     picked = {name: n for name, n in found.by_status.items() if name != "not checked"}
-    return Tally(module, picked, tuple(name for name in found.survivors if name in chosen))
+    return Tally(module, picked, found.survivors, found.wording)
 
 
 def main() -> None:
