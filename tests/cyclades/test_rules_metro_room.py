@@ -140,3 +140,22 @@ def test_refusals_during_placement_name_their_rules() -> None:
     build_on(g, s, "I9", "port", "fortress")
     _philosopher_metropolis(g, s)
     assert rule_of(g, s, "destroy castle") == "C-METRO-5"
+
+
+def test_wrong_answers_to_each_prompt_name_its_rule() -> None:
+    """C-METRO-2, C-METRO-5: an answer of the wrong kind or shape names the prompt's rule: a discard
+    without a building type, or of a type the island lacks, is refused under C-METRO-2; any other action
+    while a building must be destroyed under C-METRO-5."""
+    g, s = war_turn(5, ATHENA)
+    put(g, s, 0, I2=1, I9=1)
+    build_on(g, s, "I2", "port", "fortress", "temple", "university")
+    build_on(g, s, "I9", "port")
+    metro.check_routes(g.tables, s, 0)
+    assert [str(a) for a in g.legal_actions(s)] == ["discard I2 port", "discard I9 port"]
+    assert rule_of(g, s, "discard I2") == "C-METRO-2"
+    assert rule_of(g, s, "discard I10 port") == "C-METRO-2"
+    g, s = war_turn(5, ATHENA)
+    put(g, s, 0, I9=1)
+    build_on(g, s, "I9", "port", "fortress")
+    _philosopher_metropolis(g, s)
+    assert rule_of(g, s, "end") == "C-METRO-5"
