@@ -8,7 +8,8 @@ import pytest
 from per_helpers import AF, AK, DF, EK, bare, give, military_issue, play, put, rule_of
 
 from kleos.games.pericles.game import PericlesGame
-from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.rules import expedition
+from kleos.games.pericles.state import M_WIN, PericlesState
 
 FACTIONS = (AF, DF, EK, AK)
 TARGET = {0: "Boeotia", 1: "Aetolia"}  # a theater the other side controls, by the Commander's side
@@ -54,3 +55,24 @@ def test_commitments_stop_at_the_stock() -> None:
     """P-EXPED-2: commitments come from the stock: with 3 Strategos the cap is 3 for everyone."""
     g, s = _expedition(EK, 3)
     assert _amounts(g, s, EK) == [1, 2, 3] and _amounts(g, s, AF) == [0, 1, 2, 3]
+
+
+def test_a_new_assembly_starts_with_no_commitment() -> None:
+    """P-EXPED-2: at the start of an Expedition Assembly no faction has committed: all four are asked."""
+    _g, s = _expedition(AF, 6)
+    assert s.commit == [0, 0, 0, 0] and s.committed == [0, 0, 0, 0]
+    assert expedition.secret_actors(s) == (AF, DF, EK, AK)
+
+
+def test_nothing_of_the_issue_is_kept_after_it() -> None:
+    """P-MIL-8: "every Strategos token committed by any faction goes back ... The issue is resolved":
+    after it no commitment, drawn card, battle marker or casualty of the issue is kept."""
+    g, s = _expedition(DF, 6)
+    for f in FACTIONS:
+        play(g, s, f"secret {1 if f == DF else 0}", seat=f)
+    s.draw, s.killed = [3, 4], [1] * len(s.killed)
+    s.mil = [1] * len(s.mil)
+    expedition.finish(s)
+    assert s.commit == [0, 0, 0, 0] and s.committed == [0, 0, 0, 0]
+    assert s.draw == [-1, -1] and s.killed == [0] * len(s.killed)
+    assert s.mil == [-1 if i == M_WIN else 0 for i in range(len(s.mil))]
