@@ -38,6 +38,7 @@ _SURFACES = ("golden", "tui", "cli", "agents", "search", "playouts", "encoding",
 TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {}
 
 KILLED_STATUSES = ("killed", "caught by type check", "timeout")
+LINKED = ("src", "tests", "docs", "examples")  # some tests read docs/ and examples/
 
 
 RULE_ID = re.compile(r"^[RCP]-[A-Z0-9]+(-[A-Z0-9]+)*$")
@@ -122,6 +123,7 @@ def _config(module: str) -> str:
             f'only_mutate = ["src/kleos/games/{game}/rules/{name}.py"]',
             f"pytest_add_cli_args_test_selection = {_toml_list(tests_for(module))}",
             "use_git_change_detection = false",
+            'also_copy = ["docs", "examples"]',
             "",
         ]
     )
@@ -133,7 +135,7 @@ def prepare(module: str) -> Path:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     (folder / "pyproject.toml").write_text(_config(module))
-    for name in ("src", "tests"):
+    for name in LINKED:
         (folder / name).symlink_to(ROOT / name, target_is_directory=True)
     return folder
 
@@ -161,6 +163,8 @@ def run(module: str, children: int, names: tuple[str, ...] = ()) -> Tally:
     folder = prepare(module)
     log = _mutmut(folder, "run", "--max-children", str(children), *names)
     (folder / "run.log").write_text(log)
+    if "failed to collect stats" in log or "failed to run clean test" in log:
+        raise SystemExit(f"{module}: the tests fail before any mutant; see {folder / 'run.log'}")
     return tally(module, folder)
 
 
