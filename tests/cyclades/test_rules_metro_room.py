@@ -159,3 +159,5 @@ def test_wrong_answers_to_each_prompt_name_its_rule() -> None:
     build_on(g, s, "I9", "port", "fortress")
     _philosopher_metropolis(g, s)
     assert rule_of(g, s, "end") == "C-METRO-5"
+    assert rule_of(g, s, "destroy") == "C-METRO-5"
+    assert rule_of(g, s, "destroy port port") == "C-METRO-5"
