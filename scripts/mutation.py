@@ -1,14 +1,13 @@
 """Mutation testing of the rules packages, one module at a time (docs/mutation.md).
 
-Each run mutates one rules module with mutmut and runs only the rule tests that guard its game
-(``TESTS_BY_GAME``, narrowed per module by ``TESTS_BY_MODULE``), so a module takes minutes on two
+Each run mutates one rules module with mutmut and runs only the rule tests of its game
+(``tests_for``: narrowed per module by ``TESTS_BY_MODULE``), so a module takes minutes on two
 cores. Recorded golden games, bots and surfaces are left out on purpose: a rule must be guarded by a
 test that states it. The work happens in ``build/mutation/<game>.<module>/``, never in ``src/``.
 
     python scripts/mutation.py list
     python scripts/mutation.py run cyclades.end pericles.final
     python scripts/mutation.py run cyclades                  # every module of a game
-    python scripts/mutation.py sample polis.siege --seed 1 --count 20   # a short seeded sample
     python scripts/mutation.py show cyclades.end <mutant>    # the change a mutant made (after a run)
 """
 
@@ -16,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import re
 import shutil
 import subprocess
@@ -191,23 +189,6 @@ def report(tallies: list[Tally]) -> None:
     print(f"total killed {killed}/{total} ({share:.1f}%), besides {wording} survivors that only reword a message")
 
 
-def sample(module: str, seed: int, count: int, children: int) -> Tally:
-    """A seeded sample of one module's mutants: short enough for a CI job."""
-    folder = prepare(module)
-    _mutmut(folder, "run", "--max-children", str(children), "nothing-matches-this-name*")
-    names = sorted(
-        match.group(1)
-        for line in _mutmut(folder, "results", "--all", "true").splitlines()
-        if (match := re.match(r"\s+(\S+__mutmut_\d+): ", line))
-    )
-    chosen = tuple(sorted(random.Random(seed).sample(names, min(count, len(names)))))
-    log = _mutmut(folder, "run", "--max-children", str(children), *chosen)
-    (folder / "run.log").write_text(log)
-    found = tally(module, folder)
-    picked = {name: n for name, n in found.by_status.items() if name != "not checked"}
-    return Tally(module, picked, found.survivors, found.wording)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -215,11 +196,6 @@ def main() -> None:
     run_parser = sub.add_parser("run", help="mutate modules (game or game.module) and report")
     run_parser.add_argument("targets", nargs="+")
     run_parser.add_argument("--children", type=int, default=2)
-    sample_parser = sub.add_parser("sample", help="a short seeded sample of one module's mutants")
-    sample_parser.add_argument("module", nargs="?", default="cyclades.end")
-    sample_parser.add_argument("--seed", type=int, default=1)
-    sample_parser.add_argument("--count", type=int, default=20)
-    sample_parser.add_argument("--children", type=int, default=2)
     show_parser = sub.add_parser("show", help="the change a mutant made, from the module's last run")
     show_parser.add_argument("module")
     show_parser.add_argument("mutant")
@@ -234,10 +210,8 @@ def main() -> None:
             print(tallies[-1].line(), flush=True)
         print()
         report(tallies)
-    elif args.command == "show":
-        print(_mutmut(WORK / args.module, "show", args.mutant))
     else:
-        report([sample(expand([args.module])[0], args.seed, args.count, args.children)])
+        print(_mutmut(WORK / args.module, "show", args.mutant))
 
 
 if __name__ == "__main__":
