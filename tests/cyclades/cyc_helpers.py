@@ -8,6 +8,7 @@ from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.state import CycladesState
+from step_cap import StepCap
 
 
 def game(players: int, **options: Any) -> CycladesGame:
@@ -16,7 +17,8 @@ def game(players: int, **options: Any) -> CycladesGame:
 
 def settle(g: CycladesGame, s: CycladesState) -> None:
     """Resolve pending chance events from the state's generator."""
-    while g.is_chance(s):
+    cap = StepCap("g.is_chance(s)")
+    while g.is_chance(s) and cap():
         g.step_chance(s)
 
 
@@ -50,7 +52,8 @@ def rule_of(g: CycladesGame, s: CycladesState, text: str) -> str:
 def finish_cycle(g: CycladesGame, s: CycladesState) -> None:
     """Everybody goes to Apollo, then every turn ends (main-god turns can only end for now)."""
     cycle = s.cycle
-    while s.cycle == cycle and not g.is_terminal(s):
+    cap = StepCap("s.cycle == cycle and not g.is_terminal(s)")
+    while s.cycle == cycle and not g.is_terminal(s) and cap():
         if g.is_chance(s):
             g.step_chance(s)
             continue

@@ -11,6 +11,7 @@ from kleos.games.cyclades.rules import offer
 from kleos.games.cyclades.rules.elimination import is_out
 from kleos.games.cyclades.state import OVER, CycladesState
 from kleos.games.cyclades.tables import ARES, POSEIDON
+from step_cap import StepCap
 
 
 def _last_island_for_the_win(players: int) -> tuple[CycladesGame, CycladesState]:
@@ -71,7 +72,8 @@ def test_eliminated_markers_are_not_placed_at_the_offerings() -> None:
             s.owner[i], s.troops[i] = -1, 0
     offer.start(t, s)
     asked = []
-    while s.phase == "offer":
+    cap = StepCap("s.phase == 'offer'")
+    while s.phase == "offer" and cap():
         seat = offer.actor(t, s)
         asked.append(seat)
         play(g, s, "apollo")

@@ -18,6 +18,7 @@ from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules.common import income, metropolises
 from kleos.games.cyclades.state import ACTION, CREATURES, OFFER, CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, EMPTY, GODS, POSEIDON, ZEUS
+from step_cap import StepCap
 
 BLUE, RED, GREEN, YELLOW, BLACK = range(5)
 
@@ -32,7 +33,8 @@ def _do(g: CycladesGame, s: CycladesState, *texts: str) -> None:
 def _to_next_cycle(g: CycladesGame, s: CycladesState) -> None:
     """Everybody prays to Apollo or ends, up to the first chance event of the next cycle's update."""
     cycle = s.cycle
-    while s.cycle == cycle and not g.is_terminal(s):
+    cap = StepCap("s.cycle == cycle and not g.is_terminal(s)")
+    while s.cycle == cycle and not g.is_terminal(s) and cap():
         if g.is_chance(s):
             g.step_chance(s)
             continue
@@ -75,7 +77,8 @@ def test_example_creature_track_first_and_second_cycle() -> None:
     first = s.track[0]
     assert first != EMPTY and s.track[1:] == [EMPTY, EMPTY]
     _to_next_cycle(g, s)
-    while g.is_chance(s):
+    cap = StepCap("g.is_chance(s)")
+    while g.is_chance(s) and cap():
         g.step_chance(s)
     assert s.cycle == 2 and s.track[1] == first and s.track[0] != EMPTY and s.track[2] == EMPTY
 
@@ -293,7 +296,8 @@ def test_example_apollo_gold_and_single_marker() -> None:
     markers = sum(s.markers)
     own = next(g.tables.island_ids[i] for i, o in enumerate(s.owner) if o == BLUE)
     play(g, s, f"prosper {own}")
-    while s.phase == ACTION:
+    cap = StepCap("s.phase == ACTION")
+    while s.phase == ACTION and cap():
         play(g, s, str(g.legal_actions(s)[0]))
     assert sum(s.markers) == markers + 1 and s.markers[_island(g, own)] == 1
     gained = [s.gold[p] - gold[p] - income(g.tables, s, p) for p in range(5)]
@@ -395,7 +399,8 @@ def test_example_two_metropolises_richest_wins() -> None:
     s.gold = [3, 7, 5]
     play(g, s, *["apollo"] * 3)
     assert not g.is_terminal(s)  # only at the end of the cycle (C-END-6)
-    while not g.is_terminal(s):
+    cap = StepCap("not g.is_terminal(s): the game must end with this cycle (C-END-2)", limit=500)
+    while not g.is_terminal(s) and cap():
         play(g, s, str(g.legal_actions(s)[0]))
     outcome = g.outcome(s)
     assert outcome is not None and outcome.winner == 1 and s.cycle == 1
@@ -438,7 +443,8 @@ def test_example_creature_track_second_cycle_after_use() -> None:
     s.discard.append(s.track[0])
     s.track[0] = EMPTY  # as if summoned in cycle 1 (C-SUMMON-6)
     _to_next_cycle(g, s)
-    while g.is_chance(s):
+    cap = StepCap("g.is_chance(s)")
+    while g.is_chance(s) and cap():
         g.step_chance(s)
     assert s.cycle == 2 and s.track[0] != EMPTY and s.track[1] != EMPTY and s.track[2] == EMPTY
 

@@ -8,6 +8,7 @@ from kleos.core.action import Action
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.state import ACTION, OFFER, OVER, CycladesState
 from kleos.games.cyclades.tables import GODS
+from step_cap import StepCap
 
 
 def _up(s: CycladesState) -> list[str]:
@@ -106,9 +107,11 @@ def test_apollo_one_island_gains_four() -> None:
     s.troops[island] = 0
     gold = s.gold[seat]
     play(g, s, "apollo")
-    while s.phase == OFFER:
+    cap = StepCap("s.phase == OFFER")
+    while s.phase == OFFER and cap():
         play(g, s, "apollo")
-    while g.actors(s) and s.phase == ACTION:
+    cap = StepCap("g.actors(s) and s.phase == ACTION")
+    while g.actors(s) and s.phase == ACTION and cap():
         play(g, s, str(g.legal_actions(s)[0]))
     assert s.gold[seat] >= gold + 4
 
@@ -122,7 +125,8 @@ def test_two_players() -> None:
     x, y, _ = _up(s)
     seat = g.actors(s)[0]
     play(g, s, f"offer {x} 4")
-    while g.actors(s)[0] != seat:
+    cap = StepCap("g.actors(s)[0] != seat")
+    while g.actors(s)[0] != seat and cap():
         play(g, s, "apollo" if not s.apollo else f"offer {y} 1")
     assert rule_of(g, s, f"offer {_up(s)[2]} 4") in ("C-TWO-6", "C-OFFER-4")
     if s.bidder[GODS.index(x)] == s.turn_order[0] or g.tables.marker_owner[s.bidder[GODS.index(x)]] == seat:
@@ -135,7 +139,8 @@ def test_two_player_double_apollo_forbidden() -> None:
     g, s = at_offers(2, seed=1)
     seat = g.actors(s)[0]
     play(g, s, "apollo")
-    while g.actors(s)[0] != seat:
+    cap = StepCap("g.actors(s)[0] != seat")
+    while g.actors(s)[0] != seat and cap():
         play(g, s, f"offer {_up(s)[s.offer_index % 3]} {1 + s.bid[GODS.index(_up(s)[s.offer_index % 3])]}")
     assert rule_of(g, s, "apollo") == "C-TWO-4"
 

@@ -26,6 +26,7 @@ from kleos.core.testing import perft, perft_by_copies
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, GODS, POSEIDON, ZEUS
+from step_cap import StepCap
 
 Position = tuple[CycladesGame, CycladesState]
 
@@ -44,7 +45,8 @@ def _god_turn(god: int) -> Callable[[], Position]:
         g, s = at_offers(5, seed=1)
         ups = [GODS[x] for pos, x in enumerate(s.gods) if s.gods_up[pos]]
         play(g, s, *[f"offer {x} 1" for x in ups], "apollo")
-        while s.bidder[god] != s.queue[0]:
+        cap = StepCap("s.bidder[god] != s.queue[0]")
+        while s.bidder[god] != s.queue[0] and cap():
             play(g, s, "end")
         return g, s
     return build

@@ -25,6 +25,7 @@ from kleos.games.cyclades.agents.search import (
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules.actions import pending_prompt
 from kleos.games.cyclades.state import ACTION, OFFER, CycladesState
+from step_cap import StepCap
 
 BUDGET = 400  # ismcts:normal
 
@@ -195,7 +196,8 @@ def test_chosen_actions_are_legal_in_seeded_games(players: int, seed: int) -> No
     others = HeuristicAgent(game)
     rng = random.Random(seed)
     decisions = 0
-    while not game.is_terminal(s) and decisions < 150:
+    cap = StepCap("not game.is_terminal(s) and decisions < 150")
+    while not game.is_terminal(s) and decisions < 150 and cap():
         if game.is_chance(s):
             game.step_chance(s)
             continue

@@ -15,6 +15,7 @@ from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules import battle, metro
 from kleos.games.cyclades.state import CH_BATTLE, CycladesState
 from kleos.games.cyclades.tables import ARES, POSEIDON
+from step_cap import StepCap
 
 
 def _do(g: CycladesGame, s: CycladesState, *texts: str) -> None:
@@ -261,7 +262,8 @@ def test_retreat_prompt_lists_exactly_what_check_accepts() -> None:
         put(g, s, 1, S9=1, I4=1)
         _do(g, s, "dice 0 0")
         t = g.tables
-        while battle.pending(s):
+        cap = StepCap("battle.pending(s)")
+        while battle.pending(s) and cap():
             seat = g.actors(s)[0]
             legal = set(g.legal_actions(s))
             candidates = [Action("stay"), *(Action("retreat", (p,)) for p in (*t.sea_ids, *t.island_ids))]

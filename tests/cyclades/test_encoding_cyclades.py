@@ -34,6 +34,7 @@ from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules.common import income, metropolises
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.view import HIDDEN
+from step_cap import StepCap
 
 PLAYERS = [2, 3, 4, 5]
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +43,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def random_positions(g: CycladesGame, seed: int, every: int = 1) -> list[CycladesState]:
     """Copies of the decision positions of one seeded random game (every ``every``-th one)."""
     s, rnd, found, n = g.new_state(seed), random.Random(seed), [], 0
-    while g.actors(s):
+    cap = StepCap("g.actors(s)")
+    while g.actors(s) and cap():
         if g.is_chance(s):
             g.step_chance(s)
             continue

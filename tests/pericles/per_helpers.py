@@ -14,6 +14,7 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import N_PIECES, PIECES
+from step_cap import StepCap
 
 AF, DF, EK, AK = range(4)
 
@@ -34,7 +35,8 @@ def game(scenario: str = "14_2", **options: Any) -> PericlesGame:
 
 def settle(g: PericlesGame, s: PericlesState) -> None:
     """Resolve pending chance events from the state's generator."""
-    while g.is_chance(s):
+    cap = StepCap("g.is_chance(s)")
+    while g.is_chance(s) and cap():
         g.step_chance(s)
 
 

@@ -11,6 +11,7 @@ from kleos.games.pericles.rules.boule import wp_index
 from kleos.games.pericles.rules.common import count
 from kleos.games.pericles.state import DISCARD, ENTOURAGE, HAND, OFF, PericlesState
 from kleos.games.pericles.tables import AL, AN, DL, DN, ISSUES_PER_SIDE, PL, PN, SL
+from step_cap import StepCap
 
 
 def _draw(name: str, seed: int = 1) -> tuple[PericlesGame, PericlesState]:
@@ -133,7 +134,8 @@ def test_plague_choice_keeps_the_last_unit() -> None:
     boeotia = t.theater_index["Boeotia"]
     s.pieces[boeotia * 15 + AL] = 1  # with the Delian land unit there: 2 Athenian-side land units
     g.apply_in_place(s, Action("aristophanes", ("AcharniansA",)))
-    while s.step == "plague" and not str(g.legal_actions(s, s.actor)[0]).startswith("plague Boeotia"):
+    cap = StepCap("s.step == 'plague' and not str(g.legal_actions(s, s.actor)[0]).startswith('plague Boeotia')")
+    while s.step == "plague" and not str(g.legal_actions(s, s.actor)[0]).startswith("plague Boeotia") and cap():
         play(g, s, str(g.legal_actions(s, s.actor)[0]))
     assert s.step == "plague"
     assert [str(a) for a in g.legal_actions(s, s.actor)] == ["plague Boeotia Al", "plague Boeotia Dl"]
@@ -220,7 +222,8 @@ def _to_select(card: str = "KnightsA") -> tuple[PericlesGame, PericlesState]:
     g = game()
     s = g.new_state(2)
     g.apply_in_place(s, Action("aristophanes", (card,)))
-    while s.step != "select" or g.is_chance(s):
+    cap = StepCap("s.step != 'select' or g.is_chance(s)")
+    while (s.step != "select" or g.is_chance(s)) and cap():
         first_legal(g, s)
     return g, s
 
@@ -268,7 +271,8 @@ def test_hostage() -> None:
     s = g.new_state(1)
     s.hostage = [0, 1]
     g.apply_in_place(s, Action.parse("aristophanes KnightsA"))
-    while s.step != "hostage":
+    cap = StepCap("s.step != 'hostage'")
+    while s.step != "hostage" and cap():
         first_legal(g, s)
     assert s.actor == AK
     play(g, s, "hostage yes")
@@ -277,7 +281,8 @@ def test_hostage() -> None:
     s = g.new_state(1)
     s.hostage = [0, 1]
     g.apply_in_place(s, Action.parse("aristophanes PeaceA"))  # War/Peace already on the Athenian track
-    while s.step not in ("hostage", "select") or g.is_chance(s):
+    cap = StepCap("s.step not in ('hostage', 'select') or g.is_chance(s)")
+    while (s.step not in ("hostage", "select") or g.is_chance(s)) and cap():
         first_legal(g, s)
     assert s.step == "select"
 

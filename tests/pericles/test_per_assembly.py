@@ -9,6 +9,7 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules import assembly
 from kleos.games.pericles.state import DECK, DISCARD, ENTOURAGE, HAND, OUT, PericlesState
 from kleos.games.pericles.tables import ISSUES_PER_SIDE, Tables
+from step_cap import StepCap
 
 
 def _hand(t: Tables, s: PericlesState, f: int, *ids: str) -> None:
@@ -24,9 +25,11 @@ def _debate(kind: str, pos: int = 0, side: int = 0, seed: int = 1) -> tuple[Peri
     """A position at the first debate of ``side`` with a ``kind`` issue put at ``pos`` and debated."""
     g, s = at_step("debate", seed=seed)
     t = g.tables
-    while s.side != side:
+    cap = StepCap("s.side != side")
+    while s.side != side and cap():
         first_legal(g, s)
-        while s.step != "debate" or g.is_chance(s):
+        cap = StepCap("s.step != 'debate' or g.is_chance(s)")
+        while (s.step != "debate" or g.is_chance(s)) and cap():
             first_legal(g, s)
     index = t.issue_kinds[side].index(kind)
     s.track[side * ISSUES_PER_SIDE + index] = pos
@@ -70,7 +73,8 @@ def test_debate_choosers_alternate() -> None:
     """P-ASSEMBLY-1, P-ASSEMBLY-2, P-ASSEMBLY-3: six debates per side, Dominant in 1, 3, 5 and Opponent in 2, 4, 6."""
     g, s = at_step("debate")
     seen = []
-    while s.phase == "assembly" and s.side == 0:
+    cap = StepCap("s.phase == 'assembly' and s.side == 0")
+    while s.phase == "assembly" and s.side == 0 and cap():
         if s.step == "debate" and not g.is_chance(s):
             seen.append((s.debate, s.actor))
         first_legal(g, s)
@@ -179,7 +183,8 @@ def test_no_council_when_both_leaders_are_played() -> None:
 def test_seventh_card_left() -> None:
     """P-ASSEMBLY-13, P-ASSEMBLY-14: after six debates each faction holds exactly one card."""
     g, s = at_step("debate")
-    while s.phase == "assembly":
+    cap = StepCap("s.phase == 'assembly'")
+    while s.phase == "assembly" and cap():
         first_legal(g, s)
         if s.side == 1 and s.debate == 1 and s.step == "debate":
             assert [s.card_loc.count(HAND + f) for f in (AF, DF)] == [1, 1]
@@ -220,6 +225,7 @@ def test_debate_targets_on_the_track_and_not_captured() -> None:
     assert all(Action("debate", (t.issue_kinds[0][i], 99)) not in legal for i in off)
     assert rule_of(g, s, "debate LEA 7") == "P-ASSEMBLY-4"
     play(g, s, "debate MIL 0")
-    while s.step != "debate" or g.is_chance(s):
+    cap = StepCap("s.step != 'debate' or g.is_chance(s)")
+    while (s.step != "debate" or g.is_chance(s)) and cap():
         first_legal(g, s)
     assert any(a.args[0] == "MIL" for a in g.legal_actions(s)) or abs(s.track[mil]) == 7

@@ -16,6 +16,7 @@ from kleos.games.pericles.encoding.catalogue import SECTIONS, build_catalogue, c
 from kleos.games.pericles.encoding.observation import encoder_for, view_key
 from kleos.games.pericles.encoding.parts import encoding_parts
 from kleos.games.pericles.game import PericlesGame
+from step_cap import StepCap
 
 SCENARIOS = ["14_1_09a", "14_2"]
 def test_catalogue_is_fixed_by_the_options_and_lists_each_action_once() -> None:
@@ -40,7 +41,8 @@ def test_every_legal_action_and_chance_outcome_has_an_index(scenario: str) -> No
     decisions = 0
     for seed in range(games):
         state, rng = game.new_state(seed), random.Random(seed)
-        while game.actors(state):
+        cap = StepCap("game.actors(state)")
+        while game.actors(state) and cap():
             if game.is_chance(state):
                 for outcome, _ in game.chance_outcomes(state):
                     cat.encode_chance(outcome)
@@ -90,7 +92,8 @@ def test_observation_differs_between_factions_and_names_the_viewer() -> None:
     game = PericlesGame({"scenario": "14_2"})
     enc = encoder_for(game)
     state = game.new_state(2)
-    while game.is_chance(state) or state.step != "play":
+    cap = StepCap("game.is_chance(state) or state.step != 'play'")
+    while (game.is_chance(state) or state.step != "play") and cap():
         if game.is_chance(state):
             game.step_chance(state)
             continue

@@ -9,6 +9,7 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules import flow, political
 from kleos.games.pericles.state import DISCARD, GONE, HAND, OFF, OUT, PericlesState
 from kleos.games.pericles.tables import AL, DL, ISSUES_PER_SIDE, MARKER_KINDS, SL, Tables
+from step_cap import StepCap
 
 
 def _fresh() -> tuple[PericlesGame, PericlesState]:
@@ -178,7 +179,8 @@ def test_peace_relocation() -> None:
     home = s.pieces[athens * 15 + AL]
     play(g, s, "relocate Isthmus Al EastMed")
     play(g, s, "relocate Isthmus Al Athens")
-    while s.step == "relocate":  # other Athenian units away from an Athenian base (14.2's fleets)
+    cap = StepCap("s.step == 'relocate'")
+    while s.step == "relocate" and cap():  # other Athenian units away from an Athenian base (14.2's fleets)
         assert str(g.legal_actions(s, s.actor)[0]).split()[-1] == "Athens"
         play(g, s, str(g.legal_actions(s, s.actor)[0]))
     assert s.pieces[isthmus * 15 + AL] == 0
@@ -257,7 +259,8 @@ def test_markers_received_and_lent() -> None:
     s.step, s.chance = "lend_next", None
     flow.advance(t, s)
     assert s.step == "lend" and s.actor == AF
-    while s.step == "lend":
+    cap = StepCap("s.step == 'lend'")
+    while s.step == "lend" and cap():
         g.apply_in_place(s, g.legal_actions(s)[0])
     assert political.held_by(s, AF) == 5 and political.held_by(s, DF) == 5
     lent = s.held[(DF * 4 + AF) * len(MARKER_KINDS):(DF * 4 + AF + 1) * len(MARKER_KINDS)]
@@ -268,7 +271,8 @@ def test_political_phase_runs_in_order() -> None:
     """P-SEQ-4, P-SEQ-5: after the six debates of each side the Political phase runs on its own up to a
     side-issue choice, the lending of markers or the Theater phase."""
     g, s = at_step("debate")
-    while s.phase in ("assembly",) or g.is_chance(s):
+    cap = StepCap("s.phase in ('assembly',) or g.is_chance(s)")
+    while (s.phase in ("assembly",) or g.is_chance(s)) and cap():
         first_legal(g, s)
     assert s.phase == "theater" or s.step in ("side", "lend") or s.phase == "over"
     assert all(s.card_loc.count(HAND + f) == 0 for f in (AF, DF, EK, AK))  # 7th cards revealed

@@ -10,6 +10,7 @@ from kleos.games.pericles.rules import flow, persia, theater
 from kleos.games.pericles.rules.common import count
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import AN, DN, PN, XB, factions_of, side_of
+from step_cap import StepCap
 
 
 def test_seats_sides_and_compatriots() -> None:
@@ -30,7 +31,8 @@ def test_turn_order_of_phases() -> None:
     s = g.new_state(6)
     phases: list[str] = []
     steps: list[str] = []
-    while s.turn == 1 and not g.is_terminal(s):
+    cap = StepCap("s.turn == 1 and not g.is_terminal(s)")
+    while s.turn == 1 and not g.is_terminal(s) and cap():
         if not phases or phases[-1] != s.phase:
             phases.append(s.phase)
         if not steps or steps[-1] != s.step:
@@ -67,7 +69,8 @@ def test_public_information() -> None:
     in every view."""
     g = game()
     s = g.new_state(2)
-    while s.step != "play" or g.is_chance(s):
+    cap = StepCap("s.step != 'play' or g.is_chance(s)")
+    while (s.step != "play" or g.is_chance(s)) and cap():
         first_legal(g, s)
     views = [g.view(s, seat).state for seat in (AF, DF, EK, AK, None)]
     for field in ("track", "honor", "pieces", "treason", "war", "plague", "alcibiades", "favor", "hostage"):

@@ -11,6 +11,7 @@ from kleos.games.pericles.rules import flow
 from kleos.games.pericles.rules.common import count
 from kleos.games.pericles.state import GONE, OFF, PericlesState
 from kleos.games.pericles.tables import AB, AL, DB, DL, ISSUES_PER_SIDE, SL
+from step_cap import StepCap
 
 
 def _won(*issues: tuple[int, str, int], war: int = 0) -> tuple[PericlesGame, PericlesState]:
@@ -105,7 +106,8 @@ def _order_of_decisions(g: PericlesGame, s: PericlesState) -> list[tuple[int, st
     """(actor, verb) of each side-issue decision, answered with its first option (``none``, or an Agoge
     of 0 units), until the side issues are done."""
     asked: list[tuple[int, str]] = []
-    while s.step == "side":
+    cap = StepCap("s.step == 'side'")
+    while s.step == "side" and cap():
         first = g.legal_actions(s)[0]
         asked.append((s.actor, first.verb))
         play(g, s, str(first))

@@ -11,6 +11,7 @@ from kleos.games.pericles.rules import flow, theater
 from kleos.games.pericles.rules.common import count
 from kleos.games.pericles.state import DISCARD, PericlesState
 from kleos.games.pericles.tables import MARKER_KINDS
+from step_cap import StepCap
 
 
 def _vignette(seed: int = 1) -> tuple[PericlesGame, PericlesState]:
@@ -32,7 +33,8 @@ def test_placement_in_honor_order_until_all_placed() -> None:
     """P-THEATER-4, P-THEATER-6: each in turn places one marker; it goes on until all are placed."""
     g, s = _vignette()
     placers = []
-    while s.step == "place":
+    cap = StepCap("s.step == 'place'")
+    while s.step == "place" and cap():
         placers.append(s.actor)
         play(g, s, str(g.legal_actions(s)[0]))
     assert placers[:4] == [AF, EK, DF, AK] and len(placers) == 24

@@ -23,6 +23,7 @@ from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import battle
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, OVER, TURN, PolisState
 from kleos.games.polis.tables import ATHENS, SPARTA, CardInfo
+from step_cap import StepCap
 
 G20 = PolisGame("2020")
 G12 = PolisGame("2012")
@@ -74,7 +75,8 @@ def end_turn(game: PolisGame, s: PolisState) -> None:
 
 def fight_on(game: PolisGame, s: PolisState) -> None:
     """Everybody asked in the current retreat window fights."""
-    while s.battle is not None and s.battle.phase == "retreat":
+    cap = StepCap("s.battle is not None and s.battle.phase == 'retreat'")
+    while s.battle is not None and s.battle.phase == "retreat" and cap():
         pos.play(game, s, "fight")
 
 
@@ -317,7 +319,8 @@ def test_first_attacker_sparta_on_land_athens_at_sea(region: str, ender: str, at
     assert s.battle is not None and s.battle.attacker == attacker
     assert G20.actors(s) == (attacker,)  # R-BATTLE-31: the first attacker declares first
     fight_on(G20, s)
-    while G20.is_chance(s):
+    cap = StepCap("G20.is_chance(s)")
+    while G20.is_chance(s) and cap():
         G20.step_chance(s)
     assert G20.actors(s) == (attacker,) and s.battle.phase == "attack"
 
@@ -589,7 +592,8 @@ def test_hands_equal_units_at_every_combat_round(seed: int) -> None:
     pos.set_prestige(s, SPARTA, 20)
     end_turn(G20, s)
     rounds = 0
-    while s.phase == BATTLES:
+    cap = StepCap("s.phase == BATTLES")
+    while s.phase == BATTLES and cap():
         b = s.battle
         assert b is not None
         if G20.is_chance(s):

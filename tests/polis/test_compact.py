@@ -31,6 +31,7 @@ from kleos.games.polis.state import (
     BattleState,
     PolisState,
 )
+from step_cap import StepCap
 
 GAMES = {edition: PolisGame(edition) for edition in ("2012", "2020")}
 EDITIONS = tuple(GAMES)
@@ -67,7 +68,8 @@ def _playout(game: PolisGame, seed: int, rich: bool) -> Iterator[PolisState]:
     """Every position of a seeded random game (chance from the state's own generator)."""
     rnd = random.Random(seed)
     s = rich_start(game, seed) if rich else game.new_state(seed)
-    while True:
+    cap = StepCap("True")
+    while True and cap():
         yield s
         if game.is_terminal(s):
             return

@@ -24,6 +24,7 @@ from kleos.games.polis.loader import (
     reconstructed_values,
     tagged_values,
 )
+from step_cap import StepCap
 
 PACKAGED = Path(loader.__file__).parent / "data"
 TERRITORIES = {"Achaia", "Akarnania", "Arkadia", "Attika", "Boiotia", "Ionia", "Lakedaemon", "Makedonia",
@@ -182,7 +183,8 @@ def _reachable_markets(b: EditionBundle, side: Side) -> set[str]:
         graph.setdefault(c, set()).add(a)
     seen = set(b.map.commercial_ports[side])
     queue = deque(seen)
-    while queue:
+    cap = StepCap("queue")
+    while queue and cap():
         node = queue.popleft()
         for nxt in graph.get(node, set()) - seen:
             seen.add(nxt)

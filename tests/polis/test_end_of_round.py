@@ -21,6 +21,7 @@ from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import end_of_round, trade
 from kleos.games.polis.state import END_OF_ROUND, OVER, ROUND_START, TURN, PolisState
 from kleos.games.polis.tables import ATHENS, NO_ONE, SPARTA
+from step_cap import StepCap
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +65,8 @@ def both_pass(game: PolisGame, s: PolisState) -> None:
 
 def answer(game: PolisGame, s: PolisState, step: int, text: str) -> None:
     """Answer ``text`` to every decision of end-of-round step ``step`` (e.g. growth: ``done``)."""
-    while s.phase == END_OF_ROUND and s.eor_step == step and not game.is_chance(s):
+    cap = StepCap("s.phase == END_OF_ROUND and s.eor_step == step and not game.is_chance(s)")
+    while s.phase == END_OF_ROUND and s.eor_step == step and not game.is_chance(s) and cap():
         pos.play(game, s, text)
 
 
@@ -78,7 +80,8 @@ def draw_projects(game: PolisGame, s: PolisState, tiles: Sequence[str] = ()) -> 
     """Resolve the pending project draws, with ``tiles`` first; returns the tiles drawn."""
     drawn: list[str] = []
     wanted = list(tiles)
-    while game.is_chance(s) and s.chance == "project":
+    cap = StepCap("game.is_chance(s) and s.chance == 'project'")
+    while game.is_chance(s) and s.chance == "project" and cap():
         action = Action("project", (wanted.pop(0),)) if wanted else game.sample_chance(s)
         game.apply_in_place(s, action)
         drawn.append(str(action.args[0]))

@@ -25,6 +25,7 @@ from kleos.games.polis.positions import goods_of, play, set_goods, set_polis, se
 from kleos.games.polis.rules import battle, events
 from kleos.games.polis.state import CH_EVENT, EVENT, TURN, PolisState
 from kleos.games.polis.tables import ATHENS, SPARTA
+from step_cap import StepCap
 
 G12 = PolisGame("2012")
 G20 = PolisGame("2020")
@@ -35,7 +36,8 @@ def at_event(game: PolisGame, round: int = 0, seed: int = 0) -> PolisState:
     """The starting set-up at round ``round``'s event chance node (projects already drawn)."""
     s = game.new_state(seed)
     s.round = round
-    while s.chance != CH_EVENT:
+    cap = StepCap("s.chance != CH_EVENT")
+    while s.chance != CH_EVENT and cap():
         game.step_chance(s)
     return s
 
@@ -66,7 +68,8 @@ def cubes_in_play(game: PolisGame, s: PolisState, side: int) -> int:
 
 def finish_turns(game: PolisGame, s: PolisState) -> None:
     """Both players pass (Sparta first if it is to act)."""
-    while s.phase == TURN:
+    cap = StepCap("s.phase == TURN")
+    while s.phase == TURN and cap():
         game.apply_in_place(s, Action("pass"))
 
 
@@ -75,7 +78,8 @@ def to_next_round(game: PolisGame, s: PolisState) -> None:
     start = s.round
     for side in (ATHENS, SPARTA):
         set_goods(s, side, wheat=20)
-    while not (s.round == start + 1 and s.chance == CH_EVENT):
+    cap = StepCap("not (s.round == start + 1 and s.chance == CH_EVENT)")
+    while not (s.round == start + 1 and s.chance == CH_EVENT) and cap():
         assert s.outcome is None
         if game.is_chance(s):
             game.step_chance(s)
@@ -520,7 +524,8 @@ def random_game(game: PolisGame, seed: int, round: int = 0, event: str | None = 
     s = at_event(game, round, seed) if event else game.new_state(seed)
     if event:
         play(game, s, f"event {event}")
-    while not game.is_terminal(s):
+    cap = StepCap("not game.is_terminal(s)")
+    while not game.is_terminal(s) and cap():
         if game.is_chance(s):
             game.step_chance(s)
         else:

@@ -21,6 +21,7 @@ from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import actions, end_of_round
 from kleos.games.polis.state import END_OF_ROUND, TURN, PolisState
 from kleos.games.polis.tables import N_GOODS, Tables
+from step_cap import StepCap
 
 GAMES = 50
 
@@ -29,7 +30,8 @@ def _turn_positions(game: PolisGame, seed: int) -> Iterator[tuple[PolisState, in
     """Every decision of the turn phase in one seeded random game (copies, with the seat to act)."""
     s = game.new_state(seed)
     rng = random.Random(seed)
-    while not game.is_terminal(s):
+    cap = StepCap("not game.is_terminal(s)")
+    while not game.is_terminal(s) and cap():
         if game.is_chance(s):
             game.step_chance(s)
             continue
@@ -139,7 +141,8 @@ def test_end_of_round_feeding_and_growth_equal_checked_candidates(edition: str) 
     compared = {end_of_round.FEED: 0, end_of_round.GROW: 0}
     for seed in range(60):
         s = game.new_state(3000 + seed)
-        while not game.is_terminal(s):
+        cap = StepCap("not game.is_terminal(s)")
+        while not game.is_terminal(s) and cap():
             if game.is_chance(s):
                 game.step_chance(s)
                 continue

@@ -34,6 +34,7 @@ from kleos.games.polis.invariants import (
 from kleos.games.polis.positions import play, set_units, turn_position
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.view import make_view
+from step_cap import StepCap
 
 EDITIONS = ("2012", "2020")
 PLAYOUTS = int(os.environ.get("KLEOS_PLAYOUTS", "60"))
@@ -251,7 +252,8 @@ def _battle(edition: str) -> tuple[PolisGame, PolisState]:
     s = turn_position(game, round=1, active="athens")
     set_units(game, s, "Kyklades", athens=4, sparta=4)
     play(game, s, "tribute Attika", "assign wine", "done", "march Ionia", "from Attika", "done")
-    while s.battle is None or s.battle.phase != "attack":
+    cap = StepCap("s.battle is None or s.battle.phase != 'attack'")
+    while (s.battle is None or s.battle.phase != "attack") and cap():
         if game.is_chance(s):
             game.step_chance(s)
         else:

@@ -13,6 +13,7 @@ from kleos.games.polis.positions import goods_of, play, set_goods, set_polis, se
 from kleos.games.polis.rules import scoring
 from kleos.games.polis.state import END_OF_ROUND, PolisState
 from kleos.games.polis.tables import GOODS
+from step_cap import StepCap
 
 
 @pytest.fixture(params=EDITIONS)
@@ -37,14 +38,16 @@ def filler(game: PolisGame, s: PolisState) -> None:
 def both_pass(game: PolisGame, s: PolisState) -> None:
     """The active player passes, then the other: the end of round begins with step 1 (projects)."""
     play(game, s, "pass")
-    while s.phase != END_OF_ROUND and not s.passed[s.active]:
+    cap = StepCap("s.phase != END_OF_ROUND and not s.passed[s.active]")
+    while s.phase != END_OF_ROUND and not s.passed[s.active] and cap():
         play(game, s, "pass")
     assert s.phase == END_OF_ROUND
 
 
 def finish_end_of_round(game: PolisGame, s: PolisState) -> None:
     """Take every end-of-round decision the cheapest way (no growth, no Phoros) until it is over."""
-    while s.phase == END_OF_ROUND and s.chance is None and s.outcome is None:
+    cap = StepCap("s.phase == END_OF_ROUND and s.chance is None and s.outcome is None")
+    while s.phase == END_OF_ROUND and s.chance is None and s.outcome is None and cap():
         options = legal_set(game, s)
         choice = next(a for a in ("done", "phoros 0", "feed") if a in options)
         play(game, s, choice)

@@ -22,6 +22,7 @@ from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import end_of_round, events, flow, round_start
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, OVER, ROUND_START, TURN, PolisState
 from kleos.games.polis.tables import ATHENS, SIDES, SPARTA, Tables
+from step_cap import StepCap
 
 EFFECT = "test_round_start_log"
 LOG: list[tuple[int, tuple[int, int]]] = []  # (side applying the card, prestige before his part)
@@ -81,7 +82,8 @@ def _games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, PolisGame]:
 # ----- helpers ---------------------------------------------------------------------------------
 def resolve_chance(game: PolisGame, s: PolisState) -> list[str]:
     drawn = []
-    while game.is_chance(s):
+    cap = StepCap("game.is_chance(s)")
+    while game.is_chance(s) and cap():
         drawn.append(str(game.step_chance(s)))
     return drawn
 
@@ -102,7 +104,8 @@ def finish_round(game: PolisGame, s: PolisState) -> None:
     for side in (ATHENS, SPARTA):
         pos.set_goods(s, side, wheat=end_of_round.requirement(s, side))
     pos.play(game, s, "pass", "pass")
-    while s.phase == END_OF_ROUND:
+    cap = StepCap("s.phase == END_OF_ROUND")
+    while s.phase == END_OF_ROUND and cap():
         if game.is_chance(s):
             game.step_chance(s)
         elif s.eor_step == end_of_round.GROW:
@@ -185,7 +188,8 @@ def test_2012_three_tiles_revealed_at_every_round_start(games: dict[str, PolisGa
     s = game.new_state(5)
     assert s.projects_face_up == [] and len(s.project_pile) == 14
     drawn = []
-    while s.chance == "project":
+    cap = StepCap("s.chance == 'project'")
+    while s.chance == "project" and cap():
         drawn.append(str(game.step_chance(s)))
     assert len(drawn) == 3 and s.chance == "event" and len(s.project_pile) == 11
     resolve_chance(game, s)

@@ -17,6 +17,7 @@ from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import flow, trade
 from kleos.games.polis.state import ROUND_START, TURN, PolisState
 from kleos.games.polis.tables import ATHENS, GOOD_INDEX, NO_ONE, SPARTA
+from step_cap import StepCap
 
 G20 = PolisGame("2020")
 G12 = PolisGame("2012")
@@ -101,7 +102,8 @@ def test_2020_three_random_tiles_face_up() -> None:
     seen = set()
     for seed in range(6):
         s = fresh(G20, seed)
-        while s.chance == "project":
+        cap = StepCap("s.chance == 'project'")
+        while s.chance == "project" and cap():
             G20.step_chance(s)
         assert len(s.projects_face_up) == 3 and len(s.project_pile) == 11
         seen.add(tuple(sorted(s.projects_face_up)))
@@ -122,7 +124,8 @@ def test_one_event_card_per_round_from_its_own_deck(edition: str, tmp_path: Path
     only (drawing it when it is revealed gives the same odds as setting it aside at setup)."""
     game = _events(tmp_path, edition)
     s = fresh(game)
-    while s.chance == "project":
+    cap = StepCap("s.chance == 'project'")
+    while s.chance == "project" and cap():
         game.step_chance(s)
     first = game.tables.round_names[0]
     outcomes = game.chance_outcomes(s)
@@ -132,7 +135,8 @@ def test_one_event_card_per_round_from_its_own_deck(edition: str, tmp_path: Path
     assert s.phase == TURN and s.event is not None and s.event.startswith(f"E{first}")
     s = pos.turn_position(game, round=1, projects=("Socrates", "Democritus", "Ephebe", "Theatre"))
     flow.begin_round(game.tables, s)
-    while s.chance == "project":
+    cap = StepCap("s.chance == 'project'")
+    while s.chance == "project" and cap():
         game.step_chance(s)
     second = game.tables.round_names[1]
     assert {str(a.args[0]) for a, _ in game.chance_outcomes(s)} == {f"E{second}{k}" for k in range(3)}
@@ -357,7 +361,8 @@ def test_a_new_game_waits_only_for_chance_before_the_first_turn(edition: str, st
     game = _events(tmp_path, edition)
     s = fresh(game, 7)
     draws = []
-    while game.is_chance(s):
+    cap = StepCap("game.is_chance(s)")
+    while game.is_chance(s) and cap():
         draws.append(str(game.step_chance(s)).split()[0])
     assert draws == ["project"] * 3 + ["event"]
     assert s.phase == TURN and s.round == 0 and s.active == starter

@@ -15,6 +15,7 @@ from rules_helpers import board as cleared_board
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.positions import goods_of, play, set_polis, set_units, side_index
 from kleos.games.polis.state import END_OF_ROUND, PolisState
+from step_cap import StepCap
 
 
 @pytest.fixture(params=EDITIONS)
@@ -53,7 +54,8 @@ def filler(game: PolisGame, s: PolisState) -> None:
 
 def until_turn_of(game: PolisGame, s: PolisState, side: int) -> None:
     """Filler actions until ``side`` begins a new turn (the current turn is finished first)."""
-    while not (s.active == side and not s.turn_actions):
+    cap = StepCap("not (s.active == side and not s.turn_actions)")
+    while not (s.active == side and not s.turn_actions) and cap():
         filler(game, s)
 
 
@@ -352,7 +354,8 @@ def test_siege_discs_go_at_round_end_2020() -> None:
     s = board(game, Boiotia=(3, 0))
     play(game, s, "siege Thibae", "roll 1", "pass")
     play(game, s, "pass")
-    while s.phase == END_OF_ROUND and s.chance is None:
+    cap = StepCap("s.phase == END_OF_ROUND and s.chance is None")
+    while s.phase == END_OF_ROUND and s.chance is None and cap():
         options = {str(a) for a in game.legal_actions(s)}
         play(game, s, next(a for a in ("done", "phoros 0", "feed") if a in options))
     assert not any(s.siege_discs)

@@ -16,6 +16,7 @@ from kleos.games.polis.game import PolisGame
 from kleos.games.polis.positions import goods_of, play, set_goods, set_polis, set_prestige, set_units
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import ATHENS, GOOD_INDEX, NO_ONE
+from step_cap import StepCap
 
 ROLLS = [(Action("roll", (n,)), 0.25) for n in (1, 2, 3, 4)]
 
@@ -35,7 +36,8 @@ def set_pos(s: PolisState, good: str, space: int) -> None:
 
 def finish(game: PolisGame, s: PolisState) -> None:
     """Roll the pending market dice as 1s."""
-    while game.is_chance(s):
+    cap = StepCap("game.is_chance(s)")
+    while game.is_chance(s) and cap():
         play(game, s, "roll 1")
 
 

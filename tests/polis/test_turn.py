@@ -18,6 +18,7 @@ from kleos.games.polis.positions import goods_of, play, set_goods, set_prestige,
 from kleos.games.polis.rules import actions
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, TURN, PolisState
 from kleos.games.polis.tables import ATHENS, GOODS, N_GOODS, NO_ONE, SPARTA
+from step_cap import StepCap
 
 # One complete, always-legal action per side at the start of a round-2 (N = 4) position.
 SPARTA_MERCHANT = ("merchants Pylos", "pay wood")  # Pylos 2 -> 1: ends by itself (last-cube rule)
@@ -81,7 +82,8 @@ def _to_spoilage(game: PolisGame, s: PolisState) -> None:
     """Both pass; each player declines growth; stop before Phoros (spoilage is done by then)."""
     play(game, s, "pass", "pass")
     assert s.phase == END_OF_ROUND
-    while "done" in legal(game, s):
+    cap = StepCap("'done' in legal(game, s)")
+    while "done" in legal(game, s) and cap():
         play(game, s, "done")
     assert any(a.startswith("phoros") for a in legal(game, s))
 
@@ -169,7 +171,8 @@ def _battle_with_hands(edition: str) -> tuple[PolisGame, PolisState]:
     play(game, s, *SPARTA_MERCHANT, *SPARTA_TRIBUTE)
     assert s.phase == BATTLES
     play(game, s, "fight", "fight")
-    while game.is_chance(s):
+    cap = StepCap("game.is_chance(s)")
+    while game.is_chance(s) and cap():
         game.step_chance(s)
     assert s.battle is not None and sum(s.battle.hands[0]) == 4 and sum(s.battle.hands[1]) == 4
     return game, s

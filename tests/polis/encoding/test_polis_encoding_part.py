@@ -13,6 +13,7 @@ from kleos.core.protocol import CHANCE
 from kleos.games.polis.encoding.catalogue import catalogue_for
 from kleos.games.polis.encoding.observation import encoder_for, view_key
 from kleos.games.polis.game import PolisGame
+from step_cap import StepCap
 from toygame.game import BidsGame
 
 
@@ -27,7 +28,8 @@ def test_the_adapters_use_the_polis_catalogue_and_vector(edition: str) -> None:
     assert encoding.observation.shape == (encoder.size,)
     assert np.array_equal(encoding.observation.high, encoder.high) and not encoding.observation.low.any()
     s = game.new_state(4)
-    while game.actors(s) == (CHANCE,):
+    cap = StepCap("game.actors(s) == (CHANCE,)")
+    while game.actors(s) == (CHANCE,) and cap():
         game.step_chance(s)
     for seat in (0, 1, None):
         view = game.view(s, seat)

@@ -17,6 +17,7 @@ from kleos.games.polis import positions as pos
 from kleos.games.polis.encoding.observation import encoder_for, layout_markdown, view_key
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
+from step_cap import StepCap
 
 GAMES = {"2012": PolisGame("2012"), "2020": PolisGame("2020")}
 EDITIONS = sorted(GAMES)
@@ -30,7 +31,8 @@ def random_positions(game: PolisGame, seeds: range, start: PolisState | None = N
         s = start.copy() if start is not None else game.new_state(seed)
         s.rng = game.new_state(seed).rng
         rnd = random.Random(seed)
-        while game.actors(s):
+        cap = StepCap("game.actors(s)")
+        while game.actors(s) and cap():
             seat = game.actors(s)[0]
             if seat == CHANCE:
                 game.step_chance(s)

@@ -1,0 +1,218 @@
+"""Mutation testing of the rules packages, one module at a time (docs/mutation.md).
+
+Each run mutates one rules module with mutmut and runs only the rule tests of its game
+(``tests_for``: narrowed per module by ``TESTS_BY_MODULE``), so a module takes minutes on two
+cores. Recorded golden games, bots and surfaces are left out on purpose: a rule must be guarded by a
+test that states it. The work happens in ``build/mutation/<game>.<module>/``, never in ``src/``.
+
+    python scripts/mutation.py list
+    python scripts/mutation.py run cyclades.end pericles.final
+    python scripts/mutation.py run cyclades                  # every module of a game
+    python scripts/mutation.py show cyclades.end <mutant>    # the change a mutant made (after a run)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "src" / "kleos" / "games"
+WORK = ROOT / "build" / "mutation"
+GAMES = ("polis", "cyclades", "pericles")
+MUTMUT = Path(sys.executable).with_name("mutmut")
+
+# The rule tests of each game: golden games, bots, terminal, browser and command line are left out.
+_SURFACES = ("golden", "tui", "cli", "agents", "search", "playouts", "encoding", "perft", "determinize")
+
+# Modules whose rules only a few test files exercise: fewer tests, faster runs.
+TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {}
+
+KILLED_STATUSES = ("killed", "caught by type check", "timeout")
+LINKED = ("src", "tests", "docs", "examples")  # some tests read docs/ and examples/
+
+
+RULE_ID = re.compile(r"^[RCP]-[A-Z0-9]+(-[A-Z0-9]+)*$")
+QUOTED = re.compile(r'"([^"]*)"')
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How the mutants of one module ended; ``wording`` are survivors that only reword a message."""
+
+    module: str
+    by_status: dict[str, int]
+    survivors: tuple[str, ...]
+    wording: tuple[str, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_status.values())
+
+    @property
+    def killed(self) -> int:
+        return sum(self.by_status.get(status, 0) for status in KILLED_STATUSES)
+
+    @property
+    def rules_total(self) -> int:
+        """Mutants that can change behaviour: all but those rewording a message."""
+        return self.total - len(self.wording)
+
+    def line(self) -> str:
+        others = sorted((status, n) for status, n in self.by_status.items() if status not in ("killed", "survived"))
+        rest = ", ".join(f"{status} {n}" for status, n in [("survived", len(self.survivors)), *others])
+        share = 100.0 * self.killed / self.rules_total if self.rules_total else 100.0
+        return (f"{self.module:24} killed {self.killed:4}/{self.rules_total:<4} ({share:5.1f}%) "
+                f"message wording {len(self.wording):3}; {rest}")
+
+
+def rewords_only(diff: str) -> bool:
+    """True when a mutant changes nothing but the words of a message: one line, same code around the
+    quotes, every changed string prose (it has a space) and not a rule ID."""
+    removed = [line[1:] for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
+    added = [line[1:] for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    if len(removed) != 1 or len(added) != 1:
+        return False
+    before, after = QUOTED.findall(removed[0]), QUOTED.findall(added[0])
+    if QUOTED.sub('""', removed[0]) != QUOTED.sub('""', added[0]) or len(before) != len(after):
+        return False
+    changed = [old for old, new in zip(before, after, strict=True) if old != new]
+    return bool(changed) and all(" " in old and not RULE_ID.match(old.strip()) for old in changed)
+
+
+def rules_modules(game: str) -> list[str]:
+    """The mutable modules of a game's rules package, as ``game.module``."""
+    folder = RULES / game / "rules"
+    return [f"{game}.{path.stem}" for path in sorted(folder.glob("*.py")) if path.stem != "__init__"]
+
+
+def tests_for(module: str) -> tuple[str, ...]:
+    """The test paths that guard a module: its own list, else its game's rule tests."""
+    if module in TESTS_BY_MODULE:
+        return TESTS_BY_MODULE[module]
+    game = module.split(".")[0]
+    files = sorted((ROOT / "tests" / game).glob("test_*.py"))
+    return tuple(str(path.relative_to(ROOT)) for path in files if not any(word in path.stem for word in _SURFACES))
+
+
+def _toml_list(items: tuple[str, ...] | list[str]) -> str:
+    return "[" + ", ".join(f'"{item}"' for item in items) + "]"
+
+
+def _config(module: str) -> str:
+    """A pyproject holding only what pytest and mutmut need for one module."""
+    game, name = module.split(".")
+    return "\n".join(
+        [
+            "[tool.pytest.ini_options]",
+            'pythonpath = ["tests"]',
+            'addopts = "-q -m \\"not slow\\" -p no:cacheprovider -p no:randomly"',
+            'markers = ["slow: long random-playout runs"]',
+            "",
+            "[tool.mutmut]",
+            'source_paths = ["src"]',
+            f'only_mutate = ["src/kleos/games/{game}/rules/{name}.py"]',
+            f"pytest_add_cli_args_test_selection = {_toml_list(tests_for(module))}",
+            "use_git_change_detection = false",
+            'also_copy = ["docs", "examples"]',
+            "",
+        ]
+    )
+
+
+def prepare(module: str) -> Path:
+    """A fresh work folder for one module: its config, and links to the sources and tests."""
+    folder = WORK / module
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    (folder / "pyproject.toml").write_text(_config(module))
+    for name in LINKED:
+        (folder / name).symlink_to(ROOT / name, target_is_directory=True)
+    return folder
+
+
+def _mutmut(folder: Path, *args: str) -> str:
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    done = subprocess.run(
+        ["nice", "-n", "10", str(MUTMUT), *args], cwd=folder, env=env, capture_output=True, text=True, check=False
+    )
+    return done.stdout + done.stderr
+
+
+def tally(module: str, folder: Path) -> Tally:
+    """Read mutmut's verdicts for the module just run."""
+    lines = _mutmut(folder, "results", "--all", "true").splitlines()
+    verdicts = [match.groups() for line in lines if (match := re.match(r"\s+(\S+__mutmut_\d+): (.+)$", line))]
+    survivors = tuple(name for name, status in verdicts if status not in KILLED_STATUSES and status != "not checked")
+    wording = tuple(name for name in survivors if rewords_only(_mutmut(folder, "show", name)))
+    rest = tuple(name for name in survivors if name not in wording)
+    return Tally(module, dict(Counter(status for _, status in verdicts)), rest, wording)
+
+
+def run(module: str, children: int, names: tuple[str, ...] = ()) -> Tally:
+    """Mutate one module and run its tests against every mutant (or the named ones)."""
+    folder = prepare(module)
+    log = _mutmut(folder, "run", "--max-children", str(children), *names)
+    (folder / "run.log").write_text(log)
+    if "failed to collect stats" in log or "failed to run clean test" in log:
+        raise SystemExit(f"{module}: the tests fail before any mutant; see {folder / 'run.log'}")
+    return tally(module, folder)
+
+
+def expand(targets: list[str]) -> list[str]:
+    """``cyclades`` means every module of the game; ``cyclades.end`` one module."""
+    modules: list[str] = []
+    for target in targets:
+        modules += rules_modules(target) if target in GAMES else [target]
+    unknown = [m for m in modules if m not in rules_modules(m.split(".")[0])] if modules else []
+    if unknown:
+        raise SystemExit(f"unknown rules modules: {', '.join(unknown)}")
+    return modules
+
+
+def report(tallies: list[Tally]) -> None:
+    """One line per module, the survivors by name, and the total."""
+    for item in tallies:
+        print(item.line(), flush=True)
+        for name in item.survivors:
+            print(f"    survived: {name}")
+    killed, total = sum(t.killed for t in tallies), sum(t.rules_total for t in tallies)
+    wording = sum(len(t.wording) for t in tallies)
+    share = 100.0 * killed / total if total else 0.0
+    print(f"total killed {killed}/{total} ({share:.1f}%), besides {wording} survivors that only reword a message")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="the rules modules and the tests that guard each")
+    run_parser = sub.add_parser("run", help="mutate modules (game or game.module) and report")
+    run_parser.add_argument("targets", nargs="+")
+    run_parser.add_argument("--children", type=int, default=2)
+    show_parser = sub.add_parser("show", help="the change a mutant made, from the module's last run")
+    show_parser.add_argument("module")
+    show_parser.add_argument("mutant")
+    args = parser.parse_args()
+    if args.command == "list":
+        for module in expand(list(GAMES)):
+            print(module, " ".join(tests_for(module)))
+    elif args.command == "run":
+        tallies: list[Tally] = []
+        for module in expand(args.targets):
+            tallies.append(run(module, args.children))
+            print(tallies[-1].line(), flush=True)
+        print()
+        report(tallies)
+    else:
+        print(_mutmut(WORK / args.module, "show", args.mutant))
+
+
+if __name__ == "__main__":
+    main()
