@@ -23,7 +23,7 @@ from kleos.games.pericles import story
 from kleos.games.pericles.datamodel import AmountDef
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data
-from kleos.games.pericles.options import HONOR_HANDICAP, option_specs
+from kleos.games.pericles.options import HONOR_HANDICAP, SCENARIO_DEFAULT, option_specs
 from kleos.games.pericles.rules.political import won
 from kleos.games.pericles.state import HIDDEN, PericlesState
 from kleos.games.pericles.tables import ATHENS, FACTIONS, PIECES, SIDES, SPARTA, factions_of
