@@ -215,7 +215,9 @@ def test_catalog_lists_every_game_and_its_seats(toy_client: TestClient) -> None:
     bids = games["bids"]
     assert bids["title"] == "Sealed Bids" and (bids["min_seats"], bids["max_seats"]) == (2, 5)
     assert bids["seat_names"] == ["Player 1", "Player 2", "Player 3"] and bids["board_module"] is None
-    assert bids["options"] == [{"name": "players", "help": "the number of seats, 2 to 5", "default": 3, "choices": []}]
+    assert bids["options"] == [{"name": "players", "label": "Players", "help": "the number of seats, 2 to 5",
+                                "default": 3, "choices": [], "meanings": {}, "advanced": False, "source": "",
+                                "local_only": False}]
     assert bids["opponents"][:2] == ["person", "random"] and bids["default_opponent"] == "random"
     polis = games["polis"]
     assert polis["seat_names"] == ["Athens", "Sparta"] and polis["board_module"].startswith("/games/polis/")

@@ -14,38 +14,21 @@ from typing import Any
 import pytest
 from textual.widgets import OptionList, Static
 
+from finished_games import FINISHED, play_to_the_end
 from kleos.core import registry
-from kleos.core.protocol import CHANCE, Outcome
+from kleos.core.protocol import Outcome
 from kleos.games.cyclades.ending import outcome_words as cyclades_words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.pericles.ending import outcome_words as pericles_words
 from kleos.games.pericles.game import PericlesGame
 from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_OVER
-from kleos.tui.session import Session
 
 SHOTS = Path(os.environ.get("KLEOS_SCREENSHOTS", Path(tempfile.gettempdir()) / "kleos-web-shots"))
-STEP_CAP = 5000
-
-FINISHED = [("polis", {}, 4, "simple", "Athens wins by final scoring"),
-            ("cyclades", {}, 2, "random", "Red wins with 2 Metropolises"),
-            ("pericles", {"scenario": "14_1_09a"}, 1, "random",
-             "Sparta wins (end of the vignette); the winning faction")]
 
 
 def finished_record(path: Path, name: str, options: dict[str, Any], seed: int, players: str) -> Outcome:
-    session = Session.start(registry.kit(name), options, seed, frozenset(), players, save_path=path)
-    for _ in range(STEP_CAP):
-        seat = session.to_act()
-        if seat is None:
-            break
-        if seat == CHANCE:
-            session.step_chance()
-        else:
-            session.apply(seat, session.agent_choose(session.agent_request(seat)))
-    else:
-        raise AssertionError(f"the game did not end in {STEP_CAP} steps")
-    session.save()
+    session = play_to_the_end(name, options, seed, players, save_path=path)
     assert session.outcome is not None
     return session.outcome
 

@@ -11,14 +11,13 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from finished_games import play_to_the_end
 from kleos.core import registry
-from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord
 from kleos.tui.app import GameApp
 from kleos.tui.play import build_app
 from kleos.tui.replay import ReplayScreen
 from kleos.tui.screen import MODE_OVER, MODE_WAIT, GameScreen
-from kleos.tui.session import Session
 
 GAME, SEED, STEPS = "polis", 12, 67
 STEP_CAP = 2000
@@ -26,18 +25,7 @@ STEP_CAP = 2000
 
 def finished_record(path: Path) -> str:
     """Play a whole seeded game with random players, save it to ``path``; the saved text."""
-    session = Session.start(registry.kit(GAME), {}, SEED, frozenset(), "random", save_path=path)
-    for _ in range(STEP_CAP):
-        seat = session.to_act()
-        if seat is None:
-            break
-        if seat == CHANCE:
-            session.step_chance()
-        else:
-            session.apply(seat, session.agent_choose(session.agent_request(seat)))
-    else:
-        raise AssertionError(f"the game did not end in {STEP_CAP} steps")
-    session.save()
+    session = play_to_the_end(GAME, {}, SEED, "random", save_path=path)
     assert len(session.record.actions) == STEPS
     return path.read_text(encoding="utf-8")
 

@@ -17,30 +17,12 @@ import pytest
 from web_helpers import store_seat
 from web_server import LiveServer, browser, live_server, shots  # noqa: F401
 
+from finished_games import FINISHED, play_to_the_end
 from kleos.core import registry
-from kleos.core.protocol import CHANCE
-from kleos.tui.session import Session
-
-STEP_CAP = 5000
-FINISHED = [("polis", {}, 4, "simple", "Athens wins by final scoring"),
-            ("cyclades", {}, 2, "random", "Red wins with 2 Metropolises"),
-            ("pericles", {"scenario": "14_1_09a"}, 1, "random",
-             "Sparta wins (end of the vignette); the winning faction")]
 
 
 def finished_record(name: str, options: dict[str, Any], seed: int, players: str) -> dict[str, Any]:
-    session = Session.start(registry.kit(name), options, seed, frozenset(), players)
-    for _ in range(STEP_CAP):
-        seat = session.to_act()
-        if seat is None:
-            break
-        if seat == CHANCE:
-            session.step_chance()
-        else:
-            session.apply(seat, session.agent_choose(session.agent_request(seat)))
-    else:
-        raise AssertionError(f"the game did not end in {STEP_CAP} steps")
-    record: dict[str, Any] = session.record.to_json()
+    record: dict[str, Any] = play_to_the_end(name, options, seed, players).record.to_json()
     return record
 
 

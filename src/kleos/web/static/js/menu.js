@@ -60,7 +60,7 @@ export function namesIn(entries, known) {
 }
 
 /** The first argument position that sorts a verb's actions into several groups (an argument every
- * action shares, e.g. the faction in "place AF MIL Athens", is skipped); 1 when none does. */
+ * action shares, e.g. the actor named first in every action of a verb, is skipped); 1 when none does. */
 function splitIndex(entries) {
   const width = Math.max(...entries.map((e) => tokens(e.action).length));
   for (let i = 1; i < width; i += 1) {
