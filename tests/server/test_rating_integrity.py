@@ -128,10 +128,12 @@ def test_an_operator_lists_and_voids_results_and_the_ladder_follows(
     assert main(["ratings", "suspicious", *database]) == 0
     listed = capsys.readouterr().out
     assert f"{game_ids[-1]}\t{KIND}\trepeated\tAlice, Bob" in listed and "1 game(s)" in listed
-    assert main(["ratings", "void", *game_ids[:2], *database]) == 0
+    # a game id may begin with '-': the ids follow '--', as the command's help says
+    assert main(["ratings", "void", *database, "--", *game_ids[:2]]) == 0
     # voided games neither count nor make the later ones repeats: the last one is rated now
     assert rated_games(server) == integrity.PAIR_GAMES - 1
     assert main(["ratings", "suspicious", *database]) == 0
     listed = capsys.readouterr().out
     assert f"{game_ids[0]}\t{KIND}\tvoided" in listed and "2 game(s)" in listed
-    assert main(["ratings", "void", "no-such-game", *database]) == 1
+    assert main(["ratings", "void", *database, "--", "no-such-game"]) == 1
+    assert main(["ratings", "void", *database, "--", "-looks-like-a-flag"]) == 1

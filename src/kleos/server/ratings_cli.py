@@ -58,8 +58,11 @@ def add_ratings_parser(commands: argparse._SubParsersAction[argparse.ArgumentPar
                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     actions = ratings.add_subparsers(dest="ratings_command", metavar="ACTION", required=True)
     listed = actions.add_parser("suspicious", help="the finished games kept out of the ratings, and why")
-    voided = actions.add_parser("void", help="void the results of finished games")
-    voided.add_argument("game_ids", nargs="+", metavar="GAME_ID")
+    voided = actions.add_parser("void", help="void the results of finished games",
+                                epilog="A game id may begin with '-': put the ids after '--', e.g. "
+                                       "kleos ratings void --reason farming -- -Fu1 x2Q")
+    voided.add_argument("game_ids", nargs="+", metavar="GAME_ID",
+                        help="the games to void (after '--' when one begins with '-')")
     voided.add_argument("--reason", default="voided by an operator", help="why (kept with the game)")
     for parser in (listed, voided):
         parser.add_argument("--database", default=DEFAULT_DATABASE, help=f"the server's database (default "
