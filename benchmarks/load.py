@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -230,13 +231,14 @@ async def run(url: str, server_pid: int, games: int, actions: int, seed: int, de
     return Result(tally, lost, elapsed, server_cpu, client_cpu, database_cpu)
 
 
-def start_server(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+def start_server(database: str, port: int, log: Path, extra: Sequence[str] = ()) -> subprocess.Popen[bytes]:
+    """``kleos serve`` on 127.0.0.1 for a benchmark (``extra``: more of its flags)."""
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     return subprocess.Popen([sys.executable, "-m", "kleos", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--database", database, "--allow-client-seed", "--rate", "1000", "--burst", "1000",
                              # one address plays every game: the per-client limits are lifted
                              "--request-limit", "100000/second", "--games-per-hour", "100000",
-                             "--no-access-log", "--log-level", "warning"],
+                             "--no-access-log", "--log-level", "warning", *extra],
                             stdout=log.open("ab"), stderr=subprocess.STDOUT, env=env)
 
 

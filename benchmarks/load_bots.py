@@ -41,7 +41,17 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import REPO, Table, Tally, free_port, open_game, percentile, play_game, play_seat
+from load import (
+    Table,
+    Tally,
+    free_port,
+    open_game,
+    percentile,
+    play_game,
+    play_seat,
+    start_server,
+    wait_ready,
+)
 
 DECISIONS = "kleos_bot_decision_seconds_count"
 FALLBACKS = "kleos_bot_fallbacks_total"
@@ -57,29 +67,6 @@ class RunFigures:
     load_before: float
     load_after: float
     errors: dict[str, int]
-
-
-def start_server(database: str, port: int, workers: int, log: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    return subprocess.Popen([sys.executable, "-m", "kleos", "serve", "--host", "127.0.0.1", "--port", str(port),
-                             "--database", database, "--allow-client-seed", "--rate", "1000", "--burst", "1000",
-                             "--request-limit", "100000/second", "--games-per-hour", "100000",
-                             "--bot-workers", str(workers), "--no-access-log", "--log-level", "warning"],
-                            stdout=log.open("ab"), stderr=subprocess.STDOUT, env=env)
-
-
-def wait_ready(url: str, process: subprocess.Popen[bytes], seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"kleos serve exited with {process.returncode}")
-        try:
-            if httpx.get(url + "/api/health", timeout=1.0).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise SystemExit("kleos serve did not become ready")
 
 
 def probe(url: str, seconds: float, every: float, out: Connection) -> None:
@@ -189,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     for bot_games in (0, args.bot_games):
         port = free_port()
         url = f"http://127.0.0.1:{port}"
-        server = start_server(database, port, args.bot_workers, workdir / "serve.log")
+        server = start_server(database, port, workdir / "serve.log", ("--bot-workers", str(args.bot_workers)))
         try:
             wait_ready(url, server)
             runs.append(asyncio.run(one_run(url, args, bot_games)))
