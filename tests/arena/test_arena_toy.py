@@ -194,7 +194,7 @@ def test_arena_command_rounds_the_default_game_count_up_to_fair(tmp_path: Path,
 @pytest.mark.parametrize(("args", "message"), [
     (["--edition", "2012"], "edition: unknown option"),
     (["--option", "players=9"], "players: must be a whole number"),
-    (["--option", "players"], "write KEY=VALUE"),
+    (["--option", "players"], "write NAME=VALUE"),
     (["--agents", "random,heuristic"], "unknown agent 'heuristic'"),
     (["--agents", "random,random"], "at least two different agents"),
 ])

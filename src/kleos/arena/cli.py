@@ -1,13 +1,12 @@
 """``kleos arena GAME``: a round-robin tournament between agents, with a report and charts.
 
-Any installed game can be played; its options come as ``--option KEY=VALUE`` and are checked by
+Any installed game can be played; its options come as ``--option NAME=VALUE`` and are checked by
 the game's kit, which also names the seats and the game's own agents.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -28,6 +27,7 @@ from kleos.arena.tournament import (
 from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit
+from kleos.core.kit.option_text import apply_option_pairs
 
 DEFAULT_GAMES = 20
 
@@ -41,11 +41,11 @@ seats, 6 with three). Every game is seeded from --seed: the same seed gives the 
 any --workers.
 
 Agents: random, ismcts (ismcts:easy|normal|hard or ismcts:N with N forward-model calls per
-decision), and the game's own kinds. Game options: --option KEY=VALUE (repeatable; VALUE is read
-as JSON when it parses, else as text), --edition E for --option edition=E, --seats N for a game
-whose seat count is an option. Writes report.md and report.json to --out (win rates per agent, per
-seat and, for a game whose seats play in teams, per team); --plot DIR adds PNG charts. --ray
-ADDRESS plays the games as tasks on a Ray cluster instead of local processes.
+decision), and the game's own kinds. Game options: --option NAME=VALUE (repeatable; VALUE is taken as
+written for an option with choices, else read as JSON when it parses), --edition E for --option
+edition=E, --seats N for a game whose seat count is an option. Writes report.md and report.json
+to --out (win rates per agent, per seat and, for a game whose seats play in teams, per team);
+--plot DIR adds PNG charts. --ray ADDRESS plays the games as tasks on a Ray cluster instead of local processes.
 
 example: kleos arena GAME --agents random,ismcts:easy,ismcts:normal --games 20 --workers 2 --plot out/
 """
@@ -59,7 +59,7 @@ def add_arena_parser(commands: Any) -> None:
     p.add_argument("--games", type=int, default=None,
                    help=f"games per table of agents (default {DEFAULT_GAMES}, rounded up to a multiple of the "
                         "seat arrangements; a multiple is fair)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (repeatable); see 'kleos games' for each game's options")
     p.add_argument("--edition", default=None, help="the game's edition (--option edition=E; default: the game's)")
     p.add_argument("--seats", type=int, default=None,
@@ -80,26 +80,9 @@ def add_arena_parser(commands: Any) -> None:
     p.set_defaults(func=cmd_arena)
 
 
-def option_value(kit: GameKit, key: str, text: str) -> Any:
-    """``text`` as JSON when it parses, else as itself; an option whose documented choices or
-    default are text always takes the text (so ``edition=2012`` stays a string)."""
-    spec = next((o for o in kit.options if o.name == key), None)
-    if spec is not None and (spec.choices or isinstance(spec.default, str)):
-        return text
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
-
-
 def game_options(kit: GameKit, pairs: list[str], edition: str | None, seats: int | None) -> dict[str, Any]:
     """The kit's defaults, then ``--option`` pairs, then the ``--edition`` and ``--seats`` shortcuts."""
-    options = kit.default_options()
-    for pair in pairs:
-        key, equals, text = pair.partition("=")
-        if not equals or not key.strip():
-            raise ValueError(f"--option {pair!r}: write KEY=VALUE")
-        options[key.strip()] = option_value(kit, key.strip(), text)
+    options = apply_option_pairs(kit.options, kit.default_options(), pairs)
     if edition is not None:
         options["edition"] = edition
     if seats is not None and kit.seat_count_option is not None:

@@ -7,7 +7,6 @@ A game with a play command of its own (its :class:`~kleos.core.kit.cli.CliParts`
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Collection, Mapping
@@ -18,6 +17,7 @@ from kleos.agents import agent_names, parse_spec
 from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit, OptionsError, option_lines
 from kleos.core.kit.cli import runs
+from kleos.core.kit.option_text import apply_option_pairs
 from kleos.core.protocol import Game
 from kleos.core.record import GameRecord
 from kleos.tui.app import GameApp
@@ -170,15 +170,7 @@ def seat_lineup(kit: GameKit, text: str | None) -> list[str]:
 def _options(kit: GameKit, args: argparse.Namespace, lineup: int | None = None) -> dict[str, Any]:
     """The game options of the command line; the seat count from ``--players``, ``--seats N`` or the
     length of a ``--seats`` lineup, which must agree."""
-    options = kit.default_options()
-    for item in args.option:
-        name, sep, text = item.partition("=")
-        if not sep:
-            raise ValueError(f"--option {item}: write NAME=VALUE")
-        try:
-            options[name.strip()] = json.loads(text)
-        except json.JSONDecodeError:
-            options[name.strip()] = text
+    options = apply_option_pairs(kit.options, kit.default_options(), args.option)
     counts = {n for n in (getattr(args, "players", None), lineup,
                           int(args.seats) if args.seats is not None and args.seats.strip().isdigit() else None)
               if n is not None}
