@@ -7,8 +7,10 @@ Every game keeps its boards, cards and tables as JSON validated at load (pydanti
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -35,6 +37,36 @@ def parse_model(model: type[M], label: str, text: str) -> M:
         return model.model_validate(raw)
     except ValidationError as exc:
         raise validation_error(label, exc) from exc
+
+
+def require_folder(data_dir: Path) -> None:
+    """A data folder given by the user must exist (a typo would otherwise silently load the packaged data)."""
+    if not data_dir.is_dir():
+        raise DataError(str(data_dir), "(folder)", "data folder does not exist")
+
+
+def read_tables(package: str, models: Mapping[str, type[BaseModel]], data_dir: Path | None) -> dict[str, Any]:
+    """Each table ``NAME.json`` read into its model, from ``data_dir`` where that folder has the file
+    and from ``package``'s ``data`` otherwise (a folder replaces packaged files one by one), with
+    ``files`` naming where each came from: the fields of a game's whole-data model."""
+    files: dict[str, str] = {}
+    tables: dict[str, Any] = {"files": files}
+    for table, model in models.items():
+        label, text = _find_table(package, table, data_dir)
+        files[table] = label
+        tables[table] = parse_model(model, label, text)
+    return tables
+
+
+def _find_table(package: str, table: str, data_dir: Path | None) -> tuple[str, str]:
+    name = f"{table}.json"
+    if data_dir is not None and (data_dir / name).is_file():
+        path = data_dir / name
+        return str(path), read_text(str(path), path.read_bytes)
+    packaged = resources.files(package) / "data" / name
+    if not packaged.is_file():
+        raise DataError(str(packaged), "(file)", "missing packaged data file")
+    return str(packaged), read_text(str(packaged), packaged.read_bytes)
 
 
 def validation_error(label: str, exc: ValidationError) -> DataError:

@@ -14,34 +14,20 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Tag = Literal["rulebook", "source", "reconstructed"]
+from kleos.core.provenance import ProvenanceRecord
+
 Confidence = Literal["certain", "likely", "reconstructed"]
 GodKey = Literal["poseidon", "ares", "zeus", "athena"]
 Building = Literal["port", "fortress", "temple", "university"]
 
 
-def _reconstructed() -> dict[str, Tag]:
-    return {"default": "reconstructed"}
+class Record(ProvenanceRecord):
+    """Base of every Cyclades data record: provenance per field and the data sheet's confidence."""
 
-
-class Record(BaseModel):
-    """Base of every data record: frozen, no unknown fields, provenance per field."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    provenance: dict[str, Tag] = Field(default_factory=_reconstructed)
     confidence: Confidence | None = None
     source: str = ""
-    note: str = ""
-
-    @field_validator("provenance")
-    @classmethod
-    def _needs_default(cls, value: dict[str, Tag]) -> dict[str, Tag]:
-        if "default" not in value:
-            raise ValueError("provenance needs a 'default' entry")
-        return value
 
     @model_validator(mode="after")
     def _honest(self) -> Record:
@@ -52,9 +38,6 @@ class Record(BaseModel):
         if self.confidence == "reconstructed" and default != "reconstructed":
             raise ValueError("a 'reconstructed' record must default to 'reconstructed' provenance")
         return self
-
-    def tag_of(self, field: str) -> Tag:
-        return self.provenance.get(field, self.provenance["default"])
 
 
 # ----- boards (C-DATA-1, C-DATA-3, C-DATA-4) ---------------------------------------------------

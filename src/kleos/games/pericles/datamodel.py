@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Tag = Literal["rulebook", "source", "reconstructed"]
+from kleos.core.provenance import ProvenanceRecord, Tag
+
 Confidence = Literal["certain", "likely", "guessed"]
 SideKey = Literal["athens", "sparta"]
 FactionCode = Literal["AF", "DF", "EK", "AK"]
@@ -28,23 +29,13 @@ WillCode = Literal["CTRL", "CC", "BUILD"]
 ExitTest = Literal["L", "N", "never", "L+Base", "N+Base"]
 
 
-class Record(BaseModel):
-    """Base of every data record: frozen, no unknown fields, honest provenance."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Record(ProvenanceRecord):
+    """Base of every Pericles data record: provenance required, with its source or reason."""
 
     provenance: dict[str, Tag]
     source: str = ""
     confidence: Confidence | None = None
     reason: str = ""
-    note: str = ""
-
-    @field_validator("provenance")
-    @classmethod
-    def _needs_default(cls, value: dict[str, Tag]) -> dict[str, Tag]:
-        if "default" not in value:
-            raise ValueError("provenance needs a 'default' entry")
-        return value
 
     @model_validator(mode="after")
     def _honest(self) -> Record:
@@ -55,9 +46,6 @@ class Record(BaseModel):
         if "reconstructed" in tags and not self.reason:
             raise ValueError("a 'reconstructed' tag needs a non-empty 'reason'")
         return self
-
-    def tag_of(self, field: str) -> Tag:
-        return self.provenance.get(field, self.provenance["default"])
 
 
 # ----- map (§1) -------------------------------------------------------------------------------

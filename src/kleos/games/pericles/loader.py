@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from pydantic import BaseModel
 
-from kleos.core.datafiles import parse_model, read_text
+from kleos.core.datafiles import read_tables, require_folder
 from kleos.core.errors import DataError
 from kleos.games.pericles.datamodel import (
     SCENARIOS,
@@ -67,8 +66,7 @@ def load_data(data_dir: Path | None = None) -> PericlesData:
     """All data files, validated; ``data_dir`` replaces packaged files one by one (read afresh)."""
     if data_dir is None:
         return _load_packaged()
-    if not data_dir.is_dir():
-        raise DataError(str(data_dir), "(folder)", "data folder does not exist")
+    require_folder(data_dir)
     return _load(data_dir)
 
 
@@ -78,26 +76,10 @@ def _load_packaged() -> PericlesData:
 
 
 def _load(data_dir: Path | None) -> PericlesData:
-    tables: dict[str, BaseModel] = {}
-    files: dict[str, str] = {}
-    for table in TABLES:
-        label, text = _find(table, data_dir)
-        files[table] = label
-        tables[table] = parse_model(MODELS[table], label, text)
-    data = PericlesData.model_validate({"files": files, **tables})
+    tables = read_tables("kleos.games.pericles", {table: MODELS[table] for table in TABLES}, data_dir)
+    data = PericlesData.model_validate(tables)
     CrossCheck(data).run()
     return data
-
-
-def _find(table: str, data_dir: Path | None) -> tuple[str, str]:
-    name = f"{table}.json"
-    if data_dir is not None and (data_dir / name).is_file():
-        path = data_dir / name
-        return str(path), read_text(str(path), path.read_bytes)
-    packaged = resources.files("kleos.games.pericles") / "data" / name
-    if not packaged.is_file():
-        raise DataError(str(packaged), "(file)", "missing packaged data file")
-    return str(packaged), read_text(str(packaged), packaged.read_bytes)
 
 
 def counter_inventory(data: PericlesData) -> dict[str, int]:

@@ -13,35 +13,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
-Tag = Literal["rulebook", "source", "reconstructed"]
+from kleos.core.provenance import ProvenanceRecord
+
 Side = Literal["athens", "sparta"]
 Good = Literal["iron", "wood", "wine", "oil", "silver", "wheat"]
 ProjectType = Literal["philosophers", "artists", "temples", "theatres", "statues", "mysteries", "games"]
 
 
-def _default_provenance() -> dict[str, Tag]:
-    return {"default": "reconstructed"}
-
-
-class Record(BaseModel):
-    """Base of every data record: frozen, no unknown fields, provenance per field."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    provenance: dict[str, Tag] = Field(default_factory=lambda: _default_provenance())
-    note: str = ""
-
-    @field_validator("provenance")
-    @classmethod
-    def _needs_default(cls, value: dict[str, Tag]) -> dict[str, Tag]:
-        if "default" not in value:
-            raise ValueError("provenance needs a 'default' entry")
-        return value
-
-    def tag_of(self, field: str) -> Tag:
-        return self.provenance.get(field, self.provenance["default"])
+class Record(ProvenanceRecord):
+    """Base of every Polis data record (the provenance rules are the platform's)."""
 
 
 # ----- map ------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from pydantic import BaseModel
 
 from kleos.core.datafiles import parse_model, read_text
 from kleos.core.errors import DataError
+from kleos.core.provenance import Tag
 from kleos.games.polis.datamodel import (
     TABLES,
     BattleCardsData,
@@ -44,7 +45,6 @@ from kleos.games.polis.datamodel import (
     Record,
     SetupData,
     SideSetup,
-    Tag,
     TributeData,
 )
 
