@@ -15,6 +15,7 @@ from typing import Any
 
 from kleos import __version__
 from kleos.arena.cli import add_arena_parser
+from kleos.arena.selfplay_cli import add_random_parser
 from kleos.core import registry
 from kleos.core.kit import GameKit, option_lines
 from kleos.server.cli import add_serve_parser
@@ -27,6 +28,7 @@ Kleos: play and study the strategy board games of classical Greece, rule for rul
   kleos play GAME             play a game in the terminal (try: kleos play GAME --help)
   kleos GAME …                a game's own tools, where it has any (try: kleos GAME --help)
   kleos arena GAME            tournaments between computer players, with ratings and charts
+  kleos random GAME           self-play statistics: one agent in every seat, wins by seat
   kleos serve                 the web server: play in the browser, live or over days
   kleos ratings               the server's suspicious results: list them, void them
 """
@@ -105,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     play_games = play.add_subparsers(dest="game", metavar="GAME", required=True)
     _add_game_commands(commands, play_games)
     add_arena_parser(commands)
+    add_random_parser(commands)
     add_serve_parser(commands)
     add_ratings_parser(commands)
     return parser

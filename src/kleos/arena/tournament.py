@@ -34,6 +34,8 @@ larger ones play the cyclic rotations (n arrangements instead of n!)."""
 
 STEP_CAP = "unfinished (step cap)"
 """The end reason of a game stopped by ``max_steps``: scored as a draw among all seats."""
+ROUND_CAP = "unfinished (round cap)"
+"""The end reason of a game stopped by ``max_rounds`` (rounds as the kit's ``progress`` counts them)."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class GameSpec:
     seats: tuple[str, ...]
     seed: int
     max_steps: int = 0
+    max_rounds: int = 0
+    """Stop the game unfinished once it is past this many rounds (0: no such cap)."""
 
 
 @dataclass
@@ -151,9 +155,11 @@ def play_game(spec: GameSpec) -> GameResult:
     state = game.new_state(spec.seed)
     steps = 0
     while actors := game.actors(state):
-        if 0 < spec.max_steps <= steps:
-            return GameResult(spec.index, spec.seats, spec.seed, None, STEP_CAP, (0,) * len(spec.seats), steps,
-                              tuple(decisions), tuple(think), int(kit.progress(game, state).get("rounds", 0)))
+        capped = _cap_reached(kit, game, state, spec, steps)
+        if capped:
+            rounds = int(kit.progress(game, state).get("rounds", 0))
+            return GameResult(spec.index, spec.seats, spec.seed, None, capped, (0,) * len(spec.seats), steps,
+                              tuple(decisions), tuple(think), min(rounds, spec.max_rounds or rounds))
         if actors == (CHANCE,):
             game.step_chance(state)
             steps += 1
@@ -175,6 +181,15 @@ def play_game(spec: GameSpec) -> GameResult:
                       tuple(decisions), tuple(think), rounds)
 
 
+def _cap_reached(kit: GameKit, game: Game[Any, Any], state: Any, spec: GameSpec, steps: int) -> str:
+    """The reason a capped game stops now ("" while it goes on)."""
+    if 0 < spec.max_steps <= steps:
+        return STEP_CAP
+    if spec.max_rounds > 0 and kit.progress(game, state).get("rounds", 0) > spec.max_rounds:
+        return ROUND_CAP
+    return ""
+
+
 def play_with_kit(kit: GameKit, spec: GameSpec) -> GameResult:
     """:func:`play_game` in another process, which may not know a kit registered only here."""
     registry.register(kit)
@@ -182,17 +197,19 @@ def play_with_kit(kit: GameKit, spec: GameSpec) -> GameResult:
 
 
 class Progress:
-    """A plain progress bar on stderr (no dependency; quiet when stderr is not a terminal)."""
+    """A plain progress bar on stderr (no dependency). When stderr is not a terminal (a log file), a
+    line at each tenth of the work instead, so that a long run still shows it is alive."""
 
     def __init__(self, total: int, label: str = "games", stream: Any = None) -> None:
         self.total, self.done, self.label = total, 0, label
         self.stream = stream if stream is not None else sys.stderr
         self.started = time.perf_counter()
         self.interactive = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.every = max(1, total // 10)
 
     def advance(self, n: int = 1) -> None:
-        self.done += n
-        if self.interactive or self.done == self.total:
+        before, self.done = self.done, self.done + n
+        if self.interactive or self.done == self.total or self.done // self.every > before // self.every:
             self._draw()
 
     def _draw(self) -> None:
@@ -201,7 +218,7 @@ class Progress:
         elapsed = time.perf_counter() - self.started
         eta = elapsed / self.done * (self.total - self.done) if self.done else 0.0
         bar = "#" * filled + "-" * (width - filled)
-        end = "\n" if self.done == self.total else "\r"
+        end = "\n" if self.done == self.total or not self.interactive else "\r"
         self.stream.write(f"[{bar}] {self.done}/{self.total} {self.label}  {elapsed:5.0f}s  eta {eta:4.0f}s{end}")
         self.stream.flush()
 

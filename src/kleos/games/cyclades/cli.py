@@ -8,19 +8,19 @@ import argparse
 import json
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from kleos.agents import agent_names, agent_rng, make_agent, seat_chooser
-from kleos.arena.tournament import Progress
+from kleos.agents import agent_names
+from kleos.arena.selfplay import SHARED, UNFINISHED, run_selfplay
+from kleos.arena.tournament import ROUND_CAP, Progress
 from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit.cli import CliParts, runs
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import load_data, provenance_summary, reconstructed_records
 
-CYCLE_CAP = "cycle cap"  # the end reason of a game stopped by --max-cycles
+CYCLE_CAP = ROUND_CAP  # the end reason of a game stopped by --max-cycles
 
 
 def _out(text: str = "") -> None:
@@ -65,45 +65,16 @@ def cli_parts() -> CliParts:
 
 
 # ----- kleos cyclades random -------------------------------------------------------------------------
-def play_one(game: CycladesGame, seed: int, agent: str, max_cycles: int) -> tuple[str, str, int, int]:
-    """One seeded game: (winner's seat name or 'shared'/'none', end reason, cycles, steps)."""
-    seats = range(game.tables.players)
-    choose = seat_chooser(game, {s: make_agent(agent, game) for s in seats},
-                          {s: agent_rng(seed, s) for s in seats})
-    state = game.new_state(seed)
-    while game.actors(state) and state.cycle <= max_cycles:
-        if game.is_chance(state):
-            game.step_chance(state)
-            continue
-        seat = game.actors(state)[0]
-        action = choose(state, seat, game.legal_actions(state, seat))
-        game.apply_in_place(state, action, seat, validate=False)
-    outcome = game.outcome(state)
-    if outcome is None:
-        return "none", CYCLE_CAP, max_cycles, state.steps
-    winner = "shared" if outcome.winner is None else game.seat_names[outcome.winner]
-    return winner, outcome.reason, state.cycle, state.steps
-
-
 def run_random(players: int, games: int, seed: int, agent: str, max_cycles: int,
                progress: bool = False) -> dict[str, Any]:
-    """Tallies of ``games`` seeded games (deterministic per seed)."""
-    game = CycladesGame({"players": players})
-    wins: Counter[str] = Counter()
-    reasons: Counter[str] = Counter()
-    cycles = steps = 0
-    bar = Progress(games) if progress else None
-    for i in range(games):
-        winner, reason, cycle, step = play_one(game, seed + i, agent, max_cycles)
-        wins[winner] += 1
-        reasons[reason] += 1
-        cycles += cycle
-        steps += step
-        if bar is not None:
-            bar.advance()
+    """Tallies of ``games`` seeded games (the platform's self-play, deterministic per seed), a game
+    past ``max_cycles`` cycles stopped unfinished."""
+    kit = registry.kit(CycladesGame.name)
+    tally = run_selfplay(kit, {"players": players}, agent, games, seed, max_rounds=max_cycles,
+                         progress=Progress(games) if progress else None)
     return {"players": players, "games": games, "seed": seed, "agent": agent, "max_cycles": max_cycles,
-            "seats": list(game.seat_names), "wins": dict(wins), "reasons": dict(reasons),
-            "cycles": cycles, "steps": steps}
+            "seats": tally["seats"], "wins": tally["wins"], "reasons": tally["reasons"],
+            "cycles": tally["rounds"], "steps": tally["steps"]}
 
 
 def cmd_random(args: argparse.Namespace) -> int:
@@ -125,7 +96,7 @@ def cmd_random(args: argparse.Namespace) -> int:
     _out(f"Cyclades, {args.players} players: {n} games, {args.agent} agent in every seat, "
          f"seeds {args.seed}..{args.seed + n - 1}")
     _out("Wins by seat:")
-    for name in [*tally["seats"], "shared", "none"]:
+    for name in [*tally["seats"], SHARED, UNFINISHED]:
         if name in tally["wins"] or name in tally["seats"]:
             _out(f"  {name:<16} {pct(tally['wins'].get(name, 0))}")
     _out("End reasons:")

@@ -9,13 +9,14 @@ import argparse
 import json
 import sys
 import time
-from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kleos.agents import agent_rng, make_agent, seat_chooser
+from kleos.agents import make_agent
+from kleos.arena.selfplay import SHARED, UNFINISHED, run_selfplay
+from kleos.arena.tournament import STEP_CAP as TOURNAMENT_STEP_CAP
 from kleos.arena.tournament import Progress
+from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit.cli import CliParts, runs
 from kleos.games.pericles.game import PericlesGame
@@ -24,8 +25,7 @@ from kleos.games.pericles.options import SCENARIO_DEFAULT, SCENARIOS
 from kleos.games.pericles.tables import SIDES
 
 TAGS = ("rulebook", "source", "reconstructed")
-STEP_CAP = "step cap"  # the end reason of a game stopped by --max-steps
-SHARED = "shared"  # no single winner (a draw, P-VICTORY rulings)
+STEP_CAP = TOURNAMENT_STEP_CAP  # the end reason of a game stopped by --max-steps
 
 
 def _out(text: str = "") -> None:
@@ -75,83 +75,23 @@ def cli_parts() -> CliParts:
 
 
 # ----- kleos pericles random -------------------------------------------------------------------------
-class _Lines:
-    """Progress on a stderr that is not a terminal (a log file): one line per tenth of the games."""
-
-    def __init__(self, total: int) -> None:
-        self.total, self.done, self.every = total, 0, max(1, total // 10)
-        self.started = time.perf_counter()
-
-    def advance(self) -> None:
-        self.done += 1
-        if self.done % self.every == 0 or self.done == self.total:
-            _err(f"{self.done}/{self.total} games, {time.perf_counter() - self.started:.0f} s")
-
-
-def _progress(total: int) -> Progress | _Lines:
-    """A bar on a terminal, else a line now and then, so a long run shows it is alive either way."""
-    return Progress(total) if sys.stderr.isatty() else _Lines(total)
-
-
-@dataclass(frozen=True)
-class Played:
-    """One game's summary: the winning faction's seat (None: shared or capped), why it ended, turns, steps."""
-
-    winner: int | None
-    reason: str
-    turns: int
-    steps: int
-
-
-def play_one(game: PericlesGame, seed: int, agent: str, max_steps: int) -> Played:
-    """One seeded game played by ``agent`` in every seat, chance from the state's generator."""
-    seats = range(len(game.seat_names))
-    choose = seat_chooser(game, {s: make_agent(agent, game) for s in seats},
-                          {s: agent_rng(seed, s) for s in seats})
-    state = game.new_state(seed)
-    first = game.tables.scenario.first_turn
-    while game.actors(state) and state.steps < max_steps:
-        if game.is_chance(state):
-            game.step_chance(state)
-            continue
-        seat = game.actors(state)[0]
-        action = choose(state, seat, game.legal_actions(state, seat))
-        game.apply_in_place(state, action, seat, validate=False)
-    turns = state.turn - first + 1
-    outcome = game.outcome(state)
-    if outcome is None:
-        return Played(None, STEP_CAP, turns, state.steps)
-    return Played(outcome.winner, outcome.reason, turns, state.steps)
-
-
 def run_random(scenario: str, games: int, seed: int, agent: str, max_steps: int,
                progress: bool = False) -> dict[str, Any]:
-    """Tallies of ``games`` seeded games of ``scenario`` (deterministic per seed)."""
+    """Tallies of ``games`` seeded games of ``scenario`` (the platform's self-play, deterministic per
+    seed), named as Pericles names them: factions, sides and turns."""
+    kit = registry.kit(PericlesGame.name)
     game = PericlesGame({"scenario": scenario})
-    names = list(game.seat_names)
-    wins: Counter[str] = Counter()
-    sides: Counter[str] = Counter()
-    reasons: Counter[str] = Counter()
-    turns = steps = 0
-    bar = _progress(games) if progress else None
-    for i in range(games):
-        played = play_one(game, seed + i, agent, max_steps)
-        if played.winner is None:
-            key = "none" if played.reason == STEP_CAP else SHARED
-            wins[key] += 1
-            sides[key] += 1
-        else:
-            wins[names[played.winner]] += 1
-            sides[SIDES[played.winner // 2]] += 1
-        reasons[played.reason] += 1
-        turns += played.turns
-        steps += played.steps
-        if bar is not None:
-            bar.advance()
+    tally = run_selfplay(kit, {"scenario": scenario}, agent, games, seed, max_steps=max_steps,
+                         progress=Progress(games) if progress else None)
     return {"scenario": scenario, "name": game.tables.scenario.name, "games": games, "seed": seed,
-            "agent": agent, "max_steps": max_steps, "factions": names, "sides": list(SIDES),
-            "wins": dict(wins), "side_wins": dict(sides), "reasons": dict(reasons), "turns": turns,
-            "steps": steps}
+            "agent": agent, "max_steps": max_steps, "factions": tally["seats"], "sides": list(SIDES),
+            "wins": tally["wins"], "side_wins": {_side(k): v for k, v in tally["team_wins"].items()},
+            "reasons": tally["reasons"], "turns": tally["rounds"], "steps": tally["steps"]}
+
+
+def _side(team: str) -> str:
+    """The kit's team title as the side's key ("Athens" -> "athens"); shared and none unchanged."""
+    return team.lower()
 
 
 def _print_tally(tally: dict[str, Any], elapsed: float) -> None:
@@ -163,11 +103,11 @@ def _print_tally(tally: dict[str, Any], elapsed: float) -> None:
     _out(f"Pericles, scenario {tally['scenario']} ({tally['name']}): {n} games, {tally['agent']} agent in "
          f"every seat, seeds {tally['seed']}..{tally['seed'] + n - 1}")
     _out("Wins by faction:")
-    for name in [*tally["factions"], SHARED, "none"]:
+    for name in [*tally["factions"], SHARED, UNFINISHED]:
         if name in tally["wins"] or name in tally["factions"]:
             _out(f"  {name:<24} {pct(tally['wins'].get(name, 0))}")
     _out("Wins by side:")
-    for name in [*tally["sides"], SHARED, "none"]:
+    for name in [*tally["sides"], SHARED, UNFINISHED]:
         if name in tally["side_wins"] or name in tally["sides"]:
             _out(f"  {name:<24} {pct(tally['side_wins'].get(name, 0))}")
     _out("End reasons:")

@@ -141,7 +141,8 @@ class PericlesKit(GameKit):
 
     def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
         assert isinstance(state, PericlesState)
-        return {"rounds": state.turn, "turns": state.turn}
+        turns = state.turn - _game(game).tables.scenario.first_turn + 1  # turns played (a vignette: 1)
+        return {"rounds": turns, "turns": turns}
 
     def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
         """The winner named, with the game's own breakdown (:mod:`kleos.games.pericles.ending`)."""

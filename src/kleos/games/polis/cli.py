@@ -13,17 +13,18 @@ import json
 import random
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from kleos.agents import Agent, agent_names, agent_rng, make_agent, seat_chooser
+from kleos.agents import Agent, agent_names, make_agent
+from kleos.arena.selfplay import SHARED, run_selfplay
+from kleos.arena.tournament import Progress
 from kleos.core import registry
 from kleos.core.action import Action, MalformedAction
 from kleos.core.errors import DataError, IllegalAction, KleosError
 from kleos.core.kit.cli import CliParts
 from kleos.core.protocol import CHANCE
-from kleos.core.record import GameRecord, Replay, play_out
+from kleos.core.record import GameRecord, Replay
 from kleos.games.polis.compact import from_compact, to_compact
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.loader import EDITIONS, load_edition, provenance_summary, reconstructed_values
@@ -440,39 +441,16 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 # ----- kleos polis random ---------------------------------------------------------------------------
-def _progress(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total if total else width
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
-
-
 def run_random(edition: str, games: int, seed: int, agent: str, progress: bool = False) -> dict[str, Any]:
-    """Play ``games`` seeded games of ``agent`` against itself; the tallies (deterministic per seed)."""
-    game = PolisGame(edition)
-    wins: Counter[str] = Counter()
-    reasons: Counter[str] = Counter()
-    steps = 0
-    rounds = 0
-    for i in range(games):
-        game_seed = seed + i
-        agents = {0: make_agent(agent, game), 1: make_agent(agent, game)}
-        rngs = {s: agent_rng(game_seed, s) for s in (0, 1)}
-        state = game.new_state(game_seed)
-        play_out(game, state, seat_chooser(game, agents, rngs))
-        outcome = game.outcome(state)
-        assert outcome is not None
-        wins["draw" if outcome.winner is None else side_name(outcome.winner)] += 1
-        reasons[outcome.reason] += 1
-        steps += state.steps
-        rounds += state.round + 1
-        if progress:
-            _progress(i + 1, games)
-    return {"edition": edition, "games": games, "seed": seed, "agent": agent, "wins": dict(wins),
-            "reasons": dict(reasons), "steps": steps, "rounds": rounds,
-            "round_count": len(game.tables.round_names)}
+    """Play ``games`` seeded games of ``agent`` against itself (the platform's self-play); the tallies
+    (deterministic per seed), with a finished game without a winner counted as a draw."""
+    kit = registry.kit(PolisGame.name)
+    tally = run_selfplay(kit, {"edition": edition}, agent, games, seed,
+                         progress=Progress(games) if progress else None)
+    wins = {("draw" if name == SHARED else name): count for name, count in tally["wins"].items()}
+    return {"edition": edition, "games": games, "seed": seed, "agent": agent, "wins": wins,
+            "reasons": tally["reasons"], "steps": tally["steps"], "rounds": tally["rounds"],
+            "round_count": len(PolisGame(edition).tables.round_names)}
 
 
 def cmd_random(args: argparse.Namespace) -> int:
