@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from kleos.core.action import Action
 from kleos.core.protocol import Game
@@ -76,7 +76,46 @@ class EncodingParts:
     observation: Callable[[Game[Any, Any]], ObservationSpec]
 
 
-__all__ = ["ActionListing", "Bound", "EncodingParts", "ObservationSpec"]
+G = TypeVar("G", bound=Game[Any, Any])
+
+
+class ViewEncoder(Protocol):
+    """A game's view vector: its shape, the encoding of one view and the features' upper bounds."""
+
+    @property
+    def shape(self) -> tuple[int, ...]: ...
+
+    @property
+    def high(self) -> Bound: ...
+
+    def encode(self, view: Any) -> Iterable[float]: ...
+
+
+def narrowed(game: Game[Any, Any], game_type: type[G], part: str) -> G:
+    """``game`` as the game a part was written for; another game is a ``TypeError`` naming both."""
+    if not isinstance(game, game_type):
+        raise TypeError(f"{part} was handed a {type(game).__name__}")
+    return game
+
+
+def encoding_parts_for(game_type: type[G], catalogue: Callable[[G], ActionListing],
+                       encoder: Callable[[G], ViewEncoder], key: Callable[[Any], str]) -> EncodingParts:
+    """The encoding part of a game of type ``game_type``: its catalogue, its view vector (features
+    from 0 up to the encoder's bounds) and ``key`` as the exact text of a view."""
+    where = f"the {game_type.__name__.removesuffix('Game')} encoding"
+
+    def listing(game: Game[Any, Any]) -> ActionListing:
+        return catalogue(narrowed(game, game_type, where))
+
+    def observation(game: Game[Any, Any]) -> ObservationSpec:
+        built = encoder(narrowed(game, game_type, where))
+        return ObservationSpec(shape=built.shape, encode=built.encode, high=built.high, low=0.0, key=key)
+
+    return EncodingParts(catalogue=listing, observation=observation)
+
+
+__all__ = ["ActionListing", "Bound", "EncodingParts", "ObservationSpec", "ViewEncoder", "encoding_parts_for",
+           "narrowed"]
 
 
 K = TypeVar("K")
