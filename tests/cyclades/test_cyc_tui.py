@@ -162,7 +162,9 @@ def test_the_rules_reference_is_one_a_newcomer_can_plan_from() -> None:
     and limit, the end and tie-breaks, every god and every creature with its effect, with rule IDs."""
     from kleos.games.cyclades.loader import load_data
 
-    text = KIT.terminal_parts().help.rules
+    parts = KIT.terminal_parts()
+    assert parts is not None
+    text = parts.help.rules
     assert text is not None
     for needed in ("C-CYCLE-1", "Income", "C-INCOME-1", "the last to act bids first", "minus 1 per Priest",
                    "1 / 2 / 3 GP", "2 / 3 / 4 GP", "0, 1, 1, 2, 2, 3", "lower total loses one unit",

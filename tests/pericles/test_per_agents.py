@@ -138,6 +138,7 @@ def test_ismcts_chooses_the_same_whatever_the_hidden_parts(registered: None) -> 
 
 def test_kit_offers_the_heuristic_and_the_evaluation(registered: None) -> None:  # noqa: F811
     parts = KIT.agent_parts()
+    assert parts is not None
     assert "heuristic" in parts.agents and parts.evaluator is not None and parts.knowledge is not None
     game = PericlesGame({"scenario": "14_1_09a"})
     assert isinstance(make_agent("heuristic", game), HeuristicAgent)

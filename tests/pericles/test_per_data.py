@@ -203,7 +203,7 @@ def test_data_command_lists_reconstructions(capsys: pytest.CaptureFixture[str]) 
     from kleos.games.pericles.kit import KIT
 
     parts = KIT.cli_parts()
-    assert parts.add_commands is not None
+    assert parts is not None and parts.add_commands is not None
     parser = argparse.ArgumentParser()
     parts.add_commands(parser.add_subparsers())
     args = parser.parse_args(["pericles", "data", "--reconstructed"])

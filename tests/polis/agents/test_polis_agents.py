@@ -82,6 +82,7 @@ def test_the_polis_kit_brings_its_agents_and_search_knowledge() -> None:
     guided by its knowledge and scored by its evaluation; hints come from the heuristic player (the
     stronger of the two; the weakest bot's hints misled new players)."""
     parts = KIT.agent_parts()
+    assert parts is not None
     assert set(agent_names(KIT)) == {"simple", "random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard"}
     assert (parts.hint, parts.default_opponent) == ("heuristic", "ismcts:normal")
     assert isinstance(make_agent("heuristic", G20), HeuristicAgent)

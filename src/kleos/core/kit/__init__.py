@@ -22,6 +22,7 @@ A kit has three kinds of members:
 
 from __future__ import annotations
 
+import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
@@ -263,25 +264,50 @@ class GameKit(ABC):
         return None
 
     # ----- surfaces: each built on first use by the game's own module -------------------------
+    parts_package: ClassVar[str] = ""
+    """The game's package (e.g. ``kleos.games.mygame``), where the part methods below find each
+    surface's module by convention: ``agents/parts.py`` (``agent_parts()``), ``tui/parts.py``
+    (``terminal_parts()``), ``web/parts.py`` (``web_parts()``), ``encoding/parts.py``
+    (``encoding_parts()``) and ``cli.py`` (``cli_parts()``). A module the game does not have means
+    no such part; empty: no parts unless the kit overrides the methods. Imported on first use, so
+    that importing a kit loads neither Textual nor numpy."""
+
+    def _part(self, module: str, function: str) -> Any:
+        if not self.parts_package:
+            return None
+        name = f"{self.parts_package}.{module}"
+        try:
+            found = importlib.import_module(name)
+        except ModuleNotFoundError as missing:
+            if missing.name is not None and name.startswith(missing.name):
+                return None  # the game has no such surface
+            raise
+        return getattr(found, function)()
+
     def agent_parts(self) -> AgentParts | None:
         """The game's knowledge for the agents (extra agent kinds, evaluation, search hints)."""
-        return None
+        parts: AgentParts | None = self._part("agents.parts", "agent_parts")
+        return parts
 
     def terminal_parts(self) -> TerminalParts | None:
         """The game's board drawing and help for the terminal app."""
-        return None
+        parts: TerminalParts | None = self._part("tui.parts", "terminal_parts")
+        return parts
 
     def web_parts(self) -> WebParts | None:
         """The game's board module for the browser, and the tables it needs."""
-        return None
+        parts: WebParts | None = self._part("web.parts", "web_parts")
+        return parts
 
     def encoding_parts(self) -> EncodingParts | None:
         """Fixed action catalogue and observation tensors for the research adapters."""
-        return None
+        parts: EncodingParts | None = self._part("encoding.parts", "encoding_parts")
+        return parts
 
     def cli_parts(self) -> CliParts | None:
         """The game's own ``kleos <name> …`` commands."""
-        return None
+        parts: CliParts | None = self._part("cli", "cli_parts")
+        return parts
 
     def help_parts(self) -> HelpParts | None:
         """The help pages and first-game guide, for every surface (default: the terminal part's; a

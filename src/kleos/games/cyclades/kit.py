@@ -13,11 +13,6 @@ from typing import Any, ClassVar
 from kleos.core.action import Action
 from kleos.core.errors import DataError
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
-from kleos.core.kit.agents import AgentParts
-from kleos.core.kit.cli import CliParts
-from kleos.core.kit.encoding import EncodingParts
-from kleos.core.kit.terminal import TerminalParts
-from kleos.core.kit.web import WebParts
 from kleos.core.protocol import Game, Outcome
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import load_data
@@ -84,6 +79,7 @@ def _sylph_step(game: CycladesGame, view: Any) -> bool:
 
 class CycladesKit(GameKit):
     name = "cyclades"
+    parts_package = "kleos.games.cyclades"
     title = "Cyclades"
     summary = "Cathala and Maublanc's Cyclades: bid for the gods' favour, build Metropolises"
     min_seats = 2
@@ -141,31 +137,6 @@ class CycladesKit(GameKit):
         from kleos.games.cyclades.ending import outcome_words
 
         return outcome_words(_game(game), outcome) or super().outcome_text(game, outcome)
-
-    def agent_parts(self) -> AgentParts:
-        from kleos.games.cyclades.agents.parts import agent_parts
-
-        return agent_parts()
-
-    def terminal_parts(self) -> TerminalParts:
-        from kleos.games.cyclades.tui.parts import terminal_parts
-
-        return terminal_parts()
-
-    def web_parts(self) -> WebParts:
-        from kleos.games.cyclades.web.parts import web_parts
-
-        return web_parts()
-
-    def encoding_parts(self) -> EncodingParts:
-        from kleos.games.cyclades.encoding.parts import encoding_parts
-
-        return encoding_parts()
-
-    def cli_parts(self) -> CliParts:
-        from kleos.games.cyclades.cli import cli_parts
-
-        return cli_parts()
 
 
 KIT = CycladesKit()

@@ -13,11 +13,6 @@ from typing import Any, ClassVar
 from kleos.core.action import Action
 from kleos.core.errors import DataError
 from kleos.core.kit import GameKit, HandicapSpec, JsonDict, OptionsError, OptionSpec
-from kleos.core.kit.agents import AgentParts
-from kleos.core.kit.cli import CliParts
-from kleos.core.kit.encoding import EncodingParts
-from kleos.core.kit.terminal import TerminalParts
-from kleos.core.kit.web import WebParts
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.pericles import story
 from kleos.games.pericles.datamodel import AmountDef
@@ -61,6 +56,7 @@ def bot_handicap_default(options: Mapping[str, Any]) -> int:
 
 class PericlesKit(GameKit):
     name = "pericles"
+    parts_package = "kleos.games.pericles"
     title = "Pericles"
     summary = "Herman's Pericles: four factions of Athens and Sparta debate, scheme and fight"
     min_seats = 4
@@ -149,31 +145,6 @@ class PericlesKit(GameKit):
         from kleos.games.pericles.ending import outcome_words
 
         return outcome_words(_game(game), outcome) or super().outcome_text(game, outcome)
-
-    def agent_parts(self) -> AgentParts:
-        from kleos.games.pericles.agents.parts import agent_parts
-
-        return agent_parts()
-
-    def cli_parts(self) -> CliParts:
-        from kleos.games.pericles.cli import cli_parts
-
-        return cli_parts()
-
-    def terminal_parts(self) -> TerminalParts:
-        from kleos.games.pericles.tui.parts import terminal_parts
-
-        return terminal_parts()
-
-    def web_parts(self) -> WebParts:
-        from kleos.games.pericles.web.parts import web_parts
-
-        return web_parts()
-
-    def encoding_parts(self) -> EncodingParts:
-        from kleos.games.pericles.encoding.parts import encoding_parts
-
-        return encoding_parts()
 
 
 KIT = PericlesKit()

@@ -14,11 +14,7 @@ from typing import Any, ClassVar
 from kleos.core.action import Action
 from kleos.core.errors import DataError, KleosError
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
-from kleos.core.kit.agents import AgentParts
-from kleos.core.kit.cli import CliParts
-from kleos.core.kit.encoding import EncodingParts
-from kleos.core.kit.terminal import TerminalParts
-from kleos.core.kit.web import WARNINGS, WebParts
+from kleos.core.kit.web import WARNINGS
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.loader import EDITIONS
@@ -40,6 +36,7 @@ def _hand_sizes(state: PolisState) -> tuple[int, int]:
 
 class PolisKit(GameKit):
     name = "polis"
+    parts_package = "kleos.games.polis"
     title = "Polis"
     summary = "Fran Díaz's Polis: Athens against Sparta, in the 2012 and the 2020 (Devir) editions"
     min_seats = 2
@@ -146,32 +143,6 @@ class PolisKit(GameKit):
         return [{"population": sum(s.pop[p] for p in own[side]), "prestige": s.prestige[side],
                  "posterity": sum(t.projects[tile].posterity for p in own[side] for tile in s.projects_done[p])}
                 for side in (0, 1)]
-
-    # ----- surfaces: each part lives in the package module named after its surface --------------
-    def agent_parts(self) -> AgentParts:
-        from kleos.games.polis.agents.parts import agent_parts
-
-        return agent_parts()
-
-    def terminal_parts(self) -> TerminalParts:
-        from kleos.games.polis.tui.parts import terminal_parts
-
-        return terminal_parts()
-
-    def web_parts(self) -> WebParts:
-        from kleos.games.polis.web.parts import web_parts
-
-        return web_parts()
-
-    def encoding_parts(self) -> EncodingParts:
-        from kleos.games.polis.encoding.parts import encoding_parts
-
-        return encoding_parts()
-
-    def cli_parts(self) -> CliParts:
-        from kleos.games.polis.cli import cli_parts
-
-        return cli_parts()
 
 
 KIT = PolisKit()
