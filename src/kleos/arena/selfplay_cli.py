@@ -14,6 +14,7 @@ from kleos.arena.selfplay import run_selfplay, tally_lines
 from kleos.arena.tournament import Progress
 from kleos.core import registry
 from kleos.core.errors import KleosError
+from kleos.core.kit.cli import add_selfplay_flags
 
 RANDOM_HELP = """\
 Play seeded games with one agent in every seat and print wins by seat (and by team, for games whose
@@ -29,8 +30,7 @@ def add_random_parser(commands: Any) -> None:
                             description=RANDOM_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", choices=list(registry.games()), help="the game")
     p.add_argument("--agent", default="random", help="the agent in every seat (default random)")
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    add_selfplay_flags(p)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (repeatable); see 'kleos games' for each game's options")
     p.add_argument("--edition", default=None, help="the game's edition (--option edition=E)")
@@ -38,8 +38,6 @@ def add_random_parser(commands: Any) -> None:
     p.add_argument("--max-steps", type=int, default=0, metavar="N", help="stop a game after N steps (default 0: none)")
     p.add_argument("--max-rounds", type=int, default=0, metavar="N",
                    help="stop a game once past N rounds (default 0: none)")
-    p.add_argument("--json", action="store_true", help="print the tallies as JSON")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(func=cmd_random)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 AddParser = Callable[[Any], None]
@@ -25,3 +26,26 @@ class CliParts:
 def runs(parser: argparse.ArgumentParser, func: Callable[[argparse.Namespace], int]) -> None:
     """Make ``parser`` run ``func``."""
     parser.set_defaults(func=func)
+
+
+def add_selfplay_flags(parser: argparse.ArgumentParser) -> None:
+    """The flags every game's ``random`` command shares with ``kleos random``."""
+    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the tallies as JSON")
+    parser.add_argument("--no-progress", action="store_true", help="no progress indication on stderr")
+
+
+def add_data_command(sub: Any, func: Callable[[argparse.Namespace], int], why: str = "note") -> argparse.ArgumentParser:
+    """``kleos <name> data``: the provenance of the game's data files, ``--reconstructed`` listing
+    every reconstructed record with its ``why`` (its note, its reason), ``--data-dir`` for a folder
+    of corrected files."""
+    d: argparse.ArgumentParser = sub.add_parser(
+        "data", help="where the data values come from: rulebook, source or reconstructed",
+        description="Summarise the provenance tags of the data files; with --reconstructed, "
+                    f"list every record holding a reconstructed value, with its {why}.")
+    d.add_argument("--reconstructed", action="store_true", help="list the reconstructed records")
+    d.add_argument("--data-dir", type=Path, default=None,
+                   help="a folder of corrected data files that replace the packaged ones")
+    runs(d, func)
+    return d

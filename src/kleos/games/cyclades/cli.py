@@ -8,7 +8,6 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from kleos.agents import agent_names
@@ -16,7 +15,7 @@ from kleos.arena.selfplay import SHARED, UNFINISHED, run_selfplay
 from kleos.arena.tournament import ROUND_CAP, Progress
 from kleos.core import registry
 from kleos.core.errors import KleosError
-from kleos.core.kit.cli import CliParts, runs
+from kleos.core.kit.cli import CliParts, add_data_command, add_selfplay_flags, runs
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.loader import load_data, provenance_summary, reconstructed_records
 
@@ -42,22 +41,13 @@ def add_commands(commands: Any) -> None:
                                    "same games.")
     r.add_argument("--players", type=int, choices=range(2, 6), default=5, metavar="N",
                    help="the number of players, 2 to 5 (default 5)")
-    r.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    r.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    add_selfplay_flags(r)
     r.add_argument("--agent", choices=agent_names(registry.kit(CycladesGame.name)), default="random",
                    help="the agent in every seat (default random)")
     r.add_argument("--max-cycles", type=int, default=60,
                    help=f"stop a game after this many cycles and count it as '{CYCLE_CAP}' (default 60)")
-    r.add_argument("--json", action="store_true", help="print the tallies as JSON")
-    r.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     runs(r, cmd_random)
-    d = sub.add_parser("data", help="where the data values come from: rulebook, source or reconstructed",
-                       description="Summarise the provenance tags of the data files; with --reconstructed, "
-                                   "list every record holding a reconstructed value, with its note.")
-    d.add_argument("--reconstructed", action="store_true", help="list the reconstructed records")
-    d.add_argument("--data-dir", type=Path, default=None,
-                   help="a folder of corrected data files that replace the packaged ones")
-    runs(d, cmd_data)
+    add_data_command(sub, cmd_data, "note")
 
 
 def cli_parts() -> CliParts:

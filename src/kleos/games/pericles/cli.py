@@ -9,7 +9,6 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from kleos.agents import make_agent
@@ -18,7 +17,7 @@ from kleos.arena.tournament import STEP_CAP as TOURNAMENT_STEP_CAP
 from kleos.arena.tournament import Progress
 from kleos.core import registry
 from kleos.core.errors import KleosError
-from kleos.core.kit.cli import CliParts, runs
+from kleos.core.kit.cli import CliParts, add_data_command, add_selfplay_flags, runs
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data, provenance_summary, reconstructed_records
 from kleos.games.pericles.options import SCENARIO_DEFAULT, SCENARIOS
@@ -53,21 +52,12 @@ def add_commands(commands: Any) -> None:
                                    "The same seed gives the same games.")
     r.add_argument("--scenario", choices=SCENARIOS, default=SCENARIO_DEFAULT,
                    help=f"the scenario: {_scenario_help()} (default {SCENARIO_DEFAULT})")
-    r.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    r.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default 1)")
+    add_selfplay_flags(r)
     r.add_argument("--agent", default="random", help="the agent in every seat (default random)")
     r.add_argument("--max-steps", type=int, default=20_000,
                    help=f"stop a game after this many steps and count it as '{STEP_CAP}' (default 20000)")
-    r.add_argument("--json", action="store_true", help="print the tallies as JSON")
-    r.add_argument("--no-progress", action="store_true", help="no progress indication on stderr")
     runs(r, cmd_random)
-    d = sub.add_parser("data", help="where the data values come from: rulebook, source or reconstructed",
-                       description="Summarise the provenance tags of the data files; with --reconstructed, "
-                                   "list every record holding a reconstructed value, with its reason.")
-    d.add_argument("--reconstructed", action="store_true", help="list the reconstructed records")
-    d.add_argument("--data-dir", type=Path, default=None,
-                   help="a folder of corrected data files that replace the packaged ones")
-    runs(d, cmd_data)
+    add_data_command(sub, cmd_data, "reason")
 
 
 def cli_parts() -> CliParts:
