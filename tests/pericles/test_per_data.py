@@ -209,5 +209,5 @@ def test_data_command_lists_reconstructions(capsys: pytest.CaptureFixture[str]) 
     args = parser.parse_args(["pericles", "data", "--reconstructed"])
     assert args.func(args) == 0
     out = capsys.readouterr().out
-    assert "connections        rulebook 4, reconstructed 36" in out
+    assert "connections       rulebook 4, reconstructed 36" in out  # columns as wide as the longest table name
     assert "connections.json connections[4]: every field" in out

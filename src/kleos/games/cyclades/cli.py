@@ -16,8 +16,9 @@ from kleos.arena.tournament import ROUND_CAP, Progress
 from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit.cli import CliParts, add_data_command, add_selfplay_flags, runs
+from kleos.core.provenance import ProvenanceRecord, provenance_lines
 from kleos.games.cyclades.game import CycladesGame
-from kleos.games.cyclades.loader import load_data, provenance_summary, reconstructed_records
+from kleos.games.cyclades.loader import load_data, tables_of
 
 CYCLE_CAP = ROUND_CAP  # the end reason of a game stopped by --max-cycles
 
@@ -104,16 +105,11 @@ def cmd_data(args: argparse.Namespace) -> int:
     except KleosError as exc:
         _err(f"error: {exc}")
         return 2
-    _out("Provenance of the Cyclades data (records by default tag):")
-    for table, counts in provenance_summary(data).items():
-        tags = ", ".join(f"{tag} {counts[tag]}" for tag in ("rulebook", "source", "reconstructed") if counts[tag])
-        _out(f"  {table:<12} {tags}")
-    if args.reconstructed:
-        _out("")
-        _out("Records holding reconstructed values (replace them with --data-dir when better data is found):")
-        for table, where, record in reconstructed_records(data):
-            fields = sorted(k for k, v in record.provenance.items() if v == "reconstructed")
-            what = "every field" if fields == ["default"] else ", ".join(f for f in fields if f != "default")
-            why = f" — {record.note}" if record.note else ""
-            _out(f"  {table}.json {where or '(table)'}: {what}{why}")
+    for line in provenance_lines("Cyclades", tables_of(data), args.reconstructed, _why):
+        _out(line)
     return 0
+
+
+def _why(record: ProvenanceRecord) -> str:
+    """Why a record was reconstructed: its note."""
+    return str(getattr(record, "note", ""))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from pydantic import BaseModel
 
 from kleos.core.datafiles import read_tables, require_folder
 from kleos.core.errors import DataError
+from kleos.core.provenance import ProvenanceRecord, reconstructed_in, records_in, tag_counts
 from kleos.games.cyclades.datamodel import (
     BOARD_TABLES,
     START_TABLES,
@@ -140,7 +140,7 @@ class CrossCheck:
     # -- provenance keys name a field of their record (a typo would tag nothing)
     def check_provenance(self) -> None:
         for table in TABLES:
-            for path, record in _records(getattr(self.d, table)):
+            for _, path, record in records_in({table: getattr(self.d, table)}):
                 for key in record.provenance:
                     head = re.split(r"[.\[]", key, maxsplit=1)[0]
                     ok = key == "default" or (head in type(record).model_fields
@@ -390,37 +390,16 @@ def _connected(graph: dict[str, list[str]]) -> bool:
     return len(seen) == len(graph)
 
 
-def _records(root: BaseModel, where: str = "") -> Iterable[tuple[str, Record]]:
-    """Every record in a table with its index path (``islands[3]``), the root first."""
-    if isinstance(root, Record):
-        yield where, root
-    for name in type(root).model_fields:
-        value = getattr(root, name)
-        here = f"{where}.{name}" if where else name
-        if isinstance(value, Record):
-            yield from _records(value, here)
-        elif isinstance(value, list):
-            for i, child in enumerate(value):
-                if isinstance(child, Record):
-                    yield from _records(child, f"{here}[{i}]")
+def tables_of(data: CycladesData) -> dict[str, BaseModel]:
+    """The data's tables by file name (provenance listings walk them)."""
+    return {table: getattr(data, table) for table in TABLES}
 
 
 def provenance_summary(data: CycladesData) -> dict[str, Counter[str]]:
     """Per file, how many records carry each default tag: what the UI and docs list as reconstructed."""
-    out: dict[str, Counter[str]] = {}
-    for table in TABLES:
-        out[table] = Counter(r.provenance["default"] for _, r in _records(getattr(data, table)))
-    return out
+    return tag_counts(tables_of(data))
 
 
-def reconstructed_records(data: CycladesData) -> list[tuple[str, str, Record]]:
-    """Every record with a value tagged ``reconstructed``: (file, index path, record), in file order.
-
-    A record counts when its default tag is ``reconstructed`` or any field is tagged so.
-    """
-    found: list[tuple[str, str, Record]] = []
-    for table in TABLES:
-        for where, record in _records(getattr(data, table)):
-            if "reconstructed" in record.provenance.values():
-                found.append((table, where, record))
-    return found
+def reconstructed_records(data: CycladesData) -> list[tuple[str, str, ProvenanceRecord]]:
+    """Every record with a value tagged ``reconstructed``: (file, index path, record), in file order."""
+    return reconstructed_in(tables_of(data))

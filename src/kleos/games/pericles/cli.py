@@ -18,8 +18,9 @@ from kleos.arena.tournament import Progress
 from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit.cli import CliParts, add_data_command, add_selfplay_flags, runs
+from kleos.core.provenance import ProvenanceRecord, provenance_lines
 from kleos.games.pericles.game import PericlesGame
-from kleos.games.pericles.loader import load_data, provenance_summary, reconstructed_records
+from kleos.games.pericles.loader import load_data, tables_of
 from kleos.games.pericles.options import SCENARIO_DEFAULT, SCENARIOS
 from kleos.games.pericles.tables import SIDES
 
@@ -135,16 +136,11 @@ def cmd_data(args: argparse.Namespace) -> int:
     except KleosError as exc:
         _err(f"error: {exc}")
         return 2
-    _out("Provenance of the Pericles data (records by default tag):")
-    for table, counts in provenance_summary(data).items():
-        tags = ", ".join(f"{tag} {counts[tag]}" for tag in TAGS if counts[tag])
-        _out(f"  {table:<18} {tags}")
-    if args.reconstructed:
-        _out("")
-        _out("Records holding reconstructed values (replace them with --data-dir when better data is found):")
-        for table, where, record in reconstructed_records(data):
-            fields = sorted(k for k, v in record.provenance.items() if v == "reconstructed")
-            what = "every field" if record.provenance["default"] == "reconstructed" else ", ".join(
-                f for f in fields if f != "default")
-            _out(f"  {table}.json {where or '(table)'}: {what} — {record.reason}")
+    for line in provenance_lines("Pericles", tables_of(data), args.reconstructed, _why):
+        _out(line)
     return 0
+
+
+def _why(record: ProvenanceRecord) -> str:
+    """Why a record was reconstructed: its reason."""
+    return str(getattr(record, "reason", ""))

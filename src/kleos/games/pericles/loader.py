@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from kleos.core.datafiles import read_tables, require_folder
 from kleos.core.errors import DataError
+from kleos.core.provenance import reconstructed_in, records_in, tag_counts
 from kleos.games.pericles.datamodel import (
     SCENARIOS,
     TABLES,
@@ -334,33 +335,21 @@ def _connected(adjacency: dict[int, set[int]], nodes: set[int]) -> bool:
 
 
 # ----- provenance listings (kleos pericles data) ----------------------------------------------------
+def tables_of(data: PericlesData) -> dict[str, BaseModel]:
+    """The data's tables by file name (provenance listings walk them)."""
+    return {table: getattr(data, table) for table in TABLES}
+
+
 def records(data: PericlesData) -> list[tuple[str, str, Record]]:
     """Every record of every file as (table, field path, record), the table's own record first."""
-    out: list[tuple[str, str, Record]] = []
-    for table in TABLES:
-        _walk(table, "", getattr(data, table), out)
-    return out
-
-
-def _walk(table: str, path: str, value: object, out: list[tuple[str, str, Record]]) -> None:
-    if isinstance(value, Record):
-        out.append((table, path, value))
-    if isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            _walk(table, f"{path}.{name}" if path else name, getattr(value, name), out)
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            _walk(table, f"{path}[{i}]", item, out)
+    return [(table, path, r) for table, path, r in records_in(tables_of(data)) if isinstance(r, Record)]
 
 
 def reconstructed_records(data: PericlesData) -> list[tuple[str, str, Record]]:
     """Records with at least one value tagged ``reconstructed``."""
-    return [r for r in records(data) if "reconstructed" in r[2].provenance.values()]
+    return [(table, path, r) for table, path, r in reconstructed_in(tables_of(data)) if isinstance(r, Record)]
 
 
 def provenance_summary(data: PericlesData) -> dict[str, Counter[str]]:
     """Per table, how many records default to each tag."""
-    out: dict[str, Counter[str]] = {table: Counter() for table in TABLES}
-    for table, _, record in records(data):
-        out[table][record.provenance["default"]] += 1
-    return out
+    return tag_counts(tables_of(data))
