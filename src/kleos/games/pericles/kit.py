@@ -126,6 +126,19 @@ class PericlesKit(GameKit):
         assert isinstance(view, PericlesView)
         return story.tell(_game(game), view.state, action)
 
+    def log_narrator(self, game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any) -> int | None:
+        """A reveal is told from its marker's owner's view: turning the marker up makes it public, even
+        when the revealing faction neither placed nor owns it and no decision names it afterwards (a
+        Rumor, a Military issue without Strategos; P-THEATER-9, P-THEATER-12, P-INFO-6)."""
+        if action.verb == "reveal" and isinstance(before, PericlesState) and seat != CHANCE:
+            return story.top_owner(_game(game), before, str(action.args[0]))
+        return super().log_narrator(game, before, seat, action, after)
+
+    def describe_step(self, game: Game[Any, Any], before: Any, action: Action, after: Any) -> str:
+        """The story's line with what the step brought about (:func:`kleos.games.pericles.story.tell_step`)."""
+        assert isinstance(before, PericlesView) and isinstance(after, PericlesView)
+        return story.tell_step(_game(game), before.state, action, after.state)
+
     def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
         assert isinstance(view, PericlesView)
         return view_json(view)
