@@ -25,7 +25,7 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.options import HONOR_HANDICAP, SCENARIO_DEFAULT, option_specs
 from kleos.games.pericles.rules.political import won
-from kleos.games.pericles.state import HIDDEN, PericlesState
+from kleos.games.pericles.state import HIDDEN, HONOR_SOURCES, N_HONOR, PericlesState
 from kleos.games.pericles.tables import ATHENS, FACTIONS, PIECES, SIDES, SPARTA, factions_of
 from kleos.games.pericles.view import PericlesView, view_json
 
@@ -161,6 +161,15 @@ class PericlesKit(GameKit):
         from kleos.games.pericles.ending import outcome_words
 
         return outcome_words(_game(game), outcome) or super().outcome_text(game, outcome)
+
+    def score_breakdown(self, game: Game[Any, Any], view: Any) -> list[dict[str, int]] | None:
+        """Each faction's final Honor by where it came from, as the rules kept it (``honor_from``: the
+        start, the handicap, debates, theater issues, battles, …, the victory bonuses of P-VICTORY-7..10):
+        the same parts for all four, those any faction has Honor from."""
+        assert isinstance(view, PericlesView)
+        rows = [view.state.honor_from[f * N_HONOR:(f + 1) * N_HONOR] for f in range(len(FACTIONS))]
+        used = [i for i in range(N_HONOR) if any(row[i] for row in rows)]
+        return [{HONOR_SOURCES[i]: row[i] for i in used} for row in rows]
 
     def agent_parts(self) -> AgentParts:
         from kleos.games.pericles.agents.parts import agent_parts
