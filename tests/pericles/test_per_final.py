@@ -19,7 +19,7 @@ from kleos.games.pericles.rules.common import (
     place,
     status,
 )
-from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.state import H_BATTLES, PericlesState
 from kleos.games.pericles.tables import AB, AN
 
 
@@ -54,7 +54,7 @@ def test_strength() -> None:
 def test_honor_floor_and_strategos_supply() -> None:
     """P-DEF-16, P-HONOR-3, P-AMB-1, P-DEF-17: Honor stops at 0; awards come from the supply only."""
     _g, s = _fresh()
-    assert gain(s, AF, -15) == -10 and s.honor[AF] == 0
+    assert gain(s, AF, -15, H_BATTLES) == -10 and s.honor[AF] == 0
     s.supply[1] = 2
     assert award(s, EK, 3) == 2 and s.stock[EK] == 2 and s.supply[1] == 0
 

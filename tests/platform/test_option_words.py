@@ -68,3 +68,12 @@ def test_the_command_line_prints_the_same_sentences(capsys: pytest.CaptureFixtur
     for spec in specs("cyclades"):
         assert " ".join(spec.help.split()) in help_text
         assert all(" ".join(f"{choice}: {text}".split()) in help_text for choice, text in spec.meanings)
+
+
+def test_play_polis_help_prints_the_same_sentences(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-ROUND-1, R-ROUND-2: Polis' own ``kleos play polis --help`` prints each option's sentence and each
+    choice's meaning (the editions' rounds) too, as the generic games' help does."""
+    help_text = " ".join(run_cli(capsys, "play", "polis", "--help").split())
+    for spec in specs("polis"):
+        assert " ".join(spec.help.split()) in help_text, spec.name
+        assert all(" ".join(f"{choice}: {text}".split()) in help_text for choice, text in spec.meanings)

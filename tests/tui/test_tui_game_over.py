@@ -21,6 +21,7 @@ from kleos.games.cyclades.ending import outcome_words as cyclades_words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.pericles.ending import outcome_words as pericles_words
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.tables import FACTIONS
 from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_OVER
 
@@ -57,6 +58,8 @@ def test_the_game_over_screen_names_the_winner_and_the_scores(
                 assert f"score {outcome.scores[seat]}" in line
                 if name == "polis":  # the parts of the final score (R-END-7)
                     assert "population" in line and "prestige" in line and "posterity" in line
+                if isinstance(game, PericlesGame):  # where the Honor came from (P-VICTORY-11)
+                    assert f"start {game.tables.scenario.honor[FACTIONS[seat]]}" in line, line
                 assert ("★ winner" in line) == (outcome.winner == seat), line
             menu = screen.query_one("#menu", OptionList)
             entries = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]

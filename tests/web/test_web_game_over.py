@@ -52,6 +52,9 @@ def test_the_final_scores_name_the_winner_with_one_click_tools(
         rows = page.locator("#scores tbody tr")
         assert rows.count() == len(registry.kit(name).make_game(options).seat_names)
         assert page.locator("#scores tr.winner").count() == 1
+        if name == "pericles":  # where each faction's Honor came from (P-VICTORY-11)
+            heads = page.locator("#scores thead th").all_inner_texts()
+            assert "Start" in heads and heads[-1] == "Score", heads
         tools = page.eval_on_selector_all("#scores .end-tools button", "els => els.map(e => e.dataset.endTool)")
         assert tools == ["replay", "export", "rematch"]
         top = page.evaluate("document.querySelector('#scores').getBoundingClientRect().top")

@@ -12,8 +12,10 @@ not an entry point yet) and uses the shared browser."""
 # ruff: noqa: F811
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +55,24 @@ def pericles_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pericl
         server.stop()
 
 
+@contextmanager
+def seat_page(browser: Any, base: str, seated: dict[str, Any], timeout: int = 30_000,
+              **context: Any) -> Iterator[tuple[Any, list[str]]]:
+    """The seat's game page (on a desktop unless ``context`` says otherwise) and the page errors
+    seen, in a browser context closed afterwards."""
+    opened = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context})
+    opened.set_default_timeout(timeout)
+    try:
+        page = opened.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        store_seat(page, base, seated)
+        page.goto(f"{base}/play/{seated['game_id']}")
+        yield page, errors
+    finally:
+        opened.close()
+
+
 def test_tables_place_every_theater_once_and_mark_the_layout_a_reconstruction() -> None:
     tables = board_tables(PericlesGame(OPTIONS))
     keys = [th["key"] for th in tables["theaters"]]
@@ -88,14 +108,8 @@ def test_pericles_map_and_clicks_against_three_bots_on_a_phone(pericles_server: 
     theaters = len(answer.json()["theaters"])
     seated = create_game(base, ["me", "random", "random", "random"], game="pericles", options=OPTIONS, seed=5)
     me = seated["seat"]
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    context.set_default_timeout(20_000)
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        store_seat(page, base, seated)
-        page.goto(f"{base}/play/{seated['game_id']}")
+    with seat_page(browser, base, seated, 20_000, viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                   has_touch=True) as (page, errors):
         page.wait_for_selector("#per-map g.theater")
         assert page.locator("#per-map g.theater").count() == theaters
         assert page.locator("#per-map line.link").count() == 39
@@ -118,8 +132,6 @@ def test_pericles_map_and_clicks_against_three_bots_on_a_phone(pericles_server: 
         assert get_state(base, seated["game_id"], seated["token"])["seq"] > start
         page.screenshot(path=str(shots / "pericles-phone-played.png"), full_page=True)
         assert errors == []
-    finally:
-        context.close()
 
 
 # ----- a newcomer plays the vignette in the browser with its own choices (issue 24) ------------------
@@ -212,14 +224,7 @@ def test_a_newcomer_plays_the_vignette_in_the_browser_with_its_own_choices(
     seated = create_game(base, ["me", "heuristic", "heuristic", "heuristic"], game="pericles", options=OPTIONS,
                          seed=5)
     game = PericlesGame(OPTIONS)
-    context = browser.new_context(viewport=DESKTOP)
-    context.set_default_timeout(30_000)
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        store_seat(page, base, seated)
-        page.goto(f"{base}/play/{seated['game_id']}")
+    with seat_page(browser, base, seated) as (page, errors):
         page.wait_for_selector("#per-map g.theater")
         decisions = 0
         for _ in range(MAX_DECISIONS):
@@ -250,5 +255,74 @@ def test_a_newcomer_plays_the_vignette_in_the_browser_with_its_own_choices(
         page.locator("#log-panel").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / "pericles-web-log.png"), full_page=True)
         assert decisions >= 10 and errors == []
-    finally:
-        context.close()
+
+
+# ----- the hint's reason, the story log and its results in the browser (issue 24) -----------------------
+STORY_SEED = 3  # seeded random choices of four persons: a Rumor and a Military issue without Strategos
+# revealed by a faction of the other pair, and a battle with casualties and battle Honor
+
+
+def persons_vignette(base: str, seed: int) -> dict[str, Any]:
+    """A vignette of four persons played to its end over HTTP (the first seat to act picks a seeded
+    random legal action); seat 0's answer, to open its page."""
+    created = httpx.post(f"{base}/api/games", json={"game": "pericles", "options": OPTIONS, "seed": seed,
+                                                     "seats": ["me", "person", "person", "person"], "seat": 0},
+                         timeout=30).json()
+    tokens = {created["seat"]: created["token"]}
+    for invite in created["invites"]:
+        joined = httpx.post(f"{base}/api/join", json={"invite": invite["invite"]}, timeout=30).json()
+        tokens[joined["seat"]] = joined["token"]
+    rng = random.Random(seed)
+    message = get_state(base, created["game_id"])
+    for _ in range(300):
+        if message["outcome"] is not None:
+            return dict(created)
+        seat = message["to_act"][0]
+        mine = get_state(base, created["game_id"], tokens[seat])
+        answer = httpx.post(f"{base}/api/games/{created['game_id']}/actions",
+                            headers={"Authorization": f"Bearer {tokens[seat]}"}, timeout=30,
+                            json={"seq": mine["seq"], "action": rng.choice(mine["legal"])["action"]})
+        assert answer.status_code == 200, answer.text
+        message = answer.json()
+    raise AssertionError("the vignette did not end in 300 decisions")
+
+
+def test_the_browser_log_names_every_reveal_and_tells_the_results(pericles_server: PericlesServer, browser: Any,
+                                                                  shots: Path) -> None:
+    """P-THEATER-9, P-THEATER-12, P-MIL-2, P-BATTLE-9..11: the log panel names a Rumor and a Military
+    issue without Strategos revealed by a faction that could not see them, and shows what steps
+    brought about ("Result:" with losses and Honor), as the terminal's log does."""
+    base = pericles_server.url
+    seated = persons_vignette(base, STORY_SEED)
+    with seat_page(browser, base, seated) as (page, errors):
+        page.wait_for_selector("#log-panel li.log-entry")
+        lines = page.locator("#log-panel li.log-entry .log-text").all_inner_texts()
+        reveals = [line for line in lines if line.startswith("reveal ")]
+        assert reveals and all(re.match(r"reveal (AF|DF|EK|AK)'s \w+ marker in ", line) for line in reveals), reveals
+        assert any("Rumor marker" in line and "nothing happens" in line for line in reveals), reveals
+        assert any("Military marker" in line for line in reveals), reveals
+        assert not any("the top marker" in line for line in lines)
+        battles = [line for line in lines if "Result: Honor" in line and ("casualties" in line or "eliminate" in line)]
+        assert battles, "a battle's losses and Honor are in the browser's log"
+        page.locator("#log-panel li.log-entry", has_text=battles[0][:40]).first.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "pericles-web-story-results.png"))
+        assert errors == []
+
+
+def test_the_hint_panel_says_why(pericles_server: PericlesServer, browser: Any, shots: Path) -> None:
+    """P-MIL, P-THEATER-4: the browser's hint panel gives the hint's reason (the agents' explanation, as
+    the terminal shows it) after the hinted action's words."""
+    base = pericles_server.url
+    seated = create_game(base, ["me", "random", "random", "random"], game="pericles", options=OPTIONS, seed=5)
+    with seat_page(browser, base, seated) as (page, errors):
+        page.wait_for_function(READY, timeout=60_000)
+        page.wait_for_selector("#hint-ask:not([hidden])")
+        page.click("#hint-ask")
+        why = page.wait_for_selector("#hint-line .hint-why").inner_text()
+        hint = httpx.get(f"{base}/api/games/{seated['game_id']}/hint", timeout=60,
+                         headers={"Authorization": f"Bearer {seated['token']}"}).json()
+        assert hint["why"] and why.strip() == f"Why: {hint['why']}", (why, hint)
+        assert re.search(r"\(P-[A-Z]+", why), why
+        assert page.locator("#hint-line").get_attribute("data-action") == hint["action"]
+        page.screenshot(path=str(shots / "pericles-web-hint-why.png"))
+        assert errors == []

@@ -116,8 +116,9 @@ def _probe(kit: GameKit, game: AnyGame, key: str) -> None:
         if not game.is_chance(state):
             break
         outcome = game.sample_chance(state)
-        log_text(kit, game, state, CHANCE, outcome)
+        before = game.copy(state)
         game.apply_in_place(state, outcome, CHANCE, validate=False)
+        log_text(kit, game, before, CHANCE, outcome, state)
     for seat in (None, *range(len(game.seat_names))):
         dumps(seat_head(kit, game, state, 0, seat, meta={}, undo_allowed=False))
     with _probed_lock:

@@ -145,11 +145,13 @@ def neutral_text(text: str, seat: int, names: Sequence[str]) -> str:
     return f"{me}: " + _SECOND_PERSON.sub(lambda m: words.get(m.group(1), m.group(1)), text)
 
 
-def log_text(kit: GameKit, game: AnyGame, state: Any, seat: int, action: Action) -> str:
-    """The log's account of ``action`` (before it is applied), from the actor's view only (chance:
-    the public view): neutral, the same for every seat that may read it."""
-    view = game.view(state, None if seat == CHANCE else seat)
-    return neutral_text(kit.describe_action(game, view, action), seat, game.seat_names)
+def log_text(kit: GameKit, game: AnyGame, before: Any, seat: int, action: Action, after: Any) -> str:
+    """The log's account of ``action``, taken between the states ``before`` and ``after``: told from
+    one seat's views around the step (the kit's ``log_narrator``: by default the actor, the public
+    view for chance), never from the states; neutral, the same for every seat that may read it."""
+    narrator = kit.log_narrator(game, before, seat, action, after)
+    text = kit.describe_step(game, game.view(before, narrator), action, game.view(after, narrator))
+    return neutral_text(text, seat, game.seat_names)
 
 
 @cache

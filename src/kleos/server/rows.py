@@ -126,11 +126,11 @@ def visibility(kit: GameKit, game: AnyGame, before: Any, seat: int, action: Acti
 
 def step(kit: GameKit, game: AnyGame, state: Any, seat: int, action: Action, *, validate: bool = True) -> NewEntry:
     """Apply ``action`` of ``seat`` to ``state`` in place and return its log entry: its words from
-    the actor's view before the step, its readers from the kit. An illegal action raises
-    :class:`~kleos.core.errors.IllegalAction` and changes nothing."""
+    views before and after the step (:func:`~kleos.server.messages.log_text`), its readers from the
+    kit. An illegal action raises :class:`~kleos.core.errors.IllegalAction` and changes nothing."""
     before = game.copy(state)
     game.apply_in_place(state, action, seat, validate=validate)
-    text = log_text(kit, game, before, seat, action)
+    text = log_text(kit, game, before, seat, action, state)
     return seat, action, text, visibility(kit, game, before, seat, action, state)
 
 

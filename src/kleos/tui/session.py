@@ -234,16 +234,18 @@ class Session:
         return lines
 
     def _plain_lines(self, before: Any, seat: int, action: Action, index: int) -> list[LogLine]:
-        """The log of a game without its own: the action in the kit's words, or the kit's neutral line
-        when the screen's readers may not see it; then the end of the game."""
+        """The log of a game without its own: the step in the kit's words (``describe_step``, from its
+        narrator's views), or the kit's neutral line when the screen's readers may not see it; then
+        the end of the game."""
         kit, game = self.kit, self.game
         allowed = kit.log_visibility(game, before, seat, action, self.state)
         kind = "chance" if seat == CHANCE else "action"
         if allowed is not None and not allowed & self._readers:
             text = kit.hidden_log_text(game, seat, action)
         else:
-            reader = seat if seat != CHANCE else (min(allowed & self._readers) if allowed else None)
-            text = kit.describe_action(game, game.view(before, reader), action)
+            narrator = kit.log_narrator(game, before, seat, action, self.state)
+            reader = min(allowed & self._readers) if seat == CHANCE and allowed else narrator
+            text = kit.describe_step(game, game.view(before, reader), action, game.view(self.state, reader))
             if seat != CHANCE:
                 text = f"{self.name(seat)}: {text}"
         lines = [LogLine(index, seat, text, kind)]

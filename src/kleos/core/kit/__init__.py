@@ -220,6 +220,22 @@ class GameKit(ABC):
     def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
         """``view`` as JSON for clients (nothing the view does not hold, no generator)."""
 
+    def log_narrator(self, game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any) -> int | None:
+        """The seat whose views tell a step in the log (``None``: the public view): by default its
+        actor, the public view for chance. ``before`` and ``after`` are the full states around the
+        step, read only to choose; the words come from :meth:`describe_step` with that seat's views.
+        A game names another seat only when the step itself makes public what the actor could not
+        see (a face-down piece turned up by someone who does not know it), and that seat's view
+        tells nothing more about the step than what it makes public."""
+        return None if seat == CHANCE else seat
+
+    def describe_step(self, game: Game[Any, Any], before: Any, action: Action, after: Any) -> str:
+        """A step as the log tells it, from one seat's views before and after it (the seat is
+        :meth:`log_narrator`'s): by default :meth:`describe_action` on the view before. A game adds
+        what the step brought about and the view before could not know: what it turned up, what
+        was resolved without a decision, the losses and points of a battle."""
+        return self.describe_action(game, before, action)
+
     def log_visibility(self, game: Game[Any, Any], before: Any, seat: int, action: Action,
                        after: Any) -> frozenset[int] | None:
         """The seats that may read the log line of ``action`` (``None``: everybody).

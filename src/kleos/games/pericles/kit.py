@@ -20,7 +20,7 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.options import HONOR_HANDICAP, SCENARIO_DEFAULT, option_specs
 from kleos.games.pericles.rules.political import won
-from kleos.games.pericles.state import HIDDEN, PericlesState
+from kleos.games.pericles.state import HIDDEN, HONOR_SOURCES, N_HONOR, PericlesState
 from kleos.games.pericles.tables import ATHENS, FACTIONS, PIECES, SIDES, SPARTA, factions_of
 from kleos.games.pericles.view import PericlesView, view_json
 
@@ -122,6 +122,19 @@ class PericlesKit(GameKit):
         assert isinstance(view, PericlesView)
         return story.tell(_game(game), view.state, action)
 
+    def log_narrator(self, game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any) -> int | None:
+        """A reveal is told from its marker's owner's view: turning the marker up makes it public, even
+        when the revealing faction neither placed nor owns it and no decision names it afterwards (a
+        Rumor, a Military issue without Strategos; P-THEATER-9, P-THEATER-12, P-INFO-6)."""
+        if action.verb == "reveal" and isinstance(before, PericlesState) and seat != CHANCE:
+            return story.top_owner(_game(game), before, str(action.args[0]))
+        return super().log_narrator(game, before, seat, action, after)
+
+    def describe_step(self, game: Game[Any, Any], before: Any, action: Action, after: Any) -> str:
+        """The story's line with what the step brought about (:func:`kleos.games.pericles.story.tell_step`)."""
+        assert isinstance(before, PericlesView) and isinstance(after, PericlesView)
+        return story.tell_step(_game(game), before.state, action, after.state)
+
     def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
         assert isinstance(view, PericlesView)
         return view_json(view)
@@ -145,6 +158,15 @@ class PericlesKit(GameKit):
         from kleos.games.pericles.ending import outcome_words
 
         return outcome_words(_game(game), outcome) or super().outcome_text(game, outcome)
+
+    def score_breakdown(self, game: Game[Any, Any], view: Any) -> list[dict[str, int]] | None:
+        """Each faction's final Honor by where it came from, as the rules kept it (``honor_from``: the
+        start, the handicap, debates, theater issues, battles, …, the victory bonuses of P-VICTORY-7..10):
+        the same parts for all four, those any faction has Honor from."""
+        assert isinstance(view, PericlesView)
+        rows = [view.state.honor_from[f * N_HONOR:(f + 1) * N_HONOR] for f in range(len(FACTIONS))]
+        used = [i for i in range(N_HONOR) if any(row[i] for row in rows)]
+        return [{HONOR_SOURCES[i]: row[i] for i in used} for row in rows]
 
 
 KIT = PericlesKit()

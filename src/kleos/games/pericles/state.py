@@ -60,12 +60,20 @@ M_GOLD_PN = 13  # Peloponnesian naval units in the Aegean (cap 3)
 M_BASES = 14  # enemy bases the winner may still eliminate (P-BATTLE-15)
 N_MIL = 15
 
+# where Honor came from (``state.honor_from[faction * N_HONOR + source]``), for the score sheet: the
+# rules add every real change of a faction's Honor (a loss stops at 0, P-DEF-16) to the source that
+# made it, so that a faction's sources always add up to its Honor
+HONOR_SOURCES = ("start", "handicap", "debates", "theater_issues", "battles", "raids", "political_capital",
+                 "wills", "persia", "victory")
+H_START, H_HANDICAP, H_DEBATES, H_ISSUES, H_BATTLES, H_RAIDS, H_CAPITAL, H_WILLS, H_PERSIA, H_VICTORY = range(10)
+N_HONOR = len(HONOR_SOURCES)
+
 LIST_FIELDS = (
     "honor", "stock", "supply", "council", "set_aside", "dominant", "favor", "used_council", "council_now",
     "card_loc", "played", "track", "pieces", "treason", "hostage", "arist_deck", "will_code", "will_theater",
     "held", "queue", "order", "defeat", "granary_start", "commit", "committed", "draw", "built", "no_bases",
     "chosen", "moved", "visited", "mil", "killed", "plague_due",
-    "gone",
+    "gone", "honor_from",
 )
 SCALAR_FIELDS = (
     "turn", "phase", "step", "chance", "actor", "side", "debate", "issue", "boule", "picks", "war", "plague",
@@ -112,7 +120,9 @@ class PericlesState:
     * ``plague_due`` the Plague removals still to choose, one entry per unit, each
       ``theater * 10 + side * 2 + naval`` (rules/aristophanes.py, P-PLAGUE-6);
     * ``gone[piece]`` pieces removed from the game for good (Campaign rule 14.43, P-PLAGUE-7): no longer
-      in the pool, so they count as in use (rules/common.py ``in_use``).
+      in the pool, so they count as in use (rules/common.py ``in_use``);
+    * ``honor_from[f * N_HONOR + source]`` each faction's Honor by where it came from (``HONOR_SOURCES``),
+      public like Honor itself: the parts of the final score sheet.
     """
 
     __slots__ = (*LIST_FIELDS, *SCALAR_FIELDS, "outcome", "rng")
@@ -152,6 +162,7 @@ class PericlesState:
     killed: list[int]
     plague_due: list[int]
     gone: list[int]
+    honor_from: list[int]
     turn: int
     phase: str
     step: str
@@ -197,6 +208,9 @@ class PericlesState:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> PericlesState:
+        if "honor_from" not in data:  # saved before Honor was kept by source: all of it counts as the start
+            data = {**data, "honor_from": [h if source == H_START else 0 for h in data["honor"]
+                                           for source in range(N_HONOR)]}
         return fields_from_json(PericlesState, data, LIST_FIELDS, SCALAR_FIELDS)
 
     def text(self) -> str:

@@ -1,10 +1,14 @@
 """Pericles actions told as a story (the kit's ``describe_action``: the menu's words and the log's):
 which marker is revealed and who becomes Commander, what a revealed issue's owner does with it, the
-battle-deck cards with each battle's totals part by part and its result, the casualties by side.
+battle-deck cards with each battle's totals part by part and its result, the casualties by side;
+and what a step brought about in public numbers (:func:`changes`: Honor, units and bases).
 
-A line reads only the acting faction's view before the step (the public view for chance), like the
-server's log: a revealed marker is named when that view knows it (P-INFO-6), otherwise by its
-owner's decision that follows, when it is public. Nothing here knows more than the view.
+A line reads only one faction's view (the public view for chance): the menu's, the actor's before
+the step. The log (the kit's ``describe_step``) reads the views before and after the step of its
+narrator: the actor, or for a reveal the marker's owner, since turning the marker up makes it public
+(P-THEATER-9, P-INFO-6) even when the revealing faction could not see it and no decision follows (a
+Rumor, P-THEATER-12; a Military issue without Strategos, P-MIL-2). Nothing here knows more than the
+view it is given.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from kleos.games.pericles.rules.common import count
 from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import M_KIND, M_STAGE, M_WIN, PericlesState
-from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, MIL, RUM, SIDE_BASES, SIDES
+from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, MIL, PIECES, RUM, SIDE_BASES, SIDES
 
 WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage", "issue": "choose the issue",
          "debate": "debate the issue", "play": "play the card", "lend": "lend a marker:",
@@ -59,6 +63,47 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
         th = entry_parts(s.revealed)[0]
         return f"{marker_words(s.revealed)} in {g.tables.theater_keys[th]}: {text}"
     return text
+
+
+def top_owner(g: PericlesGame, s: PericlesState, theater: str) -> int:
+    """The owner of the top marker in ``theater`` (public: the marker shows its side, P-INFO-6)."""
+    th = g.tables.theater_index[theater]
+    return entry_parts([e for e in s.queue if e // 1000 == th][-1])[2]
+
+
+def changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> str:
+    """What a step brought about in public numbers (P-INFO-1), from views before and after it: Honor
+    won and lost, units and bases gained and lost by theater, as the rules worked them out (battle
+    Honor, casualties, bases); "" when nothing changed. A unit on its way is not counted twice."""
+    honor = [f"{FACTIONS[f]} {b}→{a}" for f, (b, a) in enumerate(zip(before.honor, after.honor, strict=True))
+             if a != b]
+    moved = set(before.moved) != set(after.moved) or after.moving >= 0 or before.moving >= 0
+    pieces = [] if moved else _piece_changes(g, before, after)
+    parts = ([f"Honor {', '.join(honor)}"] if honor else []) + pieces
+    return f"Result: {'; '.join(parts)}." if parts else ""
+
+
+def _piece_changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
+    out = []
+    for th, key in enumerate(g.tables.theater_keys):
+        gone = [f"{n} {code}" for p, code in enumerate(PIECES)
+                if (n := before.pieces[th * len(PIECES) + p] - after.pieces[th * len(PIECES) + p]) > 0]
+        new = [f"{n} {code}" for p, code in enumerate(PIECES)
+               if (n := after.pieces[th * len(PIECES) + p] - before.pieces[th * len(PIECES) + p]) > 0]
+        if gone or new:
+            out.append(f"in {key}: {', '.join([*(f'-{x}' for x in gone), *(f'+{x}' for x in new)])}")
+    return out
+
+
+def tell_step(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
+    """The log's line of a step, from one faction's views before and after it: the action as
+    :func:`tell` says it, then what it brought about (:func:`changes`), so that the browser's log
+    reads as the terminal's."""
+    text = tell(g, before, action)
+    result = changes(g, before, after)
+    if not result:
+        return text
+    return f"{text}{'' if text.endswith('.') else '.'} {result}"
 
 
 def _place(g: PericlesGame, s: PericlesState, a: Action) -> str:

@@ -22,6 +22,7 @@ from kleos.arena.tournament import Progress
 from kleos.core import registry
 from kleos.core.action import Action, MalformedAction
 from kleos.core.errors import DataError, IllegalAction, KleosError
+from kleos.core.kit import option_lines
 from kleos.core.kit.cli import CliParts
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord, Replay
@@ -68,7 +69,7 @@ Answer with the number of a menu entry, or type the action itself, e.g. 'march T
 def add_play_parser(play_commands: Any) -> None:
     p = play_commands.add_parser(
         "polis", help="play Polis against the built-in opponent",
-        description=PLAY_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        description=PLAY_HELP, epilog=_options_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--edition", choices=EDITIONS, default="2020",
                    help="rules edition: 2012 (yucata/German) or 2020 (Devir); default 2020")
     p.add_argument("--as", dest="side", choices=SIDE_CHOICES, default="athens",
@@ -93,6 +94,14 @@ def add_play_parser(play_commands: Any) -> None:
     p.add_argument("--no-confirm", action="store_true",
                    help="full-screen UI: carry out a chosen action at once, without the confirmation step")
     p.set_defaults(func=cmd_play)
+
+
+def _options_epilog() -> str:
+    """The game's options in the plain words ``kleos games`` and the lobby use (the edition is
+    chosen here with --edition)."""
+    kit = registry.kit(PolisGame.name)
+    return "\n".join(["game options, in plain words (choose the edition with --edition):",
+                      *option_lines(kit.options, "  ")])
 
 
 def add_polis_parser(commands: Any) -> None:

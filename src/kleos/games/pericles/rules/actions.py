@@ -24,7 +24,7 @@ from kleos.games.pericles.rules import (
     theater,
 )
 from kleos.games.pericles.rules.common import Violation, gain, spend
-from kleos.games.pericles.state import CH_ADVISOR, PericlesState
+from kleos.games.pericles.state import CH_ADVISOR, H_RAIDS, PericlesState
 from kleos.games.pericles.tables import Tables, factions_of
 
 YES_NO = ("yes", "no")
@@ -165,7 +165,7 @@ def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
         if action.verb == "raid":  # P-RAID-2: 3 Strategos spent, +3 Honor, then the card
             owner = theater.entry_parts(s.revealed)[2]
             spend(s, owner, theater.RAID_COST)
-            gain(s, owner, theater.RAID_HONOR)
+            gain(s, owner, theater.RAID_HONOR, H_RAIDS)
             s.step = "raid_draw"
             return
         theater.resolve_apply(t, s, f, action)

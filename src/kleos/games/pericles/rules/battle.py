@@ -17,16 +17,7 @@ from kleos.games.pericles.rules import hostages
 from kleos.games.pericles.rules.boule import sign, wp_index
 from kleos.games.pericles.rules.common import CONTESTED, count, gain, status
 from kleos.games.pericles.rules.diplomatic import treason
-from kleos.games.pericles.state import (
-    GONE,
-    M_DIFF,
-    M_KIND,
-    M_NUM,
-    M_SHIP,
-    M_WIN,
-    REVEALED,
-    PericlesState,
-)
+from kleos.games.pericles.state import GONE, H_BATTLES, M_DIFF, M_KIND, M_NUM, M_SHIP, M_WIN, REVEALED, PericlesState
 from kleos.games.pericles.tables import (
     AN,
     AR,
@@ -143,14 +134,14 @@ def honor(t: Tables, s: PericlesState) -> None:
         hostages.take(t, s, winner)
     bonus = HOSTAGE_HONOR if hostage else 0
     if cmd // 2 == winner:
-        gain(s, cmd, 2 * e + bonus)
-        gain(s, cmd ^ 1, e)
+        gain(s, cmd, 2 * e + bonus, H_BATTLES)
+        gain(s, cmd ^ 1, e, H_BATTLES)
     else:
         for f in factions_of(winner):
-            gain(s, f, e + (bonus if f == s.dominant[winner] else 0))
+            gain(s, f, e + (bonus if f == s.dominant[winner] else 0), H_BATTLES)
     lost = eliminated(s, loser, with_argos=False)
     for f in factions_of(loser):
-        gain(s, f, -lost)
+        gain(s, f, -lost, H_BATTLES)
     if 2 * lost + bonus >= MAJOR_DEFEAT:
         major_defeat(t, s, loser)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.state import N_HONOR, PericlesState
 from kleos.games.pericles.tables import (
     AN,
     BASES,
@@ -23,11 +23,14 @@ FRIENDLY, CONTESTED, ENEMY, NEUTRAL = "friendly", "contested", "enemy", "neutral
 
 
 # ----- Honor (P-HONOR, P-DEF-16) -------------------------------------------------------------------
-def gain(s: PericlesState, seat: int, amount: int) -> int:
-    """Add ``amount`` Honor (negative: a loss that stops at 0, P-DEF-16); returns the real change."""
+def gain(s: PericlesState, seat: int, amount: int, source: int) -> int:
+    """Add ``amount`` Honor (negative: a loss that stops at 0, P-DEF-16), kept under ``source`` (one of
+    the state's ``H_*``, for the score sheet); returns the real change."""
     before = s.honor[seat]
     s.honor[seat] = max(0, before + amount)
-    return s.honor[seat] - before
+    change = s.honor[seat] - before
+    s.honor_from[seat * N_HONOR + source] += change
+    return change
 
 
 # ----- Strategos (P-AMB-1: supply per side, stock per faction) -------------------------------------

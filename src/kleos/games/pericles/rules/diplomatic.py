@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.pericles.rules.common import FRIENDLY, NEUTRAL, Violation, count, gain, place, remove, spend, status
-from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.state import H_ISSUES, PericlesState
 from kleos.games.pericles.tables import AN, DB, PB, S300, SIDE_BASES, SIDE_LAND, SIDE_NAVAL, SL, Tables
 
 OPEN_LIMIT = 3  # P-DIPLO-1, P-DIPLO-6
@@ -73,8 +73,8 @@ def apply_open(t: Tables, s: PericlesState, theater: int, owner: int, action: Ac
         remove(s, theater, enemy_base)
         if place(t, s, theater, LEAGUE_BASE[side], 1):
             s.treason[theater * 2 + side] = 0
-            gain(s, owner, 2)  # P-DIPLO-3
-            gain(s, s.dominant[1 - side], -2)
+            gain(s, owner, 2, H_ISSUES)  # P-DIPLO-3
+            gain(s, s.dominant[1 - side], -2, H_ISSUES)
             return
         s.pieces[theater * 15 + enemy_base] += 1  # no friendly League base left to place (P-COMP-1)
     add_treason(t, s, theater, side, k)  # P-DIPLO-4, P-DIPLO-5

@@ -25,7 +25,7 @@ from kleos.games.pericles.rules.common import (
     remove,
     status,
 )
-from kleos.games.pericles.state import OVER, PericlesState
+from kleos.games.pericles.state import H_VICTORY, H_WILLS, OVER, PericlesState
 from kleos.games.pericles.tables import (
     AB,
     AR,
@@ -78,8 +78,8 @@ def finish(s: PericlesState, reason: str, winner: int | None) -> None:
 
 def side_wins(s: PericlesState, side: int, reason: str) -> None:
     """P-VICTORY-3/4: the winning side's Dominant +5, its Opponent -5, then its best faction wins."""
-    gain(s, s.dominant[side], 5)
-    gain(s, s.dominant[side] ^ 1, -5)
+    gain(s, s.dominant[side], 5, H_VICTORY)
+    gain(s, s.dominant[side] ^ 1, -5, H_VICTORY)
     finish(s, reason, best_of(s, side))
 
 
@@ -115,16 +115,16 @@ def honor_victory(s: PericlesState, f: int) -> bool:
 def split(s: PericlesState, side: int, total: int) -> None:
     """Half each, the odd point to the Dominant faction (P-VICTORY-8/9)."""
     dom = s.dominant[side]
-    gain(s, dom, total - total // 2)
-    gain(s, dom ^ 1, total // 2)
+    gain(s, dom, total - total // 2, H_VICTORY)
+    gain(s, dom ^ 1, total // 2, H_VICTORY)
 
 
 def end_scoring(t: Tables, s: PericlesState, reason: str) -> None:
     """P-VICTORY-7..12; without end bonuses (a vignette) only the comparison of P-VICTORY-11/12."""
     if t.scenario.end_bonuses:
         for side in (0, 1):
-            gain(s, s.dominant[side], 5)
-            gain(s, s.dominant[side] ^ 1, -5)
+            gain(s, s.dominant[side], 5, H_VICTORY)
+            gain(s, s.dominant[side] ^ 1, -5, H_VICTORY)
             bases = sum(count(s, th, b) for th in range(N_THEATERS) if th != PERSIA for b in SIDE_BASES[side])
             split(s, side, 3 * bases)
             held = sum(1 for th in range(N_THEATERS) if th != PERSIA and controls(s, th, side))
@@ -161,7 +161,7 @@ def check_wills(t: Tables, s: PericlesState) -> None:
         if met is None:
             continue
         for f in factions_of(side):
-            gain(s, f, WILL_HONOR if met else -WILL_HONOR)
+            gain(s, f, WILL_HONOR if met else -WILL_HONOR, H_WILLS)
         if not met:
             held = min(5, s.supply[side])
             s.supply[side] -= held

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.pericles.rules.common import Violation, controls, count, gain, place, remove
-from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.state import H_PERSIA, PericlesState
 from kleos.games.pericles.tables import (
     AB,
     AN,
@@ -41,9 +41,9 @@ def war_cost(s: PericlesState) -> None:
     if not s.persia_war or s.callias:
         return
     dom = s.dominant[0]
-    gain(s, dom, -s.turn)
+    gain(s, dom, -s.turn, H_PERSIA)
     if not (controls(s, EAST_MED, 0) and count(s, EAST_MED, AN)):
-        gain(s, dom, -1)
+        gain(s, dom, -1, H_PERSIA)
 
 
 def declare(t: Tables, s: PericlesState) -> None:

@@ -11,8 +11,11 @@ from kleos.core.rng import Rng
 from kleos.games.pericles.state import (
     ARISTOPHANES,
     DECK,
+    H_HANDICAP,
+    H_START,
     HAND,
     M_WIN,
+    N_HONOR,
     N_MIL,
     OFF,
     THEATER,
@@ -35,6 +38,10 @@ def new_state(t: Tables, seed: int) -> PericlesState:
     s = PericlesState.__new__(PericlesState)
     bonus = t.options.get("honor_handicap") or {}  # P-DATA-14: the solitaire Honor handicap, an option
     s.honor = [sc.honor[f] + bonus.get(f, 0) for f in FACTIONS]
+    s.honor_from = [0] * (4 * N_HONOR)
+    for f, code in enumerate(FACTIONS):
+        s.honor_from[f * N_HONOR + H_START] = sc.honor[code]
+        s.honor_from[f * N_HONOR + H_HANDICAP] = bonus.get(code, 0)
     s.stock = [sc.stocks[f] for f in FACTIONS]  # P-SETUP-3: 0 unless the scenario says otherwise
     s.supply = [sc.supply[side] for side in SIDES]
     s.council = [0, 0]

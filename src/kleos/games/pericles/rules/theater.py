@@ -25,7 +25,7 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.games.pericles.rules import diplomatic, league, military
 from kleos.games.pericles.rules.common import CONTESTED, Violation, count, gain, remove, spend, status
-from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.state import H_CAPITAL, H_ISSUES, H_RAIDS, PericlesState
 from kleos.games.pericles.tables import (
     AR,
     DIP,
@@ -203,11 +203,11 @@ def resolve_apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
         treason_apply(t, s, owner, action)
         return
     elif action.args[0] == "honor":  # P-ORACLE-2
-        gain(s, owner, 3)
+        gain(s, owner, 3, H_ISSUES)
     else:
         where = t.theater_index[str(action.args[1])]
         remove(s, where, PIECES.index(str(action.args[2])))
-        gain(s, owner, 1)
+        gain(s, owner, 1, H_ISSUES)
     s.revealed = -1  # the marker goes back to its owner's pool (P-TMARK-6)
 
 
@@ -223,7 +223,7 @@ def raid_settle(s: PericlesState) -> None:
     due = s.draw[owner // 2]
     paid = min(due, s.stock[enemy])
     spend(s, enemy, paid)
-    gain(s, enemy, -(due - paid))
+    gain(s, enemy, -(due - paid), H_RAIDS)
     s.draw = [-1, -1]
     s.revealed = -1
 
@@ -249,7 +249,7 @@ def political_capital(s: PericlesState) -> None:
     for f in range(4):
         returned = s.stock[f]
         spend(s, f, returned)
-        gain(s, f, returned // 4)
+        gain(s, f, returned // 4, H_CAPITAL)
 
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:

@@ -24,13 +24,13 @@ from kleos.core.kit.terminal import (
     VerbHelp,
 )
 from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.games.pericles import story
 from kleos.games.pericles.explain import explain
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
 from kleos.games.pericles.state import PericlesState
-from kleos.games.pericles.tables import FACTIONS, PIECES
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -86,57 +86,26 @@ def _heading(game: Game[Any, Any]) -> str:
 # ----- the log -------------------------------------------------------------------------------------------
 def _log_lines(game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any, index: int,
                readers: frozenset[int]) -> list[LogLine]:
-    """The story log (the kit's ``describe_action``, secret steps hidden as everywhere) with one
-    difference: a marker revealed by a faction that cannot see it is named all the same, from its
-    owner's view, since revealing it makes it public (P-THEATER-9, P-INFO-6)."""
-    assert isinstance(before, PericlesState)
+    """The story log, as the browser's: the kit's words from its narrator's views (a revealed marker
+    named from its owner's, P-THEATER-9, P-INFO-6), secret steps hidden as everywhere, and what the
+    step brought about on a line of its own (:func:`kleos.games.pericles.story.changes`)."""
+    assert isinstance(game, PericlesGame) and isinstance(before, PericlesState)
     allowed = KIT.log_visibility(game, before, seat, action, after)
     kind = "chance" if seat == CHANCE else "action"
+    narrator = KIT.log_narrator(game, before, seat, action, after)
     if allowed is not None and not allowed & readers:
         lines = [LogLine(index, seat, KIT.hidden_log_text(game, seat, action), kind)]
     else:
-        reader = seat if seat != CHANCE else (min(allowed & readers) if allowed else None)
-        if action.verb == "reveal":
-            reader = _owner_of_top(game, before, str(action.args[0]))
-        text = KIT.describe_action(game, game.view(before, reader), action)
+        reader = min(allowed & readers) if seat == CHANCE and allowed else narrator
+        text = story.tell(game, game.view(before, reader).state, action)
         lines = [LogLine(index, seat, text if seat == CHANCE else f"{game.seat_names[seat]}: {text}", kind)]
-    result = _changes(game, before, after)
+    result = story.changes(game, game.view(before, None).state, game.view(after, None).state)
     if result:
         lines.append(LogLine(index, CHANCE, result, "result"))
     outcome = game.outcome(after)
     if outcome is not None:
         lines.append(LogLine(index, CHANCE, f"Game over: {KIT.outcome_text(game, outcome)}.", "heading"))
     return lines
-
-
-def _changes(game: Game[Any, Any], before: PericlesState, after: PericlesState) -> str:
-    """What a step brought about in public numbers (P-INFO-1): Honor won and lost, units and bases
-    gained and lost by theater; the rules worked them out (battle Honor, casualties, bases)."""
-    assert isinstance(game, PericlesGame)
-    honor = [f"{FACTIONS[f]} {b}→{a}" for f, (b, a) in enumerate(zip(before.honor, after.honor, strict=True))
-             if a != b]
-    moved = set(before.moved) != set(after.moved) or after.moving >= 0 or before.moving >= 0
-    pieces = [] if moved else _piece_changes(game, before, after)
-    parts = ([f"Honor {', '.join(honor)}"] if honor else []) + pieces
-    return f"Result: {'; '.join(parts)}." if parts else ""
-
-
-def _piece_changes(game: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
-    out = []
-    for th, key in enumerate(game.tables.theater_keys):
-        gone = [f"{n} {code}" for p, code in enumerate(PIECES)
-                if (n := before.pieces[th * len(PIECES) + p] - after.pieces[th * len(PIECES) + p]) > 0]
-        new = [f"{n} {code}" for p, code in enumerate(PIECES)
-               if (n := after.pieces[th * len(PIECES) + p] - before.pieces[th * len(PIECES) + p]) > 0]
-        if gone or new:
-            out.append(f"in {key}: {', '.join([*(f'-{x}' for x in gone), *(f'+{x}' for x in new)])}")
-    return out
-
-
-def _owner_of_top(game: Game[Any, Any], state: PericlesState, theater: str) -> int:
-    assert isinstance(game, PericlesGame)
-    th = game.tables.theater_index[theater]
-    return [e for e in state.queue if e // 1000 == th][-1] // 10 % 10
 
 
 # ----- menus -------------------------------------------------------------------------------------------

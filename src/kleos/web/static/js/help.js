@@ -1,8 +1,9 @@
 // Rules help, the first-game guide and hints on the game page, for every game through its kit:
 // GET /api/games/{id}/help (each verb's help with the IDs of its rules, the guide's first page and
 // its advice for the seat's decision now, the rules reference) and GET /api/games/{id}/hint (what a
-// strong computer player would choose, from the seat's own view). A hint is told in words and its
-// menu entry is opened and marked; choosing stays the player's.
+// strong computer player would choose, from the seat's own view). A hint is told in words, with why
+// when the game says (its agents' reason), and its menu entry is opened and marked; choosing stays
+// the player's.
 import { api, errorText } from "./api.js";
 import { $, h, put } from "./dom.js";
 import { arrange, menuModel, menuWords } from "./menu.js";
@@ -127,7 +128,8 @@ async function askHint() {
     }
     state.hint = hint;
     put(line, h("span", { class: "hint-label", text: `Hint (${hint.agent}): ` }), h("span", { class: "hint-text", text: hint.text }),
-      " ", h("code", { class: "notation", text: hint.action }));
+      " ", h("code", { class: "notation", text: hint.action }),
+      hint.why ? h("span", { class: "hint-why", text: ` Why: ${hint.why}` }) : null);
     line.dataset.action = hint.action;
     state.openPath(pathTo(now, hint.action));
   } catch (err) {
