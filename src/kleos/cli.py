@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kleos import __version__
+from kleos.analysis.cli import add_analyse_parser
 from kleos.arena.cli import add_arena_parser
 from kleos.core import registry
 from kleos.core.kit import GameKit, option_lines
@@ -29,6 +30,7 @@ Kleos: play and study the strategy board games of classical Greece, rule for rul
   kleos arena GAME            tournaments between computer players, with ratings and charts
   kleos serve                 the web server: play in the browser, live or over days
   kleos ratings               the server's suspicious results: list them, void them
+  kleos analyse game.json     a saved game move by move: mistakes, turning points, a chart
 """
 
 
@@ -107,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_arena_parser(commands)
     add_serve_parser(commands)
     add_ratings_parser(commands)
+    add_analyse_parser(commands)
     return parser
 
 
