@@ -1,9 +1,7 @@
-"""The post-game analysis on the test game (Sealed Bids, two seats), which it knows nothing about.
-
-The scripted game: every seat always bids its lowest card. With seed 37, in the last round the first
-seat holds the 12 (which no card can beat) and the 2, the scores are level and the prize is 3: bidding
-the 12 wins the game by force, bidding the 2 throws it away. The analysis must see the forced win
-before the move, mark the 2 a blunder and prefer the 12; chance steps are listed and never marked.
+"""The post-game analysis on the test game (Sealed Bids, two seats), which it knows nothing about:
+the scripted game of ``tests/scripted_blunders.py``, where the first seat throws away a forced win.
+The analysis must see the forced win before the move, mark the move a blunder and prefer the winning
+bid; chance steps are listed and never marked.
 """
 
 from __future__ import annotations
@@ -19,12 +17,12 @@ from kleos.analysis.engine import mark_of
 from kleos.analysis.report import markdown, sparkline, terminal_lines, turning_points
 from kleos.cli import main
 from kleos.core import registry
-from kleos.core.record import GameRecord, play_out
+from kleos.core.record import GameRecord
+from scripted_blunders import TOY_BLUNDER as BLUNDER
+from scripted_blunders import TOY_SEED as SEED
+from scripted_blunders import lowest_card_game
 from toygame.game import BidsGame
 from toygame.kit import KIT as TOY
-
-SEED = 37
-BLUNDER = 15  # the index of the first seat's last bid in the record
 
 
 @pytest.fixture(autouse=True)
@@ -32,13 +30,6 @@ def toy() -> Iterator[None]:
     registry.register(TOY)
     yield
     registry.unregister(TOY.name)
-
-
-def lowest_card_game() -> GameRecord:
-    game = BidsGame(2)
-    record = GameRecord(game.name, game.options, SEED)
-    play_out(game, game.new_state(SEED), lambda state, seat, legal: legal[0], record)
-    return record
 
 
 def test_the_scripted_position_is_the_one_described() -> None:
