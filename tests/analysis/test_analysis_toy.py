@@ -99,3 +99,8 @@ def test_the_command_writes_a_json_report(tmp_path: Path, capsys: pytest.Capture
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["steps"][BLUNDER]["mark"] == "blunder" and data["turning_points"]
     assert "steps" in capsys.readouterr().err  # the progress bar
+
+
+def test_one_position_of_a_replay_is_analysed_alone() -> None:
+    result = analyse(lowest_card_game(), budget=150, repeats=1, seed=1, start=BLUNDER, upto=BLUNDER + 1)
+    assert [(s.index, s.mark) for s in result.steps] == [(BLUNDER, "blunder")]

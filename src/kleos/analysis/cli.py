@@ -30,7 +30,9 @@ def add_analyse_parser(commands: Any) -> None:
                    help=f"searches per decision, each with its own seed (default {DEFAULT_REPEATS}): "
                         "their spread is shown")
     p.add_argument("--seed", type=int, default=0, help="seed of the searches (default 0)")
-    p.add_argument("--upto", type=int, default=None, help="analyse only the first N steps")
+    p.add_argument("--from", dest="start", type=int, default=0,
+                   help="analyse from step N on (0-based; the steps before are replayed, not analysed)")
+    p.add_argument("--upto", type=int, default=None, help="analyse only the steps before step N (0-based)")
     p.add_argument("--full-information", action="store_true",
                    help="search from the true positions, hidden cards included (finished games only)")
     p.add_argument("--format", choices=("text", "json", "markdown"), default="text", help="the report's form")
@@ -49,7 +51,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     bar = None if args.quiet else progress_bar(sys.stderr)
     try:
         result = analyse(record, budget=args.budget, repeats=args.repeats, seed=args.seed,
-                         full_information=args.full_information, upto=args.upto, progress=bar)
+                         full_information=args.full_information, start=args.start, upto=args.upto,
+                         progress=bar)
     except ValueError as exc:
         sys.stderr.write(f"{exc}\n")
         return 2

@@ -19,7 +19,7 @@ and never marked.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from statistics import mean
 from typing import Any
@@ -221,36 +221,49 @@ def game_marks(game: Game[Any, Any]) -> tuple[tuple[float, float, float], str]:
 
 
 def analyse(record: GameRecord, *, budget: int = DEFAULT_BUDGET, repeats: int = DEFAULT_REPEATS, seed: int = 0,
-            full_information: bool = False, upto: int | None = None,
+            full_information: bool = False, start: int = 0, upto: int | None = None,
             progress: Progress | None = None) -> GameAnalysis:
-    """Analyse ``record`` (its first ``upto`` steps, or all of them).
+    """Analyse the steps ``start`` to ``upto`` (excluded; None: to the end) of ``record``: any
+    stretch of a replay, down to one position (the steps before are replayed, not analysed).
 
     ``full_information`` searches from the true positions, which is allowed only for a finished game
     (a ``ValueError`` otherwise). Deterministic for a given ``seed``."""
-    kit = registry.kit(record.game)
-    game = kit.make_game(record.options)
-    actions = record.actions if upto is None else record.actions[:upto]
-    if full_information and not _finished(game, record):
+    game = registry.kit(record.game).make_game(record.options)
+    return analyse_from(game, game.new_state(record.seed), record.actions, budget=budget, repeats=repeats, seed=seed,
+                        full_information=full_information, start=start, upto=upto, progress=progress,
+                        over=bool(record.resigned))
+
+
+def analyse_from(game: Game[Any, Any], position: Any, actions: Sequence[tuple[int, Action]], *,
+                 budget: int = DEFAULT_BUDGET, repeats: int = DEFAULT_REPEATS, seed: int = 0,
+                 full_information: bool = False, start: int = 0, upto: int | None = None,
+                 progress: Progress | None = None, over: bool = False) -> GameAnalysis:
+    """:func:`analyse` for the ``actions`` taken from ``position`` (a set position, not changed here);
+    ``over``: the game ended without its rules saying so (a resignation)."""
+    kit = registry.kit(game.name)
+    if full_information and not (over or _ends(game, position, actions)):
         raise ValueError("full information is allowed only once the game is over")
     marks, words = game_marks(game)
-    result = GameAnalysis(record.game, tuple(game.seat_names), budget, repeats, seed, full_information, marks, words)
+    result = GameAnalysis(game.name, tuple(game.seat_names), budget, repeats, seed, full_information, marks, words)
     analyst = Analyst(game, budget, repeats, seed)
-    state = game.new_state(record.seed)
-    for index, (seat, action) in enumerate(actions):
-        result.steps.append(_step(kit, analyst, state, index, seat, action, full_information))
+    state = game.copy(position)
+    chosen = list(actions if upto is None else actions[:upto])
+    for index, (seat, action) in enumerate(chosen):
+        if index >= start:
+            result.steps.append(_step(kit, analyst, state, index, seat, action, full_information))
         game.apply_in_place(state, action, seat)
-        if progress is not None:
-            progress(index + 1, len(actions))
+        if progress is not None and index >= start:
+            progress(index + 1 - start, len(chosen) - start)
     outcome = game.outcome(state)
     result.outcome = "" if outcome is None else kit.outcome_text(game, outcome)
     return result
 
 
-def _finished(game: Game[Any, Any], record: GameRecord) -> bool:
-    state = game.new_state(record.seed)
-    for seat, action in record.actions:
+def _ends(game: Game[Any, Any], position: Any, actions: Sequence[tuple[int, Action]]) -> bool:
+    state = game.copy(position)
+    for seat, action in actions:
         game.apply_in_place(state, action, seat)
-    return game.is_terminal(state) or bool(record.resigned)
+    return game.is_terminal(state)
 
 
 def _step(kit: GameKit, analyst: Analyst, state: Any, index: int, seat: int, action: Action,

@@ -47,7 +47,7 @@ function chart(analysis, names, jump) {
     }
   });
   for (const tp of analysis.turning_points) {
-    const step = analysis.steps[tp.index];
+    const step = analysis.steps.find((st) => st.index === tp.index);
     const value = step && step.before !== null && step.before !== undefined ? step.before : 0.5;
     parts.push(s("circle", {
       cx: xOf(tp.index, steps), cy: yOf(value), r: 6, class: `analysis-turn turn-${tp.kind}`, tabindex: 0,
