@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from kleos.analysis.engine import DEFAULT_BUDGET, DEFAULT_REPEATS, analyse
-from kleos.analysis.report import markdown, terminal_lines
+from kleos.analysis.report import analysis_json, markdown, terminal_lines
 from kleos.core import registry
 from kleos.core.record import GameRecord
 
@@ -57,7 +57,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         sys.stderr.write(f"{exc}\n")
         return 2
     if args.format == "json":
-        text = json.dumps(result.to_json(), indent=1, ensure_ascii=False) + "\n"
+        text = json.dumps(analysis_json(result), indent=1, ensure_ascii=False) + "\n"
     elif args.format == "markdown":
         text = markdown(result)
     else:

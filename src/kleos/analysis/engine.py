@@ -94,13 +94,11 @@ class GameAnalysis:
         return [s for s in self.steps if s.kind == "decision" and (seat is None or s.seat == seat)]
 
     def to_json(self) -> dict[str, Any]:
-        from kleos.analysis.report import turning_points
-
+        """The settings and the steps (:func:`kleos.analysis.report.analysis_json` adds the turning points)."""
         return {"game": self.game, "seats": list(self.seat_names), "budget": self.budget,
                 "repeats": self.repeats, "seed": self.seed, "full_information": self.full_information,
                 "marks": dict(zip(MARK_NAMES, self.marks, strict=True)), "value_words": self.value_words,
-                "outcome": self.outcome, "steps": [s.to_json() for s in self.steps],
-                "turning_points": [t.to_json() for t in turning_points(self)]}
+                "outcome": self.outcome, "steps": [s.to_json() for s in self.steps]}
 
 
 def _round(value: float | None) -> float | None:
@@ -144,14 +142,19 @@ class Analyst:
         self.budget = budget
         self.repeats = repeats
         self.seed = seed
+        self._searcher: ISMCTSAgent | None = None
+        self._candidates: Callable[[Any, list[Action], random.Random], list[Action]] | None = None
 
     def _agent(self, played: Action, state: Any | None) -> ISMCTSAgent:
-        agent = ISMCTSAgent(self.game, model_calls=self.budget, name="analysis")
-        agent.shortcut = None  # every decision is searched, inner steps included
-        if agent.candidates is not None:
-            agent.candidates = _with_played(agent.candidates, played)
-        if state is not None:
-            agent.game = _FullInformation(self.game, state)  # type: ignore[assignment]
+        """The searcher (built once: the game's knowledge is prepared once), set for this decision."""
+        if self._searcher is None:
+            self._searcher = ISMCTSAgent(self.game, model_calls=self.budget, name="analysis")
+            self._searcher.shortcut = None  # every decision is searched, inner steps included
+            self._candidates = self._searcher.candidates
+        agent = self._searcher
+        if self._candidates is not None:
+            agent.candidates = _with_played(self._candidates, played)
+        agent.game = self.game if state is None else _FullInformation(self.game, state)  # type: ignore[assignment]
         return agent
 
     def values(self, view: Any, legal: list[Action], played: Action, rng: random.Random,

@@ -35,6 +35,11 @@ class TurningPoint:
                 "text": self.text}
 
 
+def analysis_json(analysis: GameAnalysis) -> dict[str, Any]:
+    """The analysis as JSON, with its turning points (``kleos analyse --format json``, the server)."""
+    return {**analysis.to_json(), "turning_points": [t.to_json() for t in turning_points(analysis)]}
+
+
 def series(analysis: GameAnalysis, seat: int) -> list[tuple[int, float]]:
     """(step index, estimate before the move) at each of ``seat``'s searched decisions."""
     return [(s.index, s.before) for s in analysis.decisions(seat) if s.before is not None]

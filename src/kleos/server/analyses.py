@@ -30,6 +30,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from starlette.concurrency import run_in_threadpool
 
 from kleos.analysis import DEFAULT_REPEATS, analyse
+from kleos.analysis.report import analysis_json
 from kleos.core.record import GameRecord
 from kleos.server.db import Base, Database
 from kleos.server.deps import Ctx
@@ -74,7 +75,7 @@ def run_job(job: AnalysisJob) -> dict[str, Any] | None:
     """The analysis as JSON, or ``None`` past its deadline or on failure (runs in a worker)."""
     try:
         record = GameRecord.from_json(job.record)
-        return call_with_deadline(lambda: analyse(record, budget=job.budget, repeats=job.repeats).to_json(),
+        return call_with_deadline(lambda: analysis_json(analyse(record, budget=job.budget, repeats=job.repeats)),
                                   job.seconds)
     except Exception:
         log.exception("analysis %s failed in its worker", job.key)
