@@ -28,7 +28,7 @@ from kleos.agents.base import agent_parts_of
 from kleos.agents.ismcts import ISMCTSAgent, Node
 from kleos.core import registry
 from kleos.core.action import Action
-from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit import GameKit
 from kleos.core.protocol import CHANCE, Game
 from kleos.core.record import GameRecord
 from kleos.core.rng import Rng
@@ -276,7 +276,7 @@ def _step(kit: GameKit, analyst: Analyst, state: Any, index: int, seat: int, act
         words = kit.describe_action(game, game.view(state, None), action)
         return StepAnalysis(index, seat, "chance", str(action), words)
     view = game.view(state, seat)
-    words = f"{seat_label(game.seat_names, seat)}: {kit.describe_action(game, view, action)}"
+    words = kit.describe_action(game, view, action)
     legal = game.legal_actions(state, seat)
     if len(legal) == 1:
         return StepAnalysis(index, seat, "forced", str(action), words)

@@ -46,16 +46,17 @@ def series(analysis: GameAnalysis, seat: int) -> list[tuple[int, float]]:
 
 
 def turning_points(analysis: GameAnalysis) -> list[TurningPoint]:
-    found = [_marked(s) for s in analysis.decisions() if s.mark in MARK_NAMES[1:]]
+    found = [_marked(analysis, s) for s in analysis.decisions() if s.mark in MARK_NAMES[1:]]
     for seat in range(len(analysis.seat_names)):
         found.extend(_swings(analysis, seat))
     found.sort(key=lambda t: -t.size)
     return sorted(found[:MAX_TURNING_POINTS], key=lambda t: (t.index, t.seat))
 
 
-def _marked(step: StepAnalysis) -> TurningPoint:
+def _marked(analysis: GameAnalysis, step: StepAnalysis) -> TurningPoint:
     return TurningPoint(step.index, step.seat, step.mark or "", step.loss,
-                        f"{step.words}: a {step.mark} (lost {_pct(step.loss)}; better {step.preferred_words})")
+                        f"{analysis.seat_names[step.seat]}: {step.words}: a {step.mark} (lost {_pct(step.loss)}; "
+                        f"better {step.preferred_words})")
 
 
 def _swings(analysis: GameAnalysis, seat: int) -> list[TurningPoint]:
@@ -106,8 +107,9 @@ def markdown(analysis: GameAnalysis) -> str:
     marks = ", ".join(f"{n} from {_pct(t)}" for n, t in zip(MARK_NAMES, analysis.marks, strict=True))
     out = [f"# Analysis of a game of {analysis.game}", "",
            f"- estimate: the searcher's {analysis.value_words} for the seat to act, from {info}",
-           f"- budget: {analysis.budget} model calls per search, {analysis.repeats} searches per decision "
-           f"(± is the spread between them)", f"- marks when a move loses: {marks}"]
+           f"- budget: {analysis.budget} model calls per search, {analysis.repeats} "
+           f"search{'es' if analysis.repeats != 1 else ''} per decision (± is the spread between them)",
+           f"- marks when a move loses: {marks}"]
     if analysis.outcome:
         out.append(f"- result: {analysis.outcome}")
     out += ["", "```", *terminal_lines(analysis), "```", "", "| step | seat | move | before | after | best | mark |",

@@ -84,7 +84,7 @@ function summary(analysis) {
   const marks = Object.entries(analysis.marks).map(([name, v]) => `${name} from ${pct(v)}`).join(", ");
   return h("p", { class: "muted analysis-note", text:
     `The searcher's ${analysis.value_words} at each decision, ${seen}; ${analysis.budget} model calls per search, ` +
-    `${analysis.repeats} searches per decision. A move is marked when it loses: ${marks}. Chance is never blamed.` });
+    `${analysis.repeats} search${analysis.repeats === 1 ? "" : "es"} per decision. A move is marked when it loses: ${marks}. Chance is never blamed.` });
 }
 
 function render(box, analysis, names, jump) {
