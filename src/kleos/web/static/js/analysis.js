@@ -1,7 +1,7 @@
 // The post-game analysis on the replay page: an "Analyse" button that asks the server for it (the
 // workers run it as bot work, and it is stored with the game), then a chart of each seat's value
-// at its own decisions (inline SVG) with the turning points, each a button that jumps the replay
-// to the move. /replay/{id}?analyse=1 asks at once.
+// at its own decisions (inline SVG; a whisker shows the spread of the repeated searches) with the
+// turning points, each a button that jumps the replay to the move. /replay/{id}?analyse=1 asks at once.
 import { api, errorText } from "./api.js";
 import { $, h, put, s } from "./dom.js";
 
@@ -41,6 +41,13 @@ function chart(analysis, names, jump) {
   ];
   names.forEach((name, seat) => {
     const points = seriesOf(analysis, seat).map((st) => `${xOf(st.index, steps).toFixed(1)},${yOf(st.before).toFixed(1)}`);
+    for (const st of seriesOf(analysis, seat)) {
+      if (st.spread > 0) {  // the spread between the repeated searches, as a whisker
+        const x = xOf(st.index, steps);
+        parts.push(s("line", { x1: x, x2: x, y1: yOf(Math.min(1, st.before + st.spread / 2)),
+          y2: yOf(Math.max(0, st.before - st.spread / 2)), class: `analysis-spread seat-line-${seat % 5}` }));
+      }
+    }
     if (points.length) {
       parts.push(s("polyline", { points: points.join(" "), class: `analysis-line seat-line-${seat % 5}` },
         [s("title", { text: name })]));
