@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kleos.analysis import analyse
+from kleos.analysis import GameAnalysis, analyse
 from kleos.analysis.engine import mark_of
 from kleos.analysis.report import markdown, sparkline, terminal_lines, turning_points
 from kleos.cli import main
@@ -104,3 +104,10 @@ def test_the_command_writes_a_json_report(tmp_path: Path, capsys: pytest.Capture
 def test_one_position_of_a_replay_is_analysed_alone() -> None:
     result = analyse(lowest_card_game(), budget=150, repeats=1, seed=1, start=BLUNDER, upto=BLUNDER + 1)
     assert [(s.index, s.mark) for s in result.steps] == [(BLUNDER, "blunder")]
+
+
+def test_the_json_round_trips() -> None:
+    result = analyse(lowest_card_game(), budget=60, repeats=2, seed=3)
+    again = GameAnalysis.from_json(json.loads(json.dumps(result.to_json())))
+    assert again.to_json() == result.to_json()
+    assert [t.index for t in turning_points(again)] == [t.index for t in turning_points(result)]

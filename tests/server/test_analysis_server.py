@@ -1,6 +1,7 @@
 """The server analyses finished games as bot work and stores the result with the game: the scripted
 toy game of ``tests/scripted_blunders.py`` is imported, its analysis asked for, run by the worker
-pool (threads stand in for the processes), and returned with the blunder marked; a running game is
+pool (threads stand in for the processes) in jobs of a few steps, and returned whole with the
+blunder marked; a running game is
 refused, and a second request does not start the analysis again."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from fastapi.testclient import TestClient
 from server_helpers import ctx_of, toy_server
 
 from kleos.core.record import GameRecord
-from kleos.server import pool
+from kleos.server import analyses, pool
 from kleos.server.config import Settings
 from scripted_blunders import TOY_BLUNDER, lowest_card_game
 
@@ -47,8 +48,11 @@ def analysis_of(client: TestClient, game_id: str) -> dict[str, Any]:
     raise AssertionError("the analysis did not end")
 
 
-def test_a_finished_game_is_analysed_in_the_workers_and_stored(toy_client: TestClient) -> None:
-    game_id = imported(toy_client, lowest_card_game())
+def test_a_finished_game_is_analysed_in_the_workers_and_stored(toy_client: TestClient,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(analyses, "CHUNK_STEPS", 5)  # the 17 steps in 4 jobs, joined in order
+    record = lowest_card_game()
+    game_id = imported(toy_client, record)
     assert toy_client.get(f"/api/games/{game_id}/analysis").json() == {"status": "none"}
     asked = toy_client.post(f"/api/games/{game_id}/analysis")
     assert asked.status_code == 202 and asked.json()["status"] == "queued"
@@ -56,14 +60,13 @@ def test_a_finished_game_is_analysed_in_the_workers_and_stored(toy_client: TestC
     assert found["status"] == "done"
     analysis = found["analysis"]
     assert analysis["full_information"] is False
+    assert [s["index"] for s in analysis["steps"]] == list(range(len(record.actions)))
     assert analysis["steps"][TOY_BLUNDER]["mark"] == "blunder"
     assert any(t["index"] == TOY_BLUNDER for t in analysis["turning_points"])
     again = toy_client.post(f"/api/games/{game_id}/analysis")
     assert again.json()["status"] == "done"  # stored: not started again
     with ctx_of(toy_client).db.read() as s:
-        from kleos.server.analyses import AnalysisRow
-
-        row = s.get(AnalysisRow, game_id)
+        row = s.get(analyses.AnalysisRow, game_id)
         assert row is not None and row.status == "done" and row.result is not None
 
 

@@ -38,6 +38,7 @@ DEFAULT_REPEATS = 2  # searches per decision, each with its own seed: their spre
 MIN_VISITS = 6  # a played move visited less often than this is compared again, alone with the best
 DEFAULT_MARKS = (0.05, 0.10, 0.20)
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
+DIGITS = 4  # the values are kept to this many decimals (far below the search's noise)
 
 Progress = Callable[[int, int], None]  # (steps done, steps in all)
 
@@ -74,6 +75,12 @@ class StepAnalysis:
                         loss=_round(self.loss), mark=self.mark)
         return data
 
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> StepAnalysis:
+        return StepAnalysis(int(data["index"]), int(data["seat"]), str(data["kind"]), str(data["played"]),
+                            str(data["words"]), data.get("preferred"), data.get("preferred_words"),
+                            data.get("before"), data.get("after"), data.get("spread"), data.get("mark"))
+
 
 @dataclass
 class GameAnalysis:
@@ -100,9 +107,17 @@ class GameAnalysis:
                 "marks": dict(zip(MARK_NAMES, self.marks, strict=True)), "value_words": self.value_words,
                 "outcome": self.outcome, "steps": [s.to_json() for s in self.steps]}
 
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> GameAnalysis:
+        marks = tuple(float(data["marks"][name]) for name in MARK_NAMES)
+        return GameAnalysis(str(data["game"]), tuple(data["seats"]), int(data["budget"]), int(data["repeats"]),
+                            int(data["seed"]), bool(data["full_information"]), (marks[0], marks[1], marks[2]),
+                            str(data["value_words"]), [StepAnalysis.from_json(s) for s in data["steps"]],
+                            str(data.get("outcome", "")))
+
 
 def _round(value: float | None) -> float | None:
-    return None if value is None else round(value, 4)
+    return None if value is None else round(value, DIGITS)
 
 
 def mark_of(loss: float, marks: tuple[float, float, float]) -> str | None:
@@ -281,9 +296,9 @@ def _step(kit: GameKit, analyst: Analyst, state: Any, index: int, seat: int, act
     if len(legal) == 1:
         return StepAnalysis(index, seat, "forced", str(action), words)
     preferred, befores, after = analyst.decision(index, view, legal, action, state if full_information else None)
-    before = mean(befores)
+    before, after = round(mean(befores), DIGITS), round(after, DIGITS)  # as stored: the JSON round-trips
     marks, _ = game_marks(game)
     mark = None if preferred == action else mark_of(before - after, marks)
     return StepAnalysis(index, seat, "decision", str(action), words, str(preferred),
                         kit.describe_action(game, view, preferred), before, after,
-                        max(befores) - min(befores), mark)
+                        round(max(befores) - min(befores), DIGITS), mark)

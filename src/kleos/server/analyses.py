@@ -4,8 +4,9 @@ worker processes (never in the request path), stored with the game.
 ``POST /api/games/{id}/analysis`` queues the analysis of a finished game (once: a stored or queued
 analysis is not started again); ``GET`` says where it stands and, once done, returns it. A dispatch
 thread of the web process hands one analysis at a time (:data:`AT_ONCE`) to the same workers as
-the bots' decisions (:meth:`~kleos.server.pool.Thinkers.work`), so analyses never hold more than
-that share of them; at most :data:`QUEUE_LIMIT` wait (more are refused with 429), each with the
+the bots' decisions (:meth:`~kleos.server.pool.Thinkers.work`), in jobs of :data:`CHUNK_STEPS`
+steps, so analyses never hold more than one worker, and a bot's decision queued behind one waits
+for a chunk at most; at most :data:`QUEUE_LIMIT` wait (more are refused with 429), each with the
 operator's budget (``analysis_budget``, at most ``bot_max_budget``) and deadline (``analysis_seconds``),
 past which it is cancelled in its worker and marked failed (it may be asked for again).
 
@@ -29,7 +30,7 @@ from sqlalchemy import Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 from starlette.concurrency import run_in_threadpool
 
-from kleos.analysis import DEFAULT_REPEATS, analyse
+from kleos.analysis import DEFAULT_REPEATS, GameAnalysis, analyse
 from kleos.analysis.report import analysis_json
 from kleos.core.record import GameRecord
 from kleos.server.db import Base, Database
@@ -45,6 +46,7 @@ log = logging.getLogger("kleos.server.analyses")
 
 AT_ONCE = 1  # analyses running at once per web process (the rest of the workers stay with the bots)
 QUEUE_LIMIT = 8  # analyses waiting at once per web process
+CHUNK_STEPS = 20  # steps of the record analysed per job
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
 
@@ -62,21 +64,25 @@ class AnalysisRow(Base):
 
 @dataclass(frozen=True)
 class AnalysisJob:
-    """One analysis for a worker: the game's record (finished, so its seed may travel) and limits."""
+    """A stretch of one analysis for a worker: the game's record (finished, so its seed may travel),
+    the steps ``start`` to ``upto`` to analyse, and the limits."""
 
     key: str
     record: dict[str, Any]
     budget: int
     repeats: int
     seconds: float
+    start: int
+    upto: int
 
 
 def run_job(job: AnalysisJob) -> dict[str, Any] | None:
-    """The analysis as JSON, or ``None`` past its deadline or on failure (runs in a worker)."""
+    """The analysis of the job's steps as JSON, or ``None`` past its deadline or on failure (runs in
+    a worker)."""
     try:
         record = GameRecord.from_json(job.record)
-        return call_with_deadline(lambda: analysis_json(analyse(record, budget=job.budget, repeats=job.repeats)),
-                                  job.seconds)
+        return call_with_deadline(lambda: analyse(record, budget=job.budget, repeats=job.repeats, start=job.start,
+                                                  upto=job.upto).to_json(), job.seconds)
     except Exception:
         log.exception("analysis %s failed in its worker", job.key)
         return None
@@ -93,6 +99,7 @@ class Analyses:
         self._cond = threading.Condition()
         self._queue: deque[tuple[str, dict[str, Any]]] = deque()
         self._busy: set[str] = set()
+        self._done: dict[str, tuple[int, int]] = {}  # steps analysed and in all, of the running analyses
         self._threads = [threading.Thread(target=self._work, name=f"kleos-analysis-{i}", daemon=True)
                          for i in range(AT_ONCE)]
         for thread in self._threads:
@@ -124,6 +131,9 @@ class Analyses:
         if status in (QUEUED, RUNNING) and game_id not in self._busy:
             status = FAILED
         found: dict[str, Any] = {"status": status, "budget": budget}
+        done = self._done.get(game_id)
+        if status == RUNNING and done is not None:
+            found["done"], found["steps"] = done
         if status == DONE and result is not None:
             found["analysis"] = json.loads(result)
         return found
@@ -151,12 +161,33 @@ class Analyses:
             finally:
                 with self._cond:
                     self._busy.discard(game_id)
+                    self._done.pop(game_id, None)
 
     def _run(self, game_id: str, record: dict[str, Any]) -> None:
+        """The analysis, :data:`CHUNK_STEPS` steps per job (a bot's decision queued behind it waits
+        for one chunk at most), the chunks joined here, then stored."""
         self._save(game_id, RUNNING, None)
-        job = AnalysisJob(f"kleos-analysis-{game_id}", record, self.budget, DEFAULT_REPEATS, self.seconds)
-        result = self.thinkers.work(run_job, job, job.key, self.seconds + ANSWER_GRACE_SECONDS)
-        self._save(game_id, DONE if isinstance(result, dict) else FAILED, result if isinstance(result, dict) else None)
+        total = len(record.get("actions", []))
+        deadline = time.monotonic() + self.seconds
+        joined: GameAnalysis | None = None
+        for start in range(0, max(1, total), CHUNK_STEPS):
+            self._done[game_id] = (start, total)
+            remaining = deadline - time.monotonic()
+            job = AnalysisJob(f"kleos-analysis-{game_id}-{start}", record, self.budget, DEFAULT_REPEATS, remaining,
+                              start, min(total, start + CHUNK_STEPS))
+            wait = remaining + ANSWER_GRACE_SECONDS
+            part = self.thinkers.work(run_job, job, job.key, wait) if remaining > 0 else None
+            if not isinstance(part, dict):
+                self._save(game_id, FAILED, None)
+                return
+            chunk = GameAnalysis.from_json(part)
+            if joined is None:
+                joined = chunk
+            else:
+                joined.steps.extend(chunk.steps)
+                joined.outcome = chunk.outcome
+        assert joined is not None
+        self._save(game_id, DONE, analysis_json(joined))
 
 
 _lock = threading.Lock()

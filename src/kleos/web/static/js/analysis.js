@@ -120,7 +120,8 @@ export function mountAnalysis(after, gameId, names, jump) {
     if (found.status === "done") render(box, found.analysis, names, jump);
     else if (found.status === "queued" || found.status === "running") {
       button.disabled = true;
-      status.textContent = found.status === "queued" ? "Waiting for a worker…" : "The searcher is going through the game…";
+      status.textContent = found.status === "queued" ? "Waiting for a worker…"
+        : found.steps ? `The searcher is at step ${found.done} of ${found.steps}…` : "The searcher is going through the game…";
       setTimeout(poll, POLL_MS);
     } else if (found.status === "failed") {
       button.disabled = false;
