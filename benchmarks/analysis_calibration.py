@@ -115,8 +115,8 @@ def main() -> None:
               f"{cost['searched']} analysed in {cost['seconds']:.1f} s (load {loads[-1]:.1f})", flush=True)
     per = [c["seconds"] / c["searched"] for c in costs if c["searched"]]
     decisions = [c["decisions"] for c in costs]
-    print(f"\n{args.game} {options or ''}: {args.games} self-play games of {args.players}, every {args.every}th "
-          f"decision analysed, budget {args.budget} x{args.repeats}: {len(pairs)} estimates ({words})")
+    print(f"\n{args.game} {options or ''}: {args.games} self-play games of {args.players}, one decision with a "
+          f"choice in {args.every} analysed, budget {args.budget} x{args.repeats}: {len(pairs)} estimates ({words})")
     print("\n".join(table(pairs)))
     if per:
         whole = statistics.median(decisions) * statistics.median(per)
