@@ -10,8 +10,8 @@ Self-play games (every seat ``--players``, seeded ``seed + i``) are played to th
 (1 a win, 0.5 a shared first place, 0 a loss; for a game whose kit measures a standing, the
 faction's win). The estimates are binned by tenths: per bin, the number of estimates, their mean
 and the mean result. Also printed: the steps and searched decisions per game, the seconds per
-searched decision (wall clock, with the load average) and the whole game's analysis time that
-follows. The estimates of one game are correlated, so a bin's sample size overstates its weight.
+searched decision (wall clock and CPU, with the load average) and the whole game's analysis time
+that follows. The estimates of one game are correlated, so a bin's sample size overstates its weight.
 """
 
 from __future__ import annotations
@@ -53,22 +53,24 @@ def estimates(record: GameRecord, every: int, budget: int, repeats: int) -> tupl
     state = game.new_state(record.seed)
     sampled: list[tuple[int, float]] = []
     decisions = 0
-    seconds = 0.0
+    seconds = cpu = 0.0
     for index, (seat, action) in enumerate(record.actions):
         if seat != CHANCE:
             legal = game.legal_actions(state, seat)
             if len(legal) > 1:
                 decisions += 1
                 if decisions % every == 0:
-                    started = time.perf_counter()
+                    started, cpu_started = time.perf_counter(), time.process_time()
                     _, befores, _ = analyst.decision(index, game.view(state, seat), legal, action)
                     seconds += time.perf_counter() - started
+                    cpu += time.process_time() - cpu_started
                     sampled.append((seat, statistics.mean(befores)))
         game.apply_in_place(state, action, seat)
     outcome = game.outcome(state)
     assert outcome is not None, "a self-play game must end"
     pairs = [(value, outcome_share(outcome, seat)) for seat, value in sampled]
-    cost = {"steps": len(record.actions), "decisions": decisions, "searched": len(sampled), "seconds": seconds}
+    cost = {"steps": len(record.actions), "decisions": decisions, "searched": len(sampled), "seconds": seconds,
+            "cpu": cpu}
     return pairs, cost
 
 
@@ -112,18 +114,22 @@ def main() -> None:
         costs.append(cost)
         loads.append(os.getloadavg()[0])
         print(f"game {i + 1}/{args.games}: {cost['steps']} steps, {cost['decisions']} decisions with a choice, "
-              f"{cost['searched']} analysed in {cost['seconds']:.1f} s (load {loads[-1]:.1f})", flush=True)
+              f"{cost['searched']} analysed in {cost['seconds']:.1f} s, {cost['cpu']:.1f} s of CPU "
+              f"(load {loads[-1]:.1f})", flush=True)
     per = [c["seconds"] / c["searched"] for c in costs if c["searched"]]
+    per_cpu = [c["cpu"] / c["searched"] for c in costs if c["searched"]]
     decisions = [c["decisions"] for c in costs]
     print(f"\n{args.game} {options or ''}: {args.games} self-play games of {args.players}, one decision with a "
           f"choice in {args.every} analysed, budget {args.budget} x{args.repeats}: {len(pairs)} estimates ({words})")
     print("\n".join(table(pairs)))
     if per:
-        whole = statistics.median(decisions) * statistics.median(per)
-        print(f"\nseconds per analysed decision (wall clock): median {statistics.median(per):.2f}, "
-              f"min {min(per):.2f}, max {max(per):.2f}; decisions with a choice per game: median "
+        whole, whole_cpu = (statistics.median(decisions) * statistics.median(x) for x in (per, per_cpu))
+        print(f"\nseconds per analysed decision: wall clock median {statistics.median(per):.2f} "
+              f"(min {min(per):.2f}, max {max(per):.2f}), CPU median {statistics.median(per_cpu):.2f} "
+              f"(min {min(per_cpu):.2f}, max {max(per_cpu):.2f}); decisions with a choice per game: median "
               f"{statistics.median(decisions):.0f} (min {min(decisions)}, max {max(decisions)}); a whole game's "
-              f"analysis: about {whole / 60:.1f} min; load average {min(loads):.1f}–{max(loads):.1f}")
+              f"analysis: about {whole / 60:.1f} min wall clock, {whole_cpu / 60:.1f} min of CPU; load average "
+              f"{min(loads):.1f}–{max(loads):.1f}")
 
 
 if __name__ == "__main__":
