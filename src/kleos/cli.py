@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kleos import __version__
+from kleos.analysis.cli import add_analyse_parser
 from kleos.arena.cli import add_arena_parser
 from kleos.arena.selfplay_cli import add_random_parser
 from kleos.core import registry
@@ -31,6 +32,7 @@ Kleos: play and study the strategy board games of classical Greece, rule for rul
   kleos random GAME           self-play statistics: one agent in every seat, wins by seat
   kleos serve                 the web server: play in the browser, live or over days
   kleos ratings               the server's suspicious results: list them, void them
+  kleos analyse game.json     a saved game move by move: mistakes, turning points, a chart
 """
 
 
@@ -110,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_random_parser(commands)
     add_serve_parser(commands)
     add_ratings_parser(commands)
+    add_analyse_parser(commands)
     return parser
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from kleos.core import registry
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "kleos"
-GENERIC = ("core", "agents", "arena", "server", "tui", "web", "adapters", "cli.py", "__main__.py")
+GENERIC = ("core", "agents", "arena", "server", "tui", "web", "adapters", "analysis", "cli.py", "__main__.py")
 SUFFIXES = {".py", ".js", ".html", ".css", ".mako"}
 
 

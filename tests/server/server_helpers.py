@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +17,7 @@ from kleos.games.polis import positions as pos
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
 from kleos.server.app import ServerContext
+from kleos.server.config import Settings
 
 Message = dict[str, Any]
 Client = TestClient | httpx.Client
@@ -31,6 +32,21 @@ def searches_in_threads(monkeypatch: Any, make_agent: Callable[[str, Any], Any])
 
     monkeypatch.setattr(pool, "make_local_pool", lambda processes: ThreadPool(processes))
     monkeypatch.setattr(thinking, "make_agent", make_agent)
+
+
+@contextmanager
+def toy_server(settings: Settings) -> Iterator[TestClient]:
+    """A test client of a server with the toy game (``tests/toygame``) installed beside the others."""
+    from kleos.core import registry
+    from kleos.server.app import create_app
+    from toygame.kit import KIT
+
+    registry.register(KIT)
+    try:
+        with TestClient(create_app(settings)) as client:
+            yield client
+    finally:
+        registry.unregister(KIT.name)
 
 
 def auth(token: str | None) -> dict[str, str]:

@@ -15,13 +15,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Message, auth, ctx_of, get_message, keys_in, post_action, text_of
+from server_helpers import Message, auth, ctx_of, get_message, keys_in, post_action, text_of, toy_server
 
-from kleos.core import registry
 from kleos.server import games as server_games
-from kleos.server.app import create_app
 from kleos.server.config import Settings
-from toygame.kit import KIT
 
 SEED = 7_654_321_987_654_321_012
 MAX_MOVES = 400
@@ -29,12 +26,8 @@ MAX_MOVES = 400
 
 @pytest.fixture
 def toy_client(settings: Settings) -> Iterator[TestClient]:
-    registry.register(KIT)
-    try:
-        with TestClient(create_app(settings)) as client:
-            yield client
-    finally:
-        registry.unregister(KIT.name)
+    with toy_server(settings) as client:
+        yield client
 
 
 def create_three(client: TestClient, seats: list[str], seed: int = SEED) -> Message:

@@ -21,7 +21,8 @@ def main(database: str) -> None:
     settings = Settings(database_url=f"sqlite:///{database}", allow_client_seed=True,
                         rate_capacity=10_000.0, rate_per_second=10_000.0, hello_timeout=10.0, bot_workers=2,
                         # every browser of the tests is 127.0.0.1, and requests count per address
-                        request_limit="100000/second", games_per_hour=100_000)
+                        request_limit="100000/second", games_per_hour=100_000,
+                        analysis_budget=10)  # a whole game's analysis in seconds
     app = create_app(settings)
     mount_ui(app)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kleos.core import registry
 from kleos.server.accounts import account_limits
+from kleos.server.analyses import router as analysis_router
 from kleos.server.bots import BotWorker
 from kleos.server.chat import chat_limits
 from kleos.server.config import Settings
@@ -456,6 +457,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(endings_router)
     app.include_router(ladder_router)
     app.include_router(guide_router)
+    app.include_router(analysis_router)
     app.include_router(live)
     app.include_router(operations_router)  # /metrics, /healthz, /readyz
 

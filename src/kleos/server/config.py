@@ -45,6 +45,9 @@ class Settings:
     beside any ``kleos worker``; 0 with Redis: only the ``kleos worker`` processes). ``bot_in_flight``:
     decisions one web process may wait for at once through Redis. ``log_json``: one JSON line per log
     event.
+
+    Post-game analyses (:mod:`kleos.server.analyses`): ``analysis_budget`` model calls per search
+    (never above ``bot_max_budget``), ``analysis_seconds`` the deadline of one whole analysis.
     """
 
     database_url: str = DEFAULT_DATABASE
@@ -70,3 +73,6 @@ class Settings:
     bot_workers: int = field(default_factory=default_bot_workers)
     bot_in_flight: int = 32
     log_json: bool = False
+    # post-game analyses
+    analysis_budget: int = 300
+    analysis_seconds: float = 900.0

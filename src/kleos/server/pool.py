@@ -13,6 +13,7 @@ import logging
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from multiprocessing.pool import Pool
 from typing import Any, Protocol
 
@@ -25,9 +26,13 @@ WARM_UP_SECONDS = 60.0
 
 class Thinkers(Protocol):
     """Runs decisions away from the web process. ``think`` blocks the calling thread (never the
-    event loop) until the answer, or returns ``None`` after ``wait`` seconds or when closing."""
+    event loop) until the answer, or returns ``None`` after ``wait`` seconds or when closing.
+    ``work`` does the same for other bot work (a post-game analysis): ``fn(arg)`` in a worker,
+    ``fn`` a module-level function that bounds its own time, ``key`` naming the job."""
 
     def think(self, decision: Decision, wait: float) -> int | None: ...
+
+    def work(self, fn: Callable[[Any], Any], arg: Any, key: str, wait: float) -> Any: ...
 
     def in_flight(self) -> int: ...
 
@@ -43,14 +48,14 @@ def make_local_pool(processes: int) -> Any:
 
 
 class _Answer:
-    """One decision awaited: set by the pool's callback, or by :meth:`LocalThinkers.close`."""
+    """One answer awaited: set by the pool's callback, or by :meth:`LocalThinkers.close`."""
 
     def __init__(self) -> None:
         self.done = threading.Event()
-        self.value: int | None = None
+        self.value: Any = None
 
     def give(self, value: Any) -> None:
-        self.value = value if isinstance(value, int) else None
+        self.value = value
         self.done.set()
 
     def fail(self, exc: BaseException) -> None:
@@ -80,12 +85,16 @@ class LocalThinkers:
                 return
 
     def think(self, decision: Decision, wait: float) -> int | None:
+        value = self.work(decide, decision, decision.key, wait)
+        return value if isinstance(value, int) else None
+
+    def work(self, fn: Callable[[Any], Any], arg: Any, key: str, wait: float) -> Any:
         answer = _Answer()
         with self._lock:
             if self._closed:
                 return None
             self._waiting.add(answer)
-            self._pool.apply_async(decide, (decision,), callback=answer.give, error_callback=answer.fail)
+            self._pool.apply_async(fn, (arg,), callback=answer.give, error_callback=answer.fail)
         try:
             answer.done.wait(max(0.0, wait))
             return answer.value

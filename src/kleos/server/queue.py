@@ -18,7 +18,9 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import threading
+from collections.abc import Callable
 from multiprocessing.process import BaseProcess
+from typing import Any
 
 from redis import Redis
 from rq import Queue, SimpleWorker
@@ -53,32 +55,37 @@ class QueueThinkers:
         self._local = start_local_workers(url, local_workers)
 
     def think(self, decision: Decision, wait: float) -> int | None:
+        answer = self.work(decide, decision, decision.key, wait)
+        return answer if isinstance(answer, int) else None
+
+    def work(self, fn: Callable[[Any], Any], arg: Any, key: str, wait: float) -> Any:
+        """``fn(arg)`` as the job ``key`` (Redis unreachable, a failed job: ``None``, and a bot plays
+        the fallback)."""
         if self._closed:
             return None
         with self._lock:
             self._waiting += 1
         try:
-            return self._think(decision, wait)
-        except Exception as exc:  # Redis unreachable, a failed job: the bot plays the fallback
-            log.warning("decision %s got no answer: %s", decision.key, type(exc).__name__)
+            return self._work(fn, arg, key, wait)
+        except Exception as exc:
+            log.warning("job %s got no answer: %s", key, type(exc).__name__)
             return None
         finally:
             with self._lock:
                 self._waiting -= 1
 
-    def _think(self, decision: Decision, wait: float) -> int | None:
+    def _work(self, fn: Callable[[Any], Any], arg: Any, key: str, wait: float) -> Any:
         seconds = max(1, int(wait))
         try:
-            job = self._queue.enqueue(decide, decision, job_id=decision.key, unique=True, ttl=seconds,
-                                      job_timeout=JOB_TIMEOUT_SECONDS, result_ttl=KEEP_RESULT_SECONDS,
+            job = self._queue.enqueue(fn, arg, job_id=key, unique=True, ttl=seconds,
+                                      job_timeout=max(JOB_TIMEOUT_SECONDS, seconds), result_ttl=KEEP_RESULT_SECONDS,
                                       failure_ttl=KEEP_RESULT_SECONDS)
         except DuplicateJobError:  # another web process asked first: wait for its answer
-            job = Job.fetch(decision.key, connection=self._queue.connection)
+            job = Job.fetch(key, connection=self._queue.connection)
         result = job.latest_result(timeout=seconds)
         if result is None or result.type != Result.Type.SUCCESSFUL:
             return None
-        answer = result.return_value
-        return answer if isinstance(answer, int) else None
+        return result.return_value
 
     def in_flight(self) -> int:
         with self._lock:

@@ -1,4 +1,6 @@
-"""The replay screen: step through a game, the board after each step and the log beside it."""
+"""The replay screen: step through a game, the board after each step and the log beside it; A analyses
+the game (in a thread: the screen stays live) and shows each seat's sparkline and the turning points,
+T jumps to the next one."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from kleos.analysis import DEFAULT_BUDGET, GameAnalysis, analyse
+from kleos.analysis.report import terminal_lines, turning_points
 from kleos.core.kit.terminal import BoardContext, Palette
 from kleos.core.record import GameRecord
 from kleos.tui.look import Look
@@ -28,6 +32,8 @@ class ReplayScreen(Screen[int | None]):
         Binding("escape,q", "leave", "Back to the game"),
         Binding("enter", "step(1)", "Next step"),
         Binding("o", "play_here", "Play on from here (new file)"),
+        Binding("a", "analyse", "Analyse"),
+        Binding("t", "next_turn", "Next turning point", show=False),
         Binding("right,n", "step(1)", "Next", show=False),
         Binding("left,p", "step(-1)", "Previous", show=False),
         Binding("tab", "view(1)", "View", priority=True),
@@ -37,6 +43,8 @@ class ReplayScreen(Screen[int | None]):
         Binding("home", "jump(0)", "Start", show=False),
         Binding("end", "jump(-1)", "End", show=False),
     ]
+
+    analysis_budget = DEFAULT_BUDGET  # model calls per search of the A key's analysis
 
     def __init__(self, session: Session, *, reveal: bool, viewer: int | None) -> None:
         super().__init__()
@@ -55,6 +63,8 @@ class ReplayScreen(Screen[int | None]):
             game.apply_in_place(nxt, action, seat)
             self.states.append(nxt)
         self.step = 0
+        self.analysis: GameAnalysis | None = None
+        self.analysing = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -114,7 +124,11 @@ class ReplayScreen(Screen[int | None]):
             where = ("in a new save file (the whole game stays saved)" if self.source.save_path is not None
                      else "(this game is not saved: S in the game saves it first)")
             text.append(f"Step {self.step} of {len(self.states) - 1}. Enter: next step; O: play on from here "
-                        f"{where}; Esc: back to the game.")
+                        f"{where}; A: analyse; Esc: back to the game.")
+        if self.analysis is not None:
+            text.append("\n" + "\n".join(terminal_lines(self.analysis)) + "\nT: next turning point")
+        elif self.analysing:
+            text.append("\n" + self.analysing)
         self.query_one("#detail", Static).update(text)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -144,3 +158,36 @@ class ReplayScreen(Screen[int | None]):
 
     def action_play_here(self) -> None:
         self.dismiss(self.step)
+
+    def action_analyse(self) -> None:
+        """Analyse the game in a thread (from each seat's view), the progress shown as it goes."""
+        if self.analysis is not None or self.analysing:
+            return
+        self.analysing = "analysing…"
+        record = self.replayed.record
+        self.run_worker(lambda: self._analyse(record), thread=True, exclusive=True)
+        self.draw()
+
+    def _analyse(self, record: GameRecord) -> None:
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self._progress, f"analysing: step {done} of {total}")
+
+        result = analyse(record, budget=self.analysis_budget, progress=progress)
+        self.app.call_from_thread(self._analysed, result)
+
+    def _progress(self, words: str) -> None:
+        self.analysing = words
+        self.draw()
+
+    def _analysed(self, result: GameAnalysis) -> None:
+        self.analysis = result
+        self.analysing = ""
+        self.draw()
+
+    def action_next_turn(self) -> None:
+        """The position after the next turning point (the first one again after the last)."""
+        if self.analysis is None:
+            return
+        steps = [t.index + 1 for t in turning_points(self.analysis)]
+        if steps:
+            self.action_jump(next((k for k in steps if k > self.step), steps[0]))

@@ -65,6 +65,11 @@ class AgentParts:
     ``hint``: the agent spec that gives players hints; ``default_opponent``: the spec ``kleos play``
     and the lobby start with; ``explain``: why the hint agent chose an action, in plain words, from
     the seat's view and legal actions ("" when it has nothing to add).
+
+    For the post-game analysis (:mod:`kleos.analysis`): ``marks`` are the losses of estimated value
+    (inaccuracy, mistake, blunder; increasing, in [0, 1]) from which a move is marked, and
+    ``value_words`` what the evaluation measures for a seat ("winning chance" unless a game's
+    evaluation measures something else, such as a standing).
     """
 
     agents: Mapping[str, AgentFactory] = field(default_factory=dict)
@@ -73,3 +78,5 @@ class AgentParts:
     hint: str = "random"
     default_opponent: str = "random"
     explain: Callable[[Game[Any, Any], Any, list[Action], Action], str] | None = None
+    marks: tuple[float, float, float] = (0.05, 0.10, 0.20)
+    value_words: str = "winning chance"

@@ -30,6 +30,11 @@ def _knowledge(game: Game[Any, Any], paired: bool) -> SearchKnowledge | None:
     return knowledge_for(game)
 
 
+MARKS = (0.06, 0.12, 0.25)
+"""Losses of winning chance marked inaccuracy, mistake, blunder by the post-game analysis: wider
+than a two-seat game's, since the bidding and the dice of battles make the estimates noisier."""
+
+
 def agent_parts() -> AgentParts:
     return AgentParts(agents={"heuristic": HeuristicAgent}, evaluator=_evaluator, knowledge=_knowledge,
-                      hint="ismcts:normal", default_opponent="ismcts:normal")
+                      hint="ismcts:normal", default_opponent="ismcts:normal", marks=MARKS)

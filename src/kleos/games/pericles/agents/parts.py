@@ -36,8 +36,16 @@ def _knowledge(game: Game[Any, Any], paired: bool) -> SearchKnowledge | None:
     return knowledge_for(game)
 
 
+MARKS = (0.04, 0.08, 0.15)
+"""Losses of faction standing (the search's evaluation: the side's war and the duel with the
+compatriot, P-VICTORY-11) marked inaccuracy, mistake, blunder by the post-game analysis: narrower
+than a winning chance's, since a standing moves less from one decision than a two-seat game's
+chance does."""
+
+
 def agent_parts() -> AgentParts:
     agents = {"heuristic": HeuristicAgent, "always-accept": AlwaysAccept, "always-decline": AlwaysDecline,
               "beginner": Beginner}
     return AgentParts(agents=agents, evaluator=_evaluator, knowledge=_knowledge, hint="heuristic",
-                      default_opponent="heuristic", explain=explain)
+                      default_opponent="heuristic", explain=explain, marks=MARKS,
+                      value_words="faction standing")

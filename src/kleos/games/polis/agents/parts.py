@@ -27,6 +27,11 @@ def _knowledge(game: Game[Any, Any], paired: bool) -> SearchKnowledge | None:
     return knowledge_for(game, paired)
 
 
+MARKS = (0.05, 0.10, 0.20)
+"""Losses of winning chance marked inaccuracy, mistake, blunder by the post-game analysis: two seats,
+a zero-sum game whose estimates separate moves well, so the usual steps of a chess review."""
+
+
 def agent_parts() -> AgentParts:
     """``simple`` (rules of thumb) and ``heuristic`` (plans a round ahead; also the players' hint);
     ISMCTS scores leaves by :func:`~kleos.games.polis.agents.evaluation.win_probability` and is
@@ -37,4 +42,5 @@ def agent_parts() -> AgentParts:
         knowledge=_knowledge,
         hint="heuristic",
         default_opponent="ismcts:normal",
+        marks=MARKS,
     )

@@ -228,6 +228,7 @@ function renderTools(msg) {
   const items = [];
   if (msg.status !== "active" || msg.outcome) {
     items.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(gameId)}`, "data-tool": "replay" }, ["Replay step by step"]));
+    items.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(gameId)}?analyse=1`, "data-tool": "analyse" }, ["Analyse"]));
     items.push(h("button", { type: "button", onclick: () => exportRecord(msg), "data-tool": "export" }, ["Export the record (JSON)"]));
     if (isSeat(msg.seat)) {
       if (msg.rematch && msg.rematch.invite) {

@@ -1,5 +1,6 @@
 // The replay page: /replay/{game_id}[?step=k]. A finished game's public view after each step,
 // drawn by the game's board module (or as text), with the whole public log to jump to a step.
+import { mountAnalysis } from "./analysis.js";
 import { api, ApiError } from "./api.js";
 import { $, h, put } from "./dom.js";
 import { seatTag } from "./board-api.js";
@@ -112,6 +113,7 @@ async function main() {
     h("a", { class: "button", href: `/play/${encodeURIComponent(gameId)}` }, ["Final position"]),
     h("a", { class: "button", href: "/" }, ["Lobby"]),
   ]));
+  mountAnalysis($("#tools"), gameId, names(last), (k) => { stop(); go(k); });
   $("#first").addEventListener("click", () => { stop(); go(0); });
   $("#prev").addEventListener("click", () => { stop(); go(ui.step - 1); });
   $("#next").addEventListener("click", () => { stop(); go(ui.step + 1); });

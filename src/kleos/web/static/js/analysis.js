@@ -1,0 +1,148 @@
+// The post-game analysis on the replay page: an "Analyse" button that asks the server for it (the
+// workers run it as bot work, and it is stored with the game), then a chart of each seat's value
+// at its own decisions (inline SVG; a whisker shows the spread of the repeated searches) with the
+// turning points, each a button that jumps the replay to the move. /replay/{id}?analyse=1 asks at once.
+import { api, errorText } from "./api.js";
+import { $, h, put, s } from "./dom.js";
+
+const WIDTH = 640;
+const HEIGHT = 180;
+const PAD = 24;
+const POLL_MS = 1500;
+
+function stylesheet() {
+  if ($("link[data-analysis]")) return;
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/css/analysis.css", "data-analysis": "" }));
+}
+
+function pct(v) {
+  return `${Math.round(100 * v)}%`;
+}
+
+function xOf(index, steps) {
+  return PAD + ((WIDTH - 2 * PAD) * index) / Math.max(1, steps);
+}
+
+function yOf(value) {
+  return PAD + (HEIGHT - 2 * PAD) * (1 - value);
+}
+
+function seriesOf(analysis, seat) {
+  return analysis.steps.filter((st) => st.kind === "decision" && st.seat === seat && st.before !== null);
+}
+
+/** The chart: a line per seat, the 50% line, and a clickable mark per turning point. */
+function chart(analysis, names, jump) {
+  const steps = analysis.steps.length;
+  const parts = [
+    s("line", { x1: PAD, x2: WIDTH - PAD, y1: yOf(0.5), y2: yOf(0.5), class: "analysis-mid" }),
+    s("text", { x: 2, y: yOf(1) + 4, class: "analysis-axis", text: "100%" }),
+    s("text", { x: 2, y: yOf(0) + 4, class: "analysis-axis", text: "0%" }),
+  ];
+  names.forEach((name, seat) => {
+    const points = seriesOf(analysis, seat).map((st) => `${xOf(st.index, steps).toFixed(1)},${yOf(st.before).toFixed(1)}`);
+    for (const st of seriesOf(analysis, seat)) {
+      if (st.spread > 0) {  // the spread between the repeated searches, as a whisker
+        const x = xOf(st.index, steps);
+        parts.push(s("line", { x1: x, x2: x, y1: yOf(Math.min(1, st.before + st.spread / 2)),
+          y2: yOf(Math.max(0, st.before - st.spread / 2)), class: `analysis-spread seat-line-${seat % 5}` }));
+      }
+    }
+    if (points.length) {
+      parts.push(s("polyline", { points: points.join(" "), class: `analysis-line seat-line-${seat % 5}` },
+        [s("title", { text: name })]));
+    }
+  });
+  for (const tp of analysis.turning_points) {
+    const step = analysis.steps.find((st) => st.index === tp.index);
+    const value = step && step.before !== null && step.before !== undefined ? step.before : 0.5;
+    parts.push(s("circle", {
+      cx: xOf(tp.index, steps), cy: yOf(value), r: 6, class: `analysis-turn turn-${tp.kind}`, tabindex: 0,
+      role: "button", "aria-label": `step ${tp.index + 1}: ${tp.text}`, "data-step": tp.index + 1,
+      onclick: () => jump(tp.index + 1),
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); jump(tp.index + 1); } },
+    }, [s("title", { text: `step ${tp.index + 1}: ${tp.text}` })]));
+  }
+  return s("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "analysis-chart", role: "img",
+    "aria-label": `Each seat's ${analysis.value_words} over the game` }, parts);
+}
+
+function legend(analysis, names) {
+  return h("ul", { class: "analysis-legend" }, names.map((name, seat) => {
+    const own = seriesOf(analysis, seat);
+    const last = own.length ? pct(own[own.length - 1].before) : "no decision";
+    return h("li", {}, [h("span", { class: `analysis-swatch seat-line-${seat % 5}` }), ` ${name}: ${last}`]);
+  }));
+}
+
+function turningList(analysis, jump) {
+  if (!analysis.turning_points.length) return h("p", { class: "muted", text: "No turning point." });
+  return h("ol", { class: "analysis-turns" }, analysis.turning_points.map((tp) => h("li", {}, [
+    h("button", { type: "button", class: `small turn-${tp.kind}`, "data-step": tp.index + 1, onclick: () => jump(tp.index + 1) },
+      [`Step ${tp.index + 1}`]),
+    ` ${tp.text}`,
+  ])));
+}
+
+function summary(analysis) {
+  const seen = analysis.full_information
+    ? "with full information (the game is over: hidden cards were used)"
+    : "from each seat's own view, as the players saw the game";
+  const marks = Object.entries(analysis.marks).map(([name, v]) => `${name} from ${pct(v)}`).join(", ");
+  return h("p", { class: "muted analysis-note", text:
+    `The searcher's ${analysis.value_words} at each decision, ${seen}; ${analysis.budget} model calls per search, ` +
+    `${analysis.repeats} search${analysis.repeats === 1 ? "" : "es"} per decision. A move is marked when it loses: ${marks}. Chance is never blamed.` });
+}
+
+function render(box, analysis, names, jump) {
+  put(box, h("h3", { text: "Analysis" }), summary(analysis), chart(analysis, names, jump), legend(analysis, names),
+    h("h4", { text: "Turning points" }), turningList(analysis, jump));
+}
+
+/** Mount the analysis section after ``after``; ``jump(step)`` shows the replay's step. */
+export function mountAnalysis(after, gameId, names, jump) {
+  stylesheet();
+  const url = `/api/games/${encodeURIComponent(gameId)}/analysis`;
+  const box = h("section", { id: "analysis", class: "analysis", "aria-live": "polite" });
+  const button = h("button", { type: "button", id: "analyse", "data-tool": "analyse" }, ["Analyse"]);
+  const status = h("span", { class: "muted analysis-status" });
+  put(box, h("h3", { text: "Analysis" }), h("div", { class: "tool-row" }, [button, status]));
+  after.after(box);
+
+  async function poll() {
+    let found;
+    try {
+      found = await api(url);
+    } catch (err) {
+      status.textContent = `The analysis cannot be loaded: ${errorText(err)}`;
+      return;
+    }
+    if (found.status === "done") render(box, found.analysis, names, jump);
+    else if (found.status === "queued" || found.status === "running") {
+      button.disabled = true;
+      status.textContent = found.status === "queued" ? "Waiting for a worker…"
+        : found.steps ? `The searcher is at step ${found.done} of ${found.steps}…` : "The searcher is going through the game…";
+      setTimeout(poll, POLL_MS);
+    } else if (found.status === "failed") {
+      button.disabled = false;
+      status.textContent = "The last analysis did not finish: ask again.";
+    }
+  }
+
+  async function ask() {
+    button.disabled = true;
+    status.textContent = "Asking…";
+    try {
+      await api(url, { method: "POST" });
+    } catch (err) {
+      button.disabled = false;
+      status.textContent = errorText(err);
+      return;
+    }
+    poll();
+  }
+
+  button.addEventListener("click", ask);
+  if (new URLSearchParams(location.search).has("analyse")) ask();
+  else poll();
+}
