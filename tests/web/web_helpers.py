@@ -93,16 +93,18 @@ def play_by_clicking(page: Any, rng: random.Random, *, max_clicks: int = 1500, d
     return counts
 
 
-def play_over_http(base: str, seated: dict[str, Any], rng: random.Random, deadline_s: float = 60.0) -> dict[str, Any]:
-    """Play a game against a bot to its end through the HTTP API (random legal actions)."""
+def play_over_http(base: str, seated: dict[str, Any], rng: random.Random, deadline_s: float = 60.0,
+                   steps: int | None = None) -> dict[str, Any]:
+    """Play a game against a bot through the HTTP API (random legal actions) to its end, or until
+    ``steps`` own steps were taken; the last state read."""
     token = seated["token"]
     headers = {"Authorization": f"Bearer {token}"}
-    start = time.monotonic()
+    start, taken = time.monotonic(), 0
     with httpx.Client(base_url=base, headers=headers, timeout=30) as client:
         while True:
             assert time.monotonic() - start < deadline_s, "the game did not end in time"
             message: dict[str, Any] = client.get(f"/api/games/{seated['game_id']}").json()
-            if message["outcome"] is not None:
+            if message["outcome"] is not None or (steps is not None and taken >= steps):
                 return message
             if not message["your_turn"]:
                 time.sleep(0.02)
@@ -111,6 +113,7 @@ def play_over_http(base: str, seated: dict[str, Any], rng: random.Random, deadli
             answer = client.post(f"/api/games/{seated['game_id']}/actions",
                                  json={"seq": message["seq"], "action": action})
             assert answer.status_code in (200, 409), answer.text
+            taken += answer.status_code == 200
 
 
 def _battle_seeker(game: Any, state: Any, seat: int, legal: list[Any], rng: random.Random) -> Any:

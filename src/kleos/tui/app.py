@@ -13,6 +13,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.filter import Monochrome
 
 from kleos.tui.look import Look
 from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
@@ -44,8 +45,11 @@ class GameApp(App[str]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True)]
 
     def __init__(self, session: Session, *, guide: bool = False, confirm: bool = True, welcome: bool = True,
-                 light: bool = False, replay: bool = False) -> None:
+                 light: bool = False, replay: bool = False, mono: bool = False) -> None:
         super().__init__()
+        if mono and not self.no_color:  # as Textual does itself when NO_COLOR is set
+            self.no_color = True
+            self._filters.append(Monochrome())
         self.session = session
         self.look = Look(session.kit)
         self.title = f"Kleos: {session.kit.title}"

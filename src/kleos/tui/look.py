@@ -29,6 +29,10 @@ DARK = Palette(("bold #58a6ff", "bold #ff7b72", "bold #56d364", "bold #d2a8ff", 
                "#9da5ae", "bold #f0b429", "#56d364", "bold #e6edf3", "reverse")
 LIGHT = Palette(("bold #0a3d91", "bold #b3261e", "bold #1a7f37", "bold #6639ba", "bold #8a5a00"),
                 "#57606a", "bold #8a5a00", "#1a7f37", "bold #1f2328", "reverse")
+MONO = Palette(("bold", "bold underline", "bold italic", "underline", "italic"), "", "bold reverse", "bold", "bold",
+               "reverse")
+"""The monochrome, high-contrast look (``--mono``, or ``NO_COLOR`` in the environment): seats told
+apart by weight, underline and slant besides their names, never by colour."""
 
 
 class Look:
@@ -41,7 +45,10 @@ class Look:
         self.panels: tuple[str, ...] = (*(own or (BOARD,)), LOG)
 
     # ----- board ------------------------------------------------------------------------------
-    def palette(self, dark: bool) -> Palette:
+    def palette(self, dark: bool, mono: bool = False) -> Palette:
+        """The game's colours for a dark or light background, or :data:`MONO` when colour is off."""
+        if mono:
+            return MONO
         pair = self.parts.board.palettes or (DARK, LIGHT)
         return pair[0] if dark else pair[1]
 

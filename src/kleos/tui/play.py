@@ -31,10 +31,11 @@ class PlayError(KleosError):
 def build_app(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
               seed: int | None = None, *, opponent: str | None = None, opponents: Mapping[int, str] | None = None,
               load: Path | None = None, save: Path | None = None, replay: bool = False, guide: bool = False,
-              light: bool = False, confirm: bool = True) -> GameApp:
+              light: bool = False, confirm: bool = True, mono: bool = False) -> GameApp:
     """The app for a new game of ``kit`` (``options``; ``seed``, random when ``None``) or for the game
     saved in ``load``; ``seats`` are played by people (0-based; several: hotseat, none: watch the
-    computer), the other seats by ``opponents[seat]`` or ``opponent`` (default: the kit's)."""
+    computer), the other seats by ``opponents[seat]`` or ``opponent`` (default: the kit's); ``mono``:
+    black and white, as with ``NO_COLOR`` set."""
     if load is not None:
         record = GameRecord.loads(load.read_text(encoding="utf-8"))
         if record.game != kit.name:
@@ -47,7 +48,7 @@ def build_app(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Col
     bad = sorted(set(seats) - set(session.seats))
     if bad:
         raise PlayError(f"no seat {bad[0] + 1}: the game has {len(session.seats)} seats")
-    return GameApp(session, guide=guide, light=light, confirm=confirm, replay=replay, welcome=load is None)
+    return GameApp(session, guide=guide, light=light, confirm=confirm, replay=replay, welcome=load is None, mono=mono)
 
 
 def run(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
@@ -99,6 +100,9 @@ def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     p.add_argument("--replay", type=Path, default=None, metavar="FILE", help="replay the game saved in FILE")
     p.add_argument("--guide", action="store_true", help="start with the first-game guide on")
     p.add_argument("--light", action="store_true", help="colours for a light background")
+    p.add_argument("--mono", action="store_true",
+                   help="no colour: black and white, seats told apart by bold, underline and slant "
+                        "(also with NO_COLOR set)")
     p.add_argument("--no-confirm", action="store_true", help="carry out a chosen action without confirming")
     runs(p, lambda args: _play(kit, args))
 
@@ -140,7 +144,7 @@ def _play(kit: GameKit, args: argparse.Namespace) -> int:
         return 2
     return run(kit, options, humans, args.seed, opponent=args.opponent, opponents=opponents, load=load,
                save=args.save, replay=args.replay is not None, guide=args.guide, light=args.light,
-               confirm=not args.no_confirm)
+               confirm=not args.no_confirm, mono=args.mono)
 
 
 def handicapped(kit: GameKit, options: dict[str, Any], bot_seats: list[int], amount: int | None) -> dict[str, Any]:

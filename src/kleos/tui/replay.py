@@ -93,7 +93,7 @@ class ReplayScreen(Screen[int | None]):
         self.draw()
 
     def palette(self) -> Palette:
-        return self.look.palette(self.app.current_theme.dark)
+        return self.look.palette(self.app.current_theme.dark, mono=self.app.no_color)
 
     def view(self) -> Any:
         state = self.states[self.step]

@@ -134,7 +134,7 @@ class GameScreen(Screen[None]):
         return self.query_one("#notation", Input)
 
     def palette(self) -> Palette:
-        return self.look.palette(self.app.current_theme.dark)
+        return self.look.palette(self.app.current_theme.dark, mono=self.app.no_color)
 
     def board_view(self) -> Any:
         return self.session.view(self.viewer)

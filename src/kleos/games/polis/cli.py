@@ -91,6 +91,8 @@ def add_play_parser(play_commands: Any) -> None:
                         "when standard input and output are terminals)")
     p.add_argument("--guide", action="store_true", help="full-screen UI: start with the first-game guide on")
     p.add_argument("--light", action="store_true", help="full-screen UI: colours for a light background")
+    p.add_argument("--mono", action="store_true",
+                   help="full-screen UI: no colour, black and white (also with NO_COLOR set)")
     p.add_argument("--no-confirm", action="store_true",
                    help="full-screen UI: carry out a chosen action at once, without the confirmation step")
     p.set_defaults(func=cmd_play)
@@ -418,7 +420,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 return 2
             app = PolisApp(session, guide=getattr(args, "guide", False), light=getattr(args, "light", False),
                            confirm=not getattr(args, "no_confirm", False), replay=replay_path is not None,
-                           welcome=load_path is None)
+                           welcome=load_path is None, mono=getattr(args, "mono", False))
             message = app.run()
             if message:
                 _out(message)

@@ -17,6 +17,9 @@ import { renderLastTurn } from "./lastturn.js";
 import { initNotify, watchTurn } from "./notify.js";
 import { renderScores } from "./scores.js";
 import { renderJump } from "./jump.js";
+import { announce } from "./announce.js";
+import { initKeys, keepMenuFocus } from "./keys.js";
+import { putLines } from "./lines.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const ui = {
@@ -107,7 +110,10 @@ function pick(name) {
   ui.filter = name;
   render();
   const panel = $("#turn");
-  if (name && panel.getBoundingClientRect().top > window.innerHeight) panel.scrollIntoView({ behavior: "smooth", block: "start" });
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  if (name && panel.getBoundingClientRect().top > window.innerHeight) {
+    panel.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+  }
 }
 
 // ----- words ------------------------------------------------------------------------------------
@@ -305,6 +311,7 @@ function render() {
   $("#turn-title").textContent = turnTitle(msg);
   $("#turn").classList.toggle("mine", !!msg.your_turn);
   const choosable = renderMenuPanel(msg);
+  keepMenuFocus();
   try {
     board.render(msg, { busy: ui.busy, seat: isSeat(msg.seat) ? msg.seat : null, choosable });
     if (ui.highlight) highlight(ui.highlight);
@@ -312,10 +319,11 @@ function render() {
     notice(`The board could not draw this position: ${errorText(err)}`);
   }
   renderLog($("#log-panel"), msg.log, names(msg));
-  $("#description").textContent = msg.description;
+  putLines($("#description"), msg.description);
   renderTools(msg);
   renderClock(msg, names(msg), gameId, ui.live && ui.live.token); renderResign(msg, gameId, ui.live); renderChat(msg, names(msg), gameId, ui.live);
   markHint(msg); renderLastTurn(msg, names(msg)); renderScores(msg, names(msg)); watchTurn(msg, title); renderJump();
+  announce(msg, names(msg), gameOverText(msg));
 }
 
 async function onState(msg) {
@@ -361,6 +369,7 @@ async function main() {
     return;
   }
   $("#undo").addEventListener("click", undo);
+  initKeys();
   $("#conn").addEventListener("click", () => ui.live && ui.live.drop());
   await acceptInvite();
   const rec = chooseSeat();

@@ -7,6 +7,7 @@
 import { api, errorText } from "./api.js";
 import { $, h, put } from "./dom.js";
 import { arrange, menuModel, menuWords } from "./menu.js";
+import { SHORTCUTS } from "./keys.js";
 
 const state = { gameId: "", token: null, getMsg: () => null, openPath: () => {}, hint: null, asking: false };
 
@@ -85,6 +86,8 @@ async function openHelp() {
     verbs.length ? h("details", { "data-help": "verbs" }, [h("summary", { text: "Every kind of move, with its rules" }),
       ...verbs.map((v) => verbBlock(v, now.has(v.verb)))]) : null,
     help.rules ? h("details", { "data-help": "rules" }, [h("summary", { text: "Rules reference" }), ...markdown(help.rules)]) : null,
+    h("details", { "data-help": "keys" }, [h("summary", { text: "Keyboard shortcuts" }),
+      h("dl", { class: "shortcuts" }, SHORTCUTS.flatMap(([key, what]) => [h("dt", {}, [h("kbd", { text: key })]), h("dd", { text: what })]))]),
     h("p", { class: "muted", text: `Hint: what the ${help.hint_agent} computer player would choose, from what you can see.` }),
   );
 }

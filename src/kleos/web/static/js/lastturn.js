@@ -27,7 +27,7 @@ export function sinceLastStep(log, seat) {
 function panel() {
   let el = $("#last-turn");
   if (!el) {
-    el = h("section", { id: "last-turn", class: "last-turn", "aria-live": "polite", hidden: true });
+    el = h("section", { id: "last-turn", class: "last-turn", hidden: true }); // told aloud by announce.js
     $("#turn").after(el);
   }
   return el;

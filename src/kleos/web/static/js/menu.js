@@ -181,7 +181,7 @@ function confirmThen(button, entry, onChoose, words) {
  * `busy` disables every choice (a step is on its way); `known`: the board's names; `words`: menuWords(board).
  */
 export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHover, known, words }) {
-  const list = h("div", { class: "menu-list", role: "list" });
+  const list = h("div", { class: "menu-list", role: "list", "aria-label": model.title ? `Choices: ${model.title}` : "Your choices" });
   if (model.title || model.back) {
     const head = h("div", { class: "menu-head" }, [
       model.back ? h("button", { class: "back", type: "button", onclick: onBack, disabled: busy,

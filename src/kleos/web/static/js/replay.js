@@ -6,6 +6,7 @@ import { $, h, put } from "./dom.js";
 import { seatTag } from "./board-api.js";
 import { boardTitle, gameEntry, hostBoard } from "./host.js";
 import { outcomeText, renderLog, withoutSeat } from "./log.js";
+import { putLines } from "./lines.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const ui = { entry: null, board: null, msg: null, step: 0, steps: 0, timer: null, loading: null, cache: new Map() };
@@ -65,7 +66,7 @@ function show(msg) {
     : h("p", { class: "muted", text: "The position before the first step." }));
   ui.board.render(msg, { busy: false, seat: null, choosable: new Map() });
   renderLog($("#log-panel"), msg.log, names(msg), { current: msg.step, onStep: (k) => { stop(); go(k); } });
-  $("#description").textContent = msg.description;
+  putLines($("#description"), msg.description);
   $("#prev").disabled = $("#first").disabled = msg.step === 0;
   $("#next").disabled = $("#last").disabled = msg.step === msg.steps;
 }

@@ -80,12 +80,20 @@ function seatClass(seat) {
   return seat >= 0 ? `seat-${seat % 5}` : "nobody";
 }
 
+/** A seat's one-letter mark on the map, so that pieces never differ by colour alone: the first
+ * letter of its name, or the last when an earlier seat took the first ("Black" beside "Blue": K). */
+function seatLetter(names, seat) {
+  const taken = new Set(names.slice(0, seat).map((n, i) => seatLetter(names, i)));
+  const name = names[seat].toUpperCase();
+  return taken.has(name[0]) ? name[name.length - 1] : name[0];
+}
+
 function drawState(T, st, map) {
   T.islands.forEach((island, i) => {
     const m = map.marks.get(island.id);
     const owner = st.owner[i];
     for (const poly of map.shapes.get(island.id)) poly.setAttribute("class", `island ${owner >= 0 ? `owned ${seatClass(owner)}` : ""}`);
-    m.troops.textContent = owner >= 0 ? `${T.seat_names[owner][0]}${st.troops[i]}` : "";
+    m.troops.textContent = owner >= 0 ? `${seatLetter(T.seat_names, owner)}${st.troops[i]}` : "";
     m.troops.setAttribute("class", `troops ${seatClass(owner)}`);
     m.prosperity.textContent = "★".repeat(island.prosperity + st.markers[i]);
     const first = T.slot_offset[i];
@@ -97,7 +105,7 @@ function drawState(T, st, map) {
     const m = map.marks.get(sea.id);
     const n = st.fleets[i];
     const owner = st.fleet_owner[i];
-    m.fleets.textContent = n ? `≈${n}` : "";
+    m.fleets.textContent = n ? `${owner >= 0 ? seatLetter(T.seat_names, owner) : ""}≈${n}` : "";
     m.fleets.setAttribute("class", `fleets ${seatClass(owner)}`);
   });
 }

@@ -4,6 +4,8 @@
 import { s, spaced } from "/static/js/dom.js";
 
 export const SIDE_CLASS = ["athens", "sparta"];
+// a side's letter on its pieces, so that they never differ by colour alone
+const SIDE_LETTER = ["A", "S"];
 export const VIEWBOX = [0, 0, 1000, 780];
 
 // Centres of the regions (territories: ellipses; seas: wider ellipses), markets and the two
@@ -39,10 +41,10 @@ function unitBadge(x, y, side, n, sea, title) {
   const cls = `unit ${SIDE_CLASS[side]}`;
   const shape = sea
     ? s("path", { d: `M${x - 20},${y - 10} h40 l-7,20 h-26 z`, class: "hull" })
-    : s("rect", { x: x - 13, y: y - 11, width: 26, height: 22, rx: 10, class: "shield" });
+    : s("rect", { x: x - 16, y: y - 11, width: 32, height: 22, rx: 10, class: "shield" });
   return s("g", { class: cls, "data-units": `${SIDE_CLASS[side]}:${n}` }, [
     s("title", { text: title }), shape,
-    s("text", { x, y: y + 5, class: "unit-n", "text-anchor": "middle", text: String(n) }),
+    s("text", { x, y: y + 5, class: "unit-n", "text-anchor": "middle", text: `${SIDE_LETTER[side]}${n}` }),
   ]);
 }
 

@@ -1,0 +1,36 @@
+// What a screen reader hears without going to look: each step of another seat and each chance
+// result as it arrives, "your turn", and the end of the game, spoken through one polite live
+// region (#announce in the page, visually hidden; the game page's only one besides the chat, so
+// that nothing is read twice). The words are the log's, so a secret step stays secret.
+import { $, h, put } from "./dom.js";
+import { seatLabel } from "./board-api.js";
+import { withoutSeat } from "./log.js";
+
+const MOST = 6; // lines read at once; a longer burst (a reconnect) is summed up by its last lines
+const heard = { step: null, yourTurn: false, over: false };
+
+/** The lines to announce for `msg`, given the last log step already announced (null: none yet). */
+export function newsLines(msg, names, lastStep, endText) {
+  const lines = [];
+  if (lastStep !== null) {
+    const fresh = (msg.log || []).filter((e) => e.step > lastStep && e.seat !== msg.seat);
+    for (const e of fresh.slice(-MOST)) lines.push(`${seatLabel(names, e.seat)}: ${withoutSeat(e, names)}`);
+  }
+  if (msg.outcome) {
+    if (!heard.over) lines.push(`Game over: ${endText}`);
+  } else if (msg.your_turn && !heard.yourTurn) {
+    lines.push("Your turn.");
+  }
+  return lines;
+}
+
+/** After each state message: announce what is new since the last one (nothing of the past on load). */
+export function announce(msg, names, endText) {
+  const log = msg.log || [];
+  const last = log.length ? log[log.length - 1].step : 0;
+  const lines = newsLines(msg, names, heard.step, endText);
+  heard.step = last;
+  heard.yourTurn = !!msg.your_turn && !msg.outcome;
+  heard.over = !!msg.outcome;
+  if (lines.length) put($("#announce"), ...lines.map((text) => h("p", { text })));
+}

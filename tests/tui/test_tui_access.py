@@ -1,0 +1,104 @@
+"""The terminal app without colour and in the smallest terminal it promises: each game at 80x24 with
+``--mono`` (and with ``NO_COLOR`` set) draws in black, white and greys only, names the seats in
+words, and keeps its status line and menu on the screen. A capture of each screen (SVG) is kept
+in $KLEOS_SCREENSHOTS for a person to look at."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widget import Widget
+
+from kleos.core import registry
+from kleos.tui.app import GameApp
+from kleos.tui.look import MONO
+from kleos.tui.play import build_app
+from kleos.tui.screen import GameScreen
+
+SHOTS = Path(os.environ.get("KLEOS_SCREENSHOTS", Path(tempfile.gettempdir()) / "kleos-web-shots"))
+SIZE = (80, 24)
+GAMES = [("polis", {}), ("cyclades", {"players": 2}), ("pericles", {})]
+COLOUR = re.compile(r"#([0-9a-fA-F]{6})\b")
+FRAME = {"ff5f57", "febc2e", "28c840", "c5c8c6"}  # the capture's window buttons and title, not the app
+
+
+def colours(svg: str) -> set[str]:
+    """The #rrggbb colours the app draws in an SVG capture, lower case (the window frame left out)."""
+    return {c.lower() for c in COLOUR.findall(svg)} - FRAME
+
+
+def is_grey(hex_colour: str) -> bool:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
+    return r == g == b
+
+
+def screen_text(svg: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\u00a0", " ")
+
+
+def on_screen(widget: Widget) -> bool:
+    region = widget.region
+    return region.width > 0 and region.height > 0 and region.right <= SIZE[0] and region.bottom <= SIZE[1]
+
+
+def capture(app: GameApp, name: str) -> tuple[str, GameScreen]:
+    """Start ``app`` at 80x24, leave the welcome, and return its SVG capture and game screen."""
+    result: dict[str, Any] = {}
+
+    async def go() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.game_screen
+            assert screen is not None
+            if app.screen is not screen:
+                await pilot.press("enter")  # the welcome
+                await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert app.screen is screen
+            for selector in ("#status", "#menu-title", "#menu"):
+                assert on_screen(screen.query_one(selector)), selector
+            result["palette"] = screen.palette()
+            result["svg"] = app.export_screenshot()
+            result["screen"] = screen
+
+    asyncio.run(go())
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / f"access-terminal-{name}.svg").write_text(result["svg"], encoding="utf-8")
+    assert (result["palette"] is MONO) == app.no_color
+    return result["svg"], result["screen"]
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_mono_at_80x24_uses_no_colour_and_names_the_seats(name: str, options: dict[str, Any]) -> None:
+    kit = registry.kit(name)
+    app = build_app(kit, options, seats=(0,), seed=3, opponent="random", mono=True)
+    svg, screen = capture(app, f"{name}-mono")
+    assert app.no_color
+    coloured = sorted(c for c in colours(svg) if not is_grey(c))
+    assert coloured == []
+    text = screen_text(svg)
+    for seat_name in screen.session.game.seat_names:
+        assert seat_name in text
+
+
+def test_no_color_in_the_environment_turns_colour_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = build_app(registry.kit("cyclades"), {"players": 2}, seats=(0,), seed=3, opponent="random")
+    svg, _ = capture(app, "cyclades-no-color")
+    assert app.no_color and all(is_grey(c) for c in colours(svg))
+
+
+def test_the_colour_check_sees_colour_when_it_is_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks above can fail: the ordinary look draws in colour."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    app = build_app(registry.kit("cyclades"), {"players": 2}, seats=(0,), seed=3, opponent="random")
+    svg, _ = capture(app, "cyclades-colour")
+    assert not app.no_color and any(not is_grey(c) for c in colours(svg))
