@@ -9,7 +9,7 @@ Sparta in odd ones, ``--against`` the other side. A side wins when the game's wi
 factions (P-VICTORY-11). Prints the side's wins with a Wilson 95% interval and, for each agent, per
 faction and game: the share of its own issues it accepted when it had a choice (P-THEATER-14), the
 battles it commanded and won (P-BATTLE-7), and its Honor by source (the step or issue it was gained
-or lost in). The load average is printed before and after.
+or lost in); ``--by-seat`` adds the same per seat. The load average is printed before and after.
 """
 
 from __future__ import annotations
@@ -123,23 +123,34 @@ def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def summarize(label: str, mine: list[Play]) -> None:
+    """One group of faction-games: own issues accepted, battles commanded and won, Honor by source."""
+    own, acc = sum(p.own_issues for p in mine), sum(p.accepted for p in mine)
+    fought, won = sum(p.battles for p in mine), sum(p.won for p in mine)
+    honor: Counter[str] = Counter()
+    for p in mine:
+        honor.update(p.honor)
+    n = len(mine)
+    sources = ", ".join(f"{k} {v / n:+.2f}" for k, v in honor.most_common() if v)
+    print(f"  {label} ({n} faction-games): own issues accepted {interval(acc, own)}; "
+          f"battles commanded {fought / n:.2f} per game, won {won} of {fought}; "
+          f"final Honor {sum(p.final for p in mine) / n:.2f}; Honor by source per game: {sources}")
+
+
 def report(plays: list[Play], games: int) -> None:
     """Per agent: own issues accepted, battles commanded and won, Honor by source, per faction and game."""
     for spec in dict.fromkeys(p.spec for p in plays):
-        mine = [p for p in plays if p.spec == spec]
-        own, acc = sum(p.own_issues for p in mine), sum(p.accepted for p in mine)
-        fought, won = sum(p.battles for p in mine), sum(p.won for p in mine)
-        honor: Counter[str] = Counter()
-        for p in mine:
-            honor.update(p.honor)
-        n = len(mine)
-        sources = ", ".join(f"{k} {v / n:+.2f}" for k, v in honor.most_common() if v)
-        print(f"  {spec} ({n} faction-games): own issues accepted {interval(acc, own)}; "
-              f"battles commanded {fought / n:.2f} per game, won {won} of {fought}; "
-              f"final Honor {sum(p.final for p in mine) / n:.2f}; Honor by source per game: {sources}")
+        summarize(spec, [p for p in plays if p.spec == spec])
 
 
-def measure(scenario: str, spec: str, other: str, games: int, seed: int, jobs: int) -> None:
+def report_seats(results: list[Game], names: tuple[str, ...]) -> None:
+    """The same per seat: where the seats are unlike (the vignette's Dominant factions are the target
+    of every enemy Raid, P-RAID-3, P-RAID-4), each seat's Honor by source shows where its Honor goes."""
+    for f, name in enumerate(names):
+        summarize(f"seat {name}", [r.plays[f] for r in results])
+
+
+def measure(scenario: str, spec: str, other: str, games: int, seed: int, jobs: int, by_seat: bool = False) -> None:
     start = time.perf_counter()
     print(f"{spec} side vs {other} side on {scenario}, seeds {seed}-{seed + games - 1}, {load()}", flush=True)
     work = [(scenario, spec, other, seed + i, i % 2) for i in range(games)]
@@ -155,6 +166,8 @@ def measure(scenario: str, spec: str, other: str, games: int, seed: int, jobs: i
     print(f"  {spec} side wins {interval(wins, games)} (as Athens {athens} of {(games + 1) // 2}); "
           f"{time.perf_counter() - start:.0f} s, {load()}", flush=True)
     report([p for r in results for p in r.plays], games)
+    if by_seat:
+        report_seats(results, PericlesGame({"scenario": scenario}).seat_names)
 
 
 def main() -> None:
@@ -165,10 +178,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--by-seat", action="store_true", help="also report each seat (all agents in it)")
     args = parser.parse_args()
     registry.register(KIT)
     for other in args.against.split(","):
-        measure(args.scenario, args.side, other, args.games, args.seed, args.jobs)
+        measure(args.scenario, args.side, other, args.games, args.seed, args.jobs, args.by_seat)
 
 
 if __name__ == "__main__":
