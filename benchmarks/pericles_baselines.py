@@ -50,6 +50,7 @@ class Play(NamedTuple):
     won: int
     honor: Counter[str]  # Honor by source
     final: int
+    drained: int = 0  # Strategos an enemy Raid took from it (P-RAID-3)
 
 
 class Game(NamedTuple):
@@ -58,13 +59,17 @@ class Game(NamedTuple):
 
 
 def source(before: PericlesState, seat: int, action: Action | None) -> str:
-    """Where a change of Honor comes from: the issue being resolved, a battle, or the step."""
+    """Where a change of Honor (or of Strategos) comes from: the issue being resolved, a battle, the
+    step, or ``raided`` for what an enemy Raid took from the seat (P-RAID-3, P-RAID-4)."""
     if before.step == "resolve" and action is not None:
         return RESOLVE_SOURCES.get(action.verb, action.verb)
     if before.step in BATTLE_STEPS or before.mil[M_NUM] > 0:
         return "battle"
     if before.revealed >= 0:
-        return "raid" if entry_parts(before.revealed)[3] == MIL else "issue"
+        _, _, owner, kind = entry_parts(before.revealed)
+        if kind != MIL:
+            return "issue"
+        return "raid" if owner // 2 == seat // 2 else "raided"
     return before.step or "end"
 
 
@@ -81,6 +86,7 @@ def one(job: tuple[str, str, str, int, int]) -> Game:
     battles = [0] * 4
     won = [0] * 4
     honor: list[Counter[str]] = [Counter() for _ in range(4)]
+    drained = [0] * 4
     state = game.new_state(seed)
     for _ in range(STEP_CAP):
         if game.is_terminal(state):
@@ -105,12 +111,15 @@ def one(job: tuple[str, str, str, int, int]) -> Game:
         for f in range(4):
             if state.honor[f] != before.honor[f]:
                 honor[f][source(before, f, action)] += state.honor[f] - before.honor[f]
+            if state.stock[f] < before.stock[f] and source(before, f, action) == "raided":
+                drained[f] += before.stock[f] - state.stock[f]
     else:
         raise RuntimeError(f"seed {seed}: no end after {STEP_CAP} steps")
     outcome = state.outcome
     assert outcome is not None
     side_won = outcome.winner is not None and outcome.winner // 2 == side
-    plays = [Play(specs[f], own[f], accepted[f], battles[f], won[f], honor[f], state.honor[f]) for f in range(4)]
+    plays = [Play(specs[f], own[f], accepted[f], battles[f], won[f], honor[f], state.honor[f], drained[f])
+             for f in range(4)]
     return Game(side_won, plays)
 
 
@@ -134,7 +143,8 @@ def summarize(label: str, mine: list[Play]) -> None:
     sources = ", ".join(f"{k} {v / n:+.2f}" for k, v in honor.most_common() if v)
     print(f"  {label} ({n} faction-games): own issues accepted {interval(acc, own)}; "
           f"battles commanded {fought / n:.2f} per game, won {won} of {fought}; "
-          f"final Honor {sum(p.final for p in mine) / n:.2f}; Honor by source per game: {sources}")
+          f"final Honor {sum(p.final for p in mine) / n:.2f}; Strategos taken by enemy Raids "
+          f"{sum(p.drained for p in mine) / n:.2f}; Honor by source per game: {sources}")
 
 
 def report(plays: list[Play], games: int) -> None:
