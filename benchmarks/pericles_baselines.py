@@ -9,7 +9,7 @@ Sparta in odd ones, ``--against`` the other side. A side wins when the game's wi
 factions (P-VICTORY-11). Prints the side's wins with a Wilson 95% interval and, for each agent, per
 faction and game: the share of its own issues it accepted when it had a choice (P-THEATER-14), the
 battles it commanded and won (P-BATTLE-7), and its Honor by source (the step or issue it was gained
-or lost in). The load average is printed before and after.
+or lost in); ``--by-seat`` adds the same per seat. The load average is printed before and after.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ class Play(NamedTuple):
     won: int
     honor: Counter[str]  # Honor by source
     final: int
+    drained: int = 0  # Strategos an enemy Raid took from it (P-RAID-3)
 
 
 class Game(NamedTuple):
@@ -58,13 +59,17 @@ class Game(NamedTuple):
 
 
 def source(before: PericlesState, seat: int, action: Action | None) -> str:
-    """Where a change of Honor comes from: the issue being resolved, a battle, or the step."""
+    """Where a change of Honor (or of Strategos) comes from: the issue being resolved, a battle, the
+    step, or ``raided`` for what an enemy Raid took from the seat (P-RAID-3, P-RAID-4)."""
     if before.step == "resolve" and action is not None:
         return RESOLVE_SOURCES.get(action.verb, action.verb)
     if before.step in BATTLE_STEPS or before.mil[M_NUM] > 0:
         return "battle"
     if before.revealed >= 0:
-        return "raid" if entry_parts(before.revealed)[3] == MIL else "issue"
+        _, _, owner, kind = entry_parts(before.revealed)
+        if kind != MIL:
+            return "issue"
+        return "raid" if owner // 2 == seat // 2 else "raided"
     return before.step or "end"
 
 
@@ -81,6 +86,7 @@ def one(job: tuple[str, str, str, int, int]) -> Game:
     battles = [0] * 4
     won = [0] * 4
     honor: list[Counter[str]] = [Counter() for _ in range(4)]
+    drained = [0] * 4
     state = game.new_state(seed)
     for _ in range(STEP_CAP):
         if game.is_terminal(state):
@@ -105,12 +111,15 @@ def one(job: tuple[str, str, str, int, int]) -> Game:
         for f in range(4):
             if state.honor[f] != before.honor[f]:
                 honor[f][source(before, f, action)] += state.honor[f] - before.honor[f]
+            if state.stock[f] < before.stock[f] and source(before, f, action) == "raided":
+                drained[f] += before.stock[f] - state.stock[f]
     else:
         raise RuntimeError(f"seed {seed}: no end after {STEP_CAP} steps")
     outcome = state.outcome
     assert outcome is not None
     side_won = outcome.winner is not None and outcome.winner // 2 == side
-    plays = [Play(specs[f], own[f], accepted[f], battles[f], won[f], honor[f], state.honor[f]) for f in range(4)]
+    plays = [Play(specs[f], own[f], accepted[f], battles[f], won[f], honor[f], state.honor[f], drained[f])
+             for f in range(4)]
     return Game(side_won, plays)
 
 
@@ -123,23 +132,35 @@ def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def summarize(label: str, mine: list[Play]) -> None:
+    """One group of faction-games: own issues accepted, battles commanded and won, Honor by source."""
+    own, acc = sum(p.own_issues for p in mine), sum(p.accepted for p in mine)
+    fought, won = sum(p.battles for p in mine), sum(p.won for p in mine)
+    honor: Counter[str] = Counter()
+    for p in mine:
+        honor.update(p.honor)
+    n = len(mine)
+    sources = ", ".join(f"{k} {v / n:+.2f}" for k, v in honor.most_common() if v)
+    print(f"  {label} ({n} faction-games): own issues accepted {interval(acc, own)}; "
+          f"battles commanded {fought / n:.2f} per game, won {won} of {fought}; "
+          f"final Honor {sum(p.final for p in mine) / n:.2f}; Strategos taken by enemy Raids "
+          f"{sum(p.drained for p in mine) / n:.2f}; Honor by source per game: {sources}")
+
+
 def report(plays: list[Play], games: int) -> None:
     """Per agent: own issues accepted, battles commanded and won, Honor by source, per faction and game."""
     for spec in dict.fromkeys(p.spec for p in plays):
-        mine = [p for p in plays if p.spec == spec]
-        own, acc = sum(p.own_issues for p in mine), sum(p.accepted for p in mine)
-        fought, won = sum(p.battles for p in mine), sum(p.won for p in mine)
-        honor: Counter[str] = Counter()
-        for p in mine:
-            honor.update(p.honor)
-        n = len(mine)
-        sources = ", ".join(f"{k} {v / n:+.2f}" for k, v in honor.most_common() if v)
-        print(f"  {spec} ({n} faction-games): own issues accepted {interval(acc, own)}; "
-              f"battles commanded {fought / n:.2f} per game, won {won} of {fought}; "
-              f"final Honor {sum(p.final for p in mine) / n:.2f}; Honor by source per game: {sources}")
+        summarize(spec, [p for p in plays if p.spec == spec])
 
 
-def measure(scenario: str, spec: str, other: str, games: int, seed: int, jobs: int) -> None:
+def report_seats(results: list[Game], names: tuple[str, ...]) -> None:
+    """The same per seat: where the seats are unlike (the vignette's Dominant factions are the target
+    of every enemy Raid, P-RAID-3, P-RAID-4), each seat's Honor by source shows where its Honor goes."""
+    for f, name in enumerate(names):
+        summarize(f"seat {name}", [r.plays[f] for r in results])
+
+
+def measure(scenario: str, spec: str, other: str, games: int, seed: int, jobs: int, by_seat: bool = False) -> None:
     start = time.perf_counter()
     print(f"{spec} side vs {other} side on {scenario}, seeds {seed}-{seed + games - 1}, {load()}", flush=True)
     work = [(scenario, spec, other, seed + i, i % 2) for i in range(games)]
@@ -155,6 +176,8 @@ def measure(scenario: str, spec: str, other: str, games: int, seed: int, jobs: i
     print(f"  {spec} side wins {interval(wins, games)} (as Athens {athens} of {(games + 1) // 2}); "
           f"{time.perf_counter() - start:.0f} s, {load()}", flush=True)
     report([p for r in results for p in r.plays], games)
+    if by_seat:
+        report_seats(results, PericlesGame({"scenario": scenario}).seat_names)
 
 
 def main() -> None:
@@ -165,10 +188,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--by-seat", action="store_true", help="also report each seat (all agents in it)")
     args = parser.parse_args()
     registry.register(KIT)
     for other in args.against.split(","):
-        measure(args.scenario, args.side, other, args.games, args.seed, args.jobs)
+        measure(args.scenario, args.side, other, args.games, args.seed, args.jobs, args.by_seat)
 
 
 if __name__ == "__main__":

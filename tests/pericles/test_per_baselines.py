@@ -103,3 +103,18 @@ def test_the_hint_does_not_advise_against_an_issue_a_person_takes(seed: int) -> 
         words = reason(game, view, advice, legal)
         assert advice.verb != "decline", (str(action), words)
         assert words.startswith("Take the ") and str(advice) not in words
+
+
+def test_heuristic_side_takes_its_issues_and_beats_always_decline() -> None:
+    """Issue 25's smoke check on one seeded vignette (P-THEATER-14, P-VICTORY-11): the ``heuristic``
+    factions of Athens take most of their own issues, and their side wins the war against two
+    ``always-decline`` factions of Sparta."""
+    game = PericlesGame({"scenario": "14_1_09a"})
+    agents: dict[int, Agent] = {0: HeuristicAgent(game), 1: HeuristicAgent(game),
+                                2: AlwaysDecline(game), 3: AlwaysDecline(game)}
+    watch: Watcher = {}
+    end = play(game, 21, agents, watch)
+    taken = [action.verb != "decline" for seat in (0, 1) for _, _, action in watch.get(seat, [])]
+    assert len(taken) >= 4 and sum(taken) > len(taken) / 2, taken
+    assert end.outcome is not None and end.outcome.winner is not None and end.outcome.winner // 2 == 0, end.honor
+    assert sum(end.honor[:2]) > sum(end.honor[2:]), end.honor
