@@ -39,7 +39,13 @@ TEST_TIMEOUT = 120  # seconds: a sampled mutant's test fails fast (loops have st
 _SURFACES = ("golden", "tui", "cli", "agents", "search", "playouts", "encoding", "perft", "determinize")
 
 # Modules whose rules only a few test files exercise: fewer tests, faster runs.
-TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {}
+TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {
+    "polis.routes": ("tests/polis/test_trade.py", "tests/polis/test_rules_routes.py", "tests/polis/test_events.py"),
+    "polis.siege": ("tests/polis/test_siege.py", "tests/polis/test_end_of_round.py", "tests/polis/test_battle.py"),
+    "pericles.battle": ("tests/pericles/test_per_battle.py", "tests/pericles/test_per_theater.py"),
+    "cyclades.battle": ("tests/cyclades/test_cyc_war_battle.py", "tests/cyclades/test_cyc_war_troop.py",
+                        "tests/cyclades/test_cyc_war_fleet.py"),
+}
 
 KILLED_STATUSES = ("killed", "caught by type check", "timeout")
 LINKED = ("src", "tests", "docs", "examples")  # some tests read docs/ and examples/
@@ -128,6 +134,10 @@ def _config(module: str) -> str:
             f"pytest_add_cli_args_test_selection = {_toml_list(tests_for(module))}",
             "use_git_change_detection = false",
             'also_copy = ["docs", "examples"]',
+            "# each mutant forks from a process that has only collected the tests: forked from the one that ran",
+            "# them, it would inherit the rules' memo tables (Polis' Tables.plans) filled by the unmutated code",
+            "# and answer from them, hiding the mutant",
+            'process_isolation = "forkserver"',
             "",
         ]
     )
