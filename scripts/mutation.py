@@ -38,10 +38,14 @@ TEST_TIMEOUT = 120  # seconds: a sampled mutant's test fails fast (loops have st
 # The rule tests of each game: golden games, bots, terminal, browser and command line are left out.
 _SURFACES = ("golden", "tui", "cli", "agents", "search", "playouts", "encoding", "perft", "determinize")
 
-# Modules whose rules only a few test files exercise: fewer tests, faster runs.
+# Modules whose rules only a few test files exercise: fewer tests, faster runs. A Polis list keeps
+# test_generator_equals_checker.py: it alone holds ``candidates`` and ``check`` to ``legal``.
 TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {
-    "polis.routes": ("tests/polis/test_trade.py", "tests/polis/test_rules_routes.py", "tests/polis/test_events.py"),
-    "polis.siege": ("tests/polis/test_siege.py", "tests/polis/test_end_of_round.py", "tests/polis/test_battle.py"),
+    "polis.routes": ("tests/polis/test_trade.py", "tests/polis/test_rules_routes.py", "tests/polis/test_events.py",
+                     "tests/polis/test_generator_equals_checker.py"),
+    "polis.siege": ("tests/polis/test_siege.py", "tests/polis/test_rules_siege_edges.py",
+                    "tests/polis/test_end_of_round.py", "tests/polis/test_battle.py",
+                    "tests/polis/test_generator_equals_checker.py"),
     "pericles.battle": ("tests/pericles/test_per_battle.py", "tests/pericles/test_per_theater.py"),
     "cyclades.battle": ("tests/cyclades/test_cyc_war_battle.py", "tests/cyclades/test_cyc_war_troop.py",
                         "tests/cyclades/test_cyc_war_fleet.py"),
