@@ -1,0 +1,47 @@
+"""Battle Honor at its edges (P-BATTLE-25..28): the hostage Honor of the side that did not command.
+
+``test_per_battle.py`` has the non-commanding side win without a hostage and the Commander's side win
+with one; this is the missing case of P-BATTLE-27's second half.
+"""
+
+from __future__ import annotations
+
+from per_helpers import EK, bare, commit_all, give, military_issue, play, put
+
+from kleos.games.pericles.state import M_WIN
+from kleos.games.pericles.tables import ATHENS, SPARTA
+
+
+def test_the_non_commanding_winners_dominant_gains_the_hostage_honor() -> None:
+    """P-BATTLE-27: "If the non-commanding side wins, each of its two factions gains E Honor, and its
+    Dominant faction gains 5 more if a hostage was taken"; P-BATTLE-28: each losing faction loses L.
+    EK commands Sparta into Boeotia and loses; Athens' Dominant (faction 0) takes the Spartan unit
+    (row L2): E = 1, a hostage (P-BATTLE-21)."""
+    g, s = bare()
+    put(g, s, "Boeotia", Al=4, Dl=2, Sl=1, Pl=2)
+    give(s, EK, 1)
+    military_issue(g, s, EK, "Boeotia")
+    play(g, s, "expedition")
+    commit_all(g, s, 0, 0, 1, 0)
+    play(g, s, "done")
+    assert s.mil[M_WIN] == ATHENS and s.dominant[ATHENS] == 0 and s.honor == [10, 10, 10, 10]
+    play(g, s, "row L2")
+    assert s.hostage[ATHENS] == 1
+    assert s.honor == [10 + 1 + 5, 10 + 1, 10 - 1, 10 - 1]
+
+
+def test_two_losses_without_a_hostage_are_no_major_defeat() -> None:
+    """P-BATTLE-30: a major defeat needs at least 5 Honor lost by the side's two factions together.
+    Sparta loses 2 Peloponnesian units and no hostage: each faction loses 2, 4 in all — no major defeat,
+    and Sparta's War/Peace issue stays where it was (P-BATTLE-31)."""
+    g, s = bare()
+    put(g, s, "Boeotia", Al=4, Dl=2, Pl=3)
+    give(s, EK, 1)
+    military_issue(g, s, EK, "Boeotia")
+    play(g, s, "expedition")
+    commit_all(g, s, 0, 0, 1, 0)
+    play(g, s, "done")
+    track = list(s.track)
+    play(g, s, "row L1", "row WL2", "casualty Dl")
+    assert s.honor[2:] == [10 - 2, 10 - 2]
+    assert s.defeat[SPARTA] == 0 and list(s.track) == track
