@@ -1,13 +1,15 @@
-"""Battle Honor at its edges (P-BATTLE-25..28): the hostage Honor of the side that did not command.
+"""Battles at their edges: the hostage Honor of the side that did not command (P-BATTLE-27), the
+threshold of a major defeat (P-BATTLE-30) and the order the cards are turned up (P-BATTLE-4).
 
-``test_per_battle.py`` has the non-commanding side win without a hostage and the Commander's side win
-with one; this is the missing case of P-BATTLE-27's second half.
+``test_per_battle.py`` has the non-commanding side win without a hostage, the Commander's side win with
+one, and only Athenian Commanders turning up cards; these are the missing cases.
 """
 
 from __future__ import annotations
 
-from per_helpers import EK, bare, commit_all, give, military_issue, play, put
+from per_helpers import AF, EK, bare, commit_all, deck_card, give, military_issue, play, put
 
+from kleos.core.action import Action
 from kleos.games.pericles.state import M_WIN
 from kleos.games.pericles.tables import ATHENS, SPARTA
 
@@ -45,3 +47,19 @@ def test_two_losses_without_a_hostage_are_no_major_defeat() -> None:
     play(g, s, "row L1", "row WL2", "casualty Dl")
     assert s.honor[2:] == [10 - 2, 10 - 2]
     assert s.defeat[SPARTA] == 0 and list(s.track) == track
+
+
+def test_the_commanders_side_turns_up_its_card_first() -> None:
+    """P-BATTLE-4: each side turns up the top card of its own battle deck, the Commander's side first —
+    here a Spartan Commander (EK): the first card turned up is Sparta's."""
+    g, s = bare()
+    put(g, s, "Boeotia", Al=2, Pl=2)
+    give(s, AF, 1)
+    give(s, EK, 1)
+    deck_card(g, s, ATHENS, 1)
+    deck_card(g, s, SPARTA, 3)
+    military_issue(g, s, EK, "Boeotia")
+    play(g, s, "expedition")
+    commit_all(g, s, 1, 0, 1, 0)
+    g.apply_in_place(s, Action.parse("done"))
+    assert s.step == "battle_draw" and s.chance is not None and s.actor == SPARTA
