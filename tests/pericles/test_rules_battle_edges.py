@@ -30,6 +30,10 @@ def test_the_non_commanding_winners_dominant_gains_the_hostage_honor() -> None:
     play(g, s, "row L2")
     assert s.hostage[ATHENS] == 1
     assert s.honor == [10 + 1 + 5, 10 + 1, 10 - 1, 10 - 1]
+    # P-BATTLE-30, P-BATTLE-31: the hostage makes it a major defeat; the War/Peace issue moves to box 2
+    # of the Opponent's half, a whole box of the track
+    assert s.defeat[SPARTA] == 1
+    assert all(type(box) is int for box in s.track)
 
 
 def test_two_losses_without_a_hostage_are_no_major_defeat() -> None:
