@@ -46,7 +46,9 @@ TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {
     "polis.siege": ("tests/polis/test_siege.py", "tests/polis/test_rules_siege_edges.py",
                     "tests/polis/test_end_of_round.py", "tests/polis/test_battle.py",
                     "tests/polis/test_generator_equals_checker.py"),
-    "pericles.battle": ("tests/pericles/test_per_battle.py", "tests/pericles/test_per_theater.py"),
+    "pericles.battle": ("tests/pericles/test_per_battle.py", "tests/pericles/test_per_theater.py",
+                        "tests/pericles/test_rules_battle_edges.py"),
+    "pericles.hostages": ("tests/pericles/test_per_battle.py", "tests/pericles/test_rules_battle_edges.py"),
     "cyclades.battle": ("tests/cyclades/test_cyc_war_battle.py", "tests/cyclades/test_cyc_war_troop.py",
                         "tests/cyclades/test_cyc_war_fleet.py"),
 }

@@ -11,7 +11,7 @@ from per_helpers import AF, EK, bare, commit_all, deck_card, give, military_issu
 
 from kleos.core.action import Action
 from kleos.games.pericles.state import M_WIN
-from kleos.games.pericles.tables import ATHENS, SPARTA
+from kleos.games.pericles.tables import ATHENS, S300, SL, SPARTA
 
 
 def test_the_non_commanding_winners_dominant_gains_the_hostage_honor() -> None:
@@ -67,3 +67,40 @@ def test_the_commanders_side_turns_up_its_card_first() -> None:
     commit_all(g, s, 1, 0, 1, 0)
     g.apply_in_place(s, Action.parse("done"))
     assert s.step == "battle_draw" and s.chance is not None and s.actor == SPARTA
+
+
+def test_no_hostage_when_sparta_sinks_only_a_delian_ship() -> None:
+    """P-BATTLE-21: Sparta takes a hostage only if "at least one Athenian (city-state) naval unit is
+    eliminated". EK (Commander) wins the naval battle in Corcyra and takes the Delian ship (row L1):
+    no hostage, so EK gains 2 x 1 without the 5 (P-BATTLE-25) and there is no major defeat."""
+    g, s = bare()
+    put(g, s, "Corcyra", An=1, Dn=1, Db=1, Sn=1, Pn=3, Sl=2)
+    s.treason[g.tables.theater_index["Corcyra"] * 2 + ATHENS] = 1
+    give(s, EK, 3)
+    military_issue(g, s, EK, "Corcyra")
+    play(g, s, "expedition")
+    commit_all(g, s, 0, 0, 3, 0)
+    play(g, s, "done")
+    assert s.mil[M_WIN] == SPARTA
+    play(g, s, "row L1", "row WN1", "casualty Sn")
+    assert s.hostage == [0, 0]
+    assert s.honor == [10 - 1, 10 - 1, 10 + 2, 10 + 1]
+    assert s.defeat[ATHENS] == 0
+
+
+def test_the_300_eliminated_gives_athens_a_hostage() -> None:
+    """P-BATTLE-22: Athens takes a hostage if "at least one Spartan land unit is eliminated" — the 300
+    is one (P-300-4). AF (Commander) wins in Boeotia and takes the 300 alone (row L2): a hostage, and
+    AF gains 2 x 1 + 5 (P-BATTLE-25)."""
+    g, s = bare()
+    put(g, s, "Boeotia", Al=6, S300=1, Pl=1)
+    give(s, AF, 1)
+    military_issue(g, s, AF, "Boeotia")
+    play(g, s, "expedition")
+    commit_all(g, s, 1, 0, 0, 0)
+    play(g, s, "done")
+    assert s.mil[M_WIN] == ATHENS
+    play(g, s, "row L2")
+    assert s.killed[S300] == 1 and s.killed[SL] == 0
+    assert s.hostage[ATHENS] == 1
+    assert s.honor == [10 + 2 + 5, 10 + 1, 10 - 1, 10 - 1]
