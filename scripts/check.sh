@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a virtual environment (once) and runs every check: ruff, mypy --strict, the layering
-# contracts, the rule-coverage gate of every installed game, and the test suite (with the golden
-# playthrough diff).
+# contracts, the rule-coverage gate of every installed game, a small fixed sample of mutants of the
+# rules (scripts/mutation_sample.toml), and the test suite (with the golden playthrough diff).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv >/dev/null 2>&1 || true
@@ -28,6 +28,8 @@ if [ -f ../shared/tools/rule_coverage.py ]; then
 else
     echo "(../shared/tools/rule_coverage.py not found: skipped)"
 fi
+echo "== mutation sample (known-killed mutants of the rules: each must fail its named test)"
+.venv/bin/python scripts/mutation.py sample
 echo "== pytest"
 set +e
 .venv/bin/pytest "$@"

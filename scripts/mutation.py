@@ -9,6 +9,7 @@ test that states it. The work happens in ``build/mutation/<game>.<module>/``, ne
     python scripts/mutation.py run cyclades.end pericles.final
     python scripts/mutation.py run cyclades                  # every module of a game
     python scripts/mutation.py show cyclades.end <mutant>    # the change a mutant made (after a run)
+    python scripts/mutation.py sample                        # the seeded sample CI runs (seconds)
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import tomllib
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,12 +32,26 @@ RULES = ROOT / "src" / "kleos" / "games"
 WORK = ROOT / "build" / "mutation"
 GAMES = ("polis", "cyclades", "pericles")
 MUTMUT = Path(sys.executable).with_name("mutmut")
+SAMPLE = ROOT / "scripts" / "mutation_sample.toml"
+TEST_TIMEOUT = 120  # seconds: a sampled mutant's test fails fast (loops have step caps) or counts as survived
 
 # The rule tests of each game: golden games, bots, terminal, browser and command line are left out.
 _SURFACES = ("golden", "tui", "cli", "agents", "search", "playouts", "encoding", "perft", "determinize")
 
-# Modules whose rules only a few test files exercise: fewer tests, faster runs.
-TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {}
+# Modules whose rules only a few test files exercise: fewer tests, faster runs. A Polis list keeps
+# test_generator_equals_checker.py: it alone holds ``candidates`` and ``check`` to ``legal``.
+TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {
+    "polis.routes": ("tests/polis/test_trade.py", "tests/polis/test_rules_routes.py", "tests/polis/test_events.py",
+                     "tests/polis/test_generator_equals_checker.py"),
+    "polis.siege": ("tests/polis/test_siege.py", "tests/polis/test_rules_siege_edges.py",
+                    "tests/polis/test_end_of_round.py", "tests/polis/test_battle.py",
+                    "tests/polis/test_generator_equals_checker.py"),
+    "pericles.battle": ("tests/pericles/test_per_battle.py", "tests/pericles/test_per_theater.py",
+                        "tests/pericles/test_rules_battle_edges.py"),
+    "pericles.hostages": ("tests/pericles/test_per_battle.py", "tests/pericles/test_rules_battle_edges.py"),
+    "cyclades.battle": ("tests/cyclades/test_cyc_war_battle.py", "tests/cyclades/test_cyc_war_troop.py",
+                        "tests/cyclades/test_cyc_war_fleet.py"),
+}
 
 KILLED_STATUSES = ("killed", "caught by type check", "timeout")
 LINKED = ("src", "tests", "docs", "examples")  # some tests read docs/ and examples/
@@ -122,6 +140,10 @@ def _config(module: str) -> str:
             f"pytest_add_cli_args_test_selection = {_toml_list(tests_for(module))}",
             "use_git_change_detection = false",
             'also_copy = ["docs", "examples"]',
+            "# each mutant forks from a process that has only collected the tests: forked from the one that ran",
+            "# them, it would inherit the rules' memo tables (Polis' Tables.plans) filled by the unmutated code",
+            "# and answer from them, hiding the mutant",
+            'process_isolation = "forkserver"',
             "",
         ]
     )
@@ -141,7 +163,7 @@ def prepare(module: str) -> Path:
 def _mutmut(folder: Path, *args: str) -> str:
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     done = subprocess.run(
-        ["nice", "-n", "10", str(MUTMUT), *args], cwd=folder, env=env, capture_output=True, text=True, check=False
+        ["nice", "-n", "15", str(MUTMUT), *args], cwd=folder, env=env, capture_output=True, text=True, check=False
     )
     return done.stdout + done.stderr
 
@@ -189,6 +211,76 @@ def report(tallies: list[Tally]) -> None:
     print(f"total killed {killed}/{total} ({share:.1f}%), besides {wording} survivors that only reword a message")
 
 
+@dataclass(frozen=True)
+class Mutant:
+    """One known-killed mutant of the sample: ``before`` (once in the file) becomes ``after``, and the
+    named test must then fail. ``name`` is mutmut's name for it, for the record."""
+
+    name: str
+    path: str
+    before: str
+    after: str
+    test: str
+
+
+def load_sample(path: Path = SAMPLE) -> list[Mutant]:
+    """The sample's mutants, in the file's order."""
+    return [Mutant(**entry) for entry in tomllib.loads(path.read_text())["mutant"]]
+
+
+def apply(mutant: Mutant, tree: Path) -> None:
+    """Write the mutant into the copy of the sources at ``tree`` (and drop the module's bytecode, which
+    an edit in the same second with the same size could leave looking fresh)."""
+    target = tree / mutant.path
+    text = target.read_text()
+    if text.count(mutant.before) != 1:
+        raise SystemExit(f"{mutant.name}: `{mutant.before}` is not exactly once in {mutant.path}; "
+                         f"update {SAMPLE.name} to the module as it is now")
+    target.write_text(text.replace(mutant.before, mutant.after))
+    for stale in (target.parent / "__pycache__").glob(f"{target.stem}.*.pyc"):
+        stale.unlink()
+
+
+def _pytest(tree: Path, tests: list[str]) -> subprocess.CompletedProcess[str]:
+    """Run tests importing the sources of ``tree`` (rootdir and settings stay the project's)."""
+    env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+    command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-p", "no:randomly", *tests]
+    try:
+        return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+                              timeout=TEST_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(command, -1, f"no verdict after {TEST_TIMEOUT} s", "")
+
+
+def _kill_each(mutants: list[Mutant], tree: Path) -> list[tuple[Mutant, bool]]:
+    """Apply each mutant alone to the copy at ``tree``, run its test, put the module back: killed or not."""
+    verdicts: list[tuple[Mutant, bool]] = []
+    for mutant in mutants:
+        original = (tree / mutant.path).read_text()
+        apply(mutant, tree)
+        killed = _pytest(tree, [mutant.test]).returncode == 1
+        print(f"{'killed' if killed else 'SURVIVED':8} {mutant.name}  by {mutant.test}", flush=True)
+        verdicts.append((mutant, killed))
+        (tree / mutant.path).write_text(original)
+    return verdicts
+
+
+def run_sample(mutants: list[Mutant], jobs: int = 2) -> list[str]:
+    """Run the sample on ``jobs`` copies of ``src/`` at once: the names of the mutants whose test stayed
+    green (empty when every one is killed). The tests must pass first, unmutated."""
+    with tempfile.TemporaryDirectory(prefix="kleos-mutants-") as folder:
+        trees = [Path(folder) / str(n) for n in range(jobs)]
+        for tree in trees:
+            shutil.copytree(ROOT / "src", tree / "src", ignore=shutil.ignore_patterns("__pycache__"))
+        clean = _pytest(trees[0], sorted({m.test for m in mutants}))
+        if clean.returncode != 0:
+            raise SystemExit(f"the sample's tests fail without any mutant:\n{clean.stdout[-3000:]}")
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            shares = pool.map(_kill_each, [mutants[n::jobs] for n in range(jobs)], trees)
+            verdicts = [verdict for share in shares for verdict in share]
+    return [mutant.name for mutant, killed in verdicts if not killed]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -199,6 +291,9 @@ def main() -> None:
     show_parser = sub.add_parser("show", help="the change a mutant made, from the module's last run")
     show_parser.add_argument("module")
     show_parser.add_argument("mutant")
+    sample_parser = sub.add_parser("sample", help="the fixed sample of known-killed mutants: each must fail its test")
+    sample_parser.add_argument("--file", type=Path, default=SAMPLE, help="another list of mutants, same format")
+    sample_parser.add_argument("--jobs", type=int, default=2, help="mutants run at once, each in its own copy")
     args = parser.parse_args()
     if args.command == "list":
         for module in expand(list(GAMES)):
@@ -210,6 +305,10 @@ def main() -> None:
             print(tallies[-1].line(), flush=True)
         print()
         report(tallies)
+    elif args.command == "sample":
+        survivors = run_sample(load_sample(args.file), args.jobs)
+        if survivors:
+            raise SystemExit(f"{len(survivors)} mutants of the sample survived: {', '.join(survivors)}")
     else:
         print(_mutmut(WORK / args.module, "show", args.mutant))
 

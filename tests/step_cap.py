@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 DEFAULT_STEPS = 10_000
+WHOLE_GAME_STEPS = 100_000  # a loop that plays a whole game, chance steps included, through any adapter
 
 
 class StepCap:

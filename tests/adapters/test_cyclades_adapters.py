@@ -31,6 +31,7 @@ from kleos.games.cyclades.encoding.catalogue import OFFER_CAP, catalogue_for  # 
 from kleos.games.cyclades.encoding.observation import encoder_for, view_key  # noqa: E402
 from kleos.games.cyclades.game import CycladesGame  # noqa: E402
 from kleos.games.cyclades.state import CycladesState  # noqa: E402
+from step_cap import WHOLE_GAME_STEPS, StepCap  # noqa: E402
 
 PLAYERS = [2, 3, 4, 5]
 ENDS = [2, 5]
@@ -107,7 +108,9 @@ def test_pettingzoo_rewards_are_zero_sum(players: int) -> None:
     e.reset(seed=3)
     rnd = random.Random(3)
     totals = dict.fromkeys(e.possible_agents, 0.0)
+    cap = StepCap("agent in e.agent_iter()", WHOLE_GAME_STEPS)
     for agent in e.agent_iter():
+        cap()
         obs, reward, terminated, truncated, _info = e.last()
         totals[agent] += reward
         e.step(None if terminated or truncated else int(rnd.choice(np.flatnonzero(obs["action_mask"]))))
@@ -162,7 +165,8 @@ def test_openspiel_states_follow_the_kleos_game_and_show_only_the_view(players: 
     rnd = random.Random(players)
     state = game.new_initial_state()
     checked = 0
-    while not state.is_terminal():
+    cap = StepCap("not state.is_terminal()", WHOLE_GAME_STEPS)
+    while not state.is_terminal() and cap():
         s = state.kleos_state
         if state.is_chance_node():
             assert kleos.actors(s) == (CHANCE,)
@@ -191,7 +195,8 @@ def test_openspiel_resampling_redraws_only_the_others_gold() -> None:
     game = kos.load("cyclades", players=3)
     state = game.new_initial_state()
     rnd = random.Random(1)
-    while state.is_chance_node() or state.kleos_state.phase != "offer":
+    cap = StepCap("state.is_chance_node() or state.kleos_state.phase != 'offer'")
+    while (state.is_chance_node() or state.kleos_state.phase != "offer") and cap():
         random_step(state, rnd)
     player = state.current_player()
     key = state.information_state_string(player)

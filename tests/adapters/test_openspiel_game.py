@@ -18,6 +18,7 @@ from kleos.games.polis.encoding.catalogue import catalogue_for  # noqa: E402
 from kleos.games.polis.encoding.observation import encoder_for, view_key  # noqa: E402
 from kleos.games.polis.game import PolisGame  # noqa: E402
 from kleos.games.polis.text import describe  # noqa: E402
+from step_cap import WHOLE_GAME_STEPS, StepCap  # noqa: E402
 
 EDITIONS = ["2012", "2020"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,7 +72,8 @@ def test_strings_and_tensors_come_from_the_view(edition: str) -> None:
     rnd = random.Random(5)
     state = game.new_initial_state()
     seen_players = 0
-    while not state.is_terminal():
+    cap = StepCap("not state.is_terminal()", WHOLE_GAME_STEPS)
+    while not state.is_terminal() and cap():
         if not state.is_chance_node():
             seen_players += 1
             s = state.kleos_state
@@ -103,7 +105,8 @@ def test_resampling_redeals_only_what_the_player_cannot_see() -> None:
     pos.play(kleos, s, "fight", "fight")
     state = game.state_from_kleos(s)
     rnd = random.Random(0)
-    while state.is_chance_node():
+    cap = StepCap("state.is_chance_node()")
+    while state.is_chance_node() and cap():
         random_step(state, rnd)
     b = state.kleos_state.battle
     assert b is not None and b.phase == "attack" and sum(b.hands[0]) > 0 and sum(b.hands[1]) > 0
@@ -128,7 +131,8 @@ def test_truncated_games_end_as_draws() -> None:
         game = kos.load("polis", edition="2012", max_game_length=length)
         state = game.new_initial_state()
         rnd = random.Random(3)
-        while not state.is_terminal():
+        cap = StepCap("not state.is_terminal()", WHOLE_GAME_STEPS)
+        while not state.is_terminal() and cap():
             random_step(state, rnd)
         assert max(state.decisions, state.chances) == length and state.kleos_state.outcome is None
         assert state.returns() == [0.0, 0.0]
@@ -145,7 +149,8 @@ def test_openspiel_ismcts_bot_plays_whole_games(edition: str) -> None:
         bots = [kos.make_ismcts_bot(game, max_simulations=10, seed=10 * k + p) for p in (0, 1)]
         rnd = random.Random(k)
         state = game.new_initial_state()
-        while not state.is_terminal():
+        cap = StepCap("not state.is_terminal()", WHOLE_GAME_STEPS)
+        while not state.is_terminal() and cap():
             if state.is_chance_node():
                 random_step(state, rnd)
             else:

@@ -28,6 +28,7 @@ from kleos.games.pericles.encoding.catalogue import catalogue_for  # noqa: E402
 from kleos.games.pericles.encoding.observation import encoder_for  # noqa: E402
 from kleos.games.pericles.game import PericlesGame  # noqa: E402
 from kleos.games.pericles.kit import KIT  # noqa: E402
+from step_cap import WHOLE_GAME_STEPS, StepCap  # noqa: E402
 
 SHORT = "14_1_09a"
 
@@ -89,7 +90,8 @@ def test_openspiel_states_follow_the_kleos_game() -> None:
     kleos, cat = game.kleos, game.catalogue
     rnd = random.Random(4)
     state = game.new_initial_state()
-    while not state.is_terminal():
+    cap = StepCap("not state.is_terminal()", WHOLE_GAME_STEPS)
+    while not state.is_terminal() and cap():
         s = state.kleos_state
         if state.is_chance_node():
             assert kleos.actors(s) == (CHANCE,)

@@ -26,6 +26,7 @@ from kleos.games.polis.encoding.observation import encoder_for
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.text import describe
+from step_cap import WHOLE_GAME_STEPS, StepCap
 
 EDITIONS = ["2012", "2020"]
 
@@ -46,7 +47,9 @@ def play_random(e: Any, seed: int, rnd: random.Random) -> list[tuple[int, Action
     e.reset(seed=seed)
     u: KleosAECEnv = e.unwrapped
     taken: list[tuple[int, Action]] = []
+    cap = StepCap("agent in e.agent_iter()", WHOLE_GAME_STEPS)
     for agent in e.agent_iter():
+        cap()
         obs, _reward, terminated, truncated, _info = e.last()
         if terminated or truncated:
             e.step(None)
@@ -75,7 +78,8 @@ def test_a_seeded_episode_is_the_kleos_game_of_that_seed(edition: str) -> None:
         taken = play_random(e, seed, random.Random(seed))
         s = game.new_state(seed)
         decisions = iter(taken)
-        while game.actors(s):
+        cap = StepCap("game.actors(s)", WHOLE_GAME_STEPS)
+        while game.actors(s) and cap():
             if game.is_chance(s):
                 game.step_chance(s)
             else:
@@ -132,7 +136,9 @@ def test_the_winner_gets_plus_one_and_the_loser_minus_one() -> None:
     e.reset(seed=11)
     rnd = random.Random(11)
     finals: dict[str, Any] = {}
+    cap = StepCap("agent in e.agent_iter()", WHOLE_GAME_STEPS)
     for agent in e.agent_iter():
+        cap()
         obs, reward, terminated, truncated, info = e.last()
         rewards[agent] += reward
         if terminated or truncated:
@@ -154,7 +160,9 @@ def test_long_games_are_truncated_with_no_reward() -> None:
     e = env("polis", edition="2012", max_decisions=5)
     e.reset(seed=2)
     decisions = 0
+    cap = StepCap("_agent in e.agent_iter()", WHOLE_GAME_STEPS)
     for _agent in e.agent_iter():
+        cap()
         obs, reward, terminated, truncated, info = e.last()
         if terminated or truncated:
             assert truncated and not terminated and reward == 0.0

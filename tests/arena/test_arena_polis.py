@@ -9,8 +9,18 @@ import pytest
 
 from kleos.arena.report import summarize
 from kleos.arena.stats import bradley_terry_elo, wilson_interval
-from kleos.arena.tournament import play_game, run_tournament, schedule
+from kleos.arena.tournament import STEP_CAP, GameResult, play_game, run_tournament, schedule
 from kleos.cli import main
+from step_cap import WHOLE_GAME_STEPS
+
+
+def finished(results: list[GameResult]) -> list[GameResult]:
+    """The results, once every game is seen to have ended by the rules: the games are scheduled with
+    ``max_steps`` so that a rule broken into an endless game fails here instead of hanging the run."""
+    stopped = [r.seed for r in results if r.reason == STEP_CAP]
+    if stopped:
+        pytest.fail(f"games of seeds {stopped} still running after {WHOLE_GAME_STEPS} steps", pytrace=False)
+    return results
 
 
 def test_schedule_swaps_sides_and_is_seeded() -> None:
@@ -22,8 +32,8 @@ def test_schedule_swaps_sides_and_is_seeded() -> None:
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
-    specs = schedule("polis", {"edition": "2012"}, ["random", "simple"], 4, seed=1)
-    one = run_tournament(specs, workers=1, progress=False)
+    specs = schedule("polis", {"edition": "2012"}, ["random", "simple"], 4, seed=1, max_steps=WHOLE_GAME_STEPS)
+    one = finished(run_tournament(specs, workers=1, progress=False))
     two = run_tournament(specs, workers=2, progress=False)
     strip = [(r.winner, r.reason, r.scores, r.steps) for r in one]
     assert strip == [(r.winner, r.reason, r.scores, r.steps) for r in two]
@@ -91,8 +101,8 @@ def test_bad_options_are_clear_errors(args: list[str], message: str, capsys: pyt
 
 
 def test_summary_counts_draws_as_half() -> None:
-    specs = schedule("polis", {"edition": "2020"}, ["random", "simple"], 2, seed=2)
-    results = [play_game(s) for s in specs]
+    specs = schedule("polis", {"edition": "2020"}, ["random", "simple"], 2, seed=2, max_steps=WHOLE_GAME_STEPS)
+    results = finished([play_game(s) for s in specs])
     summary = summarize(results, "polis", {"edition": "2020"})
     total = sum(rec["points"] for rec in summary["agents"].values())
     assert total == pytest.approx(len(results))
@@ -103,8 +113,8 @@ def test_tournament_on_a_local_ray_instance() -> None:
     ray = pytest.importorskip("ray")
     ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
     try:
-        specs = schedule("polis", {"edition": "2020"}, ["random", "simple"], 2, seed=4)
-        results = run_tournament(specs, ray_address="auto", progress=False)
+        specs = schedule("polis", {"edition": "2020"}, ["random", "simple"], 2, seed=4, max_steps=WHOLE_GAME_STEPS)
+        results = finished(run_tournament(specs, ray_address="auto", progress=False))
         local = run_tournament(specs, workers=1, progress=False)
         assert [(r.winner, r.steps) for r in results] == [(r.winner, r.steps) for r in local]
     finally:

@@ -30,6 +30,7 @@ from kleos.games.polis.rules.scoring import score
 from kleos.games.polis.state import PolisState
 from kleos.server.guide import Hinter, spot_of
 from kleos.server.thinking import call_with_deadline, pack
+from step_cap import StepCap
 
 RULE_ID = re.compile(r"^[A-Z]+(-[A-Z0-9*]+)+$")
 
@@ -70,8 +71,9 @@ def hidden_hand_variant(game: PolisGame) -> tuple[PolisState, PolisState, int]:
     the same view in both."""
     s = battle_position(game)
     rng = random.Random(1)
+    cap = StepCap("not (a battle with both hands dealt and an attack to make)")
     while not (s.battle is not None and all(sum(h) for h in s.battle.hands) and game.actors(s)[0] != CHANCE
-               and any(a.verb == "attack" for a in game.legal_actions(s, game.actors(s)[0]))):
+               and any(a.verb == "attack" for a in game.legal_actions(s, game.actors(s)[0]))) and cap():
         seat = game.actors(s)[0]
         if seat == CHANCE:
             game.apply_in_place(s, game.sample_chance(s), CHANCE)

@@ -1,0 +1,55 @@
+"""The mutation sample CI runs (``scripts/mutation.py sample``) still fits the sources: every mutant's line
+is in its module exactly once and its test exists, so an edit of a rules module that moves a sampled line
+shows here, in a second, rather than as a failed sample run."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _mutation_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutation_script", ROOT / "scripts" / "mutation.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+MUTATION = _mutation_script()
+SAMPLE = MUTATION.load_sample()
+
+
+def test_the_sample_spans_the_three_games() -> None:
+    games = {mutant.path.split("/")[3] for mutant in SAMPLE}
+    assert games == {"polis", "cyclades", "pericles"}
+    assert 10 <= len(SAMPLE) <= 20
+
+
+@pytest.mark.parametrize("mutant", SAMPLE, ids=[mutant.name for mutant in SAMPLE])
+def test_each_mutant_still_fits_its_module_and_names_a_test(mutant: Any) -> None:
+    source = (ROOT / mutant.path).read_text()
+    assert source.count(mutant.before) == 1, "the sampled line moved: copy it again"
+    assert mutant.after != mutant.before
+    path, _, function = mutant.test.partition("::")
+    assert re.search(rf"^def {re.escape(function)}\(", (ROOT / path).read_text(), re.MULTILINE)
+
+
+def test_apply_writes_the_mutant_once_and_refuses_a_line_that_moved(tmp_path: Path) -> None:
+    target = tmp_path / "src" / "rule.py"
+    target.parent.mkdir()
+    target.write_text("def ok(n: int) -> bool:\n    return n >= 3\n")
+    mutant = MUTATION.Mutant("rule ok", "src/rule.py", "n >= 3", "n > 3", "tests/x.py::test_ok")
+    MUTATION.apply(mutant, tmp_path)
+    assert target.read_text().endswith("return n > 3\n")
+    with pytest.raises(SystemExit, match="not exactly once"):
+        MUTATION.apply(mutant, tmp_path)
