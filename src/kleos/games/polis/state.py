@@ -58,11 +58,8 @@ class BattleState:
         self.rounds = 0
 
     def copy(self) -> BattleState:
-        b = BattleState.__new__(BattleState)
-        b.region = self.region
-        b.sea = self.sea
-        b.attacker = self.attacker
-        b.deck = self.deck[:]
+        # Through the constructor, not ``__new__``: a compiled class runs ``__init__`` in ``__new__`` too.
+        b = BattleState(self.region, self.sea, self.attacker, self.deck[:])
         b.hands = [self.hands[0][:], self.hands[1][:]]
         b.deal = self.deal[:]
         b.played = self.played
