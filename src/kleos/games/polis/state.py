@@ -70,7 +70,10 @@ class BattleState:
         return b
 
     def to_json(self) -> dict[str, Any]:
-        return {s: getattr(self, s) for s in self.__slots__}
+        # Written out in ``__slots__`` order (a compiled class has no ``__slots__`` to loop over).
+        return {"attacker": self.attacker, "deal": self.deal, "deck": self.deck, "hands": self.hands,
+                "losses": self.losses, "phase": self.phase, "played": self.played, "region": self.region,
+                "retreat_queue": self.retreat_queue, "rounds": self.rounds, "sea": self.sea}
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> BattleState:
