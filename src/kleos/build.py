@@ -43,9 +43,10 @@ def source_of(extension: Path) -> Path:
     return extension.with_name(extension.name.split(".", 1)[0] + ".py")
 
 
-def stale(files: Sequence[Path]) -> list[Path]:
-    """Compiled modules missing or older than their source: they no longer say what the source says."""
-    return [p for p in files if not p.exists() or source_of(p).stat().st_mtime > p.stat().st_mtime]
+def stale(files: Sequence[Path], built: float) -> list[Path]:
+    """Compiled modules missing, or whose source changed after the build finished at ``built`` (the
+    manifest's time: the modules' own files are small shims the build may leave untouched)."""
+    return [p for p in files if not p.exists() or source_of(p).stat().st_mtime > built]
 
 
 class SourceOnly:
@@ -71,7 +72,7 @@ def decide(environ: Mapping[str, str], package_dir: Path = PACKAGE_DIR) -> tuple
         if wanted == "1":
             raise BuildError(f"{SWITCH}=1 but no compiled module is built: run scripts/build_compiled.py")
         return "interpreted build" + (f" ({SWITCH}=0)" if wanted == "0" else ""), False
-    old = stale(files)
+    old = stale(files, (package_dir / MANIFEST).stat().st_mtime)
     if old:
         if wanted == "1":
             raise BuildError(f"{SWITCH}=1 but the compiled build is missing or older than {source_of(old[0])}: "

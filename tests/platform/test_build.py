@@ -17,11 +17,11 @@ def fake_build(package: Path, *, newer_source: bool = False) -> Path:
     source.write_text("X = 1\n")
     built = package / f"rules{EXTENSION_SUFFIXES[0]}"
     built.write_bytes(b"not a real extension")
+    (package / MANIFEST).write_text(built.name + "\n")
     os.utime(source, (1_000, 1_000))
-    os.utime(built, (2_000, 2_000))
+    os.utime(package / MANIFEST, (2_000, 2_000))
     if newer_source:
         os.utime(source, (3_000, 3_000))
-    (package / MANIFEST).write_text(built.name + "\n")
     return built
 
 

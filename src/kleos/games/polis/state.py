@@ -27,22 +27,16 @@ CH_DIE = "die"  # roll a d4
 CH_CARD = "card"  # draw a battle card
 
 
+# The fields of a battle (its ``__slots__``, and the keys of its JSON in this order); named here
+# because a compiled class has no ``__slots__`` to read.
+BATTLE_FIELDS = ("attacker", "deal", "deck", "hands", "losses", "phase", "played", "region", "retreat_queue",
+                 "rounds", "sea")
+
+
 class BattleState:
     """One battle in progress. Hands and deck are counts per card type of the battle's kind."""
 
-    __slots__ = (
-        "attacker",
-        "deal",
-        "deck",
-        "hands",
-        "losses",
-        "phase",
-        "played",
-        "region",
-        "retreat_queue",
-        "rounds",
-        "sea",
-    )
+    __slots__ = BATTLE_FIELDS
 
     def __init__(self, region: int, sea: bool, attacker: int, deck: list[int]) -> None:
         self.region = region
@@ -102,6 +96,9 @@ SCALAR_FIELDS = (
 )
 
 
+STATE_FIELDS = (*LIST_FIELDS, *SCALAR_FIELDS, "battle", "outcome", "rng")  # PolisState's ``__slots__``
+
+
 class PolisState:
     """A whole game position. Indices: see :mod:`kleos.games.polis.tables`.
 
@@ -115,7 +112,7 @@ class PolisState:
       kind; ``chance``: the kind of the pending chance event, or ``None``.
     """
 
-    __slots__ = (*LIST_FIELDS, *SCALAR_FIELDS, "battle", "outcome", "rng")
+    __slots__ = STATE_FIELDS
 
     units: list[int]
     owner: list[int]
