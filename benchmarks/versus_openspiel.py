@@ -2,6 +2,7 @@
 """Kleos games next to OpenSpiel's Python games, in one process, one run: the ratios we track.
 
     .venv/bin/python benchmarks/versus_openspiel.py [--seconds 1.5] [--repeats 5] [--game polis]
+    KLEOS_COMPILED=1 .venv/bin/python benchmarks/versus_openspiel.py --variant "pericles 14_2" --deepcopy
 
 For every installed game (or the one named), each edition it has, and OpenSpiel's
 ``python_tic_tac_toe`` and ``python_block_dominoes`` (the research extra installs OpenSpiel), it
@@ -9,7 +10,13 @@ measures per CPU second of this process:
 
 * random actions/s: seeded random playouts from the start, each step the legal actions and one
   applied without re-checking (chance outcomes drawn as the game draws them), every step counted;
-* copies/s: copies of mid-game states (Kleos ``game.copy``; OpenSpiel ``state.clone()``).
+* copies/s: copies of mid-game states (Kleos ``game.copy``; OpenSpiel ``state.clone()``);
+* with ``--deepcopy``: ``copy.deepcopy`` of the same Kleos states, to state ``game.copy`` ÷ deepcopy.
+
+``--variant`` (repeatable) measures the variants of ``playout_identity.py`` instead (Polis per
+edition, Cyclades per number of players, Pericles per scenario), playouts capped at
+``--max-steps``. The build that runs (``KLEOS_COMPILED=0`` or ``1`` forces one) and the load
+average before and after each repetition are printed: figures of a shared machine are noisy.
 
 The measurements are interleaved (Kleos, then each peer, ``--repeats`` times) so drift of a
 shared machine falls on both sides; each ratio is taken within one repetition, and the table prints
@@ -20,6 +27,8 @@ machine; the ratios are the figures to compare across changes.
 from __future__ import annotations
 
 import argparse
+import copy
+import os
 import random
 import statistics
 import sys
@@ -32,6 +41,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from playout_identity import VARIANTS, make_game  # noqa: E402
+
+import kleos  # noqa: E402
 from kleos.core import registry  # noqa: E402
 from kleos.core.protocol import CHANCE, Game  # noqa: E402
 
@@ -45,6 +57,7 @@ class Subject:
     name: str
     playout: Callable[[int], int]
     copies: Callable[[], int]
+    deepcopies: Callable[[], int] | None = None
 
 
 def kleos_subject(name: str, game: Game[Any, Any], *, max_steps: int | None = None, warm_up: int = 30,
@@ -77,9 +90,14 @@ def kleos_subject(name: str, game: Game[Any, Any], *, max_steps: int | None = No
             game.copy(state)
         return len(states)
 
+    def deepcopies() -> int:
+        for state in states:
+            copy.deepcopy(state)
+        return len(states)
+
     for seed in range(warm_up):
         playout(seed_base + seed)
-    return Subject(name, playout, copies)
+    return Subject(name, playout, copies, deepcopies)
 
 
 def openspiel_subject(name: str) -> Subject:
@@ -141,6 +159,17 @@ def copies_of(subject: Subject) -> Callable[[int], int]:
     return lambda _i: subject.copies()
 
 
+def deepcopies_of(subject: Subject) -> Callable[[int], int]:
+    assert subject.deepcopies is not None
+    deep = subject.deepcopies
+    return lambda _i: deep()
+
+
+def load() -> str:
+    """The 1-minute load average, to print beside figures measured on a shared machine."""
+    return f"{os.getloadavg()[0]:.2f}"
+
+
 def spread(values: list[float]) -> str:
     """Median [min–max]: rates as whole numbers, ratios with two decimals."""
     form = "{:,.0f}" if min(values) >= 100 else "{:.2f}"
@@ -152,10 +181,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.5, help="CPU seconds per figure and repetition")
     parser.add_argument("--repeats", type=int, default=5, help="interleaved repetitions (default 5)")
     parser.add_argument("--game", default=None, help="only this installed game (default: every one)")
+    parser.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS),
+                        help="a variant of playout_identity.py instead of the games' editions (repeatable)")
+    parser.add_argument("--max-steps", type=int, default=3000, help="playout cap for --variant (default 3000)")
+    parser.add_argument("--deepcopy", action="store_true", help="also time copy.deepcopy of the Kleos states")
     args = parser.parse_args(argv)
 
     subjects: list[Subject] = []
-    for kit in registry.games().values():
+    for variant in args.variant:
+        subjects.append(kleos_subject(variant, make_game(variant), max_steps=args.max_steps, warm_up=10))
+    for kit in registry.games().values() if not args.variant else ():
         if args.game and kit.name != args.game:
             continue
         for edition in kit.editions() or ("",):
@@ -164,15 +199,20 @@ def main(argv: list[str] | None = None) -> int:
             subjects.append(kleos_subject(label, kit.make_game(options)))
     peers = [openspiel_subject(name) for name in PEERS]
 
-    runs: dict[str, dict[str, list[float]]] = {s.name: {"actions": [], "copies": []} for s in [*subjects, *peers]}
+    kinds = ("actions", "copies", "deepcopies")
+    runs: dict[str, dict[str, list[float]]] = {s.name: {k: [] for k in kinds} for s in [*subjects, *peers]}
+    loads = [load()]
     for repeat in range(args.repeats):
         for subject in [*subjects, *peers]:
             runs[subject.name]["actions"].append(rate(args.seconds, playouts_from(subject, repeat * 100_000)))
             runs[subject.name]["copies"].append(rate(args.seconds / 2, copies_of(subject)))
-        sys.stderr.write(f"repetition {repeat + 1}/{args.repeats} done\n")
+            if args.deepcopy and subject.deepcopies is not None:
+                runs[subject.name]["deepcopies"].append(rate(args.seconds / 2, deepcopies_of(subject)))
+        loads.append(load())
+        sys.stderr.write(f"repetition {repeat + 1}/{args.repeats} done (load {loads[-1]})\n")
 
-    print(f"CPU time per figure {args.seconds} s, {args.repeats} interleaved repetitions; "
-          "median [min–max] over repetitions\n")
+    print(f"{kleos.BUILD}; CPU time per figure {args.seconds} s, {args.repeats} interleaved repetitions; "
+          f"median [min–max] over repetitions; load average {' '.join(loads)} (start, after each)\n")
     print("| subject | random actions/s | copies/s |")
     print("|---|---|---|")
     for name, figures in runs.items():
@@ -188,6 +228,12 @@ def main(argv: list[str] | None = None) -> int:
                 ratios = [a / b for a, b in zip(runs[subject.name][figure], runs[peer][figure], strict=True)]
                 cells.append(spread(ratios))
         print(f"| {subject.name} | " + " | ".join(cells) + " |")
+    if args.deepcopy:
+        print("\n| subject | game.copy ÷ copy.deepcopy |\n|---|---|")
+        for subject in subjects:
+            ratios = [a / b for a, b in zip(runs[subject.name]["copies"], runs[subject.name]["deepcopies"],
+                                            strict=True)]
+            print(f"| {subject.name} | {spread(ratios)} |")
     return 0
 
 

@@ -4,9 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv >/dev/null 2>&1 || true
+# With a C compiler, the compiled build of the rules (mypyc) too; without, the pure-Python one.
+extra=""
+if command -v cc >/dev/null 2>&1; then extra="[compiled]"; fi
 if [ ! -x .venv/bin/kleos ] || [ pyproject.toml -nt .venv/.installed ]; then
     .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null
-    .venv/bin/python -m pip install --quiet -e .
+    .venv/bin/python -m pip install --quiet -e ".$extra"
     touch .venv/.installed
 fi
+.venv/bin/python scripts/build_compiled.py >/dev/null 2>&1 || echo "(the compiled build failed: the pure-Python one runs)"
 exec .venv/bin/kleos play polis "$@"

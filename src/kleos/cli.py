@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from kleos import __version__
+from kleos import BUILD, __version__
 from kleos.analysis.cli import add_analyse_parser
 from kleos.arena.cli import add_arena_parser
 from kleos.arena.selfplay_cli import add_random_parser
@@ -62,6 +62,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         return 0
     for kit in kits.values():
         sys.stdout.write("\n".join(_game_line(kit)) + "\n")
+    sys.stdout.write(f"(rules: {BUILD}; KLEOS_COMPILED=0 or 1 forces one)\n")
     return 0
 
 
@@ -96,7 +97,7 @@ def installed_games_text() -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kleos", description=DESCRIPTION, epilog=installed_games_text(),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"kleos {__version__}")
+    parser.add_argument("--version", action="version", version=f"kleos {__version__}: {BUILD}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     games = commands.add_parser("games", help="list the installed games with their options and seats",

@@ -6,7 +6,7 @@ Rounds are driven with explicit chance outcomes ``dice <attacker face> <defender
 from __future__ import annotations
 
 import pytest
-from cyc_helpers import build_on, game, put, rule_of, war_turn
+from cyc_helpers import SPIES_ON_RULES, build_on, game, put, rule_of, war_turn
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
@@ -176,6 +176,7 @@ def test_naval_retreat_to_an_empty_or_own_neighbour() -> None:
     assert s.fleets[s8] == 3 and s.fleet_owner[s6] == 0 and s.fleets[s6] == 2
 
 
+@SPIES_ON_RULES
 def test_winner_of_a_land_battle_takes_the_island_and_its_buildings(monkeypatch: pytest.MonkeyPatch) -> None:
     """C-BATTLE-11, C-BATTLE-16, C-BUILD-4, C-METRO-6: the last side standing owns the island with its
     buildings, Metropolis and prosperity markers, and the Metropolis routes are checked for it at once."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cyc_helpers import build_on, play, put, rule_of, war_turn
+from cyc_helpers import SPIES_ON_RULES, build_on, play, put, rule_of, war_turn
 
 from kleos.core.action import Action
 from kleos.games.cyclades.game import CycladesGame
@@ -60,6 +60,7 @@ def test_emptied_origin_keeps_a_territory_marker() -> None:
     assert income(g.tables, s, 0) == before + g.tables.island_prosperity[g.tables.island_index["I2"]]
 
 
+@SPIES_ON_RULES
 def test_landing_on_an_empty_island_takes_it_with_its_buildings(monkeypatch: pytest.MonkeyPatch) -> None:
     """C-TROOP-4, C-METRO-10: an island held by a territory marker is taken without a battle, Fortress
     and all; its buildings and prosperity markers pass to the mover, and the Metropolis routes are

@@ -9,7 +9,16 @@ from per_helpers import AF, AK, DF, EK, at_step, game, put, run_until
 
 from kleos.core.action import Action
 from kleos.games.pericles.rules.common import count
-from kleos.games.pericles.state import ENTOURAGE, HAND, HIDDEN, PLAYED, UNSEEN, PericlesState
+from kleos.games.pericles.state import (
+    ENTOURAGE,
+    HAND,
+    HIDDEN,
+    LIST_FIELDS,
+    PLAYED,
+    SCALAR_FIELDS,
+    UNSEEN,
+    PericlesState,
+)
 from kleos.games.pericles.tables import AN, N_PIECES, PIECES
 
 
@@ -43,6 +52,17 @@ def test_round_trips_and_copy() -> None:
     c.honor[0] += 5
     c.pieces[0] += 1
     assert s.honor[0] != c.honor[0] and s.pieces[0] != c.pieces[0]
+
+
+def test_copy_takes_every_field_and_shares_no_list() -> None:
+    """The field-by-field copy misses no field: each list is equal but its own, each scalar equal."""
+    _g, s = at_step("play")
+    c = s.copy()
+    assert {n for n in (*LIST_FIELDS, *SCALAR_FIELDS, "outcome", "rng") if not hasattr(c, n)} == set()
+    for name in LIST_FIELDS:
+        assert getattr(c, name) == getattr(s, name) and getattr(c, name) is not getattr(s, name), name
+    assert all(getattr(c, name) == getattr(s, name) for name in SCALAR_FIELDS)
+    assert c.rng.state == s.rng.state and c.rng is not s.rng and c == s
 
 
 def test_view_hides_hands_and_stocks() -> None:

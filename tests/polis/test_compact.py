@@ -21,12 +21,14 @@ from kleos.games.polis.compact import TAG_NAMES, CompactError, from_compact, to_
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.invariants import prudent_policy, rich_start
 from kleos.games.polis.state import (
+    BATTLE_FIELDS,
     BATTLES,
     CH_DIE,
     END_OF_ROUND,
     EVENT,
     OVER,
     ROUND_START,
+    STATE_FIELDS,
     TURN,
     BattleState,
     PolisState,
@@ -250,10 +252,10 @@ def test_every_field_of_the_state_is_written() -> None:
     positional = {"edition", "round", "phase", "active", "prestige", "goods", "supply_cubes", "supply_discs",
                   "merchants_supply", "merchants_port", "proxenos", "passed", "units", "owner", "pop"}
     assert positional.isdisjoint(TAG_NAMES)
-    assert positional | set(TAG_NAMES) == set(PolisState.__slots__)
+    assert positional | set(TAG_NAMES) == set(STATE_FIELDS)
     battle_keys = {"region", "sea", "attacker", "phase", "rounds", "retreat_queue", "deal", "played", "losses",
                    "hands", "deck"}  # deck: every copy minus hands, table and ``discarded``
-    assert battle_keys == set(BattleState.__slots__)
+    assert battle_keys == set(BATTLE_FIELDS)
 
 
 # ----- errors ---------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kleos import __version__
+from kleos import BUILD, __version__
 from kleos.agents import RandomAgent
 from kleos.cli import main
 from kleos.core.action import Action
@@ -45,7 +45,7 @@ def load(path: Path) -> GameRecord:
 # ----- help and version -----------------------------------------------------------------------
 def test_version_and_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["--version"], monkeypatch, capsys)
-    assert code == 0 and out.strip() == f"kleos {__version__}"
+    assert code == 0 and out.strip() == f"kleos {__version__}: {BUILD}"
     code, out, _ = run(["--help"], monkeypatch, capsys)
     assert code == 0 and "kleos play polis" in out and "kleos polis --help" in out  # from the kit
     code, out, _ = run(["polis", "--help"], monkeypatch, capsys)

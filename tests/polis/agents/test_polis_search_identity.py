@@ -21,7 +21,7 @@ from kleos.core.rng import Rng
 from kleos.games.polis.agents.heuristic import HeuristicAgent
 from kleos.games.polis.agents.heuristic.model import UNKEYED, Valuer, Valuers, state_key, valuer_for
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.state import BattleState, PolisState
+from kleos.games.polis.state import STATE_FIELDS, BattleState, PolisState
 
 ACTIONS = 90  # actions of each game fingerprinted: the first round and into the second
 
@@ -60,6 +60,17 @@ def test_search_plays_the_recorded_games(edition: str, seed: int, first: str, se
     assert fingerprint(edition, seed, (first, second)) == RECORDED[(edition, seed, first, second)]
 
 
+def set_first_accepted(state: PolisState, name: str, candidates: tuple[object, ...]) -> None:
+    """Set the first candidate the field takes (the compiled build refuses values of another type)."""
+    for value in candidates:
+        try:
+            setattr(state, name, value)
+            return
+        except TypeError:
+            continue
+    raise AssertionError(f"no candidate fits {name}")
+
+
 def test_the_memo_key_covers_every_field_the_agent_may_read() -> None:
     """The heuristic player remembers its choices and evaluations per position: every field of the
     state but the generator and the step counter must change the key, or two different positions
@@ -67,8 +78,8 @@ def test_the_memo_key_covers_every_field_the_agent_may_read() -> None:
     game = PolisGame("2012")
     state = game.new_state(7)
     base = state_key(state)
-    assert set(PolisState.__slots__) > UNKEYED
-    for name in sorted(set(PolisState.__slots__) - UNKEYED):
+    assert set(STATE_FIELDS) > UNKEYED
+    for name in sorted(set(STATE_FIELDS) - UNKEYED):
         changed = state.copy()
         value = getattr(changed, name)
         if isinstance(value, list):
@@ -77,6 +88,14 @@ def test_the_memo_key_covers_every_field_the_agent_may_read() -> None:
             changed.battle = BattleState(0, False, 0, [1, 2])
         elif name == "outcome":
             changed.outcome = Outcome("test", 0, (1, 0))
+        elif isinstance(value, bool):  # values of the field's own type: the compiled build checks them
+            setattr(changed, name, not value)
+        elif isinstance(value, int):
+            setattr(changed, name, value + 1)
+        elif isinstance(value, str):
+            setattr(changed, name, value + "!")
+        elif value is None:  # an optional field: the first value its type accepts
+            set_first_accepted(changed, name, ("changed", 1, ("changed", 1)))
         else:
             setattr(changed, name, ("changed", value))
         assert state_key(changed) != base, name

@@ -47,6 +47,7 @@ class Tables:
     in_play: tuple[bool, ...]
     links: tuple[tuple[int, int, str, tuple[int, ...]], ...]
     exits: Mapping[tuple[int, int], tuple[str, str]]  # (from, to) -> (land test, naval test) leaving ``from``
+    exits_from: tuple[tuple[int, ...], ...]  # [from] the theaters ``exits`` leads to, in its order
     card_ids: tuple[str, ...]
     card_index: Mapping[str, int]
     card_side: tuple[int, ...]
@@ -122,7 +123,8 @@ def compile_tables(data: PericlesData, options: Mapping[str, Any]) -> Tables:
         seat_names=tuple(names[c] for c in FACTIONS),
         theater_keys=keys, theater_index={k: i for i, k in enumerate(keys)},
         naval_border=tuple(naval), in_play=tuple(n + 1 in scenario.theaters_in_play for n in range(N_THEATERS)),
-        links=links, exits=exits, card_ids=tuple(ids), card_index={c: i for i, c in enumerate(ids)},
+        links=links, exits=exits, exits_from=exits_by_origin(exits, len(keys)),
+        card_ids=tuple(ids), card_index={c: i for i, c in enumerate(ids)},
         card_side=tuple(side), card_value=tuple(value), card_attrs=tuple(attrs),
         leader_of=tuple(leader_of), leader_council=tuple(council), side_cards=tuple(side_cards),
         issue_kinds=tuple(kinds), arist_names=tuple(f"{c.play}{c.letter}" for c in data.aristophanes.cards),
@@ -130,6 +132,11 @@ def compile_tables(data: PericlesData, options: Mapping[str, Any]) -> Tables:
         piece_limits=tuple(data.counters.pieces[p] for p in PIECES),
         treason_limit=data.counters.treason_per_side,
     )
+
+
+def exits_by_origin(exits: Mapping[tuple[int, int], tuple[str, str]], theaters: int) -> tuple[tuple[int, ...], ...]:
+    """Per theater, where its exits lead: the movement menus look up a theater's ways out, not scan all."""
+    return tuple(tuple(to for frm, to in exits if frm == th) for th in range(theaters))
 
 
 def side_of(seat: int) -> int:

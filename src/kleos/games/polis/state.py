@@ -27,22 +27,16 @@ CH_DIE = "die"  # roll a d4
 CH_CARD = "card"  # draw a battle card
 
 
+# The fields of a battle (its ``__slots__``, and the keys of its JSON in this order); named here
+# because a compiled class has no ``__slots__`` to read.
+BATTLE_FIELDS = ("attacker", "deal", "deck", "hands", "losses", "phase", "played", "region", "retreat_queue",
+                 "rounds", "sea")
+
+
 class BattleState:
     """One battle in progress. Hands and deck are counts per card type of the battle's kind."""
 
-    __slots__ = (
-        "attacker",
-        "deal",
-        "deck",
-        "hands",
-        "losses",
-        "phase",
-        "played",
-        "region",
-        "retreat_queue",
-        "rounds",
-        "sea",
-    )
+    __slots__ = BATTLE_FIELDS
 
     def __init__(self, region: int, sea: bool, attacker: int, deck: list[int]) -> None:
         self.region = region
@@ -58,11 +52,8 @@ class BattleState:
         self.rounds = 0
 
     def copy(self) -> BattleState:
-        b = BattleState.__new__(BattleState)
-        b.region = self.region
-        b.sea = self.sea
-        b.attacker = self.attacker
-        b.deck = self.deck[:]
+        # Through the constructor, not ``__new__``: a compiled class runs ``__init__`` in ``__new__`` too.
+        b = BattleState(self.region, self.sea, self.attacker, self.deck[:])
         b.hands = [self.hands[0][:], self.hands[1][:]]
         b.deal = self.deal[:]
         b.played = self.played
@@ -73,7 +64,10 @@ class BattleState:
         return b
 
     def to_json(self) -> dict[str, Any]:
-        return {s: getattr(self, s) for s in self.__slots__}
+        # Written out in ``__slots__`` order (a compiled class has no ``__slots__`` to loop over).
+        return {"attacker": self.attacker, "deal": self.deal, "deck": self.deck, "hands": self.hands,
+                "losses": self.losses, "phase": self.phase, "played": self.played, "region": self.region,
+                "retreat_queue": self.retreat_queue, "rounds": self.rounds, "sea": self.sea}
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> BattleState:
@@ -102,6 +96,9 @@ SCALAR_FIELDS = (
 )
 
 
+STATE_FIELDS = (*LIST_FIELDS, *SCALAR_FIELDS, "battle", "outcome", "rng")  # PolisState's ``__slots__``
+
+
 class PolisState:
     """A whole game position. Indices: see :mod:`kleos.games.polis.tables`.
 
@@ -115,7 +112,7 @@ class PolisState:
       kind; ``chance``: the kind of the pending chance event, or ``None``.
     """
 
-    __slots__ = (*LIST_FIELDS, *SCALAR_FIELDS, "battle", "outcome", "rng")
+    __slots__ = STATE_FIELDS
 
     units: list[int]
     owner: list[int]

@@ -80,8 +80,17 @@ def ports_next_to(t: Tables, s: CycladesState, sea: int, seat: int) -> int:
 
 
 def temples(t: Tables, s: CycladesState, seat: int) -> int:
-    """Temples ``seat`` owns, each Metropolis counting as one (C-BUILD-7, C-METRO-8)."""
-    return buildings_of(t, s, seat, TEMPLE) + metropolises(s, seat)
+    """Temples ``seat`` owns, each Metropolis counting as one (C-BUILD-7, C-METRO-8): one pass over its
+    islands, as every summoning menu asks."""
+    temple = TEMPLE + 1
+    n = 0
+    for island, o in enumerate(s.owner):
+        if o == seat:
+            n += s.metropolis[island]
+            for slot in island_slots(t, island):
+                if s.buildings[slot] == temple:
+                    n += 1
+    return n
 
 
 def temples_left(t: Tables, s: CycladesState, seat: int) -> int:

@@ -31,17 +31,27 @@ def price(t: Tables, slot: int, used: int) -> int:
     return max(1, t.slot_costs[slot] - used)
 
 
+def usable(t: Tables, slot: int, left: int) -> range:
+    """How many of ``left`` Temple discounts may be used on the card in ``slot``: more than bring it
+    to 1 GP would be wasted."""
+    return range(min(left, t.slot_costs[slot] - 1) + 1)
+
+
 def discounts(t: Tables, s: CycladesState, seat: int, slot: int) -> range:
-    """How many Temples may be used on the card in ``slot``: more than bring it to 1 GP would be wasted."""
-    return range(min(temples_left(t, s, seat), t.slot_costs[slot] - 1) + 1)
+    """How many Temples ``seat`` may use on the card in ``slot`` now."""
+    return usable(t, slot, temples_left(t, s, seat))
 
 
 def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
-    if god == EMPTY:
+    """Every creature on the track with every useful number of discounts ``seat`` can pay for; the
+    Temples are counted once per menu, not once per card (they are the same for every card)."""
+    if god == EMPTY or all(card == EMPTY for card in s.track):
         return []
+    left = temples_left(t, s, seat)
+    gold = s.gold[seat]
     return [Action("summon", (t.slot_costs[slot], used))
             for slot, card in enumerate(s.track) if card != EMPTY
-            for used in discounts(t, s, seat, slot) if price(t, slot, used) <= s.gold[seat]]
+            for used in usable(t, slot, left) if price(t, slot, used) <= gold]
 
 
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:

@@ -56,8 +56,11 @@ CITY_PIECES = ((AB, AN, AL), (SB, SN, SL, S300))
 EXPED_MAX = 5  # P-EXPED-1
 
 
+LAND_PIECES = frozenset(p for kinds in SIDE_LAND for p in kinds)
+
+
 def is_land(piece: int) -> bool:
-    return any(piece in kinds for kinds in SIDE_LAND)
+    return piece in LAND_PIECES
 
 
 # ----- movement (P-MOVE) -----------------------------------------------------------------------
@@ -70,10 +73,17 @@ def can_enter(t: Tables, s: PericlesState, to: int, piece: int, side: int) -> bo
     return True
 
 
+ExitMemo = dict[tuple[int, int, str], bool]  # (from, piece, exit test) -> may leave, for one position
+
+
 def can_exit(t: Tables, s: PericlesState, frm: int, to: int, piece: int, side: int) -> bool:
     """P-MOVE-9..12: the connection lets this kind of unit out, a friendly base is there if the line
     asks for one, and the friendly strength of the tested kind left behind is at least the enemy's."""
-    test = t.exits[(frm, to)][0 if is_land(piece) else 1]
+    return exit_test(t, s, frm, piece, side, t.exits[(frm, to)][0 if is_land(piece) else 1])
+
+
+def exit_test(t: Tables, s: PericlesState, frm: int, piece: int, side: int, test: str) -> bool:
+    """Whether one ``piece`` of ``side`` passes an exit ``test`` out of ``frm`` (P-MOVE-9..12)."""
     if test == "never":
         return False
     if test.endswith("+Base") and not any(count(s, frm, b) for b in SIDE_BASES[side]):
@@ -85,24 +95,50 @@ def can_exit(t: Tables, s: PericlesState, frm: int, to: int, piece: int, side: i
     return ok
 
 
-def steps_from(t: Tables, s: PericlesState, frm: int, piece: int, side: int, visited: list[int]) -> list[int]:
-    return sorted(to for (a, to) in t.exits if a == frm and to not in visited
-                  and can_exit(t, s, frm, to, piece, side) and can_enter(t, s, to, piece, side))
+def steps_from(t: Tables, s: PericlesState, frm: int, piece: int, side: int, visited: list[int],
+               memo: ExitMemo | None = None) -> list[int]:
+    """Where the unit may go next from ``frm`` (:func:`can_exit`, :func:`can_enter`), in theater order.
 
-
-def movers(t: Tables, s: PericlesState, side: int) -> list[tuple[int, int]]:
-    """(theater, piece) of units that may start a move: not moved yet this issue (P-MOVE-14), with a legal
-    way out (P-MOVE-15); the 300 moves itself, allowance or not (P-300-3)."""
+    Whether it may leave depends on the connection only through its exit test, so each test is worked
+    out once per theater and piece; a menu passes one ``memo`` for all its units, so that the
+    strengths of a theater are counted once per test for the whole menu, not once per exit."""
+    known: ExitMemo = {} if memo is None else memo
+    column = 0 if is_land(piece) else 1
     out = []
+    for to in t.exits_from[frm]:
+        if to in visited:
+            continue
+        test = t.exits[(frm, to)][column]
+        key = (frm, piece, test)
+        ok = known.get(key)
+        if ok is None:
+            ok = known[key] = exit_test(t, s, frm, piece, side, test)
+        if ok and can_enter(t, s, to, piece, side):
+            out.append(to)
+    return sorted(out)
+
+
+def moves(t: Tables, s: PericlesState, side: int) -> list[tuple[int, int, list[int]]]:
+    """(theater, piece, destinations) of units that may start a move: not moved yet this issue
+    (P-MOVE-14), with a legal way out (P-MOVE-15); the 300 moves itself, allowance or not (P-300-3).
+    The exit tests are worked out once for the whole menu."""
+    out = []
+    memo: ExitMemo = {}
     for th in range(len(t.theater_keys)):
         for p in MOVERS[side]:
             if count(s, th, p) - s.moved[th * N_PIECES + p] <= 0:
                 continue
             if s.moves_left <= 0 and p != S300:
                 continue
-            if steps_from(t, s, th, p, side, [th]):
-                out.append((th, p))
+            steps = steps_from(t, s, th, p, side, [th], memo)
+            if steps:
+                out.append((th, p, steps))
     return out
+
+
+def movers(t: Tables, s: PericlesState, side: int) -> list[tuple[int, int]]:
+    """(theater, piece) of units that may start a move (:func:`moves`)."""
+    return [(th, p) for th, p, _steps in moves(t, s, side)]
 
 
 # ----- the issue ---------------------------------------------------------------------------------
@@ -143,8 +179,8 @@ def start_expedition(s: PericlesState, owner: int, action: Action) -> None:
 
 def move_legal(t: Tables, s: PericlesState, owner: int) -> list[Action]:
     out = [Action("done")]
-    for th, p in movers(t, s, owner // 2):
-        for to in steps_from(t, s, th, p, owner // 2, [th]):
+    for th, p, steps in moves(t, s, owner // 2):
+        for to in steps:
             out.append(Action("move", (t.theater_keys[th], PIECES[p], t.theater_keys[to])))
     return out
 

@@ -50,6 +50,8 @@ GROUP_SIDE = (0, 0, 1, 1)
 MAX_UNITS = 15  # P-REDEPLOY-4
 NO_BASE_MAX = 1  # P-REDEPLOY-3
 DONE = "done"
+# [group] the unit kinds its limits count: its own and those of its side's groups already done
+COUNTED = tuple(tuple(p for g in range(2 * GROUP_SIDE[group], group + 1) for p in GROUPS[g]) for group in range(4))
 
 
 def usable_bases(t: Tables, group: int) -> tuple[int, ...]:
@@ -59,31 +61,38 @@ def usable_bases(t: Tables, group: int) -> tuple[int, ...]:
     return ((DB,), (AB, DB), (PB,), (SB,))[group]
 
 
+def tally(s: PericlesState, theater: int, kinds: tuple[int, ...]) -> int:
+    """Pieces of these kinds in ``theater`` (a plain loop: the menus call it for every theater)."""
+    at = theater * N_PIECES
+    n = 0
+    for p in kinds:
+        n += s.pieces[at + p]
+    return n
+
+
 def counted_units(s: PericlesState, theater: int, group: int) -> int:
     """The side's units there of this group and of the groups already done."""
-    first = 2 * GROUP_SIDE[group]
-    return sum(count(s, theater, p) for g in range(first, group + 1) for p in GROUPS[g])
+    return tally(s, theater, COUNTED[group])
 
 
 def limit(s: PericlesState, theater: int, group: int) -> int:
     """P-REDEPLOY-3, P-REDEPLOY-4, P-AMB-46: 15 with a friendly base, else 1."""
-    side = GROUP_SIDE[group]
-    return MAX_UNITS if any(count(s, theater, b) for b in SIDE_BASES[side]) else NO_BASE_MAX
+    return MAX_UNITS if tally(s, theater, SIDE_BASES[GROUP_SIDE[group]]) else NO_BASE_MAX
 
 
-def excess(s: PericlesState, theater: int, group: int) -> int:
-    """How many of the group's units there must go."""
-    mine = sum(count(s, theater, p) for p in GROUPS[group])
-    return min(mine, max(0, counted_units(s, theater, group) - limit(s, theater, group)))
+def excess(s: PericlesState, theater: int, group: int, counted: int) -> int:
+    """How many of the group's units there must go, ``counted`` being :func:`counted_units` there."""
+    return min(tally(s, theater, GROUPS[group]), max(0, counted - limit(s, theater, group)))
 
 
-def destinations(t: Tables, s: PericlesState, group: int) -> list[int]:
+def destinations(t: Tables, s: PericlesState, group: int, counted: list[int]) -> list[int]:
+    """Theaters the group's units may go to; ``counted`` holds :func:`counted_units` per theater."""
     bases = usable_bases(t, group)
     out = []
     for th in range(len(t.theater_keys)):
         if th == PERSIA or not t.in_play[th] or (th == EAST_MED and (not s.persia_war or s.callias)):
             continue
-        if any(count(s, th, b) for b in bases) and counted_units(s, th, group) < MAX_UNITS:
+        if tally(s, th, bases) and counted[th] < MAX_UNITS:
             out.append(th)
     return out
 
@@ -93,24 +102,34 @@ def movable(s: PericlesState, theater: int, group: int) -> list[int]:
     return [p for p in GROUPS[group] if p != AR and count(s, theater, p) > s.moved[theater * N_PIECES + p]]
 
 
+def survey(t: Tables, s: PericlesState, group: int) -> tuple[list[int], list[int]]:
+    """The destinations and the theaters over their limit, the units per theater counted once for both."""
+    counted = [counted_units(s, th, group) for th in range(len(t.theater_keys))]
+    over = [th for th in range(len(t.theater_keys)) if excess(s, th, group, counted[th])]
+    return destinations(t, s, group, counted), over
+
+
 def legal(t: Tables, s: PericlesState, group: int) -> list[Action]:
-    dests = destinations(t, s, group)
-    over = [th for th in range(len(t.theater_keys)) if excess(s, th, group)]
+    dests, over = survey(t, s, group)
+    keys = t.theater_keys
     out: list[Action] = [] if over else [Action("redeploy", (DONE,))]
-    for th in range(len(t.theater_keys)):
+    for th in range(len(keys)):
         for p in movable(s, th, group):
-            out.extend(Action("redeploy", (t.theater_keys[th], PIECES[p], t.theater_keys[to]))
-                       for to in dests if to != th)
+            out.extend(Action("redeploy", (keys[th], PIECES[p], keys[to])) for to in dests if to != th)
     for th in over:
         nowhere = not [d for d in dests if d != th]
-        out.extend(Action("eliminate", (t.theater_keys[th], PIECES[p])) for p in GROUPS[group]
+        out.extend(Action("eliminate", (keys[th], PIECES[p])) for p in GROUPS[group]
                    if count(s, th, p) and (p == AR or nowhere))
     return out
 
 
 def needs_decision(t: Tables, s: PericlesState, group: int) -> bool:
-    """Anything to choose: a unit that may be moved, or a unit that must go."""
-    return legal(t, s, group) != [Action("redeploy", (DONE,))]
+    """Anything to choose: a unit that must go, or a unit that may be moved (:func:`legal` offers more
+    than ``redeploy done``), found without building the menu."""
+    dests, over = survey(t, s, group)
+    if over:
+        return True
+    return any(any(to != th for to in dests) for th in range(len(t.theater_keys)) if movable(s, th, group))
 
 
 def apply(t: Tables, s: PericlesState, action: Action) -> bool:

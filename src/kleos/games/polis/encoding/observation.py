@@ -332,7 +332,7 @@ def view_key(view: PolisView) -> str:
     parts.extend(getattr(s, name) for name in LIST_FIELDS)
     parts.extend(getattr(s, name) for name in SCALAR_FIELDS)
     b = s.battle
-    parts.append(None if b is None else tuple(getattr(b, name) for name in b.__slots__))
+    parts.append(None if b is None else tuple(b.to_json().values()))  # the fields in slot order
     parts.append(s.outcome)
     return repr(parts)
 

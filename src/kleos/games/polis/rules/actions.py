@@ -276,8 +276,9 @@ def choose(t: Tables, s: PolisState, side: int, action: Action) -> Handover | No
 
 def step(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None:
     """Apply a legal decision (or die roll: ``side`` is then chance) inside the action in progress."""
-    assert s.pending is not None
-    STEPS[s.pending[0]].apply(t, s, side, action)
+    pending = s.pending  # a local: narrowing ``s.pending`` would outlive the step, which may clear it
+    assert pending is not None
+    STEPS[pending[0]].apply(t, s, side, action)
     return turn.after_action(s) if s.pending is None else None  # nothing pending: complete, the turn may be over
 
 

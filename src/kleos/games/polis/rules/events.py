@@ -91,9 +91,16 @@ def reveal(t: Tables, s: PolisState, event_id: str, reader: int) -> Handover | N
     s.set_flag(READER, reader)
     for side in (reader, other(reader)):
         _apply_part(t, s, event_id, side)
-        if s.outcome is not None or s.event_pending is not None:
+        if _stopped(s):
             break
     return Handover.EVENT_OVER if s.event_pending is None and s.phase == EVENT else None
+
+
+def _stopped(s: PolisState) -> bool:
+    """After an effect: the game is over, or a player must answer. A call, so that it is read afresh
+    where the type checker still holds ``s.outcome`` or ``s.event_pending`` narrowed from before
+    the effect (and the compiled build would trust that narrowing)."""
+    return s.outcome is not None or s.event_pending is not None
 
 
 def _apply_part(t: Tables, s: PolisState, event_id: str, side: int) -> None:
@@ -110,7 +117,7 @@ def resume(t: Tables, s: PolisState, side: int) -> Handover | None:
     if side == s.flag(READER):
         assert s.event is not None
         _apply_part(t, s, s.event, other(side))
-        if s.outcome is not None or s.event_pending is not None:
+        if _stopped(s):
             return None
     return Handover.EVENT_OVER
 
@@ -151,8 +158,11 @@ def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | No
 
 
 def apply(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None:
-    assert s.event_pending is not None
-    CHOICES[s.event_pending[0]][1](t, s, side, action)
+    # The pending choice is read into a local: narrowing ``s.event_pending`` itself would keep it
+    # "not None" in the type checker's eyes across the calls below, which may clear it.
+    pending = s.event_pending
+    assert pending is not None
+    CHOICES[pending[0]][1](t, s, side, action)
     _settle(t, s)
     if s.event_pending is None:
         return resume(t, s, side)
