@@ -199,6 +199,7 @@ class PericlesState:
         """
         new = PericlesState.__new__(PericlesState)
         new.honor = self.honor[:]
+        new.honor_from = self.honor_from[:]
         new.stock = self.stock[:]
         new.supply = self.supply[:]
         new.council = self.council[:]
