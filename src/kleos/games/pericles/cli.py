@@ -71,10 +71,9 @@ def run_random(scenario: str, games: int, seed: int, agent: str, max_steps: int,
     """Tallies of ``games`` seeded games of ``scenario`` (the platform's self-play, deterministic per
     seed), named as Pericles names them: factions, sides and turns."""
     kit = registry.kit(PericlesGame.name)
-    game = PericlesGame({"scenario": scenario})
     tally = run_selfplay(kit, {"scenario": scenario}, agent, games, seed, max_steps=max_steps,
                          progress=Progress(games) if progress else None)
-    return {"scenario": scenario, "name": game.tables.scenario.name, "games": games, "seed": seed,
+    return {"scenario": scenario, "name": load_data().scenario(scenario).name, "games": games, "seed": seed,
             "agent": agent, "max_steps": max_steps, "factions": tally["seats"], "sides": list(SIDES),
             "wins": tally["wins"], "side_wins": {_side(k): v for k, v in tally["team_wins"].items()},
             "reasons": tally["reasons"], "turns": tally["rounds"], "steps": tally["steps"]}

@@ -86,12 +86,12 @@ def changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> str
 def _piece_changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
     out = []
     for th, key in enumerate(g.tables.theater_keys):
-        gone = [f"{n} {code}" for p, code in enumerate(PIECES)
-                if (n := before.pieces[th * len(PIECES) + p] - after.pieces[th * len(PIECES) + p]) > 0]
-        new = [f"{n} {code}" for p, code in enumerate(PIECES)
-               if (n := after.pieces[th * len(PIECES) + p] - before.pieces[th * len(PIECES) + p]) > 0]
+        at = th * len(PIECES)
+        deltas = [(after.pieces[at + p] - before.pieces[at + p], code) for p, code in enumerate(PIECES)]
+        gone = [f"-{-n} {code}" for n, code in deltas if n < 0]
+        new = [f"+{n} {code}" for n, code in deltas if n > 0]
         if gone or new:
-            out.append(f"in {key}: {', '.join([*(f'-{x}' for x in gone), *(f'+{x}' for x in new)])}")
+            out.append(f"in {key}: {', '.join(gone + new)}")
     return out
 
 
