@@ -19,6 +19,7 @@ Toy = tuple[TestClient, FakeTime]
 
 
 def say(client: TestClient, game: Bids, seat: int, text: str) -> Any:
+    """Post a line; the caller checks the answer (refusals are tested too)."""
     return client.post(f"/api/games/{game.game_id}/chat", headers=auth(game.tokens[seat]), json={"text": text})
 
 
@@ -78,11 +79,11 @@ def test_chat_is_rate_limited(toy: Toy) -> None:
 def test_a_mute_hides_a_seat_from_the_muter_only(toy: Toy) -> None:
     client, _ = toy
     game = bids(client, players=3)
-    say(client, game, 0, "before")
+    assert say(client, game, 0, "before").status_code == 201
     muted = mute(client, game, 1, 0)
     assert muted.status_code == 200 and muted.json()["muted"] == [0]
-    say(client, game, 0, "after")
-    say(client, game, 2, "third")
+    assert say(client, game, 0, "after").status_code == 201
+    assert say(client, game, 2, "third").status_code == 201
     assert read(client, game, 1) == ["third"]
     assert read(client, game, 2) == ["before", "after", "third"]
     assert read(client, game, 0) == ["before", "after", "third"]

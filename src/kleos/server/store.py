@@ -38,6 +38,7 @@ from kleos.core.record import GameRecord
 from kleos.core.rng import Rng
 from kleos.core.undo import UNDO_RULE, undo_blocker
 from kleos.server import endings, rows
+from kleos.server.accounts import SESSION_PREFIX
 from kleos.server.config import Settings
 from kleos.server.db import Database, EventRow, GameRow, SeatRow, SnapshotRow
 from kleos.server.errors import ApiError, stale
@@ -58,8 +59,13 @@ from kleos.server.messages import dumps, players_json, replay_message, seat_head
 
 
 def new_token() -> str:
-    """A seat token: 256 random bits, URL-safe."""
-    return secrets.token_urlsafe(32)
+    """A seat token: 256 random bits, URL-safe, never beginning as a session token does (the
+    server tells the two kinds apart by that prefix: about one random token in 262,144 would
+    otherwise be taken for a session and refused)."""
+    while True:
+        token = secrets.token_urlsafe(32)
+        if not token.startswith(SESSION_PREFIX):
+            return token
 
 
 def token_hash(token: str) -> str:
