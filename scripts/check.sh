@@ -15,6 +15,8 @@ if [ ! -x .venv/bin/pytest ] || [ pyproject.toml -nt .venv/.installed-dev ]; the
 fi
 # The compiled build of the rules (mypyc, when a C compiler is here; rebuilt only when a source changed)
 echo "== compiled build"; .venv/bin/python scripts/build_compiled.py
+# The translation catalogues (.po -> .mo)
+echo "== catalogues"; .venv/bin/python scripts/catalogues.py compile
 # Servers and the browser that the server and web tests run against (Debian packages, installed once)
 for script in scripts/services.sh scripts/browser.sh; do
     if [ -f "$script" ]; then echo "== $script"; bash "$script"; fi

@@ -13,4 +13,5 @@ if [ ! -x .venv/bin/kleos ] || [ pyproject.toml -nt .venv/.installed ]; then
     touch .venv/.installed
 fi
 .venv/bin/python scripts/build_compiled.py >/dev/null 2>&1 || echo "(the compiled build failed: the pure-Python one runs)"
+.venv/bin/python scripts/catalogues.py compile >/dev/null
 exec .venv/bin/kleos play polis "$@"

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from kleos import BUILD, __version__
+from kleos import BUILD, __version__, i18n
 from kleos.analysis.cli import add_analyse_parser
 from kleos.arena.cli import add_arena_parser
 from kleos.arena.selfplay_cli import add_random_parser
@@ -98,6 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kleos", description=DESCRIPTION, epilog=installed_games_text(),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"kleos {__version__}: {BUILD}")
+    parser.add_argument("--lang", choices=[*i18n.LANGUAGES, i18n.PSEUDO], metavar="LANG",
+                        help="the language to play in: en, es or de (default: KLEOS_LANG, then the locale "
+                             "variables LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else English)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     games = commands.add_parser("games", help="list the installed games with their options and seats",
@@ -117,8 +121,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def choose_language(argv: list[str]) -> str:
+    """The terminal's language, chosen before the parser is built so that its help is translated
+    too: ``--lang`` first, then the environment (:func:`kleos.i18n.from_environment`)."""
+    chosen: str | None = None
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and index + 1 < len(argv):
+            chosen = argv[index + 1]
+        elif word.startswith("--lang="):
+            chosen = word.split("=", 1)[1]
+    language = chosen if chosen is not None and i18n.known(chosen) else i18n.from_environment(os.environ)
+    i18n.set_locale(language)
+    return language
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 usage or data error)."""
+    choose_language(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -12,12 +12,19 @@ class IllegalAction(KleosError):
 
     ``rule`` is the rule ID (e.g. ``R-TURN-3``) that the action breaks, so a player, a bug report
     and a test can all point at the same sentence of the rules.
+
+    The rules stay language-free: ``message`` is an English template whose ``{name}`` fields
+    ``params`` fill, so each surface can render it in its reader's language from the game's
+    catalogue (``template`` and ``params``), while ``message`` keeps the English text for logs.
     """
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
+    def __init__(self, rule: str, message: str, **params: object) -> None:
+        text = message.format(**params) if params else message
+        super().__init__(f"{rule}: {text}")
         self.rule = rule
-        self.message = message
+        self.message = text
+        self.template = message
+        self.params = params
 
 
 class DataError(KleosError):
