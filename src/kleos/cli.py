@@ -20,10 +20,11 @@ from kleos.arena.cli import add_arena_parser
 from kleos.arena.selfplay_cli import add_random_parser
 from kleos.core import registry
 from kleos.core.kit import GameKit, option_lines
+from kleos.i18n.platform import N_, _
 from kleos.server.cli import add_serve_parser
 from kleos.server.ratings_cli import add_ratings_parser
 
-DESCRIPTION = """\
+DESCRIPTION = N_("""\
 Kleos: play and study the strategy board games of classical Greece, rule for rule.
 
   kleos games                 the installed games, their editions, options and seats
@@ -34,17 +35,19 @@ Kleos: play and study the strategy board games of classical Greece, rule for rul
   kleos serve                 the web server: play in the browser, live or over days
   kleos ratings               the server's suspicious results: list them, void them
   kleos analyse game.json     a saved game move by move: mistakes, turning points, a chart
-"""
+""")
 
 
 def _game_line(kit: GameKit) -> list[str]:
     seats = f"{kit.min_seats}" if kit.min_seats == kit.max_seats else f"{kit.min_seats}-{kit.max_seats}"
-    lines = [f"{kit.name:<10} {kit.title} ({seats} seats): {kit.summary}"]
+    lines = [f"{kit.name:<10} " + _("{title} ({seats} seats): {summary}", title=kit.title, seats=seats,
+                                              summary=kit.summary)]
     lines.extend(option_lines(kit.options))
     handicap = kit.bot_handicap
     if handicap is not None:
-        lines.append(f"    bot handicap (kleos play {kit.name} --handicap N, {handicap.minimum}-{handicap.maximum}; "
-                     f"default {handicap.default} for each bot seat, 0: none): {handicap.help}")
+        lines.append("    " + _("bot handicap (kleos play {game} --handicap N, {low}-{high}; default {default} for "
+                              "each bot seat, 0: none): {what}", game=kit.name, low=handicap.minimum,
+                              high=handicap.maximum, default=handicap.default, what=handicap.help))
     return lines
 
 
@@ -59,11 +62,11 @@ def cmd_games(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         return 0
     if not kits:
-        sys.stdout.write("no game is installed\n")
+        sys.stdout.write(_("no game is installed") + "\n")
         return 0
     for kit in kits.values():
         sys.stdout.write("\n".join(_game_line(kit)) + "\n")
-    sys.stdout.write(f"(rules: {BUILD}; KLEOS_COMPILED=0 or 1 forces one)\n")
+    sys.stdout.write(_("(rules: {build}; KLEOS_COMPILED=0 or 1 forces one)", build=BUILD) + "\n")
     return 0
 
 
@@ -87,30 +90,30 @@ def _add_generic_play(play_games: Any, kit: GameKit) -> None:
 
 def installed_games_text() -> str:
     """The help's list of installed games and where each one's commands are."""
-    lines = ["installed games:"]
+    lines = [_("installed games:")]
     for kit in registry.games().values():
         parts = kit.cli_parts()
         tools = f", kleos {kit.name} --help" if parts is not None and parts.add_commands is not None else ""
         lines.append(f"  {kit.name:<10} {kit.title}: kleos play {kit.name}{tools}")
-    return "\n".join(lines) if len(lines) > 1 else "no game is installed"
+    return "\n".join(lines) if len(lines) > 1 else _("no game is installed")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kleos", description=DESCRIPTION, epilog=installed_games_text(),
+    parser = argparse.ArgumentParser(prog="kleos", description=_(DESCRIPTION), epilog=installed_games_text(),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"kleos {__version__}: {BUILD}")
     parser.add_argument("--lang", choices=[*i18n.LANGUAGES, i18n.PSEUDO], metavar="LANG",
-                        help="the language to play in: en, es or de (default: KLEOS_LANG, then the locale "
-                             "variables LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else English)")
+                        help=_("the language to play in: en, es or de (default: KLEOS_LANG, then the locale "
+                               "variables LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else English)"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    games = commands.add_parser("games", help="list the installed games with their options and seats",
-                                description="The installed games: editions, options and seat counts.")
-    games.add_argument("--json", action="store_true", help="print the list as JSON")
+    games = commands.add_parser("games", help=_("list the installed games with their options and seats"),
+                                description=_("The installed games: editions, options and seat counts."))
+    games.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     games.set_defaults(func=cmd_games)
 
-    play = commands.add_parser("play", help="play a game in the terminal",
-                               description="Play a game in the terminal against the built-in opponents.")
+    play = commands.add_parser("play", help=_("play a game in the terminal"),
+                               description=_("Play a game in the terminal against the built-in opponents."))
     play_games = play.add_subparsers(dest="game", metavar="GAME", required=True)
     _add_game_commands(commands, play_games)
     add_arena_parser(commands)
@@ -149,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return func(args)
     except KeyboardInterrupt:
-        sys.stderr.write("\ninterrupted\n")
+        sys.stderr.write("\n" + _("interrupted") + "\n")
         return 130
 
 

@@ -25,3 +25,14 @@ def test_a_marked_but_untranslated_string_is_caught(tmp_path_factory: pytest.Tem
     found = {(g.language, g.kind, g.message) for g in gaps(source)}
     wanted = {"A brand new string", "A browser string", "one seat"}
     assert found == {(language, "missing", text) for language in ("es", "de") for text in wanted}
+
+
+def test_a_translation_must_fill_the_same_placeholders() -> None:
+    from kleos.i18n.catalogues import same_placeholders
+
+    assert same_placeholders("{city} is besieged", "{city} wird belagert")
+    assert not same_placeholders("{city} is besieged", "{stadt} wird belagert")
+    assert not same_placeholders("{city} is besieged", "wird belagert")
+    assert not same_placeholders("{city} is besieged", "{city wird belagert")
+    assert same_placeholders(("one talent", "{n} talents"), ("ein Talent", "{n} Talente"))
+    assert not same_placeholders(("one talent of {city}", "{n} talents of {city}"), ("ein Talent", "{n} Talente"))

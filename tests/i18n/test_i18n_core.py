@@ -140,3 +140,14 @@ def test_an_unknown_language_is_a_usage_error() -> None:
     from kleos.cli import main
 
     assert main(["--lang", "fr", "games"]) == 2
+
+
+def test_a_kit_renders_an_illegal_action_through_its_games_catalogue() -> None:
+    from kleos.core import registry
+
+    kit = registry.kit("polis")
+    assert kit.text_domain() == "polis"
+    error = IllegalAction("R-TRADE-3", "{city} has no {good} to sell", city="Corinth", good="wine")
+    assert kit.render_illegal(error) == "Corinth has no wine to sell"
+    with i18n.use_locale(i18n.PSEUDO):
+        assert kit.render_illegal(error) == "⟦Corinth hàš ñõ wine tõ šéll~~~~~~~~~⟧"

@@ -13,31 +13,32 @@ from kleos.analysis.engine import DEFAULT_BUDGET, DEFAULT_REPEATS, analyse
 from kleos.analysis.report import analysis_json, markdown, terminal_lines
 from kleos.core import registry
 from kleos.core.record import GameRecord
+from kleos.i18n.platform import _
 
 BAR_WIDTH = 30
 
 
 def add_analyse_parser(commands: Any) -> None:
     p = commands.add_parser(
-        "analyse", help="analyse a saved game: each move's value, the mistakes, the turning points",
-        description="Search every decision of a saved game from the seat's own view: the seat's estimated "
+        "analyse", help=_("analyse a saved game: each move's value, the mistakes, the turning points"),
+        description=_("Search every decision of a saved game from the seat's own view: the seat's estimated "
                     "value before and after its move, the move the searcher preferred, marks for moves "
-                    "that lost a lot, a sparkline per seat and the turning points.")
-    p.add_argument("record", type=Path, help="a saved game (JSON record)")
+                    "that lost a lot, a sparkline per seat and the turning points."))
+    p.add_argument("record", type=Path, help=_("a saved game (JSON record)"))
     p.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
                    help=f"forward-model calls per search (default {DEFAULT_BUDGET})")
     p.add_argument("--repeats", type=int, default=DEFAULT_REPEATS,
                    help=f"searches per decision, each with its own seed (default {DEFAULT_REPEATS}): "
                         "their spread is shown")
-    p.add_argument("--seed", type=int, default=0, help="seed of the searches (default 0)")
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the searches (default 0)"))
     p.add_argument("--from", dest="start", type=int, default=0,
-                   help="analyse from step N on (0-based; the steps before are replayed, not analysed)")
-    p.add_argument("--upto", type=int, default=None, help="analyse only the steps before step N (0-based)")
+                   help=_("analyse from step N on (0-based; the steps before are replayed, not analysed)"))
+    p.add_argument("--upto", type=int, default=None, help=_("analyse only the steps before step N (0-based)"))
     p.add_argument("--full-information", action="store_true",
-                   help="search from the true positions, hidden cards included (finished games only)")
-    p.add_argument("--format", choices=("text", "json", "markdown"), default="text", help="the report's form")
-    p.add_argument("--out", type=Path, default=None, help="write the report here instead of the standard output")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+                   help=_("search from the true positions, hidden cards included (finished games only)"))
+    p.add_argument("--format", choices=("text", "json", "markdown"), default="text", help=_("the report's form"))
+    p.add_argument("--out", type=Path, default=None, help=_("write the report here instead of the standard output"))
+    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     p.set_defaults(func=cmd_analyse)
 
 

@@ -14,6 +14,9 @@ from itertools import pairwise
 from typing import Any
 
 from kleos.analysis.engine import MARK_NAMES, GameAnalysis, StepAnalysis
+from kleos.core import registry
+from kleos.i18n import gettext_in
+from kleos.i18n.platform import N_, _, ngettext
 
 MAX_TURNING_POINTS = 6
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -55,8 +58,9 @@ def turning_points(analysis: GameAnalysis) -> list[TurningPoint]:
 
 def _marked(analysis: GameAnalysis, step: StepAnalysis) -> TurningPoint:
     return TurningPoint(step.index, step.seat, step.mark or "", step.loss,
-                        f"{analysis.seat_names[step.seat]}: {step.words}: a {step.mark} (lost {_pct(step.loss)}; "
-                        f"better {step.preferred_words})")
+                        _("{seat}: {move}: a {mark} (lost {loss}; better {better})",
+                          seat=analysis.seat_names[step.seat], move=step.words, mark=mark_name(step.mark or ""),
+                          loss=_pct(step.loss), better=step.preferred_words))
 
 
 def _swings(analysis: GameAnalysis, seat: int) -> list[TurningPoint]:
@@ -64,13 +68,30 @@ def _swings(analysis: GameAnalysis, seat: int) -> list[TurningPoint]:
     threshold = analysis.marks[2]
     name = analysis.seat_names[seat]
     found = []
-    for (_, old), (index, new) in pairwise(points):
+    for (_before, old), (index, new) in pairwise(points):
         if abs(new - old) >= threshold:
-            way = "rose" if new > old else "fell"
-            found.append(TurningPoint(index, seat, "swing", abs(new - old),
-                                      f"{name}'s {analysis.value_words} {way} from {_pct(old)} to {_pct(new)} "
-                                      f"through the others' moves and chance"))
+            template = (N_("{seat}'s {value} rose from {old} to {new} through the others' moves and chance")
+                        if new > old else
+                        N_("{seat}'s {value} fell from {old} to {new} through the others' moves and chance"))
+            text = _(template, seat=name, value=value_words(analysis), old=_pct(old), new=_pct(new))
+            found.append(TurningPoint(index, seat, "swing", abs(new - old), text))
     return found
+
+
+MARK_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+
+
+def mark_name(mark: str) -> str:
+    """A mark's name in the reader's language (the stored mark stays the English code)."""
+    return _(MARK_WORDS[mark]) if mark in MARK_WORDS else mark
+
+
+def value_words(analysis: GameAnalysis) -> str:
+    """What the game calls the searcher's value ("chance of winning"), in the reader's language
+    from the game's catalogue when the game is installed."""
+    kit = registry.games().get(analysis.game)
+    domain = kit.text_domain() if kit is not None else None
+    return gettext_in(domain, analysis.value_words) if domain else _(analysis.value_words)
 
 
 def _pct(value: float | None) -> str:
@@ -88,41 +109,49 @@ def sparkline(values: list[float], width: int = SPARK_WIDTH) -> str:
 def terminal_lines(analysis: GameAnalysis) -> list[str]:
     """Each seat's sparkline and the turning points, for the terminal."""
     width = max(len(n) for n in analysis.seat_names)
-    lines = [f"{analysis.value_words} at each own decision (search budget {analysis.budget} x{analysis.repeats}"
-             f"{', full information' if analysis.full_information else ', from each seat view'})"]
+    if analysis.full_information:
+        head = _("{value} at each own decision (search budget {budget} x{repeats}, full information)",
+                 value=value_words(analysis), budget=analysis.budget, repeats=analysis.repeats)
+    else:
+        head = _("{value} at each own decision (search budget {budget} x{repeats}, from each seat view)",
+                 value=value_words(analysis), budget=analysis.budget, repeats=analysis.repeats)
+    lines = [head]
     for seat, name in enumerate(analysis.seat_names):
-        values = [v for _, v in series(analysis, seat)]
-        last = f" {_pct(values[-1])}" if values else " (no decision)"
+        values = [v for _step, v in series(analysis, seat)]
+        last = f" {_pct(values[-1])}" if values else _(" (no decision)")
         lines.append(f"  {name:<{width}} {sparkline(values)}{last}")
     points = turning_points(analysis)
-    lines.append("turning points:" if points else "no turning point")
-    lines.extend(f"  step {t.index + 1}: {t.text}" for t in points)
+    lines.append(_("turning points:") if points else _("no turning point"))
+    lines.extend(_("  step {step}: {text}", step=t.index + 1, text=t.text) for t in points)
     return lines
 
 
 def markdown(analysis: GameAnalysis) -> str:
     """The whole analysis as a Markdown report."""
-    info = ("full information (the game is over: hidden cards were used)" if analysis.full_information
-            else "each seat's own view (its information set)")
-    marks = ", ".join(f"{n} from {_pct(t)}" for n, t in zip(MARK_NAMES, analysis.marks, strict=True))
-    out = [f"# Analysis of a game of {analysis.game}", "",
-           f"- estimate: the searcher's {analysis.value_words} for the seat to act, from {info}",
-           f"- budget: {analysis.budget} model calls per search, {analysis.repeats} "
-           f"search{'es' if analysis.repeats != 1 else ''} per decision (± is the spread between them)",
-           f"- marks when a move loses: {marks}"]
+    info = (_("full information (the game is over: hidden cards were used)") if analysis.full_information
+            else _("each seat's own view (its information set)"))
+    marks = ", ".join(_("{mark} from {loss}", mark=mark_name(n), loss=_pct(t))
+                      for n, t in zip(MARK_NAMES, analysis.marks, strict=True))
+    out = [_("# Analysis of a game of {game}", game=analysis.game), "",
+           _("- estimate: the searcher's {value} for the seat to act, from {info}", value=value_words(analysis),
+             info=info),
+           ngettext("- budget: {budget} model calls per search, one search per decision",
+                    "- budget: {budget} model calls per search, {n} searches per decision (± is the spread between "
+                    "them)", analysis.repeats, budget=analysis.budget),
+           _("- marks when a move loses: {marks}", marks=marks)]
     if analysis.outcome:
-        out.append(f"- result: {analysis.outcome}")
-    out += ["", "```", *terminal_lines(analysis), "```", "", "| step | seat | move | before | after | best | mark |",
-            "|---|---|---|---|---|---|---|"]
+        out.append(_("- result: {outcome}", outcome=analysis.outcome))
+    out += ["", "```", *terminal_lines(analysis), "```", "",
+            _("| step | seat | move | before | after | best | mark |"), "|---|---|---|---|---|---|---|"]
     out.extend(_row(analysis, s) for s in analysis.steps)
     return "\n".join(out) + "\n"
 
 
 def _row(analysis: GameAnalysis, step: StepAnalysis) -> str:
-    who = "chance" if step.kind == "chance" else analysis.seat_names[step.seat]
+    who = _("chance") if step.kind == "chance" else analysis.seat_names[step.seat]
     words = step.words.replace("|", "/")
     if step.kind != "decision":
         return f"| {step.index + 1} | {who} | {words} | | | {step.kind} | |"
     best = "" if step.preferred == step.played else (step.preferred_words or "").replace("|", "/")
     return (f"| {step.index + 1} | {who} | {words} | {_pct(step.before)} ±{_pct(step.spread)} | {_pct(step.after)} "
-            f"| {best} | {step.mark or ''} |")
+            f"| {best} | {mark_name(step.mark or '')} |")

@@ -28,6 +28,7 @@ from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit
 from kleos.core.kit.option_text import apply_option_pairs
+from kleos.i18n.platform import _
 
 DEFAULT_GAMES = 20
 
@@ -52,31 +53,31 @@ example: kleos arena GAME --agents random,ismcts:easy,ismcts:normal --games 20 -
 
 
 def add_arena_parser(commands: Any) -> None:
-    p = commands.add_parser("arena", help="tournaments between agents: win rates, ratings, charts",
+    p = commands.add_parser("arena", help=_("tournaments between agents: win rates, ratings, charts"),
                             description=ARENA_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", choices=list(registry.games()), help="the game")
-    p.add_argument("--agents", required=True, help="comma-separated agent names (at least two)")
+    p.add_argument("game", choices=list(registry.games()), help=_("the game"))
+    p.add_argument("--agents", required=True, help=_("comma-separated agent names (at least two)"))
     p.add_argument("--games", type=int, default=None,
                    help=f"games per table of agents (default {DEFAULT_GAMES}, rounded up to a multiple of the "
                         "seat arrangements; a multiple is fair)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a game option (repeatable); see 'kleos games' for each game's options")
-    p.add_argument("--edition", default=None, help="the game's edition (--option edition=E; default: the game's)")
+                   help=_("a game option (repeatable); see 'kleos games' for each game's options"))
+    p.add_argument("--edition", default=None, help=_("the game's edition (--option edition=E; default: the game's)"))
     p.add_argument("--seats", type=int, default=None,
-                   help="seats per table, for a game whose seat count is an option (default: the game's)")
+                   help=_("seats per table, for a game whose seat count is an option (default: the game's)"))
     p.add_argument("--rotation", choices=ROTATIONS, default=None,
-                   help="seat arrangements per table: all permutations or the cyclic rotations "
-                        "(default: all up to 3 seats, cyclic beyond)")
-    p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+                   help=_("seat arrangements per table: all permutations or the cyclic rotations "
+                        "(default: all up to 3 seats, cyclic beyond)"))
+    p.add_argument("--seed", type=int, default=0, help=_("tournament seed (default 0)"))
     p.add_argument("--max-steps", type=int, default=0, metavar="N",
-                   help="stop a game after N steps and count it as a draw, reason 'unfinished (step cap)': "
-                        "for agents that may never end a game (default 0: play every game to its end)")
+                   help=_("stop a game after N steps and count it as a draw, reason 'unfinished (step cap)': "
+                        "for agents that may never end a game (default 0: play every game to its end)"))
     p.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 1)),
-                   help="local processes (default: one per core)")
-    p.add_argument("--ray", metavar="ADDRESS", default=None, help="run on this Ray cluster (e.g. 'auto')")
-    p.add_argument("--out", type=Path, default=Path("arena-report"), help="report folder (default arena-report)")
-    p.add_argument("--plot", type=Path, default=None, metavar="DIR", help="write PNG charts to DIR")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+                   help=_("local processes (default: one per core)"))
+    p.add_argument("--ray", metavar="ADDRESS", default=None, help=_("run on this Ray cluster (e.g. 'auto')"))
+    p.add_argument("--out", type=Path, default=Path("arena-report"), help=_("report folder (default arena-report)"))
+    p.add_argument("--plot", type=Path, default=None, metavar="DIR", help=_("write PNG charts to DIR"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar on stderr"))
     p.set_defaults(func=cmd_arena)
 
 

@@ -15,6 +15,7 @@ from kleos.arena.tournament import Progress
 from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit.cli import add_selfplay_flags
+from kleos.i18n.platform import _
 
 RANDOM_HELP = """\
 Play seeded games with one agent in every seat and print wins by seat (and by team, for games whose
@@ -26,18 +27,19 @@ example: kleos random GAME --games 200 --agent ismcts:easy --max-steps 5000
 
 
 def add_random_parser(commands: Any) -> None:
-    p = commands.add_parser("random", help="self-play statistics: one agent in every seat, seeded games",
+    p = commands.add_parser("random", help=_("self-play statistics: one agent in every seat, seeded games"),
                             description=RANDOM_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", choices=list(registry.games()), help="the game")
-    p.add_argument("--agent", default="random", help="the agent in every seat (default random)")
+    p.add_argument("game", choices=list(registry.games()), help=_("the game"))
+    p.add_argument("--agent", default="random", help=_("the agent in every seat (default random)"))
     add_selfplay_flags(p)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a game option (repeatable); see 'kleos games' for each game's options")
-    p.add_argument("--edition", default=None, help="the game's edition (--option edition=E)")
-    p.add_argument("--seats", type=int, default=None, help="seats, for a game whose seat count is an option")
-    p.add_argument("--max-steps", type=int, default=0, metavar="N", help="stop a game after N steps (default 0: none)")
+                   help=_("a game option (repeatable); see 'kleos games' for each game's options"))
+    p.add_argument("--edition", default=None, help=_("the game's edition (--option edition=E)"))
+    p.add_argument("--seats", type=int, default=None, help=_("seats, for a game whose seat count is an option"))
+    p.add_argument("--max-steps", type=int, default=0, metavar="N",
+                   help=_("stop a game after N steps (default 0: none)"))
     p.add_argument("--max-rounds", type=int, default=0, metavar="N",
-                   help="stop a game once past N rounds (default 0: none)")
+                   help=_("stop a game once past N rounds (default 0: none)"))
     p.set_defaults(func=cmd_random)
 
 

@@ -14,7 +14,7 @@ set-up, and a catalogue that was not compiled (or is older than its ``.po``) is 
 Marking strings (the names Babel's extraction looks for, see ``babel.cfg``)::
 
     from kleos.i18n import translator
-    _, ngettext, N_ = translator("polis")
+    _, ngettext, N_ = translator("<game>", Path(...) / "locale")
     _("{city} is besieged", city=name)          # translated now, in the reader's language
     ngettext("one talent", "{n} talents", n)      # plural forms of the reader's language
     PHASES = (N_("Events"), N_("Actions"))       # marked now, translated where shown: _(PHASES[0])

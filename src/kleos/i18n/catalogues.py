@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from string import Formatter
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -126,6 +127,25 @@ class Gap:
         return f"{self.domain}/{self.language}: {self.kind}: {self.message!r} ({self.where})"
 
 
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` fields of a template (a malformed one has the impossible field ``{?}``)."""
+    try:
+        return {name for _text, name, _spec, _conv in Formatter().parse(text) if name is not None}
+    except ValueError:
+        return {"?"}
+
+
+def same_placeholders(key: str | tuple[str, str], translated: str | tuple[str, ...] | list[str]) -> bool:
+    """Whether a translation fills the same fields as its source (every plural form: those of the
+    plural source, which may add ``{n}``)."""
+    if isinstance(key, str):
+        return isinstance(translated, str) and placeholders(translated) == placeholders(key)
+    wanted = placeholders(key[0]) | placeholders(key[1])
+    forms = tuple(translated) if not isinstance(translated, str) else (translated,)
+    return all(placeholders(form) <= wanted and placeholders(form) >= placeholders(key[0]) - {"n"}
+               for form in forms)
+
+
 def gaps(source: Source, extracted: Extracted | None = None) -> Iterator[Gap]:
     """What each translated language of ``source`` still lacks."""
     extracted = extracted or extract(source)
@@ -140,3 +160,5 @@ def gaps(source: Source, extracted: Extracted | None = None) -> Iterator[Gap]:
                 yield Gap(source.domain, language, msgid, "missing", where)
             elif entry.fuzzy or not entry.string or (isinstance(entry.string, tuple) and not all(entry.string)):
                 yield Gap(source.domain, language, msgid, "untranslated", where)
+            elif not same_placeholders(key, entry.string):
+                yield Gap(source.domain, language, msgid, "placeholders differ", where)

@@ -15,10 +15,12 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import Monochrome
 
+from kleos.i18n.platform import N_, _
 from kleos.tui.look import Look
 from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
 from kleos.tui.session import Session
 from kleos.tui.widgets import ChoiceScreen, TextScreen
+from kleos.tui.words import game_words, translate_bindings
 
 __all__ = ["APP_CSS", "MODE_CHOOSE", "MODE_CONFIRM", "MODE_OVER", "MODE_WAIT", "GameApp", "GameScreen"]
 
@@ -42,17 +44,18 @@ class GameApp(App[str]):
 
     CSS = APP_CSS
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit_game", N_("Quit"), show=False, priority=True)]
 
     def __init__(self, session: Session, *, guide: bool = False, confirm: bool = True, welcome: bool = True,
                  light: bool = False, replay: bool = False, mono: bool = False) -> None:
         super().__init__()
+        translate_bindings(self)
         if mono and not self.no_color:  # as Textual does itself when NO_COLOR is set
             self.no_color = True
             self._filters.append(Monochrome())
         self.session = session
         self.look = Look(session.kit)
-        self.title = f"Kleos: {session.kit.title}"
+        self.title = _("Kleos: {game}", game=game_words(session.kit)(session.kit.title))
         self.guide = guide
         self.confirm = confirm
         self.welcome = welcome
@@ -77,8 +80,8 @@ class GameApp(App[str]):
             return ""
         specs = list(dict.fromkeys(s.spec_for(seat) for seat in bots))
         if len(bots) == 1:
-            return f" against the {specs[0]} computer player"
-        return f" against {len(bots)} computer players ({', '.join(specs)})"
+            return _(" against the {kind} computer player", kind=specs[0])
+        return _(" against {n} computer players ({kinds})", n=len(bots), kinds=", ".join(specs))
 
     def handicap_text(self) -> str:
         """The game's bot handicap as this game gives it, seat by seat ("none" when its bots have none,
@@ -91,19 +94,21 @@ class GameApp(App[str]):
         if not given:
             if all(s.is_human(seat) for seat in s.seats):
                 return ""
-            return f"Handicap, {spec.help}: none in this game (kleos play --handicap N gives the bots N).\n\n"
+            return _("Handicap, {what}: none in this game (kleos play --handicap N gives the bots N).",
+                     what=game_words(s.kit)(spec.help)) + "\n\n"
         seats = ", ".join(f"{s.name(seat)} {amount}" for seat, amount in sorted(given.items()))
-        return f"Handicap, {spec.help}: {seats} (kleos play --handicap N sets it, 0 turns it off).\n\n"
+        return _("Handicap, {what}: {seats} (kleos play --handicap N sets it, 0 turns it off).",
+                 what=game_words(s.kit)(spec.help), seats=seats) + "\n\n"
 
     def welcome_screen(self) -> ChoiceScreen:
         s = self.session
-        text = Text(f"{self.look.heading(s.game)}, seed {s.record.seed}\n", style="bold")
-        who = " and ".join(s.name(x) for x in sorted(s.humans)) or "nobody (the computer plays every seat)"
-        text.append(f"You play {who}{self.opponents_text()}.\n\n")
+        text = Text(_("{game}, seed {seed}", game=self.look.heading(s.game), seed=s.record.seed) + "\n", style="bold")
+        who = _(" and ").join(s.name(x) for x in sorted(s.humans)) or _("nobody (the computer plays every seat)")
+        text.append(_("You play {who}{opponents}.", who=who, opponents=self.opponents_text()) + "\n\n")
         text.append(self.handicap_text())
         text.append(self.look.welcome())
-        text.append("\n  Enter  start\n  G      start with the first-game guide (for a first game)\n"
-                    "  R      read the rules reference first", style="bold")
+        text.append("\n" + _("  Enter  start\n  G      start with the first-game guide (for a first game)\n"
+                             "  R      read the rules reference first"), style="bold")
         return ChoiceScreen(text, {"enter": "start", "G": "guide", "g": "guide", "R": "rules", "r": "rules"},
                             escape="start")
 
@@ -115,7 +120,7 @@ class GameApp(App[str]):
         if answer == "guide":
             if not screen.guide_on:
                 screen.action_guide()
-            self.push_screen(TextScreen("First-game guide", self.look.guide_intro(), markdown=True))
+            self.push_screen(TextScreen(_("First-game guide"), self.look.guide_intro(), markdown=True))
         elif answer == "rules":
             screen.action_rules()
 
@@ -126,4 +131,5 @@ class GameApp(App[str]):
             screen.action_quit_game()
             return
         target = self.session.save()
-        self.exit(result=f"Game saved to {target}. Resume with: kleos play {self.session.kit.name} --load {target}")
+        self.exit(result=_("Game saved to {file}. Resume with: {command}", file=target,
+                            command=f"kleos play {self.session.kit.name} --load {target}"))

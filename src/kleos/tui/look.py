@@ -17,12 +17,14 @@ from kleos.core.action import Action
 from kleos.core.kit import GameKit, seat_label
 from kleos.core.kit.terminal import BoardContext, Palette, TerminalParts, VerbHelp
 from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.i18n.platform import N_, _
 from kleos.tui.menu import FLAT_LIMIT
 from kleos.tui.text import as_text, paragraph
+from kleos.tui.words import game_words
 
-LOG = "Log"
+LOG = N_("Log")
 """The board panel every game has: the game's log, drawn by the shell."""
-BOARD = "Board"
+BOARD = N_("Board")
 """The one panel of a game without panels of its own: the kit's text of the view."""
 
 DARK = Palette(("bold #58a6ff", "bold #ff7b72", "bold #56d364", "bold #d2a8ff", "bold #f0b429"),
@@ -43,6 +45,7 @@ class Look:
         self.parts = kit.terminal_parts() or TerminalParts()
         own = tuple(self.parts.board.panels)
         self.panels: tuple[str, ...] = (*(own or (BOARD,)), LOG)
+        self.word = game_words(kit)  # a word the game declared (title, verb help), in the reader's language
 
     # ----- board ------------------------------------------------------------------------------
     def palette(self, dark: bool, mono: bool = False) -> Palette:
@@ -67,26 +70,26 @@ class Look:
             return as_text(self.parts.board.status(ctx, note))
         p, game = ctx.palette, ctx.game
         line = Text()
-        line.append(self.kit.title, style=p.head)
+        line.append(self.word(self.kit.title), style=p.head)
         line.append(" · ")
         if not actors:
-            line.append("Game over", style=p.warn)
+            line.append(_("Game over"), style=p.warn)
         if actors == (CHANCE,):
-            line.append("Chance")
+            line.append(_("Chance"))
         elif actors:
             for n, seat in enumerate(actors):
                 line.append(", " if n else "")
                 line.append(seat_label(game.seat_names, seat), style=p.seat(seat))
-            line.append(" to act")
+            line.append(_(" to act"))
         if note:
             line.append(" · ")
             line.append(note, style=p.warn)
-        line.append("\nSeats: ")
+        line.append("\n" + _("Seats: "))
         for seat, name in enumerate(game.seat_names):
             line.append(", " if seat else "")
             line.append(name, style=p.seat(seat))
             if seat == ctx.seat:
-                line.append(" (you)")
+                line.append(_(" (you)"))
         return line
 
     def outcome(self, ctx: BoardContext, outcome: Outcome) -> Text:
@@ -97,7 +100,7 @@ class Look:
             text = as_text(self.parts.board.outcome(ctx, outcome))
         else:
             words = self.kit.outcome_text(ctx.game, outcome).rstrip(".")
-            text = Text(f"Game over: {words}.", style=ctx.palette.warn)
+            text = Text(_("Game over: {words}.", words=words), style=ctx.palette.warn)
         if any(outcome.scores):  # an end without scoring (a game won before its scoring, say) has no sheet
             text.append("\n")
             text.append_text(self.score_sheet(ctx, outcome))
@@ -115,10 +118,10 @@ class Look:
             sheet.append("\n" if seat else "")
             sheet.append(f"{name:<{width}}", style=p.seat(seat))
             for key, value in shown.items():
-                sheet.append(f"  {key.replace('_', ' ')} {value}")
-            sheet.append(f"  score {'–' if score is None else score}", style="bold")
+                sheet.append(f"  {self.word(key.replace('_', ' '))} {value}")
+            sheet.append(_("  score {score}", score="–" if score is None else score), style="bold")
             if outcome.winner == seat:
-                sheet.append("  ★ winner", style=p.warn)
+                sheet.append(_("  ★ winner"), style=p.warn)
         return sheet
 
     @property
@@ -134,20 +137,21 @@ class Look:
     # ----- menus ------------------------------------------------------------------------------
     @property
     def verbs(self) -> dict[str, VerbHelp]:
-        return dict(self.parts.help.verbs)
+        return {verb: VerbHelp(self.word(h.title), self.word(h.text), h.rules)
+                for verb, h in self.parts.help.verbs.items()}
 
     @property
     def verb_titles(self) -> dict[str, str]:
-        return {verb: h.title for verb, h in self.parts.help.verbs.items()}
+        return {verb: self.word(h.title) for verb, h in self.parts.help.verbs.items()}
 
     def rules_of(self, verb: str) -> str:
         h = self.parts.help.verbs.get(verb)
-        return f"Rules: {', '.join(h.rules)}" if h and h.rules else ""
+        return _("Rules: {ids}", ids=", ".join(h.rules)) if h and h.rules else ""
 
     def title(self, game: Game[Any, Any], view: Any, seat: int) -> str:
         if self.parts.menus.title is not None:
             return self.parts.menus.title(game, view, seat)
-        return "Choose an action"
+        return _("Choose an action")
 
     def gloss(self, game: Game[Any, Any], view: Any, action: Action) -> str:
         return self.parts.menus.gloss(game, view, action) if self.parts.menus.gloss is not None else ""
@@ -182,49 +186,50 @@ class Look:
     @property
     def placeholder(self) -> str:
         example = self.parts.menus.notation_example
-        shown = f"action (e.g. {example})" if example else "action"
-        return f"{shown} or command: help, save FILE, load FILE"
+        if example:
+            return _("action (e.g. {example}) or command: help, save FILE, load FILE", example=example)
+        return _("action or command: help, save FILE, load FILE")
 
     # ----- help and guide ---------------------------------------------------------------------
     def keys_help(self, hint: str) -> str:
         if self.parts.help.keys is not None:
-            return self.parts.help.keys
-        example = self.parts.menus.notation_example or "an action"
-        return KEYS_TEMPLATE.format(example=example, panels=", ".join(self.panels), hint=hint)
+            return self.word(self.parts.help.keys)
+        example = self.parts.menus.notation_example or _("an action")
+        return _(KEYS_TEMPLATE, example=example, panels=", ".join(self.word(p) for p in self.panels), hint=hint)
 
     def rules(self) -> str:
         """The rules reference in Markdown."""
         if self.parts.help.rules is not None:
-            return self.parts.help.rules
-        lines = [f"# {self.kit.title}", "", self.kit.summary, ""]
-        for verb, h in self.parts.help.verbs.items():
+            return self.word(self.parts.help.rules)
+        lines = [f"# {self.word(self.kit.title)}", "", self.word(self.kit.summary), ""]
+        for verb, h in self.verbs.items():
             lines.append(f"- **{verb}**, {h.title}: {h.text}")
-        lines.append("The menu lists exactly the legal actions; ? explains the ones you have now.")
+        lines.append(_("The menu lists exactly the legal actions; ? explains the ones you have now."))
         return "\n".join(lines)
 
     def welcome(self) -> str:
         if self.parts.help.welcome is not None:
-            return self.parts.help.welcome
-        return (f"{self.kit.title}: {self.kit.summary}.\n\nChoose from the menu on the right with digits and "
-                "letters; ? explains the choices you have, R opens the rules, H gives a hint, U undoes your "
-                "last step.\n")
+            return self.word(self.parts.help.welcome)
+        return (f"{self.word(self.kit.title)}: {self.word(self.kit.summary)}.\n\n"
+                + _("Choose from the menu on the right with digits and letters; ? explains the choices you have, R "
+                    "opens the rules, H gives a hint, U undoes your last step.") + "\n")
 
     def heading(self, game: Game[Any, Any]) -> str:
-        return self.parts.help.heading(game) if self.parts.help.heading is not None else self.kit.title
+        return self.parts.help.heading(game) if self.parts.help.heading is not None else self.word(self.kit.title)
 
     def guide_intro(self) -> str:
         if self.parts.help.guide_intro is not None:
-            return self.parts.help.guide_intro
-        return GUIDE_TEMPLATE.format(title=self.kit.title, panels=", ".join(self.panels))
+            return self.word(self.parts.help.guide_intro)
+        return _(GUIDE_TEMPLATE, title=self.word(self.kit.title), panels=", ".join(self.word(p) for p in self.panels))
 
     def guide_tip(self, game: Game[Any, Any], view: Any, seat: int, legal: Sequence[Action]) -> str:
         if self.parts.help.guide_tip is not None:
             return self.parts.help.guide_tip(game, view, seat, legal)
-        return "Choose from the menu; ? explains each choice, H shows what the computer would do."
+        return _("Choose from the menu; ? explains each choice, H shows what the computer would do.")
 
 
 
-KEYS_TEMPLATE = """\
+KEYS_TEMPLATE = N_("""\
 Keys (no mouse needed)
   1-9, a-z         choose a menu entry by its digit or letter
   Up, Down, Enter  move in the menu and choose
@@ -244,9 +249,9 @@ Keys (no mouse needed)
   C                confirmations on or off
   T                light or dark colours
   Q                leave (asks whether to save); Ctrl+Q saves and leaves
-"""
+""")
 
-GUIDE_TEMPLATE = """\
+GUIDE_TEMPLATE = N_("""\
 # Your first game of {title}
 
 1. **Look around.** Tab switches the board view ({panels}); PgUp/PgDn scroll it.
@@ -255,4 +260,4 @@ GUIDE_TEMPLATE = """\
    confirm it with y.
 3. **Ask.** ? explains your choices, R opens the rules, H shows what the computer would choose,
    U takes back your last step.
-"""
+""")

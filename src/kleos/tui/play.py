@@ -20,6 +20,7 @@ from kleos.core.kit.cli import runs
 from kleos.core.kit.option_text import apply_option_pairs
 from kleos.core.protocol import Game
 from kleos.core.record import GameRecord
+from kleos.i18n.platform import _
 from kleos.tui.app import GameApp
 from kleos.tui.session import Session, default_opponent
 
@@ -39,7 +40,8 @@ def build_app(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Col
     if load is not None:
         record = GameRecord.loads(load.read_text(encoding="utf-8"))
         if record.game != kit.name:
-            raise PlayError(f"{load} is a saved game of {record.game!r}, not {kit.name}")
+            raise PlayError(_("{file} is a saved game of {game!r}, not {expected}", file=load, game=record.game,
+                              expected=kit.name))
     else:
         game = kit.make_game(options or {})
         record = GameRecord(kit.name, dict(game.options), seed if seed is not None else _random_seed())
@@ -47,7 +49,7 @@ def build_app(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Col
                                   opponents=opponents)
     bad = sorted(set(seats) - set(session.seats))
     if bad:
-        raise PlayError(f"no seat {bad[0] + 1}: the game has {len(session.seats)} seats")
+        raise PlayError(_("no seat {seat}: the game has {count} seats", seat=bad[0] + 1, count=len(session.seats)))
     return GameApp(session, guide=guide, light=light, confirm=confirm, replay=replay, welcome=load is None, mono=mono)
 
 
@@ -75,44 +77,49 @@ def _random_seed() -> int:
 def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     """``kleos play <kit.name>``: options, seats, opponents, seed, save and load, for any game."""
     seats = f"{kit.min_seats}" if kit.min_seats == kit.max_seats else f"{kit.min_seats}-{kit.max_seats}"
-    options = "\n".join(["game options (--option NAME=VALUE):", *option_lines(kit.options, "  ")])
-    p = play_games.add_parser(kit.name, help=f"play {kit.title} ({seats} seats) in the terminal",
-                              description=f"{kit.title}: {kit.summary}. The full-screen terminal app.",
+    options = "\n".join([_("game options (--option NAME=VALUE):"), *option_lines(kit.options, "  ")])
+    p = play_games.add_parser(kit.name,
+                              help=_("play {game} ({seats} seats) in the terminal", game=kit.title, seats=seats),
+                              description=_("{game}: {summary}. The full-screen terminal app.", game=kit.title,
+                                            summary=kit.summary),
                               epilog=options if kit.options else None,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     counted = kit.seat_count_option is not None
     p.add_argument("--seats", default=None, metavar="N|WHO,WHO,...",
-                   help=(f"the number of seats ({seats}), or " if counted else "")
-                   + "who plays each seat in order: 'human' or an agent (e.g. human,ismcts:normal,random)")
+                   help=(_("the number of seats ({seats}), or who plays each seat in order: 'human' or an agent "
+                           "(e.g. human,ismcts:normal,random)", seats=seats) if counted
+                         else _("who plays each seat in order: 'human' or an agent (e.g. human,ismcts:normal,random)")))
     if counted:
-        p.add_argument("--players", type=int, default=None, metavar="N", help=f"the number of seats ({seats})")
+        p.add_argument("--players", type=int, default=None, metavar="N",
+                       help=_("the number of seats ({seats})", seats=seats))
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a game option (the value in JSON, or plain text); see: kleos games")
+                   help=_("a game option (the value in JSON, or plain text); see: kleos games"))
     p.add_argument("--as", dest="humans", default=None, metavar="SEATS",
-                   help="the seats people play: numbers from 1 or seat names, separated by commas; 'all' "
-                        "for hotseat, 'none' to watch (default 1, or the 'human' seats of --seats)")
+                   help=_("the seats people play: numbers from 1 or seat names, separated by commas; 'all' "
+                          "for hotseat, 'none' to watch (default 1, or the 'human' seats of --seats)"))
     p.add_argument("--opponent", choices=agent_names(kit), default=default_opponent(kit),
-                   help="the computer player of the other seats")
+                   help=_("the computer player of the other seats"))
     p.add_argument("--handicap", type=int, default=None, metavar="N", help=_handicap_help(kit))
-    p.add_argument("--seed", type=int, default=None, help="seed of chance (default: random)")
-    p.add_argument("--save", type=Path, default=None, metavar="FILE", help="save the game after every step")
-    p.add_argument("--load", type=Path, default=None, metavar="FILE", help="resume the game saved in FILE")
-    p.add_argument("--replay", type=Path, default=None, metavar="FILE", help="replay the game saved in FILE")
-    p.add_argument("--guide", action="store_true", help="start with the first-game guide on")
-    p.add_argument("--light", action="store_true", help="colours for a light background")
+    p.add_argument("--seed", type=int, default=None, help=_("seed of chance (default: random)"))
+    p.add_argument("--save", type=Path, default=None, metavar="FILE", help=_("save the game after every step"))
+    p.add_argument("--load", type=Path, default=None, metavar="FILE", help=_("resume the game saved in FILE"))
+    p.add_argument("--replay", type=Path, default=None, metavar="FILE", help=_("replay the game saved in FILE"))
+    p.add_argument("--guide", action="store_true", help=_("start with the first-game guide on"))
+    p.add_argument("--light", action="store_true", help=_("colours for a light background"))
     p.add_argument("--mono", action="store_true",
-                   help="no colour: black and white, seats told apart by bold, underline and slant "
-                        "(also with NO_COLOR set)")
-    p.add_argument("--no-confirm", action="store_true", help="carry out a chosen action without confirming")
+                   help=_("no colour: black and white, seats told apart by bold, underline and slant "
+                          "(also with NO_COLOR set)"))
+    p.add_argument("--no-confirm", action="store_true", help=_("carry out a chosen action without confirming"))
     runs(p, lambda args: _play(kit, args))
 
 
 def _handicap_help(kit: GameKit) -> str:
     spec = kit.bot_handicap
     if spec is None:
-        return f"a handicap for the computer's seats: {kit.title} has none, so this is refused"
-    return (f"{spec.help}: N ({spec.minimum}-{spec.maximum}) for every seat the computer plays in a new game; "
-            f"without it they get {spec.default}, and --handicap 0 gives none")
+        return _("a handicap for the computer's seats: {game} has none, so this is refused", game=kit.title)
+    return _("{what}: N ({low}-{high}) for every seat the computer plays in a new game; without it they get "
+             "{default}, and --handicap 0 gives none", what=spec.help, low=spec.minimum, high=spec.maximum,
+             default=spec.default)
 
 
 HUMAN_WORDS = ("human", "person", "me")
@@ -124,9 +131,10 @@ def _play(kit: GameKit, args: argparse.Namespace) -> int:
         options = _options(kit, args, len(lineup) if lineup else None)
         game = kit.make_game(options)
         if lineup and len(lineup) != len(game.seat_names):
-            raise ValueError(f"--seats names {len(lineup)} players for a game of {len(game.seat_names)} seats")
+            raise ValueError(_("--seats names {count} players for a game of {seats} seats", count=len(lineup),
+                               seats=len(game.seat_names)))
         if lineup and args.humans is not None:
-            raise ValueError("say who plays each seat either with --seats WHO,WHO,... or with --as, not both")
+            raise ValueError(_("say who plays each seat either with --seats WHO,WHO,... or with --as, not both"))
         if lineup:
             humans = frozenset(i for i, who in enumerate(lineup) if who in HUMAN_WORDS)
             opponents = {i: who for i, who in enumerate(lineup) if who not in HUMAN_WORDS}
@@ -138,7 +146,7 @@ def _play(kit: GameKit, args: argparse.Namespace) -> int:
             options = handicapped(kit, options, [s for s in range(len(game.seat_names)) if s not in humans],
                                   args.handicap)
         elif args.handicap is not None:
-            raise ValueError("--handicap: a saved game keeps the handicap it was started with")
+            raise ValueError(_("--handicap: a saved game keeps the handicap it was started with"))
     except (ValueError, KleosError) as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
@@ -180,7 +188,7 @@ def _options(kit: GameKit, args: argparse.Namespace, lineup: int | None = None) 
               if n is not None}
     if len(counts) > 1:
         numbers = ", ".join(map(str, sorted(counts)))
-        raise ValueError(f"--players and --seats disagree on the number of seats ({numbers})")
+        raise ValueError(_("--players and --seats disagree on the number of seats ({numbers})", numbers=numbers))
     if counts and kit.seat_count_option is not None:
         options[kit.seat_count_option] = counts.pop()
     return options
@@ -201,5 +209,6 @@ def parse_seats(game: Game[Any, Any], text: str) -> frozenset[int]:
         elif part in names:
             seats.add(names.index(part))
         else:
-            raise ValueError(f"no seat '{part}': give 1 to {len(names)} or one of {', '.join(game.seat_names)}")
+            raise ValueError(_("no seat '{part}': give 1 to {count} or one of {names}", part=part, count=len(names),
+                                   names=", ".join(game.seat_names)))
     return frozenset(seats)

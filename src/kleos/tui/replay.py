@@ -18,9 +18,11 @@ from kleos.analysis import DEFAULT_BUDGET, GameAnalysis, analyse
 from kleos.analysis.report import terminal_lines, turning_points
 from kleos.core.kit.terminal import BoardContext, Palette
 from kleos.core.record import GameRecord
+from kleos.i18n.platform import N_, _
 from kleos.tui.look import Look
 from kleos.tui.session import Session
 from kleos.tui.widgets import BoardPanel, board_source
+from kleos.tui.words import game_words, translate_bindings
 
 
 class ReplayScreen(Screen[int | None]):
@@ -29,25 +31,26 @@ class ReplayScreen(Screen[int | None]):
     new save file; Esc returns to the game as it was."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "leave", "Back to the game"),
-        Binding("enter", "step(1)", "Next step"),
-        Binding("o", "play_here", "Play on from here (new file)"),
-        Binding("a", "analyse", "Analyse"),
-        Binding("t", "next_turn", "Next turning point", show=False),
-        Binding("right,n", "step(1)", "Next", show=False),
-        Binding("left,p", "step(-1)", "Previous", show=False),
-        Binding("tab", "view(1)", "View", priority=True),
-        Binding("shift+tab", "view(-1)", "Previous view", show=False, priority=True),
-        Binding("pageup", "page(-1)", "Scroll up", show=False, priority=True),
-        Binding("pagedown", "page(1)", "Scroll down", show=False, priority=True),
-        Binding("home", "jump(0)", "Start", show=False),
-        Binding("end", "jump(-1)", "End", show=False),
+        Binding("escape,q", "leave", N_("Back to the game")),
+        Binding("enter", "step(1)", N_("Next step")),
+        Binding("o", "play_here", N_("Play on from here (new file)")),
+        Binding("a", "analyse", N_("Analyse")),
+        Binding("t", "next_turn", N_("Next turning point"), show=False),
+        Binding("right,n", "step(1)", N_("Next"), show=False),
+        Binding("left,p", "step(-1)", N_("Previous"), show=False),
+        Binding("tab", "view(1)", N_("View"), priority=True),
+        Binding("shift+tab", "view(-1)", N_("Previous view"), show=False, priority=True),
+        Binding("pageup", "page(-1)", N_("Scroll up"), show=False, priority=True),
+        Binding("pagedown", "page(1)", N_("Scroll down"), show=False, priority=True),
+        Binding("home", "jump(0)", N_("Start"), show=False),
+        Binding("end", "jump(-1)", N_("End"), show=False),
     ]
 
     analysis_budget = DEFAULT_BUDGET  # model calls per search of the A key's analysis
 
     def __init__(self, session: Session, *, reveal: bool, viewer: int | None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.source = session
         self.look = Look(session.kit)
         self.reveal = reveal
@@ -69,7 +72,7 @@ class ReplayScreen(Screen[int | None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="body"):
-            yield BoardPanel(self.look.panels, id="left")
+            yield BoardPanel(self.look.panels, id="left", label=game_words(self.look.kit))
             with Vertical(id="right"):
                 yield Static(id="menu-title")
                 yield OptionList(id="steps")
@@ -83,11 +86,11 @@ class ReplayScreen(Screen[int | None]):
         by_index: dict[int, list[str]] = {}
         for line in self.replayed.log:
             by_index.setdefault(line.index, []).append(line.text.strip())
-        steps.add_option(Option(Text("0. Start of the game"), id="s0"))
+        steps.add_option(Option(Text(_("0. Start of the game")), id="s0"))
         for i in range(len(self.states) - 1):
             steps.add_option(Option(Text(f"{i + 1}. " + " / ".join(by_index.get(i, ["?"]))), id=f"s{i + 1}"))
         self.query_one("#menu-title", Static).update(
-            Text("Replay: ←/→, ↑/↓ or Enter step, O play on", style="bold", no_wrap=True, overflow="ellipsis"))
+            Text(_("Replay: ←/→, ↑/↓ or Enter step, O play on"), style="bold", no_wrap=True, overflow="ellipsis"))
         steps.focus()
         steps.highlighted = self.step
         self.draw()
@@ -114,19 +117,24 @@ class ReplayScreen(Screen[int | None]):
         state = self.states[self.step]
         ctx = self.context()
         self.query_one("#status", Static).update(
-            self.look.status(ctx, game.actors(state), f"replay: step {self.step} of {len(self.states) - 1}"))
+            self.look.status(ctx, game.actors(state), _("replay: step {step} of {last}", step=self.step,
+                                                                        last=len(self.states) - 1)))
         self.query_one("#left", BoardPanel).refresh_view()
         text = Text()
         outcome = game.outcome(state)
         if outcome is not None:
             text = self.look.outcome(ctx, outcome)
         else:
-            where = ("in a new save file (the whole game stays saved)" if self.source.save_path is not None
-                     else "(this game is not saved: S in the game saves it first)")
-            text.append(f"Step {self.step} of {len(self.states) - 1}. Enter: next step; O: play on from here "
-                        f"{where}; A: analyse; Esc: back to the game.")
+            if self.source.save_path is not None:
+                text.append(_("Step {step} of {last}. Enter: next step; O: play on from here in a new save file "
+                              "(the whole game stays saved); A: analyse; Esc: back to the game.",
+                              step=self.step, last=len(self.states) - 1))
+            else:
+                text.append(_("Step {step} of {last}. Enter: next step; O: play on from here (this game is not "
+                              "saved: S in the game saves it first); A: analyse; Esc: back to the game.",
+                              step=self.step, last=len(self.states) - 1))
         if self.analysis is not None:
-            text.append("\n" + "\n".join(terminal_lines(self.analysis)) + "\nT: next turning point")
+            text.append("\n" + "\n".join(terminal_lines(self.analysis)) + "\n" + _("T: next turning point"))
         elif self.analysing:
             text.append("\n" + self.analysing)
         self.query_one("#detail", Static).update(text)
@@ -163,14 +171,14 @@ class ReplayScreen(Screen[int | None]):
         """Analyse the game in a thread (from each seat's view), the progress shown as it goes."""
         if self.analysis is not None or self.analysing:
             return
-        self.analysing = "analysing…"
+        self.analysing = _("analysing…")
         record = self.replayed.record
         self.run_worker(lambda: self._analyse(record), thread=True, exclusive=True)
         self.draw()
 
     def _analyse(self, record: GameRecord) -> None:
         def progress(done: int, total: int) -> None:
-            self.app.call_from_thread(self._progress, f"analysing: step {done} of {total}")
+            self.app.call_from_thread(self._progress, _("analysing: step {done} of {total}", done=done, total=total))
 
         result = analyse(record, budget=self.analysis_budget, progress=progress)
         self.app.call_from_thread(self._analysed, result)

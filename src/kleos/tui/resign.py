@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from kleos.i18n.platform import _
 from kleos.tui.widgets import ChoiceScreen
 
 if TYPE_CHECKING:
@@ -28,10 +29,11 @@ def ask_resign(screen: GameScreen) -> None:
     s = screen.session
     seat = resigning_seat(screen)
     if s.over or seat is None:
-        screen.say("There is no game of yours to resign now.")
+        screen.say(_("There is no game of yours to resign now."))
         return
-    text = Text("Resign?\n\n", style="bold")
-    text.append(f"{s.name(seat)} loses this game at once.\n\n  y    resign\n  n    keep playing\n  Esc  keep playing")
+    text = Text(_("Resign?") + "\n\n", style="bold")
+    text.append(_("{name} loses this game at once.", name=s.name(seat)) + "\n\n"
+                + _("  y    resign\n  n    keep playing\n  Esc  keep playing"))
 
     def done(answer: str | None) -> None:
         if answer != "resign" or s.over:
@@ -40,7 +42,7 @@ def ask_resign(screen: GameScreen) -> None:
         screen.thinking = None  # a computer player's answer, if one is coming, no longer counts
         screen.advance()
         outcome = s.outcome
-        screen.say(s.log[-1].text if s.log else f"{s.name(seat)} resigned.")
+        screen.say(s.log[-1].text if s.log else _("{name} resigned.", name=s.name(seat)))
         if outcome is not None:
             screen.show_outcome()
 

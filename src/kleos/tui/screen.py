@@ -30,45 +30,48 @@ from kleos.core.errors import IllegalAction, KleosError
 from kleos.core.kit.terminal import BoardContext, Palette
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord
+from kleos.i18n.platform import N_, _, ngettext
 from kleos.tui.look import LOG, Look
 from kleos.tui.menu import Entry, Level, build_level, entry_for_key, find_path, tokens
 from kleos.tui.replay import ReplayScreen
 from kleos.tui.resign import ask_resign
 from kleos.tui.session import Session
 from kleos.tui.widgets import BoardPanel, ChoiceScreen, PassDeviceScreen, TextScreen, board_source
+from kleos.tui.words import game_words, translate_bindings
 
 COMMANDS = ("help", "rules", "guide", "hint", "undo", "save", "load", "replay", "resign", "quit")
 
 MODE_CHOOSE, MODE_CONFIRM, MODE_WAIT, MODE_OVER = "choose", "confirm", "wait", "over"
 
-OVER_ENTRIES = (("1", "Replay the game step by step (the record is kept)"), ("2", "Save the game"), ("3", "Quit"),
-                ("4", "Rematch: same seats and options, a new deal"))
+OVER_ENTRIES = (("1", N_("Replay the game step by step (the record is kept)")), ("2", N_("Save the game")),
+                ("3", N_("Quit")), ("4", N_("Rematch: same seats and options, a new deal")))
 
 
 class GameScreen(Screen[None]):
     """The main screen: board, menu, details; drives the game loop."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("colon", "type", "Type", key_display=":"),
-        Binding("escape", "back", "Back", key_display="Esc", show=False),
-        Binding("tab", "view(1)", "View", priority=True),
-        Binding("shift+tab", "view(-1)", "Previous view", show=False, priority=True),
-        Binding("pageup", "page(-1)", "Scroll up", show=False, priority=True),
-        Binding("pagedown", "page(1)", "Scroll down", show=False, priority=True),
-        Binding("R", "rules", "Rules"),
-        Binding("G", "guide", "Guide"),
-        Binding("H", "hint", "Hint"),
-        Binding("U", "undo", "Undo"),
-        Binding("S", "save", "Save"),
-        Binding("L", "load", "Load", show=False),
-        Binding("C", "confirmations", "Confirmations", show=False),
-        Binding("T", "theme", "Colours", show=False),
-        Binding("Q", "quit_game", "Quit"),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
+        Binding("colon", "type", N_("Type"), key_display=":"),
+        Binding("escape", "back", N_("Back"), key_display="Esc", show=False),
+        Binding("tab", "view(1)", N_("View"), priority=True),
+        Binding("shift+tab", "view(-1)", N_("Previous view"), show=False, priority=True),
+        Binding("pageup", "page(-1)", N_("Scroll up"), show=False, priority=True),
+        Binding("pagedown", "page(1)", N_("Scroll down"), show=False, priority=True),
+        Binding("R", "rules", N_("Rules")),
+        Binding("G", "guide", N_("Guide")),
+        Binding("H", "hint", N_("Hint")),
+        Binding("U", "undo", N_("Undo")),
+        Binding("S", "save", N_("Save")),
+        Binding("L", "load", N_("Load"), show=False),
+        Binding("C", "confirmations", N_("Confirmations"), show=False),
+        Binding("T", "theme", N_("Colours"), show=False),
+        Binding("Q", "quit_game", N_("Quit")),
     ]
 
     def __init__(self, session: Session, *, guide: bool = False, confirm: bool = True) -> None:
         super().__init__()
+        translate_bindings(self)
         self.session = session
         self.look = Look(session.kit)
         self.guide_on = guide
@@ -97,7 +100,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="body"):
-            yield BoardPanel(self.look.panels, id="left")
+            yield BoardPanel(self.look.panels, id="left", label=game_words(self.look.kit))
             with Vertical(id="right"):
                 yield Static(id="menu-title")
                 yield OptionList(id="menu")
@@ -180,9 +183,9 @@ class GameScreen(Screen[None]):
         s = self.session
         request = s.agent_request(seat)
         self.mode = MODE_WAIT
-        self.menu_title(f"{s.name(seat)} ({s.spec_for(seat)}) is thinking…")
+        self.menu_title(_("{name} ({kind}) is thinking…", name=s.name(seat), kind=s.spec_for(seat)))
         self.menu.clear_options()
-        self.menu.add_option(Option(Text(f"{s.name(seat)} is thinking…", style="italic"), disabled=True))
+        self.menu.add_option(Option(Text(_("{name} is thinking…", name=s.name(seat)), style="italic"), disabled=True))
         self.refresh_all()
 
         def think() -> tuple[tuple[int, int], int, Action]:
@@ -195,7 +198,8 @@ class GameScreen(Screen[None]):
         if worker.group != "agent" or worker is not self.thinking:
             return
         if event.state == WorkerState.ERROR:
-            self.say(f"The computer player failed: {worker.error}. S saves the game; load it to try again.")
+            self.say(_("The computer player failed: {error}. S saves the game; load it to try again.",
+                       error=worker.error))
             return
         if event.state != WorkerState.SUCCESS or worker.result is None:
             return
@@ -216,13 +220,13 @@ class GameScreen(Screen[None]):
         self.mode = MODE_WAIT
         self.viewer = None
         self.menu.clear_options()
-        self.menu_title(f"Waiting for {s.name(seat)}")
+        self.menu_title(_("Waiting for {name}", name=s.name(seat)))
         self.refresh_all()
 
         def done(answer: str | None) -> None:
             if answer == "undo" and previous is not None and s.undo_blocker(previous) is None:
                 s.undo(previous)
-                self.say(f"{s.name(previous)} took back the last step.")
+                self.say(_("{name} took back the last step.", name=s.name(previous)))
                 self.viewer = previous
             else:
                 self.viewer = seat
@@ -272,11 +276,11 @@ class GameScreen(Screen[None]):
     def enter_over(self) -> None:
         self.mode = MODE_OVER
         self.seat = None
-        self.menu_title("Game over")
+        self.menu_title(_("Game over"))
         self.levels = []
         self.menu.clear_options()
         for key, label in OVER_ENTRIES:
-            self.menu.add_option(Option(self._entry_text(key, label), id=f"over-{key}"))
+            self.menu.add_option(Option(self._entry_text(key, _(label)), id=f"over-{key}"))
         self.menu.highlighted = 0
         final = self.look.final_panel
         if final is not None and not self.board.manual:
@@ -294,9 +298,10 @@ class GameScreen(Screen[None]):
         moved = [line for line in s.since_last(seat) if line.kind == "action" and line.seat != seat]
         if not moved:
             return
-        who = " and ".join(dict.fromkeys(s.name(line.seat) for line in moved))
-        self.say(f"{who} moved first ({len(moved)} step{'s' if len(moved) != 1 else ''}; Tab to the {LOG} view "
-                 f"reads them all). Latest: {moved[-1].text}")
+        who = _(" and ").join(dict.fromkeys(s.name(line.seat) for line in moved))
+        self.say(ngettext("{who} moved first (one step; Tab to the {log} view reads it). Latest: {latest}",
+                          "{who} moved first ({n} steps; Tab to the {log} view reads them all). Latest: {latest}",
+                          len(moved), who=who, log=_(LOG), latest=moved[-1].text))
 
     def show_outcome(self) -> None:
         outcome = self.session.outcome
@@ -318,7 +323,7 @@ class GameScreen(Screen[None]):
         text.append(f"{key:>1}", style="bold reverse" if key else "")
         text.append(" " + label)
         if warning:
-            text.append("  ⚠ loses the game", style=self.palette().warn)
+            text.append(_("  ⚠ loses the game"), style=self.palette().warn)
         return text
 
     def show_level(self, highlight: Action | None = None) -> None:
@@ -399,13 +404,15 @@ class GameScreen(Screen[None]):
         menu = self.menu
         menu.clear_options()
         if warning:
-            menu.add_option(Option(self._entry_text("n", "Back (safe)"), id="back"))
-            menu.add_option(Option(self._entry_text("y", f"Confirm: {action}, and lose the game"), id="confirm"))
+            menu.add_option(Option(self._entry_text("n", _("Back (safe)")), id="back"))
+            confirm = _("Confirm: {action}, and lose the game", action=action)
+            menu.add_option(Option(self._entry_text("y", confirm), id="confirm"))
         else:
-            menu.add_option(Option(self._entry_text("y", f"Confirm: {action}"), id="confirm"))
-            menu.add_option(Option(self._entry_text("n", "Back"), id="back"))
+            menu.add_option(Option(self._entry_text("y", _("Confirm: {action}", action=action)), id="confirm"))
+            menu.add_option(Option(self._entry_text("n", _("Back")), id="back"))
         menu.highlighted = 0
-        self.menu_title(f"⚠ {action} loses the game: confirm?" if warning else f"Confirm {action}?")
+        self.menu_title(_("⚠ {action} loses the game: confirm?", action=action) if warning
+                        else _("Confirm {action}?", action=action))
         self.update_detail()
 
     def confirm_index(self) -> int:
@@ -420,7 +427,7 @@ class GameScreen(Screen[None]):
         try:
             self.session.apply(seat, action)
         except IllegalAction as exc:
-            self.say(f"Not allowed ({exc.rule}): {exc.message}")
+            self.say(_("Not allowed ({rule}): {why}", rule=exc.rule, why=self.session.kit.render_illegal(exc)))
             return
         self.message = ""
         self.advance()
@@ -507,9 +514,9 @@ class GameScreen(Screen[None]):
         p = self.palette()
         if self.mode == MODE_CONFIRM and self.chosen is not None:
             warning = self.warning(self.chosen)
-            text = Text("Confirm (y/Enter) or go back (n/Esc): ", style=p.head)
+            text = Text(_("Confirm (y/Enter) or go back (n/Esc): "), style=p.head)
             if warning:
-                text = Text(f"⚠ This loses the game: {warning}. Confirm with y, or go back (n/Esc/Enter): ",
+                text = Text(_("⚠ This loses the game: {why}. Confirm with y, or go back (n/Esc/Enter): ", why=warning),
                             style=p.warn)
             text.append(self.describe(self.chosen))
             rules = self.look.rules_of(self.chosen.verb)
@@ -527,12 +534,12 @@ class GameScreen(Screen[None]):
             return
         if entry.action is not None:
             if entry.warning:
-                text.append(f"⚠ Loses the game: {entry.warning}. ", style=p.warn)
+                text.append(_("⚠ Loses the game: {why}. ", why=entry.warning), style=p.warn)
             text.append(self.describe(entry.action))
             explained = self.explain(entry.action)
             rules = self.look.rules_of(entry.action.verb)
             if explained:
-                text.append("\n" + explained + "  (? more)")
+                text.append("\n" + explained + _("  (? more)"))
             elif rules:
                 text.append(f"  [{rules}]", style=p.dim)
         else:
@@ -545,22 +552,24 @@ class GameScreen(Screen[None]):
                 if rules:
                     text.append(f"  [{rules}]", style=p.dim)
             else:
-                text.append(f"{' '.join(entry.prefix)}: {entry.count} choices; choose to see them.")
+                text.append(ngettext("{what}: one choice; choose to see it.",
+                                     "{what}: {n} choices; choose to see them.",
+                                     entry.count, what=" ".join(entry.prefix)))
         self.set_detail(text)
 
     def update_guide(self) -> None:
         guide = self.query_one("#guide", Static)
         guide.display = self.guide_on
         if self.guide_on and self.mode == MODE_OVER:
-            self.put("#guide", Text("Guide: the game is over. 1 replays it step by step (Enter steps on; O plays "
-                                    "on from a step in a new file), 2 saves it, 3 quits, 4 starts a rematch.",
+            self.put("#guide", Text(_("Guide: the game is over. 1 replays it step by step (Enter steps on; O plays "
+                                      "on from a step in a new file), 2 saves it, 3 quits, 4 starts a rematch."),
                                     style="bold"))
             return
         if not self.guide_on or self.seat is None:
             return
         s, seat = self.session, self.seat
         tip = self.look.guide_tip(s.game, self.seat_view(), seat, self.legal)
-        text = Text("Guide: ", style="bold")
+        text = Text(_("Guide: "), style="bold")
         text.append(tip)
         self.put("#guide", text)
 
@@ -594,7 +603,7 @@ class GameScreen(Screen[None]):
         note = ""
         seat = s.to_act()
         if self.mode == MODE_WAIT and seat is not None and seat != CHANCE and not s.is_human(seat):
-            note = f"{s.name(seat)} is thinking…"
+            note = _("{name} is thinking…", name=s.name(seat))
         self.put("#status", self.look.status(self.board_context(), s.actors(), note))
         self.board.refresh_view()
         recent = Text(no_wrap=True, overflow="ellipsis")
@@ -605,7 +614,8 @@ class GameScreen(Screen[None]):
             if n:
                 recent.append("\n")
             if n == 0 and new > len(lines):
-                recent.append(f"(+{new - len(lines)} earlier: Log view) ", style=self.palette().dim)
+                earlier = _("(+{count} earlier: {log} view) ", count=new - len(lines), log=_(LOG))
+                recent.append(earlier, style=self.palette().dim)
             recent.append_text(line)
         self.put("#recent", recent)
         self.update_guide()
@@ -626,7 +636,7 @@ class GameScreen(Screen[None]):
             if a.verb not in verbs:
                 verbs.append(a.verb)
         if verbs:
-            body.append("\nYour choices now\n", style=p.head)
+            body.append(_("\nYour choices now\n"), style=p.head)
             for verb in verbs:
                 h = self.look.verbs.get(verb)
                 if h is None:
@@ -634,10 +644,10 @@ class GameScreen(Screen[None]):
                 body.append(f"\n{verb}", style="bold")
                 body.append(f" — {h.title}\n  {h.text}\n")
                 if h.rules:
-                    body.append(f"  Rules: {', '.join(h.rules)}\n", style=p.dim)
-        body.append("\nThe menu offers only legal actions; the line under the board says what the highlighted "
-                    "one costs and does. Typed actions use the same words (the notation).\n", style=p.dim)
-        self.app.push_screen(TextScreen("Help", body))
+                    body.append(_("  Rules: {ids}\n", ids=", ".join(h.rules)), style=p.dim)
+        body.append(_("\nThe menu offers only legal actions; the line under the board says what the highlighted "
+                      "one costs and does. Typed actions use the same words (the notation).\n"), style=p.dim)
+        self.app.push_screen(TextScreen(_("Help"), body))
 
     def entry_help(self) -> Text:
         """The help page's head while a menu entry is highlighted: what that entry does (the game's
@@ -652,28 +662,28 @@ class GameScreen(Screen[None]):
         explained = self.explain(entry.action) if entry.action is not None else ""
         if not explained and help_ is None:
             return body
-        body.append(f"This choice: {entry.label}\n", style=p.head)
+        body.append(_("This choice: {label}\n", label=entry.label), style=p.head)
         if explained:
             body.append(f"  {explained}\n")
         if help_ is not None:
             body.append(f"\n{verb}", style="bold")
             body.append(f" — {help_.title}\n  {help_.text}\n")
             if help_.rules:
-                body.append(f"  Rules: {', '.join(help_.rules)}\n", style=p.dim)
-        body.append("\nR opens the full rules reference.\n\n", style=p.dim)
+                body.append(_("  Rules: {ids}\n", ids=", ".join(help_.rules)), style=p.dim)
+        body.append(_("\nR opens the full rules reference.\n\n"), style=p.dim)
         return body
 
     def action_rules(self) -> None:
-        self.app.push_screen(TextScreen("Rules reference", self.look.rules(), markdown=True))
+        self.app.push_screen(TextScreen(_("Rules reference"), self.look.rules(), markdown=True))
 
     def action_guide(self) -> None:
         self.guide_on = not self.guide_on
         self.update_guide()
-        self.app.notify(f"First-game guide {'on' if self.guide_on else 'off'}.", timeout=2)
+        self.app.notify(_("First-game guide on.") if self.guide_on else _("First-game guide off."), timeout=2)
 
     def action_confirmations(self) -> None:
         self.confirm = not self.confirm
-        self.app.notify(f"Confirmations {'on' if self.confirm else 'off'}.", timeout=2)
+        self.app.notify(_("Confirmations on.") if self.confirm else _("Confirmations off."), timeout=2)
 
     def action_theme(self) -> None:
         self.app.theme = "textual-light" if self.app.current_theme.dark else "textual-dark"
@@ -685,15 +695,16 @@ class GameScreen(Screen[None]):
 
     def action_hint(self) -> None:
         if self.seat is None or self.mode not in (MODE_CHOOSE, MODE_CONFIRM):
-            self.say("No decision of yours to hint at now.")
+            self.say(_("No decision of yours to hint at now."))
             return
         action = self.session.hint(self.seat)
         self.levels = self.path_to(action)
         self.show_level(highlight=action)
         words = self.describe(action)
         why = self.session.hint_reason(self.seat, action)
-        self.say(f"Hint: the {self.session.hint_name} computer player would choose '{action}'"
-                 + (f": {words}" if words != str(action) else "") + (f". {why}" if why else ""))
+        hint = _("Hint: the {kind} computer player would choose '{action}'", kind=self.session.hint_name,
+                 action=action)
+        self.say(hint + (f": {words}" if words != str(action) else "") + (f". {why}" if why else ""))
 
     def undo_seat(self) -> int | None:
         if self.seat is not None:
@@ -704,26 +715,26 @@ class GameScreen(Screen[None]):
         s = self.session
         seat = self.undo_seat()
         if seat is None:
-            self.say("Nothing to undo.")
+            self.say(_("Nothing to undo."))
             return
         why = s.undo_blocker(seat)
         if why is not None:
-            self.say(f"Cannot undo: {why}.")
-            self.app.notify(f"Cannot undo: {why}.", severity="warning", timeout=3)
+            self.say(_("Cannot undo: {why}.", why=why))
+            self.app.notify(_("Cannot undo: {why}.", why=why), severity="warning", timeout=3)
             return
         s.undo(seat)
         self.thinking = None
         self.advance()
-        self.say(f"{s.name(seat)} took back the last step.")
+        self.say(_("{name} took back the last step.", name=s.name(seat)))
 
     def action_save(self, path: str = "") -> None:
         try:
             target = self.session.save(Path(path) if path else None)
         except OSError as exc:
-            self.say(f"Could not save: {exc}")
+            self.say(_("Could not save: {error}", error=exc))
             return
-        self.app.notify(f"Saved to {target}", timeout=3)
-        self.say(f"Game saved to {target} (resume with: {self.resume_command(target)}).")
+        self.app.notify(_("Saved to {file}", file=target), timeout=3)
+        self.say(_("Game saved to {file} (resume with: {command}).", file=target, command=self.resume_command(target)))
 
     def resume_command(self, target: Path) -> str:
         return f"kleos play {self.session.kit.name} --load {target}"
@@ -739,9 +750,9 @@ class GameScreen(Screen[None]):
             self.may_replace = True
             then()
             return
-        text = Text("Load another game?\n\n", style="bold")
-        text.append("This game will be replaced by the one you load.\n\n"
-                    "  y    save this game first\n  n    do not save it\n  Esc  stay in this game")
+        text = Text(_("Load another game?") + "\n\n", style="bold")
+        text.append(_("This game will be replaced by the one you load.") + "\n\n"
+                    + _("  y    save this game first\n  n    do not save it\n  Esc  stay in this game"))
 
         def done(answer: str | None) -> None:
             if answer == "save":
@@ -758,14 +769,15 @@ class GameScreen(Screen[None]):
             record = GameRecord.loads(Path(path).read_text(encoding="utf-8"))
             self.session.replace_record(record)
         except (OSError, ValueError, KeyError, TypeError, KleosError) as exc:
-            self.say(f"Cannot load {path}: {exc}")
+            self.say(_("Cannot load {file}: {error}", file=path, error=exc))
             return
         self.session.save_path = Path(path)
         self.thinking = None
         self.viewer = self._initial_viewer()
         self.board.set_source(board_source(self.look, self.board_context, self.log_lines), self.board_version)
         self.advance()
-        self.say(f"Loaded {path}: {len(self.session.record.actions)} actions replayed.")
+        self.say(ngettext("Loaded {file}: one action replayed.", "Loaded {file}: {n} actions replayed.",
+                          len(self.session.record.actions), file=path))
 
     def action_replay(self) -> None:
         s = self.session
@@ -778,13 +790,16 @@ class GameScreen(Screen[None]):
             try:
                 files = s.branch(keep)
             except OSError as exc:
-                self.say(f"Could not play on: {exc}")
+                self.say(_("Could not play on: {error}", error=exc))
                 return
             self.thinking = None
             self.viewer = self._initial_viewer()
             self.advance()
-            where = f", saved to {files[1]}; the whole game stays in {files[0]}" if files is not None else ""
-            self.say(f"Playing on from step {keep}{where}.")
+            if files is not None:
+                self.say(_("Playing on from step {step}, saved to {branch}; the whole game stays in {whole}.",
+                           step=keep, branch=files[1], whole=files[0]))
+            else:
+                self.say(_("Playing on from step {step}.", step=keep))
 
         self.app.push_screen(screen, done)
 
@@ -794,27 +809,30 @@ class GameScreen(Screen[None]):
         try:
             target = s.rematch()
         except (OSError, KleosError) as exc:
-            self.say(f"Could not start a rematch: {exc}")
+            self.say(_("Could not start a rematch: {error}", error=exc))
             return
         self.thinking = None
         self.viewer = self._initial_viewer()
         self.board.manual = False
         self.board.set_source(board_source(self.look, self.board_context, self.log_lines), self.board_version)
         self.advance()
-        saved = f", saved to {target}" if target is not None else ""
-        self.say(f"Rematch: a new game (seed {s.record.seed}){saved}.")
+        if target is not None:
+            self.say(_("Rematch: a new game (seed {seed}), saved to {file}.", seed=s.record.seed, file=target))
+        else:
+            self.say(_("Rematch: a new game (seed {seed}).", seed=s.record.seed))
 
     def action_resign(self) -> None:
         ask_resign(self)  # :resign (kleos.tui.resign): asks first
 
     def action_quit_game(self) -> None:
-        text = Text("Leave the game?\n\n", style="bold")
-        text.append("  y  save and quit\n  n  quit without saving\n  Esc  stay")
+        text = Text(_("Leave the game?") + "\n\n", style="bold")
+        text.append(_("  y  save and quit\n  n  quit without saving\n  Esc  stay"))
 
         def done(answer: str | None) -> None:
             if answer == "save":
                 target = self.session.save()
-                self.app.exit(result=f"Game saved to {target}. Resume with: {self.resume_command(target)}")
+                self.app.exit(result=_("Game saved to {file}. Resume with: {command}", file=target,
+                                               command=self.resume_command(target)))
             elif answer == "quit":
                 self.app.exit(result="")
 
@@ -848,7 +866,7 @@ class GameScreen(Screen[None]):
             self.run_typed(text)
 
     def run_typed(self, text: str) -> None:
-        word, _, rest = text.partition(" ")
+        word, _sep, rest = text.partition(" ")
         word, rest = word.lower(), rest.strip()
         commands = {
             "help": self.action_help, "?": self.action_help, "rules": self.action_rules,
@@ -866,7 +884,7 @@ class GameScreen(Screen[None]):
             if rest:
                 self.offer_save(lambda: self.load(rest))
             else:
-                self.say("Which file? Type: load FILE")
+                self.say(_("Which file? Type: load FILE"))
             return
         panel = next((name for name in self.look.panels if name.lower() == rest.lower()), None)
         if word in ("view", "show") and panel is not None:
@@ -878,7 +896,7 @@ class GameScreen(Screen[None]):
                 self.take(entry)
                 return
         if self.seat is None or self.mode not in (MODE_CHOOSE, MODE_CONFIRM):
-            self.say("It is not your decision now.")
+            self.say(_("It is not your decision now."))
             return
         action, why = self.session.parse(self.seat, text)
         if action is not None:

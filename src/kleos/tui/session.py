@@ -24,6 +24,7 @@ from kleos.core.kit.terminal import LogLine, TerminalParts
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.record import GameRecord
 from kleos.core.undo import undo, undo_blocker
+from kleos.i18n.platform import _
 
 __all__ = ["AgentRequest", "LogLine", "Session", "decision_rng", "free_path"]
 
@@ -251,7 +252,8 @@ class Session:
         lines = [LogLine(index, seat, text, kind)]
         outcome = game.outcome(self.state)
         if outcome is not None:
-            lines.append(LogLine(index, CHANCE, f"Game over: {kit.outcome_text(game, outcome)}.", "heading"))
+            over = _("Game over: {words}.", words=kit.outcome_text(game, outcome))
+            lines.append(LogLine(index, CHANCE, over, "heading"))
         return lines
 
     # ----- the computer's decisions -----------------------------------------------------------------
@@ -290,23 +292,23 @@ class Session:
         try:
             action = Action.parse(text)
         except MalformedAction as exc:
-            return None, f"Not understood: {exc}"
+            return None, _("Not understood: {why}", why=exc)
         if action in self.legal(seat):
             return action, ""
         refusal = self.parts.menus.refusal if self.parts is not None else None
         why = refusal(self.game, action) if refusal is not None else ""
         if why:
-            return None, f"Not understood: {why}"
+            return None, _("Not understood: {why}", why=why)
         try:
             self.game.apply(self.state, action, seat)
         except IllegalAction as exc:
-            return None, f"Not allowed ({exc.rule}): {exc.message}"
-        return None, f"'{action}' is not one of your choices here"
+            return None, _("Not allowed ({rule}): {why}", rule=exc.rule, why=self.kit.render_illegal(exc))
+        return None, _("'{action}' is not one of your choices here", action=action)
 
     # ----- undo, save, load -----------------------------------------------------------------------
     def undo_blocker(self, seat: int) -> str | None:
         if self.forfeit is not None:
-            return "the game was resigned"
+            return _("the game was resigned")
         return undo_blocker(self.record, seat, self.game)
 
     def resign(self, seat: int) -> None:
@@ -319,8 +321,11 @@ class Session:
     def _forfeit(self, seat: int) -> None:
         self.forfeit = forfeit_outcome(len(self.game.seat_names), {seat}, "resigned")
         winners = [self.name(x) for x, score in enumerate(self.forfeit.scores) if score]
-        result = f"{winners[0]} wins" if len(winners) == 1 else f"{', '.join(winners)} share the win"
-        self.log.append(LogLine(len(self.record.actions), CHANCE, f"{self.name(seat)} resigned: {result}.", "heading"))
+        if len(winners) == 1:
+            line = _("{name} resigned: {winner} wins.", name=self.name(seat), winner=winners[0])
+        else:
+            line = _("{name} resigned: {winners} share the win.", name=self.name(seat), winners=", ".join(winners))
+        self.log.append(LogLine(len(self.record.actions), CHANCE, line, "heading"))
 
     def undo(self, seat: int) -> None:
         self.record = undo(self.game, self.record, seat)

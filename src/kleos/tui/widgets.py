@@ -16,8 +16,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
 from kleos.core.kit.terminal import BoardContext
+from kleos.i18n.platform import N_, _
 from kleos.tui.look import LOG, Look
 from kleos.tui.text import paragraph
+from kleos.tui.words import translate_bindings
 
 
 class BoardPanel(Vertical):
@@ -30,9 +32,11 @@ class BoardPanel(Vertical):
     BoardPanel #board { text-wrap: nowrap; padding: 0 0 0 1; }
     """
 
-    def __init__(self, views: Sequence[str], *, id: str | None = None) -> None:
+    def __init__(self, views: Sequence[str], *, id: str | None = None,
+                 label: Callable[[str], str] = lambda name: name) -> None:
         super().__init__(id=id)
         self.views = tuple(views)
+        self.label = label  # a view's name as shown (translated); the names stay its identifiers
         self.current = self.views[0]
         self.manual = False  # the player chose the view himself during this decision
         self._source: Callable[[str, int], Text] | None = None
@@ -101,7 +105,7 @@ class BoardPanel(Vertical):
         for n, name in enumerate(self.views):
             if n:
                 text.append(" ")
-            text.append(name, style="reverse bold" if name == self.current else "")
+            text.append(self.label(name), style="reverse bold" if name == self.current else "")
         self.query_one("#tabs", Static).update(text)
 
 
@@ -116,7 +120,7 @@ def board_source(look: Look, context: Callable[[], BoardContext],
             return look.draw(name, context(), width)
         entries = log()
         if not entries:
-            return Text("Nothing has happened yet.")
+            return Text(_("Nothing has happened yet."))
         return Text("\n").join(paragraph(line, width) for line in entries)
 
     return draw
@@ -130,25 +134,27 @@ class PassDeviceScreen(ModalScreen[str]):
     PassDeviceScreen > Static { width: 60; height: auto; padding: 1 2; border: double $primary; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go", "Ready"),
-        Binding("space", "go", "Ready", show=False),
-        Binding("U", "undo", "Undo"),
+        Binding("enter", "go", N_("Ready")),
+        Binding("space", "go", N_("Ready"), show=False),
+        Binding("U", "undo", N_("Undo")),
     ]
 
     def __init__(self, to: str, previous: str | None, can_undo: bool) -> None:
         super().__init__()
+        translate_bindings(self)
         self.to = to
         self.previous = previous
         self.can_undo = can_undo
 
     def compose(self) -> ComposeResult:
         text = Text()
-        text.append(f"Pass the device to {self.to}.\n\n", style="bold")
+        text.append(_("Pass the device to {name}.", name=self.to) + "\n\n", style="bold")
         if self.previous:
-            text.append(f"{self.previous}, please look away: the next screen shows {self.to}'s choices.\n\n")
-        text.append(f"{self.to}: press Enter when you are ready.")
+            text.append(_("{previous}, please look away: the next screen shows {name}'s choices.",
+                          previous=self.previous, name=self.to) + "\n\n")
+        text.append(_("{name}: press Enter when you are ready.", name=self.to))
         if self.can_undo and self.previous:
-            text.append(f"\n\n{self.previous}: press U to take back your last step instead.")
+            text.append("\n\n" + _("{previous}: press U to take back your last step instead.", previous=self.previous))
         yield Static(text, id="pass-text")
 
     def action_go(self) -> None:
@@ -168,24 +174,25 @@ class TextScreen(ModalScreen[None]):
                                   background: $surface; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,enter", "close", "Close"),
-        Binding("down,j", "scroll(1)", "Down", show=False),
-        Binding("up,k", "scroll(-1)", "Up", show=False),
-        Binding("pagedown,space", "page(1)", "Page down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("home", "top", "Top", show=False),
-        Binding("end", "bottom", "End", show=False),
+        Binding("escape,q,enter", "close", N_("Close")),
+        Binding("down,j", "scroll(1)", N_("Down"), show=False),
+        Binding("up,k", "scroll(-1)", N_("Up"), show=False),
+        Binding("pagedown,space", "page(1)", N_("Page down"), show=False),
+        Binding("pageup", "page(-1)", N_("Page up"), show=False),
+        Binding("home", "top", N_("Top"), show=False),
+        Binding("end", "bottom", N_("End"), show=False),
     ]
 
     def __init__(self, title: str, body: RenderableType | str, markdown: bool = False) -> None:
         super().__init__()
+        translate_bindings(self)
         self.page_title = title
         self.body = body
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="page") as scroll:
-            scroll.border_title = f"{self.page_title}  (Esc closes, arrows scroll)"
+            scroll.border_title = _("{title}  (Esc closes, arrows scroll)", title=self.page_title)
             if self.markdown and isinstance(self.body, str):
                 yield Markdown(self.body)
             else:

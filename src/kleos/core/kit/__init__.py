@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kleos.core.action import Action
-from kleos.core.errors import KleosError
+from kleos.core.errors import IllegalAction, KleosError
 from kleos.core.protocol import CHANCE, Game, Outcome
 
 if TYPE_CHECKING:
@@ -288,17 +288,41 @@ class GameKit(ABC):
     no such part; empty: no parts unless the kit overrides the methods. Imported on first use, so
     that importing a kit loads neither Textual nor numpy."""
 
-    def _part(self, module: str, function: str) -> Any:
+    def _module(self, module: str) -> Any:
+        """The game's module ``module`` (under :attr:`parts_package`), or ``None`` if it has none."""
         if not self.parts_package:
             return None
         name = f"{self.parts_package}.{module}"
         try:
-            found = importlib.import_module(name)
+            return importlib.import_module(name)
         except ModuleNotFoundError as missing:
             if missing.name is not None and name.startswith(missing.name):
                 return None  # the game has no such surface
             raise
-        return getattr(found, function)()
+
+    def _part(self, module: str, function: str) -> Any:
+        found = self._module(module)
+        return None if found is None else getattr(found, function)()
+
+    def text_domain(self) -> str | None:
+        """The game's text domain for translated words (its ``i18n`` module declares and registers
+        it; see :mod:`kleos.i18n`), or ``None`` when the game keeps no catalogues."""
+        domain: str | None = getattr(self._module("i18n"), "DOMAIN", None)
+        return domain
+
+    def render_illegal(self, error: IllegalAction) -> str:
+        """An illegal action's message in the reader's language, from the game's catalogue (the
+        rules carry an English template and its parameters; English when nothing translates it)."""
+        domain = self.text_domain()
+        if domain is None:
+            return error.message
+        from kleos.i18n import gettext_in
+
+        template = gettext_in(domain, error.template)
+        try:
+            return template.format(**error.params) if error.params else template
+        except (KeyError, IndexError, ValueError):
+            return error.message
 
     def agent_parts(self) -> AgentParts | None:
         """The game's knowledge for the agents (extra agent kinds, evaluation, search hints)."""

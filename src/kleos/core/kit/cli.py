@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kleos.i18n.platform import _
+
 AddParser = Callable[[Any], None]
 """Adds a sub-command to an ``argparse`` sub-parsers object (its ``func`` default runs it)."""
 
@@ -30,10 +32,10 @@ def runs(parser: argparse.ArgumentParser, func: Callable[[argparse.Namespace], i
 
 def add_selfplay_flags(parser: argparse.ArgumentParser) -> None:
     """The flags every game's ``random`` command shares with ``kleos random``."""
-    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i (default 1)")
-    parser.add_argument("--json", action="store_true", help="print the tallies as JSON")
-    parser.add_argument("--no-progress", action="store_true", help="no progress indication on stderr")
+    parser.add_argument("--games", type=int, default=100, help=_("how many games (default 100)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the first game; game i uses seed+i (default 1)"))
+    parser.add_argument("--json", action="store_true", help=_("print the tallies as JSON"))
+    parser.add_argument("--no-progress", action="store_true", help=_("no progress indication on stderr"))
 
 
 def add_data_command(sub: Any, func: Callable[[argparse.Namespace], int], why: str = "note") -> argparse.ArgumentParser:
@@ -41,11 +43,11 @@ def add_data_command(sub: Any, func: Callable[[argparse.Namespace], int], why: s
     every reconstructed record with its ``why`` (its note, its reason), ``--data-dir`` for a folder
     of corrected files."""
     d: argparse.ArgumentParser = sub.add_parser(
-        "data", help="where the data values come from: rulebook, source or reconstructed",
-        description="Summarise the provenance tags of the data files; with --reconstructed, "
-                    f"list every record holding a reconstructed value, with its {why}.")
-    d.add_argument("--reconstructed", action="store_true", help="list the reconstructed records")
+        "data", help=_("where the data values come from: rulebook, source or reconstructed"),
+        description=_("Summarise the provenance tags of the data files; with --reconstructed, list every record "
+                      "holding a reconstructed value, with its {why}.", why=why))
+    d.add_argument("--reconstructed", action="store_true", help=_("list the reconstructed records"))
     d.add_argument("--data-dir", type=Path, default=None,
-                   help="a folder of corrected data files that replace the packaged ones")
+                   help=_("a folder of corrected data files that replace the packaged ones"))
     runs(d, func)
     return d

@@ -5,7 +5,7 @@
 //
 // Marking (scripts/catalogues.py extracts these two names):
 //   import { translator } from "/static/js/i18n.js";
-//   const { t, tn } = translator("polis");
+//   const { t, tn } = translator("<game>");
 //   t("{city} is besieged", { city });          tn("one talent", "{n} talents", n);
 
 let loaded = { language: "en", pseudo: false, domains: {} };

@@ -1,0 +1,38 @@
+"""The terminal's words in the reader's language where Textual keeps them itself: key bindings
+(declared once per class with English descriptions, marked for extraction) and the game's panel
+names (identifiers of the views, shown translated by the game's catalogue)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from textual.dom import DOMNode
+
+from kleos.core.kit import GameKit
+from kleos.i18n import gettext_in
+from kleos.i18n.platform import DOMAIN, _
+
+
+def translate_bindings(node: DOMNode) -> None:
+    """Give ``node``'s own copy of its bindings descriptions in the reader's language (Textual
+    copies the class's bindings per instance, so other readers are not affected)."""
+    bindings = node._bindings.key_to_bindings  # Textual's per-instance map (no public setter)
+    for key, found in bindings.items():
+        bindings[key] = [replace(b, description=_(b.description) if b.description else b.description,
+                                 tooltip=_(b.tooltip) if b.tooltip else b.tooltip) for b in found]
+
+
+def game_words(kit: GameKit) -> Callable[[str], str]:
+    """Translate a word the game declared (a panel name, a verb title) with the game's catalogue,
+    falling back to the platform's (which holds the shell's own names, such as the log)."""
+    domain = kit.text_domain()
+
+    def word(text: str) -> str:
+        if domain is not None:
+            found = gettext_in(domain, text)
+            if found != text:
+                return found
+        return gettext_in(DOMAIN, text)
+
+    return word
