@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from per_helpers import registered  # noqa: F401  (installs the Pericles kit for the tests that name it)
+from per_helpers import played, registered  # noqa: F401  (registered installs the kit for the tests that name it)
 from per_secrets import redrawn
 from rich.console import Console
 from rich.text import Text
@@ -23,7 +23,7 @@ from kleos.core.kit.terminal import BoardContext
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules import battle
-from kleos.games.pericles.state import HAND, PericlesState
+from kleos.games.pericles.state import HAND
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.tui.parts import VERBS, terminal_parts
 from kleos.tui.app import GameApp
@@ -41,23 +41,6 @@ def plain(text: Text, width: int = 120) -> str:
     with console.capture() as capture:
         console.print(text)
     return capture.get()
-
-
-def played(scenario: str, seed: int, until: str, limit: int = 3000) -> tuple[PericlesGame, PericlesState]:
-    """A seeded random game run until a decision at step ``until`` (chance resolved on the way)."""
-    game = PericlesGame({"scenario": scenario})
-    state, rng = game.new_state(seed), random.Random(seed)
-    for _ in range(limit):
-        if game.is_chance(state):
-            game.step_chance(state)
-            continue
-        if state.step == until or not game.actors(state):
-            break
-        seat = game.actors(state)[0]
-        legal = game.legal_actions(state, seat)
-        game.apply_in_place(state, legal[rng.randrange(len(legal))], seat, validate=False)
-    assert state.step == until, f"no {until} step within {limit} decisions"
-    return game, state
 
 
 def test_theaters_panel_lists_every_theater_in_play_with_its_units() -> None:

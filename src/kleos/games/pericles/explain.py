@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kleos.core.action import Action
+from kleos.core.errors import IllegalAction
 from kleos.core.protocol import Game
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
@@ -93,6 +94,12 @@ def kind_name(code: str) -> str:
 def unit_words(code: str) -> str:
     """A unit code's description in the reader's language (the code itself if it has none)."""
     return _(UNITS[code]) if code in UNITS else code
+
+
+def refusal_text(error: IllegalAction) -> str:
+    """An illegal action's rule and message in the reader's language: the rules raise an English
+    template and its parameters, the game's catalogue translates the template."""
+    return f"{error.rule}: {_(error.template, **error.params)}"
 
 
 def kind_line(code: str) -> str:
@@ -421,4 +428,4 @@ EXPLAINERS: dict[str, Explainer] = {
 
 
 __all__ = ["FACTION_NAMES", "KINDS", "PHASE_TITLES", "SIDE_NAMES", "UNITS", "explain", "faction_name", "kind_line",
-           "kind_name", "seat_names", "side_name", "unit_name", "unit_words"]
+           "kind_name", "refusal_text", "seat_names", "side_name", "unit_name", "unit_words"]

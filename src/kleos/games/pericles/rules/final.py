@@ -17,6 +17,7 @@ from kleos.core.protocol import Outcome
 from kleos.games.pericles.rules.common import (
     CONTESTED,
     FRIENDLY,
+    N_,
     Violation,
     controls,
     count,
@@ -200,4 +201,4 @@ def argos_limit(s: PericlesState) -> None:
 
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
-    return ("P-UPKEEP-3", "remove one of your side's units: disband <theater> <piece>")
+    return ("P-UPKEEP-3", N_("remove one of your side's units: disband <theater> <piece>"))

@@ -1,0 +1,209 @@
+"""Pericles in Spanish, German and the pseudo-locale: the terminal's panels, help and guide, the story
+of a seeded game and the rules' refusals read in the reader's language with the rulebooks' terms
+(docs/glossary-pericles.md), no marked English sentence is left on a translated screen, and the rules
+themselves stay language-free (P-INFO-6 and P-THEATER-7 are the rules the samples touch)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from per_helpers import played
+from rich.console import Console
+from rich.text import Text
+
+from kleos import i18n
+from kleos.core.action import Action
+from kleos.core.errors import IllegalAction
+from kleos.games.pericles import story
+from kleos.games.pericles.explain import explain, refusal_text
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.i18n import DOMAIN
+from kleos.games.pericles.kit import KIT
+from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.tui import render
+from kleos.games.pericles.tui.parts import terminal_parts
+
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "kleos" / "games" / "pericles"
+AF = 0
+SCENARIO = "14_1_09a"
+
+
+def plain(text: Text | str, width: int = 120) -> str:
+    console = Console(width=width, color_system=None, record=True)
+    with console.capture() as capture:
+        console.print(text)
+    return capture.get()
+
+
+def told_game(seed: int, until: str) -> tuple[PericlesGame, PericlesState, list[str]]:
+    """A seeded random vignette run to a decision at step ``until``, with the story (in the reader's
+    language of the moment) of every decision on the way, each from its actor's views."""
+    lines: list[str] = []
+
+    def tell(game: PericlesGame, before: PericlesState, seat: int, action: Action, after: PericlesState) -> None:
+        lines.append(story.tell_step(game, game.view(before, seat).state, action, game.view(after, seat).state))
+
+    game, state = played(SCENARIO, seed, until, told=tell)
+    return game, state, lines
+
+
+def screens(game: PericlesGame, state: PericlesState) -> str:
+    """The Aristocrats' status bar and panels, as plain text."""
+    view = game.view(state, AF)
+    parts = [render.status_line(game, view, render.DARK), render.theaters_view(game, view, render.DARK, 120),
+             render.assemblies_view(game, view, render.DARK, 120), render.factions_view(game, view, render.DARK, 120),
+             render.battle_view(game, view, render.DARK, 120)]
+    return "\n".join(plain(part) for part in parts) + KIT.describe_view(game, view, AF)
+
+
+def catalogue(language: str) -> dict[str, str]:
+    path = PACKAGE / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as handle:
+        return {str(m.id): str(m.string) for m in read_po(handle) if m.id and isinstance(m.id, str)}
+
+
+def english_fragments(language: str) -> Iterator[str]:
+    """The literal runs (16 characters or more, with an English word in them) of every marked string
+    the language translates differently: any of them on a translated screen is English that bypassed
+    the catalogue (a run of rule IDs alone is the same in every language)."""
+    for msgid, translation in catalogue(language).items():
+        if translation == msgid:
+            continue
+        for run in re.split(r"\{\w*\}", msgid):
+            run = run.strip()
+            if len(run) >= 16 and re.search(r"[a-z]{3,}", run):
+                yield run
+
+
+def untranslated(text: str, language: str) -> list[str]:
+    flat = " ".join(text.split())
+    return sorted({run for run in english_fragments(language) if " ".join(run.split()) in flat})
+
+
+@pytest.mark.parametrize(("language", "terms"), [
+    ("es", ("Fase de Teatros", "Honor", "Strategos", "Séquito", "Asamblea de Atenas", "Teatro", "Aristócratas",
+            "marcadores de Traición", "Liga de Delos")),
+    ("de", ("Schauplatzphase", "Ehre", "Strategos", "Gefolge", "Versammlung von Athen", "Schauplatz",
+            "Aristokraten", "Verratsmarker", "Attischer Seebund")),
+])
+def test_the_panels_speak_the_rulebooks_terms(language: str, terms: tuple[str, ...]) -> None:
+    game, state, _told = told_game(1, "place")
+    with i18n.use_locale(language):
+        text = screens(game, state)
+    missing = [term for term in terms if term not in text]
+    assert not missing, f"{missing} not on the {language} screens:\n{text[:1500]}"
+    assert untranslated(text, language) == []
+    assert re.search(r"^Athens ", text, re.MULTILINE)  # theater keys are notation: the same in every language
+
+
+@pytest.mark.parametrize(("language", "words"), [("es", ("colocar", "revelar", "marcador de Rumor")),
+                                                  ("de", ("legen", "aufdecken", "Gerücht-Marker"))])
+def test_the_story_of_a_seeded_game_is_told_in_the_readers_language(language: str, words: tuple[str, ...]) -> None:
+    with i18n.use_locale(language):
+        _game, _state, told = told_game(3, "resolve")
+    text = "\n".join(told)
+    assert untranslated(text, language) == [], text[:2000]
+    assert all(word in text for word in words), text[:2000]
+    with i18n.use_locale("en"):
+        _game, _state, english = told_game(3, "resolve")
+    assert len(english) == len(told) and english != told  # the same steps, other words
+
+
+def test_help_guide_and_menu_words_in_spanish_and_german() -> None:
+    with i18n.use_locale("es"):
+        parts = terminal_parts()
+        assert set(parts.board.panels) == {"Teatros", "Asambleas", "Facciones", "Batalla"}
+        assert parts.board.final_panel == "Facciones"
+        assert parts.help.verbs["place"].title == "Colocar un marcador"
+        assert parts.help.guide_intro is not None and parts.help.guide_intro.startswith("# Tu primera partida")
+    with i18n.use_locale("de"):
+        parts = terminal_parts()
+        assert parts.help.verbs["raid"].title == "Raubzug" and "P-RAID-1" in parts.help.verbs["raid"].rules
+        assert parts.help.welcome is not None and "Ehre" in parts.help.welcome
+    assert terminal_parts().help.verbs["place"].title == "Place a marker"  # English stays the default
+
+
+def test_a_menu_explanation_and_its_rule_ids_in_german() -> None:
+    game, state, _told = told_game(1, "place")
+    view = game.view(state, AF)
+    action = next(a for a in game.legal_actions(state, AF) if a.verb == "place")
+    with i18n.use_locale("de"):
+        text = explain(game, view, action)
+    assert "verdeckt" in text and "[P-THEATER-4, P-THEATER-5" in text
+    assert untranslated(text, "de") == []
+
+
+LETTERS = re.compile(r"[A-Za-zÀ-ÿ]+")
+NOTATION = re.compile(r"^(?:[A-Z][A-Za-z]*\d*|[A-Z]{2,}\d*|P|INFO|[a-z]\d+|id|x|T\d+)$")
+
+
+def bare(text: str) -> str:
+    """``text`` without its pseudo-locale runs (brackets may nest)."""
+    out, depth = [], 0
+    for char in text:
+        if char == "⟦":
+            depth += 1
+        elif char == "⟧":
+            depth = max(0, depth - 1)
+        elif not depth:
+            out.append(char)
+    return "".join(out)
+
+
+def test_the_pseudo_locale_leaves_no_plain_english_on_the_main_screens() -> None:
+    """Outside the pseudo-locale's brackets only notation is left: theater keys, faction, unit, marker
+    and card codes, rule IDs. A lowercase word there is a sentence that bypassed the catalogue."""
+    with i18n.use_locale(i18n.PSEUDO):
+        game, state, told = told_game(1, "place")
+        parts = terminal_parts()
+        text = "\n".join([screens(game, state), *told, *(h.title + " " + h.text for h in parts.help.verbs.values()),
+                          parts.help.guide_intro or "", parts.help.welcome or ""])
+    left = [word for word in LETTERS.findall(bare(text)) if not NOTATION.match(word)]
+    assert left == [], f"plain words outside the catalogue: {sorted(set(left))[:40]}"
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("es", "P-THEATER-7: coloca un marcador que tengas en un Teatro abierto: place <owner> <kind> <theater>"),
+    ("de", "P-THEATER-7: lege einen Marker, den du hältst, in einen offenen Schauplatz: "
+           "place <owner> <kind> <theater>"),
+])
+def test_an_illegal_action_is_refused_in_the_readers_language(language: str, expected: str) -> None:
+    """P-THEATER-7: the rules raise an English template; the surface renders it from the catalogue."""
+    game, state, _told = told_game(1, "place")
+    seat = game.actors(state)[0]
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(state, Action("pass", ()), seat)
+    error = caught.value
+    assert error.rule == "P-THEATER-7" and error.params == {}
+    assert error.message.startswith("place a marker you hold")  # the rules' own text stays English
+    with i18n.use_locale(language):
+        assert refusal_text(error) == expected
+
+
+def test_a_refusal_with_parameters_keeps_them_in_every_language() -> None:
+    game, state, _told = told_game(1, "place")
+    seat = game.actors(state)[0]
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(state, Action("nonsense", ("x",)), seat)
+    assert caught.value.template == "place a marker you hold in an open theater: place <owner> <kind> <theater>"
+    error = IllegalAction("PROTOCOL", "'{action}' is not one of the legal actions here", action="fly Athens")
+    with i18n.use_locale("es"):
+        assert refusal_text(error) == "PROTOCOL: 'fly Athens' no es una de las acciones legales aquí"
+    with i18n.use_locale("de"):
+        assert refusal_text(error) == "PROTOCOL: 'fly Athens' ist hier keine der erlaubten Aktionen"
+
+
+UNMARKED = re.compile(r'return \((?:"P-[A-Z]+-\d+"|rule\[[^\]]*\]),\s*f?"')
+
+
+def test_every_rules_refusal_is_a_marked_template() -> None:
+    """A refusal message written without the marker (or as an f-string) would reach no catalogue: the
+    rules must return ``(rule, N_("template {x}"), {"x": ...})``."""
+    found = [f"{path.name}:{source[:match.start()].count(chr(10)) + 1}"
+             for path in sorted((PACKAGE / "rules").glob("*.py"))
+             for source in [path.read_text(encoding="utf-8")] for match in UNMARKED.finditer(source)]
+    assert found == []
