@@ -23,6 +23,8 @@ from kleos.games.pericles.explain import explain, refusal_text
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import DOMAIN
 from kleos.games.pericles.kit import KIT
+from kleos.games.pericles.loader import load_data
+from kleos.games.pericles.reference import rules_reference
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.tui.parts import terminal_parts
@@ -207,3 +209,18 @@ def test_every_rules_refusal_is_a_marked_template() -> None:
              for path in sorted((PACKAGE / "rules").glob("*.py"))
              for source in [path.read_text(encoding="utf-8")] for match in UNMARKED.finditer(source)]
     assert found == []
+
+
+@pytest.mark.parametrize(("language", "terms"), [
+    ("es", ("## El objetivo", "Comandante en Jefe", "Tabla de Bajas del Perdedor", "Barco de Estado",
+            "Consejo Asesor")),
+    ("de", ("## Das Ziel", "Oberbefehlshaber", "Verlusttabelle des Verlierers", "Staatsschiff", "Beraterrat")),
+])
+def test_the_rules_reference_in_spanish_and_german(language: str, terms: tuple[str, ...]) -> None:
+    """The R page: every section, marker kind, unit, card bonus and comedy in the reader's words (the
+    data's own names, such as card titles, stay as the data gives them)."""
+    with i18n.use_locale(language):
+        text = rules_reference(load_data())
+    assert [term for term in terms if term not in text] == []
+    assert untranslated(text, language) == []
+    assert len([line for line in text.splitlines() if line.startswith("- ")]) > 60  # every card and comedy listed
