@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from per_helpers import played
+from per_helpers import played, registered  # noqa: F401  (registered installs the kit for the command line)
 from rich.console import Console
 from rich.text import Text
 
 from kleos import i18n
+from kleos.cli import main
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.games.pericles import story
@@ -224,3 +225,29 @@ def test_the_rules_reference_in_spanish_and_german(language: str, terms: tuple[s
     assert [term for term in terms if term not in text] == []
     assert untranslated(text, language) == []
     assert len([line for line in text.splitlines() if line.startswith("- ")]) > 60  # every card and comedy listed
+
+
+def test_the_command_line_reports_in_german(registered: None, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+    """``kleos --lang de pericles random``: the report's words in German, its names and numbers as ever."""
+    with i18n.use_locale("en"):  # the command line chooses the language for the rest of its context
+        assert main(["--lang", "de", "pericles", "random", "--scenario", SCENARIO, "--games", "1",
+                     "--no-progress"]) == 0
+        assert main(["--lang", "es", "pericles", "random", "--games", "0"]) == 2
+    out, err = capsys.readouterr()
+    assert "Siege nach Fraktion:" in out and "Siege nach Seite:" in out and "Agiad King" not in out
+    assert "Agiadenkönig" in out or "Agiad" not in out
+    assert "error: --games y --max-steps deben ser al menos 1" in err
+    assert i18n.current() == "en"
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_the_browser_tables_words_are_catalogue_entries(language: str) -> None:
+    """The board module translates the tables' English words where it shows them (t(T.unit_names[code])):
+    each must be a translated entry of the game's catalogue, or the browser would show it in English."""
+    from kleos.games.pericles.web.tables import board_tables
+
+    tables = board_tables(PericlesGame({"scenario": SCENARIO}))
+    words = [*tables["unit_names"].values(), *tables["marker_names"].values(), *tables["seat_names"],
+             *(text for name, effect, _rules in tables["marker_texts"].values() for text in (name, effect))]
+    entries = catalogue(language)
+    assert [word for word in words if not entries.get(word)] == []  # translated (some words are the same: Rumor)
