@@ -251,3 +251,26 @@ def test_the_browser_tables_words_are_catalogue_entries(language: str) -> None:
              *(text for name, effect, _rules in tables["marker_texts"].values() for text in (name, effect))]
     entries = catalogue(language)
     assert [word for word in words if not entries.get(word)] == []  # translated (some words are the same: Rumor)
+
+
+def test_the_end_of_a_game_in_spanish_names_its_reason() -> None:
+    """P-VICTORY-2: a conquest told in the reader's language; the outcome keeps the rules' English reason."""
+    from kleos.core.protocol import Outcome
+    from kleos.games.pericles.ending import outcome_words
+
+    game = PericlesGame({"scenario": SCENARIO})
+    outcome = Outcome("conquest", 3, (10, 12, 20, 26))
+    with i18n.use_locale("es"):
+        text = outcome_words(game, outcome)
+    assert text.startswith("vence Esparta (conquista); la facción ganadora: Rey Agíadas, 26 de Honor.")
+    assert outcome.reason == "conquest"
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_the_options_words_are_in_the_catalogue(language: str) -> None:
+    """The lobby's option texts are English source strings of the game's catalogue (a surface shows
+    them through the game's text domain); the starting Honor's text is built from the data, not marked."""
+    entries = catalogue(language)
+    texts = [text for spec in KIT.options if spec.name != "honor_handicap"
+             for text in (spec.help, spec.label, *(meaning for _value, meaning in spec.meanings)) if text]
+    assert texts and [text for text in texts if not entries.get(text)] == []

@@ -20,7 +20,7 @@ def outcome_words(game: PericlesGame, outcome: Outcome) -> str:
                         first_honor=honor[2 * side], second=names[2 * side + 1], second_honor=honor[2 * side + 1])
                       for side in (0, 1))
     if outcome.winner is None:
-        return _("A draw ({reason}). {sides}", reason=outcome.reason, sides=sides)
+        return _("A draw ({reason}). {sides}", reason=_(outcome.reason), sides=sides)
     return _("{side} wins ({reason}); the winning faction: {faction}, {honor} Honor. {sides}",
-             side=side_name(outcome.winner // 2), reason=outcome.reason, faction=names[outcome.winner],
+             side=side_name(outcome.winner // 2), reason=_(outcome.reason), faction=names[outcome.winner],
              honor=honor[outcome.winner], sides=sides)

@@ -69,7 +69,7 @@ STEP_WORDS = {
     "entourage": N_("entourage"), "hostage": N_("hostage"), "select": N_("select"), "debate": N_("debate"),
     "play": N_("play"), "council": N_("council"), "stop": N_("stop"), "lend": N_("lend"), "place": N_("place"),
     "reveal": N_("reveal"), "resolve": N_("resolve"), "dip_secret": N_("dip_secret"), "upkeep": N_("upkeep"),
-    "side": N_("side"), "callias": N_("callias"), "scuttle": N_("scuttle"), "move": N_("move"),
+    "side": N_("side issue"), "callias": N_("callias"), "scuttle": N_("scuttle"), "move": N_("move"),
     "move_on": N_("move_on"), "exped_secret": N_("exped_secret"), "ship": N_("ship"), "row": N_("row"),
     "casualty": N_("casualty"), "raze": N_("raze"), "second": N_("second"), "gold": N_("gold"),
     "redeploy": N_("redeploy"), "deal": N_("deal"), "battle_draw": N_("battle_draw"), "dip_draw": N_("dip_draw"),
@@ -341,7 +341,7 @@ def status_line(game: PericlesGame, view: PericlesView, p: Palette, note: str = 
 
 def outcome_view(game: PericlesGame, view: PericlesView, outcome: Outcome, p: Palette) -> Text:
     s = view.state
-    text = styled(_("{label} {reason}"), label=Text(_("Game over:"), style=p.warn), reason=outcome.reason)
+    text = styled(_("{label} {reason}"), label=Text(_("Game over:"), style=p.warn), reason=_(outcome.reason))
     if outcome.winner is not None:
         text.append_text(styled(_(" · winner {seat}"), seat=seat_text(seat_names(game), outcome.winner, p)))
     scores = Text(", ").join(styled(_("{seat} {honor}"), seat=seat_text(seat_names(game), f, p), honor=s.honor[f])

@@ -256,7 +256,7 @@ function phaseTitle(phase) {
 function outcomeText(T, outcome) {
   if (!outcome) return null;
   const who = outcome.winner === null || outcome.winner === undefined ? t("nobody") : t(T.seat_names[outcome.winner]);
-  return t("{reason} — winner: {who}", { reason: outcome.reason, who });
+  return t("{reason} — winner: {who}", { reason: t(outcome.reason), who });
 }
 
 export async function create(ctx) {
