@@ -301,3 +301,28 @@ def test_generic_play_command_seats_four_factions(monkeypatch: pytest.MonkeyPatc
     assert session.humans == frozenset({AF}) and set(session.agents) == {DF, EK, AK}
     wrong = parser.parse_args(["pericles", "--seats", "human,random,random"])
     assert wrong.func(wrong) == 2 and len(started) == 1
+
+
+@pytest.mark.usefixtures("registered")
+def test_the_app_shows_the_pericles_screens_in_german() -> None:
+    """The terminal app in German (``kleos --lang de``): the game's status bar and board panel speak
+    the glossary's words while the notation stays (Textual pilot, P-INFO: the Aristocrats' view)."""
+    from kleos import i18n
+
+    with i18n.use_locale("de"):
+        app = build_app(KIT, {"scenario": "14_1_09a"}, seats=(0,), seed=4, opponent="random", confirm=False)
+        seen: dict[str, str] = {}
+
+        async def go() -> None:
+            async with app.run_test(size=(140, 50)) as pilot:
+                await pilot.pause()
+                screen = app.game_screen
+                assert screen is not None
+                await pilot.press("enter")
+                await _settle(app, pilot, screen)
+                seen["status"], seen["board"] = _text(screen, "#status"), _text(screen, "#board")
+
+        asyncio.run(go())
+    assert "Pericles · Runde 9 · Schauplatzphase" in seen["status"], seen["status"]
+    assert "Du: Aristokraten, Ehre" in seen["status"]
+    assert "Marker (unten → oben)" in seen["board"] and "Athens" in seen["board"], seen["board"][:600]
