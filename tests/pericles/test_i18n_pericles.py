@@ -20,6 +20,7 @@ from kleos.cli import main
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.games.pericles import story
+from kleos.games.pericles.agents.explain import reason
 from kleos.games.pericles.explain import explain, refusal_text
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import DOMAIN
@@ -167,6 +168,23 @@ def test_the_pseudo_locale_leaves_no_plain_english_on_the_main_screens() -> None
                           parts.help.guide_intro or "", parts.help.welcome or ""])
     left = [word for word in LETTERS.findall(bare(text)) if not NOTATION.match(word)]
     assert left == [], f"plain words outside the catalogue: {sorted(set(left))[:40]}"
+
+
+@pytest.mark.parametrize(("seed", "step"), [(1, "place"), (3, "resolve"), (7, "row")])
+def test_the_pseudo_locale_leaves_no_plain_english_in_menus_and_hints(seed: int, step: str) -> None:
+    """Every legal action's menu words and newcomer explanation, and the hint's why, at a decision of
+    each kind: outside the brackets only notation (the codes the player types) is left."""
+    with i18n.use_locale(i18n.PSEUDO):
+        game, state, _told = told_game(seed, step)
+        seat = game.actors(state)[0]
+        view = game.view(state, seat)
+        legal = game.legal_actions(state, seat)
+        lines = [text for action in legal for text in (KIT.describe_action(game, view, action),
+                                                        explain(game, view, action), reason(game, view, action, legal))]
+    words = [word for line in lines for word in LETTERS.findall(bare(line))]
+    notation = {word for action in legal for arg in action.args for word in LETTERS.findall(str(arg))}
+    left = [word for word in words if not NOTATION.match(word) and word not in notation]
+    assert lines and left == [], f"plain words outside the catalogue: {sorted(set(left))[:40]}"
 
 
 @pytest.mark.parametrize(("language", "expected"), [
