@@ -266,6 +266,7 @@ def test_the_browser_tables_words_are_catalogue_entries(language: str) -> None:
 
     tables = board_tables(PericlesGame({"scenario": SCENARIO}))
     words = [*tables["unit_names"].values(), *tables["marker_names"].values(), *tables["seat_names"],
+             *(theater["name"] for theater in tables["theaters"]),
              *(text for name, effect, _rules in tables["marker_texts"].values() for text in (name, effect))]
     entries = catalogue(language)
     assert [word for word in words if not entries.get(word)] == []  # translated (some words are the same: Rumor)

@@ -27,6 +27,12 @@ FACTION_NAMES = {"AF": N_("the Aristocrats"), "DF": N_("the Demagogues"), "EK": 
                  "AK": N_("the Agiad King")}
 SIDE_NAMES = (N_("Athens"), N_("Sparta"))
 SEAT_NAMES = (N_("Aristocrats"), N_("Demagogues"), N_("Eurypontid King"), N_("Agiad King"))
+THEATER_NAMES = (N_("Sicily"), N_("Corcyra"), N_("Aetolia"), N_("Naupactus"), N_("Isthmus of Corinth"), N_("Sparta"),
+                 N_("Athens"), N_("Boeotia"), N_("Thessaly"), N_("Macedonia"), N_("Chalcidice"), N_("Amphipolis"),
+                 N_("Hellespont"), N_("Ionia"), N_("Lesbos"), N_("Chios"), N_("Samos"), N_("Cyclades"),
+                 N_("Southern Sporades"), N_("Eastern Mediterranean"), N_("Persia"))
+"""The theaters' full names as the packaged data gives them, marked so that the reference and the
+browser's tooltips show them translated (their keys are notation and stay as they are)."""
 """The factions' names as the packaged data gives them, marked so that every surface can translate them."""
 PHASE_TITLES = {"aristophanes": N_("aristophanes phase"), "assembly": N_("assembly phase"),
                 "political": N_("political phase"), "theater": N_("theater phase"), "final": N_("final phase"),

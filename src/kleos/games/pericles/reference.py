@@ -266,6 +266,6 @@ def rules_reference(data: PericlesData) -> str:
     lines += _cards(data)
     lines += ["", _("## Every Aristophanes card: the turn's comedy puts issues on the tracks (P-ARIST-1..4, "
                     "P-WILL-1..8)")]
-    names = {th.number: th.name for th in data.theaters.theaters}
+    names = {th.number: _(th.name) for th in data.theaters.theaters}
     lines += [_comedy(card, names) for card in data.aristophanes.cards]
     return "\n".join(lines) + "\n"

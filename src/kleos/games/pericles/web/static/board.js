@@ -88,8 +88,8 @@ function markerInWords(T, entry) {
 function theaterTip(T, st, theater) {
   const th = T.theaters[theater];
   const q = queueOf(st, theater).slice().reverse().map((e) => markerInWords(T, e));
-  const kind = th.naval ? t("{name} (naval theater: a naval battle first)", { name: th.name })
-    : t("{name} (land theater: a land battle first)", { name: th.name });
+  const kind = th.naval ? t("{name} (naval theater: a naval battle first)", { name: t(th.name) })
+    : t("{name} (land theater: a land battle first)", { name: t(th.name) });
   return `${kind}\n${sideName(0)}: ${piecesInWords(T, st, theater, 0)}\n${sideName(1)}: ${piecesInWords(T, st, theater, 1)}\n`
     + t("Markers, top first: {markers}", { markers: q.join(", ") || t("none") });
 }
@@ -165,7 +165,7 @@ function buildMap(svg, T, onPick) {
     const athens = svgEl("text", { x, y: y - 6, class: "pieces side-0" }, "");
     const sparta = svgEl("text", { x, y: y + 11, class: "pieces side-1" }, "");
     const queue = svgEl("text", { x, y: y + 28, class: "queue" }, "");
-    const tip = svgEl("title", {}, th.name);
+    const tip = svgEl("title", {}, t(th.name));
     g.append(tip, athens, sparta, queue);
     g.addEventListener("click", () => onPick(th.key));
     svg.append(g);
@@ -305,7 +305,7 @@ export async function create(ctx) {
       if (T.marker_names && T.marker_names[key]) return t("{code}: {kind} marker", { code: key, kind: kindName(T, key) });
       if (T.unit_names && T.unit_names[key]) return `${key}: ${unitWords(T, key)}`;
       const th = T.theaters.find((t) => t.key === key);
-      return th ? th.name : null;
+      return th ? t(th.name) : null;
     },
   };
 }
