@@ -10,6 +10,7 @@ import asyncio
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from per_helpers import played, registered  # noqa: F401  (registered installs the kit for the tests that name it)
@@ -195,6 +196,15 @@ def _text(screen: GameScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
+async def _started(app: GameApp, pilot: Any) -> GameScreen:
+    """The game screen once the app is up and its welcome is passed."""
+    await pilot.pause()
+    screen = app.game_screen
+    assert screen is not None
+    await pilot.press("enter")
+    return screen
+
+
 async def _settle(app: GameApp, pilot: object, screen: GameScreen) -> None:
     for _ in range(2000):
         if isinstance(app.screen, PassDeviceScreen) or (app.screen is screen and screen.mode != MODE_WAIT):
@@ -213,10 +223,7 @@ def test_app_plays_pericles_against_three_computer_factions() -> None:
 
     async def go() -> None:
         async with app.run_test(size=(140, 50)) as pilot:
-            await pilot.pause()
-            screen = app.game_screen
-            assert screen is not None
-            await pilot.press("enter")
+            screen = await _started(app, pilot)
             for _ in range(12):
                 await _settle(app, pilot, screen)
                 if screen.mode == MODE_OVER:
@@ -315,10 +322,7 @@ def test_the_app_shows_the_pericles_screens_in_german() -> None:
 
         async def go() -> None:
             async with app.run_test(size=(140, 50)) as pilot:
-                await pilot.pause()
-                screen = app.game_screen
-                assert screen is not None
-                await pilot.press("enter")
+                screen = await _started(app, pilot)
                 await _settle(app, pilot, screen)
                 seen["status"], seen["board"] = _text(screen, "#status"), _text(screen, "#board")
 
