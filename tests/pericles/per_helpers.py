@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -145,3 +146,30 @@ def commit_all(g: PericlesGame, s: PericlesState, af: int, df: int, ek: int, ak:
     """The four secret commitments of an Expedition Assembly (P-EXPED-2)."""
     for seat, n in enumerate((af, df, ek, ak)):
         play(g, s, f"secret {n}", seat=seat)
+
+
+Told = Callable[[PericlesGame, PericlesState, int, Action, PericlesState], None]
+"""(game, state before, seat, action, state after): what a step looked like, for a caller that tells it."""
+
+
+def played(scenario: str, seed: int, until: str, limit: int = 3000,
+           told: Told | None = None) -> tuple[PericlesGame, PericlesState]:
+    """A seeded random game run until a decision at step ``until`` (chance resolved on the way);
+    ``told`` hears every decision taken on the way."""
+    g = game(scenario)
+    state, rng = g.new_state(seed), random.Random(seed)
+    for _step in range(limit):
+        if g.is_chance(state):
+            g.step_chance(state)
+            continue
+        if state.step == until or not g.actors(state):
+            break
+        seat = g.actors(state)[0]
+        legal = g.legal_actions(state, seat)
+        action = legal[rng.randrange(len(legal))]
+        before = state.copy() if told is not None else state
+        g.apply_in_place(state, action, seat, validate=False)
+        if told is not None:
+            told(g, before, seat, action, state)
+    assert state.step == until, f"no {until} step within {limit} decisions"
+    return g, state

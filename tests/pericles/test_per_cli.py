@@ -39,7 +39,7 @@ def test_random_text_report(registered: None, capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "War in the Aegean" in out
     for word in ("Wins by faction:", "Wins by side:", "End reasons:", "Average length:", "Agiad King",
-                 "athens", "sparta"):
+                 "Athens", "Sparta"):
         assert word in out, word
 
 

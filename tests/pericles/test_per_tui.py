@@ -10,9 +10,10 @@ import asyncio
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from per_helpers import registered  # noqa: F401  (installs the Pericles kit for the tests that name it)
+from per_helpers import played, registered  # noqa: F401  (registered installs the kit for the tests that name it)
 from per_secrets import redrawn
 from rich.console import Console
 from rich.text import Text
@@ -23,7 +24,7 @@ from kleos.core.kit.terminal import BoardContext
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules import battle
-from kleos.games.pericles.state import HAND, PericlesState
+from kleos.games.pericles.state import HAND
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.tui.parts import VERBS, terminal_parts
 from kleos.tui.app import GameApp
@@ -41,23 +42,6 @@ def plain(text: Text, width: int = 120) -> str:
     with console.capture() as capture:
         console.print(text)
     return capture.get()
-
-
-def played(scenario: str, seed: int, until: str, limit: int = 3000) -> tuple[PericlesGame, PericlesState]:
-    """A seeded random game run until a decision at step ``until`` (chance resolved on the way)."""
-    game = PericlesGame({"scenario": scenario})
-    state, rng = game.new_state(seed), random.Random(seed)
-    for _ in range(limit):
-        if game.is_chance(state):
-            game.step_chance(state)
-            continue
-        if state.step == until or not game.actors(state):
-            break
-        seat = game.actors(state)[0]
-        legal = game.legal_actions(state, seat)
-        game.apply_in_place(state, legal[rng.randrange(len(legal))], seat, validate=False)
-    assert state.step == until, f"no {until} step within {limit} decisions"
-    return game, state
 
 
 def test_theaters_panel_lists_every_theater_in_play_with_its_units() -> None:
@@ -212,6 +196,15 @@ def _text(screen: GameScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
+async def _started(app: GameApp, pilot: Any) -> GameScreen:
+    """The game screen once the app is up and its welcome is passed."""
+    await pilot.pause()
+    screen = app.game_screen
+    assert screen is not None
+    await pilot.press("enter")
+    return screen
+
+
 async def _settle(app: GameApp, pilot: object, screen: GameScreen) -> None:
     for _ in range(2000):
         if isinstance(app.screen, PassDeviceScreen) or (app.screen is screen and screen.mode != MODE_WAIT):
@@ -230,10 +223,7 @@ def test_app_plays_pericles_against_three_computer_factions() -> None:
 
     async def go() -> None:
         async with app.run_test(size=(140, 50)) as pilot:
-            await pilot.pause()
-            screen = app.game_screen
-            assert screen is not None
-            await pilot.press("enter")
+            screen = await _started(app, pilot)
             for _ in range(12):
                 await _settle(app, pilot, screen)
                 if screen.mode == MODE_OVER:
@@ -318,3 +308,25 @@ def test_generic_play_command_seats_four_factions(monkeypatch: pytest.MonkeyPatc
     assert session.humans == frozenset({AF}) and set(session.agents) == {DF, EK, AK}
     wrong = parser.parse_args(["pericles", "--seats", "human,random,random"])
     assert wrong.func(wrong) == 2 and len(started) == 1
+
+
+@pytest.mark.usefixtures("registered")
+def test_the_app_shows_the_pericles_screens_in_german() -> None:
+    """The terminal app in German (``kleos --lang de``): the game's status bar and board panel speak
+    the glossary's words while the notation stays (Textual pilot, P-INFO: the Aristocrats' view)."""
+    from kleos import i18n
+
+    with i18n.use_locale("de"):
+        app = build_app(KIT, {"scenario": "14_1_09a"}, seats=(0,), seed=4, opponent="random", confirm=False)
+        seen: dict[str, str] = {}
+
+        async def go() -> None:
+            async with app.run_test(size=(140, 50)) as pilot:
+                screen = await _started(app, pilot)
+                await _settle(app, pilot, screen)
+                seen["status"], seen["board"] = _text(screen, "#status"), _text(screen, "#board")
+
+        asyncio.run(go())
+    assert "Pericles · Runde 9 · Schauplatzphase" in seen["status"], seen["status"]
+    assert "Du: Aristokraten, Ehre" in seen["status"]
+    assert "Marker (unten → oben)" in seen["board"] and "Athens" in seen["board"], seen["board"][:600]

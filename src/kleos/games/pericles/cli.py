@@ -19,7 +19,9 @@ from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit.cli import CliParts, add_data_command, add_selfplay_flags, runs
 from kleos.core.provenance import ProvenanceRecord, provenance_lines
+from kleos.games.pericles.explain import side_name
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.i18n import _, ngettext
 from kleos.games.pericles.loader import load_data, tables_of
 from kleos.games.pericles.options import SCENARIO_DEFAULT, SCENARIOS
 from kleos.games.pericles.tables import SIDES
@@ -44,19 +46,20 @@ def _scenario_help() -> str:
 
 # ----- argument parsers ---------------------------------------------------------------------------
 def add_commands(commands: Any) -> None:
-    p = commands.add_parser("pericles", help="Pericles tools: random playouts, the data's provenance",
-                            description="Pericles tools.")
+    p = commands.add_parser("pericles", help=_("Pericles tools: random playouts, the data's provenance"),
+                            description=_("Pericles tools."))
     sub = p.add_subparsers(dest="pericles_command", required=True, metavar="COMMAND")
-    r = sub.add_parser("random", help="play seeded games of one agent in every seat and summarise them",
-                       description="Play seeded games of a scenario with one agent in every seat; print wins "
-                                   "by faction and by side, end reasons and the average number of turns. "
-                                   "The same seed gives the same games.")
+    r = sub.add_parser("random", help=_("play seeded games of one agent in every seat and summarise them"),
+                       description=_("Play seeded games of a scenario with one agent in every seat; print wins "
+                                     "by faction and by side, end reasons and the average number of turns. "
+                                     "The same seed gives the same games."))
     r.add_argument("--scenario", choices=SCENARIOS, default=SCENARIO_DEFAULT,
-                   help=f"the scenario: {_scenario_help()} (default {SCENARIO_DEFAULT})")
+                   help=_("the scenario: {scenarios} (default {default})", scenarios=_scenario_help(),
+                          default=SCENARIO_DEFAULT))
     add_selfplay_flags(r)
-    r.add_argument("--agent", default="random", help="the agent in every seat (default random)")
+    r.add_argument("--agent", default="random", help=_("the agent in every seat (default random)"))
     r.add_argument("--max-steps", type=int, default=20_000,
-                   help=f"stop a game after this many steps and count it as '{STEP_CAP}' (default 20000)")
+                   help=_("stop a game after this many steps and count it as '{cap}' (default 20000)", cap=STEP_CAP))
     runs(r, cmd_random)
     add_data_command(sub, cmd_data, "reason")
 
@@ -90,32 +93,36 @@ def _print_tally(tally: dict[str, Any], elapsed: float) -> None:
     def pct(k: int) -> str:
         return f"{k} ({100 * k / n:.1f}%)"
 
-    _out(f"Pericles, scenario {tally['scenario']} ({tally['name']}): {n} games, {tally['agent']} agent in "
-         f"every seat, seeds {tally['seed']}..{tally['seed'] + n - 1}")
-    _out("Wins by faction:")
+    _out(ngettext("Pericles, scenario {scenario} ({name}): {n} game, {agent} agent in every seat, seeds "
+                  "{first}..{last}", "Pericles, scenario {scenario} ({name}): {n} games, {agent} agent in every "
+                  "seat, seeds {first}..{last}", n, scenario=tally["scenario"], name=tally["name"],
+                  agent=tally["agent"], first=tally["seed"], last=tally["seed"] + n - 1))
+    _out(_("Wins by faction:"))
     for name in [*tally["factions"], SHARED, UNFINISHED]:
         if name in tally["wins"] or name in tally["factions"]:
-            _out(f"  {name:<24} {pct(tally['wins'].get(name, 0))}")
-    _out("Wins by side:")
+            label = _(name) if name in tally["factions"] else name
+            _out(f"  {label:<24} {pct(tally['wins'].get(name, 0))}")
+    _out(_("Wins by side:"))
     for name in [*tally["sides"], SHARED, UNFINISHED]:
         if name in tally["side_wins"] or name in tally["sides"]:
-            _out(f"  {name:<24} {pct(tally['side_wins'].get(name, 0))}")
-    _out("End reasons:")
+            label = side_name(SIDES.index(name)) if name in SIDES else name
+            _out(f"  {label:<24} {pct(tally['side_wins'].get(name, 0))}")
+    _out(_("End reasons:"))
     for reason, count in sorted(tally["reasons"].items(), key=lambda kv: (-kv[1], kv[0])):
         _out(f"  {reason:<32} {count:>6}")
-    _out(f"Average length: {tally['turns'] / n:.2f} turns, {tally['steps'] / n:.1f} steps")
-    _out(f"Time: {elapsed:.2f} s ({1000 * elapsed / n:.1f} ms per game)")
+    _out(_("Average length: {turns:.2f} turns, {steps:.1f} steps", turns=tally["turns"] / n, steps=tally["steps"] / n))
+    _out(_("Time: {seconds:.2f} s ({ms:.1f} ms per game)", seconds=elapsed, ms=1000 * elapsed / n))
 
 
 def cmd_random(args: argparse.Namespace) -> int:
     if args.games < 1 or args.max_steps < 1:
-        _err("error: --games and --max-steps must be at least 1")
+        _err(_("error: --games and --max-steps must be at least 1"))
         return 2
     probe = PericlesGame({"scenario": args.scenario})
     try:
         make_agent(args.agent, probe)
     except (KleosError, ValueError) as exc:
-        _err(f"error: --agent: {exc}")
+        _err(_("error: --agent: {problem}", problem=exc))
         return 2
     start = time.perf_counter()
     tally = run_random(args.scenario, args.games, args.seed, args.agent, args.max_steps,
@@ -133,7 +140,7 @@ def cmd_data(args: argparse.Namespace) -> int:
     try:
         data = load_data(args.data_dir)
     except KleosError as exc:
-        _err(f"error: {exc}")
+        _err(_("error: {problem}", problem=exc))
         return 2
     for line in provenance_lines("Pericles", tables_of(data), args.reconstructed, _why):
         _out(line)

@@ -13,97 +13,143 @@ from collections.abc import Callable
 from typing import Any
 
 from kleos.core.action import Action
+from kleos.core.errors import IllegalAction
 from kleos.core.protocol import Game
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.rules import assembly, battle, casualties
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import M_KIND, M_STAGE, M_WIN, PericlesState
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS
 from kleos.games.pericles.view import PericlesView
 
-FACTION_NAMES = {"AF": "the Aristocrats", "DF": "the Demagogues", "EK": "the Eurypontid King",
-                 "AK": "the Agiad King"}
-SIDE_NAMES = ("Athens", "Sparta")
+FACTION_NAMES = {"AF": N_("the Aristocrats"), "DF": N_("the Demagogues"), "EK": N_("the Eurypontid King"),
+                 "AK": N_("the Agiad King")}
+SIDE_NAMES = (N_("Athens"), N_("Sparta"))
+SEAT_NAMES = (N_("Aristocrats"), N_("Demagogues"), N_("Eurypontid King"), N_("Agiad King"))
+THEATER_NAMES = (N_("Sicily"), N_("Corcyra"), N_("Aetolia"), N_("Naupactus"), N_("Isthmus of Corinth"), N_("Sparta"),
+                 N_("Athens"), N_("Boeotia"), N_("Thessaly"), N_("Macedonia"), N_("Chalcidice"), N_("Amphipolis"),
+                 N_("Hellespont"), N_("Ionia"), N_("Lesbos"), N_("Chios"), N_("Samos"), N_("Cyclades"),
+                 N_("Southern Sporades"), N_("Eastern Mediterranean"), N_("Persia"))
+"""The theaters' full names as the packaged data gives them, marked so that the reference and the
+browser's tooltips show them translated (their keys are notation and stay as they are)."""
+"""The factions' names as the packaged data gives them, marked so that every surface can translate them."""
+PHASE_TITLES = {"aristophanes": N_("aristophanes phase"), "assembly": N_("assembly phase"),
+                "political": N_("political phase"), "theater": N_("theater phase"), "final": N_("final phase"),
+                "over": N_("over phase")}
+"""Each phase by the engine's name for it, as the status bar and the position's summary say it (P-SEQ-1)."""
 
 KINDS: dict[str, tuple[str, str, str]] = {
-    "MIL": ("Military", "when revealed, its owner becomes Commander in Chief here: builds at home, then "
+    "MIL": (N_("Military"), N_("when revealed, its owner becomes Commander in Chief here: builds at home, then "
             "commits Strategos to move one unit per token (and a raid or a battle if the theater is "
-            "contested); declining it still costs 1 Strategos", "P-MIL-1, P-EXPED-1, P-THEATER-14"),
-    "LEA": ("League", "builds a League base (4 Strategos, +2 Honor), turns a League base into your "
+            "contested); declining it still costs 1 Strategos"), "P-MIL-1, P-EXPED-1, P-THEATER-14"),
+    "LEA": (N_("League"), N_("builds a League base (4 Strategos, +2 Honor), turns a League base into your "
             "city-state's (2 Strategos, +2 Honor), builds free League units (1 ship or 2 land per League "
-            "base) or removes a treason marker; only where your side is present", "P-LEAGUE-1..6"),
-    "DIP": ("Diplomatic", "commit 0-3 Strategos: in an enemy or contested theater, more than the enemy's "
+            "base) or removes a treason marker; only where your side is present"), "P-LEAGUE-1..6"),
+    "DIP": (N_("Diplomatic"), N_("commit 0-3 Strategos: in an enemy or contested theater, more than the enemy's "
             "units and bases (value) converts an enemy League base, else places treason markers; in a "
             "neutral one both sides bid in secret plus a battle card and twice the enemy's total founds "
-            "a League base", "P-DIPLO-1..9"),
-    "ORA": ("Oracle", "works wherever it sits: +3 Honor, or +1 Honor and remove an enemy League unit, or "
-            "treason markers in three theaters", "P-ORACLE-2"),
-    "RUM": ("Rumor", "does nothing when revealed: a bluff that hides your real markers and delays what "
-            "lies beneath it", "P-TMARK-2, P-THEATER-12"),
+            "a League base"), "P-DIPLO-1..9"),
+    "ORA": (N_("Oracle"), N_("works wherever it sits: +3 Honor, or +1 Honor and remove an enemy League unit, or "
+            "treason markers in three theaters"), "P-ORACLE-2"),
+    "RUM": (N_("Rumor"), N_("does nothing when revealed: a bluff that hides your real markers and delays what "
+            "lies beneath it"), "P-TMARK-2, P-THEATER-12"),
 }
 """Each theater marker kind: its name, what it does when revealed, and the rules behind it."""
 
 UNITS: dict[str, str] = {
-    "Ab": "Athenian base (value 2 in land and naval battles, supports 4 upkeep)",
-    "An": "Athenian trireme: naval unit, value 2",
-    "Al": "Athenian hoplites: land unit, value 1",
-    "Db": "Delian League base (Athens' ally; value 2)",
-    "Dn": "Delian League ship: naval unit, value 1",
-    "Dl": "Delian League troops: land unit, value 1",
-    "Sb": "Spartan base (value 2 in land and naval battles, supports 4 upkeep)",
-    "Sn": "Spartan ship: naval unit, value 1",
-    "Sl": "Spartan hoplites: land unit, value 2",
-    "S300": "the 300: Spartan land unit, value 2, also counts as a committed Strategos",
-    "Pb": "Peloponnesian League base (Sparta's ally; value 2)",
-    "Pn": "Peloponnesian League ship: naval unit, value 1",
-    "Pl": "Peloponnesian League troops: land unit, value 1",
-    "Ar": "Argos troops: Athenian-side land unit, value 1, never leaves Sparta",
-    "Xb": "Persian base (in Persia; pays Persian gold to Sparta)",
+    "Ab": N_("Athenian base (value 2 in land and naval battles, supports 4 upkeep)"),
+    "An": N_("Athenian trireme: naval unit, value 2"),
+    "Al": N_("Athenian hoplites: land unit, value 1"),
+    "Db": N_("Delian League base (Athens' ally; value 2)"),
+    "Dn": N_("Delian League ship: naval unit, value 1"),
+    "Dl": N_("Delian League troops: land unit, value 1"),
+    "Sb": N_("Spartan base (value 2 in land and naval battles, supports 4 upkeep)"),
+    "Sn": N_("Spartan ship: naval unit, value 1"),
+    "Sl": N_("Spartan hoplites: land unit, value 2"),
+    "S300": N_("the 300: Spartan land unit, value 2, also counts as a committed Strategos"),
+    "Pb": N_("Peloponnesian League base (Sparta's ally; value 2)"),
+    "Pn": N_("Peloponnesian League ship: naval unit, value 1"),
+    "Pl": N_("Peloponnesian League troops: land unit, value 1"),
+    "Ar": N_("Argos troops: Athenian-side land unit, value 1, never leaves Sparta"),
+    "Xb": N_("Persian base (in Persia; pays Persian gold to Sparta)"),
 }
 """Each unit code of the board (``Db1`` is one Delian League base) in words [P-DEF-4..9]."""
 
 
+def side_name(side: int) -> str:
+    """Athens or Sparta in the reader's language."""
+    return _(SIDE_NAMES[side])
+
+
+def seat_names(game: PericlesGame) -> tuple[str, ...]:
+    """The game's faction names in the reader's language (a name the data renamed stays as it is)."""
+    return tuple(_(name) for name in game.seat_names)
+
+
+def faction_name(code: str) -> str:
+    """"the Aristocrats" for ``AF``, in the reader's language."""
+    return _(FACTION_NAMES[code])
+
+
+def kind_name(code: str) -> str:
+    """A marker kind's name ("Military" for ``MIL``) in the reader's language."""
+    return _(KINDS[code][0])
+
+
+def unit_words(code: str) -> str:
+    """A unit code's description in the reader's language (the code itself if it has none)."""
+    return _(UNITS[code]) if code in UNITS else code
+
+
+def refusal_text(error: IllegalAction) -> str:
+    """An illegal action's rule and message in the reader's language: the rules raise an English
+    template and its parameters, the game's catalogue translates the template."""
+    return f"{error.rule}: {_(error.template, **error.params)}"
+
+
 def kind_line(code: str) -> str:
     """A marker kind in one sentence, its rules in brackets (for the reference and the legend)."""
-    name, effect, rules = KINDS[code]
-    return f"{code} = {name}: {effect} [{rules}]"
+    text, rules = _kind_text(code)
+    return f"{text} [{rules}]"
 
 
 def _kind_text(code: str) -> tuple[str, str]:
     """A marker kind's sentence without its rules, and the rules, to end a longer text with both."""
     name, effect, rules = KINDS[code]
-    return f"{code} = {name}: {effect}", rules
+    return f"{code} = {_(name)}: {_(effect)}", rules
 
 
 def unit_name(code: str) -> str:
-    return UNITS.get(code, code).split(":")[0].split(" (")[0]
+    """The unit's name alone ("Athenian trireme"), cut from its description before any ':' or ' ('."""
+    return unit_words(code).split(":")[0].split(" (")[0]
 
 
 PLAIN: dict[str, str] = {
-    "keep": "Keep these cards of last turn's entourage in hand; the rest are discarded before the deal [P-HAND-2]",
-    "entourage": "Set this card aside as entourage: it backs your Leader's Advisory Council and may be kept "
-                 "next turn [P-HAND-6, P-LEADER-4]",
-    "council": "Advisory Council: a random entourage card's value is added to your Leader's; next turn you get "
-               "6 cards and no entourage [P-LEADER-4, P-LEADER-7]",
-    "resolve": "Neutral theater: both sides bid Strategos in secret and add a battle card; twice the other "
-               "side's total founds a League base of the owner's side [P-DIPLO-7..9]",
-    "stop": "Stop the War/Peace issue on the centre box: nobody wins it this turn [P-ASSEMBLY-9]",
-    "callias": "Peace of Callias: Athens makes peace with Persia (ships are given up, the Eastern "
-               "Mediterranean closes) [P-PERSIA-8]",
-    "scuttle": "Give up this Athenian ship for the Peace of Callias [P-PERSIA-8]",
-    "redeploy": "Move a unit to any legal theater (friendly bases; 1 unit at most where your side has no base); "
-                "done ends this group's redeployment [P-REDEPLOY-1..8]",
-    "eliminate": "This unit has nowhere legal to stay or go and is eliminated [P-REDEPLOY-8]",
-    "disband": "Remove this unit: bases support 4 upkeep each, ships cost 2 and land units 1 [P-UPKEEP-2, "
-               "P-UPKEEP-3]",
-    "cit": "Citizenship: turn a Delian League base into an Athenian one (and build a unit there); none skips "
-           "it [P-POLISSUE-1]",
-    "col": "Colony: found a base in a friendly or contested theater; none skips it [P-POLISSUE-1, P-POLISSUE-6]",
-    "kry": "Krypteia: remove Athenian treason markers from this theater; none skips it [P-POLISSUE-1]",
-    "ago": "Agoge: build this many Spartan land units at home (value 2 each) [P-POLISSUE-1]",
-    "plague": "Plague: remove this unit (the Dominant faction chooses the side's losses) [P-PLAGUE-6]",
-    "demobilise": "Peace: remove this unit of your side from a contested theater [P-ARIST-4]",
-    "relocate": "Peace: units in enemy theaters go home; this one goes here [P-WARPEACE-1]",
+    "keep": N_("Keep these cards of last turn's entourage in hand; the rest are discarded before the deal [P-HAND-2]"),
+    "entourage": N_("Set this card aside as entourage: it backs your Leader's Advisory Council and may be kept "
+                 "next turn [P-HAND-6, P-LEADER-4]"),
+    "council": N_("Advisory Council: a random entourage card's value is added to your Leader's; next turn you get "
+               "6 cards and no entourage [P-LEADER-4, P-LEADER-7]"),
+    "resolve": N_("Neutral theater: both sides bid Strategos in secret and add a battle card; twice the other "
+               "side's total founds a League base of the owner's side [P-DIPLO-7..9]"),
+    "stop": N_("Stop the War/Peace issue on the centre box: nobody wins it this turn [P-ASSEMBLY-9]"),
+    "callias": N_("Peace of Callias: Athens makes peace with Persia (ships are given up, the Eastern "
+               "Mediterranean closes) [P-PERSIA-8]"),
+    "scuttle": N_("Give up this Athenian ship for the Peace of Callias [P-PERSIA-8]"),
+    "redeploy": N_("Move a unit to any legal theater (friendly bases; 1 unit at most where your side has no base); "
+                "done ends this group's redeployment [P-REDEPLOY-1..8]"),
+    "eliminate": N_("This unit has nowhere legal to stay or go and is eliminated [P-REDEPLOY-8]"),
+    "disband": N_("Remove this unit: bases support 4 upkeep each, ships cost 2 and land units 1 [P-UPKEEP-2, "
+               "P-UPKEEP-3]"),
+    "cit": N_("Citizenship: turn a Delian League base into an Athenian one (and build a unit there); none skips "
+           "it [P-POLISSUE-1]"),
+    "col": N_("Colony: found a base in a friendly or contested theater; none skips it [P-POLISSUE-1, P-POLISSUE-6]"),
+    "kry": N_("Krypteia: remove Athenian treason markers from this theater; none skips it [P-POLISSUE-1]"),
+    "ago": N_("Agoge: build this many Spartan land units at home (value 2 each) [P-POLISSUE-1]"),
+    "plague": N_("Plague: remove this unit (the Dominant faction chooses the side's losses) [P-PLAGUE-6]"),
+    "demobilise": N_("Peace: remove this unit of your side from a contested theater [P-ARIST-4]"),
+    "relocate": N_("Peace: units in enemy theaters go home; this one goes here [P-WARPEACE-1]"),
 }
 """Verbs whose effect needs no numbers from the position: one plain line each."""
 
@@ -113,7 +159,9 @@ def explain(game: Game[Any, Any], view: Any, action: Action) -> str:
     if not isinstance(game, PericlesGame) or not isinstance(view, PericlesView):
         return ""
     tell = EXPLAINERS.get(action.verb)
-    return tell(game, view.state, view.seat, action) if tell is not None else PLAIN.get(action.verb, "")
+    if tell is not None:
+        return tell(game, view.state, view.seat, action)
+    return _(PLAIN[action.verb]) if action.verb in PLAIN else ""
 
 
 Explainer = Callable[[PericlesGame, PericlesState, int | None, Action], str]
@@ -121,24 +169,29 @@ Explainer = Callable[[PericlesGame, PericlesState, int | None, Action], str]
 
 def _place(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     owner, kind, where = (str(x) for x in a.args)
-    whose = "your" if seat is not None and FACTIONS[seat] == owner else f"{FACTION_NAMES[owner]}'s (lent)"
     text, rules = _kind_text(kind)
-    return (f"Put {whose} {KINDS[kind][0]} marker face down on top of {where}'s queue; the top marker is "
-            f"revealed first, so this one comes up before those already there. {text} "
-            f"[P-THEATER-4, P-THEATER-5, {rules}]")
+    if seat is not None and FACTIONS[seat] == owner:
+        template = N_("Put your {kind} marker face down on top of {where}'s queue; the top marker is revealed first, "
+                      "so this one comes up before those already there. {text} [P-THEATER-4, P-THEATER-5, {rules}]")
+    else:
+        template = N_("Put {owner}'s (lent) {kind} marker face down on top of {where}'s queue; the top marker is "
+                      "revealed first, so this one comes up before those already there. {text} "
+                      "[P-THEATER-4, P-THEATER-5, {rules}]")
+    return _(template, owner=faction_name(owner), kind=kind_name(kind), where=where, text=text, rules=rules)
 
 
 def _reveal(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     th = g.tables.theater_index[str(a.args[0])]
     top = [e for e in s.queue if e // 1000 == th][-1:]
     if top and top[0] % 10 < len(MARKER_KINDS):
-        _, _, owner, kind = entry_parts(top[0])
+        _th, _placer, owner, kind = entry_parts(top[0])
         code = MARKER_KINDS[kind]
         text, rules = _kind_text(code)
-        return (f"Turn up {FACTIONS[owner]}'s {KINDS[code][0]} marker in {a.args[0]}; its owner decides "
-                f"what it does. {text} [P-THEATER-9, P-DEF-21, {rules}]")
-    return (f"Turn up your side's top marker in {a.args[0]} (you do not know which it is); its owner "
-            "decides what it does [P-THEATER-9, P-DEF-21]")
+        return _("Turn up {owner}'s {kind} marker in {where}; its owner decides what it does. {text} "
+                 "[P-THEATER-9, P-DEF-21, {rules}]", owner=FACTIONS[owner], kind=kind_name(code), where=a.args[0],
+                 text=text, rules=rules)
+    return _("Turn up your side's top marker in {where} (you do not know which it is); its owner decides what it "
+             "does [P-THEATER-9, P-DEF-21]", where=a.args[0])
 
 
 def _revealed_kind(s: PericlesState) -> str:
@@ -147,99 +200,102 @@ def _revealed_kind(s: PericlesState) -> str:
 
 def _decline(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     if _revealed_kind(s) == "MIL":
-        return ("Leave the Military issue unused: no expedition and no battle, and it still costs you 1 "
-                "Strategos; the marker goes back to your pool [P-THEATER-14]")
-    return "Leave the revealed issue without effect; the marker goes back to its owner [P-THEATER-14]"
+        return _("Leave the Military issue unused: no expedition and no battle, and it still costs you 1 "
+                 "Strategos; the marker goes back to your pool [P-THEATER-14]")
+    return _("Leave the revealed issue without effect; the marker goes back to its owner [P-THEATER-14]")
 
 
 def _expedition(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     if not a.args:
-        return ("Hold an Expedition Assembly here: all four factions secretly commit Strategos (you 1-5, "
-                "the others 0-4); your and your compatriot's tokens each move one unit, and a battle "
-                "follows if both sides are still here [P-EXPED-2, P-MOVE-1, P-EXPED-7]")
-    return (f"Commit {a.args[0]} Strategos to an Expedition Assembly: each token moves one friendly unit "
-            "toward this theater; the tokens are spent [P-EXPED-1, P-MOVE-1]")
+        return _("Hold an Expedition Assembly here: all four factions secretly commit Strategos (you 1-5, "
+                 "the others 0-4); your and your compatriot's tokens each move one unit, and a battle "
+                 "follows if both sides are still here [P-EXPED-2, P-MOVE-1, P-EXPED-7]")
+    return _("Commit {n} Strategos to an Expedition Assembly: each token moves one friendly unit toward this "
+             "theater; the tokens are spent [P-EXPED-1, P-MOVE-1]", n=a.args[0])
 
 
 def _raid(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
-    return ("Raid instead of fighting: spend 3 Strategos for +3 Honor now; your side turns up a battle card "
-            "and the enemy Dominant faction loses that many Strategos (Honor for any it lacks) "
-            "[P-RAID-1..4]")
+    return _("Raid instead of fighting: spend 3 Strategos for +3 Honor now; your side turns up a battle card "
+             "and the enemy Dominant faction loses that many Strategos (Honor for any it lacks) "
+             "[P-RAID-1..4]")
 
 
 def _build(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     if a.args[0] == "none":
-        return "Build nothing at home before the expedition [P-MIL-3]"
-    return (f"Build at home for free: {a.args[0]} naval unit(s) (1 per base) and 2 land units for each other "
-            "city-state base here [P-MIL-3, P-MIL-4]")
+        return _("Build nothing at home before the expedition [P-MIL-3]")
+    return _("Build at home for free: {n} naval unit(s) (1 per base) and 2 land units for each other "
+             "city-state base here [P-MIL-3, P-MIL-4]", n=a.args[0])
+
+
+LEAGUE_WORDS = {
+    "base": N_("Spend 4 Strategos: place a League base of your side here and gain 2 Honor [P-LEAGUE-3]"),
+    "convert": N_("Spend 2 Strategos: turn a friendly League base here into a base of your own city-state, "
+                  "+2 Honor [P-LEAGUE-4]"),
+    "persian": N_("Build a Persian base in Persia (Persian gold for Sparta) [P-PERSIA-2]"),
+    "argos": N_("Build up to 4 Argos land units in Sparta (they never leave it) [P-ARGOS-1]"),
+}
+"""The League choices whose words need no number from the action."""
 
 
 def _league(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     what = str(a.args[0])
-    words = {
-        "base": "Spend 4 Strategos: place a League base of your side here and gain 2 Honor [P-LEAGUE-3]",
-        "convert": "Spend 2 Strategos: turn a friendly League base here into a base of your own city-state, "
-                   "+2 Honor [P-LEAGUE-4]",
-        "persian": "Build a Persian base in Persia (Persian gold for Sparta) [P-PERSIA-2]",
-        "argos": "Build up to 4 Argos land units in Sparta (they never leave it) [P-ARGOS-1]",
-    }
     if what == "units":
-        naval = int(a.args[1])
-        return (f"Free League units, one choice per friendly League base here: {naval} base(s) give 1 League "
-                f"ship each, the others 2 League land units each; League units fight like any unit of "
-                f"value 1 and need League bases to stay [P-LEAGUE-5, P-REDEPLOY-5]")
+        return _("Free League units, one choice per friendly League base here: {naval} base(s) give 1 League "
+                 "ship each, the others 2 League land units each; League units fight like any unit of "
+                 "value 1 and need League bases to stay [P-LEAGUE-5, P-REDEPLOY-5]", naval=int(a.args[1]))
     if what == "treason":
-        side = SIDE_NAMES[int(a.args[1])]
-        return f"Remove one of {side}'s treason markers here (each adds 1 to that side's battles) [P-LEAGUE-6]"
-    return words.get(what, "")
+        return _("Remove one of {side}'s treason markers here (each adds 1 to that side's battles) [P-LEAGUE-6]",
+                 side=side_name(int(a.args[1])))
+    return _(LEAGUE_WORDS[what]) if what in LEAGUE_WORDS else ""
 
 
 def _commit(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     k = a.args[0]
     if len(a.args) == 3:
-        return (f"Spend {k} Strategos to remove treason markers here: {a.args[1]} of your side's and "
-                f"{a.args[2]} of the enemy's [P-DIPLO-6]")
-    return (f"Spend {k} Strategos on diplomacy: if {k} plus your side's treason markers here beat the enemy's "
-            "unit values plus 2 per base, an enemy League base turns to your side (+2 Honor); otherwise "
-            f"{k} treason markers of your side are placed here [P-DIPLO-1..5]")
+        return _("Spend {k} Strategos to remove treason markers here: {own} of your side's and {enemy} of the "
+                 "enemy's [P-DIPLO-6]", k=k, own=a.args[1], enemy=a.args[2])
+    return _("Spend {k} Strategos on diplomacy: if {k} plus your side's treason markers here beat the enemy's "
+             "unit values plus 2 per base, an enemy League base turns to your side (+2 Honor); otherwise "
+             "{k} treason markers of your side are placed here [P-DIPLO-1..5]", k=k)
 
 
 def _secret(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     if s.step == "exped_secret":
-        return (f"Commit {a.args[0]} Strategos face down to the expedition: the Commander's side's tokens move "
-                "units, and every token of a side adds 1 to its battle strength; all are spent "
-                "[P-EXPED-2, P-EXPED-8, P-BATTLE-4]")
-    return (f"Bid {a.args[0]} Strategos face down for the neutral theater; each side adds a battle card, and "
-            "the marker's owner founds a League base if its total is at least twice the other's "
-            "[P-DIPLO-7..9]")
+        return _("Commit {n} Strategos face down to the expedition: the Commander's side's tokens move "
+                 "units, and every token of a side adds 1 to its battle strength; all are spent "
+                 "[P-EXPED-2, P-EXPED-8, P-BATTLE-4]", n=a.args[0])
+    return _("Bid {n} Strategos face down for the neutral theater; each side adds a battle card, and "
+             "the marker's owner founds a League base if its total is at least twice the other's "
+             "[P-DIPLO-7..9]", n=a.args[0])
 
 
 def _oracle(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     what = str(a.args[0])
     if what == "honor":
-        return "Gain 3 Honor at once [P-ORACLE-2]"
+        return _("Gain 3 Honor at once [P-ORACLE-2]")
     if what == "remove":
-        return (f"Gain 1 Honor and remove an enemy {unit_name(str(a.args[2]))} from {a.args[1]} "
-                "[P-ORACLE-2]")
-    return (f"Place a treason marker of your side in {a.args[1]} (three different theaters in all): each adds "
-            "1 to your side's battles and diplomacy there [P-ORACLE-2, P-TREASON-7]")
+        return _("Gain 1 Honor and remove an enemy {unit} from {where} [P-ORACLE-2]",
+                 unit=unit_name(str(a.args[2])), where=a.args[1])
+    return _("Place a treason marker of your side in {where} (three different theaters in all): each adds "
+             "1 to your side's battles and diplomacy there [P-ORACLE-2, P-TREASON-7]", where=a.args[1])
 
 
 def _move(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     frm, piece, to = (str(x) for x in a.args)
-    return (f"Move a {unit_name(piece)} from {frm} toward {to}: it uses one token of the movement allowance and "
-            "stops on entering the Expedition theater or where an exit test fails (your strength of that "
-            "kind left behind must match the enemy's) [P-MOVE-3, P-MOVE-6, P-MOVE-9]")
+    return _("Move a {unit} from {origin} toward {to}: it uses one token of the movement allowance and "
+             "stops on entering the Expedition theater or where an exit test fails (your strength of that "
+             "kind left behind must match the enemy's) [P-MOVE-3, P-MOVE-6, P-MOVE-9]",
+             unit=unit_name(piece), origin=frm, to=to)
 
 
 def _step(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
-    return f"Carry the moving unit on to {a.args[0]} (the exit test is made again) [P-MOVE-5, P-MOVE-9]"
+    return _("Carry the moving unit on to {to} (the exit test is made again) [P-MOVE-5, P-MOVE-9]", to=a.args[0])
 
 
 def _done(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     if s.step in ("move", "move_on"):
-        return ("Stop moving units; the other side reveals its commitments and a battle follows if both "
-                "sides are in the Expedition theater [P-EXPED-5, P-EXPED-7]")
+        return _("Stop moving units; the other side reveals its commitments and a battle follows if both "
+                 "sides are in the Expedition theater [P-EXPED-5, P-EXPED-7]")
     return ""
 
 
@@ -247,17 +303,19 @@ def _battle_now(g: PericlesGame, s: PericlesState) -> str:
     th = battle.theater_of(s)
     kind = s.mil[M_KIND]
     totals = [battle.strength(g.tables, s, side, kind, th) for side in (0, 1)]
-    kind_word = "naval" if kind == battle.NAVAL else "land"
-    return (f"the {kind_word} battle in {g.tables.theater_keys[th]} stands Athens {totals[0]} against "
-            f"Sparta {totals[1]} before the battle cards")
+    template = (N_("the naval battle in {where} stands Athens {athens} against Sparta {sparta} before the battle "
+                   "cards") if kind == battle.NAVAL else
+                N_("the land battle in {where} stands Athens {athens} against Sparta {sparta} before the battle "
+                   "cards"))
+    return _(template, where=g.tables.theater_keys[th], athens=totals[0], sparta=totals[1])
 
 
 def _ship(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     if a.args[0] == "no":
-        return "Keep the State Ship for a later battle this turn [P-SHIP-2]"
-    return (f"Add the State Ship as one more committed Strategos for Athens in this battle (it stays in "
-            f"for a second battle here); it moves nothing and is used up until next turn; {_battle_now(g, s)} "
-            "[P-SHIP-1..4]")
+        return _("Keep the State Ship for a later battle this turn [P-SHIP-2]")
+    return _("Add the State Ship as one more committed Strategos for Athens in this battle (it stays in "
+             "for a second battle here); it moves nothing and is used up until next turn; {battle} "
+             "[P-SHIP-1..4]", battle=_battle_now(g, s))
 
 
 def _row(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
@@ -267,37 +325,50 @@ def _row(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     row = next((r for r in casualties.table_rows(g.tables, s, stage) if r.row_id == a.args[0]), None)
     if due is None or row is None:
         return ""
-    what = "winner in the battle" if row.count_what == "winner_units" else "loser killed"
-    counted = "" if row.count_class == "any" else f"{row.count_class} "
-    return (f"Count casualties on row {row.row_id}: for every {row.group_size} {counted}unit(s) of the {what}, "
-            f"{row.per_group} {row.casualty_class} unit(s) die (elite = Spartan hoplites or Athenian "
-            f"triremes); here {SIDE_NAMES[loser]} loses {due[0]} elite and {due[1]} other unit(s), never "
-            "more than the difference in totals [P-BATTLE-10, P-BATTLE-11, P-BATTLE-13]")
+    if row.count_what == "winner_units":
+        template = N_("Count casualties on row {row}: for every {size} {counted}unit(s) of the winner in the "
+                      "battle, {per} {victims} unit(s) die (elite = Spartan hoplites or Athenian triremes); here "
+                      "{loser} loses {elite} elite and {other} other unit(s), never more than the difference in "
+                      "totals [P-BATTLE-10, P-BATTLE-11, P-BATTLE-13]")
+    else:
+        template = N_("Count casualties on row {row}: for every {size} {counted}unit(s) of the loser killed, "
+                      "{per} {victims} unit(s) die (elite = Spartan hoplites or Athenian triremes); here "
+                      "{loser} loses {elite} elite and {other} other unit(s), never more than the difference in "
+                      "totals [P-BATTLE-10, P-BATTLE-11, P-BATTLE-13]")
+    counted = "" if row.count_class == "any" else f"{_(CLASS_WORDS.get(row.count_class, row.count_class))} "
+    return _(template, row=row.row_id, size=row.group_size, counted=counted, per=row.per_group,
+             victims=_(CLASS_WORDS.get(row.casualty_class, row.casualty_class)), loser=side_name(loser),
+             elite=due[0], other=due[1])
+
+
+CLASS_WORDS = {"elite": N_("elite"), "line": N_("line")}
+"""A casualty table's unit classes (P-BATTLE-10: elite are Spartan hoplites and Athenian triremes)."""
 
 
 def _split(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
-    return ("Share the counted units between the two casualty rows; only complete groups count "
-            "[P-BATTLE-13]")
+    return _("Share the counted units between the two casualty rows; only complete groups count [P-BATTLE-13]")
 
 
 def _casualty(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
-    return (f"This {unit_name(str(a.args[0]))} dies (back to the pool); each unit lost costs its side's "
-            "factions 1 Honor and gives the winners Honor [P-BATTLE-9, P-BATTLE-25, P-BATTLE-28]")
+    return _("This {unit} dies (back to the pool); each unit lost costs its side's factions 1 Honor and gives the "
+             "winners Honor [P-BATTLE-9, P-BATTLE-25, P-BATTLE-28]", unit=unit_name(str(a.args[0])))
 
 
 def _raze(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     if a.args[0] == casualties.STOP:
-        return "Leave the remaining enemy bases standing [P-BATTLE-15]"
-    return (f"Eliminate an enemy {unit_name(str(a.args[0]))}: their battles here lose 2 strength, they remove "
-            "their treason markers here, and it counts for battle Honor [P-BATTLE-15, P-BATTLE-16]")
+        return _("Leave the remaining enemy bases standing [P-BATTLE-15]")
+    return _("Eliminate an enemy {unit}: their battles here lose 2 strength, they remove their treason markers "
+             "here, and it counts for battle Honor [P-BATTLE-15, P-BATTLE-16]", unit=unit_name(str(a.args[0])))
 
 
 def _second(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     if a.args[0] == "no":
-        return "End the Military issue here; committed Strategos go back to the supply [P-MIL-8]"
-    other = "land" if s.mil[M_KIND] == battle.NAVAL else "naval"
-    return (f"Fight a {other} battle here at once: the same commitments and bases count again, each side "
-            "turns up a new card [P-BATTLE-34, P-BATTLE-35]")
+        return _("End the Military issue here; committed Strategos go back to the supply [P-MIL-8]")
+    if s.mil[M_KIND] == battle.NAVAL:
+        return _("Fight a land battle here at once: the same commitments and bases count again, each side "
+                 "turns up a new card [P-BATTLE-34, P-BATTLE-35]")
+    return _("Fight a naval battle here at once: the same commitments and bases count again, each side "
+             "turns up a new card [P-BATTLE-34, P-BATTLE-35]")
 
 
 def _play(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
@@ -308,43 +379,49 @@ def _play(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str
     kind = assembly.debated_kind(t, s)
     value = assembly.modified_value(t, s, seat, card, kind)
     pay = assembly.strategos_due(t, s, seat, card, kind)
-    return (f"Play {t.card_ids[card]}: card value {t.card_value[card]} (the number shown in brackets), "
-            f"{value} on this issue with your half's bonuses, and {pay} Strategos earned win or lose; the "
-            "higher value moves the issue that many boxes toward its player [P-CARD-4, P-CARD-6, "
-            "P-ASSEMBLY-7]")
+    return _("Play {card}: card value {value} (the number shown in brackets), {modified} on this issue with your "
+             "half's bonuses, and {pay} Strategos earned win or lose; the higher value moves the issue that many "
+             "boxes toward its player [P-CARD-4, P-CARD-6, P-ASSEMBLY-7]", card=t.card_ids[card],
+             value=t.card_value[card], modified=value, pay=pay)
 
 
 def _lend(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
-    return (f"Lend one of your {KINDS[str(a.args[0])][0]} markers to your compatriot: it places it, but it "
-            "stays yours and you decide what it does [P-TMARK-4, P-TMARK-5]")
+    return _("Lend one of your {kind} markers to your compatriot: it places it, but it stays yours and you decide "
+             "what it does [P-TMARK-4, P-TMARK-5]", kind=kind_name(str(a.args[0])))
 
 
 def _gold(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     if a.args[0] == "done":
-        return "Stop building with Persian gold [P-GOLD-1]"
-    return (f"Persian gold: each Persian base in Persia pays for 1 ship or 2 land units; this builds "
-            f"{a.args[1]} in {a.args[0]} (caps: 3 Spartan ships, 4 League troops in Ionia, 3 League ships in "
-            "the Aegean) [P-GOLD-1, P-GOLD-2]")
+        return _("Stop building with Persian gold [P-GOLD-1]")
+    return _("Persian gold: each Persian base in Persia pays for 1 ship or 2 land units; this builds {what} in "
+             "{where} (caps: 3 Spartan ships, 4 League troops in Ionia, 3 League ships in the Aegean) "
+             "[P-GOLD-1, P-GOLD-2]", what=a.args[1], where=a.args[0])
 
 
 def _hostage(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
-    return "Spend your side's hostage (see the Boulé rules) [P-BOULE-3]"
+    return _("Spend your side's hostage (see the Boulé rules) [P-BOULE-3]")
 
 
 def _issue(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     code = str(a.args[0])
-    text, rules = _kind_text(code) if code in KINDS else ("", "")
-    extra = f" Won, it becomes a theater marker: {text}" if text else ""
-    cited = ", ".join(r for r in ("P-BOULE-5", rules) if r)
-    return f"Put the {code} issue on your side's Assembly track for this turn's debates.{extra} [{cited}]"
+    if code not in KINDS:
+        return _("Put the {code} issue on your side's Assembly track for this turn's debates. [P-BOULE-5]",
+                 code=code)
+    text, rules = _kind_text(code)
+    return _("Put the {code} issue on your side's Assembly track for this turn's debates. Won, it becomes a "
+             "theater marker: {text} [P-BOULE-5, {rules}]", code=code, text=text, rules=rules)
 
 
 def _debate(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     code = str(a.args[0])
-    text, rules = _kind_text(code) if code in KINDS else ("", "")
-    return (f"Debate {code} (now on box {a.args[1]}): both factions play a card; the higher value pulls it "
-            f"toward its half, box 7 captures it.{' ' + text if text else ''} "
-            f"[P-ASSEMBLY-3, P-ASSEMBLY-7, P-ASSEMBLY-10{', ' + rules if rules else ''}]")
+    if code not in KINDS:
+        return _("Debate {code} (now on box {box}): both factions play a card; the higher value pulls it toward "
+                 "its half, box 7 captures it. [P-ASSEMBLY-3, P-ASSEMBLY-7, P-ASSEMBLY-10]", code=code,
+                 box=a.args[1])
+    text, rules = _kind_text(code)
+    return _("Debate {code} (now on box {box}): both factions play a card; the higher value pulls it toward "
+             "its half, box 7 captures it. {text} [P-ASSEMBLY-3, P-ASSEMBLY-7, P-ASSEMBLY-10, {rules}]",
+             code=code, box=a.args[1], text=text, rules=rules)
 
 
 EXPLAINERS: dict[str, Explainer] = {
@@ -356,4 +433,5 @@ EXPLAINERS: dict[str, Explainer] = {
 }
 
 
-__all__ = ["FACTION_NAMES", "KINDS", "SIDE_NAMES", "UNITS", "explain", "kind_line", "unit_name"]
+__all__ = ["FACTION_NAMES", "KINDS", "PHASE_TITLES", "SIDE_NAMES", "UNITS", "explain", "faction_name", "kind_line",
+           "kind_name", "refusal_text", "seat_names", "side_name", "unit_name", "unit_words"]

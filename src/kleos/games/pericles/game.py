@@ -20,6 +20,7 @@ from kleos.core.rng import Rng
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.options import non_default, validate_options
 from kleos.games.pericles.rules import actions, aristophanes, assembly, battledeck, flow, hand, setup
+from kleos.games.pericles.rules.common import N_
 from kleos.games.pericles.state import CH_ADVISOR, CH_ARIST, CH_BATTLE, CH_DEAL, OVER, PericlesState
 from kleos.games.pericles.tables import Tables, compile_tables
 from kleos.games.pericles.view import PericlesView, determinize, make_view
@@ -88,8 +89,9 @@ class PericlesGame(Game[PericlesState, PericlesView]):
     def _diagnose(self, state: PericlesState, seat: int, action: Action) -> IllegalAction:
         violation = actions.check(self.tables, state, seat, action)
         if violation is None:
-            violation = ("PROTOCOL", f"'{action}' is not one of the legal actions here")
-        return IllegalAction(*violation)
+            violation = ("PROTOCOL", N_("'{action}' is not one of the legal actions here"), {"action": str(action)})
+        rule, template, *params = violation
+        return IllegalAction(rule, template, **(params[0] if params else {}))
 
     def outcome(self, state: PericlesState) -> Outcome | None:
         return state.outcome

@@ -16,7 +16,9 @@ from kleos.core.kit import GameKit, HandicapSpec, JsonDict, OptionsError, Option
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.pericles import story
 from kleos.games.pericles.datamodel import AmountDef
+from kleos.games.pericles.explain import PHASE_TITLES, seat_names, side_name
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.options import HONOR_HANDICAP, SCENARIO_DEFAULT, option_specs
 from kleos.games.pericles.rules.political import won
@@ -58,7 +60,8 @@ class PericlesKit(GameKit):
     name = "pericles"
     parts_package = "kleos.games.pericles"
     title = "Pericles"
-    summary = "Herman's Pericles: four factions of Athens and Sparta debate, scheme and fight"
+    summary = N_("Herman's Pericles: four factions of Athens and Sparta debate, scheme and fight")
+    """Marked for the catalogue: a surface shows it through the game's text domain."""
     min_seats = 4
     max_seats = 4
     options: ClassVar[tuple[OptionSpec, ...]] = option_specs(load_data())
@@ -101,16 +104,20 @@ class PericlesKit(GameKit):
         assert isinstance(view, PericlesView)
         g = _game(game)
         t, s = g.tables, view.state
-        lines = [f"Turn {s.turn}, {s.phase} phase; {'War' if s.war else 'Peace'}, "
-                 f"{'Post' if s.plague else 'Pre'}-Plague; Alcibiades in {'Persia' if s.alcibiades else 'Athens'}"]
-        for f, name in enumerate(g.seat_names):
+        lines = [_("Turn {turn}, {phase}; {war}, {plague}; {alcibiades}", turn=s.turn,
+                   phase=_(PHASE_TITLES[s.phase]),
+                   war=_("War") if s.war else _("Peace"), plague=_("Post-Plague") if s.plague else _("Pre-Plague"),
+                   alcibiades=_("Alcibiades in Persia") if s.alcibiades else _("Alcibiades in Athens"))]
+        for f, name in enumerate(seat_names(g)):
             stock = "?" if s.stock[f] == HIDDEN else str(s.stock[f])
-            dom = " (Dominant)" if s.dominant[f // 2] == f else ""
+            dom = _(" (Dominant)") if s.dominant[f // 2] == f else ""
             issues = " ".join(f"{k}{b}" for k, b in won(t, s, f))
-            lines.append(f"{name}{dom}: Honor {s.honor[f]}, Strategos {stock}, hand {view.hand_sizes[f]}"
-                         + (f", winning {issues}" if issues else ""))
-        for side, key in enumerate(SIDES):
-            lines.append(f"{key}: supply {s.supply[side]}, Council {s.council[side]}")
+            line = _("{name}{dominant}: Honor {honor}, Strategos {stock}, hand {hand}", name=name, dominant=dom,
+                     honor=s.honor[f], stock=stock, hand=view.hand_sizes[f])
+            lines.append(_("{line}, winning {issues}", line=line, issues=issues) if issues else line)
+        for side in range(len(SIDES)):
+            lines.append(_("{side}: supply {supply}, Council {council}", side=side_name(side), supply=s.supply[side],
+                           council=s.council[side]))
         for th, tkey in enumerate(t.theater_keys):
             here = [f"{PIECES[p]}{n}" for p in range(len(PIECES)) if (n := s.pieces[th * len(PIECES) + p])]
             if here:

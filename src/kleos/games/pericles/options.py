@@ -16,6 +16,7 @@ from typing import Any
 
 from kleos.core.kit import OptionsError, OptionSpec
 from kleos.games.pericles.datamodel import AmountDef, PericlesData
+from kleos.games.pericles.i18n import N_
 from kleos.games.pericles.tables import FACTIONS
 
 SCENARIOS = ("14_2", "14_1_09a")
@@ -85,59 +86,60 @@ def non_default(data: PericlesData, options: Mapping[str, Any]) -> dict[str, Any
 
 
 Meaning = tuple[str, str, dict[str, str]]
-"""An option in plain words: its short title, what it decides in play, and what each value means."""
+"""An option in plain words: its short title, what it decides in play, and what each value means
+(English source strings of the game's catalogue: a surface shows them through the game's text domain)."""
 
-SCENARIO_MEANINGS = (("14_2", "The First Peloponnesian War: the whole game, politics in Athens and Sparta and "
-                              "the war, over several turns"),
-                     ("14_1_09a", "War in the Aegean: a short game of the war in the theaters only"))
+SCENARIO_MEANINGS = (("14_2", N_("The First Peloponnesian War: the whole game, politics in Athens and Sparta "
+                                 "and the war, over several turns")),
+                     ("14_1_09a", N_("War in the Aegean: a short game of the war in the theaters only")))
 
 MEANINGS: dict[str, Meaning] = {
     "casualty_row_mode": (
-        "Casualties from the table",
-        "How the losing side's casualties are taken from the casualty table's rows.",
-        {"one_row": "all from one row of the table, so one kind of unit dies",
-         "split": "the chooser splits them between the rows, so both kinds may die"}),
+        N_("Casualties from the table"),
+        N_("How the losing side's casualties are taken from the casualty table's rows."),
+        {"one_row": N_("all from one row of the table, so one kind of unit dies"),
+         "split": N_("the chooser splits them between the rows, so both kinds may die")}),
     "winner_casualty_cap": (
-        "Winner's casualties",
-        "Whether the winner of a battle may lose more units than the battle's margin.",
-        {"differential": "never more than the difference between the two totals",
-         "none": "as many as the winner's table says"}),
+        N_("Winner's casualties"),
+        N_("Whether the winner of a battle may lose more units than the battle's margin."),
+        {"differential": N_("never more than the difference between the two totals"),
+         "none": N_("as many as the winner's table says")}),
     "crossing_base_land_test": (
-        "Crossing with a base",
-        "Which strength land units are tested on when they leave by a sea crossing that needs a base.",
-        {"naval": "the side's naval strength", "land": "the side's land strength"}),
+        N_("Crossing with a base"),
+        N_("Which strength land units are tested on when they leave by a sea crossing that needs a base."),
+        {"naval": N_("the side's naval strength"), "land": N_("the side's land strength")}),
     "base_condition_ends": (
-        "Links that need a base",
-        "Where a friendly base is needed to use a link that asks for one.",
-        {"per_link": "at the end the map marks for that link", "both_ends": "at either end of the link"}),
+        N_("Links that need a base"),
+        N_("Where a friendly base is needed to use a link that asks for one."),
+        {"per_link": N_("at the end the map marks for that link"), "both_ends": N_("at either end of the link")}),
     "athens_border": (
-        "Athens' theater",
-        "Whether Athens' theater is fought over as a naval or a land theater (conquest, plague).",
-        {"naval": "a naval theater", "land": "a land theater"}),
+        N_("Athens' theater"),
+        N_("Whether Athens' theater is fought over as a naval or a land theater (conquest, plague)."),
+        {"naval": N_("a naval theater"), "land": N_("a land theater")}),
     "peace_end_trigger_14_2": (
-        "Peace ends the war",
-        "In the First Peloponnesian War, when a Peace ends the game.",
-        {"peace_in_effect": "when a Peace is in effect at the check",
-         "peace_declared": "as soon as Peace is declared"}),
+        N_("Peace ends the war"),
+        N_("In the First Peloponnesian War, when a Peace ends the game."),
+        {"peace_in_effect": N_("when a Peace is in effect at the check"),
+         "peace_declared": N_("as soon as Peace is declared")}),
     "colony_points": (
-        "Colony units",
-        "Which units Athens places for free when it wins the Colony issue.",
-        {"build": "1 naval unit or 2 land units", "upkeep": "2 naval units or 4 land units"}),
+        N_("Colony units"),
+        N_("Which units Athens places for free when it wins the Colony issue."),
+        {"build": N_("1 naval unit or 2 land units"), "upkeep": N_("2 naval units or 4 land units")}),
     "spartan_redeploy_bases": (
-        "Spartan redeployment",
-        "Where Spartan units may be redeployed to.",
-        {"spartan": "only theaters with a Spartan base",
-         "spartan_or_league": "theaters with a Spartan or a Peloponnesian League base"}),
+        N_("Spartan redeployment"),
+        N_("Where Spartan units may be redeployed to."),
+        {"spartan": N_("only theaters with a Spartan base"),
+         "spartan_or_league": N_("theaters with a Spartan or a Peloponnesian League base")}),
 }
 
 
 def option_specs(data: PericlesData) -> tuple[OptionSpec, ...]:
     """The options for the lobby and the command lines: the scenario, then each switch as an advanced
     rules reading in plain words (the data sheet's reason and rule IDs as its source)."""
-    specs = [OptionSpec("scenario", "Which war to play: the whole First Peloponnesian War, or a short game of "
-                                    "the war alone.", SCENARIO_DEFAULT, SCENARIOS, meanings=SCENARIO_MEANINGS,
-                        label="Scenario"),
-             OptionSpec("data_dir", "a folder of corrected data files that replace the packaged ones",
+    specs = [OptionSpec("scenario", N_("Which war to play: the whole First Peloponnesian War, or a short game of "
+                                       "the war alone."), SCENARIO_DEFAULT, SCENARIOS, meanings=SCENARIO_MEANINGS,
+                        label=N_("Scenario")),
+             OptionSpec("data_dir", N_("a folder of corrected data files that replace the packaged ones"),
                         local_only=True)]
     for o in data.options.options:
         label, help_text, values = MEANINGS.get(o.name, (o.name, o.why, {}))

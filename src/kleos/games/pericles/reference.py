@@ -8,17 +8,22 @@ The text is Markdown of headings, paragraphs and ``-`` lists only, which both UI
 from __future__ import annotations
 
 from kleos.games.pericles.datamodel import AristophanesCard, Attribute, PericlesData
-from kleos.games.pericles.explain import KINDS, UNITS, kind_line
+from kleos.games.pericles.explain import KINDS, UNITS, kind_line, side_name, unit_words
+from kleos.games.pericles.i18n import N_, _
+from kleos.games.pericles.tables import SIDES
 
-OVERVIEW = """\
+OVERVIEW = (
+    N_("""\
 # Pericles: the rules reference
-
+"""),
+    N_("""\
 ## The goal
 Four factions, two sides: Athens has the Aristocrats (AF) and the Demagogues (DF), Sparta the
 Eurypontid King (EK) and the Agiad King (AK) (P-DEF-1). At the end the side with more Honor in total
 wins the war, and its faction with more Honor wins the game: your compatriot is your ally and your
 rival (P-VICTORY-11). Honor never drops below 0 (P-DEF-16).
-
+"""),
+    N_("""\
 ## A turn (P-SEQ-1)
 - Aristophanes: a comedy card changes this turn (issues placed, Plague, units), cards are dealt,
   and each side chooses the issues its Assembly will debate (P-ARIST, P-HAND, P-BOULE).
@@ -31,13 +36,15 @@ rival (P-VICTORY-11). Honor never drops below 0 (P-DEF-16).
 - Final: victory check, upkeep, redeployment, then a new turn (P-SEQ-7). On the scenario's last turn
   the game ends after the victory check (P-SEQ-8).
 - The vignette 14_1_09a is one Theater phase only: you start with markers in hand and 8 Strategos.
-
+"""),
+    N_("""\
 ## Strategos: the currency
 Strategos tokens pay for everything in the Theater phase: diplomacy, League bases, expeditions,
 raids. They are earned in debates (aligned card halves) and from the Council (P-CARD-6, P-COUNCIL-1).
 They can never be given to another faction (P-DEF-17). What is left at the end of the Theater phase
 goes back to the supply and gives 1 Honor per full 4 tokens (P-CAPITAL-1, P-CAPITAL-2).
-
+"""),
+    N_("""\
 ## The Assembly: debates and issues
 - The Dominant faction chooses the issue of debates 1, 3 and 5, the Opponent of 2, 4 and 6
   (P-ASSEMBLY-3).
@@ -52,14 +59,16 @@ goes back to the supply and gives 1 Honor per full 4 tokens (P-CAPITAL-1, P-CAPI
   card 1) (P-COUNCIL-2, P-COUNCIL-3).
 - Your Leader may call the Advisory Council: a random entourage card adds its value; next turn you
   get 6 cards and no entourage (P-LEADER-3, P-LEADER-4, P-LEADER-7).
-
+"""),
+    N_("""\
 ## The Dominant faction and Oratory
 - Oratory: the Ostracism winner gains 3 Honor and its compatriot loses 3; otherwise each faction adds
   the box numbers of the issues it won, and the higher gains up to 3 Honor from the other
   (P-ORATORY-2..4).
 - The Dominant faction chooses more debate issues, is paid first by the Council, makes the side's
   choices in upkeep and redeployment, and wins ties at the end (P-DOMINANT, P-VICTORY-3).
-
+"""),
+    N_("""\
 ## The Theater phase: markers
 - Each won Diplomatic, League, Military and Oracle issue gives its winner one marker of that kind,
   and every faction also gets 2 Rumors (P-TMARK-1, P-TMARK-2). A faction with more markers lends
@@ -74,7 +83,8 @@ goes back to the supply and gives 1 Honor per full 4 tokens (P-CAPITAL-1, P-CAPI
   Strategos) (P-THEATER-14). Strategos come from the owner's own stock (P-THEATER-16).
 - Theater status: friendly (only your side's units or bases), contested (both), enemy, neutral
   (nobody) (P-DEF-11).
-
+"""),
+    N_("""\
 ## Military issues, expeditions and raids
 - The owner of a revealed Military marker is the Commander in Chief; the theater is the Expedition
   theater (P-MIL-1). In its home theater it may first build free city-state units: 1 ship or 2 land
@@ -88,7 +98,8 @@ goes back to the supply and gives 1 Honor per full 4 tokens (P-CAPITAL-1, P-CAPI
   least the enemy's there (P-MOVE-3, P-MOVE-6, P-MOVE-9).
 - Raid (contested theater only): spend 3 Strategos for 3 Honor; a card of your battle deck takes that
   many Strategos from the enemy Dominant faction, and Honor for each one it lacks (P-RAID-1..4).
-
+"""),
+    N_("""\
 ## Battles: the maths
 - Strength of a side = its units of the battle's kind (Spartan land units and Athenian ships 2 each,
   the rest 1) + 2 per base + 1 per committed Strategos (State Ship and the 300 too) + 1 per treason
@@ -101,7 +112,8 @@ goes back to the supply and gives 1 Honor per full 4 tokens (P-CAPITAL-1, P-CAPI
 - The winner may fight a second battle of the other kind at once with the same commitments
   (P-BATTLE-34, P-BATTLE-35). The Athenian Dominant may add the State Ship (+1) once a turn
   (P-SHIP-1, P-SHIP-2).
-
+"""),
+    N_("""\
 ## Casualties
 - The loser loses units of the battle's kind, counted on the Loser Casualty Table from the winner's
   units present, never more than the differential (P-BATTLE-9..11). The table has rows; the chooser
@@ -115,7 +127,8 @@ goes back to the supply and gives 1 Honor per full 4 tokens (P-CAPITAL-1, P-CAPI
   and its compatriot 1; the other side winning gives each of its factions 1 per enemy unit or base
   eliminated; every faction of the losing side loses 1 per own unit or base lost; a hostage gives 5
   more (P-BATTLE-25..28).
-
+"""),
+    N_("""\
 ## Diplomacy, Leagues, Oracles, treason
 - Diplomatic, enemy or contested theater: commit 0-3 Strategos; if they plus your treason markers
   there beat the enemy units' values plus 2 per enemy base, an enemy League base turns to your side
@@ -128,11 +141,13 @@ goes back to the supply and gives 1 Honor per full 4 tokens (P-CAPITAL-1, P-CAPI
 - Oracle (anywhere): +3 Honor, or +1 Honor and an enemy League unit removed, or treason markers in
   three theaters (P-ORACLE-2).
 - Treason markers add 1 each to their side's battles and diplomacy in their theater (P-TREASON-7).
-
+"""),
+    N_("""\
 ## Honor: where it comes from
 - Oratory (up to 3), Ostracism (3), Games, battles, raids (3), diplomacy and League bases (2 each),
   the Oracle (3), Political Capital (1 per 4 Strategos left) (P-DATA-12, P-CAPITAL-2).
-
+"""),
+    N_("""\
 ## The end and tie-breaks
 - Conquest: Sparta controlling Athens, or Athens controlling Sparta, wins at once (P-VICTORY-2).
 - Last turn: the Dominant faction of each side gains 5 Honor and its Opponent loses 5; each side gains
@@ -141,57 +156,90 @@ goes back to the supply and gives 1 Honor per full 4 tokens (P-CAPITAL-1, P-CAPI
 - The side with more Honor in total wins the war; its faction with more Honor wins, the Dominant on
   a tie (P-VICTORY-11). Equal sides: the faction with the most Honor wins; still tied, Athens
   (P-VICTORY-12).
-"""
+"""),
+)
+"""The reference's sections, each marked whole so that a translation keeps its paragraphs together."""
+
+
+CONDITIONS = {"DOM": N_(" if Dominant"), "ALC": N_(" if Alcibiades is in Athens"),
+              "NALC": N_(" if Alcibiades is not in Athens"), "PRE": N_(" before the Plague"),
+              "POST": N_(" after the Plague"), "WAR": N_(" at War")}
+"""A card bonus's condition in words (P-CARD-2)."""
 
 
 def _attribute(a: Attribute) -> str:
-    cond = {None: "", "DOM": " if Dominant", "ALC": " if Alcibiades is in Athens",
-            "NALC": " if Alcibiades is not in Athens", "PRE": " before the Plague", "POST": " after the Plague",
-            "WAR": " at War"}.get(a.condition, f" if {a.condition}")
-    issue = "any issue" if a.issue == "ANY" else a.issue.replace("NOT-", "any but ")
-    pays = f", {a.strategos} Strategos" if a.strategos else ""
+    if a.condition is None:
+        cond = ""
+    elif a.condition in CONDITIONS:
+        cond = _(CONDITIONS[a.condition])
+    else:
+        cond = _(" if {condition}", condition=a.condition)
+    if a.issue == "ANY":
+        issue = _("any issue")
+    elif a.issue.startswith("NOT-"):
+        issue = _("any but {issue}", issue=a.issue.removeprefix("NOT-"))
+    else:
+        issue = a.issue
+    pays = _(", {n} Strategos", n=a.strategos) if a.strategos else ""
     return f"{issue}{cond}: +{a.bonus}{pays}"
 
 
 def _half(attrs: list[Attribute]) -> str:
-    return "; ".join(_attribute(a) for a in attrs) or "no bonus"
+    return "; ".join(_attribute(a) for a in attrs) or _("no bonus")
 
 
 def _cards(data: PericlesData) -> list[str]:
-    lines = ["## Every political card (value in brackets; each faction reads its own half) (P-CARD-1..6)"]
+    lines = [_("## Every political card (value in brackets; each faction reads its own half) (P-CARD-1..6)")]
     for deck in (data.cards_athens, data.cards_sparta):
         first, second = deck.factions
         for card in deck.cards:
-            lines.append(f"- {card.id}({card.value}) {card.title}: {first} half {_half(card.halves[0])}; "
-                         f"{second} half {_half(card.halves[1])}")
+            lines.append("- " + _("{card}({value}) {title}: {first} half {first_half}; {second} half {second_half}",
+                                  card=card.id, value=card.value, title=card.title, first=first,
+                                  first_half=_half(card.halves[0]), second=second, second_half=_half(card.halves[1])))
     lines.append("")
-    lines.append("## The Leaders (P-LEADER-1..8)")
+    lines.append(_("## The Leaders (P-LEADER-1..8)"))
     for leader in data.leaders.leaders:
-        lines.append(f"- {leader.faction} Leader ({leader.value}): {_half(leader.attributes)}; as the 7th card "
-                     f"the Council pays {leader.council_pre} before the Plague, {leader.council_post} after")
+        lines.append("- " + _("{faction} Leader ({value}): {bonuses}; as the 7th card the Council pays {pre} before "
+                              "the Plague, {post} after", faction=leader.faction, value=leader.value,
+                              bonuses=_half(leader.attributes), pre=leader.council_pre, post=leader.council_post))
     return lines
 
 
-WILLS = {"CTRL": "control", "CC": "contest or control", "BUILD": "build or convert a League base in"}
+WILLS = {"CTRL": N_("{side} must control {theater}"), "CC": N_("{side} must contest or control {theater}"),
+         "BUILD": N_("{side} must build or convert a League base in {theater}")}
 """The will of the Assembly's conditions in words (P-WILL-5, P-WILL-7, P-WILL-8)."""
 
 
+def _side(code: str) -> str:
+    """A side's data code (``athens``) as its name in the reader's language."""
+    return side_name(SIDES.index(code)) if code in SIDES else code.title()
+
+
+def _will(side: int, code: str, theater: str) -> str:
+    if code in WILLS:
+        return _(WILLS[code], side=side_name(side), theater=theater)
+    return _("{side} must {will} {theater}", side=side_name(side), will=code, theater=theater)
+
+
 def _comedy(card: AristophanesCard, names: dict[int, str]) -> str:
-    parts = [f"{p.side.title()} {p.issue} on its track" for p in card.issues]
-    parts += [f"{side.title()} sets {n} Strategos aside" for side, n in card.set_aside.items()]
-    parts += [f"{g.faction} gets {g.strategos} Strategos" for g in card.gifts]
-    parts += [f"{u.side.title()} gets {u.count} {u.piece} in {names.get(u.theater, u.theater)}" for u in card.units]
+    parts = [_("{side} {issue} on its track", side=_side(p.side), issue=p.issue) for p in card.issues]
+    parts += [_("{side} sets {n} Strategos aside", side=_side(side), n=n) for side, n in card.set_aside.items()]
+    parts += [_("{faction} gets {n} Strategos", faction=g.faction, n=g.strategos) for g in card.gifts]
+    parts += [_("{side} gets {count} {piece} in {theater}", side=_side(u.side), count=u.count, piece=u.piece,
+                theater=names.get(u.theater, u.theater)) for u in card.units]
     if card.will is not None:
-        wills = [f"{side} must {WILLS.get(w.code, w.code)} {names.get(w.theater, w.theater)}"
-                 for side, w in (("Athens", card.will.athens), ("Sparta", card.will.sparta))]
-        parts.append(f"will of the Assembly ({' and '.join(wills)}: +5 Honor each if met, -5 if not)")
+        athens, sparta = (_will(side, w.code, names.get(w.theater, str(w.theater)))
+                          for side, w in enumerate((card.will.athens, card.will.sparta)))
+        parts.append(_("will of the Assembly ({athens} and {sparta}: +5 Honor each if met, -5 if not)",
+                       athens=athens, sparta=sparta))
     if card.plague:
-        parts.append("Plague")
+        parts.append(_("Plague"))
     if card.alcibiades_to_persia:
-        parts.append("Alcibiades goes to Persia")
+        parts.append(_("Alcibiades goes to Persia"))
     if card.demobilise:
-        parts.append("demobilisation")
-    return f"- {card.play} {card.letter}: {', '.join(parts) or 'no effect'}"
+        parts.append(_("demobilisation"))
+    effects = ", ".join(parts) or _("no effect")
+    return f"- {card.play} {card.letter}: {effects}"
 
 
 def one_line_each(text: str) -> str:
@@ -209,13 +257,15 @@ def one_line_each(text: str) -> str:
 
 def rules_reference(data: PericlesData) -> str:
     """The whole reference for ``data`` (the packaged data, or a corrected folder's)."""
-    lines = [one_line_each(OVERVIEW), "", "## Every marker kind (P-TMARK-1, P-THEATER-12)"]
+    overview = "\n".join(_(section) for section in OVERVIEW)
+    lines = [one_line_each(overview), "", _("## Every marker kind (P-TMARK-1, P-THEATER-12)")]
     lines += [f"- {kind_line(code)}" for code in KINDS]
-    lines += ["", "## Every unit code on the board (Db1 = one Delian League base) (P-DEF-4..9)"]
-    lines += [f"- {code}: {words}" for code, words in UNITS.items()]
+    lines += ["", _("## Every unit code on the board (Db1 = one Delian League base) (P-DEF-4..9)")]
+    lines += [f"- {code}: {unit_words(code)}" for code in UNITS]
     lines.append("")
     lines += _cards(data)
-    lines += ["", "## Every Aristophanes card: the turn's comedy puts issues on the tracks (P-ARIST-1..4, P-WILL-1..8)"]
-    names = {th.number: th.name for th in data.theaters.theaters}
+    lines += ["", _("## Every Aristophanes card: the turn's comedy puts issues on the tracks (P-ARIST-1..4, "
+                    "P-WILL-1..8)")]
+    names = {th.number: _(th.name) for th in data.theaters.theaters}
     lines += [_comedy(card, names) for card in data.aristophanes.cards]
     return "\n".join(lines) + "\n"

@@ -14,8 +14,9 @@ view it is given.
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.explain import FACTION_NAMES, KINDS, SIDE_NAMES, unit_name
+from kleos.games.pericles.explain import faction_name, kind_name, side_name, unit_name
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.rules import battle, casualties
 from kleos.games.pericles.rules.battledeck import NONE
 from kleos.games.pericles.rules.common import count
@@ -24,20 +25,22 @@ from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import M_KIND, M_STAGE, M_WIN, PericlesState
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, MIL, PIECES, RUM, SIDE_BASES, SIDES
 
-WORDS = {"keep": "keep in the entourage:", "entourage": "put into the entourage", "issue": "choose the issue",
-         "debate": "debate the issue", "play": "play the card", "lend": "lend a marker:",
-         "decline": "decline the issue", "oracle": "Oracle:",
-         "deal": "a card is dealt:", "aristophanes": "the Aristophanes card is", "advisor": "the advisor is",
-         "commit": "commit Strategos:", "secret": "commit in secret:", "resolve": "resolve the issue",
-         "league": "League:", "disband": "remove for upkeep:",
-         "callias": "declare the Peace of Callias:", "scuttle": "give up an Athenian ship in",
-         "cit": "Citizenship:", "col": "Colony:", "kry": "Krypteia: remove an Athenian treason marker in",
-         "ago": "Agoge: build Spartan land units:", "hostage": "spend the hostage:",
-         "council": "call the Advisory Council:", "stop": "stop on the centre box:",
-         "build": "build city-state units (naval units):", "step": "carry the unit on to",
-         "done": "end the movement", "split": "casualties: units to row 1:",
-         "gold": "Persian gold:", "redeploy": "redeploy:", "plague": "Plague: remove a unit in",
-         "relocate": "Peace: move a unit:", "eliminate": "eliminate (nowhere to go):"}
+WORDS = {"keep": N_("keep in the entourage:"), "entourage": N_("put into the entourage"),
+         "issue": N_("choose the issue"),
+         "debate": N_("debate the issue"), "play": N_("play the card"), "lend": N_("lend a marker:"),
+         "decline": N_("decline the issue"), "oracle": N_("Oracle:"),
+         "deal": N_("a card is dealt:"), "aristophanes": N_("the Aristophanes card is"),
+         "advisor": N_("the advisor is"),
+         "commit": N_("commit Strategos:"), "secret": N_("commit in secret:"), "resolve": N_("resolve the issue"),
+         "league": N_("League:"), "disband": N_("remove for upkeep:"),
+         "callias": N_("declare the Peace of Callias:"), "scuttle": N_("give up an Athenian ship in"),
+         "cit": N_("Citizenship:"), "col": N_("Colony:"), "kry": N_("Krypteia: remove an Athenian treason marker in"),
+         "ago": N_("Agoge: build Spartan land units:"), "hostage": N_("spend the hostage:"),
+         "council": N_("call the Advisory Council:"), "stop": N_("stop on the centre box:"),
+         "build": N_("build city-state units (naval units):"), "step": N_("carry the unit on to"),
+         "done": N_("end the movement"), "split": N_("casualties: units to row 1:"),
+         "gold": N_("Persian gold:"), "redeploy": N_("redeploy:"), "plague": N_("Plague: remove a unit in"),
+         "relocate": N_("Peace: move a unit:"), "eliminate": N_("eliminate (nowhere to go):")}
 """Verbs told by their notation after a few words (the rest have their own sentences below)."""
 
 RESOLVING = frozenset({"decline", "expedition", "raid", "build", "league", "commit", "oracle", "resolve"})
@@ -46,10 +49,10 @@ RESOLVING = frozenset({"decline", "expedition", "raid", "build", "league", "comm
 
 def marker_words(entry: int, known: bool = True) -> str:
     """"AF's Military marker" (a face-down one the view cannot see: "the top marker")."""
-    _, _, owner, kind = entry_parts(entry)
+    _th, _placer, owner, kind = entry_parts(entry)
     if not known or kind >= len(MARKER_KINDS):
-        return "the top marker"
-    return f"{FACTIONS[owner]}'s {KINDS[MARKER_KINDS[kind]][0]} marker"
+        return _("the top marker")
+    return _("{owner}'s {kind} marker", owner=FACTIONS[owner], kind=kind_name(MARKER_KINDS[kind]))
 
 
 def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
@@ -57,11 +60,12 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
     special = {"place": _place, "reveal": _reveal, "expedition": _expedition, "raid": _raid, "draw": _draw, "row": _row,
                "casualty": _casualty, "raze": _raze, "second": _second, "ship": _ship, "move": _move}
     told = special.get(action.verb)
-    text = told(g, s, action) if told is not None else " ".join([WORDS.get(action.verb, action.verb),
-                                                                 *map(str, action.args)])
+    words = _(WORDS[action.verb]) if action.verb in WORDS else action.verb
+    text = told(g, s, action) if told is not None else " ".join([words, *map(str, action.args)])
     if action.verb in RESOLVING and s.step == "resolve" and s.revealed >= 0:
         th = entry_parts(s.revealed)[0]
-        return f"{marker_words(s.revealed)} in {g.tables.theater_keys[th]}: {text}"
+        return _("{marker} in {where}: {text}", marker=marker_words(s.revealed), where=g.tables.theater_keys[th],
+                 text=text)
     return text
 
 
@@ -79,8 +83,8 @@ def changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> str
              if a != b]
     moved = set(before.moved) != set(after.moved) or after.moving >= 0 or before.moving >= 0
     pieces = [] if moved else _piece_changes(g, before, after)
-    parts = ([f"Honor {', '.join(honor)}"] if honor else []) + pieces
-    return f"Result: {'; '.join(parts)}." if parts else ""
+    parts = ([_("Honor {changes}", changes=", ".join(honor))] if honor else []) + pieces
+    return _("Result: {parts}.", parts="; ".join(parts)) if parts else ""
 
 
 def _piece_changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
@@ -91,7 +95,7 @@ def _piece_changes(g: PericlesGame, before: PericlesState, after: PericlesState)
         gone = [f"-{-n} {code}" for n, code in deltas if n < 0]
         new = [f"+{n} {code}" for n, code in deltas if n > 0]
         if gone or new:
-            out.append(f"in {key}: {', '.join(gone + new)}")
+            out.append(_("in {where}: {changes}", where=key, changes=", ".join(gone + new)))
     return out
 
 
@@ -108,48 +112,51 @@ def tell_step(g: PericlesGame, before: PericlesState, action: Action, after: Per
 
 def _place(g: PericlesGame, s: PericlesState, a: Action) -> str:
     owner, kind, where = (str(x) for x in a.args)
-    return f"place {owner}'s {KINDS[kind][0]} marker ({kind}) face down in {where}"
+    return _("place {owner}'s {kind} marker ({code}) face down in {where}", owner=owner, kind=kind_name(kind),
+             code=kind, where=where)
 
 
 def _reveal(g: PericlesGame, s: PericlesState, a: Action) -> str:
     th = g.tables.theater_index[str(a.args[0])]
     top = [e for e in s.queue if e // 1000 == th][-1:]
     if not top or top[0] % 10 >= len(MARKER_KINDS):
-        return f"reveal the top marker in {a.args[0]}"
-    _, _, owner, kind = entry_parts(top[0])
-    text = f"reveal {marker_words(top[0])} in {a.args[0]}"
+        return _("reveal the top marker in {where}", where=a.args[0])
+    _th, _placer, owner, kind = entry_parts(top[0])
+    marker, where = marker_words(top[0]), a.args[0]
     if kind == MIL:
-        return f"{text}: {FACTIONS[owner]} ({FACTION_NAMES[FACTIONS[owner]]}) is now Commander in Chief"
+        return _("reveal {marker} in {where}: {code} ({faction}) is now Commander in Chief", marker=marker,
+                 where=where, code=FACTIONS[owner], faction=faction_name(FACTIONS[owner]))
     if kind == RUM:
-        return f"{text}: a Rumor, nothing happens"
-    return text
+        return _("reveal {marker} in {where}: a Rumor, nothing happens", marker=marker, where=where)
+    return _("reveal {marker} in {where}", marker=marker, where=where)
 
 
 def _expedition(g: PericlesGame, s: PericlesState, a: Action) -> str:
     if not a.args:
-        return ("hold an Expedition Assembly: all four factions commit Strategos in secret (the sums show in "
-                "the battle's totals)")
-    return f"hold an Expedition Assembly with {a.args[0]} Strategos: {a.args[0]} unit(s) may move"
+        return _("hold an Expedition Assembly: all four factions commit Strategos in secret (the sums show in "
+                 "the battle's totals)")
+    return _("hold an Expedition Assembly with {n} Strategos: {n} unit(s) may move", n=a.args[0])
 
 
 def _raid(g: PericlesGame, s: PericlesState, a: Action) -> str:
-    return "raid: spend 3 Strategos for 3 Honor; the enemy Dominant faction loses Strategos by a battle card"
+    return _("raid: spend 3 Strategos for 3 Honor; the enemy Dominant faction loses Strategos by a battle card")
 
 
 def _ship(g: PericlesGame, s: PericlesState, a: Action) -> str:
-    return "commit the State Ship (+1 for Athens)" if a.args[0] == "yes" else "keep the State Ship back"
+    return _("commit the State Ship (+1 for Athens)") if a.args[0] == "yes" else _("keep the State Ship back")
 
 
 def _move(g: PericlesGame, s: PericlesState, a: Action) -> str:
     frm, piece, to = (str(x) for x in a.args)
-    return f"move a {unit_name(piece)} ({piece}) from {frm} toward {to}"
+    return _("move a {unit} ({code}) from {origin} toward {to}", unit=unit_name(piece), code=piece, origin=frm, to=to)
 
 
 def _second(g: PericlesGame, s: PericlesState, a: Action) -> str:
     if a.args[0] != "yes":
-        return "fight no second battle"
-    other = "land" if s.mil[M_KIND] == battle.NAVAL else "naval"
-    return f"fight a second battle, a {other} one, in {g.tables.theater_keys[battle.theater_of(s)]}"
+        return _("fight no second battle")
+    template = (N_("fight a second battle, a land one, in {where}") if s.mil[M_KIND] == battle.NAVAL
+                else N_("fight a second battle, a naval one, in {where}"))
+    return _(template, where=g.tables.theater_keys[battle.theater_of(s)])
 
 
 def _victim(s: PericlesState) -> int:
@@ -160,29 +167,33 @@ def _victim(s: PericlesState) -> int:
 def _row(g: PericlesGame, s: PericlesState, a: Action) -> str:
     due = next((d for act, d in casualties.choices(g.tables, s, s.mil[M_STAGE]) if act == a), None)
     if due is None:
-        return f"casualties by table row {a.args[0]}"
-    return (f"count casualties on row {a.args[0]}: {SIDE_NAMES[_victim(s)]} loses {due[0]} elite and "
-            f"{due[1]} other unit(s)")
+        return _("casualties by table row {row}", row=a.args[0])
+    return _("count casualties on row {row}: {side} loses {elite} elite and {other} other unit(s)", row=a.args[0],
+             side=side_name(_victim(s)), elite=due[0], other=due[1])
 
 
 def _casualty(g: PericlesGame, s: PericlesState, a: Action) -> str:
     where = g.tables.theater_keys[battle.theater_of(s)]
-    return f"eliminate {SIDE_NAMES[_victim(s)]}'s {unit_name(str(a.args[0]))} ({a.args[0]}) in {where}"
+    return _("eliminate {side}'s {unit} ({code}) in {where}", side=side_name(_victim(s)),
+             unit=unit_name(str(a.args[0])), code=a.args[0], where=where)
 
 
 def _raze(g: PericlesGame, s: PericlesState, a: Action) -> str:
     if a.args[0] == casualties.STOP:
-        return "leave the enemy's remaining bases"
+        return _("leave the enemy's remaining bases")
     where = g.tables.theater_keys[battle.theater_of(s)]
-    return f"eliminate {SIDE_NAMES[1 - s.mil[M_WIN]]}'s {unit_name(str(a.args[0]))} in {where}"
+    return _("eliminate {side}'s {unit} in {where}", side=side_name(1 - s.mil[M_WIN]), unit=unit_name(str(a.args[0])),
+             where=where)
 
 
 # ----- battle-deck cards: battles, neutral diplomacy, raids ----------------------------------------
 def _draw(g: PericlesGame, s: PericlesState, a: Action) -> str:
     side = SIDES.index(str(a.args[0]))
     value = 0 if a.args[1] == NONE else g.tables.card_value[g.tables.card_index[str(a.args[1])]]
-    card = "no card (value 0)" if a.args[1] == NONE else f"{a.args[1]} (value {value})"
-    text = f"{SIDE_NAMES[side]} turns up {card}"
+    if a.args[1] == NONE:
+        text = _("{side} turns up no card (value 0)", side=side_name(side))
+    else:
+        text = _("{side} turns up {card} (value {value})", side=side_name(side), card=a.args[1], value=value)
     if s.step == "battle_draw" and s.draw[1 - side] >= 0:
         return f"{text}. {battle_result(g, s, side, value)}"
     if s.step == "dip_draw" and s.draw[1 - side] >= 0 and s.revealed >= 0:
@@ -199,24 +210,27 @@ def strength_parts(g: PericlesGame, s: PericlesState, side: int, card: int) -> t
     tokens = mv.strategos * battle.committed_total(s, side, th)
     plots = mv.treason * treason(s, th, side)
     total = units + bases + tokens + plots + card
-    return f"{SIDE_NAMES[side]} {total} (units {units}, bases {bases}, Strategos {tokens}, treason {plots}, " \
-           f"card {card})", total
+    return _("{side} {total} (units {units}, bases {bases}, Strategos {tokens}, treason {plots}, card {card})",
+             side=side_name(side), total=total, units=units, bases=bases, tokens=tokens, plots=plots,
+             card=card), total
 
 
 def battle_result(g: PericlesGame, s: PericlesState, last: int, value: int) -> str:
     """The battle's totals and result once the last card (``value``, side ``last``) is up (P-BATTLE-7, 8)."""
     cards = [max(0, s.draw[0]), max(0, s.draw[1])]
     cards[last] = value
-    kind = "naval" if s.mil[M_KIND] == battle.NAVAL else "land"
     where = g.tables.theater_keys[battle.theater_of(s)]
     athens, a_total = strength_parts(g, s, 0, cards[0])
     sparta, s_total = strength_parts(g, s, 1, cards[1])
     if a_total == s_total:
-        result = "a draw: no casualties, no battle Honor"
+        result = _("a draw: no casualties, no battle Honor")
     else:
         winner = 0 if a_total > s_total else 1
-        result = f"{SIDE_NAMES[winner]} wins by {abs(a_total - s_total)}"
-    return f"The {kind} battle in {where}: {athens} against {sparta}: {result}."
+        result = _("{side} wins by {margin}", side=side_name(winner), margin=abs(a_total - s_total))
+    template = (N_("The naval battle in {where}: {athens} against {sparta}: {result}.")
+                if s.mil[M_KIND] == battle.NAVAL
+                else N_("The land battle in {where}: {athens} against {sparta}: {result}."))
+    return _(template, where=where, athens=athens, sparta=sparta, result=result)
 
 
 def _diplomacy_result(s: PericlesState, last: int, value: int) -> str:
@@ -227,6 +241,7 @@ def _diplomacy_result(s: PericlesState, last: int, value: int) -> str:
     cards[last] = value
     totals = [commits[side] + cards[side] for side in (0, 1)]
     won = totals[owner_side] >= 2 * totals[1 - owner_side]
-    result = "a League base is founded" if won else "nothing happens"
-    return (f"Diplomacy: {SIDE_NAMES[owner_side]} {totals[owner_side]} against {SIDE_NAMES[1 - owner_side]} "
-            f"{totals[1 - owner_side]} (twice needed): {result}.")
+    result = _("a League base is founded") if won else _("nothing happens")
+    return _("Diplomacy: {owner} {owner_total} against {other} {other_total} (twice needed): {result}.",
+             owner=side_name(owner_side), owner_total=totals[owner_side], other=side_name(1 - owner_side),
+             other_total=totals[1 - owner_side], result=result)

@@ -23,7 +23,7 @@ from kleos.games.pericles.rules import (
     redeploy,
     theater,
 )
-from kleos.games.pericles.rules.common import Violation, gain, spend
+from kleos.games.pericles.rules.common import N_, Violation, gain, spend
 from kleos.games.pericles.state import CH_ADVISOR, H_RAIDS, PericlesState
 from kleos.games.pericles.tables import Tables, factions_of
 
@@ -246,14 +246,14 @@ def _move(t: Tables, s: PericlesState, action: Action) -> None:
 
 def _casualty_check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
     if s.step == "raze":
-        return ("P-BATTLE-15", "eliminate an enemy base there, or stop: raze <base> | raze stop")
+        return ("P-BATTLE-15", N_("eliminate an enemy base there, or stop: raze <base> | raze stop"))
     if s.step == "casualty":
-        return ("P-BATTLE-9", "eliminate a unit of the battle's kind and of the class owed: casualty <piece>")
-    return ("P-BATTLE-13", "choose one row of the casualty table: row <id> (or split <n>)")
+        return ("P-BATTLE-9", N_("eliminate a unit of the battle's kind and of the class owed: casualty <piece>"))
+    return ("P-BATTLE-13", N_("choose one row of the casualty table: row <id> (or split <n>)"))
 
 
 def _second_check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
-    return ("P-BATTLE-34", "the winner's decider answers second yes or second no")
+    return ("P-BATTLE-34", N_("the winner's decider answers second yes or second no"))
 
 
 CHECKS = {"plague": aristophanes.check, "demobilise": aristophanes.demob_check, "relocate": political.check,

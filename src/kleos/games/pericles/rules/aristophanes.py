@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.pericles.datamodel import AristophanesCard
-from kleos.games.pericles.rules.common import CONTESTED, Violation, count, place, present, remove, status
+from kleos.games.pericles.rules.common import CONTESTED, N_, Violation, count, place, present, remove, status
 from kleos.games.pericles.state import OFF, PericlesState
 from kleos.games.pericles.tables import (
     AB,
@@ -185,11 +185,11 @@ def demob_apply(t: Tables, s: PericlesState, action: Action) -> None:
 
 
 def demob_check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
-    return ("P-ARIST-4", f"Peace C: {FACTIONS[f]} removes one unit of its side from a theater contested for "
-                         "it: demobilise <theater> <piece>")
+    return ("P-ARIST-4", N_("Peace C: {faction} removes one unit of its side from a theater contested for it: "
+                            "demobilise <theater> <piece>"), {"faction": FACTIONS[f]})
 
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
     theater = t.theater_keys[due_parts(s.plague_due[0])[0]]
-    return ("P-PLAGUE-6", f"the Dominant removes one of its side's units of the kind due in {theater}: "
-                          f"plague {theater} <piece>")
+    return ("P-PLAGUE-6", N_("the Dominant removes one of its side's units of the kind due in {theater}: "
+                             "plague {theater} <piece>"), {"theater": theater})

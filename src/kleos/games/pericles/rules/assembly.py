@@ -14,7 +14,7 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.games.pericles.datamodel import Attribute
 from kleos.games.pericles.rules.boule import sign
-from kleos.games.pericles.rules.common import Violation
+from kleos.games.pericles.rules.common import N_, Violation
 from kleos.games.pericles.state import DISCARD, ENTOURAGE, HAND, OUT, PLAYED, PericlesState
 from kleos.games.pericles.tables import FACTIONS, ISSUES_PER_SIDE, Tables, factions_of
 
@@ -183,9 +183,9 @@ def finish(t: Tables, s: PericlesState, stop_at_centre: bool) -> None:
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
     if s.step == "debate":
-        return ("P-ASSEMBLY-4", "choose an issue on the track that is not captured: debate <issue> <box>")
+        return ("P-ASSEMBLY-4", N_("choose an issue on the track that is not captured: debate <issue> <box>"))
     if s.step == "play":
-        return ("P-ASSEMBLY-5", "play a card of your own hand: play <card>")
+        return ("P-ASSEMBLY-5", N_("play a card of your own hand: play <card>"))
     if s.step == "council":
-        return ("P-LEADER-3", "answer council yes or council no")
-    return ("P-ASSEMBLY-9", "answer stop yes (stop on the centre box) or stop no")
+        return ("P-LEADER-3", N_("answer council yes or council no"))
+    return ("P-ASSEMBLY-9", N_("answer stop yes (stop on the centre box) or stop no"))

@@ -7,7 +7,7 @@ Both sides act "at the same time" in the source; the engine runs Athens then Spa
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import Violation
+from kleos.games.pericles.rules.common import N_, Violation
 from kleos.games.pericles.state import OFF, PericlesState
 from kleos.games.pericles.tables import ISSUES_PER_SIDE, Tables
 
@@ -76,5 +76,5 @@ def select_apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
     if s.step == "hostage":
-        return ("P-BOULE-3", "answer hostage yes or hostage no")
-    return ("P-BOULE-10", "choose an issue that is neither on the track nor removed: issue <code>")
+        return ("P-BOULE-3", N_("answer hostage yes or hostage no"))
+    return ("P-BOULE-10", N_("choose an issue that is neither on the track nor removed: issue <code>"))

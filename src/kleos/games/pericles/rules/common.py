@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from kleos.games.pericles.state import N_HONOR, PericlesState
 from kleos.games.pericles.tables import (
     AN,
@@ -17,7 +19,15 @@ from kleos.games.pericles.tables import (
     Tables,
 )
 
-Violation = tuple[str, str]  # (rule ID, message)
+Violation = tuple[str, str] | tuple[str, str, Mapping[str, object]]
+"""(rule ID, English message template[, its parameters]): each surface renders the template in its
+reader's language from the game's catalogue, so the rules stay language-free."""
+
+
+def N_(template: str) -> str:
+    """Marks an English message template for the game's catalogue without translating it: the rules
+    never translate (nor import the language layer); the surfaces do, from the rule ID's template."""
+    return template
 
 FRIENDLY, CONTESTED, ENEMY, NEUTRAL = "friendly", "contested", "enemy", "neutral"
 

@@ -10,7 +10,18 @@ deck's top card (P-DIPLO-7..10).
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import FRIENDLY, NEUTRAL, Violation, count, gain, place, remove, spend, status
+from kleos.games.pericles.rules.common import (
+    FRIENDLY,
+    N_,
+    NEUTRAL,
+    Violation,
+    count,
+    gain,
+    place,
+    remove,
+    spend,
+    status,
+)
 from kleos.games.pericles.state import H_ISSUES, PericlesState
 from kleos.games.pericles.tables import AN, DB, PB, S300, SIDE_BASES, SIDE_LAND, SIDE_NAVAL, SL, Tables
 
@@ -112,4 +123,4 @@ def settle_neutral(t: Tables, s: PericlesState, theater: int, owner: int) -> Non
 
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
-    return ("P-DIPLO-7", "commit in secret what you can: owner 0-5, the other side's Dominant 0-4 (secret <n>)")
+    return ("P-DIPLO-7", N_("commit in secret what you can: owner 0-5, the other side's Dominant 0-4 (secret <n>)"))

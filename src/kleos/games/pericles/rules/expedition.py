@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.pericles.rules.battle import commander, theater_of
-from kleos.games.pericles.rules.common import CONTESTED, Violation, spend, status
+from kleos.games.pericles.rules.common import CONTESTED, N_, Violation, spend, status
 from kleos.games.pericles.state import M_SHIP, M_WIN, N_MIL, REVEALED, SECRET, PericlesState
 from kleos.games.pericles.tables import ATHENS, N_PIECES, Tables, factions_of
 
@@ -105,7 +105,7 @@ def finish(s: PericlesState) -> None:
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
     if s.step == "ship":
-        return ("P-SHIP-2", "the Athenian Dominant answers ship yes or ship no")
+        return ("P-SHIP-2", N_("the Athenian Dominant answers ship yes or ship no"))
     if f == commander(s):
-        return ("P-EXPED-2", "the Commander commits 1-5 Strategos from its stock in secret: secret <n>")
-    return ("P-EXPED-2", "commit 0-4 Strategos from your stock in secret: secret <n>")
+        return ("P-EXPED-2", N_("the Commander commits 1-5 Strategos from its stock in secret: secret <n>"))
+    return ("P-EXPED-2", N_("commit 0-4 Strategos from your stock in secret: secret <n>"))

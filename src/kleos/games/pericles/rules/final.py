@@ -17,6 +17,7 @@ from kleos.core.protocol import Outcome
 from kleos.games.pericles.rules.common import (
     CONTESTED,
     FRIENDLY,
+    N_,
     Violation,
     controls,
     count,
@@ -88,18 +89,18 @@ def automatic_victory(t: Tables, s: PericlesState) -> bool:
     sparta_takes = controls(s, ATHENS_THEATER, 1)
     athens_takes = controls(s, SPARTA_THEATER, 0)
     if sparta_takes and athens_takes:
-        finish(s, "conquest of both capitals: a draw", None)
+        finish(s, N_("conquest of both capitals: a draw"), None)
         return True
     if sparta_takes or athens_takes:
-        side_wins(s, 1 if sparta_takes else 0, "conquest")
+        side_wins(s, 1 if sparta_takes else 0, N_("conquest"))
         return True
     if not s.granary_start[0] and not athens_granary_base(s):
-        side_wins(s, 1, "Athens starved: no granary base")
+        side_wins(s, 1, N_("Athens starved: no granary base"))
         return True
     if s.turn in t.scenario.auto_honor_victory_turns:
         for f in range(4):
             if honor_victory(s, f):
-                finish(s, "automatic Honor victory", f)
+                finish(s, N_("automatic Honor victory"), f)
                 return True
     return False
 
@@ -200,4 +201,4 @@ def argos_limit(s: PericlesState) -> None:
 
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
-    return ("P-UPKEEP-3", "remove one of your side's units: disband <theater> <piece>")
+    return ("P-UPKEEP-3", N_("remove one of your side's units: disband <theater> <piece>"))

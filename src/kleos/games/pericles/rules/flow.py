@@ -31,6 +31,7 @@ from kleos.games.pericles.rules import (
     redeploy,
     theater,
 )
+from kleos.games.pericles.rules.common import N_
 from kleos.games.pericles.state import (
     ARISTOPHANES,
     ASSEMBLY,
@@ -211,7 +212,7 @@ def political_phase(t: Tables, s: PericlesState) -> None:
         political.council(t, s, side)
     declared = political.war_peace(t, s)
     if peace_ends_game(t, s, declared):
-        final.end_scoring(t, s, "Peace ended the scenario")
+        final.end_scoring(t, s, N_("Peace ended the scenario"))
         return
     s.step = "relocate_next" if declared else "political_rest"
 
@@ -286,7 +287,7 @@ def reveal_next(t: Tables, s: PericlesState) -> None:
     if not s.queue:
         theater.political_capital(s)  # P-CAPITAL
         if t.scenario.phases == "theater":
-            final.end_scoring(t, s, "end of the vignette")
+            final.end_scoring(t, s, N_("end of the vignette"))
             return
         s.phase = FINAL
         s.step = "final"
@@ -394,7 +395,7 @@ def victory(t: Tables, s: PericlesState) -> None:
     if final.automatic_victory(t, s):
         return
     if s.turn >= t.scenario.last_turn:
-        final.end_scoring(t, s, "end of the scenario")
+        final.end_scoring(t, s, N_("end of the scenario"))
         return
     final.argos_limit(s)  # P-UPKEEP-4
     s.side = 0

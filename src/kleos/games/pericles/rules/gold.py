@@ -12,7 +12,7 @@ done``), to one of three destinations, with caps counted anew at each build:
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import Violation, count, in_use, place
+from kleos.games.pericles.rules.common import N_, Violation, count, in_use, place
 from kleos.games.pericles.state import M_GOLD, M_GOLD_PL, M_GOLD_PN, M_GOLD_SN, PericlesState
 from kleos.games.pericles.tables import PB, PERSIA, PL, PN, SB, SN, SPARTA, XB, Tables
 
@@ -66,4 +66,4 @@ def apply(t: Tables, s: PericlesState, action: Action) -> bool:
 
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
-    return ("P-GOLD-2", "spend a Persian base where its units may go: gold <theater> <naval|land>, or gold done")
+    return ("P-GOLD-2", N_("spend a Persian base where its units may go: gold <theater> <naval|land>, or gold done"))

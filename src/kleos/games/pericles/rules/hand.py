@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import Violation
+from kleos.games.pericles.rules.common import N_, Violation
 from kleos.games.pericles.state import DECK, DISCARD, ENTOURAGE, HAND, OUT, PericlesState
 from kleos.games.pericles.tables import FACTIONS, Tables
 
@@ -112,8 +112,8 @@ def entourage_apply(t: Tables, s: PericlesState, f: int, action: Action) -> None
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
     if s.step == "keep":
-        return ("P-HAND-2", "keep any of your own entourage cards: keep [card ...]")
+        return ("P-HAND-2", N_("keep any of your own entourage cards: keep [card ...]"))
     if action.verb == "entourage" and action.args and str(action.args[0]) in {t.card_ids[c] for c in t.leader_of}:
-        return ("P-HAND-6", "a Leader card never joins the entourage")
-    return ("P-HAND-6", "choose a non-Leader card of your hand for the entourage: entourage <card>")
+        return ("P-HAND-6", N_("a Leader card never joins the entourage"))
+    return ("P-HAND-6", N_("choose a non-Leader card of your hand for the entourage: entourage <card>"))
 

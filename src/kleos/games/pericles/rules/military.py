@@ -19,6 +19,7 @@ from kleos.games.pericles.rules.common import (
     CONTESTED,
     ENEMY,
     FRIENDLY,
+    N_,
     Violation,
     count,
     land_strength,
@@ -226,5 +227,5 @@ def end_issue(s: PericlesState) -> None:
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
     if s.step == "move_on":
-        return ("P-MOVE-9", "carry the unit on along a connection it may leave by: step <theater>")
-    return ("P-MOVE-15", "move a unit that has not moved and can leave: move <from> <piece> <to>, or done")
+        return ("P-MOVE-9", N_("carry the unit on along a connection it may leave by: step <theater>"))
+    return ("P-MOVE-15", N_("move a unit that has not moved and can leave: move <from> <piece> <to>, or done"))

@@ -9,7 +9,7 @@ Otherwise the Persian war costs that faction Honor.
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import Violation, controls, count, gain, place, remove
+from kleos.games.pericles.rules.common import N_, Violation, controls, count, gain, place, remove
 from kleos.games.pericles.state import H_PERSIA, PericlesState
 from kleos.games.pericles.tables import (
     AB,
@@ -79,5 +79,5 @@ def scuttle_apply(t: Tables, s: PericlesState, action: Action) -> None:
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
     if s.step == "callias":
-        return ("P-PERSIA-8", "answer callias yes or callias no")
-    return ("P-PERSIA-9", "give up an Athenian naval unit: scuttle <theater>")
+        return ("P-PERSIA-8", N_("answer callias yes or callias no"))
+    return ("P-PERSIA-9", N_("give up an Athenian naval unit: scuttle <theater>"))

@@ -17,6 +17,7 @@ from kleos.games.pericles.rules.boule import sign
 from kleos.games.pericles.rules.common import (
     CONTESTED,
     FRIENDLY,
+    N_,
     Violation,
     award,
     count,
@@ -324,9 +325,9 @@ def lend_apply(s: PericlesState, f: int, action: Action) -> None:
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
     if s.step == "relocate":
-        return ("P-WARPEACE-5", "move the unit named to its home theater or to a theater holding a base of its "
-                                "own city-state: relocate <from> <piece> <to>")
+        return ("P-WARPEACE-5", N_("move the unit named to its home theater or to a theater holding a base of its "
+                                "own city-state: relocate <from> <piece> <to>"))
     if s.step == "side":
         rule = {"CIT": "P-POLISSUE-4", "COL": "P-POLISSUE-6", "KRY": "P-POLISSUE-7", "AGO": "P-POLISSUE-8"}
-        return (rule[SIDE_ISSUES[s.cursor][0]], "choose one of the issue's options, or none")
-    return ("P-TMARK-4", "lend one of your own theater markers to your compatriot: lend <MIL|LEA|DIP|ORA|RUM>")
+        return (rule[SIDE_ISSUES[s.cursor][0]], N_("choose one of the issue's options, or none"))
+    return ("P-TMARK-4", N_("lend one of your own theater markers to your compatriot: lend <MIL|LEA|DIP|ORA|RUM>"))

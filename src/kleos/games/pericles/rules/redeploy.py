@@ -20,7 +20,7 @@ side's Dominant faction decides, one unit per step: ``redeploy <from> <piece> <t
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import Violation, count, remove
+from kleos.games.pericles.rules.common import N_, Violation, count, remove
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import (
     AB,
@@ -149,8 +149,9 @@ def apply(t: Tables, s: PericlesState, action: Action) -> bool:
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
     if action.verb == "redeploy" and action.args and action.args[0] == DONE:
-        return ("P-REDEPLOY-3", "units over a theater's limit must be redeployed or, with nowhere to go, eliminated")
+        return ("P-REDEPLOY-3", N_("units over a theater's limit must be redeployed or, with nowhere to go, "
+                                   "eliminated"))
     if action.verb == "eliminate":
-        return ("P-REDEPLOY-8", "only a unit over the limit with no legal destination is eliminated")
-    return ("P-REDEPLOY-5", "redeploy a unit of this group to a theater with a base it may use and room: "
-            "redeploy <from> <piece> <to>")
+        return ("P-REDEPLOY-8", N_("only a unit over the limit with no legal destination is eliminated"))
+    return ("P-REDEPLOY-5", N_("redeploy a unit of this group to a theater with a base it may use and room: "
+            "redeploy <from> <piece> <to>"))

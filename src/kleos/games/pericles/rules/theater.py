@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.pericles.rules import diplomatic, league, military
-from kleos.games.pericles.rules.common import CONTESTED, Violation, count, gain, remove, spend, status
+from kleos.games.pericles.rules.common import CONTESTED, N_, Violation, count, gain, remove, spend, status
 from kleos.games.pericles.state import H_CAPITAL, H_ISSUES, H_RAIDS, PericlesState
 from kleos.games.pericles.tables import (
     AR,
@@ -254,7 +254,7 @@ def political_capital(s: PericlesState) -> None:
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:
     if s.step == "place":
-        return ("P-THEATER-7", "place a marker you hold in an open theater: place <owner> <kind> <theater>")
+        return ("P-THEATER-7", N_("place a marker you hold in an open theater: place <owner> <kind> <theater>"))
     if s.step == "reveal":
-        return ("P-THEATER-9", "reveal the top marker of your side in a theater: reveal <theater>")
-    return ("P-THEATER-14", "resolve the revealed issue with one of its options, or decline")
+        return ("P-THEATER-9", N_("reveal the top marker of your side in a theater: reveal <theater>"))
+    return ("P-THEATER-14", N_("resolve the revealed issue with one of its options, or decline"))

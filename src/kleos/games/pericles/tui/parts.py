@@ -25,8 +25,9 @@ from kleos.core.kit.terminal import (
 )
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.pericles import story
-from kleos.games.pericles.explain import explain
+from kleos.games.pericles.explain import explain, seat_names
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
@@ -56,8 +57,9 @@ def _battle(ctx: BoardContext, width: int) -> Text:
     return render.battle_view(*_pericles(ctx), ctx.palette, width)
 
 
-PANELS: dict[str, PanelDraw] = {"Theaters": _theaters, "Assemblies": _assemblies, "Factions": _factions,
-                                "Battle": _battle}
+PANELS: dict[str, PanelDraw] = {N_("Theaters"): _theaters, N_("Assemblies"): _assemblies, N_("Factions"): _factions,
+                                N_("Battle"): _battle}
+"""The board's panels by their English names; the shell is handed them under the reader's words."""
 
 
 def _status(ctx: BoardContext, note: str) -> Text:
@@ -80,7 +82,7 @@ def _full_view(game: Game[Any, Any], state: Any) -> PericlesView:
 def _heading(game: Game[Any, Any]) -> str:
     assert isinstance(game, PericlesGame)
     sc = game.tables.scenario
-    return f"Pericles: {sc.name} (scenario {sc.id})"
+    return _("Pericles: {name} (scenario {id})", name=sc.name, id=sc.id)
 
 
 # ----- the log -------------------------------------------------------------------------------------------
@@ -98,13 +100,14 @@ def _log_lines(game: Game[Any, Any], before: Any, seat: int, action: Action, aft
     else:
         reader = min(allowed & readers) if seat == CHANCE and allowed else narrator
         text = story.tell(game, game.view(before, reader).state, action)
-        lines = [LogLine(index, seat, text if seat == CHANCE else f"{game.seat_names[seat]}: {text}", kind)]
+        lines = [LogLine(index, seat, text if seat == CHANCE else f"{seat_names(game)[seat]}: {text}", kind)]
     result = story.changes(game, game.view(before, None).state, game.view(after, None).state)
     if result:
         lines.append(LogLine(index, CHANCE, result, "result"))
     outcome = game.outcome(after)
     if outcome is not None:
-        lines.append(LogLine(index, CHANCE, f"Game over: {KIT.outcome_text(game, outcome)}.", "heading"))
+        lines.append(LogLine(index, CHANCE, _("Game over: {outcome}.", outcome=KIT.outcome_text(game, outcome)),
+                             "heading"))
     return lines
 
 
@@ -122,29 +125,30 @@ def _panel_for(game: Game[Any, Any], view: Any, legal: Sequence[Action], words: 
     verbs = {a.verb for a in legal}
     for verb in (words[:1] or tuple(sorted(verbs))):
         if verb in PANEL_OF_VERB:
-            return PANEL_OF_VERB[verb]
-    return "Theaters" if verbs else None
+            return _(PANEL_OF_VERB[verb])
+    return _("Theaters") if verbs else None
 
 
 def _title(game: Game[Any, Any], view: Any, seat: int) -> str:
     """What the faction decides (the shell puts its name before it)."""
     assert isinstance(view, PericlesView)
-    return STEP_TITLES.get(view.state.step, view.state.step)
+    step = view.state.step
+    return _(STEP_TITLES[step]) if step in STEP_TITLES else step
 
 
 STEP_TITLES = {
-    "keep": "keep entourage cards", "entourage": "form your entourage", "hostage": "use the hostage?",
-    "select": "choose an issue for the assembly", "debate": "choose the issue to debate",
-    "play": "play a card in the debate", "council": "call the Advisory Council?",
-    "stop": "stop War/Peace on the centre box?", "lend": "lend a theater marker", "place": "place a marker",
-    "reveal": "reveal a marker", "resolve": "resolve the revealed marker", "move": "move units",
-    "move_on": "carry the unit on", "dip_secret": "commit Strategos in secret",
-    "exped_secret": "commit Strategos to the expedition in secret", "ship": "commit the State Ship?",
-    "row": "choose the casualty row", "casualty": "eliminate a unit", "raze": "eliminate an enemy base?",
-    "second": "fight a second battle?", "gold": "Persian gold", "redeploy": "redeploy units",
-    "upkeep": "remove units for upkeep", "side": "side issue", "callias": "declare the Peace of Callias?",
-    "scuttle": "give up a ship", "plague": "Plague removals", "demobilise": "Peace: remove a unit",
-    "relocate": "Peace: move a unit home",
+    "keep": N_("keep entourage cards"), "entourage": N_("form your entourage"), "hostage": N_("use the hostage?"),
+    "select": N_("choose an issue for the assembly"), "debate": N_("choose the issue to debate"),
+    "play": N_("play a card in the debate"), "council": N_("call the Advisory Council?"),
+    "stop": N_("stop War/Peace on the centre box?"), "lend": N_("lend a theater marker"), "place": N_("place a marker"),
+    "reveal": N_("reveal a marker"), "resolve": N_("resolve the revealed marker"), "move": N_("move units"),
+    "move_on": N_("carry the unit on"), "dip_secret": N_("commit Strategos in secret"),
+    "exped_secret": N_("commit Strategos to the expedition in secret"), "ship": N_("commit the State Ship?"),
+    "row": N_("choose the casualty row"), "casualty": N_("eliminate a unit"), "raze": N_("eliminate an enemy base?"),
+    "second": N_("fight a second battle?"), "gold": N_("Persian gold"), "redeploy": N_("redeploy units"),
+    "upkeep": N_("remove units for upkeep"), "side": N_("side issue"), "callias": N_("declare the Peace of Callias?"),
+    "scuttle": N_("give up a ship"), "plague": N_("Plague removals"), "demobilise": N_("Peace: remove a unit"),
+    "relocate": N_("Peace: move a unit home"),
 }
 
 
@@ -154,75 +158,75 @@ def _verb(title: str, text: str, *rules: str) -> VerbHelp:
 
 
 VERBS: dict[str, VerbHelp] = {
-    "keep": _verb("Keep entourage cards", "Keep any of last turn's entourage cards in hand; the rest are "
-                  "discarded before the new cards are dealt.", "P-HAND-2"),
-    "entourage": _verb("Form the entourage", "Put a non-Leader card of a full hand aside as entourage: it "
-                       "backs the Advisory Council and may be kept next turn.", "P-HAND-6"),
-    "hostage": _verb("Hostage", "The Dominant faction of a side holding a hostage may use it.", "P-BOULE-3"),
-    "issue": _verb("Choose issues", "Put an issue on your side's track for this turn's debates.", "P-BOULE-5"),
-    "debate": _verb("Debate an issue", "Choose which issue on the track the next debate is about: the "
-                    "Dominant chooses in debates 1, 3 and 5, the Opponent in 2, 4 and 6.",
+    "keep": _verb(N_("Keep entourage cards"), N_("Keep any of last turn's entourage cards in hand; the rest are "
+                  "discarded before the new cards are dealt."), "P-HAND-2"),
+    "entourage": _verb(N_("Form the entourage"), N_("Put a non-Leader card of a full hand aside as entourage: it "
+                       "backs the Advisory Council and may be kept next turn."), "P-HAND-6"),
+    "hostage": _verb(N_("Hostage"), N_("The Dominant faction of a side holding a hostage may use it."), "P-BOULE-3"),
+    "issue": _verb(N_("Choose issues"), N_("Put an issue on your side's track for this turn's debates."), "P-BOULE-5"),
+    "debate": _verb(N_("Debate an issue"), N_("Choose which issue on the track the next debate is about: the "
+                    "Dominant chooses in debates 1, 3 and 5, the Opponent in 2, 4 and 6."),
                     "P-ASSEMBLY-3"),
-    "play": _verb("Play a card", "Both factions of the side play a card face down; the higher modified "
-                  "value moves the issue toward its half, and aligned halves pay Strategos.",
+    "play": _verb(N_("Play a card"), N_("Both factions of the side play a card face down; the higher modified "
+                  "value moves the issue toward its half, and aligned halves pay Strategos."),
                   "P-ASSEMBLY-5", "P-CARD-4"),
-    "council": _verb("Advisory Council", "Add a random entourage card's value to your Leader; next turn you "
-                     "get six cards and no entourage.", "P-LEADER-4", "P-LEADER-7"),
-    "stop": _verb("War/Peace at the centre", "The debate's winner may stop the War/Peace issue on the "
-                  "centre box.", "P-ASSEMBLY-9"),
-    "lend": _verb("Lend a marker", "Give one of your theater markers to your compatriot.", "P-TMARK-1"),
-    "place": _verb("Place a marker", "Markers go face down on top of a theater's queue, in Honor order; "
+    "council": _verb(N_("Advisory Council"), N_("Add a random entourage card's value to your Leader; next turn you "
+                     "get six cards and no entourage."), "P-LEADER-4", "P-LEADER-7"),
+    "stop": _verb(N_("War/Peace at the centre"), N_("The debate's winner may stop the War/Peace issue on the "
+                  "centre box."), "P-ASSEMBLY-9"),
+    "lend": _verb(N_("Lend a marker"), N_("Give one of your theater markers to your compatriot."), "P-TMARK-1"),
+    "place": _verb(N_("Place a marker"), N_("Markers go face down on top of a theater's queue, in Honor order; "
                    "the top one is revealed first. MIL = Military (its owner commands an expedition: units "
                    "move, a battle if contested), LEA = League (a base or League units), DIP = Diplomatic "
                    "(treason markers or an enemy base converted), ORA = Oracle (Honor), RUM = Rumor (does "
-                   "nothing: a bluff). The number in brackets after a card is its value.",
+                   "nothing: a bluff). The number in brackets after a card is its value."),
                    "P-THEATER-1", "P-THEATER-5", "P-MIL-1", "P-LEAGUE-1", "P-DIPLO-1", "P-ORACLE-2",
                    "P-THEATER-12"),
-    "reveal": _verb("Reveal a marker", "Reveal the top marker of your side in a theater and resolve its "
-                    "issue.", "P-THEATER-9"),
-    "decline": _verb("Decline", "Leave the revealed issue without effect.", "P-THEATER-9"),
-    "commit": _verb("Diplomacy", "Commit Strategos to place treason markers or convert an enemy base.",
+    "reveal": _verb(N_("Reveal a marker"), N_("Reveal the top marker of your side in a theater and resolve its "
+                    "issue."), "P-THEATER-9"),
+    "decline": _verb(N_("Decline"), N_("Leave the revealed issue without effect."), "P-THEATER-9"),
+    "commit": _verb(N_("Diplomacy"), N_("Commit Strategos to place treason markers or convert an enemy base."),
                     "P-DIPLO-1"),
-    "resolve": _verb("Neutral diplomacy", "In a neutral theater both sides commit in secret.", "P-DIPLO-7"),
-    "secret": _verb("Secret commitment", "Commit Strategos face down; everyone reveals together.",
+    "resolve": _verb(N_("Neutral diplomacy"), N_("In a neutral theater both sides commit in secret."), "P-DIPLO-7"),
+    "secret": _verb(N_("Secret commitment"), N_("Commit Strategos face down; everyone reveals together."),
                     "P-DIPLO-7", "P-EXPED-1"),
-    "league": _verb("League issue", "Build a League base or units, convert a base, or remove treason.",
+    "league": _verb(N_("League issue"), N_("Build a League base or units, convert a base, or remove treason."),
                     "P-LEAGUE-1"),
-    "oracle": _verb("Oracle", "Gain Honor, remove an enemy League unit, or place treason markers.",
+    "oracle": _verb(N_("Oracle"), N_("Gain Honor, remove an enemy League unit, or place treason markers."),
                     "P-ORACLE-1"),
-    "build": _verb("Build at home", "The Commander builds city-state units at home before the expedition.",
+    "build": _verb(N_("Build at home"), N_("The Commander builds city-state units at home before the expedition."),
                    "P-MIL-1"),
-    "expedition": _verb("Expedition", "Commit Strategos and move units into the Expedition theater.",
+    "expedition": _verb(N_("Expedition"), N_("Commit Strategos and move units into the Expedition theater."),
                         "P-MIL-1", "P-EXPED-1"),
-    "raid": _verb("Raid", "Spend 3 Strategos for 3 Honor in a contested Expedition theater.", "P-RAID-1"),
-    "move": _verb("Move a unit", "Units move one at a time, link by link, each exit tested.", "P-MOVE-3"),
-    "step": _verb("Carry on", "Take the moving unit one more link.", "P-MOVE-3"),
-    "done": _verb("End the movement", "Stop moving units; the battle follows.", "P-MOVE-3"),
-    "ship": _verb("State Ship", "The Athenian Dominant faction may commit the State Ship as a Strategos.",
+    "raid": _verb(N_("Raid"), N_("Spend 3 Strategos for 3 Honor in a contested Expedition theater."), "P-RAID-1"),
+    "move": _verb(N_("Move a unit"), N_("Units move one at a time, link by link, each exit tested."), "P-MOVE-3"),
+    "step": _verb(N_("Carry on"), N_("Take the moving unit one more link."), "P-MOVE-3"),
+    "done": _verb(N_("End the movement"), N_("Stop moving units; the battle follows."), "P-MOVE-3"),
+    "ship": _verb(N_("State Ship"), N_("The Athenian Dominant faction may commit the State Ship as a Strategos."),
                   "P-SHIP-1"),
-    "row": _verb("Casualty row", "Choose the casualty table row the loss is counted on.", "P-BATTLE-13"),
-    "split": _verb("Casualty split", "Share the counted units between the two rows.", "P-BATTLE-13"),
-    "casualty": _verb("Casualty", "Eliminate a unit of the battle's kind and the class owed.", "P-BATTLE-9"),
-    "raze": _verb("Raze", "The winner may eliminate enemy bases left without units.", "P-BATTLE-15"),
-    "second": _verb("Second battle", "The winner may fight a battle of the other kind.", "P-BATTLE-34"),
-    "gold": _verb("Persian gold", "Persian bases pay for Spartan and Peloponnesian units.", "P-GOLD-1"),
-    "redeploy": _verb("Redeploy", "Each group moves its units to friendly bases in side order.",
+    "row": _verb(N_("Casualty row"), N_("Choose the casualty table row the loss is counted on."), "P-BATTLE-13"),
+    "split": _verb(N_("Casualty split"), N_("Share the counted units between the two rows."), "P-BATTLE-13"),
+    "casualty": _verb(N_("Casualty"), N_("Eliminate a unit of the battle's kind and the class owed."), "P-BATTLE-9"),
+    "raze": _verb(N_("Raze"), N_("The winner may eliminate enemy bases left without units."), "P-BATTLE-15"),
+    "second": _verb(N_("Second battle"), N_("The winner may fight a battle of the other kind."), "P-BATTLE-34"),
+    "gold": _verb(N_("Persian gold"), N_("Persian bases pay for Spartan and Peloponnesian units."), "P-GOLD-1"),
+    "redeploy": _verb(N_("Redeploy"), N_("Each group moves its units to friendly bases in side order."),
                       "P-REDEPLOY-1"),
-    "eliminate": _verb("Eliminate", "A unit with nowhere to redeploy is eliminated.", "P-REDEPLOY-1"),
-    "disband": _verb("Upkeep", "Remove units beyond what the side's bases support.", "P-UPKEEP-1"),
-    "cit": _verb("Citizenship", "Convert a Delian base to an Athenian one.", "P-POLISSUE-1"),
-    "col": _verb("Colony", "Found a colony in a friendly or contested theater.", "P-POLISSUE-1"),
-    "kry": _verb("Krypteia", "Remove Athenian treason markers.", "P-POLISSUE-1"),
-    "ago": _verb("Agoge", "Build Spartan land units at home.", "P-POLISSUE-1"),
-    "callias": _verb("Peace of Callias", "Athens may make peace with Persia.", "P-PERSIA-8"),
-    "scuttle": _verb("Give up a ship", "An Athenian ship is given up for the Peace of Callias.", "P-PERSIA-8"),
-    "plague": _verb("Plague", "The Dominant faction chooses the side's Plague removals.", "P-PLAGUE-6"),
-    "demobilise": _verb("Demobilisation", "Peace C: the Dominant faction removes one unit of its side from a "
-                        "contested theater.", "P-ARIST-4"),
-    "relocate": _verb("Peace", "At peace, units in enemy theaters go home.", "P-WARPEACE-1"),
+    "eliminate": _verb(N_("Eliminate"), N_("A unit with nowhere to redeploy is eliminated."), "P-REDEPLOY-1"),
+    "disband": _verb(N_("Upkeep"), N_("Remove units beyond what the side's bases support."), "P-UPKEEP-1"),
+    "cit": _verb(N_("Citizenship"), N_("Convert a Delian base to an Athenian one."), "P-POLISSUE-1"),
+    "col": _verb(N_("Colony"), N_("Found a colony in a friendly or contested theater."), "P-POLISSUE-1"),
+    "kry": _verb(N_("Krypteia"), N_("Remove Athenian treason markers."), "P-POLISSUE-1"),
+    "ago": _verb(N_("Agoge"), N_("Build Spartan land units at home."), "P-POLISSUE-1"),
+    "callias": _verb(N_("Peace of Callias"), N_("Athens may make peace with Persia."), "P-PERSIA-8"),
+    "scuttle": _verb(N_("Give up a ship"), N_("An Athenian ship is given up for the Peace of Callias."), "P-PERSIA-8"),
+    "plague": _verb(N_("Plague"), N_("The Dominant faction chooses the side's Plague removals."), "P-PLAGUE-6"),
+    "demobilise": _verb(N_("Demobilisation"), N_("Peace C: the Dominant faction removes one unit of its side from a "
+                        "contested theater."), "P-ARIST-4"),
+    "relocate": _verb(N_("Peace"), N_("At peace, units in enemy theaters go home."), "P-WARPEACE-1"),
 }
 
-GUIDE_INTRO = """\
+GUIDE_INTRO = N_("""\
 # Your first game of Pericles
 
 You lead one of four **factions**: the Aristocrats and the Demagogues of Athens, the Eurypontid and
@@ -238,77 +242,86 @@ battles), and the **Final** phase (redeployment, upkeep, victory).
 Panels (Tab cycles them): **Theaters** (units, bases, treason and each marker queue), **Assemblies**
 (both tracks), **Factions** (Honor, Strategos, your hand and entourage), **Battle** (a battle's
 strength part by part). Press `?` on a menu entry for the rule behind it.
-"""
+""")
 
-WELCOME = """\
+WELCOME = N_("""\
 Pericles: four factions of Athens and Sparta debate, scheme and fight; your side must win the war and \
 you must end with more Honor than your compatriot.
 
 R opens the rules reference (turn, markers, battle maths, every card); on any menu entry the line \
 under the menu and ? say what it does and the rules behind it; H gives a hint, U undoes your last step.
-"""
+""")
 
 TIPS = {
-    "keep": "Keep cards whose halves align with the issues you want (P-HAND-2).",
-    "entourage": "Put aside cards you will not need this turn: they back your Advisory Council (P-HAND-6).",
-    "select": "Pick issues you can win: your card halves show which issues pay you Strategos (P-BOULE-5).",
-    "debate": "Debate issues already leaning your way, or block one your compatriot is about to win "
-              "(P-ASSEMBLY-3).",
-    "play": "A high card wins the debate; an aligned half pays Strategos even when it loses (P-CARD-4).",
-    "place": "Your marker on top is revealed first; bury a Rumor on a rival's marker to delay it "
-             "(P-THEATER-5).",
-    "reveal": "Reveal where the issue helps you most now; a Military marker starts an expedition (P-MIL-1).",
-    "move": "Bring enough units to win: see the Battle panel once it starts (P-MOVE-3, P-BATTLE-4).",
-    "exped_secret": "Commit only what the battle needs: Strategos committed are spent (P-EXPED-1).",
-    "row": "Choose the row that costs the loser most and you least (P-BATTLE-13).",
-    "ship": "The State Ship adds 1 Strategos to this battle and is spent until next turn: use it where "
-            "one point decides the battle (P-SHIP-1, P-SHIP-2, P-SHIP-4).",
-    "second": "A second battle of the other kind uses the same committed Strategos and bases again: fight "
-              "it when your units of that kind are stronger there (P-BATTLE-34, P-BATTLE-6).",
-    "raze": "Eliminating an enemy base takes 2 strength from every later battle of theirs here and makes "
-            "them remove their treason markers (P-BATTLE-15, P-BATTLE-16).",
-    "move_on": "Carry the unit on only if the next exit test is worth the risk; stopping keeps it safe "
-               "where it stands (P-MOVE-3).",
-    "redeploy": "Units go back to friendly bases; unsupplied ones are lost (P-REDEPLOY-1).",
+    "keep": N_("Keep cards whose halves align with the issues you want (P-HAND-2)."),
+    "entourage": N_("Put aside cards you will not need this turn: they back your Advisory Council (P-HAND-6)."),
+    "select": N_("Pick issues you can win: your card halves show which issues pay you Strategos (P-BOULE-5)."),
+    "debate": N_("Debate issues already leaning your way, or block one your compatriot is about to win "
+              "(P-ASSEMBLY-3)."),
+    "play": N_("A high card wins the debate; an aligned half pays Strategos even when it loses (P-CARD-4)."),
+    "place": N_("Your marker on top is revealed first; bury a Rumor on a rival's marker to delay it "
+             "(P-THEATER-5)."),
+    "reveal": N_("Reveal where the issue helps you most now; a Military marker starts an expedition (P-MIL-1)."),
+    "move": N_("Bring enough units to win: see the Battle panel once it starts (P-MOVE-3, P-BATTLE-4)."),
+    "exped_secret": N_("Commit only what the battle needs: Strategos committed are spent (P-EXPED-1)."),
+    "row": N_("Choose the row that costs the loser most and you least (P-BATTLE-13)."),
+    "ship": N_("The State Ship adds 1 Strategos to this battle and is spent until next turn: use it where "
+            "one point decides the battle (P-SHIP-1, P-SHIP-2, P-SHIP-4)."),
+    "second": N_("A second battle of the other kind uses the same committed Strategos and bases again: fight "
+              "it when your units of that kind are stronger there (P-BATTLE-34, P-BATTLE-6)."),
+    "raze": N_("Eliminating an enemy base takes 2 strength from every later battle of theirs here and makes "
+            "them remove their treason markers (P-BATTLE-15, P-BATTLE-16)."),
+    "move_on": N_("Carry the unit on only if the next exit test is worth the risk; stopping keeps it safe "
+               "where it stands (P-MOVE-3)."),
+    "redeploy": N_("Units go back to friendly bases; unsupplied ones are lost (P-REDEPLOY-1)."),
 }
 
 
 RESOLVE_TIPS = {  # the revealed issue decides what "resolve" is about; the first verb found wins
-    "expedition": "A Military marker starts an expedition: build at home first if you need units, then "
-                  "commit only what the battle needs (P-MIL-1, P-EXPED-1).",
-    "raid": "A raid trades 3 Strategos for 3 Honor at once; an expedition risks more for the theater "
-            "(P-RAID-1).",
-    "league": "League bases pay 2 Honor and hold the theater; free League units follow the bases you "
-              "have; removing treason protects them (P-LEAGUE-2, P-LEAGUE-3, P-LEAGUE-5, P-LEAGUE-6).",
-    "oracle": "3 Honor at once, unless removing an enemy League unit or three treason markers win you "
-              "more later (P-ORACLE-2).",
-    "commit": "Diplomacy needs Strategos; keep some for battles (P-DIPLO-1).",
-    "resolve": "In a neutral theater both sides commit in secret and add a battle card; you need twice "
-               "their total for a League base (P-DIPLO-7, P-DIPLO-9).",
-    "decline": "The revealed issue can do nothing here: decline it and the next marker comes up "
-               "(P-THEATER-9).",
+    "expedition": N_("A Military marker starts an expedition: build at home first if you need units, then "
+                  "commit only what the battle needs (P-MIL-1, P-EXPED-1)."),
+    "raid": N_("A raid trades 3 Strategos for 3 Honor at once; an expedition risks more for the theater "
+            "(P-RAID-1)."),
+    "league": N_("League bases pay 2 Honor and hold the theater; free League units follow the bases you "
+              "have; removing treason protects them (P-LEAGUE-2, P-LEAGUE-3, P-LEAGUE-5, P-LEAGUE-6)."),
+    "oracle": N_("3 Honor at once, unless removing an enemy League unit or three treason markers win you "
+              "more later (P-ORACLE-2)."),
+    "commit": N_("Diplomacy needs Strategos; keep some for battles (P-DIPLO-1)."),
+    "resolve": N_("In a neutral theater both sides commit in secret and add a battle card; you need twice "
+               "their total for a League base (P-DIPLO-7, P-DIPLO-9)."),
+    "decline": N_("The revealed issue can do nothing here: decline it and the next marker comes up "
+               "(P-THEATER-9)."),
 }
 
 
 def _resolve_tip(legal: Sequence[Action]) -> str | None:
     """The tip for the revealed issue, told by the verbs it offers."""
     verbs = {action.verb for action in legal}
-    return next((tip for verb, tip in RESOLVE_TIPS.items() if verb in verbs), None)
+    return next((_(tip) for verb, tip in RESOLVE_TIPS.items() if verb in verbs), None)
 
 
 def _guide_tip(game: Game[Any, Any], view: Any, seat: int, legal: Sequence[Action]) -> str:
     assert isinstance(view, PericlesView)
     step = view.state.step
-    tip = _resolve_tip(legal) if step == "resolve" else TIPS.get(step)
-    return tip or f"Decide: {STEP_TITLES.get(step, step)}. Press ? for the rule behind each choice."
+    tip = _resolve_tip(legal) if step == "resolve" else _(TIPS[step]) if step in TIPS else None
+    what = _(STEP_TITLES[step]) if step in STEP_TITLES else step
+    return tip or _("Decide: {what}. Press ? for the rule behind each choice.", what=what)
+
+
+def translated_verbs() -> dict[str, VerbHelp]:
+    """Each verb's help in the reader's language (the rule IDs as they are)."""
+    return {verb: VerbHelp(_(h.title), _(h.text), h.rules) for verb, h in VERBS.items()}
 
 
 def terminal_parts() -> TerminalParts:
+    """The terminal part in the reader's language of the moment (the shell asks for it once a
+    session's language is chosen)."""
     return TerminalParts(
-        board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,
-                         final_panel="Factions", full_view=_full_view),
-        help=HelpParts(verbs=VERBS, heading=_heading, guide_intro=GUIDE_INTRO, guide_tip=_guide_tip,
-                       rules=rules_reference(load_data()), welcome=WELCOME),
+        board=BoardParts(panels={_(name): draw for name, draw in PANELS.items()}, status=_status,
+                         palettes=(render.DARK, render.LIGHT), outcome=_outcome, final_panel=_("Factions"),
+                         full_view=_full_view),
+        help=HelpParts(verbs=translated_verbs(), heading=_heading, guide_intro=_(GUIDE_INTRO), guide_tip=_guide_tip,
+                       rules=rules_reference(load_data()), welcome=_(WELCOME)),
         menus=MenuParts(title=_title, panel_for=_panel_for, notation_example="place AF MIL Athens", explain=explain,
                         last_verbs=("done", "decline")),
         log_lines=_log_lines,

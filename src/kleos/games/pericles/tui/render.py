@@ -8,13 +8,16 @@ that a view did not redact.
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
 
 from rich.text import Text
 
 from kleos.core.kit.terminal import Palette
 from kleos.core.protocol import Outcome
+from kleos.games.pericles.explain import PHASE_TITLES, seat_names, side_name
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.rules import battle
 from kleos.games.pericles.rules.common import count, status
 from kleos.games.pericles.state import (
@@ -54,10 +57,40 @@ DARK = Palette(("bold #58a6ff", "bold #79c0ff", "bold #ff7b72", "bold #f0883e"),
                "#9da5ae", "bold #f0b429", "#56d364", "bold #e6edf3", "reverse")
 LIGHT = Palette(("bold #0a3d91", "bold #1f6feb", "bold #b3261e", "bold #9a4a00"),
                 "#57606a", "bold #8a5a00", "#1a7f37", "bold #1f2328", "reverse")
-SIDE_NAMES = ("Athens", "Sparta")
 N_KINDS = len(MARKER_KINDS)
 BATTLE_STEPS = frozenset({"ship", "row", "casualty", "raze", "second"})
 """Decisions taken while a battle of the running Military issue is on the table."""
+
+STATUS_SHORT = {"friendly": N_("frie"), "contested": N_("cont"), "enemy": N_("enem"), "neutral": N_("neut")}
+"""A theater's status for Athens in four letters, as the legend spells them out (P-DEF-11)."""
+
+STEP_WORDS = {
+    "plague": N_("plague"), "demobilise": N_("demobilise"), "relocate": N_("relocate"), "keep": N_("keep"),
+    "entourage": N_("entourage"), "hostage": N_("hostage"), "select": N_("select"), "debate": N_("debate"),
+    "play": N_("play"), "council": N_("council"), "stop": N_("stop"), "lend": N_("lend"), "place": N_("place"),
+    "reveal": N_("reveal"), "resolve": N_("resolve"), "dip_secret": N_("dip_secret"), "upkeep": N_("upkeep"),
+    "side": N_("side issue"), "callias": N_("callias"), "scuttle": N_("scuttle"), "move": N_("move"),
+    "move_on": N_("move_on"), "exped_secret": N_("exped_secret"), "ship": N_("ship"), "row": N_("row"),
+    "casualty": N_("casualty"), "raze": N_("raze"), "second": N_("second"), "gold": N_("gold"),
+    "redeploy": N_("redeploy"), "deal": N_("deal"), "battle_draw": N_("battle_draw"), "dip_draw": N_("dip_draw"),
+    "raid_draw": N_("raid_draw"),
+}
+"""The step the game stands at, as the status bar shows it: the engine's step names in English."""
+
+
+def styled(template: str, **parts: Text | str | int) -> Text:
+    """A translated sentence with its ``{name}`` placeholders filled by styled parts: the sentence
+    stays whole in every language while a seat's name keeps its colour."""
+    out = Text()
+    for literal, field, _spec, _conversion in string.Formatter().parse(template):
+        out.append(literal)
+        if field is not None:
+            value = parts[field]
+            if isinstance(value, Text):
+                out.append_text(value)
+            else:
+                out.append(str(value))
+    return out
 
 
 # ----- small pieces ----------------------------------------------------------------------------------
@@ -75,7 +108,7 @@ def marker_label(entry: int) -> str:
     viewer may not identify (P-INFO-6: only its side shows)."""
     owner, kind = entry // 10 % 10, entry % 10
     if kind == SECRET_KIND:
-        return f"?{SIDE_NAMES[owner - 4]}"
+        return f"?{side_name(owner - 4)}"
     return f"{FACTIONS[owner]}:{MARKER_KINDS[kind]}"
 
 
@@ -101,7 +134,7 @@ def theater_rows(game: PericlesGame, view: PericlesView, p: Palette) -> list[lis
             continue
         name = Text(t.theater_keys[th], style=p.head if s.revealed >= 0 and s.revealed // 1000 == th else "")
         border = "-" if th == PERSIA else "N" if t.naval_border[th] else "L"
-        cells: list[Cell] = [name, border, status(s, th, 0)[:4]]
+        cells: list[Cell] = [name, border, _(STATUS_SHORT[status(s, th, 0)])]
         for side in (0, 1):
             extra = (XB,) if side else ()  # the Persian bases stand with Sparta (P-PERSIA-2)
             here = pieces_text(s, th, (*SIDE_BASES[side], *extra, *SIDE_NAVAL[side], *SIDE_LAND[side]))
@@ -118,12 +151,12 @@ def theater_rows(game: PericlesGame, view: PericlesView, p: Palette) -> list[lis
 def theaters_view(game: PericlesGame, view: PericlesView, p: Palette, width: int = 100) -> Text:
     """One line per theater in play: its border, its status for Athens, each side's bases, units and
     treason markers, and its marker queue bottom to top (face-down markers of others show only a side)."""
-    table = grid(["theater", "", "Ath", "Athens", "Sparta", "markers (bottom → top)"],
+    table = grid([_("theater"), "", _("Ath"), side_name(0), side_name(1), _("markers (bottom → top)")],
                  theater_rows(game, view, p), width, p)
-    legend = ("N/L naval or land border · Ath: the theater's status for Athens (frie/cont/enem/neut) · "
-              "Ab An Al Athenian base, ship, hoplite · Db Dn Dl Delian League · Sb Sn Sl S300 Spartan · "
-              "Pb Pn Pl Peloponnesian League · Ar Argos · Xb Persian base · T treason markers · "
-              "?Athens a face-down marker whose kind you may not know (P-INFO-6)")
+    legend = _("N/L naval or land border · Ath: the theater's status for Athens (frie/cont/enem/neut) · "
+               "Ab An Al Athenian base, ship, hoplite · Db Dn Dl Delian League · Sb Sn Sl S300 Spartan · "
+               "Pb Pn Pl Peloponnesian League · Ar Argos · Xb Persian base · T treason markers · "
+               "?{athens} a face-down marker whose kind you may not know (P-INFO-6)", athens=side_name(0))
     return lines(table, Text(""), paragraph(legend, width, p.dim))
 
 
@@ -145,9 +178,9 @@ def track_rows(game: PericlesGame, view: PericlesView, side: int, p: Palette) ->
         owner = first if pos > 0 else second if pos < 0 else -1
         label = Text(f"{pos:+d}" if pos else " 0", style=p.seat(owner) if owner >= 0 else p.dim)
         rows.append([label, " ".join(sorted(at.get(pos, [])))])
-    rows.append(["off", " ".join(sorted(at.get(OFF, [])))])
+    rows.append([_("off"), " ".join(sorted(at.get(OFF, [])))])
     if at.get(GONE):
-        rows.append(["gone", " ".join(sorted(at[GONE]))])
+        rows.append([_("gone"), " ".join(sorted(at[GONE]))])
     return rows
 
 
@@ -156,18 +189,20 @@ def assemblies_view(game: PericlesGame, view: PericlesView, p: Palette, width: i
     s = view.state
     parts: list[Text] = []
     for side in (0, 1):
-        first, second = game.seat_names[2 * side], game.seat_names[2 * side + 1]
-        head = Text(f"{SIDE_NAMES[side]} assembly", style=side_style(side, p))
-        head.append(f"  (+ toward {first}, − toward {second}; Council {s.council[side]}, "
-                    f"supply {s.supply[side]})", style=p.dim)
-        parts.extend([head, grid(["box", "issues"], track_rows(game, view, side, p), width, p, right=(0,)),
+        first, second = seat_names(game)[2 * side], seat_names(game)[2 * side + 1]
+        head = Text(_("{side} assembly", side=side_name(side)), style=side_style(side, p))
+        head.append("  " + _("(+ toward {first}, − toward {second}; Council {council}, supply {supply})",
+                             first=first, second=second, council=s.council[side], supply=s.supply[side]),
+                    style=p.dim)
+        parts.extend([head, grid([_("box"), _("issues")], track_rows(game, view, side, p), width, p, right=(0,)),
                       Text("")])
     if s.issue >= 0:
-        parts.append(Text(f"Debating: {game.tables.issue_kinds[s.side][s.issue]}* in the "
-                          f"{SIDE_NAMES[s.side]} assembly, debate {s.debate}", style=p.warn))
-    parts.append(paragraph("Issues: MIL Military, LEA League, DIP Diplomatic, ORA Oracle, OST Ostracism, "
-                           "GAM Games, WP War/Peace, CIT Citizenship, COL Colony, KRY Krypteia, AGO Agoge; "
-                           "an issue on a faction's half at the end is won by it (P-ASSEMBLY-13).", width, p.dim))
+        parts.append(Text(_("Debating: {issue}* in the {side} assembly, debate {debate}",
+                            issue=game.tables.issue_kinds[s.side][s.issue], side=side_name(s.side),
+                            debate=s.debate), style=p.warn))
+    parts.append(paragraph(_("Issues: MIL Military, LEA League, DIP Diplomatic, ORA Oracle, OST Ostracism, "
+                             "GAM Games, WP War/Peace, CIT Citizenship, COL Colony, KRY Krypteia, AGO Agoge; "
+                             "an issue on a faction's half at the end is won by it (P-ASSEMBLY-13)."), width, p.dim))
     return lines(*parts)
 
 
@@ -189,32 +224,30 @@ def factions_view(game: PericlesGame, view: PericlesView, p: Palette, width: int
     t, s = game.tables, view.state
     rows: list[list[Cell] | None] = []
     for f in range(4):
-        dom = "Dominant" if s.dominant[f // 2] == f else ""
+        dom = _("Dominant") if s.dominant[f // 2] == f else ""
         stock = "?" if s.stock[f] == HIDDEN else str(s.stock[f])
-        rows.append([seat_text(game.seat_names, f, p), str(s.honor[f]), stock, str(view.hand_sizes[f]),
+        rows.append([seat_text(seat_names(game), f, p), str(s.honor[f]), stock, str(view.hand_sizes[f]),
                      str(view.entourage_sizes[f]), str(view.markers_held[f]), dom])
-    table = grid(["faction", "Honor", "Strategos", "hand", "entourage", "markers", ""], rows, width, p,
-                 right=(1, 2, 3, 4, 5))
-    totals = Text(f"Strategos per side (both factions): Athens {view.stock_total[0]}, "
-                  f"Sparta {view.stock_total[1]}", style=p.dim)
+    table = grid([_("faction"), _("Honor"), _("Strategos"), _("hand"), _("entourage"), _("markers"), ""], rows,
+                 width, p, right=(1, 2, 3, 4, 5))
+    totals = Text(_("Strategos per side (both factions): Athens {athens}, Sparta {sparta}",
+                    athens=view.stock_total[0], sparta=view.stock_total[1]), style=p.dim)
     parts = [table, totals, Text("")]
     seat = view.seat
     if seat is not None and 0 <= seat < 4:
-        hand = " ".join(card_label(t, c) for c in cards_at(t, s, HAND + seat)) or "empty"
-        ent = " ".join(card_label(t, c) for c in cards_at(t, s, ENTOURAGE + seat)) or "empty"
+        hand = " ".join(card_label(t, c) for c in cards_at(t, s, HAND + seat)) or _("empty")
+        ent = " ".join(card_label(t, c) for c in cards_at(t, s, ENTOURAGE + seat)) or _("empty")
         played = " ".join(card_label(t, c) for c in cards_at(t, s, PLAYED + seat))
-        you = Text("Your hand: ", style=p.head)
-        you.append(hand)
-        parts.append(paragraph(you, width))
-        ent_line = Text("Your entourage: ", style=p.head)
-        ent_line.append(ent)
-        parts.append(paragraph(ent_line, width))
+        parts.append(paragraph(styled(_("{label} {cards}"), label=Text(_("Your hand:"), style=p.head), cards=hand),
+                               width))
+        parts.append(paragraph(styled(_("{label} {cards}"), label=Text(_("Your entourage:"), style=p.head),
+                                      cards=ent), width))
         if played:
-            parts.append(Text(f"Your card on the table: {played}"))
+            parts.append(Text(_("Your card on the table: {card}", card=played)))
         mine = held_markers(s, seat)
-        parts.append(Text(f"Your theater markers: {mine or 'none'}"))
-    parts.append(paragraph("Cards are shown as id(value). Other factions' hands, entourages, Strategos "
-                           "and markers are secret (P-INFO-2, P-INFO-3, P-INFO-5).", width, p.dim))
+        parts.append(Text(_("Your theater markers: {markers}", markers=mine or _("none"))))
+    parts.append(paragraph(_("Cards are shown as id(value). Other factions' hands, entourages, Strategos "
+                             "and markers are secret (P-INFO-2, P-INFO-3, P-INFO-5)."), width, p.dim))
     return lines(*parts)
 
 
@@ -255,29 +288,30 @@ def battle_view(game: PericlesGame, view: PericlesView, p: Palette, width: int =
     """The battle being fought: its theater and kind, each side's strength part by part and the result."""
     t, s = game.tables, view.state
     if not in_battle(s):
-        return paragraph("No battle is being fought. Battles come with Military issues in the Theater "
-                         "phase (P-MIL-1, P-BATTLE-4).", width, p.dim)
+        return paragraph(_("No battle is being fought. Battles come with Military issues in the Theater "
+                           "phase (P-MIL-1, P-BATTLE-4)."), width, p.dim)
     th = battle.theater_of(s)
-    kind = "naval" if s.mil[M_KIND] else "land"
-    head = Text(f"Battle {s.mil[M_NUM]} in {t.theater_keys[th]}: a {kind} battle", style=p.head)
+    template = (N_("Battle {number} in {theater}: a naval battle") if s.mil[M_KIND]
+                else N_("Battle {number} in {theater}: a land battle"))
+    head = Text(_(template, number=s.mil[M_NUM], theater=t.theater_keys[th]), style=p.head)
     rows: list[list[Cell] | None] = []
     for side in (0, 1):
         st = strength_parts(t, s, side)
-        rows.append([Text(SIDE_NAMES[side], style=side_style(side, p)), str(st.units), str(st.bases),
+        rows.append([Text(side_name(side), style=side_style(side, p)), str(st.units), str(st.bases),
                      str(st.strategos), str(st.treason), str(st.card) if s.draw[side] >= 0 else "-", str(st.total)])
-    table = grid(["side", "units", "bases", "Strategos", "treason", "card", "total"], rows, width, p,
-                 right=(1, 2, 3, 4, 5, 6))
+    table = grid([_("side"), _("units"), _("bases"), _("Strategos"), _("treason"), _("card"), _("total")], rows,
+                 width, p, right=(1, 2, 3, 4, 5, 6))
     win = s.mil[M_WIN]
-    result = Text("Result: ")
     if s.step == "ship":
-        result.append("not fought yet", style=p.dim)
+        verdict = Text(_("not fought yet"), style=p.dim)
     else:
-        result.append("a draw" if win < 0 else f"{SIDE_NAMES[win]} wins", style=p.warn)
+        verdict = Text(_("a draw") if win < 0 else _("{side} wins", side=side_name(win)), style=p.warn)
+    result = styled(_("Result: {verdict}"), verdict=verdict)
     commits = ", ".join(f"{FACTIONS[f]} {s.commit[f]}" for f in range(4) if s.committed[f] == REVEALED)
-    note = ("Strength: units of the battle's kind (Spartan hoplites and Athenian ships count 2), bases, "
-            "committed Strategos (the State Ship and the 300 too), treason markers and the battle card "
-            "(P-BATTLE-4..7).")
-    return lines(head, table, result, Text(f"Revealed commitments: {commits or 'none'}"),
+    note = _("Strength: units of the battle's kind (Spartan hoplites and Athenian ships count 2), bases, "
+             "committed Strategos (the State Ship and the 300 too), treason markers and the battle card "
+             "(P-BATTLE-4..7).")
+    return lines(head, table, result, Text(_("Revealed commitments: {commits}", commits=commits or _("none"))),
                  paragraph(note, width, p.dim))
 
 
@@ -285,20 +319,21 @@ def battle_view(game: PericlesGame, view: PericlesView, p: Palette, width: int =
 def status_line(game: PericlesGame, view: PericlesView, p: Palette, note: str = "") -> Text:
     s = view.state
     line = Text("Pericles", style=p.head)
-    line.append(f" · turn {s.turn} · ")
+    line.append(" · " + _("turn {turn}", turn=s.turn) + " · ")
     if s.phase == OVER:
-        line.append("game over", style=p.warn)
+        line.append(_("game over"), style=p.warn)
     else:
-        line.append(f"{s.phase} phase, {s.step} · {'War' if s.war else 'Peace'}")
+        phase = _(PHASE_TITLES[s.phase]) if s.phase in PHASE_TITLES else s.phase
+        step = _(STEP_WORDS[s.step]) if s.step in STEP_WORDS else s.step
+        line.append(_("{phase}, {step}", phase=phase, step=step) + " · " + (_("War") if s.war else _("Peace")))
         actors = [a for a in game.actors(s) if a >= 0]
         if actors:
-            line.append(" · to act: ")
-            line.append_text(seats_text(game.seat_names, actors, p))
+            line.append_text(styled(_(" · to act: {seats}"), seats=seats_text(seat_names(game), actors, p)))
     line.append("\n")
     if view.seat is not None and 0 <= view.seat < 4:
-        line.append("You: ")
-        line.append_text(seat_text(game.seat_names, view.seat, p))
-        line.append(f", Honor {s.honor[view.seat]}, Strategos {s.stock[view.seat]}")
+        line.append_text(styled(_("You: {seat}, Honor {honor}, Strategos {stock}"),
+                                seat=seat_text(seat_names(game), view.seat, p), honor=s.honor[view.seat],
+                                stock=s.stock[view.seat]))
     if note:
         line.append(f"  {note}", style=p.dim)
     return line
@@ -306,17 +341,13 @@ def status_line(game: PericlesGame, view: PericlesView, p: Palette, note: str = 
 
 def outcome_view(game: PericlesGame, view: PericlesView, outcome: Outcome, p: Palette) -> Text:
     s = view.state
-    text = Text("Game over: ", style=p.warn)
-    text.append(outcome.reason)
+    text = styled(_("{label} {reason}"), label=Text(_("Game over:"), style=p.warn), reason=_(outcome.reason))
     if outcome.winner is not None:
-        text.append(" · winner ")
-        text.append_text(seat_text(game.seat_names, outcome.winner, p))
-    text.append("\nHonor: ")
-    for f in range(4):
-        if f:
-            text.append(", ")
-        text.append_text(seat_text(game.seat_names, f, p))
-        text.append(f" {s.honor[f]}")
+        text.append_text(styled(_(" · winner {seat}"), seat=seat_text(seat_names(game), outcome.winner, p)))
+    scores = Text(", ").join(styled(_("{seat} {honor}"), seat=seat_text(seat_names(game), f, p), honor=s.honor[f])
+                             for f in range(4))
+    text.append("\n")
+    text.append_text(styled(_("Honor: {scores}"), scores=scores))
     return text
 
 

@@ -1,6 +1,7 @@
 """The tables the Pericles board module draws with: the theaters on a schematic map, their links,
 and the names of every index a view's JSON uses (factions, pieces, marker kinds, issues, cards), with
-the words of the legend: each unit code and marker kind in plain words (:mod:`..explain`).
+the words of the legend: each unit code and marker kind in plain words (:mod:`..explain`), as the
+English source strings of the game's catalogue (the board module translates them where it shows them).
 
 The data files give no map coordinates (the printed map is not part of the data), so the theaters
 sit on a grid of 6 columns and 5 rows chosen from real geography, west to east and north to south:
@@ -55,5 +56,6 @@ def board_tables(game: Game[Any, Any]) -> JsonDict:
         "unit_names": dict(UNITS),
         "marker_names": {code: name for code, (name, _, _) in KINDS.items()},
         "marker_effects": {code: kind_line(code) for code in KINDS},
+        "marker_texts": {code: list(words) for code, words in KINDS.items()},
         "layout": "reconstruction: theaters on a 6 x 5 grid from real geography (the printed map has no data)",
     }

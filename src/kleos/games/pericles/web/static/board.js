@@ -5,9 +5,14 @@
 // Everything is drawn from the seat's message (its view: the others' secrets are not in it) and the
 // tables of src/kleos/games/pericles/web/tables.py. A legend under the map says what each unit code
 // and marker label means, each theater's tooltip tells its pieces and markers in words, and the menu's
-// groups get plain headings (a verb's purpose, a marker kind's name).
+// groups get plain headings (a verb's purpose, a marker kind's name). Every word goes through the
+// game's catalogue in the reader's language (t below); the tables' words (unit and marker names, the
+// faction names) are English source strings of that same catalogue, translated here as they are shown.
 import { h, put } from "/static/js/dom.js";
 import { seatTag } from "/static/js/board-api.js";
+import { translator } from "/static/js/i18n.js";
+
+const { t, tn } = translator("pericles");
 
 const SVG = "http://www.w3.org/2000/svg";
 const CW = 118; // grid cell width and height in SVG units
@@ -18,26 +23,49 @@ const HIDDEN = -1;
 const OFF = 99;
 const GONE = 98;
 const SECRET_KIND = 9;
-const SIDE_NAMES = ["Athens", "Sparta"];
+const sideName = (side) => [t("Athens"), t("Sparta")][side];
 const SIDE_PIECES = [["Ab", "Db", "An", "Dn", "Al", "Dl", "Ar"], ["Sb", "Pb", "Xb", "Sn", "Pn", "Sl", "S300", "Pl"]];
 const HAND = 2;
 const ENTOURAGE = 6;
 
-const VERB_LABELS = {
-  place: "Place a marker face down", reveal: "Reveal a marker", decline: "Decline the issue",
-  expedition: "Expedition", raid: "Raid", build: "Build at home", league: "League issue",
-  commit: "Diplomacy: commit Strategos", secret: "Commit Strategos in secret", oracle: "Oracle",
-  move: "Move a unit", step: "Carry the unit on", done: "End the movement", ship: "The State Ship",
-  row: "Casualty row", split: "Casualty split", casualty: "Eliminate a unit", raze: "Eliminate a base",
-  second: "Second battle", play: "Play a card", debate: "Debate an issue", issue: "Choose an issue",
-  keep: "Keep entourage cards", entourage: "Form the entourage", lend: "Lend a marker",
-  council: "Advisory Council", gold: "Persian gold", redeploy: "Redeploy", disband: "Upkeep",
-};
+/** The menu groups' headings by verb, in the reader's language (asked for when shown). */
+function verbLabels() {
+  return {
+    place: t("Place a marker face down"), reveal: t("Reveal a marker"), decline: t("Decline the issue"),
+    expedition: t("Expedition"), raid: t("Raid"), build: t("Build at home"), league: t("League issue"),
+    commit: t("Diplomacy: commit Strategos"), secret: t("Commit Strategos in secret"), oracle: t("Oracle"),
+    move: t("Move a unit"), step: t("Carry the unit on"), done: t("End the movement"), ship: t("The State Ship"),
+    row: t("Casualty row"), split: t("Casualty split"), casualty: t("Eliminate a unit"), raze: t("Eliminate a base"),
+    second: t("Second battle"), play: t("Play a card"), debate: t("Debate an issue"), issue: t("Choose an issue"),
+    keep: t("Keep entourage cards"), entourage: t("Form the entourage"), lend: t("Lend a marker"),
+    council: t("Advisory Council"), gold: t("Persian gold"), redeploy: t("Redeploy"), disband: t("Upkeep"),
+  };
+}
 
-/** A piece code in words ("Db" → "Delian League base"): the tables' legend, its first clause. */
+/** A unit code's description in the reader's language (the tables give the English source). */
+function unitText(T, code) {
+  return T.unit_names && T.unit_names[code] ? t(T.unit_names[code]) : code;
+}
+
+/** A piece code in words ("Db" → "Delian League base"): the unit's description, its first clause. */
 function unitWords(T, code) {
-  const words = (T.unit_names && T.unit_names[code]) || code;
-  return words.split(":")[0].split(" (")[0];
+  return unitText(T, code).split(":")[0].split(" (")[0];
+}
+
+/** A marker kind's name in the reader's language ("Military" for MIL). */
+function kindName(T, code) {
+  return T.marker_names && T.marker_names[code] ? t(T.marker_names[code]) : code;
+}
+
+/** A marker kind in one sentence with its rules, as the terminal's legend says it. */
+function kindLine(T, code) {
+  const words = T.marker_texts && T.marker_texts[code];
+  return words ? `${code} = ${t(words[0])}: ${t(words[1])} [${words[2]}]` : T.marker_effects[code];
+}
+
+/** The faction names in the reader's language. */
+function seatNamesIn(names) {
+  return names.map((name) => t(name));
 }
 
 /** A side's pieces in a theater in words, for the theater's tooltip. */
@@ -45,36 +73,38 @@ function piecesInWords(T, st, theater, side) {
   const parts = SIDE_PIECES[side].map((p) => [p, count(T, st, theater, p)]).filter(([, n]) => n > 0)
     .map(([p, n]) => `${n} ${unitWords(T, p)} (${p})`);
   const treason = st.treason[theater * 2 + side];
-  if (treason) parts.push(`${treason} treason marker${treason > 1 ? "s" : ""} (T)`);
-  return parts.join(", ") || "nothing";
+  if (treason) parts.push(tn("{n} treason marker (T)", "{n} treason markers (T)", treason));
+  return parts.join(", ") || t("nothing");
 }
 
 function markerInWords(T, entry) {
   const owner = Math.floor(entry / 10) % 10;
   const kind = entry % 10;
-  if (kind === SECRET_KIND) return `a face-down ${SIDE_NAMES[owner - 4]} marker`;
+  if (kind === SECRET_KIND) return t("a face-down {side} marker", { side: sideName(owner - 4) });
   const code = T.marker_kinds[kind];
-  return `${T.factions[owner]}'s ${(T.marker_names && T.marker_names[code]) || code} marker`;
+  return t("{owner}'s {kind} marker", { owner: T.factions[owner], kind: kindName(T, code) });
 }
 
 function theaterTip(T, st, theater) {
   const th = T.theaters[theater];
   const q = queueOf(st, theater).slice().reverse().map((e) => markerInWords(T, e));
-  return `${th.name} (${th.naval ? "naval" : "land"} theater: a ${th.naval ? "naval" : "land"} battle first)\n`
-    + `Athens: ${piecesInWords(T, st, theater, 0)}\nSparta: ${piecesInWords(T, st, theater, 1)}\n`
-    + `Markers, top first: ${q.join(", ") || "none"}`;
+  const kind = th.naval ? t("{name} (naval theater: a naval battle first)", { name: t(th.name) })
+    : t("{name} (land theater: a land battle first)", { name: t(th.name) });
+  return `${kind}\n${sideName(0)}: ${piecesInWords(T, st, theater, 0)}\n${sideName(1)}: ${piecesInWords(T, st, theater, 1)}\n`
+    + t("Markers, top first: {markers}", { markers: q.join(", ") || t("none") });
 }
 
 /** The legend in view under the map: every unit code and marker label in words. */
 function legend(T) {
   const units = Object.keys(T.unit_names || {}).map((code) => h("li", { "data-code": code }, [
-    h("code", { text: code }), ` ${T.unit_names[code]}`]));
-  const kinds = Object.keys(T.marker_effects || {}).map((code) => h("li", { "data-kind": code, text: T.marker_effects[code] }));
+    h("code", { text: code }), ` ${unitText(T, code)}`]));
+  const kinds = Object.keys(T.marker_effects || {}).map((code) => h("li", { "data-kind": code, text: kindLine(T, code) }));
+  const athens = sideName(0);
   return h("details", { id: "per-legend", class: "per-legend", open: true }, [
-    h("summary", { text: "Legend: what Db1, An2, T1, ?Athens and AF:MIL mean" }),
-    h("p", { text: "A code and a number: that many pieces (Db1 = one Delian League base). Athens' pieces are "
+    h("summary", { text: t("Legend: what Db1, An2, T1, ?{athens} and AF:MIL mean", { athens }) }),
+    h("p", { text: t("A code and a number: that many pieces (Db1 = one Delian League base). Athens' pieces are "
       + "blue (top line), Sparta's red (second line); T = treason markers; ▲n = markers queued, the top one "
-      + "shown: ?Athens is face down, AF:MIL is one you can see (owner:kind)." }),
+      + "shown: ?{athens} is face down, AF:MIL is one you can see (owner:kind).", { athens }) }),
     h("ul", { class: "per-units" }, units),
     h("ul", { class: "per-kinds" }, kinds),
   ]);
@@ -105,7 +135,7 @@ function sidePieces(T, st, theater, side) {
 function markerLabel(T, entry) {
   const owner = Math.floor(entry / 10) % 10;
   const kind = entry % 10;
-  if (kind === SECRET_KIND) return `?${SIDE_NAMES[owner - 4]}`;
+  if (kind === SECRET_KIND) return `?${sideName(owner - 4)}`;
   return `${T.factions[owner]}:${T.marker_kinds[kind]}`;
 }
 
@@ -119,7 +149,8 @@ function buildMap(svg, T, onPick) {
   const rows = Math.max(...T.theaters.map((th) => th.row)) + 1;
   svg.setAttribute("viewBox", `0 0 ${cols * CW} ${rows * CH}`);
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `Map of the theaters, scenario ${T.scenario} (schematic layout, a reconstruction)`);
+  svg.setAttribute("aria-label", t("Map of the theaters, scenario {scenario} (schematic layout, a reconstruction)",
+    { scenario: T.scenario }));
   for (const [a, b, kind] of T.links) {
     const [x1, y1] = centre(T.theaters[a]);
     const [x2, y2] = centre(T.theaters[b]);
@@ -134,7 +165,7 @@ function buildMap(svg, T, onPick) {
     const athens = svgEl("text", { x, y: y - 6, class: "pieces side-0" }, "");
     const sparta = svgEl("text", { x, y: y + 11, class: "pieces side-1" }, "");
     const queue = svgEl("text", { x, y: y + 28, class: "queue" }, "");
-    const tip = svgEl("title", {}, th.name);
+    const tip = svgEl("title", {}, t(th.name));
     g.append(tip, athens, sparta, queue);
     g.addEventListener("click", () => onPick(th.key));
     svg.append(g);
@@ -164,7 +195,7 @@ function theaterList(T, st) {
     h("td", { class: "side-1", text: sidePieces(T, st, i, 1) || "—" }),
     h("td", { class: "queue", text: queueOf(st, i).map((e) => markerLabel(T, e)).join(" ") }),
   ]));
-  const head = h("tr", {}, ["theater", "Athens", "Sparta", "markers ↑"].map((t) => h("th", { text: t })));
+  const head = h("tr", {}, [t("theater"), sideName(0), sideName(1), t("markers ↑")].map((word) => h("th", { text: word })));
   return h("table", { class: "per-theaters" }, [h("thead", {}, [head]), h("tbody", {}, rows)]);
 }
 
@@ -173,20 +204,20 @@ function tracks(T, st) {
     const at = new Map();
     T.issue_kinds[side].forEach((kind, i) => {
       const pos = st.track[side * T.issue_kinds[side].length + i];
-      const label = pos === OFF ? "off" : pos === GONE ? "gone" : String(pos);
+      const label = pos === OFF ? "off" : pos === GONE ? "gone" : String(pos); // keys, shown translated below
       if (!at.has(label)) at.set(label, []);
       at.get(label).push(kind + (st.issue === i && st.side === side ? "*" : ""));
     });
     const order = [...Array(15).keys()].map((k) => String(7 - k)).filter((k) => at.has(k) || k === "0");
     const items = [...order, "off", "gone"].filter((k) => at.has(k) || k === "0").map((k) => h("li", {}, [
-      h("span", { class: "box", text: k === "off" || k === "gone" ? k : (Number(k) > 0 ? `+${k}` : k) }), " ",
+      h("span", { class: "box", text: k === "off" ? t("off") : k === "gone" ? t("gone") : (Number(k) > 0 ? `+${k}` : k) }), " ",
       (at.get(k) || []).sort().join(" ") || "—",
     ]));
-    const f1 = T.seat_names[2 * side];
-    const f2 = T.seat_names[2 * side + 1];
+    const [first, second] = seatNamesIn([T.seat_names[2 * side], T.seat_names[2 * side + 1]]);
     return h("div", { class: `per-track side-${side}` }, [
-      h("h4", { text: `${SIDE_NAMES[side]} assembly` }),
-      h("p", { class: "muted", text: `+ toward ${f1}, − toward ${f2}; Council ${st.council[side]}, supply ${st.supply[side]}` }),
+      h("h4", { text: t("{side} assembly", { side: sideName(side) }) }),
+      h("p", { class: "muted", text: t("+ toward {first}, − toward {second}; Council {council}, supply {supply}",
+        { first, second, council: st.council[side], supply: st.supply[side] }) }),
       h("ul", {}, items),
     ]);
   });
@@ -194,7 +225,8 @@ function tracks(T, st) {
 
 function factions(T, view, seatNames) {
   const st = view.state;
-  const head = h("tr", {}, ["faction", "Honor", "Strategos", "hand", "markers"].map((t) => h("th", { text: t })));
+  const head = h("tr", {}, [t("faction"), t("Honor"), t("Strategos"), t("hand"), t("markers")]
+    .map((word) => h("th", { text: word })));
   const rows = seatNames.map((_, f) => h("tr", {}, [
     h("td", {}, [seatTag(seatNames, f), st.dominant[Math.floor(f / 2)] === f ? " ★" : ""]),
     h("td", { text: String(st.honor[f]) }),
@@ -203,21 +235,28 @@ function factions(T, view, seatNames) {
     h("td", { text: String(view.markers_held[f]) }),
   ]));
   const out = [h("table", { class: "per-factions" }, [h("thead", {}, [head]), h("tbody", {}, rows)]),
-    h("p", { class: "muted", text: "★ Dominant faction. Other factions' Strategos, hands and markers are secret." })];
+    h("p", { class: "muted", text: t("★ Dominant faction. Other factions' Strategos, hands and markers are secret.") })];
   const seat = view.seat;
   if (seat !== null && seat !== undefined && seat >= 0) {
     const cards = (where) => st.card_loc.map((loc, c) => [loc, c]).filter(([loc]) => loc === where)
       .map(([, c]) => `${T.cards[c]}(${T.card_values[c]})`).sort();
-    out.push(h("p", { id: "per-hand" }, [h("strong", { text: "Your hand: " }), cards(HAND + seat).join(" ") || "empty"]));
-    out.push(h("p", {}, [h("strong", { text: "Your entourage: " }), cards(ENTOURAGE + seat).join(" ") || "empty"]));
+    out.push(h("p", { id: "per-hand" }, [h("strong", { text: t("Your hand:") }), " ", cards(HAND + seat).join(" ") || t("empty")]));
+    out.push(h("p", {}, [h("strong", { text: t("Your entourage:") }), " ", cards(ENTOURAGE + seat).join(" ") || t("empty")]));
   }
   return out;
 }
 
+/** The phase as the status bar names it ("theater phase"). */
+function phaseTitle(phase) {
+  const titles = { aristophanes: t("aristophanes phase"), assembly: t("assembly phase"), political: t("political phase"),
+    theater: t("theater phase"), final: t("final phase"), over: t("over phase") };
+  return titles[phase] || phase;
+}
+
 function outcomeText(T, outcome) {
   if (!outcome) return null;
-  const who = outcome.winner === null || outcome.winner === undefined ? "nobody" : T.seat_names[outcome.winner];
-  return `${outcome.reason} — winner: ${who}`;
+  const who = outcome.winner === null || outcome.winner === undefined ? t("nobody") : t(T.seat_names[outcome.winner]);
+  return t("{reason} — winner: {who}", { reason: t(outcome.reason), who });
 }
 
 export async function create(ctx) {
@@ -232,8 +271,8 @@ export async function create(ctx) {
     tracks: h("section", { id: "per-tracks", class: "per-panel" }),
   };
   put(ctx.slots.main, h("section", { class: "per-map-panel" }, [h("div", { class: "per-map-wrap" }, [svg]),
-    h("p", { class: "muted per-note", text: "Schematic map: the layout is a reconstruction, links as in the data. "
-      + "Hover or tap a theater for its pieces and markers in words." }),
+    h("p", { class: "muted per-note", text: t("Schematic map: the layout is a reconstruction, links as in the data. "
+      + "Hover or tap a theater for its pieces and markers in words.") }),
     legend(T), panels.theaters]));
   put(ctx.slots.side, panels.factions);
   put(ctx.slots.lower, panels.tracks);
@@ -243,14 +282,14 @@ export async function create(ctx) {
     render(message, ui) {
       const view = message.view;
       const st = view.state;
-      const seatNames = message.seat_names || T.seat_names;
+      const seatNames = seatNamesIn(message.seat_names || T.seat_names);
       drawMap(T, st, marks);
-      put(ctx.slots.status, h("span", { class: "round", text: `Turn ${st.turn}` }),
-          ` · ${st.phase} phase · ${st.war ? "War" : "Peace"}`,
+      put(ctx.slots.status, h("span", { class: "round", text: t("Turn {turn}", { turn: st.turn }) }),
+          ` · ${phaseTitle(st.phase)} · ${st.war ? t("War") : t("Peace")}`,
           message.outcome ? h("span", { class: "outcome", text: ` · ${outcomeText(T, message.outcome)}` }) : "");
-      put(panels.theaters, h("h3", { text: "Theaters" }), theaterList(T, st));
-      put(panels.factions, h("h3", { text: "Factions" }), ...factions(T, view, seatNames));
-      put(panels.tracks, h("h3", { text: "Assemblies" }), ...tracks(T, st));
+      put(panels.theaters, h("h3", { text: t("Theaters") }), theaterList(T, st));
+      put(panels.factions, h("h3", { text: t("Factions") }), ...factions(T, view, seatNames));
+      put(panels.tracks, h("h3", { text: t("Assemblies") }), ...tracks(T, st));
       for (const [name, m] of marks) {
         const n = ui && ui.choosable ? ui.choosable.get(name) : 0;
         m.g.classList.toggle("choosable", Boolean(n));
@@ -261,12 +300,12 @@ export async function create(ctx) {
       for (const [name, m] of marks) m.g.classList.toggle("lit", wanted.has(name));
     },
     outcomeText: (outcome) => outcomeText(T, outcome),
-    verbLabel: (verb) => VERB_LABELS[verb] || null,
+    verbLabel: (verb) => verbLabels()[verb] || null,
     groupLabel(verb, key) {
-      if (T.marker_names && T.marker_names[key]) return `${key}: ${T.marker_names[key]} marker`;
+      if (T.marker_names && T.marker_names[key]) return t("{code}: {kind} marker", { code: key, kind: kindName(T, key) });
       if (T.unit_names && T.unit_names[key]) return `${key}: ${unitWords(T, key)}`;
       const th = T.theaters.find((t) => t.key === key);
-      return th ? th.name : null;
+      return th ? t(th.name) : null;
     },
   };
 }
