@@ -19,6 +19,7 @@ from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.options import option_specs
+from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import battle, effects, figures, metro
 from kleos.games.cyclades.rules.common import income, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
@@ -129,7 +130,7 @@ class CycladesKit(GameKit):
                            "{philosophers}, metropolises {metropolises}", player=name, gold=gold, islands=isl,
                            income=income(t, s, other), priests=s.priests[other],
                            philosophers=s.philosophers[other], metropolises=metropolises(s, other)))
-        track = ", ".join("-" if c < 0 else t.creature_keys[c] for c in s.track)
+        track = ", ".join("-" if c < 0 else words.creature_name(creature(t, c)) for c in s.track)
         lines.append(_("Creatures: {track}", track=track))
         for told in (figures.describe(t, s), effects.describe(t, s), battle.describe(t, s)):
             if told is not None:

@@ -24,11 +24,12 @@ from collections import Counter
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import elimination, figures, metro
-from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.rules.common import N_, Violation, broken
 from kleos.games.cyclades.state import CH_BATTLE, CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, Tables
 
 ROLL, DEFENDER, ATTACKER = 0, 1, 2  # ``battle_stage``: dice to roll, or whose retreat prompt is open
+
 PORT, FORTRESS = 0, 1  # building index (``buildings[slot] - 1``), in god order: Port is Poseidon's (C-BUILD-1)
 
 
@@ -242,17 +243,19 @@ def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
 
 def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation | None:
     if seat != actor(t, s):
-        return "C-BATTLE-7", "the other side of the battle decides now"
+        return broken("C-BATTLE-7", N_("the other side of the battle decides now"))
     if action == Action("stay"):
         return None
     if action.verb != "retreat" or len(action.args) != 1:
-        return "C-BATTLE-7", "a battle asks 'retreat <place>' or 'stay'"
+        return broken("C-BATTLE-7", N_("a battle asks 'retreat <place>' or 'stay'"))
     names = t.sea_index if s.battle_naval else t.island_index
     dest = names.get(str(action.args[0]))
     if dest is None or dest not in retreats(t, s, seat):
         if s.battle_naval:
-            return "C-BATTLE-10", f"{action.args[0]} is not a neighbouring sea that is empty or yours"
-        return "C-BATTLE-9", f"{action.args[0]} is not an island of yours linked by a chain of your fleets"
+            return broken("C-BATTLE-10", N_("{place} is not a neighbouring sea that is empty or yours"),
+                          place=action.args[0])
+        return broken("C-BATTLE-9", N_("{place} is not an island of yours linked by a chain of your fleets"),
+                      place=action.args[0])
     return None
 
 

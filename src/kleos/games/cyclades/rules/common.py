@@ -2,10 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
+
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import Tables
 
-Violation = tuple[str, str]  # (rule ID, message)
+
+class Violation(NamedTuple):
+    """A rule an action breaks: its ID, an English template and the template's parameters. The
+    rules stay language-free; each surface renders the template in its reader's language."""
+
+    rule: str
+    template: str
+    params: Mapping[str, object] = MappingProxyType({})
+
+    @property
+    def message(self) -> str:
+        """The English message (logs, tests)."""
+        return self.template.format(**self.params)
+
+
+def broken(rule: str, template: str, **params: object) -> Violation:
+    """The violation of ``rule``, told by ``template`` (marked with :func:`N_`) filled with ``params``."""
+    return Violation(rule, template, MappingProxyType(params))
+
+
+def N_(template: str) -> str:
+    """Marks a rules template for the game's catalogue without translating it: the rules import no
+    language layer, the surfaces translate (see docs/i18n.md)."""
+    return template
 
 
 def islands_of(s: CycladesState, seat: int) -> list[int]:
