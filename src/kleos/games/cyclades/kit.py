@@ -134,7 +134,7 @@ class CycladesKit(GameKit):
         lines.append(_("Creatures: {track}", track=track))
         for told in (figures.describe(t, s), effects.describe(t, s), battle.describe(t, s)):
             if told is not None:
-                lines.append(told)
+                lines.append(words.say(told))
         if metro.pending(s):
             lines.append(_("{player} is gaining a Metropolis and chooses how", player=t.seat_names[s.metro_seat]))
         return "\n".join(lines)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from kleos.games.cyclades.datamodel import Creature
 from kleos.games.cyclades.i18n import N_, _, ngettext
+from kleos.games.cyclades.rules.common import Told
 from kleos.games.cyclades.tables import ARES, ATHENA, POSEIDON, ZEUS, Tables
 
 GOD_NAMES = (N_("Poseidon"), N_("Ares"), N_("Zeus"), N_("Athena"), N_("Apollo"))
@@ -83,6 +84,20 @@ def phase(code: str) -> str:
 def reason(code: str) -> str:
     """An end reason in words (a code the game does not know is shown as it is)."""
     return _(REASONS[code]) if code in REASONS else code
+
+
+def say(words: Told) -> str:
+    """The rules' words about the state (:class:`~kleos.games.cyclades.rules.common.Told`) in the
+    reader's language, each nested piece translated too."""
+    return _(words.template, **{name: _said(value) for name, value in words.params.items()})
+
+
+def _said(value: object) -> object:
+    if isinstance(value, Told):
+        return say(value)
+    if isinstance(value, tuple) and all(isinstance(part, Told) for part in value):
+        return _(", ").join(say(part) for part in value)
+    return value
 
 
 def troops(n: int) -> str:

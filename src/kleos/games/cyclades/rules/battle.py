@@ -24,7 +24,7 @@ from collections import Counter
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import elimination, figures, metro
-from kleos.games.cyclades.rules.common import N_, Violation, broken
+from kleos.games.cyclades.rules.common import N_, Told, Violation, broken, told
 from kleos.games.cyclades.state import CH_BATTLE, CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, Tables
 
@@ -193,18 +193,19 @@ def _finish(t: Tables, s: CycladesState) -> None:
         metro.check_routes(t, s, attacker)
 
 
-def describe(t: Tables, s: CycladesState) -> str | None:
+def describe(t: Tables, s: CycladesState) -> Told | None:
     """The battle in progress in words, from public fields only (for views and logs), or None."""
     if s.battle_place == EMPTY:
         return None
-    place = _place_name(t, s, s.battle_place)
-    kind, unit = ("Naval battle", "fleets") if s.battle_naval else ("Land battle", "troops")
-    attacker, defender = t.seat_names[s.battle_attacker], t.seat_names[s.battle_defender]
-    line = (f"{kind} in {place}: {attacker} attacks with {s.battle_attack} {unit}, {defender} defends "
-            f"with {defending_units(s)} (+{defence_bonus(t, s)})")
-    if s.battle_stage == ROLL:
-        return line + "; the dice are rolled next"
-    return line + f"; {t.seat_names[actor(t, s)]} may retreat or stay"
+    template = (N_("Naval battle in {place}: {attacker} attacks with {attack} fleets, {defender} defends with "
+                   "{defence} (+{bonus}); {next}") if s.battle_naval else
+                N_("Land battle in {place}: {attacker} attacks with {attack} troops, {defender} defends with "
+                   "{defence} (+{bonus}); {next}"))
+    then = (told(N_("the dice are rolled next")) if s.battle_stage == ROLL else
+            told(N_("{player} may retreat or stay"), player=t.seat_names[actor(t, s)]))
+    return told(template, place=_place_name(t, s, s.battle_place), attacker=t.seat_names[s.battle_attacker],
+                attack=s.battle_attack, defender=t.seat_names[s.battle_defender], defence=defending_units(s),
+                bonus=defence_bonus(t, s), next=then)
 
 
 # ----- retreats ---------------------------------------------------------------------------------

@@ -29,6 +29,33 @@ def broken(rule: str, template: str, **params: object) -> Violation:
     return Violation(rule, template, MappingProxyType(params))
 
 
+class Told(NamedTuple):
+    """Words about the public state for people, language-free like a :class:`Violation`: an English
+    template and its parameters, which may be :class:`Told` themselves (a creature's name, a list of
+    parts) so that a surface translates each piece."""
+
+    template: str
+    params: Mapping[str, object] = MappingProxyType({})
+
+    @property
+    def text(self) -> str:
+        """The English words (logs, tests)."""
+        return self.template.format(**{name: _english(value) for name, value in self.params.items()})
+
+
+def told(template: str, **params: object) -> Told:
+    """Words ``template`` (marked with :func:`N_`) filled with ``params``."""
+    return Told(template, MappingProxyType(params))
+
+
+def _english(value: object) -> object:
+    if isinstance(value, Told):
+        return value.text
+    if isinstance(value, tuple) and all(isinstance(part, Told) for part in value):
+        return ", ".join(part.text for part in value)
+    return value
+
+
 def N_(template: str) -> str:
     """Marks a rules template for the game's catalogue without translating it: the rules import no
     language layer, the surfaces translate (see docs/i18n.md)."""

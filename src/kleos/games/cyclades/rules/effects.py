@@ -50,6 +50,7 @@ from kleos.games.cyclades.rules import bank, figures, fleet, metro, territory, t
 from kleos.games.cyclades.rules.common import (
     BUILDING_KINDS,
     N_,
+    Told,
     Violation,
     broken,
     buildings_on,
@@ -57,6 +58,7 @@ from kleos.games.cyclades.rules.common import (
     income,
     island_slots,
     islands_of,
+    told,
     units,
 )
 from kleos.games.cyclades.state import CycladesState
@@ -146,12 +148,12 @@ def apply(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
     _settle(t, s)
 
 
-def describe(t: Tables, s: CycladesState) -> str | None:
+def describe(t: Tables, s: CycladesState) -> Told | None:
     """The effect in progress in words, from public fields (for views and logs), or None."""
     if not pending(s):
         return None
-    who = t.seat_names[s.effect_seat]
-    return f"{who}'s {key_of(t, s)} is being resolved; {t.seat_names[actor(t, s)]} answers: {_usage(t, s)}"
+    return told(N_("{player}'s {key} is being resolved; {actor} answers: {usage}"), player=t.seat_names[s.effect_seat],
+                key=key_of(t, s), actor=t.seat_names[actor(t, s)], usage=_usage(t, s))
 
 
 # ----- checking ---------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ the card is discarded at once (rules/effects.py) and only the figure stays.
 
 from __future__ import annotations
 
-from kleos.games.cyclades.rules.common import N_, Violation, broken
+from kleos.games.cyclades.rules.common import N_, Told, Violation, broken, told
 from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables
 
@@ -160,12 +160,13 @@ def param(t: Tables, key: str, name: str, default: int) -> int:
     return _params(t, key).get(name, default)
 
 
-def describe(t: Tables, s: CycladesState) -> str | None:
+def describe(t: Tables, s: CycladesState) -> Told | None:
     """The active figures in words, from public fields (for views and logs), or None."""
     parts = []
     for figure, key in enumerate(FIGURES):
         at = where(t, s, figure)
         if at != EMPTY:
             place = t.sea_ids[at] if figure == KRAKEN else t.island_ids[at]
-            parts.append(f"{key.capitalize()} on {place} ({t.seat_names[s.figure_seat[figure]]})")
-    return "Figures: " + ", ".join(parts) if parts else None
+            parts.append(told(N_("{figure} on {place} ({player})"), figure=told(key.capitalize()), place=place,
+                              player=t.seat_names[s.figure_seat[figure]]))
+    return told(N_("Figures: {figures}"), figures=tuple(parts)) if parts else None
