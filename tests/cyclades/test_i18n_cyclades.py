@@ -21,6 +21,7 @@ from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.reference import explain, rules_reference
 from kleos.games.cyclades.state import CycladesState
+from kleos.games.cyclades.tables import GODS
 from kleos.games.cyclades.tui import guide, render
 from kleos.i18n import gettext_in, translations, use_locale
 
@@ -165,3 +166,21 @@ def test_every_name_and_effect_of_the_data_is_marked() -> None:
         named |= {c.name_en, c.effect}
     assert named <= marked, sorted(named - marked)
     assert set(words.PARAMETERS) >= {name for c in data.creatures.creatures for name in c.params}
+
+
+@pytest.mark.parametrize(("language", "face_down"), [("es", "{god} está boca abajo en este ciclo"),
+                                                     ("de", "{god} liegt in diesem Zyklus verdeckt")])
+def test_a_gods_name_in_an_error_is_translated_too(language: str, face_down: str) -> None:
+    """C-GODS-9: the kit renders an offering to a face-down god with the god's name in the reader's
+    language, while the error's English message stays as it was."""
+    game, state = GAME, next(before for _seat, action, before in TAKEN if action.verb == "offer")
+    with use_locale(language):  # a face-down god whose name the language writes its own way (Athena)
+        down = next(god for pos, god in enumerate(state.gods)
+                    if not state.gods_up[pos] and words.god(game.tables, god) != game.tables.god_names[god])
+    key, english = GODS[down], game.tables.god_names[down]
+    with pytest.raises(IllegalAction) as raised:
+        game.apply(state, Action.parse(f"offer {key} 1"), game.actors(state)[0])
+    assert raised.value.rule == "C-GODS-9" and raised.value.message == f"{english} is face down this cycle"
+    with use_locale(language):
+        shown = KIT.render_illegal(raised.value)
+        assert shown == face_down.format(god=words.term(english)) and "{" not in shown

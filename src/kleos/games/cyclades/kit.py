@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from kleos.core.action import Action
-from kleos.core.errors import DataError
+from kleos.core.errors import DataError, IllegalAction
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.protocol import Game, Outcome
 from kleos.games.cyclades import words
@@ -21,7 +21,7 @@ from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.options import option_specs
 from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import battle, effects, figures, metro
-from kleos.games.cyclades.rules.common import income, islands_of, metropolises
+from kleos.games.cyclades.rules.common import Told, income, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.view import HIDDEN, CycladesView, view_json
 
@@ -148,6 +148,14 @@ class CycladesKit(GameKit):
         if not isinstance(view, CycladesView):
             return action_words(action)
         return story.tell(g, view, action, lambda step: _step_words(g, view, step))
+
+    def render_illegal(self, error: IllegalAction) -> str:
+        """An illegal action's message in the reader's language, the rules' words among its parameters
+        (a god's name) translated too."""
+        try:
+            return words.say(Told(error.template, error.params))
+        except (KeyError, IndexError, ValueError):
+            return error.message
 
     def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
         assert isinstance(view, CycladesView)

@@ -42,6 +42,10 @@ class Told(NamedTuple):
         """The English words (logs, tests)."""
         return self.template.format(**{name: _english(value) for name, value in self.params.items()})
 
+    def __str__(self) -> str:
+        """The English words, so that a template filled with Told pieces reads in English by default."""
+        return self.text
+
 
 def told(template: str, **params: object) -> Told:
     """Words ``template`` (marked with :func:`N_`) filled with ``params``."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import elimination
-from kleos.games.cyclades.rules.common import N_, Violation, broken, net_cost
+from kleos.games.cyclades.rules.common import N_, Violation, broken, net_cost, told
 from kleos.games.cyclades.state import OFFER, CycladesState
 from kleos.games.cyclades.tables import EMPTY, GODS, N_GODS, Tables
 
@@ -86,7 +86,7 @@ def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation |
 
 
 def _check_offer(t: Tables, s: CycladesState, seat: int, marker: int, god: int, amount: int) -> Violation | None:
-    name = t.god_names[god]
+    name = told(t.god_names[god])  # a god's name, which a surface translates
     if not s.gods_up[s.gods.index(god)]:
         return broken("C-GODS-9", N_("{name} is face down this cycle"), name=name)
     if s.displaced != EMPTY and god == s.displaced_from:
