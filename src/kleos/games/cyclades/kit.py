@@ -103,7 +103,7 @@ class CycladesKit(GameKit):
     name = "cyclades"
     parts_package = "kleos.games.cyclades"
     title = "Cyclades"
-    summary = "Cathala and Maublanc's Cyclades: bid for the gods' favour, build Metropolises"
+    summary = N_("Cathala and Maublanc's Cyclades: bid for the gods' favour, build Metropolises")
     min_seats = 2
     max_seats = 5
     seat_count_option = "players"

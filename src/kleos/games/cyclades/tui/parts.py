@@ -13,7 +13,7 @@ from kleos.core.kit.terminal import BoardContext, BoardParts, HelpParts, MenuPar
 from kleos.core.protocol import Game, Outcome
 from kleos.games.cyclades import reference
 from kleos.games.cyclades.game import CycladesGame
-from kleos.games.cyclades.i18n import _
+from kleos.games.cyclades.i18n import N_, _
 from kleos.games.cyclades.tui import guide, render
 from kleos.games.cyclades.view import CycladesView
 
@@ -39,7 +39,9 @@ def _creatures(ctx: BoardContext, width: int) -> Text:
     return render.creatures_view(*_cyclades(ctx), ctx.palette, width)
 
 
-PANELS: dict[str, PanelDraw] = {"Map": _map, "Players": _players, "Gods": _gods, "Creatures": _creatures}
+PANELS: dict[str, PanelDraw] = {N_("Map"): _map, N_("Players"): _players, N_("Gods"): _gods,
+                                N_("Creatures"): _creatures}
+"""The board's panels by name (the name is marked: the terminal shows it in the reader's language)."""
 
 
 def _status(ctx: BoardContext, note: str) -> Text:
