@@ -175,6 +175,8 @@ def test_figures_in_words() -> None:
     g, s = war_turn(5, ATHENA)
     assert figures.describe(g.tables, s) is None
     _figure(g, s, "chiron", "I6", seat=2)
-    assert figures.describe(g.tables, s) == "Figures: Chiron on I6 (Green)"
+    shown = figures.describe(g.tables, s)
+    assert shown is not None and shown.text == "Figures: Chiron on I6 (Green)"
     begin_effect(g, s, "kraken")
-    assert effects.describe(g.tables, s) == "Blue's kraken is being resolved; Blue answers: target <sea>"
+    resolving = effects.describe(g.tables, s)
+    assert resolving is not None and resolving.text == "Blue's kraken is being resolved; Blue answers: target <sea>"

@@ -148,7 +148,7 @@ def test_a_creature_is_explained_before_it_is_paid_for() -> None:
     game, state = zeus_turn_with_creatures()
     view = game.view(state, 0)
     words = explain(game, view, Action.parse("summon 2 1"))
-    assert words.startswith("Sylph for 1 GP (slot 2 GP, 1 of your Temple(s) used")
+    assert words.startswith("Sylph for 1 GP (slot 2 GP, 1 of your Temples used")
     assert "Free fleet movement" in words and words.endswith("]") and "C-SUMMON-2" in words
     assert "Pegasus for 4 GP" in explain(game, view, Action.parse("summon 4 0"))
     creatures = plain(render.creatures_view(game, view, render.DARK, 100))

@@ -13,6 +13,7 @@ from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules import battle, metro
+from kleos.games.cyclades.rules.common import Told
 from kleos.games.cyclades.state import CH_BATTLE, CycladesState
 from kleos.games.cyclades.tables import ARES, POSEIDON
 from step_cap import StepCap
@@ -41,6 +42,11 @@ def _island(g: CycladesGame, name: str) -> int:
 def _sea(g: CycladesGame, name: str) -> int:
     return g.tables.sea_index[name]
 
+
+
+def told_text(told: Told | None) -> str | None:
+    """The English words of a description (``None`` for none)."""
+    return None if told is None else told.text
 
 def test_dice_outcomes_are_pairs_of_faces() -> None:
     """C-BATTLE-2, C-COMP-2, C-DATA-7: a round is one chance event over (attacker, defender) face pairs of
@@ -247,10 +253,10 @@ def test_battle_in_words() -> None:
     g, s = _land(defender_troops=2, attack=2)
     build_on(g, s, "I2", "fortress")
     red, blue = g.seat_names[0], g.seat_names[1]
-    assert battle.describe(g.tables, s) == (
+    assert told_text(battle.describe(g.tables, s)) == (
         f"Land battle in I2: {red} attacks with 2 troops, {blue} defends with 2 (+1); the dice are rolled next")
     _do(g, s, "dice 0 0")
-    assert battle.describe(g.tables, s) == (
+    assert told_text(battle.describe(g.tables, s)) == (
         f"Land battle in I2: {red} attacks with 1 troops, {blue} defends with 2 (+1); {red} may retreat or stay")
     _do(g, s, "retreat I1")
     assert battle.describe(g.tables, s) is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kleos.core.protocol import Outcome
 from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.i18n import _
 
 METROPOLISES, LAST_STANDING = "metropolises", "last standing"
 
@@ -13,20 +14,23 @@ def outcome_words(game: CycladesGame, outcome: Outcome) -> str:
     """"Red wins with 2 Metropolises", "Red wins on a tie-break: most gold", "Blue and Red share the
     win"; then each player's Metropolises. ``""`` for an end the rules do not reach (a resignation)."""
     names, counts = game.seat_names, outcome.scores
-    tally = "Metropolises: " + ", ".join(f"{names[seat]} {n}" for seat, n in enumerate(counts))
+    tally = _("Metropolises: {tally}", tally=", ".join(f"{names[seat]} {n}" for seat, n in enumerate(counts)))
     if outcome.reason == LAST_STANDING:
-        who = "nobody is left" if outcome.winner is None else f"{names[outcome.winner]} wins, the last player left"
-        return f"{who}. {tally}"
+        if outcome.winner is None:
+            return _("nobody is left. {tally}", tally=tally)
+        return _("{player} wins, the last player left. {tally}", player=names[outcome.winner], tally=tally)
     if outcome.reason != METROPOLISES:
         return ""
     qualified = [seat for seat, n in enumerate(counts) if n >= game.tables.win_metropolises]
     if outcome.winner is None:
-        sharing = " and ".join(names[seat] for seat in qualified)
-        return f"{sharing} share the win: tied on gold and Metropolises. {tally}"
+        sharing = _(" and ").join(names[seat] for seat in qualified)
+        return _("{players} share the win: tied on gold and Metropolises. {tally}", players=sharing, tally=tally)
     winner = names[outcome.winner]
     if len(qualified) == 1:
-        return f"{winner} wins with {counts[outcome.winner]} Metropolises. {tally}"
-    return f"{winner} wins on a tie-break: {_tie_break(game, counts, outcome.winner, qualified)}. {tally}"
+        return _("{player} wins with {n} Metropolises. {tally}", player=winner, n=counts[outcome.winner],
+                 tally=tally)
+    return _("{player} wins on a tie-break: {key}. {tally}", player=winner,
+             key=_tie_break(game, counts, outcome.winner, qualified), tally=tally)
 
 
 def _tie_break(game: CycladesGame, counts: tuple[int, ...], winner: int, qualified: list[int]) -> str:
@@ -35,8 +39,8 @@ def _tie_break(game: CycladesGame, counts: tuple[int, ...], winner: int, qualifi
     most = max(counts[seat] for seat in qualified)
     if game.tables.options.get("end_tie_order") == "metropolises_first":
         tied = [seat for seat in qualified if counts[seat] == most]
-        return "most Metropolises" if len(tied) == 1 else "most gold among those with the most Metropolises"
+        return _("most Metropolises") if len(tied) == 1 else _("most gold among those with the most Metropolises")
     others_most = max(counts[seat] for seat in qualified if seat != winner)
     if counts[winner] <= others_most:
-        return "most gold"
-    return "most gold, or on equal gold most Metropolises"  # the outcome does not keep the gold
+        return _("most gold")
+    return _("most gold, or on equal gold most Metropolises")  # the outcome does not keep the gold

@@ -18,7 +18,7 @@ from kleos.core.rng import Rng
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.options import non_default, validate_options
 from kleos.games.cyclades.rules import actions, battle, creatures, flow, gods, offer, setup, zeus
-from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.rules.common import N_, Violation, broken
 from kleos.games.cyclades.state import (
     ACTION,
     CH_BATTLE,
@@ -107,8 +107,8 @@ class CycladesGame(Game[CycladesState, CycladesView]):
         check = offer.check if s.phase == OFFER else actions.check
         violation: Violation | None = check(t, s, seat, action)
         if violation is None:
-            violation = ("PROTOCOL", f"'{action}' is not one of the legal actions here")
-        return IllegalAction(*violation)
+            violation = broken("PROTOCOL", N_("'{action}' is not one of the legal actions here"), action=str(action))
+        return IllegalAction(violation.rule, violation.template, **violation.params)
 
     def outcome(self, state: CycladesState) -> Outcome | None:
         return state.outcome

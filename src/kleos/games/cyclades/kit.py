@@ -11,14 +11,17 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from kleos.core.action import Action
-from kleos.core.errors import DataError
+from kleos.core.errors import DataError, IllegalAction
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.protocol import Game, Outcome
+from kleos.games.cyclades import words
 from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.options import option_specs
+from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import battle, effects, figures, metro
-from kleos.games.cyclades.rules.common import income, islands_of, metropolises
+from kleos.games.cyclades.rules.common import Told, income, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.view import HIDDEN, CycladesView, view_json
 
@@ -29,36 +32,53 @@ def _game(game: Game[Any, Any]) -> CycladesGame:
     return game
 
 
-WORDS = {"apollo": "pray to Apollo (free)", "end": "end the turn", "prosper": "put a prosperity marker on",
-         "order": "the turn order is drawn:", "creature": "a creature enters the track:",
-         "gods": "the god boards are placed:", "stay": "stay in the battle", "retreat": "retreat to",
-         "build": "build the god's building on", "discard": "for the Metropolis, give up the building on",
-         "metropolis": "place the new Metropolis on", "destroy": "to make room for the Metropolis, destroy a",
-         "sell": "sell to the Sphinx one unit of", "target": "the creature's target:", "take": "the creature takes",
-         "from": "the creature's fleet comes from", "push": "push the fleets to", "done": "end the creature's effect"}
+WORDS = {"apollo": N_("pray to Apollo (free)"), "end": N_("end the turn"),
+         "prosper": N_("put a prosperity marker on {args}"), "order": N_("the turn order is drawn: {args}"),
+         "creature": N_("a creature enters the track: {args}"), "gods": N_("the god boards are placed: {args}"),
+         "stay": N_("stay in the battle"), "retreat": N_("retreat to {args}"),
+         "build": N_("build the god's building on {args}"),
+         "discard": N_("for the Metropolis, give up the building on {args}"),
+         "metropolis": N_("place the new Metropolis on {args}"),
+         "destroy": N_("to make room for the Metropolis, destroy a {args}"),
+         "sell": N_("sell to the Sphinx one unit of {args}"), "target": N_("the creature's target: {args}"),
+         "take": N_("the creature takes {args}"), "from": N_("the creature's fleet comes from {args}"),
+         "push": N_("push the fleets to {args}"), "done": N_("end the creature's effect")}
+"""Each verb's words; ``{args}`` is the notation's arguments as they are (ids, counts, keys)."""
 
 
 def action_words(action: Action) -> str:
     """An action in words (the notation's arguments kept as they are: island and sea ids, counts)."""
     a = action.args
     if action.verb == "march" and len(a) == 3:
-        return f"move {a[1]} troop{'s' if a[1] != 1 else ''} from {a[0]} to {a[2]} (1 GP)"
+        return ngettext("move {n} troop from {origin} to {dest} (1 GP)",
+                        "move {n} troops from {origin} to {dest} (1 GP)", int(a[1]), origin=a[0], dest=a[2])
     if action.verb == "sail" and len(a) == 3:
-        return f"sail {a[1]} fleet{'s' if a[1] != 1 else ''} from {a[0]} to {a[2]} (1 GP, first step)"
+        return ngettext("sail {n} fleet from {origin} to {dest} (1 GP, first step)",
+                        "sail {n} fleets from {origin} to {dest} (1 GP, first step)", int(a[1]), origin=a[0], dest=a[2])
     if action.verb == "sail" and len(a) == 2:
-        return f"sail on with {a[0]} fleet{'s' if a[0] != 1 else ''} to {a[1]}"
+        return ngettext("sail on with {n} fleet to {dest}", "sail on with {n} fleets to {dest}", int(a[0]), dest=a[1])
     if action.verb == "recruit":
-        where = str(a[0]) if a else ""
-        kind = "a Priest or Philosopher" if not a else "a fleet in" if where.startswith("S") else "a troop on"
-        return f"recruit {kind} {where}".rstrip()
+        return _recruit_words(str(a[0]) if a else "")
     if action.verb == "swap" and len(a) == 1:
-        return f"swap the creature of the {a[0]} GP slot for the top of the deck (1 GP)"
+        return _("swap the creature of the {slot} GP slot for the top of the deck (1 GP)", slot=a[0])
     if action.verb == "summon" and len(a) == 2:
-        temples = f" using {a[1]} Temple{'s' if a[1] != 1 else ''}" if a[1] else ""
-        return f"summon the creature of the {a[0]} GP slot{temples}"
+        if int(a[1]):
+            return ngettext("summon the creature of the {slot} GP slot using {n} Temple",
+                            "summon the creature of the {slot} GP slot using {n} Temples", int(a[1]), slot=a[0])
+        return _("summon the creature of the {slot} GP slot", slot=a[0])
     if action.verb == "dice" and len(a) == 2:
-        return f"battle dice: attacker rolls {a[0]}, defender rolls {a[1]}"
-    return " ".join([WORDS.get(action.verb, action.verb), *map(str, a)])
+        return _("battle dice: attacker rolls {attack}, defender rolls {defence}", attack=a[0], defence=a[1])
+    args = " ".join(map(str, a))
+    if action.verb in WORDS:
+        return _(WORDS[action.verb], args=args).rstrip()
+    return " ".join([action.verb, *map(str, a)])
+
+
+def _recruit_words(where: str) -> str:
+    if not where:
+        return _("recruit a Priest or Philosopher")
+    return _("recruit a fleet in {sea}", sea=where) if where.startswith("S") else _("recruit a troop on {island}",
+                                                                                      island=where)
 
 
 def _step_words(game: CycladesGame, view: CycladesView, action: Action) -> str:
@@ -67,7 +87,9 @@ def _step_words(game: CycladesGame, view: CycladesView, action: Action) -> str:
 
     if action.verb == "sail" and len(action.args) == 3 and _sylph_step(game, view):
         a = action.args
-        return f"sail {a[1]} fleet{'s' if a[1] != 1 else ''} from {a[0]} to {a[2]} (free: the Sylph's step)"
+        return ngettext("sail {n} fleet from {origin} to {dest} (free: the Sylph's step)",
+                        "sail {n} fleets from {origin} to {dest} (free: the Sylph's step)", int(a[1]),
+                        origin=a[0], dest=a[2])
     return story.step_words(game, view, action) or action_words(action)
 
 
@@ -81,7 +103,7 @@ class CycladesKit(GameKit):
     name = "cyclades"
     parts_package = "kleos.games.cyclades"
     title = "Cyclades"
-    summary = "Cathala and Maublanc's Cyclades: bid for the gods' favour, build Metropolises"
+    summary = N_("Cathala and Maublanc's Cyclades: bid for the gods' favour, build Metropolises")
     min_seats = 2
     max_seats = 5
     seat_count_option = "players"
@@ -97,21 +119,24 @@ class CycladesKit(GameKit):
         assert isinstance(view, CycladesView)
         g = _game(game)
         t, s = g.tables, view.state
-        up = [f"{t.god_names[god]}{'' if s.gods_up[pos] else ' (face down)'}" for pos, god in enumerate(s.gods)]
-        lines = [f"Cycle {s.cycle}, phase {s.phase}; gods: {', '.join(up)}"]
+        up = [words.god(t, god) if s.gods_up[pos] else _("{god} (face down)", god=words.god(t, god))
+              for pos, god in enumerate(s.gods)]
+        lines = [_("Cycle {cycle}, phase {phase}; gods: {gods}", cycle=s.cycle, phase=words.phase(s.phase),
+                   gods=", ".join(up))]
         for other, name in enumerate(g.seat_names):
-            gold = "hidden" if s.gold[other] == HIDDEN else f"{s.gold[other]} GP"
+            gold = _("hidden") if s.gold[other] == HIDDEN else words.gold(s.gold[other])
             isl = " ".join(t.island_ids[i] for i in islands_of(s, other))
-            lines.append(f"{name}: {gold}, islands {isl}, income {income(t, s, other)}, "
-                         f"priests {s.priests[other]}, philosophers {s.philosophers[other]}, "
-                         f"metropolises {metropolises(s, other)}")
-        track = ", ".join("-" if c < 0 else t.creature_keys[c] for c in s.track)
-        lines.append(f"Creatures: {track}")
+            lines.append(_("{player}: {gold}, islands {islands}, income {income}, priests {priests}, philosophers "
+                           "{philosophers}, metropolises {metropolises}", player=name, gold=gold, islands=isl,
+                           income=income(t, s, other), priests=s.priests[other],
+                           philosophers=s.philosophers[other], metropolises=metropolises(s, other)))
+        track = ", ".join("-" if c < 0 else words.creature_name(creature(t, c)) for c in s.track)
+        lines.append(_("Creatures: {track}", track=track))
         for told in (figures.describe(t, s), effects.describe(t, s), battle.describe(t, s)):
             if told is not None:
-                lines.append(told)
+                lines.append(words.say(told))
         if metro.pending(s):
-            lines.append(f"{t.seat_names[s.metro_seat]} is gaining a Metropolis and chooses how")
+            lines.append(_("{player} is gaining a Metropolis and chooses how", player=t.seat_names[s.metro_seat]))
         return "\n".join(lines)
 
     def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
@@ -123,6 +148,14 @@ class CycladesKit(GameKit):
         if not isinstance(view, CycladesView):
             return action_words(action)
         return story.tell(g, view, action, lambda step: _step_words(g, view, step))
+
+    def render_illegal(self, error: IllegalAction) -> str:
+        """An illegal action's message in the reader's language, the rules' words among its parameters
+        (a god's name) translated too."""
+        try:
+            return words.say(Told(error.template, error.params))
+        except (KeyError, IndexError, ValueError):
+            return error.message
 
     def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
         assert isinstance(view, CycladesView)

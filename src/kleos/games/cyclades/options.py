@@ -15,6 +15,13 @@ from typing import Any
 from kleos.core.kit import OptionsError, OptionSpec
 from kleos.games.cyclades.datamodel import CycladesData
 
+
+def N_(text: str) -> str:
+    """Marks an option's words for the game's catalogue; the surfaces translate them where shown
+    (this module is imported by the rules' tables, which import no language layer)."""
+    return text
+
+
 PLAYERS_DEFAULT = 3  # a first game: quicker to learn and to play than 5 (issue 24)
 BASE_DECK = "base17"
 
@@ -74,92 +81,92 @@ Meaning = tuple[str, str, dict[str, str]]
 
 MEANINGS: dict[str, Meaning] = {
     "priest_philosopher_supply": (
-        "Priest and Philosopher cards",
-        "How many Priest and Philosopher cards there are to recruit: when they run out, nobody gets more.",
-        {"seed": "18 Priests and 17 Philosophers, as in the rulebook",
-         "en": "16 of each, as in the English edition",
-         "unlimited": "never run out"}),
+        N_("Priest and Philosopher cards"),
+        N_("How many Priest and Philosopher cards there are to recruit: when they run out, nobody gets more."),
+        {"seed": N_("18 Priests and 17 Philosophers, as in the rulebook"),
+         "en": N_("16 of each, as in the English edition"),
+         "unlimited": N_("never run out")}),
     "gold_supply": (
-        "Gold in the bank",
-        "How much gold the bank holds for incomes and payments.",
-        {"unlimited": "the bank never runs out", "98": "98 gold pieces", "100": "100 gold pieces"}),
+        N_("Gold in the bank"),
+        N_("How much gold the bank holds for incomes and payments."),
+        {"unlimited": N_("the bank never runs out"), "98": N_("98 gold pieces"), "100": N_("100 gold pieces")}),
     "territory_markers": (
-        "Territory markers",
-        "How many markers each player has to hold islands without troops.",
-        {"unlimited": "as many as needed", "3": "3 each: a fourth island without troops cannot be marked"}),
+        N_("Territory markers"),
+        N_("How many markers each player has to hold islands without troops."),
+        {"unlimited": N_("as many as needed"), "3": N_("3 each: a fourth island without troops cannot be marked")}),
     "die_faces": (
-        "Battle die",
-        "The faces of the battle die rolled by each side in every round of a battle.",
-        {"0-1-1-2-2-3": "0, 1, 1, 2, 2, 3: one and a half on average",
-         "0-0-1-1-2-3": "0, 0, 1, 1, 2, 3: a little lower, battles hinge more on the units"}),
+        N_("Battle die"),
+        N_("The faces of the battle die rolled by each side in every round of a battle."),
+        {"0-1-1-2-2-3": N_("0, 1, 1, 2, 2, 3: one and a half on average"),
+         "0-0-1-1-2-3": N_("0, 0, 1, 1, 2, 3: a little lower, battles hinge more on the units")}),
     "start_5p_p2_fleet": (
-        "5 players: second player's fleet",
-        "Where the second player's second fleet starts in a 5-player game.",
-        {"r4c6": "on the sea at row 4, column 6", "r6c5": "on the sea at row 6, column 5"}),
+        N_("5 players: second player's fleet"),
+        N_("Where the second player's second fleet starts in a 5-player game."),
+        {"r4c6": N_("on the sea at row 4, column 6"), "r6c5": N_("on the sea at row 6, column 5")}),
     "start_4p_p2_fleet": (
-        "4 players: second player's fleet",
-        "Where the second player's second fleet starts in a 4-player game.",
-        {"r1c4": "on the sea at row 1, column 4, beside only the player's own island",
-         "r3c5": "on the sea at row 3, column 5, also beside the first player's island"}),
+        N_("4 players: second player's fleet"),
+        N_("Where the second player's second fleet starts in a 4-player game."),
+        {"r1c4": N_("on the sea at row 1, column 4, beside only the player's own island"),
+         "r3c5": N_("on the sea at row 3, column 5, also beside the first player's island")}),
     "start_2p": (
-        "2 players: second player's start",
-        "Which islands and seas the second player starts on in a 2-player game.",
-        {"corrected": "islands I2 and I5, each with a fleet beside it",
-         "literal": "islands I2 and I8, one fleet next to none of the player's islands",
-         "corner": "islands I2 and I8, the second fleet in the corner trade sea"}),
+        N_("2 players: second player's start"),
+        N_("Which islands and seas the second player starts on in a 2-player game."),
+        {"corrected": N_("islands I2 and I5, each with a fleet beside it"),
+         "literal": N_("islands I2 and I8, one fleet next to none of the player's islands"),
+         "corner": N_("islands I2 and I8, the second fleet in the corner trade sea")}),
     "siren_isolated": (
-        "Siren's target",
-        "Which enemy fleet the Siren may swap for one of yours.",
-        {"alone_in_space": "any fleet alone in its sea",
-         "alone_no_adjacent_own": "a fleet alone in its sea with no fleet of its owner next to it"}),
+        N_("Siren's target"),
+        N_("Which enemy fleet the Siren may swap for one of yours."),
+        {"alone_in_space": N_("any fleet alone in its sea"),
+         "alone_no_adjacent_own": N_("a fleet alone in its sea with no fleet of its owner next to it")}),
     "sylph_move": (
-        "Sylph's move",
-        "How far the Sylph moves your fleets for free.",
-        {"steps_10": "up to 10 steps of your fleets, one group one sea per step",
-         "one_poseidon_move": "one fleet move as Poseidon's, without paying"}),
+        N_("Sylph's move"),
+        N_("How far the Sylph moves your fleets for free."),
+        {"steps_10": N_("up to 10 steps of your fleets, one group one sea per step"),
+         "one_poseidon_move": N_("one fleet move as Poseidon's, without paying")}),
     "kraken_duration": (
-        "Kraken stays",
-        "How long the Kraken stays on its sea, sinking fleets and barring the way.",
-        {"stays": "until someone summons it again",
-         "figure_rule": "until its summoner's next turn, like the other figures"}),
+        N_("Kraken stays"),
+        N_("How long the Kraken stays on its sea, sinking fleets and barring the way."),
+        {"stays": N_("until someone summons it again"),
+         "figure_rule": N_("until its summoner's next turn, like the other figures")}),
     "minotaur_mode": (
-        "Minotaur",
-        "How the Minotaur helps the owner of its island defend.",
-        {"unit_worth_2": "an extra defender worth 2, lost after the troops; it defends an island without troops",
-         "bonus_2": "+2 to the defence in every round, never lost; no help on an island without troops"}),
+        N_("Minotaur"),
+        N_("How the Minotaur helps the owner of its island defend."),
+        {"unit_worth_2": N_("an extra defender worth 2, lost after the troops; it defends an island without troops"),
+         "bonus_2": N_("+2 to the defence in every round, never lost; no help on an island without troops")}),
     "chiron_protection": (
-        "Chiron",
-        "What Chiron protects his island from.",
-        {"full": "no troops may land there at all, and no Pegasus, Giant or Harpy",
-         "pegasus_giant_harpy": "only from Pegasus, Giant and Harpy: Ares' troops may still land"}),
+        N_("Chiron"),
+        N_("What Chiron protects his island from."),
+        {"full": N_("no troops may land there at all, and no Pegasus, Giant or Harpy"),
+         "pegasus_giant_harpy": N_("only from Pegasus, Giant and Harpy: Ares' troops may still land")}),
     "polyphemus_push": (
-        "Polyphemus",
-        "What happens to fleets in the seas around Polyphemus' island.",
-        {"push_one_or_destroy": "they are pushed one sea away, or sunk if they cannot move",
-         "block_only": "they stay; no new fleet may enter"}),
+        N_("Polyphemus"),
+        N_("What happens to fleets in the seas around Polyphemus' island."),
+        {"push_one_or_destroy": N_("they are pushed one sea away, or sunk if they cannot move"),
+         "block_only": N_("they stay; no new fleet may enter")}),
     "creature_deck": (
-        "Creature deck",
-        "Which creature cards are in the deck.",
-        {"base17": "the 17 creatures of the base game, one card each"}),
+        N_("Creature deck"),
+        N_("Which creature cards are in the deck."),
+        {"base17": N_("the 17 creatures of the base game, one card each")}),
     "end_tie_order": (
-        "Tie at the end",
-        "Who wins when several players complete their Metropolises in the same cycle.",
-        {"gold_first": "the richest in gold, then the most Metropolises",
-         "metropolises_first": "the most Metropolises, then the richest in gold"}),
+        N_("Tie at the end"),
+        N_("Who wins when several players complete their Metropolises in the same cycle."),
+        {"gold_first": N_("the richest in gold, then the most Metropolises"),
+         "metropolises_first": N_("the most Metropolises, then the richest in gold")}),
     "pair_order": (
-        "3 players: god order",
-        "With 3 players, the order of the two gods that were face down when they come up.",
-        {"keep": "they keep their order", "random": "their order is drawn"}),
+        N_("3 players: god order"),
+        N_("With 3 players, the order of the two gods that were face down when they come up."),
+        {"keep": N_("they keep their order"), "random": N_("their order is drawn")}),
 }
 
 
 def option_specs(data: CycladesData) -> tuple[OptionSpec, ...]:
     """The options for the lobby and the command lines: players first, each switch an advanced rules
     reading in plain words (the data sheet's reason and rule IDs as its source)."""
-    specs = [OptionSpec("players", "How many play, 2 to 5: 3 is a good first game; with 2, each makes two "
-                                   "offerings a cycle and needs 3 Metropolises to win.", PLAYERS_DEFAULT,
-                        label="Players"),
-             OptionSpec("data_dir", "a folder of corrected data files that replace the packaged ones",
+    specs = [OptionSpec("players", N_("How many play, 2 to 5: 3 is a good first game; with 2, each makes two "
+                                   "offerings a cycle and needs 3 Metropolises to win."), PLAYERS_DEFAULT,
+                        label=N_("Players")),
+             OptionSpec("data_dir", N_("a folder of corrected data files that replace the packaged ones"),
                         local_only=True)]
     for o in data.options.options:
         label, help_text, values = MEANINGS.get(o.name, (o.name, o.why, {}))

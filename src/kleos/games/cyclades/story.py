@@ -15,7 +15,9 @@ from collections.abc import Callable
 from kleos.core.action import Action
 from kleos.core.errors import KleosError
 from kleos.core.protocol import CHANCE
+from kleos.games.cyclades import words
 from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import actions as turn
 from kleos.games.cyclades.rules import battle, effects, metro
@@ -25,6 +27,14 @@ from kleos.games.cyclades.tables import ATHENA, EMPTY, GODS, N_GODS, ZEUS, Table
 from kleos.games.cyclades.view import CycladesView
 
 Words = Callable[[Action], str]
+
+# One sentence per building, so that each language can give it its article and gender.
+STANDS = (N_("a Port stands on {island}"), N_("a Fortress stands on {island}"), N_("a Temple stands on {island}"),
+          N_("a University stands on {island}"))
+GONE = (N_("the Port on {island} is gone"), N_("the Fortress on {island} is gone"),
+        N_("the Temple on {island} is gone"), N_("the University on {island} is gone"))
+BUILDS = (N_("build a Port on {island}"), N_("build a Fortress on {island}"), N_("build a Temple on {island}"),
+          N_("build a University on {island}"))
 
 
 def tell(game: CycladesGame, view: CycladesView, action: Action, words: Words) -> str:
@@ -41,7 +51,7 @@ def tell(game: CycladesGame, view: CycladesView, action: Action, words: Words) -
         return said  # the view lacks what the step needs: the words alone
     facts = [*_dice(t, before, action), *_battle(t, before, after), *_phases(t, before, after),
              *_board(t, before, after)]
-    return "; ".join([said, *facts])
+    return _("; ").join([said, *facts])
 
 
 def _actor(game: CycladesGame, s: CycladesState) -> int | None:
@@ -50,11 +60,12 @@ def _actor(game: CycladesGame, s: CycladesState) -> int | None:
 
 
 def _name(t: Tables, seat: int) -> str:
-    return t.seat_names[seat] if 0 <= seat < len(t.seat_names) else "nobody"
+    return t.seat_names[seat] if 0 <= seat < len(t.seat_names) else _("nobody")
 
 
-def _units(n: int, unit: str) -> str:
-    return f"{n} {unit}{'' if n == 1 else 's'}"
+def _units(naval: int) -> Callable[[int], str]:
+    """How to count the units of a naval (fleets) or land (troops) battle."""
+    return words.fleets if naval else words.troops
 
 
 # ----- battle dice -----------------------------------------------------------------------------------
@@ -63,15 +74,23 @@ def _dice(t: Tables, s: CycladesState, action: Action) -> list[str]:
     if action.verb != "dice" or not battle.in_battle(s):
         return []
     a, d = int(action.args[0]), int(action.args[1])
-    unit = "fleet" if s.battle_naval else "troop"
+    count = _units(s.battle_naval)
     units, bonus = battle.defending_units(s), battle.defence_bonus(t, s)
     attack, defence = a + s.battle_attack, d + units + bonus
-    extra = f" + {bonus} ({'Ports' if s.battle_naval else 'Fortresses'})" if bonus else ""
+    if bonus:
+        extra = _(" + {bonus} (Ports)", bonus=bonus) if s.battle_naval else _(" + {bonus} (Fortresses)", bonus=bonus)
+    else:
+        extra = ""
     who_a, who_d = _name(t, s.battle_attacker), _name(t, s.battle_defender)
-    loser = ("both lose one " + unit if attack == defence else
-             f"{who_a if attack < defence else who_d} loses one {unit}")
-    return [f"{who_a} {a} + {_units(s.battle_attack, unit)} = {attack} against {who_d} {d} + "
-            f"{_units(units, unit)}{extra} = {defence}: {loser}"]
+    if attack == defence:
+        loser = _("both lose one fleet") if s.battle_naval else _("both lose one troop")
+    else:
+        who = who_a if attack < defence else who_d
+        loser = _("{player} loses one fleet", player=who) if s.battle_naval else \
+            _("{player} loses one troop", player=who)
+    return [_("{attacker} {a} + {attack_units} = {attack} against {defender} {d} + {defence_units}{extra} = "
+              "{defence}: {loser}", attacker=who_a, a=a, attack_units=count(s.battle_attack), attack=attack,
+              defender=who_d, d=d, defence_units=count(units), extra=extra, defence=defence, loser=loser)]
 
 
 def _battle(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
@@ -79,10 +98,12 @@ def _battle(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
     if battle.in_battle(a) and not battle.in_battle(b):
         naval = a.battle_naval
         where = (t.sea_ids if naval else t.island_ids)[a.battle_place]
-        unit = "fleet" if naval else "troop"
-        return [f"{'naval' if naval else 'land'} battle in {where}: {_name(t, a.battle_attacker)} attacks with "
-                f"{_units(a.battle_attack, unit)}, {_name(t, a.battle_defender)} defends with "
-                f"{_units(battle.defending_units(a), unit)}"]
+        count = _units(naval)
+        template = (_("naval battle in {place}: {attacker} attacks with {attack}, {defender} defends with {defence}")
+                    if naval else
+                    _("land battle in {place}: {attacker} attacks with {attack}, {defender} defends with {defence}"))
+        return [template.format(place=where, attacker=_name(t, a.battle_attacker), attack=count(a.battle_attack),
+                                defender=_name(t, a.battle_defender), defence=count(battle.defending_units(a)))]
     if battle.in_battle(b) and not battle.in_battle(a):
         place = b.battle_place
         if b.battle_naval:
@@ -90,8 +111,8 @@ def _battle(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
             name = t.sea_ids[place]
         else:
             holder, name = a.owner[place], t.island_ids[place]
-        return [f"the battle is over: {name} is {_name(t, holder)}'s" if holder >= 0
-                else f"the battle is over: {name} is empty"]
+        return [_("the battle is over: {place} is {player}'s", place=name, player=_name(t, holder)) if holder >= 0
+                else _("the battle is over: {place} is empty", place=name)]
     return []
 
 
@@ -101,7 +122,7 @@ def _phases(t: Tables, before: CycladesState, after: CycladesState) -> list[str]
     if after.phase == OFFER and (before.phase != OFFER or after.cycle > before.cycle):
         gains = ", ".join(f"{_name(t, seat)} +{income(t, after, seat)}" for seat in range(t.players)
                           if income(t, after, seat))
-        facts.append(f"income (C-INCOME-1): {gains or 'nobody'} GP")
+        facts.append(_("income (C-INCOME-1): {gains} GP", gains=gains or _("nobody")))
     if before.phase == OFFER and after.phase != OFFER:
         facts.append(_gods_won(t, after))
     facts += _apollo_gold(t, before, after)
@@ -110,13 +131,14 @@ def _phases(t: Tables, before: CycladesState, after: CycladesState) -> list[str]
 
 def _gods_won(t: Tables, s: CycladesState) -> str:
     """Who won which god, paying the bid less Priests (C-OFFER-13), and who prays to Apollo."""
-    won = [f"{_name(t, t.marker_owner[s.bidder[god]])} has {t.god_names[god]} for "
-           f"{net_cost(s.bid[god], s.priests[t.marker_owner[s.bidder[god]]])} GP"
+    won = [_("{player} has {god} for {gold} GP", player=_name(t, t.marker_owner[s.bidder[god]]),
+             god=words.god(t, god), gold=net_cost(s.bid[god], s.priests[t.marker_owner[s.bidder[god]]]))
            for pos, god in enumerate(s.gods) if s.gods_up[pos] and s.bidder[god] != EMPTY]
     prayers = [_name(t, t.marker_owner[m]) for m in s.apollo]
     if prayers:
-        won.append(f"{', '.join(prayers)} pray{'s' if len(prayers) == 1 else ''} to Apollo")
-    return "offerings settled: " + ", ".join(won)
+        won.append(ngettext("{players} prays to Apollo", "{players} pray to Apollo", len(prayers),
+                            players=", ".join(prayers)))
+    return _("offerings settled: {gods}", gods=", ".join(won))
 
 
 def _apollo_gold(t: Tables, before: CycladesState, after: CycladesState) -> list[str]:
@@ -137,7 +159,7 @@ def _apollo_gold(t: Tables, before: CycladesState, after: CycladesState) -> list
         seat = t.marker_owner[marker]
         owned = len(islands_of(after, seat))
         gain = t.apollo_one_island if owned == 1 else t.apollo_more_islands if owned > 1 else t.apollo_no_island
-        told.append(f"Apollo gives {_name(t, seat)} {gain} GP (C-APOLLO-1)")
+        told.append(_("Apollo gives {player} {gold} GP (C-APOLLO-1)", player=_name(t, seat), gold=gain))
     return told
 
 
@@ -150,7 +172,7 @@ def _board(t: Tables, before: CycladesState, after: CycladesState) -> list[str]:
 def _metropolis_due(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
     """A Metropolis earned by the step (its buildings or Philosophers given up, C-METRO-2/3)."""
     if metro.pending(a) and not metro.pending(b):
-        return [f"{_name(t, a.metro_seat)} earns a Metropolis (C-METRO-2/3)"]
+        return [_("{player} earns a Metropolis (C-METRO-2/3)", player=_name(t, a.metro_seat))]
     return []
 
 
@@ -158,14 +180,20 @@ def _islands(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
     facts = []
     for i, name in enumerate(t.island_ids):
         if a.owner[i] != b.owner[i]:
-            was = (f"{_name(t, b.owner[i])} had {_units(b.troops[i], 'troop') if b.troops[i] else 'none'}"
-                   if b.owner[i] >= 0 else "it was free")
-            facts.append(f"{name} is {_name(t, a.owner[i])}'s with {_units(a.troops[i], 'troop')} ({was})")
+            if b.owner[i] < 0:
+                was = _("it was free")
+            elif b.troops[i]:
+                was = _("{player} had {troops}", player=_name(t, b.owner[i]), troops=words.troops(b.troops[i]))
+            else:
+                was = _("{player} had none", player=_name(t, b.owner[i]))
+            facts.append(_("{island} is {player}'s with {troops} ({was})", island=name, player=_name(t, a.owner[i]),
+                           troops=words.troops(a.troops[i]), was=was))
         elif a.troops[i] != b.troops[i]:
-            facts.append(f"{name}: {_name(t, a.owner[i])} {b.troops[i]} → {_units(a.troops[i], 'troop')}")
+            facts.append(f"{name}: {_name(t, a.owner[i])} {b.troops[i]} → {words.troops(a.troops[i])}")
         facts += _buildings(t, b, a, i)
         if a.metropolis[i] != b.metropolis[i]:
-            facts.append(f"{'a Metropolis rises on' if a.metropolis[i] else 'the Metropolis is gone from'} {name}")
+            facts.append(_("a Metropolis rises on {island}", island=name) if a.metropolis[i] else
+                         _("the Metropolis is gone from {island}", island=name))
     return facts
 
 
@@ -175,9 +203,9 @@ def _buildings(t: Tables, b: CycladesState, a: CycladesState, island: int) -> li
     for slot in range(first, first + t.island_slots[island]):
         old, new = b.buildings[slot], a.buildings[slot]
         if old != new and new:
-            facts.append(f"a {t.building_names[new - 1].capitalize()} stands on {t.island_ids[island]}")
+            facts.append(_(STANDS[new - 1], island=t.island_ids[island]))
         elif old != new:
-            facts.append(f"the {t.building_names[old - 1].capitalize()} on {t.island_ids[island]} is gone")
+            facts.append(_(GONE[old - 1], island=t.island_ids[island]))
     return facts
 
 
@@ -188,31 +216,36 @@ def _seas(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
         if was == now:
             continue
         if now[1] == 0:
-            facts.append(f"{name} is empty (was {_name(t, was[0])}'s {_units(was[1], 'fleet')})")
+            facts.append(_("{sea} is empty (was {player}'s {fleets})", sea=name, player=_name(t, was[0]),
+                           fleets=words.fleets(was[1])))
         elif was[0] != now[0] and was[1]:
-            facts.append(f"{name} is {_name(t, now[0])}'s with {_units(now[1], 'fleet')} "
-                         f"({_name(t, was[0])} had {was[1]})")
+            facts.append(_("{sea} is {player}'s with {fleets} ({other} had {n})", sea=name, player=_name(t, now[0]),
+                           fleets=words.fleets(now[1]), other=_name(t, was[0]), n=was[1]))
         else:
             facts.append(f"{name}: {_name(t, now[0])} {was[1] if was[0] == now[0] else 0} → "
-                         f"{_units(now[1], 'fleet')}")
+                         f"{words.fleets(now[1])}")
     return facts
 
 
 def _cards(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
     facts = []
     for seat in range(t.players):
-        for kind, old, new in (("Priest", b.priests[seat], a.priests[seat]),
-                               ("Philosopher", b.philosophers[seat], a.philosophers[seat])):
-            if new != old:
-                facts.append(f"{_name(t, seat)} {'gains' if new > old else 'loses'} "
-                             f"{_units(abs(new - old), kind)} (now {new})")
+        for count, old, new in ((words.priests, b.priests[seat], a.priests[seat]),
+                                (words.philosophers, b.philosophers[seat], a.philosophers[seat])):
+            if new > old:
+                facts.append(_("{player} gains {cards} (now {n})", player=_name(t, seat), cards=count(new - old),
+                               n=new))
+            elif new < old:
+                facts.append(_("{player} loses {cards} (now {n})", player=_name(t, seat), cards=count(old - new),
+                               n=new))
     return facts
 
 
 def _track(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
-    drawn = [f"{creature(t, card).name_en} in the {t.slot_costs[slot]} GP slot"
+    drawn = [_("{creature} in the {slot} GP slot", creature=words.creature_name(creature(t, card)),
+               slot=t.slot_costs[slot])
              for slot, card in enumerate(a.track) if card >= 0 and card != b.track[slot]]
-    return [f"on the creature track: {', '.join(drawn)}"] if drawn else []
+    return [_("on the creature track: {creatures}", creatures=", ".join(drawn))] if drawn else []
 
 
 # ----- the words of the step itself --------------------------------------------------------------------
@@ -221,33 +254,35 @@ def step_words(game: CycladesGame, view: CycladesView, action: Action) -> str | 
     t, s = game.tables, view.state
     if action.verb == "recruit" and not action.args:
         god = turn.turn_god(s) if s.phase == ACTION else EMPTY
-        kind = {ZEUS: "a Priest", ATHENA: "a Philosopher"}.get(god, "a Priest or Philosopher")
-        return f"recruit {kind}"
+        if god == ZEUS:
+            return _("recruit a Priest")
+        return _("recruit a Philosopher") if god == ATHENA else _("recruit a Priest or Philosopher")
     if action.verb == "build" and s.phase == ACTION and turn.turn_god(s) != EMPTY:
-        return f"build a {t.building_names[turn.turn_god(s)].capitalize()} on {action.args[0]}"
+        return _(BUILDS[turn.turn_god(s)], island=action.args[0])
     if action.verb == "summon" and len(action.args) == 2:
         slot = t.slot_costs.index(int(action.args[0]))
         card = s.track[slot]
         if card >= 0:
             price = max(1, t.slot_costs[slot] - int(action.args[1]))
-            return f"summon the {creature(t, card).name_en} ({price} GP)"
+            return _("summon the {creature} ({price} GP)", creature=words.creature_name(creature(t, card)), price=price)
     if action.verb in ("target", "take", "from", "push") and effects.pending(s):
         return _effect_words(t, s, action)
     if action.verb == "offer" and len(action.args) == 2 and str(action.args[0]) in GODS[:N_GODS]:
-        return f"offer {action.args[1]} GP to {t.god_names[GODS.index(str(action.args[0]))]}"
+        return _("offer {gold} GP to {god}", gold=action.args[1], god=words.god(t, GODS.index(str(action.args[0]))))
     return None
 
 
 def _effect_words(t: Tables, s: CycladesState, action: Action) -> str:
     """A creature's choice in words: whom or where it strikes."""
     key, args = t.creature_keys[s.effect_card], [str(a) for a in action.args]
-    name = creature(t, s.effect_card).name_en
+    name = words.creature_name(creature(t, s.effect_card))
     if key == "pegasus" and len(args) == 3:
-        return f"the Pegasus carries {_units(int(args[1]), 'troop')} from {args[0]} to {args[2]}"
+        return _("the Pegasus carries {troops} from {origin} to {dest}", troops=words.troops(int(args[1])),
+                 origin=args[0], dest=args[2])
     if key == "harpy" and args:
-        return f"the Harpy takes a troop off {args[0]}"
+        return _("the Harpy takes a troop off {island}", island=args[0])
     if key == "giant" and args:
-        return f"the Giant destroys a building on {' '.join(args)}"
+        return _("the Giant destroys a building on {place}", place=" ".join(args))
     if action.verb == "take" and args and args[0] in t.seat_names:
-        return f"the {name} takes from {args[0]}"
-    return f"the {name}'s {action.verb}: {' '.join(args)}"
+        return _("the {creature} takes from {player}", creature=name, player=args[0])
+    return _("the {creature}'s {verb}: {args}", creature=name, verb=action.verb, args=" ".join(args))

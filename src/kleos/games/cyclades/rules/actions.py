@@ -17,7 +17,7 @@ from types import ModuleType
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import bank, battle, build, effects, fleet, metro, recruit, summon, troop, zeus
-from kleos.games.cyclades.rules.common import Violation, islands_of
+from kleos.games.cyclades.rules.common import N_, Violation, broken, islands_of
 from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
 
@@ -125,10 +125,10 @@ def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
 def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation | None:
     if s.apollo_choice:
         if action.verb != "prosper" or len(action.args) != 1:
-            return "C-APOLLO-2", "the first Apollo player places a prosperity marker: 'prosper <island>'"
+            return broken("C-APOLLO-2", N_("the first Apollo player places a prosperity marker: 'prosper <island>'"))
         island = t.island_index.get(str(action.args[0]))
         if island is None or s.owner[island] != seat:
-            return "C-APOLLO-2", f"{action.args[0]} is not one of your islands"
+            return broken("C-APOLLO-2", N_("{island} is not one of your islands"), island=action.args[0])
         return None
     prompt = pending_prompt(s)
     if prompt is not None:
@@ -139,7 +139,8 @@ def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation |
     module = VERB_MODULE.get(action.verb)
     if module is None:
         verbs = ", ".join(["end", *VERB_MODULE])
-        return "C-ACTION-3", f"unknown action '{action.verb}' (a main-god turn offers: {verbs})"
+        return broken("C-ACTION-3", N_("unknown action '{verb}' (a main-god turn offers: {verbs})"),
+                      verb=action.verb, verbs=verbs)
     violation = module.check(t, s, seat, turn_god(s), action)
     return violation
 

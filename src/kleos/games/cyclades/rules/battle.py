@@ -24,11 +24,12 @@ from collections import Counter
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import elimination, figures, metro
-from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.rules.common import N_, Told, Violation, broken, told
 from kleos.games.cyclades.state import CH_BATTLE, CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, Tables
 
 ROLL, DEFENDER, ATTACKER = 0, 1, 2  # ``battle_stage``: dice to roll, or whose retreat prompt is open
+
 PORT, FORTRESS = 0, 1  # building index (``buildings[slot] - 1``), in god order: Port is Poseidon's (C-BUILD-1)
 
 
@@ -192,18 +193,19 @@ def _finish(t: Tables, s: CycladesState) -> None:
         metro.check_routes(t, s, attacker)
 
 
-def describe(t: Tables, s: CycladesState) -> str | None:
+def describe(t: Tables, s: CycladesState) -> Told | None:
     """The battle in progress in words, from public fields only (for views and logs), or None."""
     if s.battle_place == EMPTY:
         return None
-    place = _place_name(t, s, s.battle_place)
-    kind, unit = ("Naval battle", "fleets") if s.battle_naval else ("Land battle", "troops")
-    attacker, defender = t.seat_names[s.battle_attacker], t.seat_names[s.battle_defender]
-    line = (f"{kind} in {place}: {attacker} attacks with {s.battle_attack} {unit}, {defender} defends "
-            f"with {defending_units(s)} (+{defence_bonus(t, s)})")
-    if s.battle_stage == ROLL:
-        return line + "; the dice are rolled next"
-    return line + f"; {t.seat_names[actor(t, s)]} may retreat or stay"
+    template = (N_("Naval battle in {place}: {attacker} attacks with {attack} fleets, {defender} defends with "
+                   "{defence} (+{bonus}); {next}") if s.battle_naval else
+                N_("Land battle in {place}: {attacker} attacks with {attack} troops, {defender} defends with "
+                   "{defence} (+{bonus}); {next}"))
+    then = (told(N_("the dice are rolled next")) if s.battle_stage == ROLL else
+            told(N_("{player} may retreat or stay"), player=t.seat_names[actor(t, s)]))
+    return told(template, place=_place_name(t, s, s.battle_place), attacker=t.seat_names[s.battle_attacker],
+                attack=s.battle_attack, defender=t.seat_names[s.battle_defender], defence=defending_units(s),
+                bonus=defence_bonus(t, s), next=then)
 
 
 # ----- retreats ---------------------------------------------------------------------------------
@@ -242,17 +244,19 @@ def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
 
 def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation | None:
     if seat != actor(t, s):
-        return "C-BATTLE-7", "the other side of the battle decides now"
+        return broken("C-BATTLE-7", N_("the other side of the battle decides now"))
     if action == Action("stay"):
         return None
     if action.verb != "retreat" or len(action.args) != 1:
-        return "C-BATTLE-7", "a battle asks 'retreat <place>' or 'stay'"
+        return broken("C-BATTLE-7", N_("a battle asks 'retreat <place>' or 'stay'"))
     names = t.sea_index if s.battle_naval else t.island_index
     dest = names.get(str(action.args[0]))
     if dest is None or dest not in retreats(t, s, seat):
         if s.battle_naval:
-            return "C-BATTLE-10", f"{action.args[0]} is not a neighbouring sea that is empty or yours"
-        return "C-BATTLE-9", f"{action.args[0]} is not an island of yours linked by a chain of your fleets"
+            return broken("C-BATTLE-10", N_("{place} is not a neighbouring sea that is empty or yours"),
+                          place=action.args[0])
+        return broken("C-BATTLE-9", N_("{place} is not an island of yours linked by a chain of your fleets"),
+                      place=action.args[0])
     return None
 
 

@@ -12,12 +12,19 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import metro
-from kleos.games.cyclades.rules.common import Violation, free_slots, in_play, islands_of
+from kleos.games.cyclades.rules.common import N_, Violation, broken, free_slots, in_play, islands_of
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables
 
 VERBS: tuple[str, ...] = ("build",)
 
+# Per god (Poseidon, Ares, Zeus, Athena), so each language names the building with its own article.
+USAGE = (N_("write 'build <island>': under Poseidon you build a port"),
+         N_("write 'build <island>': under Ares you build a fortress"),
+         N_("write 'build <island>': under Zeus you build a temple"),
+         N_("write 'build <island>': under Athena you build a university"))
+NONE_LEFT = (N_("no port is left in the supply"), N_("no fortress is left in the supply"),
+             N_("no temple is left in the supply"), N_("no university is left in the supply"))
 
 def _supply_left(t: Tables, s: CycladesState, god: int) -> bool:
     return in_play(s, god) < t.building_supply[god]  # C-COMP-10/14
@@ -33,20 +40,20 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:
     """The rule ``action`` breaks, or ``None`` when it is legal."""
     if god == EMPTY:
-        return "C-APOLLO-5", "an Apollo turn allows no building"
+        return broken("C-APOLLO-5", N_("an Apollo turn allows no building"))
     if len(action.args) != 1:
-        return "C-BUILD-1", f"write 'build <island>': under {t.god_names[god]} you build a {t.building_names[god]}"
+        return broken("C-BUILD-1", USAGE[god])
     island = t.island_index.get(str(action.args[0]))
     if island is None:
-        return "C-BUILD-3", f"{action.args[0]} is not an island of this board"
+        return broken("C-BUILD-3", N_("{island} is not an island of this board"), island=action.args[0])
     if s.gold[seat] < t.building_cost[god]:
-        return "C-BUILD-2", f"a building costs {t.building_cost[god]} GP"
+        return broken("C-BUILD-2", N_("a building costs {cost} GP"), cost=t.building_cost[god])
     if not _supply_left(t, s, god):
-        return "C-COMP-14", f"no {t.building_names[god]} is left in the supply"
+        return broken("C-COMP-14", NONE_LEFT[god])
     if s.owner[island] != seat:
-        return "C-BUILD-3", f"{action.args[0]} is not your island"
+        return broken("C-BUILD-3", N_("{island} is not your island"), island=action.args[0])
     if not free_slots(t, s, island):
-        return "C-BUILD-3", f"{action.args[0]} has no free building slot"
+        return broken("C-BUILD-3", N_("{island} has no free building slot"), island=action.args[0])
     return None
 
 

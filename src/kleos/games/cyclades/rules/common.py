@@ -2,10 +2,68 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
+
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import Tables
 
-Violation = tuple[str, str]  # (rule ID, message)
+
+class Violation(NamedTuple):
+    """A rule an action breaks: its ID, an English template and the template's parameters. The
+    rules stay language-free; each surface renders the template in its reader's language."""
+
+    rule: str
+    template: str
+    params: Mapping[str, object] = MappingProxyType({})
+
+    @property
+    def message(self) -> str:
+        """The English message (logs, tests)."""
+        return self.template.format(**self.params)
+
+
+def broken(rule: str, template: str, **params: object) -> Violation:
+    """The violation of ``rule``, told by ``template`` (marked with :func:`N_`) filled with ``params``."""
+    return Violation(rule, template, MappingProxyType(params))
+
+
+class Told(NamedTuple):
+    """Words about the public state for people, language-free like a :class:`Violation`: an English
+    template and its parameters, which may be :class:`Told` themselves (a creature's name, a list of
+    parts) so that a surface translates each piece."""
+
+    template: str
+    params: Mapping[str, object] = MappingProxyType({})
+
+    @property
+    def text(self) -> str:
+        """The English words (logs, tests)."""
+        return self.template.format(**{name: _english(value) for name, value in self.params.items()})
+
+    def __str__(self) -> str:
+        """The English words, so that a template filled with Told pieces reads in English by default."""
+        return self.text
+
+
+def told(template: str, **params: object) -> Told:
+    """Words ``template`` (marked with :func:`N_`) filled with ``params``."""
+    return Told(template, MappingProxyType(params))
+
+
+def _english(value: object) -> object:
+    if isinstance(value, Told):
+        return value.text
+    if isinstance(value, tuple) and all(isinstance(part, Told) for part in value):
+        return ", ".join(part.text for part in value)
+    return value
+
+
+def N_(template: str) -> str:
+    """Marks a rules template for the game's catalogue without translating it: the rules import no
+    language layer, the surfaces translate (see docs/i18n.md)."""
+    return template
 
 
 def islands_of(s: CycladesState, seat: int) -> list[int]:

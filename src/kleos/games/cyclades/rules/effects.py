@@ -49,12 +49,16 @@ from kleos.core.action import Action
 from kleos.games.cyclades.rules import bank, figures, fleet, metro, territory, troop
 from kleos.games.cyclades.rules.common import (
     BUILDING_KINDS,
+    N_,
+    Told,
     Violation,
+    broken,
     buildings_on,
     in_play,
     income,
     island_slots,
     islands_of,
+    told,
     units,
 )
 from kleos.games.cyclades.state import CycladesState
@@ -129,10 +133,11 @@ def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation |
     """The rule ``action`` breaks, or ``None`` when it is one of the step's choices."""
     key = key_of(t, s)
     if seat != actor(t, s):
-        return "C-SUMMON-3", f"the {key}'s effect is being resolved: {t.seat_names[actor(t, s)]} decides now"
+        return broken("C-SUMMON-3", N_("the {key}'s effect is being resolved: {player} decides now"),
+                      key=key, player=t.seat_names[actor(t, s)])
     if action in legal(t, s, seat):
         return None
-    return _diagnose(t, s, action) or ("C-SUMMON-3", f"the {key} asks: {_usage(t, s)}")
+    return _diagnose(t, s, action) or broken("C-SUMMON-3", N_("the {key} asks: {usage}"), key=key, usage=_usage(t, s))
 
 
 def apply(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
@@ -143,12 +148,12 @@ def apply(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
     _settle(t, s)
 
 
-def describe(t: Tables, s: CycladesState) -> str | None:
+def describe(t: Tables, s: CycladesState) -> Told | None:
     """The effect in progress in words, from public fields (for views and logs), or None."""
     if not pending(s):
         return None
-    who = t.seat_names[s.effect_seat]
-    return f"{who}'s {key_of(t, s)} is being resolved; {t.seat_names[actor(t, s)]} answers: {_usage(t, s)}"
+    return told(N_("{player}'s {key} is being resolved; {actor} answers: {usage}"), player=t.seat_names[s.effect_seat],
+                key=key_of(t, s), actor=t.seat_names[actor(t, s)], usage=_usage(t, s))
 
 
 # ----- checking ---------------------------------------------------------------------------------
@@ -181,10 +186,10 @@ def _diagnose(t: Tables, s: CycladesState, action: Action) -> Violation | None:
     islands = [t.island_index[n] for n in names if n in t.island_index]
     seas = [t.sea_index[n] for n in names if n in t.sea_index]
     if key in ("giant", "harpy") and islands and figures.shielded(t, s, islands[0]):
-        return "C-SUMMON-4", f"Chiron protects {names[0]} from the {key}"
+        return broken("C-SUMMON-4", N_("Chiron protects {island} from the {key}"), island=names[0], key=key)
     if key == "pegasus" and len(islands) == 2:
         if figures.pinned(t, s, islands[0]):
-            return "C-SUMMON-4", f"Medusa holds the troops on {names[0]}"
+            return broken("C-SUMMON-4", N_("Medusa holds the troops on {island}"), island=names[0])
         count = action.args[1] if isinstance(action.args[1], int) else 0
         return (figures.landing_violation(t, s, islands[1], pegasus=True)
                 or troop.last_island_violation(t, s, s.effect_seat, islands[1])
@@ -194,7 +199,7 @@ def _diagnose(t: Tables, s: CycladesState, action: Action) -> Violation | None:
     if key == "sphinx" and islands and s.owner[islands[0]] == s.effect_seat:
         return territory.sale_violation(t, s, s.effect_seat, islands[0])
     if key == "kraken" and s.effect_stage == MORE and s.gold[s.effect_seat] < _kraken_cost(t):
-        return "C-ACTION-4", f"moving the Kraken costs {_kraken_cost(t)} GP a space"
+        return broken("C-ACTION-4", N_("moving the Kraken costs {cost} GP a space"), cost=_kraken_cost(t))
     return None
 
 

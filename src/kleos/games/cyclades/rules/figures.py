@@ -27,7 +27,7 @@ the card is discarded at once (rules/effects.py) and only the figure stays.
 
 from __future__ import annotations
 
-from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.rules.common import N_, Told, Violation, broken, told
 from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables
 
@@ -112,8 +112,9 @@ def sea_violation(t: Tables, s: CycladesState, sea: int) -> Violation | None:
     """:func:`sea_blocked` as the violation to report."""
     if not sea_blocked(t, s, sea):
         return None
-    who = "the Kraken is there" if where(t, s, KRAKEN) == sea else "Polyphemus stands next to it"
-    return "C-SUMMON-4", f"no fleet may enter {t.sea_ids[sea]}: {who}"
+    if where(t, s, KRAKEN) == sea:
+        return broken("C-SUMMON-4", N_("no fleet may enter {sea}: the Kraken is there"), sea=t.sea_ids[sea])
+    return broken("C-SUMMON-4", N_("no fleet may enter {sea}: Polyphemus stands next to it"), sea=t.sea_ids[sea])
 
 
 def pinned(t: Tables, s: CycladesState, island: int) -> bool:
@@ -128,7 +129,7 @@ def landing_violation(t: Tables, s: CycladesState, island: int, pegasus: bool = 
         return None
     if not pegasus and t.options.get("chiron_protection", "full") != "full":
         return None
-    return "C-SUMMON-4", f"Chiron protects {t.island_ids[island]}: no troops may land there"
+    return broken("C-SUMMON-4", N_("Chiron protects {island}: no troops may land there"), island=t.island_ids[island])
 
 
 def shielded(t: Tables, s: CycladesState, island: int) -> bool:
@@ -159,12 +160,13 @@ def param(t: Tables, key: str, name: str, default: int) -> int:
     return _params(t, key).get(name, default)
 
 
-def describe(t: Tables, s: CycladesState) -> str | None:
+def describe(t: Tables, s: CycladesState) -> Told | None:
     """The active figures in words, from public fields (for views and logs), or None."""
     parts = []
     for figure, key in enumerate(FIGURES):
         at = where(t, s, figure)
         if at != EMPTY:
             place = t.sea_ids[at] if figure == KRAKEN else t.island_ids[at]
-            parts.append(f"{key.capitalize()} on {place} ({t.seat_names[s.figure_seat[figure]]})")
-    return "Figures: " + ", ".join(parts) if parts else None
+            parts.append(told(N_("{figure} on {place} ({player})"), figure=told(key.capitalize()), place=place,
+                              player=t.seat_names[s.figure_seat[figure]]))
+    return told(N_("Figures: {figures}"), figures=tuple(parts)) if parts else None

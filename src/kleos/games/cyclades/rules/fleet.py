@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from kleos.core.action import Action, Arg
 from kleos.games.cyclades.rules import battle, figures
-from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.rules.common import N_, Violation, broken
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, POSEIDON, Tables
 
 VERBS: tuple[str, ...] = ("sail",)
+
 MAX_STEPS = 3  # C-FLEET-1
 
 
@@ -68,20 +69,20 @@ def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> V
     args = action.args
     shape = (len(args) == 3 and isinstance(args[1], int)) or (len(args) == 2 and isinstance(args[0], int))
     if not shape:
-        return "C-FLEET-1", "write 'sail <from sea> <count> <to sea>' or, to go on, 'sail <count> <to sea>'"
+        return broken("C-FLEET-1", N_("write 'sail <from sea> <count> <to sea>' or, to go on, 'sail <count> <to sea>'"))
     if god != POSEIDON:
-        return "C-ACTION-5", "fleets move only on Poseidon's turn"
+        return broken("C-ACTION-5", N_("fleets move only on Poseidon's turn"))
     origin = _origin(t, s, seat, args)
     if isinstance(origin, tuple):
         return origin
     count, name = int(args[-2]), str(args[-1])
     if s.fleet_owner[origin] != seat or not 1 <= count <= s.fleets[origin]:
-        return "C-FLEET-1", f"you have no {count} fleets in {t.sea_ids[origin]}"
+        return broken("C-FLEET-1", N_("you have no {count} fleets in {sea}"), count=count, sea=t.sea_ids[origin])
     if name in t.island_index:
-        return "C-FLEET-5", "fleets never move onto islands"
+        return broken("C-FLEET-5", N_("fleets never move onto islands"))
     to = t.sea_index.get(name)
     if to is None or to not in t.sea_seas[origin]:
-        return "C-FLEET-1", f"{name} is not a sea next to {t.sea_ids[origin]}"
+        return broken("C-FLEET-1", N_("{name} is not a sea next to {sea}"), name=name, sea=t.sea_ids[origin])
     return figures.sea_violation(t, s, to)
 
 
@@ -89,12 +90,13 @@ def _origin(t: Tables, s: CycladesState, seat: int, args: tuple[Arg, ...]) -> in
     """Where the step starts: the group's sea for a next step, the named sea for a bought move."""
     if len(args) == 2:
         if not continuing(s, seat):
-            return "C-FLEET-1", "no move of yours with steps left is going on: buy one with 'sail <from> ...'"
+            return broken("C-FLEET-1",
+                          N_("no move of yours with steps left is going on: buy one with 'sail <from> ...'"))
         return s.voyage_sea
     if s.gold[seat] < cost(t):
-        return "C-ACTION-4", f"moving fleets costs {cost(t)} GP"
+        return broken("C-ACTION-4", N_("moving fleets costs {cost} GP"), cost=cost(t))
     origin = t.sea_index.get(str(args[0]))
-    return ("C-FLEET-1", f"unknown sea {args[0]}") if origin is None else origin
+    return broken("C-FLEET-1", N_("unknown sea {sea}"), sea=args[0]) if origin is None else origin
 
 
 def apply(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> None:

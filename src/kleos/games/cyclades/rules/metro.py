@@ -30,7 +30,9 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.games.cyclades.rules.common import (
     BUILDING_KINDS,
+    N_,
     Violation,
+    broken,
     buildings_of,
     buildings_on,
     free_slots,
@@ -187,7 +189,7 @@ def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
 
 def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation | None:
     if seat != s.metro_seat:
-        return "C-ACTION-8", f"{t.seat_names[s.metro_seat]} is placing a Metropolis first"
+        return broken("C-ACTION-8", N_("{player} is placing a Metropolis first"), player=t.seat_names[s.metro_seat])
     verb = VERB_OF[s.metro_stage]
     if action.verb != verb:
         return _expected(t, s)
@@ -199,21 +201,22 @@ def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation |
             where = " ".join(t.island_ids[i] for i in places(t, s, seat))
             rule = "C-METRO-5" if island is not None and s.owner[island] == seat and not s.metropolis[island] \
                 else "C-METRO-4"
-            return rule, f"the Metropolis goes on one of: {where}"
+            return broken(rule, N_("the Metropolis goes on one of: {where}"), where=where)
         return None
     kind = _kind(t, action.args[0]) if len(action.args) == 1 else None
     if kind is None or not buildings_on(t, s, s.metro_island, kind):
         have = " ".join(t.building_names[k] for k in _kinds_on(t, s, s.metro_island))
-        return "C-METRO-5", f"destroy one of the buildings on {t.island_ids[s.metro_island]}: {have}"
+        return broken("C-METRO-5", N_("destroy one of the buildings on {island}: {have}"),
+                      island=t.island_ids[s.metro_island], have=have)
     return None
 
 
 def _expected(t: Tables, s: CycladesState) -> Violation:
     if s.metro_stage == DISCARD:
-        return "C-METRO-2", "choose the building to discard for your Metropolis: 'discard <island> <type>'"
+        return broken("C-METRO-2", N_("choose the building to discard for your Metropolis: 'discard <island> <type>'"))
     if s.metro_stage == PLACE:
-        return "C-METRO-4", "place your new Metropolis first: 'metropolis <island>'"
-    return "C-METRO-5", "choose a building to destroy to make room: 'destroy <type>'"
+        return broken("C-METRO-4", N_("place your new Metropolis first: 'metropolis <island>'"))
+    return broken("C-METRO-5", N_("choose a building to destroy to make room: 'destroy <type>'"))
 
 
 def _kind(t: Tables, name: object) -> int | None:
@@ -225,9 +228,12 @@ def _check_discard(t: Tables, s: CycladesState, seat: int, action: Action) -> Vi
         return _expected(t, s)
     island, kind = t.island_index.get(str(action.args[0])), _kind(t, action.args[1])
     if kind is None or not s.metro_todo >> kind & 1:
-        return "C-METRO-2", f"no choice is open for {action.args[1]}: the Metropolis takes one building of each type"
+        return broken("C-METRO-2",
+                      N_("no choice is open for {building}: the Metropolis takes one building of each type"),
+                      building=action.args[1])
     if island is None or island not in _islands_with(t, s, seat, kind):
-        return "C-METRO-2", f"you have no {action.args[1]} on {action.args[0]}"
+        return broken("C-METRO-2", N_("you have no {building} on {island}"),
+                      building=action.args[1], island=action.args[0])
     return None
 
 

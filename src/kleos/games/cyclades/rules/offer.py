@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import elimination
-from kleos.games.cyclades.rules.common import Violation, net_cost
+from kleos.games.cyclades.rules.common import N_, Violation, broken, net_cost, told
 from kleos.games.cyclades.state import OFFER, CycladesState
 from kleos.games.cyclades.tables import EMPTY, GODS, N_GODS, Tables
 
 PAYMENT = "payment"  # transitional phase: every marker is placed, payment is next
+
+
 
 
 def start(t: Tables, s: CycladesState) -> None:
@@ -71,30 +73,33 @@ def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation |
     marker = pending_marker(s)
     if action.verb == "apollo" and not action.args:
         if _other_marker_on_apollo(t, s, marker) and _god_choices(t, s, marker):
-            return "C-TWO-4", "your two offerings must go to two different gods (Apollo counts as one)"
+            return broken("C-TWO-4", N_("your two offerings must go to two different gods (Apollo counts as one)"))
         return None
     if action.verb != "offer" or len(action.args) != 2 or not isinstance(action.args[1], int):
-        return "PROTOCOL", f"'{action}' is not an offering: use 'offer <god> <amount>' or 'apollo'"
+        return broken("PROTOCOL", N_("'{action}' is not an offering: use 'offer <god> <amount>' or 'apollo'"),
+                      action=action)
     name, amount = str(action.args[0]), action.args[1]
     if name not in GODS:
-        return "C-OFFER-2", f"{name!r} is not a main god ({', '.join(GODS)}) nor Apollo"
+        return broken("C-OFFER-2", N_("{name} is not a main god ({choices}) nor Apollo"),
+                      name=repr(name), choices=', '.join(GODS))
     return _check_offer(t, s, seat, marker, GODS.index(name), amount)
 
 
 def _check_offer(t: Tables, s: CycladesState, seat: int, marker: int, god: int, amount: int) -> Violation | None:
-    name = t.god_names[god]
+    name = told(t.god_names[god])  # a god's name, which a surface translates
     if not s.gods_up[s.gods.index(god)]:
-        return "C-GODS-9", f"{name} is face down this cycle"
+        return broken("C-GODS-9", N_("{name} is face down this cycle"), name=name)
     if s.displaced != EMPTY and god == s.displaced_from:
-        return "C-OFFER-5", f"an outbid offering must go to a god other than {name}"
+        return broken("C-OFFER-5", N_("an outbid offering must go to a god other than {name}"), name=name)
     if amount < t.offering_min:
-        return "C-OFFER-2", f"an offering to a main god is at least {t.offering_min} GP"
+        return broken("C-OFFER-2", N_("an offering to a main god is at least {least} GP"), least=t.offering_min)
     if s.bidder[god] != EMPTY and amount <= s.bid[god]:
-        return "C-OFFER-4", f"{name} holds {s.bid[god]} GP: a new offering must be higher"
+        return broken("C-OFFER-4", N_("{name} holds {bid} GP: a new offering must be higher"),
+                      name=name, bid=s.bid[god])
     cost = net_cost(amount, s.priests[seat]) + committed(t, s, seat, marker, god)
     if cost > s.gold[seat]:
         rule = "C-TWO-6" if t.markers_per_player > 1 else "C-OFFER-11"
-        return rule, f"that would cost {cost} GP in all, and you have {s.gold[seat]}"
+        return broken(rule, N_("that would cost {cost} GP in all, and you have {gold}"), cost=cost, gold=s.gold[seat])
     return None
 
 

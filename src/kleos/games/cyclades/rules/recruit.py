@@ -11,12 +11,23 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import figures, metro
-from kleos.games.cyclades.rules.common import Violation, islands_of, units
+from kleos.games.cyclades.rules.common import N_, Violation, broken, islands_of, units
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, EMPTY, POSEIDON, ZEUS, Tables
 
 VERBS: tuple[str, ...] = ("recruit",)
+
 LIMIT_RULE = {POSEIDON: "C-RECRUIT-1", ARES: "C-RECRUIT-3", ZEUS: "C-RECRUIT-5", ATHENA: "C-RECRUIT-6"}
+USAGE = {POSEIDON: N_("write 'recruit <sea>' to recruit a fleet"),
+         ARES: N_("write 'recruit <island>' to recruit a troop")}
+AT_MOST = {POSEIDON: N_("at most {n} recruits per turn under Poseidon"),
+           ARES: N_("at most {n} recruits per turn under Ares"),
+           ZEUS: N_("at most {n} recruits per turn under Zeus"),
+           ATHENA: N_("at most {n} recruits per turn under Athena")}
+NOT_PLACED = {ZEUS: N_("Priests and Philosophers are not placed: write 'recruit' (under Zeus)"),
+              ATHENA: N_("Priests and Philosophers are not placed: write 'recruit' (under Athena)")}
+NONE_LEFT = {ZEUS: N_("no Priest cards are left in the supply"),
+             ATHENA: N_("no Philosopher cards are left in the supply")}
 
 
 def price(t: Tables, s: CycladesState, god: int) -> int | None:
@@ -61,48 +72,47 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:
     """The rule ``action`` breaks, or ``None`` when it is legal."""
     if god == EMPTY:
-        return "C-APOLLO-5", "an Apollo turn allows no recruiting"
+        return broken("C-APOLLO-5", N_("an Apollo turn allows no recruiting"))
     unit = {POSEIDON: "fleet", ARES: "troop"}.get(god)
     if unit is None and action.args:
-        return "C-RECRUIT-9", f"Priests and Philosophers are not placed: write 'recruit' (under {t.god_names[god]})"
+        return broken("C-RECRUIT-9", NOT_PLACED[god])
     if unit is not None and len(action.args) != 1:
-        where = "sea" if god == POSEIDON else "island"
-        return LIMIT_RULE[god], f"write 'recruit <{where}>' to recruit a {unit}"
+        return broken(LIMIT_RULE[god], USAGE[god])
     cost = price(t, s, god)
     if cost is None:
-        return LIMIT_RULE[god], f"at most {len(t.recruit_costs[god])} recruits per turn under {t.god_names[god]}"
+        return broken(LIMIT_RULE[god], AT_MOST[god], n=len(t.recruit_costs[god]))
     if s.gold[seat] < cost:
-        return "C-ACTION-4", f"the next recruit costs {cost} GP"
+        return broken("C-ACTION-4", N_("the next recruit costs {cost} GP"), cost=cost)
     if god == POSEIDON:
         return _check_fleet(t, s, seat, str(action.args[0]))
     if god == ARES:
         return _check_troop(t, s, seat, str(action.args[0]))
     if not _supply_left(t, s, god):
-        return "C-COMP-14", f"no {'Priest' if god == ZEUS else 'Philosopher'} cards are left in the supply"
+        return broken("C-COMP-14", NONE_LEFT[god])
     return None
 
 
 def _check_fleet(t: Tables, s: CycladesState, seat: int, name: str) -> Violation | None:
     sea = t.sea_index.get(name)
     if sea is None:
-        return "C-RECRUIT-2", f"{name} is not a sea of this board"
+        return broken("C-RECRUIT-2", N_("{name} is not a sea of this board"), name=name)
     if units(s, seat)[0] >= t.fleets_max:
-        return "C-RECRUIT-8", f"you already have {t.fleets_max} fleets on the board (C-COMP-12)"
+        return broken("C-RECRUIT-8", N_("you already have {most} fleets on the board (C-COMP-12)"), most=t.fleets_max)
     if not any(s.owner[i] == seat for i in t.sea_islands[sea]):
-        return "C-RECRUIT-2", f"{name} is not next to an island of yours"
+        return broken("C-RECRUIT-2", N_("{name} is not next to an island of yours"), name=name)
     if s.fleets[sea] and s.fleet_owner[sea] != seat:
-        return "C-RECRUIT-2", f"{name} holds another player's fleets"
+        return broken("C-RECRUIT-2", N_("{name} holds another player's fleets"), name=name)
     return figures.sea_violation(t, s, sea)
 
 
 def _check_troop(t: Tables, s: CycladesState, seat: int, name: str) -> Violation | None:
     island = t.island_index.get(name)
     if island is None:
-        return "C-RECRUIT-4", f"{name} is not an island of this board"
+        return broken("C-RECRUIT-4", N_("{name} is not an island of this board"), name=name)
     if units(s, seat)[1] >= t.troops_max:
-        return "C-RECRUIT-8", f"you already have {t.troops_max} troops on the board (C-COMP-13)"
+        return broken("C-RECRUIT-8", N_("you already have {most} troops on the board (C-COMP-13)"), most=t.troops_max)
     if s.owner[island] != seat:
-        return "C-RECRUIT-4", f"{name} is not your island"
+        return broken("C-RECRUIT-4", N_("{name} is not your island"), name=name)
     return None
 
 

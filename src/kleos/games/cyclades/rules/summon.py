@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import effects
-from kleos.games.cyclades.rules.common import Violation, temples_left
+from kleos.games.cyclades.rules.common import N_, Violation, broken, temples_left
 from kleos.games.cyclades.rules.zeus import track_slot
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables
@@ -57,19 +57,21 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:
     """The rule ``action`` breaks, or ``None`` when it is legal."""
     if god == EMPTY:
-        return "C-SUMMON-1", "Apollo players may not summon creatures"
+        return broken("C-SUMMON-1", N_("Apollo players may not summon creatures"))
     args = action.args
     slot = track_slot(t, args[0]) if len(args) == 2 and isinstance(args[1], int) else None
     if slot is None:
         prices = ", ".join(map(str, t.slot_costs))
-        return "C-SUMMON-2", f"write 'summon <slot price> <Temples used>' with a price of {prices}"
+        return broken("C-SUMMON-2", N_("write 'summon <slot price> <Temples used>' with a price of {prices}"),
+                      prices=prices)
     if s.track[slot] == EMPTY:
-        return "C-SUMMON-6", f"the {args[0]} GP slot holds no creature"
+        return broken("C-SUMMON-6", N_("the {slot} GP slot holds no creature"), slot=args[0])
     used = int(args[1])
     if used not in discounts(t, s, seat, slot):
-        return "C-BUILD-7", f"you may use 0 to {discounts(t, s, seat, slot)[-1]} Temples on this creature"
+        return broken("C-BUILD-7", N_("you may use 0 to {most} Temples on this creature"),
+                      most=discounts(t, s, seat, slot)[-1])
     if price(t, slot, used) > s.gold[seat]:
-        return "C-ACTION-4", f"this creature costs {price(t, slot, used)} GP"
+        return broken("C-ACTION-4", N_("this creature costs {cost} GP"), cost=price(t, slot, used))
     return None
 
 

@@ -11,11 +11,13 @@ C-BATTLE-12); such a player simply cannot empty another island until a marker is
 
 from __future__ import annotations
 
-from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.rules.common import N_, Violation, broken
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import Tables
 
 UNLIMITED = "unlimited"
+
+
 
 
 def limit(t: Tables) -> int | None:
@@ -38,8 +40,9 @@ def move_violation(t: Tables, s: CycladesState, seat: int, origin: int, count: i
     freed = 1 if s.owner[dest] == seat and s.troops[dest] == 0 else 0
     if in_use(s, seat) + 1 - freed <= cap:
         return None
-    return "C-AMB-27", (f"leaving {t.island_ids[origin]} without troops needs a territory marker, and all "
-                        f"{cap} of yours are in use")
+    return broken("C-AMB-27",
+                  N_("leaving {island} without troops needs a territory marker, and all {cap} of yours are in use"),
+                  island=t.island_ids[origin], cap=cap)
 
 
 def sale_violation(t: Tables, s: CycladesState, seat: int, island: int) -> Violation | None:
@@ -47,5 +50,6 @@ def sale_violation(t: Tables, s: CycladesState, seat: int, island: int) -> Viola
     cap = limit(t)
     if cap is None or s.troops[island] != 1 or in_use(s, seat) < cap:
         return None
-    return "C-AMB-27", (f"selling the last troop on {t.island_ids[island]} needs a territory marker, and all "
-                        f"{cap} of yours are in use")
+    return broken("C-AMB-27",
+                  N_("selling the last troop on {island} needs a territory marker, and all {cap} of yours are in use"),
+                  island=t.island_ids[island], cap=cap)

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import battle, elimination, figures, metro, territory
-from kleos.games.cyclades.rules.common import Violation, islands_of, metropolises
+from kleos.games.cyclades.rules.common import N_, Violation, broken, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, NOBODY, Tables
 
 VERBS: tuple[str, ...] = ("march",)
+
 BUILDING_TYPES = 4  # Port, Fortress, Temple, University (C-METRO-2)
 
 
@@ -49,20 +50,20 @@ def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> V
     """The rule ``action`` breaks, or ``None`` when it is legal."""
     args = action.args
     if len(args) != 3 or not isinstance(args[1], int):
-        return "C-TROOP-1", "write 'march <origin island> <count> <destination island>'"
+        return broken("C-TROOP-1", N_("write 'march <origin island> <count> <destination island>'"))
     if god != ARES:
-        return "C-ACTION-5", "troops move only on Ares's turn"
+        return broken("C-ACTION-5", N_("troops move only on Ares's turn"))
     if s.gold[seat] < cost(t):
-        return "C-ACTION-4", f"moving troops costs {cost(t)} GP"
+        return broken("C-ACTION-4", N_("moving troops costs {cost} GP"), cost=cost(t))
     origin, dest = t.island_index.get(str(args[0])), t.island_index.get(str(args[2]))
     if origin is None or dest is None:
-        return "C-TROOP-1", f"unknown island in '{action}'"
+        return broken("C-TROOP-1", N_("unknown island in '{action}'"), action=action)
     if s.owner[origin] != seat or not 1 <= args[1] <= s.troops[origin]:
-        return "C-TROOP-1", f"you have no {args[1]} troops on {args[0]} to move"
+        return broken("C-TROOP-1", N_("you have no {count} troops on {island} to move"), count=args[1], island=args[0])
     if figures.pinned(t, s, origin):
-        return "C-SUMMON-4", f"Medusa holds the troops on {args[0]}: they cannot leave it"
+        return broken("C-SUMMON-4", N_("Medusa holds the troops on {island}: they cannot leave it"), island=args[0])
     if dest not in battle.linked_islands(t, s, seat, origin):
-        return "C-TROOP-2", f"no chain of your fleets links {args[0]} to {args[2]}"
+        return broken("C-TROOP-2", N_("no chain of your fleets links {origin} to {dest}"), origin=args[0], dest=args[2])
     return (last_island_violation(t, s, seat, dest) or figures.landing_violation(t, s, dest)
             or territory.move_violation(t, s, seat, origin, args[1], dest))
 
@@ -102,7 +103,7 @@ def last_island_violation(t: Tables, s: CycladesState, seat: int, dest: int) -> 
         return None
     if metropolises(s, seat) + 1 >= t.win_metropolises and _brings_metropolis(t, s, seat, dest):
         return None
-    return "C-TROOP-7", f"{t.island_ids[dest]} is the last island of another player"
+    return broken("C-TROOP-7", N_("{island} is the last island of another player"), island=t.island_ids[dest])
 
 
 def _brings_metropolis(t: Tables, s: CycladesState, seat: int, island: int) -> bool:

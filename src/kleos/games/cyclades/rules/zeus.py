@@ -10,7 +10,7 @@ swap costs 1 GP (C-DATA-9) and may be bought any number of times while gold last
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules.common import Violation
+from kleos.games.cyclades.rules.common import N_, Violation, broken
 from kleos.games.cyclades.state import CH_SWAP, CycladesState
 from kleos.games.cyclades.tables import EMPTY, ZEUS, Tables
 
@@ -31,15 +31,15 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:
     """The rule ``action`` breaks, or ``None`` when it is legal."""
     if god != ZEUS:
-        return "C-ACTION-5", "creatures are swapped only on Zeus's turn"
+        return broken("C-ACTION-5", N_("creatures are swapped only on Zeus's turn"))
     slot = track_slot(t, action.args[0]) if len(action.args) == 1 else None
     if slot is None:
         prices = ", ".join(map(str, t.slot_costs))
-        return "C-ZEUS-1", f"write 'swap <slot price>' with a price of {prices}"
+        return broken("C-ZEUS-1", N_("write 'swap <slot price>' with a price of {prices}"), prices=prices)
     if s.gold[seat] < t.special_cost[ZEUS]:
-        return "C-ACTION-4", f"a swap costs {t.special_cost[ZEUS]} GP"
+        return broken("C-ACTION-4", N_("a swap costs {cost} GP"), cost=t.special_cost[ZEUS])
     if s.track[slot] == EMPTY:
-        return "C-ZEUS-1", f"the {action.args[0]} GP slot holds no creature"
+        return broken("C-ZEUS-1", N_("the {slot} GP slot holds no creature"), slot=action.args[0])
     return None
 
 

@@ -13,6 +13,7 @@ from kleos.core.kit.terminal import BoardContext, BoardParts, HelpParts, MenuPar
 from kleos.core.protocol import Game, Outcome
 from kleos.games.cyclades import reference
 from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.i18n import N_, _
 from kleos.games.cyclades.tui import guide, render
 from kleos.games.cyclades.view import CycladesView
 
@@ -38,7 +39,9 @@ def _creatures(ctx: BoardContext, width: int) -> Text:
     return render.creatures_view(*_cyclades(ctx), ctx.palette, width)
 
 
-PANELS: dict[str, PanelDraw] = {"Map": _map, "Players": _players, "Gods": _gods, "Creatures": _creatures}
+PANELS: dict[str, PanelDraw] = {N_("Map"): _map, N_("Players"): _players, N_("Gods"): _gods,
+                                N_("Creatures"): _creatures}
+"""The board's panels by name (the name is marked: the terminal shows it in the reader's language)."""
 
 
 def _status(ctx: BoardContext, note: str) -> Text:
@@ -57,14 +60,15 @@ def _full_view(game: Game[Any, Any], state: Any) -> CycladesView:
 
 def _heading(game: Game[Any, Any]) -> str:
     assert isinstance(game, CycladesGame)
-    return f"Cyclades for {game.tables.players} players"
+    return _("Cyclades for {players} players", players=game.tables.players)
 
 
 def terminal_parts() -> TerminalParts:
+    """The terminal part, its help in the reader's language (built at each call, in the caller's context)."""
     return TerminalParts(
         board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,
                          final_panel="Players", full_view=_full_view),
-        help=HelpParts(heading=_heading, verbs=guide.VERBS, guide_intro=guide.GUIDE_INTRO,
+        help=HelpParts(heading=_heading, verbs=guide.verbs(), guide_intro=guide.guide_intro(),
                        guide_tip=guide.guide_tip, rules=reference.rules_reference()),
         menus=MenuParts(notation_example="offer ares 2", explain=reference.explain, gloss=reference.gloss),
     )

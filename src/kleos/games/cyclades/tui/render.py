@@ -9,11 +9,15 @@ buildings and the Metropolis (a one-cell island shows them after its troops).
 
 from __future__ import annotations
 
+from string import Formatter
+
 from rich.text import Text
 
 from kleos.core.kit.terminal import Palette
 from kleos.core.protocol import Outcome
+from kleos.games.cyclades import words
 from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.i18n import N_, _
 from kleos.games.cyclades.loader import doubled_x, parse_cell
 from kleos.games.cyclades.reference import creature, creature_words
 from kleos.games.cyclades.rules.common import income, islands_of, metropolises
@@ -30,6 +34,21 @@ LIGHT = Palette(("bold #0a3d91", "bold #b3261e", "bold #1a7f37", "bold #8a6a00",
 CELL = 8  # characters per hex cell; rows are offset by half of it
 BUILDING_LETTERS = "PFTU"  # port, fortress, temple, university: the building of each main god, in god order
 SEA = "~"
+
+
+def styled(message: str, style: str = "", **parts: Text | str) -> Text:
+    """``message`` (marked with ``N_``) in the reader's language, its ``{name}`` placeholders filled
+    with ``parts``, which keep their own styles (a seat's colour inside a translated sentence)."""
+    out = Text(style=style)
+    for literal, field, _spec, _conversion in Formatter().parse(_(message)):
+        out.append(literal)
+        if field is not None:
+            part = parts[field]
+            if isinstance(part, Text):
+                out.append_text(part)
+            else:
+                out.append(part)
+    return out
 
 
 # ----- geometry --------------------------------------------------------------------------------------
@@ -53,7 +72,7 @@ def _compute_layout(t: Tables) -> Layout:
     board = t.data.board(t.board)
     widths = list(board.row_widths)
     widest = max(widths)
-    rows: list[list[tuple[int, str, int, int]]] = [[] for _ in widths]
+    rows: list[list[tuple[int, str, int, int]]] = [[] for _row in widths]
     for sea in board.seas:
         r, c = parse_cell(sea.cell)
         rows[r].append((doubled_x((r, c), widths) + widest - 1, "sea", t.sea_index[sea.id], 0))
@@ -66,7 +85,7 @@ def _compute_layout(t: Tables) -> Layout:
 
 def map_width(t: Tables) -> int:
     """Characters the hex map needs; narrower panels get the list form instead."""
-    widest, _ = _layout(t)
+    widest, _rows = _layout(t)
     return widest * CELL + CELL // 2
 
 
@@ -99,7 +118,7 @@ def _island_lines(game: CycladesGame, s: CycladesState, island: int, part: int, 
     if part == 0:
         top = Text(t.island_ids[island], style=p.head)
         top.append(f"*{t.island_prosperity[island] + s.markers[island]}", style=p.good)
-        who = Text(f"{_initial(game, owner)}{s.troops[island]}" if owner != EMPTY else "free",
+        who = Text(f"{_initial(game, owner)}{s.troops[island]}" if owner != EMPTY else _("free"),
                    style=p.seat(owner) if owner != EMPTY else p.dim)
         if extra and _cells(t, island) == 1:  # no second cell to show the buildings: after the troops
             who.append(" " + extra.replace(" ", ""), style=p.warn if s.metropolis[island] else "")
@@ -112,8 +131,8 @@ def _island_lines(game: CycladesGame, s: CycladesState, island: int, part: int, 
 
 def _cells(t: Tables, island: int) -> int:
     """How many hex cells ``island`` covers on the board of the player count."""
-    _, rows = _layout(t)
-    return sum(1 for row in rows for _, kind, index, _ in row if kind == "island" and index == island)
+    _widest, rows = _layout(t)
+    return sum(1 for row in rows for _half, kind, index, _part in row if kind == "island" and index == island)
 
 
 def map_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 100) -> Text:
@@ -121,7 +140,7 @@ def map_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 10
     t, s = game.tables, view.state
     if width < map_width(t):
         return list_view(game, view, p, width)
-    _, rows = _layout(t)
+    _widest, rows = _layout(t)
     out: list[Text] = []
     for row in rows:
         top, bottom = Text(), Text()
@@ -133,8 +152,8 @@ def map_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 10
                 piece.truncate(CELL - 1)
                 line.append_text(piece)
         out.extend([top, bottom])
-    legend = ("I3*2 island and its prosperity · B2 its owner's initial and troops · M Metropolis, "
-              "P F T U buildings · S7$1 sea and trade value · R2~ fleets")
+    legend = _("I3*2 island and its prosperity · B2 its owner's initial and troops · M Metropolis, "
+               "P F T U buildings · S7$1 sea and trade value · R2~ fleets")
     return lines(*out, Text(""), paragraph(legend, width, p.dim))
 
 
@@ -144,12 +163,13 @@ def list_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 8
     rows: list[list[Cell] | None] = []
     for island in range(t.n_islands):
         owner = s.owner[island]
-        who = seat_text(game.seat_names, owner, p) if owner != EMPTY else Text("free", style=p.dim)
+        who = seat_text(game.seat_names, owner, p) if owner != EMPTY else Text(_("free"), style=p.dim)
         rows.append([t.island_ids[island], who,
                      str(s.troops[island]), str(t.island_prosperity[island] + s.markers[island]),
                      ("M " if s.metropolis[island] else "") + _buildings(t, s, island)])
-    table = grid(["island", "owner", "troops", "prosperity", "buildings"], rows, width, p, right=(2, 3))
-    fleets = Text("Fleets: ", style=p.head)
+    head = [_("island"), _("owner"), _("troops"), _("prosperity"), _("buildings")]
+    table = grid(head, rows, width, p, right=(2, 3))
+    fleets = Text(_("Fleets: "), style=p.head)
     shown = False
     for sea in range(t.n_seas):
         if s.fleets[sea]:
@@ -157,7 +177,7 @@ def list_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 8
             fleets.append(f"{_initial(game, s.fleet_owner[sea])}{s.fleets[sea]}  ", style=p.seat(s.fleet_owner[sea]))
             shown = True
     if not shown:
-        fleets.append("none", style=p.dim)
+        fleets.append(_("none"), style=p.dim)
     return lines(table, Text(""), paragraph(fleets, width))
 
 
@@ -172,10 +192,11 @@ def players_view(game: CycladesGame, view: CycladesView, p: Palette, width: int 
         rows.append([seat_text(game.seat_names, seat, p), gold, str(income(t, s, seat)), str(len(islands_of(s, seat))),
                      str(metropolises(s, seat)), str(troops), str(fleets), str(s.priests[seat]),
                      str(s.philosophers[seat])])
-    head = ["player", "gold", "income", "islands", "metropolises", "troops", "fleets", "priests", "philosophers"]
+    head = [_("player"), _("gold"), _("income"), _("islands"), _("metropolises"), _("troops"), _("fleets"),
+            _("priests"), _("philosophers")]
     table = grid(head, rows, width, p, right=tuple(range(1, len(head))))
-    note = (f"Win: {t.win_metropolises} Metropolises at the end of a cycle (C-END-2); gold behind the "
-            "screens is hidden from the other players (C-INFO-1).")
+    note = _("Win: {n} Metropolises at the end of a cycle (C-END-2); gold behind the screens is hidden from "
+             "the other players (C-INFO-1).", n=t.win_metropolises)
     return lines(table, Text(""), paragraph(note, width, p.dim))
 
 
@@ -187,17 +208,17 @@ def gods_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 8
         god = s.gods[pos]
         marker = s.bidder[god]
         bidder = seat_text(game.seat_names, t.marker_owner[marker], p) if marker != EMPTY else Text("-", style=p.dim)
-        state = "" if s.gods_up[pos] else "face down"
-        rows.append([str(pos + 1), t.god_names[god], state, bidder, str(s.bid[god]) if marker != EMPTY else ""])
-    table = grid(["", "god", "", "offering by", "GP"], rows, width, p, right=(4,))
-    apollo = Text("Apollo: ", style=p.head)
+        state = "" if s.gods_up[pos] else _("face down")
+        rows.append([str(pos + 1), words.god(t, god), state, bidder, str(s.bid[god]) if marker != EMPTY else ""])
+    table = grid(["", _("god"), "", _("offering by"), _("GP")], rows, width, p, right=(4,))
+    apollo = Text(_("Apollo: "), style=p.head)
     for i, marker in enumerate(s.apollo):
         apollo.append(f"{i + 1}. ")
         apollo.append_text(seat_text(game.seat_names, t.marker_owner[marker], p))
         apollo.append("  ")
     if not s.apollo:
-        apollo.append("nobody", style=p.dim)
-    order = Text("Turn order: ", style=p.head)
+        apollo.append(_("nobody"), style=p.dim)
+    order = Text(_("Turn order: "), style=p.head)
     for i, marker in enumerate(s.turn_order):
         order.append(f"{i + 1}. ")
         holder = t.marker_owner[marker] if marker != EMPTY else -1  # an empty slot reads "-"
@@ -210,15 +231,17 @@ def creatures_view(game: CycladesGame, view: CycladesView, p: Palette, width: in
     t, s = game.tables, view.state
     rows: list[list[Cell] | None] = []
     for slot, card in enumerate(s.track):
-        name = t.creature_keys[card].capitalize() if card >= 0 else "-"
-        rows.append([f"{t.slot_costs[slot]} GP", name])
-    table = grid(["price", "creature"], rows, width, p)
-    told = [paragraph(Text(f"{creature(t, card).name_en}: ", style=p.head) + Text(creature_words(creature(t, card))),
-                      width) for card in dict.fromkeys(c for c in s.track if c >= 0)]
+        name = words.creature_name(creature(t, card)) if card >= 0 else "-"
+        rows.append([words.gold(t.slot_costs[slot]), name])
+    table = grid([_("price"), _("creature")], rows, width, p)
+    told = [paragraph(styled(N_("{creature}: "), p.head, creature=words.creature_name(creature(t, card)))
+                      + Text(creature_words(creature(t, card))), width)
+            for card in dict.fromkeys(c for c in s.track if c >= 0)]
     left = sum(s.deck)
-    discard = ", ".join(t.creature_keys[c] for c in s.discard[-5:]) or "empty"
-    note = (f"Deck: {left} cards (order unknown). Discard pile (last 5): {discard}. Temples take 1 GP off a "
-            "creature each (once a cycle); R lists every creature (C-SUMMON-2, C-BUILD-7).")
+    discard = ", ".join(words.creature_name(creature(t, c)) for c in s.discard[-5:]) or _("empty")
+    note = _("Deck: {left} cards (order unknown). Discard pile (last 5): {discard}. Temples take 1 GP off a "
+             "creature each (once a cycle); R lists every creature (C-SUMMON-2, C-BUILD-7).",
+             left=left, discard=discard)
     return lines(table, Text(""), *told, Text(""), paragraph(note, width, p.dim))
 
 
@@ -226,20 +249,18 @@ def creatures_view(game: CycladesGame, view: CycladesView, p: Palette, width: in
 def status(game: CycladesGame, view: CycladesView, p: Palette, note: str = "") -> Text:
     s = view.state
     line = Text("Cyclades", style=p.head)
-    line.append(f" · {game.tables.players} players · cycle {s.cycle} · ")
+    line.append(" · " + _("{players} players · cycle {cycle}", players=game.tables.players, cycle=s.cycle) + " · ")
     if s.phase == OVER:
-        line.append("game over", style=p.warn)
+        line.append(_("game over"), style=p.warn)
     else:
-        line.append(f"phase: {s.phase}")
+        line.append(_("phase: {phase}", phase=words.phase(s.phase)))
         actors = [a for a in game.actors(s) if a >= 0]
         if actors:
-            line.append(" · to act: ")
-            line.append_text(seats_text(game.seat_names, actors, p))
+            line.append_text(styled(N_(" · to act: {seats}"), seats=seats_text(game.seat_names, actors, p)))
     line.append("\n")
     if view.seat is not None and view.seat >= 0:
-        line.append("You: ")
-        line.append_text(seat_text(game.seat_names, view.seat, p))
-        line.append(f", {s.gold[view.seat]} GP")
+        line.append_text(styled(N_("You: {seat}, {gold} GP"), seat=seat_text(game.seat_names, view.seat, p),
+                                gold=str(s.gold[view.seat])))
     if note:
         line.append(f"  {note}", style=p.dim)
     return line
@@ -247,12 +268,11 @@ def status(game: CycladesGame, view: CycladesView, p: Palette, note: str = "") -
 
 def outcome_view(game: CycladesGame, view: CycladesView, outcome: Outcome, p: Palette) -> Text:
     s = view.state
-    text = Text("Game over: ", style=p.warn)
-    text.append(outcome.reason)
+    text = Text(_("Game over: "), style=p.warn)
+    text.append(words.reason(outcome.reason))
     if outcome.winner is not None:
-        text.append(" · winner ")
-        text.append_text(seat_text(game.seat_names, outcome.winner, p))
-    text.append("\nMetropolises: ")
+        text.append_text(styled(N_(" · winner {seat}"), seat=seat_text(game.seat_names, outcome.winner, p)))
+    text.append("\n" + _("Metropolises: "))
     for seat in range(game.tables.players):
         if seat:
             text.append(", ")

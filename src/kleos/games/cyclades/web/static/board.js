@@ -5,12 +5,20 @@
 // seat's message and the tables of src/kleos/games/cyclades/web/tables.py.
 import { h, put } from "/static/js/dom.js";
 import { seatTag } from "/static/js/board-api.js";
+import { translator } from "/static/js/i18n.js";
+
+const { t } = translator("cyclades");
 
 const SVG = "http://www.w3.org/2000/svg";
 const R = 30; // hex radius (centre to corner), pointy-top
 const W = Math.sqrt(3) * R; // hex width: neighbours in a row are W apart, rows 1.5 R apart
 const BUILDING_LETTER = { port: "P", fortress: "F", temple: "T", university: "U" };
 const HIDDEN = -1;
+// The phases and end reasons as the game's catalogue words them (src/kleos/games/cyclades/words.py):
+// the message carries codes, each shown through t().
+const PHASES = { setup: "set-up", creatures: "creatures", gods: "gods", offer: "offerings", action: "actions",
+  over: "game over" };
+const REASONS = { metropolises: "Metropolises won", "last standing": "last player standing" };
 
 function svgEl(tag, attrs = {}, text = null) {
   const el = document.createElementNS(SVG, tag);
@@ -40,7 +48,7 @@ function buildMap(svg, T, onPick) {
   const height = 2 * R + (T.rows - 1) * 1.5 * R;
   svg.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`);
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `The Cyclades board for ${T.players} players`);
+  svg.setAttribute("aria-label", t("The Cyclades board for {players} players", { players: T.players }));
   const shapes = new Map();
   const marks = new Map();
   const addHex = (name, cell, cls) => {
@@ -115,8 +123,9 @@ function metropolises(st, seat) {
 }
 
 function playersTable(T, st, seatNames) {
-  const head = h("tr", {}, ["player", "gold", "islands", "metropolises", "priests", "philosophers"].map((t) => h("th", { text: t })));
-  const rows = seatNames.map((_, seat) => h("tr", {}, [
+  const head = h("tr", {}, [t("player"), t("gold"), t("islands"), t("metropolises"), t("priests"), t("philosophers")]
+    .map((word) => h("th", { text: word })));
+  const rows = seatNames.map((_name, seat) => h("tr", {}, [
     h("td", {}, [seatTag(seatNames, seat)]),
     h("td", { text: st.gold[seat] === HIDDEN ? "?" : String(st.gold[seat]) }),
     h("td", { text: String(st.owner.filter((o) => o === seat).length) }),
@@ -131,19 +140,21 @@ function godsTable(T, st, seatNames) {
   const rows = st.gods.map((god, pos) => {
     const marker = st.bidder[god];
     const who = marker >= 0 ? seatTag(seatNames, T.marker_owner[marker]) : h("span", { class: "muted", text: "—" });
+    const name = t(T.god_names[god]);
+    const shown = st.gods_up[pos] ? name : t("{god} (face down)", { god: name });
     return h("tr", { class: st.gods_up[pos] ? "" : "face-down" }, [
       h("td", { text: String(pos + 1) }),
-      h("td", {}, [told("span", { "data-god": T.gods[god] }, [T.god_names[god] + (st.gods_up[pos] ? "" : " (face down)")],
-                        T.help.gods[god])]),
+      h("td", {}, [told("span", { "data-god": T.gods[god] }, [shown], T.help.gods[god])]),
       h("td", {}, [who]),
-      h("td", { text: marker >= 0 ? `${st.bid[god]} GP` : "" }),
+      h("td", { text: marker >= 0 ? t("{n} GP", { n: st.bid[god] }) : "" }),
     ]);
   });
   const apollo = st.apollo.length
     ? st.apollo.map((m, i) => h("span", {}, [`${i + 1}. `, seatTag(seatNames, T.marker_owner[m]), " "]))
-    : [h("span", { class: "muted", text: "nobody" })];
+    : [h("span", { class: "muted", text: t("nobody") })];
   return [h("table", { class: "cyc-gods" }, [h("tbody", {}, rows)]),
-          h("p", {}, [told("strong", { "data-god": "apollo" }, ["Apollo: "], T.help.gods[T.help.gods.length - 1]), ...apollo])];
+          h("p", {}, [told("strong", { "data-god": "apollo" }, [t("Apollo: ")], T.help.gods[T.help.gods.length - 1]),
+            ...apollo])];
 }
 
 /** A thing of the board that tells what it is: a tooltip on hover, and a line that a tap (or
@@ -160,19 +171,22 @@ function told(tag, attrs, children, words) {
 function creaturesList(T, st) {
   const items = st.track.map((card, slot) => (card >= 0
     ? told("li", { "data-creature": T.creatures[card] }, [
-      h("span", { class: "price", text: `${T.slot_costs[slot]} GP` }), " ", T.help.creatures[card].split(":")[0],
+      h("span", { class: "price", text: t("{n} GP", { n: T.slot_costs[slot] }) }), " ",
+      T.help.creatures[card].split(":")[0],
     ], T.help.creatures[card])
-    : h("li", {}, [h("span", { class: "price", text: `${T.slot_costs[slot]} GP` }), " ",
+    : h("li", {}, [h("span", { class: "price", text: t("{n} GP", { n: T.slot_costs[slot] }) }), " ",
       h("span", { class: "muted", text: "—" })])));
   const deck = st.deck.reduce((a, b) => a + b, 0);
   return [h("ul", { class: "cyc-creatures" }, items),
-          h("p", { class: "muted", text: `${T.help.track}. Deck: ${deck} cards, order unknown. Tap a creature for its effect.` })];
+          h("p", { class: "muted", text: t("{track}. Deck: {deck} cards, order unknown. Tap a creature for its effect.",
+                                           { track: T.help.track, deck }) })];
 }
 
 function outcomeText(T, outcome) {
   if (!outcome) return null;
-  const who = outcome.winner === null || outcome.winner === undefined ? "shared" : T.seat_names[outcome.winner];
-  return `${outcome.reason} — winner: ${who}`;
+  const who = outcome.winner === null || outcome.winner === undefined ? t("shared") : T.seat_names[outcome.winner];
+  const reason = outcome.reason in REASONS ? t(REASONS[outcome.reason]) : outcome.reason;
+  return t("{reason} — winner: {player}", { reason, player: who });
 }
 
 export async function create(ctx) {
@@ -196,12 +210,15 @@ export async function create(ctx) {
       const st = message.view.state;
       const seatNames = message.seat_names || T.seat_names;
       drawState(T, st, map);
-      put(ctx.slots.status, h("span", { class: "round", text: `Cycle ${st.cycle}` }), ` · phase: ${st.phase}`,
+      const phase = st.phase in PHASES ? t(PHASES[st.phase]) : st.phase;
+      put(ctx.slots.status, h("span", { class: "round", text: t("Cycle {cycle}", { cycle: st.cycle }) }),
+          t(" · phase: {phase}", { phase }),
           message.outcome ? h("span", { class: "outcome", text: ` · ${outcomeText(T, message.outcome)}` }) : "");
-      put(panels.players, h("h3", { text: "Players" }), playersTable(T, st, seatNames),
-          h("p", { class: "muted", text: `Win: ${T.win_metropolises} Metropolises at the end of a cycle.` }));
-      put(panels.gods, h("h3", { text: "Gods" }), ...godsTable(T, st, seatNames));
-      put(panels.creatures, h("h3", { text: "Creatures" }), ...creaturesList(T, st));
+      put(panels.players, h("h3", { text: t("Players") }), playersTable(T, st, seatNames),
+          h("p", { class: "muted",
+                   text: t("Win: {n} Metropolises at the end of a cycle.", { n: T.win_metropolises }) }));
+      put(panels.gods, h("h3", { text: t("Gods") }), ...godsTable(T, st, seatNames));
+      put(panels.creatures, h("h3", { text: t("Creatures") }), ...creaturesList(T, st));
       for (const [name, polys] of map.shapes) {
         const n = ui && ui.choosable ? ui.choosable.get(name) : 0;
         for (const poly of polys) poly.classList.toggle("choosable", Boolean(n));

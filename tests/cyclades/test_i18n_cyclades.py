@@ -1,0 +1,186 @@
+"""Cyclades in Spanish and German: screens, the story of a seeded game and rules errors use the
+rulebook's terms (docs/glossary-cyclades.md), and no marked string is left in English; the
+pseudo-locale leaves no plain English sentence on the main screens."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+from kleos.core.action import Action
+from kleos.core.errors import IllegalAction
+from kleos.games.cyclades import words
+from kleos.games.cyclades.agents.heuristic import HeuristicAgent
+from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.i18n import DOMAIN
+from kleos.games.cyclades.kit import KIT
+from kleos.games.cyclades.loader import load_data
+from kleos.games.cyclades.reference import explain, rules_reference
+from kleos.games.cyclades.state import CycladesState
+from kleos.games.cyclades.tables import GODS
+from kleos.games.cyclades.tui import guide, render
+from kleos.i18n import gettext_in, translations, use_locale
+
+TERMS = {  # the glossary's words, as the Spanish rulebook prints them and as ours in German
+    "es": ("Metrópolis", "Tropas", "Flotas", "Sacerdotes", "Filósofos", "MO", "Dios", "Criatura", "ofrenda"),
+    "de": ("Metropolen", "Truppen", "Flotten", "Priester", "Philosophen", "GS", "Gott", "Kreatur", "Opfer"),
+}
+SEED = 3
+
+
+def plain(text: Text) -> str:
+    console = Console(width=110, color_system=None, record=True)
+    with console.capture() as capture:
+        console.print(text)
+    return capture.get()
+
+
+def played(steps: int) -> tuple[CycladesGame, CycladesState, list[tuple[int, Action, CycladesState]]]:
+    """A seeded 3-player game of the heuristic, ``steps`` decisions in: each decision with the state it
+    was taken in, so that its story can be told in any language afterwards."""
+    game = CycladesGame({"players": 3})
+    state, agent, rng = game.new_state(SEED), HeuristicAgent(game), random.Random(SEED)
+    taken: list[tuple[int, Action, CycladesState]] = []
+    while len(taken) < steps and not game.is_terminal(state):
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        seat = game.actors(state)[0]
+        action = agent.choose(game.view(state, seat), game.legal_actions(state, seat), rng)
+        taken.append((seat, action, state))
+        state = game.apply(state, action, seat)
+    return game, state, taken
+
+
+GAME, STATE, TAKEN = played(60)
+
+
+def screens(game: CycladesGame, state: CycladesState) -> str:
+    """Everything a seat reads on the board screen: status, panels, the guide's line, the menu's
+    explanations, then the story of the game so far."""
+    seat = game.actors(state)[0]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    parts = [plain(render.status(game, view, render.DARK))]
+    parts += [plain(draw(game, view, render.DARK, 110))
+              for draw in (render.map_view, render.players_view, render.gods_view, render.creatures_view)]
+    parts.append(guide.guide_tip(game, view, seat, legal))
+    parts += [explain(game, view, action) for action in legal[:8]]
+    parts += [KIT.describe_action(game, game.view(before, actor), action) for actor, action, before in TAKEN]
+    return "\n".join(parts)
+
+
+def english_left(text: str, language: str) -> list[str]:
+    """Marked sentences of the catalogue that appear untranslated in ``text``."""
+    catalogue = translations(DOMAIN, language)
+    left = []
+    for msgid in catalogue._catalog:  # type: ignore[attr-defined]
+        source = msgid[0] if isinstance(msgid, tuple) else msgid
+        if not source or "{" in source or len(source) < 12 or " " not in source:
+            continue  # templates are checked by their filled words; single words may be shared
+        if source in text and gettext_in(DOMAIN, source, language) != source:
+            left.append(source)
+    return left
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_screens_and_story_speak_the_glossary(language: str) -> None:
+    """The board screen and a seeded game's story in Spanish and German: the rulebook's terms are
+    there, and no marked sentence is left in English."""
+    with use_locale(language):
+        text = screens(GAME, STATE)
+    missing = [term for term in TERMS[language] if term not in text]
+    assert not missing, f"{language}: terms not on screen: {missing}"
+    assert not english_left(text, language)
+    assert "Metropolises" not in text and "troops" not in text
+
+
+def test_the_default_stays_english() -> None:
+    text = screens(GAME, STATE)
+    assert "Metropolises" in text and "GP" in text and "Metrópolis" not in text
+
+
+def _unbracketed(text: str) -> str:
+    """``text`` without its pseudo-locale segments (nested ones too)."""
+    while True:
+        shorter = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+        if shorter == text:
+            return text
+        text = shorter
+
+
+def test_pseudo_locale_leaves_no_plain_english_on_the_main_screens() -> None:
+    """Everything but names (seats, islands, seas, the game's title), rule IDs and action notation
+    went through the catalogue: outside the pseudo brackets no English word is left."""
+    with use_locale("pseudo"):
+        text = re.sub(r"C-[A-Z]+-[\d./-]+", " ", screens(GAME, STATE))
+    names = {*GAME.seat_names, "Cyclades"}
+    left = {word for word in re.findall(r"[A-Za-z]{3,}", _unbracketed(text)) if word not in names}
+    assert not left, f"plain English outside the catalogue: {sorted(left)}"
+
+
+@pytest.mark.parametrize(("language", "wanted"), [
+    ("es", "I99 no es una isla de este tablero"),
+    ("de", "I99 ist keine Insel dieses Spielplans"),
+])
+def test_an_illegal_action_is_told_in_the_readers_language(language: str, wanted: str) -> None:
+    """C-BUILD-3: the rules raise a rule ID, an English template and its parameters; a surface renders
+    the template from the game's catalogue (the English message stays for logs)."""
+    game, state = _builder()
+    seat = game.actors(state)[0]
+    with pytest.raises(IllegalAction) as raised:
+        game.apply(state, Action.parse("build I99"), seat)
+    error = raised.value
+    assert error.rule == "C-BUILD-3" and error.message == "I99 is not an island of this board"
+    assert gettext_in(DOMAIN, error.template, language).format(**error.params) == wanted
+
+
+def _builder() -> tuple[CycladesGame, CycladesState]:
+    """The first state of the seeded game where a seat may build."""
+    for _seat, action, before in TAKEN:
+        if action.verb == "build":
+            return GAME, before
+    raise AssertionError("the seeded game never builds")
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_rules_reference_is_translated_with_its_rule_ids(language: str) -> None:
+    english = rules_reference()
+    with use_locale(language):
+        told = rules_reference()
+    assert told != english and told.startswith("# Cyclades: ")
+    assert set(re.findall(r"C-[A-Z]+-\d+", told)) == set(re.findall(r"C-[A-Z]+-\d+", english))
+    assert ("Metrópolis" if language == "es" else "Metropolen") in told
+
+
+def test_every_name_and_effect_of_the_data_is_marked() -> None:
+    """The data's English words reach the catalogue only through words.py's marks."""
+    data = load_data()
+    marked = {*words.GOD_NAMES, *words.BUILDING_NAMES, *words.CREATURE_NAMES, *words.CREATURE_EFFECTS}
+    named = {*(g.name for g in data.gods.gods), data.gods.apollo.name,
+             *(g.building.capitalize() for g in data.gods.gods)}
+    for c in data.creatures.creatures:
+        named |= {c.name_en, c.effect}
+    assert named <= marked, sorted(named - marked)
+    assert set(words.PARAMETERS) >= {name for c in data.creatures.creatures for name in c.params}
+
+
+@pytest.mark.parametrize(("language", "face_down"), [("es", "{god} está boca abajo en este ciclo"),
+                                                     ("de", "{god} liegt in diesem Zyklus verdeckt")])
+def test_a_gods_name_in_an_error_is_translated_too(language: str, face_down: str) -> None:
+    """C-GODS-9: the kit renders an offering to a face-down god with the god's name in the reader's
+    language, while the error's English message stays as it was."""
+    game, state = GAME, next(before for _seat, action, before in TAKEN if action.verb == "offer")
+    with use_locale(language):  # a face-down god whose name the language writes its own way (Athena)
+        down = next(god for pos, god in enumerate(state.gods)
+                    if not state.gods_up[pos] and words.god(game.tables, god) != game.tables.god_names[god])
+    key, english = GODS[down], game.tables.god_names[down]
+    with pytest.raises(IllegalAction) as raised:
+        game.apply(state, Action.parse(f"offer {key} 1"), game.actors(state)[0])
+    assert raised.value.rule == "C-GODS-9" and raised.value.message == f"{english} is face down this cycle"
+    with use_locale(language):
+        shown = KIT.render_illegal(raised.value)
+        assert shown == face_down.format(god=words.term(english)) and "{" not in shown
