@@ -51,7 +51,7 @@ def _played(game: PolisGame, seed: int, steps: int) -> list[tuple[PolisState, in
 
 
 def _story(game: PolisGame, seed: int, steps: int) -> str:
-    lines = []
+    lines: list[str] = []
     for n, (before, seat, action, after) in enumerate(_played(game, seed, steps)):
         lines.extend(line.text for line in log_lines(game, before, seat, action, after, n, frozenset({0, 1})))
     return "\n".join(lines)
