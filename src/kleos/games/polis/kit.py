@@ -17,9 +17,9 @@ from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.web import WARNINGS
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.polis.game import PolisGame
+from kleos.games.polis.i18n import _
 from kleos.games.polis.loader import EDITIONS
 from kleos.games.polis.state import END_OF_ROUND, PolisState
-from kleos.games.polis.tables import SIDE_NAMES
 from kleos.games.polis.view import PolisView, view_json
 
 
@@ -120,11 +120,14 @@ class PolisKit(GameKit):
         return frozenset()  # the card went nowhere visible: nobody reads it
 
     def hidden_log_text(self, game: Game[Any, Any], seat: int, action: Action) -> str:
-        return "card (hidden)"
+        return _("card (hidden)")
 
     def hidden_log_line(self, game: Game[Any, Any], seat: int, action: Action, readers: frozenset[int]) -> str:
-        drawer = SIDE_NAMES[next(iter(readers))] if len(readers) == 1 else "a player"
-        return f"{drawer} drew a battle card (hidden)"
+        from kleos.games.polis.text import side_name
+
+        if len(readers) == 1:
+            return _("{side} drew a battle card (hidden)", side=side_name(next(iter(readers))))
+        return _("a player drew a battle card (hidden)")
 
     def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
         from kleos.games.polis.text import outcome_words

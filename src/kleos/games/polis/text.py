@@ -14,6 +14,7 @@ from kleos.core.action import Action
 from kleos.core.protocol import CHANCE, Outcome
 from kleos.games.polis.board import controller, owned_poleis, polis_population, stack_limit, units
 from kleos.games.polis.game import PolisGame
+from kleos.games.polis.i18n import N_, _, ngettext
 from kleos.games.polis.rules import actions as turn_actions
 from kleos.games.polis.rules import end_of_round, scoring, siege, stasis, trade
 from kleos.games.polis.rules.battle import pair_result
@@ -22,19 +23,25 @@ from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, OVER, TURN, Po
 from kleos.games.polis.tables import GOOD_INDEX, GOODS, NO_ONE, SILVER, WHEAT, CardInfo, Tables, other
 from kleos.games.polis.view import PolisView
 
-SIDE = ("Athens", "Sparta")
+SIDE = (N_("Athens"), N_("Sparta"))
 REASONS = {
-    "score": "final scoring",
-    "goods_tiebreak": "final scoring, tie broken by goods",
-    "shared": "final scoring: a shared victory",
-    "ostracism": "ostracism (0 prestige)",
-    "starvation": "starvation (a capital that cannot be fed)",
-    "prestige_debt": "a prestige loss that could not be paid",
-    "salpinx": "a Salpinx that could not be paid",
-    "event_prestige": "an event's prestige loss that could not be paid",
+    "score": N_("final scoring"),
+    "goods_tiebreak": N_("final scoring, tie broken by goods"),
+    "shared": N_("final scoring: a shared victory"),
+    "ostracism": N_("ostracism (0 prestige)"),
+    "starvation": N_("starvation (a capital that cannot be fed)"),
+    "prestige_debt": N_("a prestige loss that could not be paid"),
+    "salpinx": N_("a Salpinx that could not be paid"),
+    "event_prestige": N_("an event's prestige loss that could not be paid"),
 }
-EOR_STEPS = {0: "starting", 2: "feeding", 3: "growth", 4: "Megalopolis", 6: "Phoros", 7: "project removal",
-             8: "preparation of the next round"}
+EOR_STEPS = {0: N_("starting"), 2: N_("feeding"), 3: N_("growth"), 4: N_("Megalopolis"), 6: N_("Phoros"),
+             7: N_("project removal"), 8: N_("preparation of the next round")}
+"""The end-of-round steps' names, marked only: translate where shown (:func:`eor_step_name`)."""
+
+GOOD_WORDS = (N_("iron"), N_("wood"), N_("wine"), N_("oil"), N_("silver"), N_("wheat"))
+"""The goods' names in prose and tables (the notation keeps :data:`GOODS`), in the order of ``GOODS``."""
+
+PHASE_WORDS = {TURN: N_("turns"), BATTLES: N_("battles"), END_OF_ROUND: N_("end of round"), EVENT: N_("event")}
 
 
 def _state(x: PolisState | PolisView) -> PolisState:
@@ -42,12 +49,27 @@ def _state(x: PolisState | PolisView) -> PolisState:
 
 
 def side_name(side: int) -> str:
-    return SIDE[side] if side in (0, 1) else "nobody"
+    """A side's name in the reader's language ("nobody" for no side)."""
+    return _(SIDE[side]) if side in (0, 1) else _("nobody")
+
+
+def good_name(g: int) -> str:
+    """A good's name in the reader's language (the notation keeps the English one)."""
+    return _(GOOD_WORDS[g])
+
+
+def amount(n: int, g: int) -> str:
+    """``3 wheat``: an amount of a good in words."""
+    return _("{n} {good}", n=n, good=good_name(g))
+
+
+def eor_step_name(step: int) -> str:
+    return _(EOR_STEPS[step]) if step in EOR_STEPS else str(step)
 
 
 def _goods_text(items: dict[int, int] | list[tuple[int, int]]) -> str:
     pairs = list(items.items()) if isinstance(items, dict) else items
-    return ", ".join(f"{n} {GOODS[g]}" for g, n in pairs if n) or "nothing"
+    return ", ".join(amount(n, g) for g, n in pairs if n) or _("nothing")
 
 
 def readable(name: str) -> str:
@@ -59,9 +81,9 @@ def readable(name: str) -> str:
 _SMALL_WORDS = frozenset({"Of", "With", "The", "And", "At", "In"})
 
 
-def count(n: int, word: str) -> str:
+def cubes(n: int) -> str:
     """``1 cube``, ``2 cubes``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return ngettext("{n} cube", "{n} cubes", n)
 
 
 def _good(s: PolisState, side: int, g: int) -> int:
@@ -70,7 +92,8 @@ def _good(s: PolisState, side: int, g: int) -> int:
 
 def round_label(t: Tables, s: PolisState) -> str:
     name = t.round_names[min(s.round, t.last_round)]
-    return f"round {name} ({s.round + 1} of {len(t.round_names)}, N = {t.round_values[min(s.round, t.last_round)]})"
+    return _("round {name} ({number} of {rounds}, N = {n})", name=name, number=s.round + 1,
+             rounds=len(t.round_names), n=t.round_values[min(s.round, t.last_round)])
 
 
 SCORED = frozenset({"score", "goods_tiebreak", "shared"})
@@ -78,18 +101,25 @@ SCORED = frozenset({"score", "goods_tiebreak", "shared"})
 
 
 def outcome_text(s: PolisState) -> str:
-    return "the game is not over" if s.outcome is None else outcome_words(s.outcome)
+    return _("the game is not over") if s.outcome is None else outcome_words(s.outcome)
 
 
 def outcome_words(o: Outcome) -> str:
     """The end in words: the winner, why, and the scores, or that there was no final scoring."""
-    why = REASONS.get(o.reason, o.reason)
-    scores = f" (scores: Athens {o.scores[0]}, Sparta {o.scores[1]})" if any(o.scores) else ""
-    if o.reason not in SCORED:
-        scores = "; no final scoring (R-END-4)"
+    why = _(REASONS[o.reason]) if o.reason in REASONS else o.reason
+    params = {"why": why, "athens": o.scores[0], "sparta": o.scores[1]}
     if o.winner is None:
-        return f"Draw by {why}{scores}"
-    return f"{side_name(o.winner)} wins by {why}{scores}"
+        if o.reason not in SCORED:
+            return _("Draw by {why}; no final scoring (R-END-4)", **params)
+        if any(o.scores):
+            return _("Draw by {why} (scores: Athens {athens}, Sparta {sparta})", **params)
+        return _("Draw by {why}", **params)
+    params["winner"] = side_name(o.winner)
+    if o.reason not in SCORED:
+        return _("{winner} wins by {why}; no final scoring (R-END-4)", **params)
+    if any(o.scores):
+        return _("{winner} wins by {why} (scores: Athens {athens}, Sparta {sparta})", **params)
+    return _("{winner} wins by {why}", **params)
 
 
 def card_label(card: CardInfo) -> str:
@@ -132,32 +162,40 @@ def _status_lines(game: PolisGame, view: PolisView) -> list[str]:
     out: list[str] = []
     if s.event is not None:
         ev = t.event_index.get(s.event)
-        out.append(f"Event of the round: {ev.title}: {ev.text}" if ev else f"Event of the round: {s.event}")
+        out.append(_("Event of the round: {title}: {text}", title=ev.title, text=ev.text) if ev
+                   else _("Event of the round: {title}", title=s.event))
     else:
-        out.append("Event of the round: none")
+        out.append(_("Event of the round: none"))
     if s.phase == OVER:
-        out.append(f"Game over: {outcome_text(s)}.")
+        out.append(_("Game over: {outcome}.", outcome=outcome_text(s)))
         return out
     actors = game.actors(s)
-    to_act = "chance (a draw or a die roll)" if actors == (CHANCE,) else " and ".join(side_name(a) for a in actors)
-    you = f" You are {side_name(view.seat)}." if view.seat in (0, 1) else ""
-    phase = {TURN: "turns", BATTLES: "battles", END_OF_ROUND: "end of round", EVENT: "event"}.get(s.phase, s.phase)
-    out.append(f"Phase: {phase}. To act: {to_act}.{you}")
+    to_act = (_("chance (a draw or a die roll)") if actors == (CHANCE,)
+              else _(" and ").join(side_name(a) for a in actors))
+    phase = _(PHASE_WORDS[s.phase]) if s.phase in PHASE_WORDS else s.phase
+    if view.seat in (0, 1):
+        out.append(_("Phase: {phase}. To act: {actors}. You are {side}.", phase=phase, actors=to_act,
+                     side=side_name(view.seat)))
+    else:
+        out.append(_("Phase: {phase}. To act: {actors}.", phase=phase, actors=to_act))
     if s.phase == TURN:
-        taken = ", ".join(s.turn_actions) or "none"
-        out.append(f"{side_name(s.active)}'s turn; actions taken this turn: {taken}.")
+        taken = ", ".join(s.turn_actions) or _("none")
+        out.append(_("{side}'s turn; actions taken this turn: {taken}.", side=side_name(s.active), taken=taken))
     passed = [side_name(i) for i in (0, 1) if s.passed[i]]
     if s.phase in (TURN, BATTLES):
-        out.append(f"Passed: {', '.join(passed) if passed else 'nobody'}"
-                   + (f" (first passer: {side_name(s.first_passer)})" if s.first_passer != NO_ONE else "") + ".")
+        who = ", ".join(passed) if passed else _("nobody")
+        if s.first_passer != NO_ONE:
+            out.append(_("Passed: {sides} (first passer: {first}).", sides=who, first=side_name(s.first_passer)))
+        else:
+            out.append(_("Passed: {sides}.", sides=who))
         if any(s.passed) and not all(s.passed):
             rest = side_name(other(s.first_passer))
-            out.append(f"{rest} acts alone; each further action costs 1 extra good (no battle checks until the end).")
+            out.append(_("{side} acts alone; each further action costs 1 extra good (no battle checks until the "
+                         "end).", side=rest))
     if s.phase == END_OF_ROUND:
-        step = EOR_STEPS.get(s.eor_step, str(s.eor_step))
-        out.append(f"End of round, step: {step}.")
+        out.append(_("End of round, step: {step}.", step=eor_step_name(s.eor_step)))
     if s.pending is not None and s.phase == TURN:
-        out.append(f"In progress: {_pending_text(t, s)}.")
+        out.append(_("In progress: {what}.", what=_pending_text(t, s)))
     return out
 
 
@@ -165,34 +203,42 @@ def _pending_text(t: Tables, s: PolisState) -> str:
     assert s.pending is not None
     kind = s.pending[0]
     if kind in ("hoplites", "galleys", "merchants"):
-        _, polis, made = s.pending
-        return f"create {kind} in {t.polis_ids[polis]} ({made} created so far)"
+        _kind, polis, made = s.pending
+        where = t.polis_ids[polis]
+        return {"hoplites": _("create hoplites in {polis} ({made} created so far)", polis=where, made=made),
+                "galleys": _("create galleys in {polis} ({made} created so far)", polis=where, made=made),
+                "merchants": _("create merchants in {polis} ({made} created so far)", polis=where, made=made),
+                }[kind]
     if kind in ("march", "sail"):
-        _, dest, moved = s.pending
-        unit = "hoplites" if kind == "march" else "galleys"
-        return f"move {unit} to {t.region_ids[dest]} ({moved} moved so far)"
+        _kind, dest, moved = s.pending
+        if kind == "march":
+            return _("move hoplites to {region} ({moved} moved so far)", region=t.region_ids[dest], moved=moved)
+        return _("move galleys to {region} ({moved} moved so far)", region=t.region_ids[dest], moved=moved)
     if kind == "tribute":
-        _, territory, assigned = s.pending
-        cols = ", ".join(f"{GOODS[g]} {n}" for (g, _), n in zip(t.tribute[territory], assigned, strict=True))
-        return f"tribute in {t.region_ids[territory]} (hoplites assigned: {cols})"
+        _kind, territory, assigned = s.pending
+        cols = ", ".join(f"{good_name(g)} {n}" for (g, _amounts), n in zip(t.tribute[territory], assigned,
+                                                                            strict=True))
+        return _("tribute in {territory} (hoplites assigned: {columns})", territory=t.region_ids[territory],
+                 columns=cols)
     if kind == "proxenos":
         path = s.pending[1]
-        route = " -> ".join(t.region_ids[r] for r in path) or "(no region yet)"
+        route = " -> ".join(t.region_ids[r] for r in path) or _("(no region yet)")
         spent = sum(units(s, r, other(s.active)) for r in path)
-        return f"proxenos path {route}; bribes so far: {spent} silver"
+        return _("proxenos path {route}; bribes so far: {silver} silver", route=route, silver=spent)
     if kind == "toll":
-        return f"'{s.pending[1]}' after paying 1 good for the opponent's pass"
+        return _("'{action}' after paying 1 good for the opponent's pass", action=s.pending[1])
     if kind == "siege":
-        return f"siege of {t.polis_ids[s.pending[1]]} (die to roll)"
+        return _("siege of {polis} (die to roll)", polis=t.polis_ids[s.pending[1]])
     if kind == "trade":
-        return "trade (market dice to roll)"
+        return _("trade (market dice to roll)")
     return str(s.pending)
 
 
 def _players_lines(t: Tables, s: PolisState) -> list[str]:
-    goods = [GOODS[g] for g in t.goods]
+    goods = [good_name(g) for g in t.goods]
     width = max(len(g) for g in goods) + 1
-    head = "             prestige " + "".join(f"{g:>{width}}" for g in goods) + "   food need"
+    prestige, need_word = _("prestige"), _("food need")
+    head = f"             {prestige:>8} " + "".join(f"{g:>{width}}" for g in goods) + f"   {need_word:>9}"
     out = [head]
     for side in (0, 1):
         need = end_of_round.requirement(s, side)
@@ -201,86 +247,103 @@ def _players_lines(t: Tables, s: PolisState) -> list[str]:
         out.append(row)
     for side in (0, 1):
         prox = s.proxenos[side]
-        where = t.polis_ids[prox] if prox != NO_ONE else f"captive (held by {side_name(other(side))})"
-        discs = "unlimited" if t.bundle.setup.limits.discs is None else str(s.supply_discs[side])
-        out.append(f"  {side_name(side)}: supply {count(s.supply_cubes[side], 'cube')}, {discs} discs; merchants: "
-                   f"{s.merchants_port[side]} in port, {s.merchants_supply[side]} in supply; proxenos: {where}")
+        where = (t.polis_ids[prox] if prox != NO_ONE
+                 else _("captive (held by {side})", side=side_name(other(side))))
+        discs = (_("unlimited discs") if t.bundle.setup.limits.discs is None
+                 else ngettext("{n} disc", "{n} discs", s.supply_discs[side]))
+        out.append(_("  {side}: supply {cubes}, {discs}; merchants: {port} in port, {supply} in supply; "
+                     "proxenos: {where}", side=side_name(side), cubes=cubes(s.supply_cubes[side]), discs=discs,
+                     port=s.merchants_port[side], supply=s.merchants_supply[side], where=where))
     return out
 
 
 def _map_lines(t: Tables, s: PolisState) -> list[str]:
     n = stack_limit(t, s)
-    out = [f"Map (stacking limit {n}):", "  Region              Athens Sparta  Control   Notes"]
+    region, athens, sparta, control, notes_word = _("Region"), side_name(0), side_name(1), _("Control"), _("Notes")
+    out = [_("Map (stacking limit {n}):", n=n),
+           f"  {region:<19} {athens:>6} {sparta:>6}  {control:<8}  {notes_word}"]
     for r in range(t.n_regions):
         if r == t.n_territories:
-            out.append("  -- seas --")
+            out.append(_("  -- seas --"))
         a, b = units(s, r, 0), units(s, r, 1)
         ctrl = side_name(controller(s, r)) if controller(s, r) != NO_ONE else "-"
         notes: list[str] = []
         if not t.is_sea(r):
             poleis = [t.polis_ids[p] for p in t.territory_poleis[r]]
             if poleis:
-                notes.append("poleis " + ", ".join(poleis))
+                notes.append(_("poleis {names}", names=", ".join(poleis)))
             if r < len(s.tribute_disc) and s.tribute_disc[r] != NO_ONE:
-                notes.append(f"tribute taken by {side_name(s.tribute_disc[r])}")
+                notes.append(_("tribute taken by {side}", side=side_name(s.tribute_disc[r])))
         if a + b >= 8 and a and b:
-            notes.append("BATTLE size")
+            notes.append(_("BATTLE size"))
         out.append(f"  {t.region_ids[r]:<19} {a:>6} {b:>6}  {ctrl:<8}  {'; '.join(notes)}".rstrip())
     return out
 
 
 def _poleis_lines(t: Tables, s: PolisState) -> list[str]:
-    out = ["Poleis:", "  Polis        Territory    Owner    Pop/max (base, growth)  Notes"]
+    polis, territory, owner_word = _("Polis"), _("Territory"), _("Owner")
+    population, notes_word = _("Pop/max (base, growth)"), _("Notes")
+    out = [_("Poleis:"), f"  {polis:<12} {territory:<12} {owner_word:<8} {population:<23} {notes_word}"]
     for p, name in enumerate(t.polis_ids):
-        owner = side_name(s.owner[p]) if s.owner[p] != NO_ONE else "neutral"
+        owner = side_name(s.owner[p]) if s.owner[p] != NO_ONE else _("neutral")
         pop = f"{s.pop[p]}/{t.polis_max[p]}" if s.owner[p] != NO_ONE else f"({t.polis_base[p]})/{t.polis_max[p]}"
-        terr = t.region_ids[t.polis_territory[p]] if t.polis_territory[p] != NO_ONE else "(neutral)"
+        terr = t.region_ids[t.polis_territory[p]] if t.polis_territory[p] != NO_ONE else _("(neutral)")
         notes: list[str] = []
         if p in t.capital:
-            notes.append("capital")
+            notes.append(_("capital"))
         if t.polis_commercial[p] != NO_ONE:
-            notes.append("commercial")
+            notes.append(_("commercial"))
         if s.project_started[p] != -1:
-            notes.append(f"started {t.projects[s.project_started[p]].id}")
+            notes.append(_("started {project}", project=t.projects[s.project_started[p]].id))
         if s.projects_done[p]:
-            notes.append("completed " + ", ".join(t.projects[x].id for x in s.projects_done[p]))
-        for side in (0, 1):
-            if s.proxenos[side] == p:
-                notes.append(f"{side_name(side)}'s proxenos")
-            discs = s.siege_discs[p * 2 + side]
-            if discs:
-                notes.append(f"{side_name(side)} siege discs {discs}")
+            notes.append(_("completed {projects}", projects=", ".join(t.projects[x].id for x in s.projects_done[p])))
+        notes.extend(side_notes(s, p))
         base = f"{pop} ({t.polis_base[p]}, +{t.polis_growth[p]})"
         out.append(f"  {name:<12} {terr:<12} {owner:<8} {base:<23} {'; '.join(notes)}".rstrip())
     return out
 
 
+def side_notes(s: PolisState, polis: int) -> list[str]:
+    """Whose proxenos stands in ``polis`` and whose siege discs lie before it."""
+    notes: list[str] = []
+    for side in (0, 1):
+        if s.proxenos[side] == polis:
+            notes.append(_("{side}'s proxenos", side=side_name(side)))
+        discs = s.siege_discs[polis * 2 + side] if polis * 2 + side < len(s.siege_discs) else 0
+        if discs:
+            notes.append(_("{side} siege discs {n}", side=side_name(side), n=discs))
+    return notes
+
+
 def _market_lines(t: Tables, s: PolisState) -> list[str]:
     n = t.round_values[min(s.round, t.last_round)]
     sizes = sorted(t.value_table)
-    out = ["Market value tracks (space; goods due for a cargo of " + "/".join(str(v) for v in sizes) + "):"]
+    out = [_("Market value tracks (space; goods due for a cargo of {sizes}):",
+             sizes="/".join(str(v) for v in sizes))]
     for g in t.tradable:
         pos = s.market_pos[g]
         prices = "/".join(str(t.value_table[v][pos]) for v in sizes)
-        out.append(f"  {GOODS[g]:<6} space {pos + 1:>2} of {t.track_len}: {prices}")
-    out.append("Market slots (number: cargo, reward, accepted goods with price now):")
+        out.append(_("  {good} space {space} of {spaces}: {prices}", good=f"{good_name(g):<6}", space=f"{pos + 1:>2}",
+                     spaces=t.track_len, prices=prices))
+    out.append(_("Market slots (number: cargo, reward, accepted goods with price now):"))
     for m, slots in enumerate(t.market_slots):
         parts: list[str] = []
         closed = s.flag(f"market_closed:{t.market_ids[m]}")
         for number, slot in enumerate(slots, start=1):
             info = t.slots[slot]
-            accepts = ", ".join(f"{GOODS[g]} {trade.price(t, s, slot, g)}" for g in info.accepts)
+            accepts = ", ".join(f"{good_name(g)} {trade.price(t, s, slot, g)}" for g in info.accepts)
             if info.reward == WHEAT:
-                accepts += f", or buy for {info.value} silver"
+                accepts = _("{goods}, or buy for {silver} silver", goods=accepts, silver=info.value)
             if s.slot_merchant[slot] != NO_ONE:
-                state = f"taken by {side_name(s.slot_merchant[slot])}"
+                state = _("taken by {side}", side=side_name(s.slot_merchant[slot]))
             elif info.value > n:
-                state = "not yet available"
+                state = _("not yet available")
             elif closed:
-                state = "closed by the event"
+                state = _("closed by the event")
             else:
-                state = "available"
-            parts.append(f"{number}: {info.value} {GOODS[info.reward]} for {accepts} [{state}]")
+                state = _("available")
+            parts.append(_("{number}: {cargo} for {accepts} [{state}]", number=number,
+                           cargo=amount(info.value, info.reward), accepts=accepts, state=state))
         out.append(f"  {t.market_ids[m]}:")
         out.extend(f"    {p}" for p in parts)
     return out
@@ -288,19 +351,20 @@ def _market_lines(t: Tables, s: PolisState) -> list[str]:
 
 def project_text(t: Tables, tile: int) -> str:
     info = t.projects[tile]
-    prestige = "half the capital's population" if info.prestige < 0 else str(info.prestige)
+    prestige = _("half the capital's population") if info.prestige < 0 else str(info.prestige)
     cost = _goods_text(list(info.cost))
     where = ", ".join(t.polis_ids[p] for p in sorted(info.poleis))
-    return (f"{readable(info.id)} ({info.type}): cost {cost}; prestige {prestige} at round end, "
-            f"posterity {info.posterity}; in {where}")
+    return _("{name} ({type}): cost {cost}; prestige {prestige} at round end, posterity {posterity}; in {poleis}",
+             name=readable(info.id), type=info.type, cost=cost, prestige=prestige, posterity=info.posterity,
+             poleis=where)
 
 
 def _project_lines(t: Tables, s: PolisState) -> list[str]:
-    out = ["Face-up projects:"]
+    out = [_("Face-up projects:")]
     if not s.projects_face_up:
-        out.append("  none")
+        out.append("  " + _("none"))
     out.extend(f"  {project_text(t, tile)}" for tile in s.projects_face_up)
-    out.append(f"  ({len(s.project_pile)} tiles face down)")
+    out.append("  " + ngettext("({n} tile face down)", "({n} tiles face down)", len(s.project_pile)))
     return out
 
 
@@ -309,22 +373,29 @@ def _battle_lines(t: Tables, view: PolisView) -> list[str]:
     b = s.battle
     if b is None:
         names = ", ".join(t.region_ids[r] for r in s.battle_queue)
-        return [f"Battles to fight: {names}; {side_name(s.battle_chooser)} chooses the order."]
-    kind = "sea" if b.sea else "land"
+        return [_("Battles to fight: {regions}; {side} chooses the order.", regions=names,
+                  side=side_name(s.battle_chooser))]
     cards = t.cards(b.sea)
-    unit = "galleys" if b.sea else "hoplites"
-    out = [f"Battle in {t.region_ids[b.region]} ({kind}), combat round {b.rounds + 1}: "
-           f"{side_name(b.attacker)} attacks. {unit.capitalize()}: Athens {units(s, b.region, 0)}, "
-           f"Sparta {units(s, b.region, 1)}. Step: {b.phase}."]
+    params = {"region": t.region_ids[b.region], "round": b.rounds + 1, "attacker": side_name(b.attacker),
+              "athens": units(s, b.region, 0), "sparta": units(s, b.region, 1), "step": b.phase}
+    if b.sea:
+        head = _("Battle in {region} (sea), combat round {round}: {attacker} attacks. Galleys: Athens {athens}, "
+                 "Sparta {sparta}. Step: {step}.", **params)
+    else:
+        head = _("Battle in {region} (land), combat round {round}: {attacker} attacks. Hoplites: Athens {athens}, "
+                 "Sparta {sparta}. Step: {step}.", **params)
+    out = [head]
     if b.played:
-        out.append("  Attacker's cards on the table: " + ", ".join(card_label(cards[i]) for i in b.played))
+        out.append(_("  Attacker's cards on the table: {cards}",
+                     cards=", ".join(card_label(cards[i]) for i in b.played)))
     for side in (0, 1):
         if side == view.seat:
-            hand = [card_label(c) for c, n in zip(cards, b.hands[side], strict=True) for _ in range(n)]
-            out.append(f"  Your hand ({len(hand)}): {', '.join(hand) if hand else 'empty'}")
+            hand = [card_label(c) for c, n in zip(cards, b.hands[side], strict=True) for _i in range(n)]
+            out.append(_("  Your hand ({n}): {cards}", n=len(hand), cards=", ".join(hand) if hand else _("empty")))
         else:
-            out.append(f"  {side_name(side)} holds {view.hidden_hand_sizes[side]} cards (hidden).")
-    out.append(f"  Cards not yet seen by you: {sum(b.deck)}")
+            out.append(ngettext("  {side} holds {n} card (hidden).", "  {side} holds {n} cards (hidden).",
+                                view.hidden_hand_sizes[side], side=side_name(side)))
+    out.append(_("  Cards not yet seen by you: {n}", n=sum(b.deck)))
     return out
 
 
@@ -354,16 +425,18 @@ def describe_action(game: PolisGame, state: PolisState | PolisView, action: Acti
 
 def _chance_text(t: Tables, s: PolisState, action: Action) -> str:
     if action.verb == "roll" and s.pending is not None and s.pending[0] == siege.VERB:
-        return f"Die: {action.args[0]}: {siege_result(t, s, s.active, s.pending[1], int(action.args[0]))}"
+        return _("Die: {roll}: {result}", roll=action.args[0],
+                 result=siege_result(t, s, s.active, s.pending[1], int(action.args[0])))
     if action.verb == "roll":
-        return f"Die: {action.args[0]}"
+        return _("Die: {roll}", roll=action.args[0])
     if action.verb == "event":
         ev = t.event_index.get(str(action.args[0]))
-        return f"Event: {ev.title}: {ev.text}" if ev else f"Event: {action.args[0]}"
+        return (_("Event: {title}: {text}", title=ev.title, text=ev.text) if ev
+                else _("Event: {title}", title=action.args[0]))
     if action.verb == "project":
-        return f"Project revealed: {project_text(t, t.project_index[str(action.args[0])])}"
+        return _("Project revealed: {project}", project=project_text(t, t.project_index[str(action.args[0])]))
     if action.verb == "card":
-        return f"Battle card drawn: {action.args[0]}"
+        return _("Battle card drawn: {card}", card=action.args[0])
     return str(action)
 
 
@@ -372,80 +445,109 @@ def siege_result(t: Tables, s: PolisState, side: int, polis: int, roll: int | No
     fortification of 1), told before it is carried out (R-ACT-SIEGE-9 … R-ACT-SIEGE-19)."""
     name, base = t.polis_ids[polis], t.polis_base[polis]
     bonus = siege.siege_bonus(t, s, side, polis)
-    sums = "no roll needed" if roll is None else f"{roll}{f' + {bonus}' if bonus else ''} against {base}"
+    if roll is None:
+        sums = _("no roll needed")
+    elif bonus:
+        sums = _("{roll} + {bonus} against {base}", roll=roll, bonus=bonus, base=base)
+    else:
+        sums = _("{roll} against {base}", roll=roll, base=base)
     if roll is None or roll + bonus >= base:
-        return f"{name} falls to {side_name(side)} ({sums}; +{base} prestige)"
-    cube = f"; {name} loses a population cube" if s.owner[polis] != NO_ONE else ""
-    return f"{name} holds ({sums}): {side_name(side)} loses a hoplite{cube}"
+        return _("{polis} falls to {side} ({sums}; +{base} prestige)", polis=name, side=side_name(side), sums=sums,
+                 base=base)
+    if s.owner[polis] != NO_ONE:
+        return _("{polis} holds ({sums}): {side} loses a hoplite; {polis} loses a population cube", polis=name,
+                 sums=sums, side=side_name(side))
+    return _("{polis} holds ({sums}): {side} loses a hoplite", polis=name, sums=sums, side=side_name(side))
 
 
-def _unit_word(verb: str) -> str:
-    return {"hoplites": "hoplite", "galleys": "galley", "merchants": "merchant"}[verb]
+
+
+def _with_toll(text: str, toll: bool) -> str:
+    """An action's words, with the extra good it costs once the opponent has passed (R-TURN-7)."""
+    return _("{action} (+1 good of your choice: the opponent has passed)", action=text) if toll else text
 
 
 def _choice_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
     v = action.verb
-    extra = ""
-    if s.passed[other(side)] and v != "pass" and not turn_actions.is_free_ransom(t, v):
-        extra = " (+1 good of your choice: the opponent has passed)"
+    toll = s.passed[other(side)] and v != "pass" and not turn_actions.is_free_ransom(t, v)
     if v == "pass":
         if s.passed[other(side)]:
-            return "Pass: end your actions; the round ends"
-        return "Pass: end your turn and take no more actions this round"
+            return _("Pass: end your actions; the round ends")
+        return _("Pass: end your turn and take no more actions this round")
+    return _with_toll(_action_words(t, s, side, action), toll)
+
+
+def _create_words(t: Tables, s: PolisState, action: Action) -> str:
+    polis = t.polis_index[str(action.args[0])]
+    params = {"polis": t.polis_ids[polis], "cubes": cubes(s.pop[polis])}
+    if action.verb == "hoplites":
+        return _("Create hoplites from {polis} ({cubes}), in {territory}: 1 iron or 1 silver and 1 cube each",
+                 territory=t.region_ids[t.polis_territory[polis]], **params)
+    if action.verb == "galleys":
+        return _("Create galleys from {polis} ({cubes}), in a sea of its ports: 1 wood or 1 silver and 1 cube each",
+                 **params)
+    return _("Create merchants from {polis} ({cubes}), in your commercial port: 1 wood or 1 silver and 1 cube "
+             "each", **params)
+
+
+def _siege_words(t: Tables, s: PolisState, side: int, polis: int) -> str:
+    base = t.polis_base[polis]
+    bonus = siege.siege_bonus(t, s, side, polis)
+    if base == 1:
+        odds = _("succeeds without a roll")
+    else:
+        need = max(1, base - bonus)
+        chance = max(0, min(4, 5 - need)) * 25
+        odds = (_("succeeds on a roll of {need}+ ({chance}%)", need=need, chance=chance) if need <= 4
+                else _("cannot succeed"))
+    return _("Besiege {polis} (1 prestige; {odds}; success: the polis with {cubes} and +{base} prestige; "
+             "failure: lose 1 hoplite)", polis=t.polis_ids[polis], odds=odds,
+             cubes=cubes(siege.cubes_needed(t, s, polis)), base=base)
+
+
+def _action_words(t: Tables, s: PolisState, side: int, action: Action) -> str:
+    """What a top-level action (not pass) costs and does, without the toll."""
+    v = action.verb
     if v in ("hoplites", "galleys", "merchants"):
-        polis = t.polis_index[str(action.args[0])]
-        good = "iron" if v == "hoplites" else "wood"
-        where = {
-            "hoplites": f"in {t.region_ids[t.polis_territory[polis]]}",
-            "galleys": "in a sea of its ports",
-            "merchants": "in your commercial port",
-        }[v]
-        return (f"Create {v} from {t.polis_ids[polis]} ({count(s.pop[polis], 'cube')}), {where}: "
-                f"1 {good} or 1 silver and 1 cube each{extra}")
-    if v in ("march", "sail"):
-        unit = "hoplites" if v == "march" else "galleys"
-        return f"Move {unit} to {action.args[0]} (1 prestige){extra}"
+        return _create_words(t, s, action)
+    if v == "march":
+        return _("Move hoplites to {region} (1 prestige)", region=action.args[0])
+    if v == "sail":
+        return _("Move galleys to {region} (1 prestige)", region=action.args[0])
     if v == "siege":
-        polis = t.polis_index[str(action.args[0])]
-        base = t.polis_base[polis]
-        bonus = siege.siege_bonus(t, s, side, polis)
-        if base == 1:
-            odds = "succeeds without a roll"
-        else:
-            need = max(1, base - bonus)
-            chance = max(0, min(4, 5 - need)) * 25
-            odds = f"succeeds on a roll of {need}+ ({chance}%)" if need <= 4 else "cannot succeed"
-        cubes = siege.cubes_needed(t, s, polis)
-        return (f"Besiege {t.polis_ids[polis]} (1 prestige; {odds}; success: the polis with {count(cubes, 'cube')} "
-                f"and +{base} prestige; failure: lose 1 hoplite){extra}")
+        return _siege_words(t, s, side, t.polis_index[str(action.args[0])])
     if v == "tribute":
         territory = t.region_index[str(action.args[0])]
-        cost = "free in your capital's territory" if territory == t.polis_territory[t.capital[side]] else "1 prestige"
-        cols = "; ".join(f"{GOODS[g]} {'/'.join(str(x) for x in amounts)}" for g, amounts in t.tribute[territory])
-        return f"Collect tribute in {t.region_ids[territory]} ({cost}; tables: {cols}){extra}"
+        cost = (_("free in your capital's territory") if territory == t.polis_territory[t.capital[side]]
+                else _("1 prestige"))
+        cols = "; ".join(f"{good_name(g)} {'/'.join(str(x) for x in amounts)}" for g, amounts in t.tribute[territory])
+        return _("Collect tribute in {territory} ({cost}; tables: {columns})", territory=t.region_ids[territory],
+                 cost=cost, columns=cols)
     if v == "trade":
-        return _trade_text(t, s, action) + extra
+        return _trade_text(t, s, action)
     if v == "proxenos":
-        here = t.polis_ids[s.proxenos[side]]
-        return f"Move your proxenos from {here} (1 silver per opponent unit in each region crossed){extra}"
+        return _("Move your proxenos from {polis} (1 silver per opponent unit in each region crossed)",
+                 polis=t.polis_ids[s.proxenos[side]])
     if v == "ransom":
-        free = "" if t.rules.ransom_is_action else " (not an action)"
-        return (f"Ransom your proxenos: pay 2 silver to {side_name(other(side))}; it returns to "
-                f"{t.polis_ids[t.capital[side]]}{free}{extra}")
+        params = {"side": side_name(other(side)), "capital": t.polis_ids[t.capital[side]]}
+        if t.rules.ransom_is_action:
+            return _("Ransom your proxenos: pay 2 silver to {side}; it returns to {capital}", **params)
+        return _("Ransom your proxenos: pay 2 silver to {side}; it returns to {capital} (not an action)", **params)
     if v == "stasis":
         polis = s.proxenos[side]
-        silver = stasis.silver_cost(t, s, polis)
-        cubes = polis_population(t, s, polis)
-        return (f"Civil war in {t.polis_ids[polis]}: pay {silver} silver, take it with {count(cubes, 'cube')}, "
-                f"+{cubes} prestige{extra}")
+        population = polis_population(t, s, polis)
+        return _("Civil war in {polis}: pay {silver} silver, take it with {cubes}, +{prestige} prestige",
+                 polis=t.polis_ids[polis], silver=stasis.silver_cost(t, s, polis), cubes=cubes(population),
+                 prestige=population)
     if v == "project":
         tile = t.project_index[str(action.args[0])]
         polis = t.polis_index[str(action.args[1])]
         subs = frozenset(GOOD_INDEX[str(g)] for g in action.args[2:])
         info = t.projects[tile]
-        prestige = "half the capital's population" if info.prestige < 0 else f"+{info.prestige}"
-        return (f"Start {readable(info.id)} in {t.polis_ids[polis]}: pay {_goods_text(payment(t, tile, subs))} "
-                f"({prestige} prestige at round end, {info.posterity} posterity){extra}")
+        prestige = _("half the capital's population") if info.prestige < 0 else f"+{info.prestige}"
+        return _("Start {project} in {polis}: pay {cost} ({prestige} prestige at round end, {posterity} posterity)",
+                 project=readable(info.id), polis=t.polis_ids[polis], cost=_goods_text(payment(t, tile, subs)),
+                 prestige=prestige, posterity=info.posterity)
     return str(action)
 
 
@@ -456,11 +558,29 @@ def _trade_text(t: Tables, s: PolisState, action: Action) -> str:
     info = t.slots[slot]
     pay = GOOD_INDEX[str(action.args[2])]
     if pay == SILVER and info.reward == WHEAT:
-        return (f"Trade at {market} slot {number}: buy {info.value} wheat for {info.value} silver "
-                f"(then the market dice lower the prices)")
+        return _("Trade at {market} slot {number}: buy {value} wheat for {value} silver (then the market dice lower "
+                 "the prices)", market=market, number=number, value=info.value)
     due = trade.price(t, s, slot, pay)
-    return (f"Trade at {market} slot {number}: pay {due} {GOODS[pay]} for {info.value} {GOODS[info.reward]} "
-            f"(then the die raises the {GOODS[pay]} price)")
+    return _("Trade at {market} slot {number}: pay {price} for {cargo} (then the die raises the {good} price)",
+             market=market, number=number, price=amount(due, pay), cargo=amount(info.value, info.reward),
+             good=good_name(pay))
+
+
+def _create_step_text(t: Tables, s: PolisState, action: Action) -> str:
+    kind, polis, made = s.pending or ("", 0, 0)
+    if action.verb == "done":
+        return {"hoplites": _("Stop creating hoplites ({made} created)", made=made),
+                "galleys": _("Stop creating galleys ({made} created)", made=made),
+                "merchants": _("Stop creating merchants ({made} created)", made=made)}[kind]
+    params = {"good": good_name(GOOD_INDEX[str(action.args[0])]) if str(action.args[0]) in GOOD_INDEX
+              else action.args[0], "polis": t.polis_ids[polis], "pop": s.pop[polis], "left": s.pop[polis] - 1}
+    if kind == "hoplites":
+        return _("Pay 1 {good} for a hoplite in {region} ({polis} population {pop} -> {left})",
+                 region=t.region_ids[t.polis_territory[polis]], **params)
+    if kind == "galleys":
+        return _("Pay 1 {good} for a galley in {region} ({polis} population {pop} -> {left})",
+                 region=str(action.args[1]) if len(action.args) > 1 else "?", **params)
+    return _("Pay 1 {good} for a merchant in your commercial port ({polis} population {pop} -> {left})", **params)
 
 
 def _step_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
@@ -468,44 +588,38 @@ def _step_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
     kind = s.pending[0]
     v = action.verb
     if kind == "toll":
-        return f"Pay 1 {action.args[0]} for the opponent's pass, then carry out '{s.pending[1]}'"
+        return _("Pay 1 {good} for the opponent's pass, then carry out '{action}'",
+                 good=good_name(GOOD_INDEX[str(action.args[0])]), action=s.pending[1])
     if kind in ("hoplites", "galleys", "merchants"):
-        _, polis, made = s.pending
-        if v == "done":
-            return f"Stop creating {kind} ({made} created)"
-        where = {
-            "hoplites": t.region_ids[t.polis_territory[polis]],
-            "galleys": str(action.args[1]) if len(action.args) > 1 else "?",
-            "merchants": "your commercial port",
-        }[kind]
-        return (f"Pay 1 {action.args[0]} for a {_unit_word(kind)} in {where} "
-                f"({t.polis_ids[polis]} population {s.pop[polis]} -> {s.pop[polis] - 1})")
+        return _create_step_text(t, s, action)
     if kind in ("march", "sail"):
-        _, dest, moved = s.pending
-        unit = "hoplite" if kind == "march" else "galley"
+        _kind, dest, moved = s.pending
         if v == "done":
-            return f"Stop moving ({moved} moved)"
-        return f"Move one {unit} from {action.args[0]} to {t.region_ids[dest]}"
+            return _("Stop moving ({moved} moved)", moved=moved)
+        if kind == "march":
+            return _("Move one hoplite from {start} to {region}", start=action.args[0], region=t.region_ids[dest])
+        return _("Move one galley from {start} to {region}", start=action.args[0], region=t.region_ids[dest])
     if kind == "tribute":
-        _, territory, assigned = s.pending
+        _kind, territory, assigned = s.pending
         if v == "done":
-            return "Collect the tribute now: " + _tribute_yield(t, territory, assigned)
+            return _("Collect the tribute now: {goods}", goods=_tribute_yield(t, territory, assigned))
         g = GOOD_INDEX[str(action.args[0])]
-        columns = [col for col, _ in t.tribute[territory]]
+        columns = [col for col, _amounts in t.tribute[territory]]
         i = columns.index(g)
         amounts = t.tribute[territory][i][1]
         k = assigned[i] + 1
-        return f"Assign a hoplite to {GOODS[g]} ({k} there would yield {amounts[k - 1]} {GOODS[g]})"
+        return _("Assign a hoplite to {good} ({k} there would yield {amount})", good=good_name(g), k=k,
+                 amount=amount(amounts[k - 1], g))
     if kind == "proxenos":
         path = s.pending[1]
         spent = sum(units(s, r, other(side)) for r in path)
         if v == "via":
             region = t.region_index[str(action.args[0])]
             bribe = units(s, region, other(side))
-            return (f"Proxenos path via {t.region_ids[region]} (bribe {bribe} silver; "
-                    f"bribes so far: {spent + bribe} silver)")
+            return _("Proxenos path via {region} (bribe {bribe} silver; bribes so far: {total} silver)",
+                     region=t.region_ids[region], bribe=bribe, total=spent + bribe)
         if v == "enter":
-            return f"Proxenos enters {action.args[0]} (pays the bribes: {spent} silver)"
+            return _("Proxenos enters {polis} (pays the bribes: {silver} silver)", polis=action.args[0], silver=spent)
     return str(action)
 
 
@@ -517,18 +631,18 @@ def _tribute_yield(t: Tables, territory: int, assigned: tuple[int, ...]) -> str:
 def _battle_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
     v = action.verb
     if v == "battle":
-        return f"Fight the battle in {action.args[0]} next"
+        return _("Fight the battle in {region} next", region=action.args[0])
     if v == "retreat":
-        return f"Retreat: lose 1 prestige, {side_name(other(side))} gains 1; the battle ends, units stay"
+        return _("Retreat: lose 1 prestige, {side} gains 1; the battle ends, units stay", side=side_name(other(side)))
     if v == "fight":
-        return "Fight on (no retreat)"
+        return _("Fight on (no retreat)")
     b = s.battle
     assert b is not None
     cards = t.cards(b.sea)
     index = {c.code: c for c in cards}
     mine = [index[str(a)] for a in action.args]
     if v == "attack":
-        return "Attack with " + " and ".join(card_label(c) for c in mine)
+        return _("Attack with {cards}", cards=_(" and ").join(card_label(c) for c in mine))
     if v == "defend" and len(b.played) == 2:
         losses, gain = 0, 0
         parts = []
@@ -537,28 +651,37 @@ def _battle_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
             lost, g = pair_result(att, d)
             losses += lost
             gain += g
-            parts.append(f"{card_label(d)} against {att.code}")
-        return (f"Defend: {'; '.join(parts)} (you lose {losses} unit{'s' if losses != 1 else ''}, "
-                f"{side_name(b.attacker)} {'gains' if gain >= 0 else 'loses'} {abs(gain)} prestige)")
+            parts.append(_("{card} against {attacker_card}", card=card_label(d), attacker_card=att.code))
+        params = {"pairs": "; ".join(parts), "attacker": side_name(b.attacker), "prestige": abs(gain)}
+        if gain >= 0:
+            return ngettext("Defend: {pairs} (you lose {n} unit, {attacker} gains {prestige} prestige)",
+                            "Defend: {pairs} (you lose {n} units, {attacker} gains {prestige} prestige)", losses,
+                            **params)
+        return ngettext("Defend: {pairs} (you lose {n} unit, {attacker} loses {prestige} prestige)",
+                        "Defend: {pairs} (you lose {n} units, {attacker} loses {prestige} prestige)", losses, **params)
     return str(action)
+
+
+EVENT_WORDS = {
+    "remove": N_("remove one of your units from {name}"),
+    "send": N_("send one unit away from {name}"),
+    "done": N_("done"),
+    "take": N_("take {name} from the opponent"),
+    "give": N_("give up {name} prestige for silver"),
+    "hire": N_("hire a unit in {name} for silver"),
+    "suppress": N_("use {name} hoplites at home for prestige"),
+    "decline": N_("decline"),
+}
+"""What each event choice does, marked only (translated in :func:`_event_text`)."""
 
 
 def _event_text(t: Tables, s: PolisState, action: Action) -> str:
     ev = t.event_index.get(s.event) if s.event is not None else None
-    title = ev.title if ev is not None else "Event"
+    title = ev.title if ev is not None else _("Event")
     v, args = action.verb, action.args
     first = args[0] if args else ""
-    words = {
-        "remove": f"remove one of your units from {first}",
-        "send": f"send one unit away from {first}",
-        "done": "done",
-        "take": f"take {first} from the opponent",
-        "give": f"give up {first} prestige for silver",
-        "hire": f"hire a unit in {first} for silver",
-        "suppress": f"use {first} hoplites at home for prestige",
-        "decline": "decline",
-    }
-    return f"{title}: {words.get(v, str(action))}"
+    words = _(EVENT_WORDS[v], name=first) if v in EVENT_WORDS else str(action)
+    return f"{title}: {words}"
 
 
 def _eor_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
@@ -566,32 +689,34 @@ def _eor_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
     if v == "feed":
         need, wheat = end_of_round.requirement(s, side), _good(s, side, WHEAT)
         short = max(0, need - wheat)
-        return f"Feed {need} population: pay {min(need, wheat)} wheat and {short} prestige for the shortfall"
+        return _("Feed {need} population: pay {wheat} wheat and {short} prestige for the shortfall", need=need,
+                 wheat=min(need, wheat), short=short)
     if v == "release":
         polis = t.polis_index[str(action.args[0])]
         need = end_of_round.requirement(s, side)
-        return (f"Release {t.polis_ids[polis]} to neutrality (food requirement {need} -> {need - s.pop[polis]}; "
-                f"its projects stay with it)")
+        return _("Release {polis} to neutrality (food requirement {need} -> {left}; its projects stay with it)",
+                 polis=t.polis_ids[polis], need=need, left=need - s.pop[polis])
     if v == "grow":
         polis = t.polis_index[str(action.args[0])]
-        return f"Grow {t.polis_ids[polis]}: 1 wheat, population {s.pop[polis]} -> {s.pop[polis] + 1}"
+        return _("Grow {polis}: 1 wheat, population {pop} -> {grown}", polis=t.polis_ids[polis], pop=s.pop[polis],
+                 grown=s.pop[polis] + 1)
     if v == "done":
-        return "Stop growing"
+        return _("Stop growing")
     if v == "phoros":
         n = int(action.args[0])
         if n == 0:
-            return "No Phoros"
+            return _("No Phoros")
         silver = n if t.rules.phoros == "any" else (1 if n == 1 else 3)
-        return f"Phoros: give up {n} prestige for {silver} silver"
+        return _("Phoros: give up {prestige} prestige for {silver} silver", prestige=n, silver=silver)
     if v == "discard":
-        return f"Remove {readable(str(action.args[0]))} from the game (it will not be available)"
+        return _("Remove {project} from the game (it will not be available)", project=readable(str(action.args[0])))
     return str(action)
 
 
 def score_line(game: PolisGame, s: PolisState) -> str:
     t = game.tables
-    return "Score now (population + prestige + posterity): " + ", ".join(
-        f"{side_name(side)} {scoring.score(t, s, side)}" for side in (0, 1))
+    return _("Score now (population + prestige + posterity): {scores}", scores=", ".join(
+        f"{side_name(side)} {scoring.score(t, s, side)}" for side in (0, 1)))
 
 
 # ----- choices that lose the game -----------------------------------------------------------
@@ -602,26 +727,29 @@ def losing_warning(game: PolisGame, state: PolisState | PolisView, side: int, ac
     t, s = game.tables, _state(state)
     if s.phase != END_OF_ROUND or s.outcome is not None or side not in (0, 1):
         return ""
+    rival = side_name(other(side))
+    draw = s.prestige[other(side)] == 0  # both at 0 at the check is a draw (R-END-5)
     if action.verb == "feed" and not action.args and s.eor_step == end_of_round.FEED:
         need, wheat = end_of_round.requirement(s, side), _good(s, side, WHEAT)
         short = max(0, need - wheat)
         bonus = sum(1 for p in owned_poleis(t, s, side) if s.pop[p] > t.polis_base[p])  # no wheat left to grow
         if short and s.prestige[side] - short + bonus <= 0:
-            return (f"paying {short} prestige for the missing wheat leaves you 0 prestige: you lose by "
-                    f"ostracism at the end of the round (R-END-3){_draw_note(s, side)}; releasing a polis "
-                    f"lowers the need")
+            if draw:
+                return _("paying {short} prestige for the missing wheat leaves you 0 prestige: you lose by ostracism "
+                         "at the end of the round (R-END-3), or draw if {rival} ends it with 0 too (R-END-5); "
+                         "releasing a polis lowers the need", short=short, rival=rival)
+            return _("paying {short} prestige for the missing wheat leaves you 0 prestige: you lose by ostracism at "
+                     "the end of the round (R-END-3); releasing a polis lowers the need", short=short)
     if action.verb == "phoros" and action.args and s.eor_step == end_of_round.PHOROS:
         n = int(action.args[0])
         if n and s.prestige[side] - n <= 0:
-            return (f"giving up {n} prestige leaves you 0 prestige: you lose by ostracism (R-EOR-27, R-END-3)"
-                    f"{_draw_note(s, side)}")
+            if draw:
+                return _("giving up {n} prestige leaves you 0 prestige: you lose by ostracism (R-EOR-27, R-END-3), "
+                         "or draw if {rival} ends it with 0 too (R-END-5)", n=n, rival=rival)
+            return _("giving up {n} prestige leaves you 0 prestige: you lose by ostracism (R-EOR-27, R-END-3)", n=n)
     return ""
 
 
-def _draw_note(s: PolisState, side: int) -> str:
-    """Both sides at 0 prestige at the check is a draw (R-END-5): said when the opponent has 0 now."""
-    rival = other(side)
-    return f", or draw if {side_name(rival)} ends it with 0 too (R-END-5)" if s.prestige[rival] == 0 else ""
 
 
 # ----- typed names --------------------------------------------------------------------------
@@ -630,6 +758,13 @@ _ARG_KINDS = {
     "galleys": "polis", "merchants": "polis", "release": "polis", "grow": "polis", "trade": "market",
     "project": "project", "pay": "good", "from": "region", "via": "region", "enter": "polis",
 }
+NO_SUCH = {
+    "territory": N_("no territory named {name}"), "sea": N_("no sea named {name}"),
+    "polis": N_("no polis named {name}"), "market": N_("no market named {name}"),
+    "project": N_("no project named {name}"), "good": N_("no good named {name}"),
+    "region": N_("no region named {name}"), "name": N_("no name {name}"),
+}
+"""A typed name that does not exist, by the kind of name expected (marked only)."""
 
 
 def unknown_name(game: PolisGame, action: Action) -> str:
@@ -646,6 +781,6 @@ def unknown_name(game: PolisGame, action: Action) -> str:
         if kind == "project" and word != str(action.args[0]):
             kind = "polis"
         close = next((k for k in sorted(known) if k.lower() == word.lower()), None)
-        hint = f" (did you mean {close}?)" if close else ""
-        return f"no {kind} named {word}{hint}"
+        refusal = _(NO_SUCH[kind], name=word)
+        return _("{refusal} (did you mean {name}?)", refusal=refusal, name=close) if close else refusal
     return ""

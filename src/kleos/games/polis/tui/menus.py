@@ -10,12 +10,13 @@ from typing import Any
 from kleos.core.action import Action
 from kleos.core.protocol import Game
 from kleos.games.polis.game import PolisGame
+from kleos.games.polis.i18n import _
 from kleos.games.polis.rules.end_of_round import requirement
 from kleos.games.polis.rules.project import payment
 from kleos.games.polis.rules.trade import price
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, TURN, PolisState
 from kleos.games.polis.tables import GOODS, WHEAT, other
-from kleos.games.polis.text import losing_warning, side_name, unknown_name
+from kleos.games.polis.text import amount, losing_warning, side_name, unknown_name
 from kleos.games.polis.tui import render
 from kleos.games.polis.tui.help import GuideContext, guide_tip
 from kleos.games.polis.view import PolisView
@@ -41,14 +42,14 @@ def gloss(game: Game[Any, Any], view: Any, action: Action) -> str:
     if action.verb == "project" and len(action.args) >= 2 and str(action.args[0]) in t.project_index:
         subs = frozenset(GOODS.index(str(g)) for g in action.args[2:] if str(g) in GOODS)
         paid = payment(t, t.project_index[str(action.args[0])], subs)
-        return "pay " + ", ".join(f"{n} {GOODS[g]}" for g, n in paid.items())
+        return _("pay {goods}", goods=", ".join(amount(n, g) for g, n in paid.items()))
     if action.verb == "trade" and len(action.args) == 3:
         market, number, good = str(action.args[0]), int(action.args[1]), str(action.args[2])
         slot = t.slots[t.market_slots[t.market_index[market]][number - 1]]
         if good == "silver" and slot.reward == WHEAT:
-            return f"{slot.value}→{slot.value} wheat"
+            return f"{slot.value}→{amount(slot.value, WHEAT)}"
         due = price(t, st, t.market_slots[t.market_index[market]][number - 1], GOODS.index(good))
-        return f"{due}→{slot.value} {GOODS[slot.reward]}"
+        return f"{due}→{amount(slot.value, slot.reward)}"
     return ""
 
 

@@ -82,11 +82,12 @@ def _heading(game: Game[Any, Any]) -> str:
 
 
 def terminal_parts() -> TerminalParts:
+    """The terminal part, its help in the reader's language of the moment (built at each call)."""
     return TerminalParts(
         board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,
                          final_panel="Players", full_view=_everything),
-        help=HelpParts(verbs=texts.ACTION_HELP, keys=texts.KEYS_HELP, rules=texts.RULES_REFERENCE,
-                       welcome=texts.WELCOME, heading=_heading, guide_intro=texts.GUIDE_INTRO,
+        help=HelpParts(verbs=texts.action_help(), keys=texts.keys_help(), rules=texts.rules_reference(),
+                       welcome=texts.welcome(), heading=_heading, guide_intro=texts.guide_intro(),
                        guide_tip=menus.guide),
         menus=MenuParts(title=menus.decision_title, gloss=menus.gloss, small_step=menus.small_step,
                         panel_for=menus.panel_for, notation_example="march Thessalia", warning=menus.warning,

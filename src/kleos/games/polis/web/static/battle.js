@@ -2,7 +2,10 @@
 // seat's own hand (the opponent's is only a count), card picking for attack/defend checked against
 // the legal actions, retreat/fight, and the results so far from the log.
 import { h, spaced, put } from "/static/js/dom.js";
-import { SIDES, sideTag, withoutSide } from "./panels.js";
+import { translator } from "/static/js/i18n.js";
+import { aroundSide, sideName, sideTag, withoutSide } from "./panels.js";
+
+const { t, tn } = translator("polis");
 
 const BATTLE_VERBS = new Set(["battle", "retreat", "fight", "attack", "defend"]);
 
@@ -10,7 +13,7 @@ function cardTile(card, attrs = {}, extra) {
   const [formation, manoeuvre] = card.code.split("/");
   return h("button", { type: "button", class: `bcard${card.special ? " special" : ""}`, ...attrs }, [
     h("span", { class: "formation", text: formation }),
-    h("span", { class: "manoeuvre", text: manoeuvre || "special" }),
+    h("span", { class: "manoeuvre", text: manoeuvre || t("special") }),
     h("span", { class: "value", text: card.value > 0 ? `+${card.value}` : String(card.value) }),
     extra || null,
   ]);
@@ -47,9 +50,9 @@ export class BattlePanel {
     }
     this.root.hidden = false;
     if (!b) {
-      put(this.root, h("h2", { text: "Battles" }),
-        h("p", { text: `Battles to fight: ${st.battle_queue.map((r) => spaced(T.region_ids[r])).join(", ")}; ` +
-          `${SIDES[st.battle_chooser] || "?"} chooses the order.` }),
+      put(this.root, h("h2", { text: t("Battles") }),
+        h("p", { text: t("Battles to fight: {regions}; {side} chooses the order.", {
+          regions: st.battle_queue.map((r) => spaced(T.region_ids[r])).join(", "), side: sideName(st.battle_chooser) || "?" }) }),
         this.buttons(battleLegal, busy));
       return;
     }
@@ -60,19 +63,21 @@ export class BattlePanel {
       this.key = key;
       this.picked = [];
     }
-    const unit = b.sea ? "galleys" : "hoplites";
+    const where = spaced(T.region_ids[b.region]);
+    const counts = { athens: st.units[b.region * 2], sparta: st.units[b.region * 2 + 1], unseen: b.deck.reduce((a, x) => a + x, 0) };
     const head = h("div", { class: "battle-head" }, [
-      h("h2", { text: `Battle in ${spaced(T.region_ids[b.region])} (${b.sea ? "sea" : "land"})` }),
-      h("p", {}, [`Combat round ${b.rounds + 1}: `, sideTag(b.attacker), ` attacks. Step: ${b.phase}.`]),
-      h("p", { text: `${unit[0].toUpperCase()}${unit.slice(1)}: Athens ${st.units[b.region * 2]}, Sparta ${st.units[b.region * 2 + 1]}. ` +
-        `Cards not yet seen by you: ${b.deck.reduce((a, x) => a + x, 0)}.` }),
+      h("h2", { text: b.sea ? t("Battle in {region} (sea)", { region: where }) : t("Battle in {region} (land)", { region: where }) }),
+      h("p", {}, aroundSide(t("Combat round {round}: {side} attacks. Step: {step}.", { round: b.rounds + 1, step: b.phase }),
+        sideTag(b.attacker))),
+      h("p", { text: b.sea ? t("Galleys: Athens {athens}, Sparta {sparta}. Cards not yet seen by you: {unseen}.", counts)
+        : t("Hoplites: Athens {athens}, Sparta {sparta}. Cards not yet seen by you: {unseen}.", counts) }),
     ]);
     const table = b.played && b.played.length
-      ? h("div", { class: "table-cards" }, [h("h4", { text: "Attacker's cards on the table" }),
+      ? h("div", { class: "table-cards" }, [h("h4", { text: t("Attacker's cards on the table") }),
           h("div", { class: "cards" }, b.played.map((i) => cardTile(cards[i], { disabled: true, tabindex: "-1" })))])
       : null;
     const others = [0, 1].filter((x) => x !== seat).map((x) => h("p", { class: "hidden-hand",
-      text: `${SIDES[x]} holds ${msg.view.hidden_hand_sizes[x]} card${msg.view.hidden_hand_sizes[x] === 1 ? "" : "s"} (hidden).` }));
+      text: tn("{side} holds {n} card (hidden).", "{side} holds {n} cards (hidden).", msg.view.hidden_hand_sizes[x], { side: sideName(x) }) }));
     let hand = null, pickInfo = null;
     if (seat === 0 || seat === 1) {
       const plays = battleLegal.filter((e) => ["attack", "defend"].includes(e.action.split(" ")[0]));
@@ -88,34 +93,34 @@ export class BattlePanel {
           }, order >= 0 ? h("span", { class: "order", text: String(order + 1) }) : null));
         }
       });
-      hand = h("div", { class: "hand" }, [h("h4", { text: `Your hand (${tiles.length})` }),
-        tiles.length ? h("div", { class: "cards" }, tiles) : h("p", { class: "muted", text: "empty" })]);
+      hand = h("div", { class: "hand" }, [h("h4", { text: t("Your hand ({n})", { n: tiles.length }) }),
+        tiles.length ? h("div", { class: "cards" }, tiles) : h("p", { class: "muted", text: t("empty") })]);
       if (plays.length) {
         const verb = plays[0].action.split(" ")[0];
         const chosen = this.picked.map((id) => cards[Number(id.split(":")[0])].code);
         let match = null;
         if (chosen.length === 2) {
           const tries = verb === "attack" ? [chosen, [chosen[1], chosen[0]]] : [chosen];
-          for (const t of tries) {
-            match = plays.find((e) => e.action === `${verb} ${t[0]} ${t[1]}`);
+          for (const pair of tries) {
+            match = plays.find((e) => e.action === `${verb} ${pair[0]} ${pair[1]}`);
             if (match) break;
           }
         }
-        const hint = verb === "attack" ? "Pick two cards to attack with."
-          : "Pick two cards: the first faces the attacker's first card, the second the second.";
+        const hint = verb === "attack" ? t("Pick two cards to attack with.")
+          : t("Pick two cards: the first faces the attacker's first card, the second the second.");
         pickInfo = h("div", { class: "pick-info" }, [
-          h("p", { text: chosen.length < 2 ? hint : match ? match.text : "These two cards are not a legal play." }),
+          h("p", { text: chosen.length < 2 ? hint : match ? match.text : t("These two cards are not a legal play.") }),
           match ? h("button", { type: "button", class: "choice primary", "data-action": match.action, disabled: busy,
-                                onclick: () => this.onChoose(match.action) }, [verb === "attack" ? "Attack" : "Defend"]) : null,
+                                onclick: () => this.onChoose(match.action) }, [verb === "attack" ? t("Attack") : t("Defend")]) : null,
           chosen.length ? h("button", { type: "button", class: "choice", onclick: () => { this.picked = []; this.render(T, msg, busy); } },
-            ["Clear"]) : null,
+            [t("Clear")]) : null,
         ]);
       }
     }
     const res = results(msg.log || []);
     put(this.root, head, table, hand, pickInfo, ...others,
       this.buttons(battleLegal.filter((e) => !["attack", "defend"].includes(e.action.split(" ")[0])), busy),
-      res.length ? h("div", { class: "battle-results" }, [h("h4", { text: "So far" }),
+      res.length ? h("div", { class: "battle-results" }, [h("h4", { text: t("So far") }),
         h("ol", {}, res.map((e) => h("li", {}, [sideTag(e.seat), " ", withoutSide(e)])))]) : null);
   }
 

@@ -3,6 +3,7 @@
 // rules help of each verb in the menu. Everything is drawn from the message of this seat and the
 // edition's tables (src/kleos/games/polis/web/tables.py).
 import { h, put, spaced } from "/static/js/dom.js";
+import { translator } from "/static/js/i18n.js";
 import { BattlePanel } from "./battle.js";
 import { verbHelp, verbLabel } from "./help.js";
 import { drawMap } from "./map.js";
@@ -10,21 +11,30 @@ import {
   outcomeText, phaseText, renderBoards, renderEvent, renderMarkets, renderPoleis, renderProjects, renderStatus,
 } from "./panels.js";
 
-const LEGEND = ["◆ proxenos · ● siege disc · T tribute · ■ project started · ★ completed · ⚓ merchants in port"];
+const { t } = translator("polis");
+
+function legend() {
+  return [t("◆ proxenos · ● siege disc · T tribute · ■ project started · ★ completed · ⚓ merchants in port")];
+}
 
 /** What a compound step in progress is about, for the turn panel's heading. */
 function pendingText(T, st) {
   const p = st.pending;
   if (!p) return null;
   const kind = p[0];
-  if (["hoplites", "galleys", "merchants"].includes(kind)) return `Creating ${kind} in ${T.poleis[p[1]].id} (${p[2]} so far)`;
-  if (kind === "march" || kind === "sail") {
-    return `Moving ${kind === "march" ? "hoplites" : "galleys"} to ${spaced(T.region_ids[p[1]])} (${p[2]} moved so far)`;
+  if (kind === "hoplites") return t("Creating hoplites in {polis} ({n} so far)", { polis: T.poleis[p[1]].id, n: p[2] });
+  if (kind === "galleys") return t("Creating galleys in {polis} ({n} so far)", { polis: T.poleis[p[1]].id, n: p[2] });
+  if (kind === "merchants") return t("Creating merchants in {polis} ({n} so far)", { polis: T.poleis[p[1]].id, n: p[2] });
+  const region = kind === "proxenos" || kind === "toll" ? "" : spaced(T.region_ids[p[1]]);
+  if (kind === "march") return t("Moving hoplites to {region} ({n} moved so far)", { region, n: p[2] });
+  if (kind === "sail") return t("Moving galleys to {region} ({n} moved so far)", { region, n: p[2] });
+  if (kind === "tribute") return t("Tribute in {region}", { region });
+  if (kind === "proxenos") {
+    const path = (p[1] || []).map((r) => spaced(T.region_ids[r])).join(" → ") || t("not started");
+    return t("Proxenos path: {path}", { path });
   }
-  if (kind === "tribute") return `Tribute in ${spaced(T.region_ids[p[1]])}`;
-  if (kind === "proxenos") return `Proxenos path: ${(p[1] || []).map((r) => spaced(T.region_ids[r])).join(" → ") || "not started"}`;
-  if (kind === "toll") return `Extra good for the opponent's pass, then '${p[1]}'`;
-  return `In progress: ${kind}`;
+  if (kind === "toll") return t("Extra good for the opponent's pass, then '{action}'", { action: p[1] });
+  return t("In progress: {what}", { what: kind });
 }
 
 function mapPanel(play) {
@@ -33,10 +43,10 @@ function mapPanel(play) {
   const wrap = h("div", { class: "map-wrap", id: "map-wrap" }, [svg]);
   const zoom = h("button", { type: "button", id: "zoom", class: "small", "aria-pressed": "false",
                              onclick: () => zoom.setAttribute("aria-pressed", String(wrap.classList.toggle("zoomed"))) },
-                 ["Zoom map"]);
-  const legend = play ? h("span", { class: "legend" }, [h("span", { class: "side-tag athens", text: "Athens" }), " ",
-    h("span", { class: "side-tag sparta", text: "Sparta" }), " ", ...LEGEND]) : null;
-  return { svg, panel: h("section", { class: "map-panel" }, [h("div", { class: "map-tools" }, [zoom, legend]), wrap]) };
+                 [t("Zoom map")]);
+  const key = play ? h("span", { class: "legend" }, [h("span", { class: "side-tag athens", text: t("Athens") }), " ",
+    h("span", { class: "side-tag sparta", text: t("Sparta") }), " ", ...legend()]) : null;
+  return { svg, panel: h("section", { class: "map-panel" }, [h("div", { class: "map-tools" }, [zoom, key]), wrap]) };
 }
 
 export async function create(ctx) {
@@ -88,14 +98,14 @@ export async function create(ctx) {
 
     /** Passing cannot be taken back once the opponent has answered: the first tap only arms it. */
     confirm(entry) {
-      return entry.action === "pass" ? `${entry.text}. Tap again to confirm.` : null;
+      return entry.action === "pass" ? t("{choice}. Tap again to confirm.", { choice: entry.text }) : null;
     },
 
     turnTitle(msg) {
       if (msg.outcome || !msg.your_turn) return null;
       const st = msg.view.state;
-      if (st.battle || st.battle_queue.length) return "Battle: your choice";
-      if (st.phase === "end_of_round") return `${phaseText(st)}: your choice`;
+      if (st.battle || st.battle_queue.length) return t("Battle: your choice");
+      if (st.phase === "end_of_round") return t("{phase}: your choice", { phase: phaseText(st) });
       return pendingText(T, st);
     },
 

@@ -2,10 +2,21 @@
 // units, control, poleis (owner, population, projects), proxenoi, siege and tribute discs and the
 // merchants on the market slots. Everything drawn comes from the state message of this seat.
 import { s, spaced } from "/static/js/dom.js";
+import { translator } from "/static/js/i18n.js";
+import { goodName, sideName } from "./panels.js";
+
+const { t, tn } = translator("polis");
 
 export const SIDE_CLASS = ["athens", "sparta"];
 // a side's letter on its pieces, so that they never differ by colour alone
 const SIDE_LETTER = ["A", "S"];
+/** A market slot's tooltip: its number, cargo and whether it is taken, not yet available or free. */
+function slotTitle(number, cargo, who, later) {
+  if (who >= 0) return t("Slot {number}: cargo {cargo}, merchant of {side}", { number, cargo, side: sideName(who) });
+  if (later) return t("Slot {number}: cargo {cargo}, not yet available", { number, cargo });
+  return t("Slot {number}: cargo {cargo}, free", { number, cargo });
+}
+
 export const VIEWBOX = [0, 0, 1000, 780];
 
 // Centres of the regions (territories: ellipses; seas: wider ellipses), markets and the two
@@ -93,7 +104,7 @@ export function drawMap(svg, T, st, opts = {}) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   svg.setAttribute("viewBox", VIEWBOX.join(" "));
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "Map of Greece");
+  svg.setAttribute("aria-label", t("Map of Greece"));
 
   const pick = (name) => (event) => {
     event.stopPropagation();
@@ -147,9 +158,10 @@ export function drawMap(svg, T, st, opts = {}) {
     if (opts.battle === r) cls += " battle";
     else if (total >= 8 && st.units[r * 2] && st.units[r * 2 + 1]) cls += " battle-size";
     const g = mark(s("g", { class: cls, "data-region": id }), id);
-    const ctrlText = ctrl < 0 ? "nobody controls it" : `${["Athens", "Sparta"][ctrl]} controls it`;
-    g.append(s("title", { text: `${spaced(id)} (${sea ? "sea" : "territory"}): Athens ${st.units[r * 2]}, ` +
-      `Sparta ${st.units[r * 2 + 1]} ${sea ? "galleys" : "hoplites"}; ${ctrlText}` }));
+    const ctrlText = ctrl < 0 ? t("nobody controls it") : t("{side} controls it", { side: sideName(ctrl) });
+    const counts = { region: spaced(id), athens: st.units[r * 2], sparta: st.units[r * 2 + 1], control: ctrlText };
+    g.append(s("title", { text: sea ? t("{region} (sea): Athens {athens}, Sparta {sparta} galleys; {control}", counts)
+      : t("{region} (territory): Athens {athens}, Sparta {sparta} hoplites; {control}", counts) }));
     g.append(s("ellipse", { cx: x, cy: y, rx: sea ? SEA_RX : RX, ry: sea ? SEA_RY : RY, class: "shape" }));
     g.append(regionLabel(x, y, spaced(id), sea));
     for (const side of [0, 1]) {
@@ -158,12 +170,13 @@ export function drawMap(svg, T, st, opts = {}) {
       const ux = x + (side === 0 ? -1 : 1) * (sea ? 28 : 24);
       const uy = sea ? y + 20 : y + 36;
       g.append(unitBadge(ux, uy, side, n, sea,
-        `${["Athens", "Sparta"][side]}: ${n} ${sea ? "galley" : "hoplite"}${n === 1 ? "" : "s"} (limit ${N})`));
+        sea ? tn("{side}: {n} galley (limit {limit})", "{side}: {n} galleys (limit {limit})", n, { side: sideName(side), limit: N })
+          : tn("{side}: {n} hoplite (limit {limit})", "{side}: {n} hoplites (limit {limit})", n, { side: sideName(side), limit: N })));
     }
     if (!sea && st.tribute_disc && st.tribute_disc[r] >= 0) {
       const side = st.tribute_disc[r];
       g.append(s("g", { class: `disc tribute ${SIDE_CLASS[side]}` }, [
-        s("title", { text: `Tribute collected here this round by ${["Athens", "Sparta"][side]}` }),
+        s("title", { text: t("Tribute collected here this round by {side}", { side: sideName(side) }) }),
         s("circle", { cx: x + RX - 14, cy: y - 26, r: 9 }),
         s("text", { x: x + RX - 14, y: y - 22, "text-anchor": "middle", text: "T" }),
       ]));
@@ -194,13 +207,13 @@ export function drawMap(svg, T, st, opts = {}) {
     const owner = st.owner[i];
     const pop = owner >= 0 ? st.pop[i] : p.base;
     const notes = [];
-    if (p.capital >= 0) notes.push("capital");
-    if (st.project_started[i] >= 0) notes.push(`project started: ${T.projects[st.project_started[i]].id}`);
+    if (p.capital >= 0) notes.push(t("capital"));
+    if (st.project_started[i] >= 0) notes.push(t("project started: {project}", { project: T.projects[st.project_started[i]].id }));
     const done = st.projects_done[i] || [];
-    if (done.length) notes.push(`completed: ${done.map((x) => T.projects[x].id).join(", ")}`);
-    const title = `${p.id}: ${owner >= 0 ? ["Athens", "Sparta"][owner] : "neutral"}, ` +
-      `${owner >= 0 ? `population ${pop}` : `fortification ${p.base}`} (max ${p.max})` +
-      (notes.length ? `; ${notes.join("; ")}` : "");
+    if (done.length) notes.push(t("completed: {projects}", { projects: done.map((x) => T.projects[x].id).join(", ") }));
+    const facts = { polis: p.id, owner: owner >= 0 ? sideName(owner) : t("neutral"), n: pop, max: p.max };
+    const title = (owner >= 0 ? t("{polis}: {owner}, population {n} (max {max})", facts)
+      : t("{polis}: {owner}, fortification {n} (max {max})", facts)) + (notes.length ? `; ${notes.join("; ")}` : "");
     const g = mark(s("g", { class: `polis owner-${owner >= 0 ? SIDE_CLASS[owner] : "neutral"}` +
       (p.capital >= 0 ? " capital" : "") + (p.territory < 0 ? " lone" : ""), "data-polis": p.id }), p.id);
     g.append(s("title", { text: title }));
@@ -222,7 +235,7 @@ export function drawMap(svg, T, st, opts = {}) {
       if (st.proxenos[side] === i) {
         const px = x + (side === 0 ? 13 : 19), py = y - 16 - (side === 0 ? 0 : 4);
         g.append(s("g", { class: `proxenos ${SIDE_CLASS[side]}`, "data-proxenos": SIDE_CLASS[side] }, [
-          s("title", { text: `${["Athens", "Sparta"][side]}'s proxenos` }),
+          s("title", { text: t("{side}'s proxenos", { side: sideName(side) }) }),
           s("path", { d: `M${px},${py - 9} l7,9 l-7,9 l-7,-9 z` }),
         ]));
       }
@@ -230,7 +243,7 @@ export function drawMap(svg, T, st, opts = {}) {
       if (discs) {
         const dx = x + (side === 0 ? -12 : 12), dy = y + 15;
         g.append(s("g", { class: `disc siege ${SIDE_CLASS[side]}`, "data-siege": `${SIDE_CLASS[side]}:${discs}` }, [
-          s("title", { text: `${["Athens", "Sparta"][side]}: ${discs} siege disc${discs === 1 ? "" : "s"}` }),
+          s("title", { text: tn("{side}: {n} siege disc", "{side}: {n} siege discs", discs, { side: sideName(side) }) }),
           s("circle", { cx: dx, cy: dy, r: 7 }),
           s("text", { x: dx, y: dy + 3.5, "text-anchor": "middle", text: String(discs) }),
         ]));
@@ -249,7 +262,8 @@ export function drawMap(svg, T, st, opts = {}) {
     const w = Math.max(96, 22 * slots.length + 16);
     const closed = (st.event_flags || []).some(([k, v]) => k === `market_closed:${id}` && v);
     const g = mark(s("g", { class: `market${closed ? " closed" : ""}`, "data-market": id }), id);
-    g.append(s("title", { text: `${spaced(id)} (market)${closed ? ": closed by the event" : ""}` }));
+    g.append(s("title", { text: closed ? t("{market} (market): closed by the event", { market: spaced(id) })
+      : t("{market} (market)", { market: spaced(id) }) }));
     g.append(s("rect", { x: x - w / 2, y: y - 24, width: w, height: 48, rx: 6, class: "market-box" }));
     const words = spaced(id).split(" ");
     g.append(words.length < 2 || x < 800
@@ -262,8 +276,7 @@ export function drawMap(svg, T, st, opts = {}) {
       const who = st.slot_merchant[slot];
       const state = who >= 0 ? SIDE_CLASS[who] : info.value > N ? "later" : "open";
       g.append(s("g", { class: `slot ${state}` }, [
-        s("title", { text: `Slot ${k + 1}: cargo ${info.value} ${T.goods_names[info.reward]}` +
-          (who >= 0 ? `, merchant of ${["Athens", "Sparta"][who]}` : info.value > N ? ", not yet available" : ", free") }),
+        s("title", { text: slotTitle(k + 1, `${info.value} ${goodName(T.goods_names[info.reward])}`, who, info.value > N) }),
         s("rect", { x: sx, y: y + 1, width: 18, height: 17, rx: 3 }),
         s("text", { x: sx + 9, y: y + 14, "text-anchor": "middle", text: String(info.value) }),
       ]));
@@ -275,7 +288,8 @@ export function drawMap(svg, T, st, opts = {}) {
     if (!n) continue;
     const [x, y] = PORT_XY[side];
     markets.append(s("g", { class: `port ${SIDE_CLASS[side]}` }, [
-      s("title", { text: `${["Athens", "Sparta"][side]}: ${n} merchant${n === 1 ? "" : "s"} in the commercial port` }),
+      s("title", { text: tn("{side}: {n} merchant in the commercial port", "{side}: {n} merchants in the commercial port", n,
+        { side: sideName(side) }) }),
       s("rect", { x: x - 16, y: y - 11, width: 32, height: 22, rx: 4 }),
       s("text", { x, y: y + 5, "text-anchor": "middle", text: `⚓${n}` }),
     ]));

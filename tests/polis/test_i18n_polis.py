@@ -1,0 +1,182 @@
+"""Polis in Spanish, German and the pseudo-locale: the screens, the action descriptions, the help and
+the story of a seeded game use the rulebooks' terms (docs/glossary-polis.md), and no marked string
+bypasses the catalogues.
+
+The rule IDs cited are those the rendered texts speak of: the turn's actions (R-TURN-2), tribute
+(R-ACT-TRIBUTE-*), the end of round (R-EOR-*).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+from kleos.core.action import Action
+from kleos.core.protocol import CHANCE
+from kleos.games.polis.game import PolisGame
+from kleos.games.polis.state import PolisState
+from kleos.games.polis.text import describe, describe_action
+from kleos.games.polis.tui import help as texts
+from kleos.games.polis.tui import render
+from kleos.games.polis.tui.log import log_lines
+from kleos.i18n import use_locale
+
+G20 = PolisGame("2020")
+G12 = PolisGame("2012")
+
+
+def _played(game: PolisGame, seed: int, steps: int) -> list[tuple[PolisState, int, Action, PolisState]]:
+    """A seeded game of random legal choices: each step with the states around it."""
+    rnd = random.Random(seed)
+    s = game.new_state(seed)
+    out = []
+    for _step in range(steps):
+        if game.is_terminal(s):
+            break
+        if game.is_chance(s):
+            seat, action = CHANCE, game.sample_chance(s)
+        else:
+            seat = game.actors(s)[0]
+            legal = game.legal_actions(s, seat)
+            passing = [a for a in legal if a.verb != "pass"] if rnd.random() < 0.9 else legal
+            action = rnd.choice(passing or legal)
+        after = game.apply(s, action, seat)
+        out.append((s, seat, action, after))
+        s = after
+    return out
+
+
+def _story(game: PolisGame, seed: int, steps: int) -> str:
+    lines: list[str] = []
+    for n, (before, seat, action, after) in enumerate(_played(game, seed, steps)):
+        lines.extend(line.text for line in log_lines(game, before, seat, action, after, n, frozenset({0, 1})))
+    return "\n".join(lines)
+
+
+def _plain(renderable: Text) -> str:
+    console = Console(width=100, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def _panels(game: PolisGame, s: PolisState) -> str:
+    view = game.view(s, 0)
+    parts = [render.status(game, view, render.DARK), render.map_view(game, view, render.DARK),
+             render.poleis_view(game, view, render.DARK), render.players_view(game, view, render.DARK),
+             render.projects_view(game, view, render.DARK), render.markets_view(game, view, render.DARK),
+             render.battle_view(game, view, render.DARK, [])]
+    return "\n".join(_plain(p) for p in parts)
+
+
+def _opening(game: PolisGame) -> PolisState:
+    s = game.new_state(3)
+    while game.is_chance(s):
+        s = game.apply(s, game.sample_chance(s))
+    return s
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("es", ("Fase: turnos", "Esparta", "Atenas", "prestigio", "trigo", "madera", "Proyectos boca arriba",
+            "necesidad de trigo")),
+    ("de", ("Phase: Züge", "Athen", "Sparta", "Prestige", "Weizen", "Holz", "Offene Projekte", "Weizenbedarf")),
+])
+def test_the_position_speaks_the_rulebooks_words(language: str, words: tuple[str, ...]) -> None:
+    s = _opening(G20)
+    with use_locale(language):
+        text = describe(G20, s, 0) + _panels(G20, s)
+    for word in words:
+        assert word in text, word
+    for english in ("Face-up projects", "food need", "Event of the round", "Phase: turns", "Market slots"):
+        assert english not in text, english
+
+
+@pytest.mark.parametrize(("language", "verbs"), [
+    ("es", {"hoplites": "Crear hoplitas", "galleys": "Crear galeras", "march": "Mover hoplitas",
+            "tribute": "Recaudar tributo", "trade": "Comerciar", "pass": "Pasar"}),
+    ("de", {"hoplites": "Hopliten ausbilden", "galleys": "Galeeren bauen", "march": "Hopliten",
+            "tribute": "Tribut", "trade": "Handel", "pass": "Passen"}),
+])
+def test_the_menu_says_what_each_action_does_in_the_rulebooks_words(language: str, verbs: dict[str, str]) -> None:
+    """The turn's actions (R-TURN-2) told as the rulebook names them; the notation stays English."""
+    s = _opening(G20)
+    seat = G20.actors(s)[0]
+    legal = {a.verb: a for a in G20.legal_actions(s, seat)}
+    with use_locale(language):
+        for verb, words in verbs.items():
+            if verb in legal:
+                assert words in describe_action(G20, s, legal[verb]), verb
+    assert any(verb in legal for verb in verbs)
+
+
+def test_the_help_and_the_guide_are_translated() -> None:
+    with use_locale("es"):
+        help_es = texts.action_help()
+        assert help_es["tribute"].title == "Recaudar tributo" and help_es["stasis"].title.startswith("Guerra civil")
+        assert help_es["tribute"].rules == texts.ACTION_HELP["tribute"].rules  # rule IDs are never translated
+        assert "## Asedios (R-ACT-SIEGE)" in texts.rules_reference()
+        assert "Tu primera partida" in texts.guide_intro()
+    with use_locale("de"):
+        assert texts.action_help()["siege"].title == "Polis belagern"
+        assert "Proxenos auslösen" in texts.action_help()["ransom"].title
+        assert "Regelübersicht" in texts.rules_reference()
+        assert "Athen gegen Sparta" in texts.welcome()
+    assert texts.rules_reference() == texts.RULES_REFERENCE  # English by default, unchanged
+
+
+@pytest.mark.parametrize(("language", "words", "english"), [
+    ("es", ("Atenas", "Esparta", "prestigio"), ("Both players have passed", " wins by ", "Round ", "Die: ")),
+    ("de", ("Athen", "Prestige", "Würfel"), ("Both players have passed", " wins by ", "Round ", "Die: ")),
+])
+def test_a_seeded_games_story_is_told_in_the_readers_language(language: str, words: tuple[str, ...],
+                                                                english: tuple[str, ...]) -> None:
+    with use_locale(language):
+        story = _story(G20, 11, 260)
+    for word in words:
+        assert word in story, word
+    for phrase in english:
+        assert phrase not in story, phrase
+
+
+_BRACKETED = re.compile(r"⟦[^⟦⟧]*⟧")
+_ENGLISH = re.compile(r"\b(the|of|and|to|with|for|your|round|prestige|hoplites?|galleys?|battle|none|"
+                      r"nobody|wheat|silver|cube|cubes|pass|turn|Athens|Sparta)\b", re.IGNORECASE)
+
+
+def _unbracketed(text: str) -> str:
+    """What is left once every pseudo-locale string (nested ones too) is taken out."""
+    while True:
+        shorter = _BRACKETED.sub("", text)
+        if shorter == text:
+            return text
+        text = shorter
+
+
+@pytest.mark.parametrize("game", [G20, G12], ids=["2020", "2012"])
+def test_the_pseudo_locale_leaves_no_plain_english_on_the_main_screens(game: PolisGame) -> None:
+    """Every word of the screens comes from the catalogue; only names and numbers are left."""
+    s = _opening(game)
+    with use_locale("pseudo"):
+        screens = describe(game, s, 0) + "\n" + _panels(game, s)
+        menu = "\n".join(describe_action(game, s, a) for a in game.legal_actions(s, game.actors(s)[0]))
+        help_pages = texts.rules_reference() + texts.guide_intro() + texts.keys_help()
+    event = game.tables.event_index.get(s.event or "")
+    for name, text in (("screens", screens), ("menu", menu), ("help", help_pages)):
+        left = _unbracketed(text).replace(game.tables.rules.title, "")  # the edition's title is a name
+        if event is not None:  # the event cards' words are data, not yet in the catalogue
+            left = " ".join(left.split()).replace(" ".join(f"{event.title}: {event.text}".split()), "")
+        assert not _ENGLISH.search(left), (name, _ENGLISH.search(left), left[:2000])
+
+
+def test_a_game_saved_in_one_language_replays_in_another() -> None:
+    """The record holds actions, never rendered text: the same steps tell the same story in German
+    and in Spanish, line for line."""
+    steps = _played(G20, 5, 120)
+    with use_locale("de"):
+        german = [describe_action(G20, before, action) for before, _seat, action, _after in steps]
+    with use_locale("es"):
+        spanish = [describe_action(G20, before, action) for before, _seat, action, _after in steps]
+    assert len(german) == len(spanish) and german != spanish
