@@ -25,6 +25,7 @@ from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.record import GameRecord
 from kleos.core.undo import undo, undo_blocker
 from kleos.i18n.platform import _
+from kleos.tui.words import game_words
 
 __all__ = ["AgentRequest", "LogLine", "Session", "decision_rng", "free_path"]
 
@@ -147,8 +148,8 @@ class Session:
         return range(len(self.game.seat_names))
 
     def name(self, seat: int | None) -> str:
-        """A seat's name for people."""
-        return seat_label(self.game.seat_names, seat)
+        """A seat's name for people, in the reader's language where the game translates it."""
+        return game_words(self.kit)(seat_label(self.game.seat_names, seat))
 
     def spec_for(self, seat: int) -> str:
         """The agent spec of a computer seat."""

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction, KleosError
 from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.i18n.platform import _
 
 if TYPE_CHECKING:
     from kleos.core.kit.agents import AgentParts
@@ -252,8 +253,9 @@ class GameKit(ABC):
     def hidden_log_text(self, game: Game[Any, Any], seat: int, action: Action) -> str:
         """What the other seats read instead of a secret action's notation."""
         names = game.seat_names
-        who = "chance" if seat == CHANCE else names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-        return f"{who}: a secret step (hidden)" if seat != CHANCE else "a hidden draw"
+        if seat == CHANCE:
+            return _("a hidden draw")
+        return _("{who}: a secret step (hidden)", who=seat_label(names, seat))
 
     def hidden_log_line(self, game: Game[Any, Any], seat: int, action: Action, readers: frozenset[int]) -> str:
         """What the other seats read instead of a secret step's account in words; ``readers`` are
@@ -359,10 +361,10 @@ class GameKit(ABC):
 def seat_label(names: Sequence[str], seat: int | None) -> str:
     """A seat's name for people: its side's name, ``chance`` or ``spectator``."""
     if seat is None:
-        return "spectator"
+        return _("spectator")
     if seat == CHANCE:
-        return "chance"
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+        return _("chance")
+    return names[seat] if 0 <= seat < len(names) else _("seat {seat}", seat=seat)
 
 
 __all__ = ["HANDICAP", "GameKit", "HandicapSpec", "JsonDict", "OptionSpec", "OptionsError", "option_lines",
