@@ -30,7 +30,7 @@ def searches_in_threads(monkeypatch: Any, make_agent: Callable[[str, Any], Any])
 
     from kleos.server import pool, thinking
 
-    monkeypatch.setattr(pool, "make_local_pool", lambda processes: ThreadPool(processes))
+    monkeypatch.setattr(pool, "make_local_pool", lambda processes, started: ThreadPool(processes))
     monkeypatch.setattr(thinking, "make_agent", make_agent)
 
 

@@ -26,7 +26,7 @@ WAIT_SECONDS = 60.0
 def toy_client(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     from multiprocessing.pool import ThreadPool
 
-    monkeypatch.setattr(pool, "make_local_pool", lambda processes: ThreadPool(processes))
+    monkeypatch.setattr(pool, "make_local_pool", lambda processes, started: ThreadPool(processes))
     with toy_server(settings) as client:
         yield client
 
