@@ -49,6 +49,12 @@ def toy_server(settings: Settings) -> Iterator[TestClient]:
         registry.unregister(KIT.name)
 
 
+def metric(exposition: str, name: str) -> float:
+    """The sum of the samples of metric ``name`` in a ``/metrics`` answer (0 when it has none yet)."""
+    return sum(float(line.split()[-1]) for line in exposition.splitlines()
+               if line.startswith(name) and line[len(name)] in "{ ")
+
+
 def auth(token: str | None) -> dict[str, str]:
     return {} if token is None else {"Authorization": f"Bearer {token}"}
 

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from conftest import make_settings
-from server_helpers import auth, ctx_of, get_message, new_game, searches_in_threads, two_players
+from server_helpers import auth, ctx_of, get_message, metric, new_game, searches_in_threads, two_players
 from server_services import ServerProcess, free_port
 
 from kleos.agents.base import RandomAgent
@@ -186,12 +186,6 @@ def poll(check: Callable[[], Any], what: str) -> Any:
     raise AssertionError(f"never happened: {what}")
 
 
-def sample(exposition: str, name: str) -> float:
-    """The sum of the samples of metric ``name`` (0 when it has none yet)."""
-    return sum(float(line.split()[-1]) for line in exposition.splitlines()
-               if line.startswith(name) and line[len(name)] in "{ ")
-
-
 def test_a_decision_whose_worker_dies_is_searched_again_by_another_worker(tmp_path: Path) -> None:
     """Two worker processes; the one searching for the bot is killed (``kill -9``) in the middle of
     the search: the decision is asked again at once, as a new job, on the other worker, and the bot
@@ -208,5 +202,5 @@ def test_a_decision_whose_worker_dies_is_searched_again_by_another_worker(tmp_pa
         assert again.startswith(f"kleos-{game['game_id']}-") and "-r1#" in again and searcher != victim
         assert wait_until_bot_moved(client, game["game_id"], game["token"])["your_turn"]
         exposition = client.get("/metrics").text
-    assert sample(exposition, "kleos_bot_retries_total") == 1
-    assert sample(exposition, "kleos_bot_fallbacks_total") == 0
+    assert metric(exposition, "kleos_bot_retries_total") == 1
+    assert metric(exposition, "kleos_bot_fallbacks_total") == 0
