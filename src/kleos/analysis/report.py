@@ -41,8 +41,10 @@ def analysis_json(analysis: GameAnalysis) -> dict[str, Any]:
 
 
 def series(analysis: GameAnalysis, seat: int) -> list[tuple[int, float]]:
-    """(step index, estimate before the move) at each of ``seat``'s searched decisions."""
-    return [(s.index, s.before) for s in analysis.decisions(seat) if s.before is not None]
+    """(step index, chance before the move: the calibrated estimate) at each of ``seat``'s searched
+    decisions."""
+    return [(s.index, s.chance if s.chance is not None else s.before) for s in analysis.decisions(seat)
+            if s.before is not None]
 
 
 def turning_points(analysis: GameAnalysis) -> list[TurningPoint]:
@@ -68,7 +70,7 @@ def _swings(analysis: GameAnalysis, seat: int) -> list[TurningPoint]:
         if abs(new - old) >= threshold:
             way = "rose" if new > old else "fell"
             found.append(TurningPoint(index, seat, "swing", abs(new - old),
-                                      f"{name}'s {analysis.value_words} {way} from {_pct(old)} to {_pct(new)} "
+                                      f"{name}'s {analysis.chance_words} {way} from {_pct(old)} to {_pct(new)} "
                                       f"through the others' moves and chance"))
     return found
 
@@ -88,7 +90,7 @@ def sparkline(values: list[float], width: int = SPARK_WIDTH) -> str:
 def terminal_lines(analysis: GameAnalysis) -> list[str]:
     """Each seat's sparkline and the turning points, for the terminal."""
     width = max(len(n) for n in analysis.seat_names)
-    lines = [f"{analysis.value_words} at each own decision (search budget {analysis.budget} x{analysis.repeats}"
+    lines = [f"{analysis.chance_words} at each own decision (search budget {analysis.budget} x{analysis.repeats}"
              f"{', full information' if analysis.full_information else ', from each seat view'})"]
     for seat, name in enumerate(analysis.seat_names):
         values = [v for _, v in series(analysis, seat)]
@@ -110,10 +112,13 @@ def markdown(analysis: GameAnalysis) -> str:
            f"- budget: {analysis.budget} model calls per search, {analysis.repeats} "
            f"search{'es' if analysis.repeats != 1 else ''} per decision (± is the spread between them)",
            f"- marks when a move loses: {marks}"]
+    if analysis.calibrated:
+        out.append(f"- chance: the {analysis.value_words} before the move turned into a winning chance by the "
+                   f"game's calibration (fitted on self-play; before, after and the marks are the search's own)")
     if analysis.outcome:
         out.append(f"- result: {analysis.outcome}")
-    out += ["", "```", *terminal_lines(analysis), "```", "", "| step | seat | move | before | after | best | mark |",
-            "|---|---|---|---|---|---|---|"]
+    out += ["", "```", *terminal_lines(analysis), "```", "",
+            "| step | seat | move | before | after | chance | best | mark |", "|---|---|---|---|---|---|---|---|"]
     out.extend(_row(analysis, s) for s in analysis.steps)
     return "\n".join(out) + "\n"
 
@@ -122,7 +127,7 @@ def _row(analysis: GameAnalysis, step: StepAnalysis) -> str:
     who = "chance" if step.kind == "chance" else analysis.seat_names[step.seat]
     words = step.words.replace("|", "/")
     if step.kind != "decision":
-        return f"| {step.index + 1} | {who} | {words} | | | {step.kind} | |"
+        return f"| {step.index + 1} | {who} | {words} | | | | {step.kind} | |"
     best = "" if step.preferred == step.played else (step.preferred_words or "").replace("|", "/")
     return (f"| {step.index + 1} | {who} | {words} | {_pct(step.before)} ±{_pct(step.spread)} | {_pct(step.after)} "
-            f"| {best} | {step.mark or ''} |")
+            f"| {_pct(step.chance)} | {best} | {step.mark or ''} |")
