@@ -3,6 +3,7 @@
 
     nice -n 10 .venv/bin/python benchmarks/analysis_calibration.py --game polis [--games 6]
         [--players heuristic] [--every 8] [--budget 300] [--repeats 2] [--option key=value ...]
+        [--seed 0] [--out pairs.jsonl]
 
 Self-play games (every seat ``--players``, seeded ``seed + i``) are played to the end; then every
 ``--every``-th decision with a choice is analysed as ``kleos analyse`` would (from the seat's view,
@@ -12,6 +13,8 @@ faction's win). The estimates are binned by tenths: per bin, the number of estim
 and the mean result. Also printed: the steps and searched decisions per game, the seconds per
 searched decision (wall clock and CPU, with the load average) and the whole game's analysis time
 that follows. The estimates of one game are correlated, so a bin's sample size overstates its weight.
+``--out`` writes every (estimate, result) pair as a JSON line with its game's seed, seat and step:
+the input of ``scripts/fit_calibration.py``.
 """
 
 from __future__ import annotations
@@ -46,12 +49,13 @@ def self_play(name: str, options: dict[str, Any], seed: int, players: str) -> Ga
 Pairs = list[tuple[float, float]]
 
 
-def estimates(record: GameRecord, every: int, budget: int, repeats: int) -> tuple[Pairs, dict[str, float]]:
-    """(estimate, result) pairs of the sampled decisions of ``record``, and figures of its cost."""
+def sampled_rows(record: GameRecord, every: int, budget: int,
+                 repeats: int) -> tuple[list[dict[str, Any]], dict[str, float]]:
+    """The sampled decisions of ``record`` (seed, seat, step, estimate, result), and its cost."""
     game = registry.kit(record.game).make_game(record.options)
     analyst = Analyst(game, budget, repeats, seed=record.seed)
     state = game.new_state(record.seed)
-    sampled: list[tuple[int, float]] = []
+    sampled: list[tuple[int, int, float]] = []
     decisions = 0
     seconds = cpu = 0.0
     for index, (seat, action) in enumerate(record.actions):
@@ -64,14 +68,15 @@ def estimates(record: GameRecord, every: int, budget: int, repeats: int) -> tupl
                     _, befores, _ = analyst.decision(index, game.view(state, seat), legal, action)
                     seconds += time.perf_counter() - started
                     cpu += time.process_time() - cpu_started
-                    sampled.append((seat, statistics.mean(befores)))
+                    sampled.append((index, seat, statistics.mean(befores)))
         game.apply_in_place(state, action, seat)
     outcome = game.outcome(state)
     assert outcome is not None, "a self-play game must end"
-    pairs = [(value, outcome_share(outcome, seat)) for seat, value in sampled]
+    rows = [{"seed": record.seed, "seat": seat, "step": index, "estimate": value,
+             "result": outcome_share(outcome, seat)} for index, seat, value in sampled]
     cost = {"steps": len(record.actions), "decisions": decisions, "searched": len(sampled), "seconds": seconds,
             "cpu": cpu}
-    return pairs, cost
+    return rows, cost
 
 
 def table(pairs: list[tuple[float, float]]) -> list[str]:
@@ -94,6 +99,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], help="a game option, key=value (JSON value)")
+    parser.add_argument("--out", help="write each (estimate, result) pair as a JSON line to this file")
     args = parser.parse_args()
     options: dict[str, Any] = {}
     for item in args.option:
@@ -109,8 +115,11 @@ def main() -> None:
     loads = [os.getloadavg()[0]]
     for i in range(args.games):
         record = self_play(args.game, options, args.seed + i, args.players)
-        found, cost = estimates(record, args.every, args.budget, args.repeats)
-        pairs.extend(found)
+        rows, cost = sampled_rows(record, args.every, args.budget, args.repeats)
+        pairs.extend((row["estimate"], row["result"]) for row in rows)
+        if args.out:
+            with open(args.out, "a", encoding="utf-8") as out:
+                out.writelines(json.dumps(row) + "\n" for row in rows)
         costs.append(cost)
         loads.append(os.getloadavg()[0])
         print(f"game {i + 1}/{args.games}: {cost['steps']} steps, {cost['decisions']} decisions with a choice, "

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kleos.analysis import GameAnalysis, analyse
+from kleos.analysis import GameAnalysis, analyse, engine
 from kleos.analysis.engine import mark_of
-from kleos.analysis.report import markdown, sparkline, terminal_lines, turning_points
+from kleos.analysis.report import markdown, series, sparkline, terminal_lines, turning_points
 from kleos.cli import main
 from kleos.core import registry
 from kleos.core.record import GameRecord
@@ -111,3 +111,30 @@ def test_the_json_round_trips() -> None:
     again = GameAnalysis.from_json(json.loads(json.dumps(result.to_json())))
     assert again.to_json() == result.to_json()
     assert [t.index for t in turning_points(again)] == [t.index for t in turning_points(result)]
+
+
+def test_a_calibrated_game_charts_the_chance_and_marks_the_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a calibration (the toy game ships none: one is set here), each decision's chance is its
+    value before the move mapped by the knots, the chart follows the chance, and the marks still
+    measure the search's value lost; without one the chance is the value itself."""
+    plain = analyse(lowest_card_game(), budget=150, repeats=2, seed=1)
+    monkeypatch.setattr(engine, "game_calibration", lambda game: ((0.0, 0.1), (1.0, 0.6)))
+    mapped = analyse(lowest_card_game(), budget=150, repeats=2, seed=1)
+    assert not plain.calibrated and all(s.chance == s.before for s in plain.decisions())
+    assert mapped.calibrated and mapped.chance_words == "winning chance" and plain.chance_words == plain.value_words
+    for was, now in zip(plain.decisions(), mapped.decisions(), strict=True):
+        assert (now.before, now.after, now.mark) == (was.before, was.after, was.mark)
+        assert was.before is not None and now.chance == pytest.approx(0.1 + 0.5 * was.before, abs=1e-4)
+    assert series(mapped, 0) == [(s.index, s.chance) for s in mapped.decisions(0)]
+    assert terminal_lines(mapped)[0].startswith("winning chance")
+    again = GameAnalysis.from_json(json.loads(json.dumps(mapped.to_json())))
+    assert again.to_json() == mapped.to_json()
+
+
+def test_an_analysis_stored_before_the_chance_reads_its_value_as_the_chance() -> None:
+    data = analyse(lowest_card_game(), budget=60, repeats=1, seed=3).to_json()
+    for step in data["steps"]:
+        step.pop("chance", None)
+        step.pop("chance_spread", None)
+    old = GameAnalysis.from_json({k: v for k, v in data.items() if k not in ("calibrated", "chance_words")})
+    assert not old.calibrated and all(s.chance == s.before for s in old.decisions())

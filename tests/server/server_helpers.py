@@ -30,7 +30,7 @@ def searches_in_threads(monkeypatch: Any, make_agent: Callable[[str, Any], Any])
 
     from kleos.server import pool, thinking
 
-    monkeypatch.setattr(pool, "make_local_pool", lambda processes: ThreadPool(processes))
+    monkeypatch.setattr(pool, "make_local_pool", lambda processes, started: ThreadPool(processes))
     monkeypatch.setattr(thinking, "make_agent", make_agent)
 
 
@@ -47,6 +47,12 @@ def toy_server(settings: Settings) -> Iterator[TestClient]:
             yield client
     finally:
         registry.unregister(KIT.name)
+
+
+def metric(exposition: str, name: str) -> float:
+    """The sum of the samples of metric ``name`` in a ``/metrics`` answer (0 when it has none yet)."""
+    return sum(float(line.split()[-1]) for line in exposition.splitlines()
+               if line.startswith(name) and line[len(name)] in "{ ")
 
 
 def auth(token: str | None) -> dict[str, str]:

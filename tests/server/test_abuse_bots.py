@@ -5,18 +5,20 @@ every bot on the server and kept SIGTERM from stopping it."""
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import subprocess
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from conftest import make_settings
-from server_helpers import auth, ctx_of, get_message, new_game, searches_in_threads, two_players
+from server_helpers import auth, ctx_of, get_message, metric, new_game, searches_in_threads, two_players
 from server_services import ServerProcess, free_port
 
 from kleos.agents.base import RandomAgent
@@ -167,3 +169,38 @@ def test_no_search_begins_once_the_workers_are_stopping() -> None:
                     random.Random(1), 60.0)
     assert thinkers.think(decision, 60.0) is None
     assert not worker._threads[0].is_alive()
+
+
+RETRIED_BUDGET = 4_000  # a search of some seconds: long enough to be caught in the middle, short enough to end
+POLL_SECONDS = 0.05
+POLL_ROUNDS = 1200  # at most a minute
+
+
+def poll(check: Callable[[], Any], what: str) -> Any:
+    """``check()`` once it gives something (polled at most :data:`POLL_ROUNDS` times)."""
+    for _ in range(POLL_ROUNDS):
+        found = check()
+        if found:
+            return found
+        time.sleep(POLL_SECONDS)
+    raise AssertionError(f"never happened: {what}")
+
+
+def test_a_decision_whose_worker_dies_is_searched_again_by_another_worker(tmp_path: Path) -> None:
+    """Two worker processes; the one searching for the bot is killed (``kill -9``) in the middle of
+    the search: the decision is asked again at once, as a new job, on the other worker, and the bot
+    plays that search's choice, not the fallback (a retry counted in ``/metrics``, no fallback)."""
+    settings = make_settings(tmp_path, bot_workers=2, bot_max_budget=RETRIED_BUDGET, bot_decision_seconds=300.0)
+    with TestClient(create_app(settings)) as client:
+        thinkers = ctx_of(client).thinkers
+        assert isinstance(thinkers, LocalThinkers)
+        game = new_game(client, opponent=f"ismcts:{RETRIED_BUDGET}", side="athens", seed=SPARTA_OPENS)
+        [(first, victim)] = poll(thinkers.runners, "the bot's search to start").items()
+        os.kill(victim, signal.SIGKILL)
+        [(again, searcher)] = poll(lambda: {t: p for t, p in thinkers.runners().items() if t != first},
+                                   "the decision to be asked again").items()
+        assert again.startswith(f"kleos-{game['game_id']}-") and "-r1#" in again and searcher != victim
+        assert wait_until_bot_moved(client, game["game_id"], game["token"])["your_turn"]
+        exposition = client.get("/metrics").text
+    assert metric(exposition, "kleos_bot_retries_total") == 1
+    assert metric(exposition, "kleos_bot_fallbacks_total") == 0

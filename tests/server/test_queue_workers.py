@@ -18,7 +18,7 @@ import httpx
 import pytest
 from redis import Redis
 from rq import Queue, SimpleWorker
-from server_helpers import Message, get_message, new_game, post_action
+from server_helpers import Message, get_message, metric, new_game, post_action
 from server_services import REPO, ServerProcess, free_port
 
 from kleos.server.queue import QUEUE
@@ -90,6 +90,21 @@ def _turn_or_end(http: httpx.Client, game: Message) -> Message | None:
     return message if message["your_turn"] or message["status"] == "finished" else None
 
 
+def kill_the_searching_worker(url: str, workers: list[subprocess.Popen[bytes]]) -> None:
+    """``kill -9`` the worker that is searching (once one is)."""
+    busy = wait_for(lambda: [w for w in registered(url) if w.get_state() == "busy"], "a worker to search")
+    victim = next(p for p in workers if p.pid == busy[0].pid)
+    victim.send_signal(signal.SIGKILL)
+    victim.wait(timeout=30)
+
+
+def bot_moved(http: httpx.Client, game: Message, what: str) -> Message:
+    """The game once its bot (seat 1) has moved."""
+    moved: Message = wait_for(lambda: (m := _turn_or_end(http, game)) and any(e["seat"] == 1 for e in m["log"]) and m,
+                              what)
+    return moved
+
+
 def test_two_workers_share_the_decisions_and_a_killed_one_stops_no_game(
         tmp_path: Path, queue_url: str, workers: list[subprocess.Popen[bytes]]) -> None:
     server = ServerProcess(free_port(), "--database", f"sqlite:///{tmp_path / 'kleos.db'}", "--redis", queue_url,
@@ -109,15 +124,8 @@ def test_two_workers_share_the_decisions_and_a_killed_one_stops_no_game(
             assert len(done) == 2 and all(count > 0 for count in done.values()), f"decisions per worker: {done}"
 
             slow = new_game(http, opponent=HUGE, side="athens", seed=SPARTA_OPENS)
-            busy = wait_for(lambda: [w for w in registered(queue_url) if w.get_state() == "busy"],
-                            "a worker to search")
-            victim = next(p for p in workers if p.pid == busy[0].pid)
-            victim.send_signal(signal.SIGKILL)
-            victim.wait(timeout=30)
-
-            moved = wait_for(lambda: (m := _turn_or_end(http, slow)) and any(e["seat"] == 1 for e in m["log"]) and m,
-                             "the slow game's bot to play its fallback")
-            assert moved["your_turn"]
+            kill_the_searching_worker(queue_url, workers)
+            assert bot_moved(http, slow, "the slow game's bot to play its fallback")["your_turn"]
             finals = [play_some(http, game, rng, MAX_STEPS) for game in quick]
             assert all(final["status"] == "finished" for final in finals)
             metrics = http.get("/metrics").text
@@ -125,3 +133,29 @@ def test_two_workers_share_the_decisions_and_a_killed_one_stops_no_game(
         server.stop()
     fallbacks = [line for line in metrics.splitlines() if line.startswith("kleos_bot_fallbacks_total")]
     assert fallbacks and float(fallbacks[0].split()[-1]) >= 1, metrics
+
+
+RETRIED = "ismcts:4000"  # a search of some seconds: caught in the middle, and ending well before its deadline
+RETRIED_DEADLINE_SECONDS = 120
+
+
+def test_a_decision_whose_worker_is_killed_is_searched_again_by_the_other(
+        tmp_path: Path, queue_url: str, workers: list[subprocess.Popen[bytes]]) -> None:
+    """The worker searching for the bot is killed (``kill -9``) in the middle of the search: its
+    job's key stops being renewed, the web process asks again as a new job, the other worker
+    searches it, and the bot plays that search's choice (a retry, no fallback)."""
+    server = ServerProcess(free_port(), "--database", f"sqlite:///{tmp_path / 'kleos.db'}", "--redis", queue_url,
+                           "--bot-workers", "0", "--allow-client-seed", "--bot-seconds",
+                           str(RETRIED_DEADLINE_SECONDS), "--bot-max-budget", "4000", log=tmp_path / "serve.log")
+    try:
+        server.wait_ready()
+        with httpx.Client(base_url=server.url, timeout=30.0) as http:
+            wait_for(lambda: len(registered(queue_url)) == 2, "both workers to be registered")
+            game = new_game(http, opponent=RETRIED, side="athens", seed=SPARTA_OPENS)
+            kill_the_searching_worker(queue_url, workers)
+            assert bot_moved(http, game, "the bot to play the retried search's choice")["your_turn"]
+            exposition = http.get("/metrics").text
+    finally:
+        server.stop()
+    assert metric(exposition, "kleos_bot_retries_total") == 1, exposition
+    assert metric(exposition, "kleos_bot_fallbacks_total") == 0, exposition

@@ -13,7 +13,9 @@ played move the search hardly visited is compared with the preferred one in a se
 the two. ``before`` is the value of the preferred move, ``after`` that of the played move, their
 difference the move's loss; a search is repeated with ``repeats`` seeds and the spread of
 ``before`` over them is reported. Chance steps and forced steps are listed but never searched
-and never marked.
+and never marked. ``chance`` is ``before`` turned into a chance of winning by the game's calibration
+(:mod:`kleos.core.kit.calibration`; ``before`` itself for a game without one): what the chart shows,
+while the marks measure losses of the search's own value.
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ from kleos.agents.ismcts import ISMCTSAgent, Node
 from kleos.core import registry
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
+from kleos.core.kit.calibration import Knots, calibrate
 from kleos.core.protocol import CHANCE, Game
 from kleos.core.record import GameRecord
 from kleos.core.rng import Rng
+from kleos.i18n.platform import N_
 
 DEFAULT_BUDGET = 300  # forward-model calls per search
 DEFAULT_REPEATS = 2  # searches per decision, each with its own seed: their spread is shown
@@ -59,6 +63,8 @@ class StepAnalysis:
     after: float | None = None
     spread: float | None = None
     mark: str | None = None
+    chance: float | None = None
+    chance_spread: float | None = None
 
     @property
     def loss(self) -> float:
@@ -72,14 +78,16 @@ class StepAnalysis:
         if self.kind == "decision":
             data.update(preferred=self.preferred, preferred_words=self.preferred_words,
                         before=_round(self.before), after=_round(self.after), spread=_round(self.spread),
-                        loss=_round(self.loss), mark=self.mark)
+                        loss=_round(self.loss), mark=self.mark, chance=_round(self.chance),
+                        chance_spread=_round(self.chance_spread))
         return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> StepAnalysis:
         return StepAnalysis(int(data["index"]), int(data["seat"]), str(data["kind"]), str(data["played"]),
                             str(data["words"]), data.get("preferred"), data.get("preferred_words"),
-                            data.get("before"), data.get("after"), data.get("spread"), data.get("mark"))
+                            data.get("before"), data.get("after"), data.get("spread"), data.get("mark"),
+                            data.get("chance", data.get("before")), data.get("chance_spread", data.get("spread")))
 
 
 @dataclass
@@ -96,6 +104,12 @@ class GameAnalysis:
     value_words: str
     steps: list[StepAnalysis] = field(default_factory=list)
     outcome: str = ""
+    calibrated: bool = False
+
+    @property
+    def chance_words(self) -> str:
+        """What the chart shows: a calibrated chance of winning, or the search's own value."""
+        return N_("winning chance") if self.calibrated else self.value_words
 
     def decisions(self, seat: int | None = None) -> list[StepAnalysis]:
         return [s for s in self.steps if s.kind == "decision" and (seat is None or s.seat == seat)]
@@ -105,7 +119,8 @@ class GameAnalysis:
         return {"game": self.game, "seats": list(self.seat_names), "budget": self.budget,
                 "repeats": self.repeats, "seed": self.seed, "full_information": self.full_information,
                 "marks": dict(zip(MARK_NAMES, self.marks, strict=True)), "value_words": self.value_words,
-                "outcome": self.outcome, "steps": [s.to_json() for s in self.steps]}
+                "outcome": self.outcome, "calibrated": self.calibrated, "chance_words": self.chance_words,
+                "steps": [s.to_json() for s in self.steps]}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> GameAnalysis:
@@ -113,7 +128,7 @@ class GameAnalysis:
         return GameAnalysis(str(data["game"]), tuple(data["seats"]), int(data["budget"]), int(data["repeats"]),
                             int(data["seed"]), bool(data["full_information"]), (marks[0], marks[1], marks[2]),
                             str(data["value_words"]), [StepAnalysis.from_json(s) for s in data["steps"]],
-                            str(data.get("outcome", "")))
+                            str(data.get("outcome", "")), bool(data.get("calibrated", False)))
 
 
 def _round(value: float | None) -> float | None:
@@ -238,6 +253,12 @@ def game_marks(game: Game[Any, Any]) -> tuple[tuple[float, float, float], str]:
     return parts.marks, parts.value_words
 
 
+def game_calibration(game: Game[Any, Any]) -> Knots:
+    """The knots that turn the game's search value into a chance of winning (``()``: none)."""
+    parts = agent_parts_of(game)
+    return () if parts is None else parts.calibration
+
+
 def analyse(record: GameRecord, *, budget: int = DEFAULT_BUDGET, repeats: int = DEFAULT_REPEATS, seed: int = 0,
             full_information: bool = False, start: int = 0, upto: int | None = None,
             progress: Progress | None = None) -> GameAnalysis:
@@ -262,7 +283,8 @@ def analyse_from(game: Game[Any, Any], position: Any, actions: Sequence[tuple[in
     if full_information and not (over or _ends(game, position, actions)):
         raise ValueError("full information is allowed only once the game is over")
     marks, words = game_marks(game)
-    result = GameAnalysis(game.name, tuple(game.seat_names), budget, repeats, seed, full_information, marks, words)
+    result = GameAnalysis(game.name, tuple(game.seat_names), budget, repeats, seed, full_information, marks, words,
+                          calibrated=bool(game_calibration(game)))
     analyst = Analyst(game, budget, repeats, seed)
     state = game.copy(position)
     chosen = list(actions if upto is None else actions[:upto])
@@ -299,6 +321,9 @@ def _step(kit: GameKit, analyst: Analyst, state: Any, index: int, seat: int, act
     before, after = round(mean(befores), DIGITS), round(after, DIGITS)  # as stored: the JSON round-trips
     marks, _ = game_marks(game)
     mark = None if preferred == action else mark_of(before - after, marks)
+    knots = game_calibration(game)
+    chance = round(calibrate(before, knots), DIGITS)
+    chance_spread = round(calibrate(max(befores), knots) - calibrate(min(befores), knots), DIGITS)
     return StepAnalysis(index, seat, "decision", str(action), words, str(preferred),
                         kit.describe_action(game, view, preferred), before, after,
-                        round(max(befores) - min(befores), DIGITS), mark)
+                        round(max(befores) - min(befores), DIGITS), mark, chance, chance_spread)

@@ -44,8 +44,10 @@ def analysis_json(analysis: GameAnalysis) -> dict[str, Any]:
 
 
 def series(analysis: GameAnalysis, seat: int) -> list[tuple[int, float]]:
-    """(step index, estimate before the move) at each of ``seat``'s searched decisions."""
-    return [(s.index, s.before) for s in analysis.decisions(seat) if s.before is not None]
+    """(step index, chance before the move: the calibrated estimate) at each of ``seat``'s searched
+    decisions."""
+    return [(s.index, s.chance if s.chance is not None else s.before) for s in analysis.decisions(seat)
+            if s.before is not None]
 
 
 def turning_points(analysis: GameAnalysis) -> list[TurningPoint]:
@@ -73,7 +75,8 @@ def _swings(analysis: GameAnalysis, seat: int) -> list[TurningPoint]:
             template = (N_("{seat}'s {value} rose from {old} to {new} through the others' moves and chance")
                         if new > old else
                         N_("{seat}'s {value} fell from {old} to {new} through the others' moves and chance"))
-            text = _(template, seat=name, value=value_words(analysis), old=_pct(old), new=_pct(new))
+            text = _(template, seat=name, value=game_word(analysis, analysis.chance_words), old=_pct(old),
+                     new=_pct(new))
             found.append(TurningPoint(index, seat, "swing", abs(new - old), text))
     return found
 
@@ -86,12 +89,17 @@ def mark_name(mark: str) -> str:
     return _(MARK_WORDS[mark]) if mark in MARK_WORDS else mark
 
 
-def value_words(analysis: GameAnalysis) -> str:
-    """What the game calls the searcher's value ("chance of winning"), in the reader's language
-    from the game's catalogue when the game is installed."""
+def game_word(analysis: GameAnalysis, text: str) -> str:
+    """A word the game declared for its analyses, in the reader's language from the game's
+    catalogue when the game is installed."""
     kit = registry.games().get(analysis.game)
     domain = kit.text_domain() if kit is not None else None
-    return gettext_in(domain, analysis.value_words) if domain else _(analysis.value_words)
+    return gettext_in(domain, text) if domain else _(text)
+
+
+def value_words(analysis: GameAnalysis) -> str:
+    """What the game calls the searcher's value (e.g. its chance of winning), in the reader's language."""
+    return game_word(analysis, analysis.value_words)
 
 
 def _pct(value: float | None) -> str:
@@ -109,12 +117,13 @@ def sparkline(values: list[float], width: int = SPARK_WIDTH) -> str:
 def terminal_lines(analysis: GameAnalysis) -> list[str]:
     """Each seat's sparkline and the turning points, for the terminal."""
     width = max(len(n) for n in analysis.seat_names)
+    chance = game_word(analysis, analysis.chance_words)
     if analysis.full_information:
         head = _("{value} at each own decision (search budget {budget} x{repeats}, full information)",
-                 value=value_words(analysis), budget=analysis.budget, repeats=analysis.repeats)
+                 value=chance, budget=analysis.budget, repeats=analysis.repeats)
     else:
         head = _("{value} at each own decision (search budget {budget} x{repeats}, from each seat view)",
-                 value=value_words(analysis), budget=analysis.budget, repeats=analysis.repeats)
+                 value=chance, budget=analysis.budget, repeats=analysis.repeats)
     lines = [head]
     for seat, name in enumerate(analysis.seat_names):
         values = [v for _step, v in series(analysis, seat)]
@@ -132,17 +141,21 @@ def markdown(analysis: GameAnalysis) -> str:
             else _("each seat's own view (its information set)"))
     marks = ", ".join(_("{mark} from {loss}", mark=mark_name(n), loss=_pct(t))
                       for n, t in zip(MARK_NAMES, analysis.marks, strict=True))
+    value = value_words(analysis)
     out = [_("# Analysis of a game of {game}", game=analysis.game), "",
-           _("- estimate: the searcher's {value} for the seat to act, from {info}", value=value_words(analysis),
-             info=info),
+           _("- estimate: the searcher's {value} for the seat to act, from {info}", value=value, info=info),
            ngettext("- budget: {budget} model calls per search, one search per decision",
                     "- budget: {budget} model calls per search, {n} searches per decision (± is the spread between "
                     "them)", analysis.repeats, budget=analysis.budget),
            _("- marks when a move loses: {marks}", marks=marks)]
+    if analysis.calibrated:
+        out.append(_("- chance: the {value} before the move turned into a winning chance by the game's calibration "
+                     "(fitted on self-play; before, after and the marks are the search's own)", value=value))
     if analysis.outcome:
         out.append(_("- result: {outcome}", outcome=analysis.outcome))
     out += ["", "```", *terminal_lines(analysis), "```", "",
-            _("| step | seat | move | before | after | best | mark |"), "|---|---|---|---|---|---|---|"]
+            _("| step | seat | move | before | after | chance | best | mark |"),
+            "|---|---|---|---|---|---|---|---|"]
     out.extend(_row(analysis, s) for s in analysis.steps)
     return "\n".join(out) + "\n"
 
@@ -151,7 +164,7 @@ def _row(analysis: GameAnalysis, step: StepAnalysis) -> str:
     who = _("chance") if step.kind == "chance" else analysis.seat_names[step.seat]
     words = step.words.replace("|", "/")
     if step.kind != "decision":
-        return f"| {step.index + 1} | {who} | {words} | | | {step.kind} | |"
+        return f"| {step.index + 1} | {who} | {words} | | | | {step.kind} | |"
     best = "" if step.preferred == step.played else (step.preferred_words or "").replace("|", "/")
     return (f"| {step.index + 1} | {who} | {words} | {_pct(step.before)} ±{_pct(step.spread)} | {_pct(step.after)} "
-            f"| {best} | {mark_name(step.mark or '')} |")
+            f"| {_pct(step.chance)} | {best} | {mark_name(step.mark or '')} |")

@@ -2,7 +2,17 @@
 worker processes (never in the request path), stored with the game.
 
 ``POST /api/games/{id}/analysis`` queues the analysis of a finished game (once: a stored or queued
-analysis is not started again); ``GET`` says where it stands and, once done, returns it. A dispatch
+analysis is not started again); ``GET`` says where it stands and, once done, returns it.
+
+Once across web processes: an analysis is *claimed* in the database before it is queued, by one
+atomic statement (the row's insert, whose primary key admits one; or a conditional update of a
+failed or abandoned row, which PostgreSQL re-checks after waiting for a concurrent one, and which
+SQLite runs one writer at a time), so of several web processes sharing the database asked for the
+same game, one runs it and the others report its progress from the row. The claiming process
+renews its claim every :data:`HEARTBEAT_SECONDS`; a queued or running analysis not renewed for
+:data:`LEASE_SECONDS` was left by a stopped process: it counts as failed, and may be claimed again.
+
+A dispatch
 thread of the web process hands one analysis at a time (:data:`AT_ONCE`) to the same workers as
 the bots' decisions (:meth:`~kleos.server.pool.Thinkers.work`), in jobs of :data:`CHUNK_STEPS`
 steps, so analyses never hold more than one worker, and a bot's decision queued behind one waits
@@ -16,17 +26,20 @@ game; the stored JSON says so (``full_information``: false).
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import threading
 import time
+import uuid
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from sqlalchemy import Float, ForeignKey, Integer, String, Text
+from sqlalchemy import Float, ForeignKey, Integer, String, Text, and_, or_, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 from starlette.concurrency import run_in_threadpool
 
@@ -36,8 +49,9 @@ from kleos.core.record import GameRecord
 from kleos.server.db import Base, Database
 from kleos.server.deps import Ctx
 from kleos.server.errors import ERROR_RESPONSES, ApiError
+from kleos.server.metrics import Metrics
 from kleos.server.pool import Thinkers
-from kleos.server.thinking import ANSWER_GRACE_SECONDS, call_with_deadline
+from kleos.server.thinking import ANSWER_GRACE_SECONDS, WorkerLost, call_with_deadline
 
 if TYPE_CHECKING:
     from kleos.server.app import ServerContext
@@ -48,10 +62,14 @@ AT_ONCE = 1  # analyses running at once per web process (the rest of the workers
 QUEUE_LIMIT = 8  # analyses waiting at once per web process
 CHUNK_STEPS = 20  # steps of the record analysed per job
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+LIVE = (QUEUED, RUNNING)
+HEARTBEAT_SECONDS = 30.0  # how often a web process renews its claims on the analyses it makes
+LEASE_SECONDS = 120.0  # a live analysis not renewed for this long was left by a stopped process
 
 
 class AnalysisRow(Base):
-    """The analysis of a finished game: its status and, once done, its JSON."""
+    """The analysis of a finished game: its status, the web process that claimed it (``owner``)
+    and how far it is, and, once done, its JSON."""
 
     __tablename__ = "analyses"
 
@@ -60,6 +78,9 @@ class AnalysisRow(Base):
     budget: Mapped[int] = mapped_column(Integer)
     result: Mapped[str | None] = mapped_column(Text, nullable=True)
     updated_at: Mapped[float] = mapped_column(Float)
+    owner: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    done: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    steps: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 @dataclass(frozen=True)
@@ -89,63 +110,102 @@ def run_job(job: AnalysisJob) -> dict[str, Any] | None:
 
 
 class Analyses:
-    """The analyses of one web process: a queue and a dispatch thread handing them to the workers."""
+    """The analyses of one web process: its claims in the database, a queue, a dispatch thread
+    handing them to the workers and a thread renewing the claims."""
 
-    def __init__(self, db: Database, thinkers: Thinkers, budget: int, seconds: float) -> None:
+    def __init__(self, db: Database, thinkers: Thinkers, budget: int, seconds: float,
+                 metrics: Metrics | None = None) -> None:
         self.db = db
         self.thinkers = thinkers
         self.budget = budget
         self.seconds = seconds
+        self.metrics = metrics
+        self.owner = uuid.uuid4().hex  # this web process, as the claims in the database name it
         self._cond = threading.Condition()
         self._queue: deque[tuple[str, dict[str, Any]]] = deque()
-        self._busy: set[str] = set()
-        self._done: dict[str, tuple[int, int]] = {}  # steps analysed and in all, of the running analyses
+        self._mine: set[str] = set()  # claimed by this process: queued or running
         self._threads = [threading.Thread(target=self._work, name=f"kleos-analysis-{i}", daemon=True)
                          for i in range(AT_ONCE)]
+        self._threads.append(threading.Thread(target=self._renew, name="kleos-analysis-claims", daemon=True))
         for thread in self._threads:
             thread.start()
 
     def request(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]:
-        """Queue ``game_id``'s analysis unless it is stored or under way; its status."""
+        """Claim and queue ``game_id``'s analysis unless it is stored or under way (here or in
+        another web process); its status."""
         with self._cond:
             current = self.status(game_id)
-            if current["status"] == DONE or game_id in self._busy:
+            if current["status"] in (DONE, *LIVE):
                 return current
             if len(self._queue) >= QUEUE_LIMIT:
                 raise ApiError(429, "analyses_busy", "the server is analysing other games: try again later",
                                retry_after=30)
-            self._save(game_id, QUEUED, None)
-            self._busy.add(game_id)
+            if not self._claim(game_id):
+                return self.status(game_id)  # another web process claimed it first
+            self._mine.add(game_id)
             self._queue.append((game_id, record))
             self._cond.notify_all()
         return {"status": QUEUED, "budget": self.budget}
 
     def status(self, game_id: str) -> dict[str, Any]:
-        """``{"status": …}`` (``none`` when never asked; a queued or running analysis this process
-        does not know of, left by a stopped server, counts as failed), with the analysis once done."""
+        """``{"status": …}`` (``none`` when never asked; a live analysis whose claim has lapsed,
+        left by a stopped server, counts as failed), with its progress while it runs and the
+        analysis once done."""
         with self.db.read() as s:
             row = s.get(AnalysisRow, game_id)
             if row is None:
                 return {"status": "none"}
             status, budget, result = row.status, row.budget, row.result
-        if status in (QUEUED, RUNNING) and game_id not in self._busy:
+            lapsed, done, steps = row.updated_at < time.time() - LEASE_SECONDS, row.done, row.steps
+        if status in LIVE and lapsed:
             status = FAILED
         found: dict[str, Any] = {"status": status, "budget": budget}
-        done = self._done.get(game_id)
-        if status == RUNNING and done is not None:
-            found["done"], found["steps"] = done
+        if status == RUNNING and done is not None and steps is not None:
+            found["done"], found["steps"] = done, steps
         if status == DONE and result is not None:
             found["analysis"] = json.loads(result)
         return found
 
-    def _save(self, game_id: str, status: str, result: dict[str, Any] | None) -> None:
+    def _claim(self, game_id: str) -> bool:
+        """Claim ``game_id``'s analysis for this process (``False``: another claimed it first)."""
+        now = time.time()
+        claimable = or_(AnalysisRow.status == FAILED,
+                        and_(AnalysisRow.status.in_(LIVE), AnalysisRow.updated_at < now - LEASE_SECONDS))
+        claim = dict(status=QUEUED, owner=self.owner, budget=self.budget, updated_at=now, result=None,
+                     done=None, steps=None)
         with self.db.write() as s:
-            row = s.get(AnalysisRow, game_id)
-            if row is None:
-                row = AnalysisRow(game_id=game_id, status=status, budget=self.budget)
-                s.add(row)
-            row.status, row.budget, row.updated_at = status, self.budget, time.time()
-            row.result = None if result is None else json.dumps(result, ensure_ascii=False)
+            taken = s.execute(update(AnalysisRow).where(AnalysisRow.game_id == game_id, claimable).values(**claim))
+            if getattr(taken, "rowcount", 0) == 1:
+                return True
+        try:
+            with self.db.write() as s:
+                s.add(AnalysisRow(game_id=game_id, **claim))
+        except IntegrityError:
+            return False
+        return True
+
+    def _set(self, game_id: str, **values: Any) -> bool:
+        """Change this process's claim on ``game_id`` (``False``: it is no longer this process's)."""
+        with self.db.write() as s:
+            changed = s.execute(update(AnalysisRow)
+                                .where(AnalysisRow.game_id == game_id, AnalysisRow.owner == self.owner,
+                                       AnalysisRow.status.in_(LIVE))
+                                .values(updated_at=time.time(), **values))
+            return bool(getattr(changed, "rowcount", 0))
+
+    def _renew(self) -> None:
+        """Every :data:`HEARTBEAT_SECONDS` while this process has claims: say they are alive."""
+        while True:
+            with self._cond:
+                while not self._mine:
+                    self._cond.wait()
+                mine = sorted(self._mine)
+            for game_id in mine:
+                try:
+                    self._set(game_id)
+                except Exception:
+                    log.exception("the claim on the analysis of game %s could not be renewed", game_id)
+            time.sleep(HEARTBEAT_SECONDS)
 
     def _work(self) -> None:
         while True:
@@ -157,28 +217,23 @@ class Analyses:
                 self._run(game_id, record)
             except Exception:
                 log.exception("the analysis of game %s failed", game_id)
-                self._save(game_id, FAILED, None)
+                self._set(game_id, status=FAILED)
             finally:
                 with self._cond:
-                    self._busy.discard(game_id)
-                    self._done.pop(game_id, None)
+                    self._mine.discard(game_id)
 
     def _run(self, game_id: str, record: dict[str, Any]) -> None:
         """The analysis, :data:`CHUNK_STEPS` steps per job (a bot's decision queued behind it waits
         for one chunk at most), the chunks joined here, then stored."""
-        self._save(game_id, RUNNING, None)
         total = len(record.get("actions", []))
         deadline = time.monotonic() + self.seconds
         joined: GameAnalysis | None = None
         for start in range(0, max(1, total), CHUNK_STEPS):
-            self._done[game_id] = (start, total)
-            remaining = deadline - time.monotonic()
-            job = AnalysisJob(f"kleos-analysis-{game_id}-{start}", record, self.budget, DEFAULT_REPEATS, remaining,
-                              start, min(total, start + CHUNK_STEPS))
-            wait = remaining + ANSWER_GRACE_SECONDS
-            part = self.thinkers.work(run_job, job, job.key, wait) if remaining > 0 else None
-            if not isinstance(part, dict):
-                self._save(game_id, FAILED, None)
+            if not self._set(game_id, status=RUNNING, done=start, steps=total):
+                return  # the claim lapsed and another process took it over
+            part = self._chunk(game_id, record, start, min(total, start + CHUNK_STEPS), deadline)
+            if part is None:
+                self._set(game_id, status=FAILED)
                 return
             chunk = GameAnalysis.from_json(part)
             if joined is None:
@@ -187,7 +242,27 @@ class Analyses:
                 joined.steps.extend(chunk.steps)
                 joined.outcome = chunk.outcome
         assert joined is not None
-        self._save(game_id, DONE, analysis_json(joined))
+        self._set(game_id, status=DONE, result=json.dumps(analysis_json(joined), ensure_ascii=False))
+
+    def _chunk(self, game_id: str, record: dict[str, Any], start: int, upto: int,
+               deadline: float) -> dict[str, Any] | None:
+        """The steps ``start`` to ``upto`` analysed in a worker by ``deadline`` (``None``: not done);
+        asked again, as a new job with the time left, each time its worker dies."""
+        for attempt in itertools.count():  # ends: each attempt takes time, and the deadline stops them
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            key = f"kleos-analysis-{game_id}-{start}" + (f"-r{attempt}" if attempt else "")
+            job = AnalysisJob(key, record, self.budget, DEFAULT_REPEATS, remaining, start, upto)
+            try:
+                part = self.thinkers.work(run_job, job, key, remaining + ANSWER_GRACE_SECONDS)
+            except WorkerLost:
+                log.warning("the worker analysing game %s died: steps %d to %d asked again", game_id, start, upto)
+                if self.metrics is not None:
+                    self.metrics.retries.labels(str(record.get("game")), "analysis").inc()
+                continue
+            return part if isinstance(part, dict) else None
+        return None  # unreachable: the loop returns
 
 
 _lock = threading.Lock()
@@ -200,7 +275,7 @@ def analyses_of(request: Request, ctx: ServerContext) -> Analyses:
         if not isinstance(found, Analyses):
             settings = ctx.settings
             found = Analyses(ctx.db, ctx.thinkers, min(settings.analysis_budget, settings.bot_max_budget),
-                             settings.analysis_seconds)
+                             settings.analysis_seconds, ctx.metrics)
             request.app.state.kleos_analyses = found
         return found
 

@@ -20,8 +20,11 @@ Limits (operator settings, :class:`~kleos.server.config.Settings`):
 * a deadline: a decision must be made within ``bot_decision_seconds`` of its game being queued,
   time spent waiting for a worker included, so a slow bot never holds another game's bot past
   that game's own deadline. A search still running at its deadline is cancelled in its worker,
-  and a worker that does not answer by then (busy, dead) is not waited for: the bot plays the
-  ``random`` agent's choice instead (logged, counted in ``/metrics``);
+  and a worker that does not answer by then (busy) is not waited for: the bot plays the
+  ``random`` agent's choice instead (logged, counted in ``/metrics``). A worker that dies in the
+  middle of the search (its wait ends with :class:`~kleos.server.thinking.WorkerLost`) does not
+  cost the decision: it is asked again, as a new job with the time left, on another worker, and
+  the fallback is played only once the deadline has passed (retries counted in ``/metrics``);
 * cancellation: :meth:`BotWorker.stop` ends the running searches at once (the local worker
   processes are terminated), so a server asked to stop exits within seconds; nothing is lost,
   since a decision counts only once committed, and the games waiting for a bot are resumed at
@@ -30,6 +33,7 @@ Limits (operator settings, :class:`~kleos.server.config.Settings`):
 
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
 import time
@@ -42,7 +46,7 @@ from kleos.server.errors import ApiError
 from kleos.server.metrics import Metrics
 from kleos.server.pool import Thinkers
 from kleos.server.store import BotJob, GameStore, bot_rng
-from kleos.server.thinking import ANSWER_GRACE_SECONDS, capped_spec, pack
+from kleos.server.thinking import ANSWER_GRACE_SECONDS, WorkerLost, capped_spec, pack
 
 log = logging.getLogger("kleos.server.bots")
 
@@ -155,7 +159,7 @@ class BotWorker:
     def _decide(self, job: BotJob, deadline: float) -> Action | None:
         """The agent's choice, or the fallback agent's once the deadline has passed (``None``: stopping)."""
         started = time.monotonic()
-        chosen = self._search(job, deadline - started) if started < deadline else None
+        chosen = self._search(job, deadline)
         if self._stopping.is_set():
             return None
         if chosen is not None:
@@ -170,14 +174,27 @@ class BotWorker:
             job.view, job.legal, bot_rng(job.rng_seed, job.seat, job.step))
         return fallback
 
-    def _search(self, job: BotJob, seconds: float) -> Action | None:
-        """The agent's choice, searched in a worker process within ``seconds`` (``None``: no answer)."""
+    def _search(self, job: BotJob, deadline: float) -> Action | None:
+        """The agent's choice, searched in a worker process by ``deadline`` (``None``: no answer);
+        asked again, as a new job with the time left, each time its worker dies."""
         if len(job.legal) == 1:
             return job.legal[0]
-        decision = pack(f"kleos-{job.game_id}-{job.seq}-{job.seat}", job.game_name, job.options,
-                        capped_spec(job.agent, self.max_budget), job.view, job.legal,
-                        bot_rng(job.rng_seed, job.seat, job.step), seconds)
-        index = self.thinkers.think(decision, seconds + ANSWER_GRACE_SECONDS)
-        if index is None or not 0 <= index < len(job.legal):
-            return None
-        return job.legal[index]
+        for attempt in itertools.count():  # ends: each attempt takes time, and the deadline stops them
+            seconds = deadline - time.monotonic()
+            if seconds <= 0 or self._stopping.is_set():
+                return None
+            key = f"kleos-{job.game_id}-{job.seq}-{job.seat}" + (f"-r{attempt}" if attempt else "")
+            decision = pack(key, job.game_name, job.options, capped_spec(job.agent, self.max_budget), job.view,
+                            job.legal, bot_rng(job.rng_seed, job.seat, job.step), seconds)
+            try:
+                index = self.thinkers.think(decision, seconds + ANSWER_GRACE_SECONDS)
+            except WorkerLost:
+                log.warning("the worker searching for bot %s of game %s died: asked again with %.1f s left",
+                            job.agent, job.game_id, deadline - time.monotonic())
+                if self.metrics is not None:
+                    self.metrics.retries.labels(job.game_name, "decision").inc()
+                continue
+            if index is None or not 0 <= index < len(job.legal):
+                return None
+            return job.legal[index]
+        return None  # unreachable: the loop returns

@@ -2,7 +2,8 @@
 
 * ``GET /metrics``: request latency histograms per route (its template, e.g.
   ``/api/games/{game_id}/actions``, never the raw path: game ids would make one series per game),
-  the bots' queue depth and decisions in flight, decision time and fallbacks per game, the games
+  the bots' queue depth and decisions in flight, decision time, fallbacks and retries (work asked
+  again after its worker died) per game, the games
   watched live and the open WebSockets of this process;
 * ``GET /healthz``: the process answers (liveness: restart it when this fails);
 * ``GET /readyz``: the database answers and some worker can take decisions (readiness: send it
@@ -43,6 +44,9 @@ class Metrics:
         self.fallbacks = Counter(
             "kleos_bot_fallbacks", "Bot decisions played by the fallback agent (deadline passed, worker lost)",
             ["game"], registry=self.registry)
+        self.retries = Counter(
+            "kleos_bot_retries", "Bot work (a decision, a stretch of an analysis) asked again after its worker died",
+            ["game", "work"], registry=self.registry)
         self.queue_depth = Gauge("kleos_bot_queue_depth", "Games waiting for a bot decision, or having one made",
                                  registry=self.registry)
         self.in_flight = Gauge("kleos_bot_decisions_in_flight", "Decisions handed to workers and not answered yet",

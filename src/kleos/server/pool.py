@@ -2,33 +2,41 @@
 
 :class:`LocalThinkers` is the standard library's process pool (``multiprocessing``, started with
 ``spawn``: a fresh interpreter, nothing inherited from the web process but what a
-:class:`~kleos.server.thinking.Decision` carries). A dead worker is replaced by the pool; the
-decision it was making gets no answer and its bot plays the fallback at its deadline.
+:class:`~kleos.server.thinking.Decision` carries). A dead worker is replaced by the pool. Each
+worker says which job it starts (a queue read by a thread of the web process), so a wait whose
+worker has died ends at once with :class:`~kleos.server.thinking.WorkerLost` and the caller asks
+again, on the pool's other or new workers, while its deadline allows (a worker that dies before
+saying so is not noticed: its job is waited for until its deadline, as any unanswered one).
 :mod:`kleos.server.queue` offers the same interface over Redis, for workers on other machines.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable
 from multiprocessing.pool import Pool
 from typing import Any, Protocol
 
-from kleos.server.thinking import Decision, decide, portable_kits, prepare_worker
+from kleos.server.thinking import Decision, WorkerLost, decide, portable_kits, prepare_worker, tracked
 
 log = logging.getLogger("kleos.server.pool")
 
 WARM_UP_SECONDS = 60.0
+CHECK_SECONDS = 0.25  # how often a wait looks whether the worker making its job is still alive
 
 
 class Thinkers(Protocol):
     """Runs decisions away from the web process. ``think`` blocks the calling thread (never the
     event loop) until the answer, or returns ``None`` after ``wait`` seconds or when closing.
     ``work`` does the same for other bot work (a post-game analysis): ``fn(arg)`` in a worker,
-    ``fn`` a module-level function that bounds its own time, ``key`` naming the job."""
+    ``fn`` a module-level function that bounds its own time, ``key`` naming the job. Both raise
+    :class:`~kleos.server.thinking.WorkerLost` when the worker making the job died: the caller
+    may ask again (with a new key) while its time allows."""
 
     def think(self, decision: Decision, wait: float) -> int | None: ...
 
@@ -41,10 +49,11 @@ class Thinkers(Protocol):
     def close(self) -> None: ...
 
 
-def make_local_pool(processes: int) -> Any:
-    """The pool of worker processes (tests may stand a thread pool in for it)."""
+def make_local_pool(processes: int, started: Any) -> Any:
+    """The pool of worker processes, each telling ``started`` the jobs it starts (tests may stand a
+    thread pool in for it)."""
     return multiprocessing.get_context("spawn").Pool(processes, initializer=prepare_worker,
-                                                     initargs=(portable_kits(),))
+                                                     initargs=(portable_kits(), started))
 
 
 class _Answer:
@@ -68,10 +77,15 @@ class LocalThinkers:
 
     def __init__(self, processes: int) -> None:
         self.processes = max(1, processes)
-        self._pool: Pool = make_local_pool(self.processes)
+        self._started: Any = multiprocessing.get_context("spawn").SimpleQueue()
+        self._pool: Pool = make_local_pool(self.processes, self._started)
         self._lock = threading.Lock()
-        self._waiting: set[_Answer] = set()
+        self._waiting: dict[str, _Answer] = {}
+        self._runners: dict[str, int] = {}  # job token: the process id of the worker making it
+        self._numbers = itertools.count()
         self._closed = False
+        self._listener = threading.Thread(target=self._listen, name="kleos-pool-started", daemon=True)
+        self._listener.start()
 
     def warm_up(self, seconds: float = WARM_UP_SECONDS) -> None:
         """Wait until the workers have started (spawned interpreters take a moment to import
@@ -90,17 +104,46 @@ class LocalThinkers:
 
     def work(self, fn: Callable[[Any], Any], arg: Any, key: str, wait: float) -> Any:
         answer = _Answer()
+        token = f"{key}#{next(self._numbers)}"
         with self._lock:
             if self._closed:
                 return None
-            self._waiting.add(answer)
-            self._pool.apply_async(fn, (arg,), callback=answer.give, error_callback=answer.fail)
+            self._waiting[token] = answer
+            self._pool.apply_async(tracked, (token, fn, arg), callback=answer.give, error_callback=answer.fail)
         try:
-            answer.done.wait(max(0.0, wait))
+            end = time.monotonic() + max(0.0, wait)
+            while not answer.done.wait(min(CHECK_SECONDS, max(0.0, end - time.monotonic()))):
+                if time.monotonic() >= end:
+                    break
+                if self._lost(token):
+                    raise WorkerLost(key)
             return answer.value
         finally:
             with self._lock:
-                self._waiting.discard(answer)
+                self._waiting.pop(token, None)
+                self._runners.pop(token, None)
+
+    def runners(self) -> dict[str, int]:
+        """The jobs being made, by token (``key#n``), and the process id of the worker making each."""
+        with self._lock:
+            return dict(self._runners)
+
+    def _lost(self, token: str) -> bool:
+        """The worker that started job ``token`` has died (a job not started yet is not lost)."""
+        with self._lock:
+            pid = self._runners.get(token)
+        return pid is not None and pid not in {worker.pid for worker in self.worker_processes() if worker.is_alive()}
+
+    def _listen(self) -> None:
+        """Note which worker starts each job still awaited (until :meth:`close` sends ``None``)."""
+        while True:
+            item = self._started.get()
+            if item is None:
+                return
+            token, pid = item
+            with self._lock:
+                if token in self._waiting:
+                    self._runners[token] = pid
 
     def in_flight(self) -> int:
         with self._lock:
@@ -124,8 +167,10 @@ class LocalThinkers:
             if self._closed:
                 return
             self._closed = True
-            waiting = list(self._waiting)
+            waiting = list(self._waiting.values())
         self._pool.terminate()
         for answer in waiting:
             answer.give(None)
         self._pool.join()
+        self._started.put(None)
+        self._listener.join(5.0)

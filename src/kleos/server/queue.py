@@ -3,10 +3,14 @@
 The web process enqueues a :class:`~kleos.server.thinking.Decision` as an RQ job whose id is the
 decision's key (game, seq, seat): web processes asking for the same decision share one job and one
 search (``unique``: a second ask waits for the first's result). A job nobody started before the
-decision's deadline is dropped (its ``ttl``). A worker killed in the middle of a search
-(``kill -9``) leaves its job unanswered; the web process waits no longer than the deadline, then
-its bot plays the fallback agent's choice, so the game goes on and nothing acknowledged is lost
-(a decision counts only once its action is committed, by the web process).
+decision's deadline is dropped (its ``ttl``). A job, while it runs, keeps a key of its own alive in
+Redis (renewed every :data:`ALIVE_EVERY_SECONDS`, gone :data:`ALIVE_SECONDS` after the last
+renewal). A worker killed in the middle of a search (``kill -9``) stops renewing it: the web
+process, which has seen the key, finds the job still started and the key gone, and its wait ends
+with :class:`~kleos.server.thinking.WorkerLost`, so the decision is asked again, as a new job,
+while its deadline allows; past the deadline the bot plays the fallback agent's choice, so the
+game goes on and nothing acknowledged is lost (a decision counts only once its action is
+committed, by the web process).
 
 Workers are RQ's :class:`~rq.SimpleWorker`: one decision at a time in the worker's own process (a
 search is pure Python: one per interpreter; start one worker per core), at a lower CPU priority.
@@ -18,18 +22,19 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import threading
+import time
 from collections.abc import Callable
 from multiprocessing.process import BaseProcess
 from typing import Any
 
 from redis import Redis
-from rq import Queue, SimpleWorker
+from rq import Queue, SimpleWorker, get_current_job
 from rq.exceptions import DuplicateJobError
-from rq.job import Job
+from rq.job import Job, JobStatus
 from rq.results import Result
 from starlette.concurrency import run_in_threadpool
 
-from kleos.server.thinking import Decision, decide, lower_priority
+from kleos.server.thinking import Decision, WorkerLost, decide, lower_priority
 
 log = logging.getLogger("kleos.server.queue")
 
@@ -37,6 +42,34 @@ QUEUE = "kleos-decisions"
 JOB_TIMEOUT_SECONDS = 600  # longer than any decision's own deadline (a decision stops itself)
 KEEP_RESULT_SECONDS = 60  # a shared decision's answer waits this long for its other askers
 WORKER_TTL_SECONDS = 20  # a worker not heard from for this long is no longer counted as up
+ALIVE_SECONDS = 3  # a running job's key lives this long after its last renewal
+ALIVE_EVERY_SECONDS = 0.5  # how often a running job renews it (well inside ALIVE_SECONDS)
+POLL_SECONDS = 1  # how long the web process blocks for an answer between two looks at the key
+
+
+def alive_key(job_id: str) -> str:
+    return f"kleos-alive:{job_id}"
+
+
+def beating(fn: Callable[[Any], Any], arg: Any) -> Any:
+    """``fn(arg)`` in a worker, keeping the job's key alive while it runs (a thread renews it)."""
+    job = get_current_job()
+    if job is None:
+        return fn(arg)
+    key, connection = alive_key(job.id), job.connection
+    done = threading.Event()
+
+    def renew() -> None:
+        while not done.wait(ALIVE_EVERY_SECONDS):
+            connection.set(key, 1, px=ALIVE_SECONDS * 1000)
+
+    connection.set(key, 1, px=ALIVE_SECONDS * 1000)
+    thread = threading.Thread(target=renew, name="kleos-job-alive", daemon=True)
+    thread.start()
+    try:
+        return fn(arg)
+    finally:
+        done.set()
 
 
 def queue_of(url: str) -> Queue:
@@ -60,13 +93,15 @@ class QueueThinkers:
 
     def work(self, fn: Callable[[Any], Any], arg: Any, key: str, wait: float) -> Any:
         """``fn(arg)`` as the job ``key`` (Redis unreachable, a failed job: ``None``, and a bot plays
-        the fallback)."""
+        the fallback; its worker lost: :class:`~kleos.server.thinking.WorkerLost`)."""
         if self._closed:
             return None
         with self._lock:
             self._waiting += 1
         try:
             return self._work(fn, arg, key, wait)
+        except WorkerLost:
+            raise
         except Exception as exc:
             log.warning("job %s got no answer: %s", key, type(exc).__name__)
             return None
@@ -77,15 +112,32 @@ class QueueThinkers:
     def _work(self, fn: Callable[[Any], Any], arg: Any, key: str, wait: float) -> Any:
         seconds = max(1, int(wait))
         try:
-            job = self._queue.enqueue(fn, arg, job_id=key, unique=True, ttl=seconds,
+            job = self._queue.enqueue(beating, fn, arg, job_id=key, unique=True, ttl=seconds,
                                       job_timeout=max(JOB_TIMEOUT_SECONDS, seconds), result_ttl=KEEP_RESULT_SECONDS,
                                       failure_ttl=KEEP_RESULT_SECONDS)
         except DuplicateJobError:  # another web process asked first: wait for its answer
             job = Job.fetch(key, connection=self._queue.connection)
-        result = job.latest_result(timeout=seconds)
+        result = self._answer(job, time.monotonic() + seconds)
         if result is None or result.type != Result.Type.SUCCESSFUL:
             return None
         return result.return_value
+
+    def _answer(self, job: Job, end: float) -> Result | None:
+        """The job's result by ``end`` (``None``: none), blocking :data:`POLL_SECONDS` at a time and
+        looking between whether its worker is still alive."""
+        seen_alive = False
+        while not self._closed:
+            left = end - time.monotonic()
+            if left <= 0:
+                return None
+            result = job.latest_result(timeout=max(1, min(POLL_SECONDS, int(left))))
+            if result is not None:
+                return result
+            alive = bool(self._queue.connection.exists(alive_key(job.id)))
+            if seen_alive and not alive and job.get_status(refresh=True) == JobStatus.STARTED:
+                raise WorkerLost(job.id)
+            seen_alive = seen_alive or alive
+        return None
 
     def in_flight(self) -> int:
         with self._lock:

@@ -8,7 +8,9 @@ action it produced itself, through the normal action path.
 
 A search still running at its deadline is cancelled in its own thread by raising
 :class:`DecisionCancelled` (``PyThreadState_SetAsyncExc``, see :func:`call_with_deadline`); the
-decision then has no answer and the web process plays the fallback agent's choice.
+decision then has no answer and the web process plays the fallback agent's choice. A worker process
+that dies in the middle of a job makes the web process's wait end with :class:`WorkerLost`, and
+the job is asked for again while its deadline allows.
 """
 
 from __future__ import annotations
@@ -34,6 +36,10 @@ T = TypeVar("T")
 ANSWER_GRACE_SECONDS = 0.5  # a worker's answer may take this long to come back after its deadline
 REFIRE_SECONDS = 1.0  # a cancellation the search did not act on is sent again after this long
 WORKER_NICENESS = 5  # worker processes yield the CPU to the web process that answers requests
+
+
+class WorkerLost(Exception):
+    """The worker process making a job died before answering: the job may be asked for again."""
 
 
 class DecisionCancelled(BaseException):
@@ -147,11 +153,25 @@ def portable_kits() -> list[bytes]:
     return found
 
 
-def prepare_worker(kits: list[bytes]) -> None:
-    """A local worker process's initializer: lower priority, and the web process's kits known."""
+_started: list[Any] = []  # in a local worker process: where it says which job it starts
+
+
+def tracked(token: str, fn: Callable[[Any], T], arg: Any) -> T:
+    """``fn(arg)``, first telling the web process which worker process runs the job ``token`` (so
+    that it can notice the process dying; see :class:`~kleos.server.pool.LocalThinkers`)."""
+    for started in _started:
+        started.put((token, os.getpid()))
+    return fn(arg)
+
+
+def prepare_worker(kits: list[bytes], started: Any = None) -> None:
+    """A local worker process's initializer: lower priority, the web process's kits known, and
+    ``started`` (a queue) told of each job it starts."""
     from kleos.core import registry
 
     lower_priority()
+    if started is not None:
+        _started.append(started)
     for data in kits:
         try:
             kit = pickle.loads(data)  # from the web process that started this worker

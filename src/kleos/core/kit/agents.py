@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from kleos.core.action import Action
+from kleos.core.kit.calibration import Knots
 from kleos.core.protocol import Game
 
 
@@ -69,7 +70,9 @@ class AgentParts:
     For the post-game analysis (:mod:`kleos.analysis`): ``marks`` are the losses of estimated value
     (inaccuracy, mistake, blunder; increasing, in [0, 1]) from which a move is marked, and
     ``value_words`` what the evaluation measures for a seat ("winning chance" unless a game's
-    evaluation measures something else, such as a standing).
+    evaluation measures something else, such as a standing), and ``calibration`` the knots that
+    turn that value into a chance of winning (:mod:`kleos.core.kit.calibration`; empty: reported
+    as it is).
     """
 
     agents: Mapping[str, AgentFactory] = field(default_factory=dict)
@@ -80,3 +83,4 @@ class AgentParts:
     explain: Callable[[Game[Any, Any], Any, list[Action], Action], str] | None = None
     marks: tuple[float, float, float] = (0.05, 0.10, 0.20)
     value_words: str = "winning chance"
+    calibration: Knots = ()

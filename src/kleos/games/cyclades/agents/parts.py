@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kleos.core.kit.agents import AgentParts, Evaluator, SearchKnowledge
+from kleos.core.kit.calibration import read_calibration
 from kleos.core.protocol import Game
 from kleos.games.cyclades.agents.evaluation import evaluator_for
 from kleos.games.cyclades.agents.heuristic import HeuristicAgent
@@ -37,4 +38,5 @@ than a two-seat game's, since the bidding and the dice of battles make the estim
 
 def agent_parts() -> AgentParts:
     return AgentParts(agents={"heuristic": HeuristicAgent}, evaluator=_evaluator, knowledge=_knowledge,
-                      hint="ismcts:normal", default_opponent="ismcts:normal", marks=MARKS)
+                      hint="ismcts:normal", default_opponent="ismcts:normal", marks=MARKS,
+                      calibration=read_calibration("kleos.games.cyclades"))

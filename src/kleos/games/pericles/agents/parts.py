@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kleos.core.kit.agents import AgentParts, Evaluator, SearchKnowledge
+from kleos.core.kit.calibration import read_calibration
 from kleos.core.protocol import Game
 from kleos.games.pericles.agents.baselines import AlwaysAccept, AlwaysDecline, Beginner
 from kleos.games.pericles.agents.evaluation import evaluator_for
@@ -48,4 +49,4 @@ def agent_parts() -> AgentParts:
               "beginner": Beginner}
     return AgentParts(agents=agents, evaluator=_evaluator, knowledge=_knowledge, hint="heuristic",
                       default_opponent="heuristic", explain=explain, marks=MARKS,
-                      value_words="faction standing")
+                      value_words="faction standing", calibration=read_calibration("kleos.games.pericles"))

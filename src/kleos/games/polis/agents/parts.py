@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kleos.core.kit.agents import AgentParts, Evaluator, SearchKnowledge
+from kleos.core.kit.calibration import read_calibration
 from kleos.core.protocol import Game
 from kleos.games.polis.agents.evaluation import evaluator_for
 from kleos.games.polis.agents.heuristic import HeuristicAgent
@@ -43,4 +44,5 @@ def agent_parts() -> AgentParts:
         hint="heuristic",
         default_opponent="ismcts:normal",
         marks=MARKS,
+        calibration=read_calibration("kleos.games.polis"),
     )

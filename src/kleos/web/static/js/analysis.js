@@ -27,6 +27,19 @@ function yOf(value) {
   return PAD + (HEIGHT - 2 * PAD) * (1 - value);
 }
 
+/** What the chart draws for a decision: the calibrated chance (analyses stored before it: the value). */
+function chanceOf(st) {
+  return st.chance ?? st.before;
+}
+
+function spreadOf(st) {
+  return st.chance_spread ?? st.spread;
+}
+
+function chanceWords(analysis) {
+  return analysis.chance_words ?? analysis.value_words;
+}
+
 function seriesOf(analysis, seat) {
   return analysis.steps.filter((st) => st.kind === "decision" && st.seat === seat && st.before !== null);
 }
@@ -40,12 +53,12 @@ function chart(analysis, names, jump) {
     s("text", { x: 2, y: yOf(0) + 4, class: "analysis-axis", text: "0%" }),
   ];
   names.forEach((name, seat) => {
-    const points = seriesOf(analysis, seat).map((st) => `${xOf(st.index, steps).toFixed(1)},${yOf(st.before).toFixed(1)}`);
+    const points = seriesOf(analysis, seat).map((st) => `${xOf(st.index, steps).toFixed(1)},${yOf(chanceOf(st)).toFixed(1)}`);
     for (const st of seriesOf(analysis, seat)) {
-      if (st.spread > 0) {  // the spread between the repeated searches, as a whisker
+      if (spreadOf(st) > 0) {  // the spread between the repeated searches, as a whisker
         const x = xOf(st.index, steps);
-        parts.push(s("line", { x1: x, x2: x, y1: yOf(Math.min(1, st.before + st.spread / 2)),
-          y2: yOf(Math.max(0, st.before - st.spread / 2)), class: `analysis-spread seat-line-${seat % 5}` }));
+        parts.push(s("line", { x1: x, x2: x, y1: yOf(Math.min(1, chanceOf(st) + spreadOf(st) / 2)),
+          y2: yOf(Math.max(0, chanceOf(st) - spreadOf(st) / 2)), class: `analysis-spread seat-line-${seat % 5}` }));
       }
     }
     if (points.length) {
@@ -55,7 +68,7 @@ function chart(analysis, names, jump) {
   });
   for (const tp of analysis.turning_points) {
     const step = analysis.steps.find((st) => st.index === tp.index);
-    const value = step && step.before !== null && step.before !== undefined ? step.before : 0.5;
+    const value = step && step.before !== null && step.before !== undefined ? chanceOf(step) : 0.5;
     parts.push(s("circle", {
       cx: xOf(tp.index, steps), cy: yOf(value), r: 6, class: `analysis-turn turn-${tp.kind}`, tabindex: 0,
       role: "button", "aria-label": `step ${tp.index + 1}: ${tp.text}`, "data-step": tp.index + 1,
@@ -64,13 +77,13 @@ function chart(analysis, names, jump) {
     }, [s("title", { text: `step ${tp.index + 1}: ${tp.text}` })]));
   }
   return s("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "analysis-chart", role: "img",
-    "aria-label": `Each seat's ${analysis.value_words} over the game` }, parts);
+    "aria-label": `Each seat's ${chanceWords(analysis)} over the game` }, parts);
 }
 
 function legend(analysis, names) {
   return h("ul", { class: "analysis-legend" }, names.map((name, seat) => {
     const own = seriesOf(analysis, seat);
-    const last = own.length ? pct(own[own.length - 1].before) : "no decision";
+    const last = own.length ? pct(chanceOf(own[own.length - 1])) : "no decision";
     return h("li", {}, [h("span", { class: `analysis-swatch seat-line-${seat % 5}` }), ` ${name}: ${last}`]);
   }));
 }
@@ -89,9 +102,12 @@ function summary(analysis) {
     ? "with full information (the game is over: hidden cards were used)"
     : "from each seat's own view, as the players saw the game";
   const marks = Object.entries(analysis.marks).map(([name, v]) => `${name} from ${pct(v)}`).join(", ");
+  const calibrated = analysis.calibrated
+    ? ` The chart shows it turned into a winning chance by the game's calibration (fitted on self-play games).`
+    : "";
   return h("p", { class: "muted analysis-note", text:
     `The searcher's ${analysis.value_words} at each decision, ${seen}; ${analysis.budget} model calls per search, ` +
-    `${analysis.repeats} search${analysis.repeats === 1 ? "" : "es"} per decision. A move is marked when it loses: ${marks}. Chance is never blamed.` });
+    `${analysis.repeats} search${analysis.repeats === 1 ? "" : "es"} per decision. A move is marked when it loses: ${marks}. Chance is never blamed.${calibrated}` });
 }
 
 function render(box, analysis, names, jump) {
