@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po, write_po
 from kleos.i18n import LANGUAGES, SOURCE, compile_po
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-PYTHON_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+PYTHON_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "IllegalAction": (2,)}
 JS_KEYWORDS = {"t": None, "tn": (1, 2)}
 METHODS = [("**/locale/**", "ignore"), ("**.py", "python"), ("**.js", "javascript")]
 TRANSLATED = tuple(language for language in LANGUAGES if language != SOURCE)
