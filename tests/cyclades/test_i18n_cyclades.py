@@ -13,7 +13,7 @@ from rich.text import Text
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
-from kleos.games.cyclades import words
+from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.agents.heuristic import HeuristicAgent
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import DOMAIN
@@ -157,7 +157,7 @@ def test_rules_reference_is_translated_with_its_rule_ids(language: str) -> None:
 
 
 def test_every_name_and_effect_of_the_data_is_marked() -> None:
-    """The data's English words reach the catalogue only through words.py's marks."""
+    """The data's English words reach the catalogue only through the marks of kleos.games.cyclades.i18n."""
     data = load_data()
     marked = {*words.GOD_NAMES, *words.BUILDING_NAMES, *words.CREATURE_NAMES, *words.CREATURE_EFFECTS}
     named = {*(g.name for g in data.gods.gods), data.gods.apollo.name,

@@ -17,7 +17,7 @@ from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit.cli import CliParts, add_data_command, add_selfplay_flags, runs
 from kleos.core.provenance import ProvenanceRecord, provenance_lines
-from kleos.games.cyclades import words
+from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import _
 from kleos.games.cyclades.loader import load_data, tables_of

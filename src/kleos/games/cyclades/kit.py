@@ -14,7 +14,7 @@ from kleos.core.action import Action
 from kleos.core.errors import DataError, IllegalAction
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.protocol import Game, Outcome
-from kleos.games.cyclades import words
+from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.loader import load_data

@@ -12,7 +12,7 @@ from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.protocol import Game
-from kleos.games.cyclades import words
+from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.datamodel import Creature
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from kleos.core.action import Action
 from kleos.core.errors import KleosError
 from kleos.core.protocol import CHANCE
-from kleos.games.cyclades import words
+from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.reference import creature

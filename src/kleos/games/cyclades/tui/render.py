@@ -15,7 +15,7 @@ from rich.text import Text
 
 from kleos.core.kit.terminal import Palette
 from kleos.core.protocol import Outcome
-from kleos.games.cyclades import words
+from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _
 from kleos.games.cyclades.loader import doubled_x, parse_cell

@@ -14,7 +14,7 @@ const R = 30; // hex radius (centre to corner), pointy-top
 const W = Math.sqrt(3) * R; // hex width: neighbours in a row are W apart, rows 1.5 R apart
 const BUILDING_LETTER = { port: "P", fortress: "F", temple: "T", university: "U" };
 const HIDDEN = -1;
-// The phases and end reasons as the game's catalogue words them (src/kleos/games/cyclades/words.py):
+// The phases and end reasons as the game's catalogue words them (src/kleos/games/cyclades/i18n.py):
 // the message carries codes, each shown through t().
 const PHASES = { setup: "set-up", creatures: "creatures", gods: "gods", offer: "offerings", action: "actions",
   over: "game over" };
