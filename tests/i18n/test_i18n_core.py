@@ -91,6 +91,7 @@ def test_the_pseudo_locale_marks_every_string_it_renders(toy_domain: str) -> Non
         text = _("{city} is besieged", city="Argos")
     assert text.startswith("⟦Argos ") and text.endswith("⟧") and "îš béšîégéd" in text
     assert len(i18n.pseudo("a long enough sentence")) > len("a long enough sentence") * 1.3
+    assert i18n.pseudo(i18n.pseudo("twice")) == i18n.pseudo("twice")
 
 
 def test_numbers_and_percentages_by_locale() -> None:

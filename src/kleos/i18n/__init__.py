@@ -222,7 +222,10 @@ _ACCENTED = str.maketrans("aeiouyAEIOUYcnsCNSz", "àéîõüýÀÉÎÕÜÝçñš
 
 def pseudo(text: str) -> str:
     """The pseudo-locale form of ``text``: accented, about a third longer, bracketed; ``{name}``
-    placeholders and ``<tags>`` are kept as they are."""
+    placeholders and ``<tags>`` are kept as they are. Idempotent: a string already in that form
+    (translated once, then passed through a catalogue again) is left as it is."""
+    if text.startswith("⟦") and text.endswith("⟧"):
+        return text
     out: list[str] = []
     depth = 0
     for char in text:

@@ -37,6 +37,7 @@ const ACCENTED = { a: "à", e: "é", i: "î", o: "õ", u: "ü", y: "ý", A: "À"
 /** The pseudo-locale's form of a string (as kleos.i18n.pseudo): accented, a third longer, bracketed,
  * with {placeholders} and <tags> kept. */
 export function pseudo(text) {
+  if (text.startsWith("⟦") && text.endsWith("⟧")) return text; // already in that form
   let depth = 0;
   let out = "";
   for (const ch of text) {
