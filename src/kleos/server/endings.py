@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 
 from kleos.core.clock import Clock, ClockError, TimeControl, forfeit_outcome
 from kleos.core.kit import seat_label
+from kleos.i18n.platform import N_
 from kleos.server import rows
 from kleos.server.db import GameRow
 from kleos.server.errors import ApiError
@@ -199,7 +200,7 @@ def end(store: GameStore, game_id: str, reason: str, seat: int | None = None) ->
             row = rows.locked_row(s, game_id)
             if row.status != ACTIVE:
                 if reason == RESIGNED:
-                    raise ApiError(409, "game_over", "the game is already over")
+                    raise ApiError(409, "game_over", N_("the game is already over"))
                 return None
             seats = len(rows.seat_rows(s, game_id))
             clock = None if row.clock is None else fresh(row.clock)
@@ -265,17 +266,20 @@ def claim(store: GameStore, game_id: str, seat: int) -> int:
     other seat still has time; 409 ``game_over`` if the game ended otherwise."""
     meta = store.committed(game_id).current.meta
     if meta.clock is None:
-        raise ApiError(409, "no_clock", "this game has no clock: there is no time limit to claim")
+        raise ApiError(409, "no_clock", N_("this game has no clock: there is no time limit to claim"))
     seq = end(store, game_id, TIME)
     meta = store.committed(game_id).current.meta
     if seq is None and meta.status == ACTIVE:
         clock = parse(meta.clock) if meta.clock else None
         left = [] if clock is None else [clock.left(x, store.now()) for x in clock.asked if x != seat]
-        wait = f" (at least {min(left):.0f} seconds more)" if left else ""
-        raise ApiError(409, "not_yet", f"no other seat has run out of time yet{wait}")
+        if left:
+            raise ApiError(409, "not_yet",
+                           N_("no other seat has run out of time yet (at least {seconds} seconds more)"),
+                           params={"seconds": f"{min(left):.0f}"})
+        raise ApiError(409, "not_yet", N_("no other seat has run out of time yet"))
     outcome = json.loads(meta.outcome) if meta.outcome else None
     if not is_forfeit(outcome) or outcome is None or outcome["reason"] != TIME:
-        raise ApiError(409, "game_over", "the game is already over")
+        raise ApiError(409, "game_over", N_("the game is already over"))
     if seat in outcome["losers"]:
-        raise ApiError(409, "game_over", "your own time ran out first")
+        raise ApiError(409, "game_over", N_("your own time ran out first"))
     return meta.seq
