@@ -20,6 +20,7 @@ from server_helpers import auth, ctx_of, random_choice, two_players
 from sqlalchemy import create_engine, inspect
 
 from kleos import i18n
+from kleos.core import registry
 from kleos.server import messages
 from kleos.server import store as store_module
 from kleos.server.db import MIGRATIONS, Database, normalize_url
@@ -201,3 +202,27 @@ def test_the_account_language_column_comes_and_goes_with_its_migration(tmp_path:
     database.migrate()
     assert "language" in columns()
     database.dispose()
+
+
+def test_log_lines_are_written_in_the_source_language_whoever_acts(client: TestClient,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log line is stored with the game and shared by every reader: a German player's step is
+    written in English, not in the actor's language (the kit's words say the language they were
+    rendered in)."""
+    kit = registry.kit("polis")
+    original = type(kit).describe_step
+
+    def describe_step(self: Any, *args: Any) -> str:
+        return f"{original(self, *args)} [{i18n.current()}]"
+
+    monkeypatch.setattr(type(kit), "describe_step", describe_step)
+    table = two_players(client, seed=13)
+    message = client.get(f"/api/games/{table.game_id}", headers=auth(table.tokens[0])).json()
+    seat = message["to_act"][0]
+    mine = client.get(f"/api/games/{table.game_id}", headers=auth(table.tokens[seat])).json()
+    action = random_choice(mine, random.Random(4))
+    answer = client.post(f"/api/games/{table.game_id}/actions", json={"seq": mine["seq"], "action": action},
+                         headers={**auth(table.tokens[seat]), "Accept-Language": "de"})
+    assert answer.status_code == 200, answer.text
+    texts = [entry["text"] for entry in answer.json()["log"] if entry["seq"] > mine["seq"] and not entry["hidden"]]
+    assert texts and all(text.endswith("[en]") for text in texts)

@@ -5,7 +5,7 @@
 //
 // Marking (scripts/catalogues.py extracts these two names):
 //   import { translator } from "/static/js/i18n.js";
-//   const { t, tn } = translator("polis");
+//   const { t, tn } = translator("<game>");
 //   t("{city} is besieged", { city });          tn("one talent", "{n} talents", n);
 
 let loaded = { language: "en", pseudo: false, domains: {} };
@@ -13,6 +13,11 @@ let loaded = { language: "en", pseudo: false, domains: {} };
 /** The reader's language ("en", "es", "de", or "pseudo"). */
 export function language() {
   return loaded.language;
+}
+
+/** The languages a picker offers, each as { code, name } in its own language (from the server). */
+export function languages() {
+  return loaded.languages || [];
 }
 
 /** Fetch the catalogues of `domains` for the reader's language (the server decides it: the
