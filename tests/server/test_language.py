@@ -21,7 +21,7 @@ from sqlalchemy import create_engine, inspect
 
 from kleos import i18n
 from kleos.core import registry
-from kleos.server import messages
+from kleos.server import endings, messages
 from kleos.server import store as store_module
 from kleos.server.db import MIGRATIONS, Database, normalize_url
 from kleos.server.language import LANG_COOKIE
@@ -226,3 +226,14 @@ def test_log_lines_are_written_in_the_source_language_whoever_acts(client: TestC
     assert answer.status_code == 200, answer.text
     texts = [entry["text"] for entry in answer.json()["log"] if entry["seq"] > mine["seq"] and not entry["hidden"]]
     assert texts and all(text.endswith("[en]") for text in texts)
+
+
+def test_a_forfeit_is_told_in_the_reader_s_language() -> None:
+    outcome: dict[str, Any] = {"losers": [1], "reason": "resigned", "scores": [1, 0, 1]}
+    names = ["Athen", "Sparta", "Argos"]
+    with i18n.use_locale("de"):
+        assert endings.forfeit_text(names, outcome) == "Sparta gab auf: Athen und Argos teilen sich den Sieg."
+    with i18n.use_locale("es"):
+        assert endings.forfeit_text(names, {**outcome, "scores": [1, 0, 0]}) == "Sparta se rindió: gana Athen."
+    english = "Sparta ran out of time: Athen and Argos share the win."
+    assert endings.forfeit_text(names, {**outcome, "reason": "time"}) == english

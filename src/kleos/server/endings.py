@@ -32,7 +32,7 @@ from sqlalchemy.orm import Session
 
 from kleos.core.clock import Clock, ClockError, TimeControl, forfeit_outcome
 from kleos.core.kit import seat_label
-from kleos.i18n.platform import N_
+from kleos.i18n.platform import N_, _
 from kleos.server import rows
 from kleos.server.db import GameRow
 from kleos.server.errors import ApiError
@@ -161,18 +161,27 @@ def is_forfeit(outcome: dict[str, Any] | None) -> bool:
     return outcome is not None and outcome.get("reason") in (RESIGNED, TIME) and "losers" in outcome
 
 
+def and_list(items: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C", in the reader's language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
 def forfeit_text(names: Sequence[str], outcome: dict[str, Any]) -> str:
-    """The end in words: "A resigned: B wins." / "A ran out of time: B and C share the win."."""
-    losers = [seat_label(names, seat) for seat in outcome["losers"]]
-    what = "resigned" if outcome["reason"] == RESIGNED else "ran out of time"
+    """The end in words, in the reader's language: "A resigned: B wins." / "A ran out of time: B
+    and C share the win."."""
+    losers = and_list([seat_label(names, seat) for seat in outcome["losers"]])
     winners = [seat_label(names, seat) for seat, score in enumerate(outcome["scores"]) if score > 0]
     if not winners:
-        result = "nobody wins"
+        result = _("nobody wins")
     elif len(winners) == 1:
-        result = f"{winners[0]} wins"
+        result = _("{side} wins", side=winners[0])
     else:
-        result = f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
-    return f"{' and '.join(losers)} {what}: {result}."
+        result = _("{sides} share the win", sides=and_list(winners))
+    if outcome["reason"] == RESIGNED:
+        return _("{losers} resigned: {result}.", losers=losers, result=result)
+    return _("{losers} ran out of time: {result}.", losers=losers, result=result)
 
 
 def patch_head(head: dict[str, Any], meta: Meta, names: Sequence[str]) -> dict[str, Any]:
