@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 from test_web_pericles import OPTIONS as PERICLES_OPTIONS
-from test_web_pericles import PericlesServer
+from test_web_pericles import PericlesServer, pericles_server  # noqa: F401  (Cyclades and Pericles too)
 from web_helpers import create_game, store_seat
 from web_server import browser  # noqa: F401
 
@@ -52,17 +52,6 @@ PLAIN_ENGLISH = """([skip, names]) => {
     }
     return out;
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PericlesServer]:
-    """A server with Cyclades and Pericles beside the test kits."""
-    started = PericlesServer(tmp_path_factory.mktemp("web-language") / "kleos.db")
-    started.start()
-    try:
-        yield started
-    finally:
-        started.stop()
 
 
 @contextmanager
@@ -102,8 +91,9 @@ def lobby_ready(page: Any) -> None:
     page.wait_for_function("() => !document.querySelector('#my-games [data-t], #open-list [data-t]')")  # rendered
 
 
-def test_the_browser_language_is_followed_and_the_picker_overrides_it(server: PericlesServer, browser: Any) -> None:
-    base = server.url
+def test_the_browser_language_is_followed_and_the_picker_overrides_it(pericles_server: PericlesServer,
+                                                                     browser: Any) -> None:
+    base = pericles_server.url
     with reader(browser, base, locale="de-DE") as page:
         page.goto(f"{base}/")
         lobby_ready(page)
@@ -124,8 +114,8 @@ def test_the_browser_language_is_followed_and_the_picker_overrides_it(server: Pe
         assert page.errors == []
 
 
-def test_the_lobby_in_the_pseudo_locale_has_no_plain_english(server: PericlesServer, browser: Any) -> None:
-    base = server.url
+def test_the_lobby_in_the_pseudo_locale_has_no_plain_english(pericles_server: PericlesServer, browser: Any) -> None:
+    base = pericles_server.url
     with reader(browser, base, language="pseudo") as page:
         page.goto(f"{base}/")
         lobby_ready(page)
@@ -135,8 +125,8 @@ def test_the_lobby_in_the_pseudo_locale_has_no_plain_english(server: PericlesSer
         assert page.errors == []
 
 
-def test_a_game_page_in_the_pseudo_locale_has_no_plain_english(server: PericlesServer, browser: Any) -> None:
-    base = server.url
+def test_a_game_page_in_the_pseudo_locale_has_no_plain_english(pericles_server: PericlesServer, browser: Any) -> None:
+    base = pericles_server.url
     seated = create_game(base, ["me", "random", "random"], game="cyclades", options={"players": 3}, seed=11)
     with reader(browser, base, language="pseudo") as page:
         store_seat(page, base, seated)
@@ -158,9 +148,9 @@ LOG_TITLE = {"es": "Historial", "de": "Protokoll"}
 @pytest.mark.parametrize("language", ["es", "de"])
 @pytest.mark.parametrize(("game", "seats", "options", "board"), SHOTS, ids=[shot[0] for shot in SHOTS])
 def test_game_pages_in_spanish_and_german_are_kept_as_screenshots(
-        server: PericlesServer, browser: Any, game: str, seats: list[str], options: dict[str, Any], board: str,
+        pericles_server: PericlesServer, browser: Any, game: str, seats: list[str], options: dict[str, Any], board: str,
         language: str) -> None:
-    base = server.url
+    base = pericles_server.url
     seated = create_game(base, seats, game=game, options=options, seed=5)
     with reader(browser, base, language=language) as page:
         store_seat(page, base, seated)
