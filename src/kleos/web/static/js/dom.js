@@ -44,10 +44,6 @@ export function spaced(id) {
   return String(id).replace(/([a-z])([A-Z])/g, "$1 $2");
 }
 
-export function plural(n, word, many) {
-  return `${n} ${n === 1 ? word : (many || word + "s")}`;
-}
-
 export function timeAgo(seconds) {
   const d = Math.max(0, Date.now() / 1000 - seconds);
   if (d < 60) return t("just now");
