@@ -35,6 +35,7 @@ from sqlalchemy import Float, ForeignKey, ForeignKeyConstraint, Integer, String,
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from kleos.i18n.platform import N_
 from kleos.server.db import Base, Database, GameRow, SeatRow
 from kleos.server.errors import ApiError
 from kleos.server.live import ACTIVE
@@ -61,7 +62,8 @@ _PASSWORDS = PasswordHash((Argon2Hasher(time_cost=TIME_COST, memory_cost=MEMORY_
 
 class AccountRow(Base):
     """An account: its display name as typed, the name folded for uniqueness (``name_key``), the
-    password's Argon2id hash, and the account key wrapped under a key derived from the password."""
+    password's Argon2id hash, the account key wrapped under a key derived from the password, and
+    the language its owner chose (``None``: the browser's)."""
 
     __tablename__ = "accounts"
 
@@ -72,6 +74,7 @@ class AccountRow(Base):
     key_salt: Mapped[str] = mapped_column(String(64))
     key_wrapped: Mapped[str] = mapped_column(String(128))
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
+    language: Mapped[str | None] = mapped_column(String(16), nullable=True)  # the owner's choice: en, es, de
 
 
 class SessionRow(Base):
@@ -159,8 +162,8 @@ def check_new_account(name: str, password: str) -> None:
     password that is too short, common, or holds the name (see :mod:`kleos.server.safe_text`)."""
     unsafe = unsafe_characters(name)
     if unsafe:
-        raise ApiError(400, "bad_name", f"name: no control or direction characters ({', '.join(unsafe)})",
-                       field="name")
+        raise ApiError(400, "bad_name", N_("name: no control or direction characters ({characters})"),
+                       params={"characters": ", ".join(unsafe)}, field="name")
     problem = password_problem(password, name)
     if problem is not None:
         raise ApiError(422, "weak_password", f"password: {problem}", field="password")
@@ -213,7 +216,8 @@ def sign_up(db: Database, name: str, password: str) -> SignedIn:
     hashed = _PASSWORDS.hash(password)
     wrapped = _xor(key, _password_key(password, salt)).hex()
     now = time.time()
-    taken = ApiError(409, "name_taken", f"the name '{display}' is taken: choose another", field="name")
+    taken = ApiError(409, "name_taken", N_("the name '{name}' is taken: choose another"), params={"name": display},
+                     field="name")
     try:
         with db.write() as s:
             if s.scalars(select(AccountRow.id).where(AccountRow.name_key.in_(name_keys(display)))).first() is not None:
@@ -234,7 +238,7 @@ def _dummy_hash() -> str:
 
 
 def bad_credentials() -> ApiError:
-    return ApiError(401, "bad_credentials", "no account with this name and password")
+    return ApiError(401, "bad_credentials", N_("no account with this name and password"))
 
 
 def sign_in(db: Database, name: str, password: str) -> SignedIn:
@@ -356,13 +360,13 @@ def free_invite(db: Database, member: Member, game_id: str) -> str:
         opened = s.get(OpenGameRow, game_id)
         row = s.get(GameRow, game_id)
         if opened is None or row is None:
-            raise ApiError(404, "not_found", f"no open game '{game_id}'")
+            raise ApiError(404, "not_found", N_("no open game '{game_id}'"), params={"game_id": game_id})
         held: Sequence[int] = s.scalars(select(AccountSeatRow.seat).where(
             AccountSeatRow.game_id == game_id, AccountSeatRow.account_id == member.id)).all()
         invite = s.scalars(select(SeatRow.invite).where(SeatRow.game_id == game_id, SeatRow.invite.is_not(None))
                            .order_by(SeatRow.seat).limit(1)).first()
     if held:
-        raise ApiError(409, "already_seated", "you already have a seat in this game")
+        raise ApiError(409, "already_seated", N_("you already have a seat in this game"))
     if invite is None or row.status != ACTIVE:
-        raise ApiError(409, "no_free_seat", "every seat of this game is taken")
+        raise ApiError(409, "no_free_seat", N_("every seat of this game is taken"))
     return invite

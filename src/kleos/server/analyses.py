@@ -46,6 +46,7 @@ from starlette.concurrency import run_in_threadpool
 from kleos.analysis import DEFAULT_REPEATS, GameAnalysis, analyse
 from kleos.analysis.report import analysis_json
 from kleos.core.record import GameRecord
+from kleos.i18n.platform import N_
 from kleos.server.db import Base, Database
 from kleos.server.deps import Ctx
 from kleos.server.errors import ERROR_RESPONSES, ApiError
@@ -138,7 +139,7 @@ class Analyses:
             if current["status"] in (DONE, *LIVE):
                 return current
             if len(self._queue) >= QUEUE_LIMIT:
-                raise ApiError(429, "analyses_busy", "the server is analysing other games: try again later",
+                raise ApiError(429, "analyses_busy", N_("the server is analysing other games: try again later"),
                                retry_after=30)
             if not self._claim(game_id):
                 return self.status(game_id)  # another web process claimed it first

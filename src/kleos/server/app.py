@@ -25,7 +25,9 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from kleos import i18n
 from kleos.core import registry
+from kleos.i18n.platform import N_, _
 from kleos.server.accounts import account_limits
 from kleos.server.analyses import router as analysis_router
 from kleos.server.bots import BotWorker
@@ -50,6 +52,8 @@ from kleos.server.guard import CrossSiteCheck, TokenCheck, started_database
 from kleos.server.guide import router as guide_router
 from kleos.server.hub import Connection, FrameRefused, Hub, bad_hello, close_code, receive_text
 from kleos.server.ladder import router as ladder_router
+from kleos.server.language import AccountLanguages, ReaderLanguage
+from kleos.server.language import router as language_router
 from kleos.server.lobby import link, signed_in
 from kleos.server.lobby import router as accounts_router
 from kleos.server.metrics import Metrics, RequestTimer
@@ -76,21 +80,25 @@ class ServerContext:
     limiter: Limiter
     thinkers: Thinkers
     metrics: Metrics
-    _catalog: list[dict[str, Any]] | None = None
-    _tables: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    _catalog: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    _tables: dict[tuple[str, str, str], dict[str, Any]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def catalog(self) -> list[dict[str, Any]]:
-        """Every installed game as the lobby shows it, built once (games are found at start)."""
-        if self._catalog is None:
-            self._catalog = [catalog_entry(kit, board_module_url(name)) for name, kit in registry.games().items()]
-        return self._catalog
+        """Every installed game as the lobby shows it, built once per language (games are found at
+        start; titles and option help are words)."""
+        language = i18n.current()
+        found = self._catalog.get(language)
+        if found is None:
+            found = [catalog_entry(kit, board_module_url(name)) for name, kit in registry.games().items()]
+            self._catalog[language] = found
+        return found
 
     def catalog_by_name(self) -> dict[str, dict[str, Any]]:
         return {entry["name"]: entry for entry in self.catalog()}
 
     def tables(self, game: str, options: str | None) -> dict[str, Any]:
-        key = (game, options or "")
+        key = (game, options or "", i18n.current())
         with self._lock:
             found = self._tables.get(key)
         if found is None:
@@ -178,7 +186,7 @@ async def game_tables(ctx: Ctx, game: str,
                       options: Annotated[str | None, Query(max_length=4096)] = None) -> JSONResponse:
     """The tables a board module draws ``game`` with, for ``options`` (URL-encoded JSON)."""
     if game not in registry.games():
-        raise ApiError(404, "not_found", f"no game '{game}' on this server")
+        raise ApiError(404, "not_found", N_("no game '{game}' on this server"), params={"game": game})
     return JSONResponse(await run_in_threadpool(ctx.tables, game, options))
 
 
@@ -200,18 +208,18 @@ async def legacy_edition(ctx: Ctx, edition: str) -> JSONResponse:
     except ApiError as exc:
         if exc.code != "bad_options":
             raise
-        raise ApiError(404, "not_found", exc.message) from exc
+        raise ApiError(404, "not_found", exc.template, params=exc.params, domain=exc.domain) from exc
     return JSONResponse(tables)
 
 
 @lobby.post("/games", status_code=201)
 async def create_game(ctx: Ctx, request: Request, body: CreateGame) -> dict[str, Any]:
     if body.seed is not None and not ctx.settings.allow_client_seed:
-        raise ApiError(400, "seed_not_allowed", "this server chooses the seed of every game (it is secret)")
+        raise ApiError(400, "seed_not_allowed", N_("this server chooses the seed of every game (it is secret)"))
     check_bot_budgets(ctx.settings, body.seats, body.opponent)
     member = await signed_in(ctx, request)
     if body.open and member is None:
-        raise ApiError(401, "not_signed_in", "open: only a signed-in player can open a game to everyone",
+        raise ApiError(401, "not_signed_in", N_("open: only a signed-in player can open a game to everyone"),
                        field="open")
     await ctx.limiter.check("games", client_of(request.scope, None))
     name = body.game or default_game(ctx.settings)
@@ -325,7 +333,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         return
     except WebSocketDisconnect:
         return
-    connection = Connection(websocket, game_id, seat, hello.since)
+    connection = Connection(websocket, game_id, seat, hello.since, language=i18n.current())
     client = client_of(websocket.scope, hello.token)
     try:
         ticket = await ctx.limiter.open_socket(client, game_id)
@@ -366,15 +374,19 @@ async def _on_client_message(ctx: ServerContext, connection: Connection, token: 
         if message.type == "ping":
             await connection.send_json({"type": "pong", "id": ref})
             return
+        if message.type == "language":
+            await _change_language(ctx, connection, message.language, ref)
+            return
         if message.type == "sync":
             await ctx.hub.send_state(connection, resync=True)
             return
         if message.seq is None:
-            raise ApiError(400, "invalid_message", f"a '{message.type}' message needs the game's seq")
+            raise ApiError(400, "invalid_message", N_("a '{type}' message needs the game's seq"),
+                           params={"type": message.type})
         await check_rate(ctx, token)
         if message.type == "action":
             if message.action is None:
-                raise ApiError(400, "invalid_message", "an 'action' message needs an action")
+                raise ApiError(400, "invalid_message", N_("an 'action' message needs an action"))
             change = await run_in_threadpool(ctx.store.act, connection.game_id, token, message.seq, message.action)
         else:
             change = await run_in_threadpool(ctx.store.undo, connection.game_id, token, message.seq)
@@ -382,6 +394,18 @@ async def _on_client_message(ctx: ServerContext, connection: Connection, token: 
         await after_change(ctx, change)
     except ApiError as exc:
         await connection.send_json({"type": "error", "id": ref, "status": exc.status, **exc.body()})
+
+
+async def _change_language(ctx: ServerContext, connection: Connection, language: str | None, ref: Any) -> None:
+    """This socket reads ``language`` from now on: acknowledged, then the game is sent again in it."""
+    chosen = i18n.normalise(language)
+    if chosen is None:
+        raise ApiError(400, "invalid_message", N_("a 'language' message names one of {choices}"),
+                       params={"choices": ", ".join(i18n.LANGUAGES)})
+    connection.language = chosen
+    with i18n.use_locale(chosen):
+        await connection.send_json({"type": "ack", "id": ref, "language": chosen})
+        await ctx.hub.send_state(connection, resync=True)
 
 
 def _validation_text(exc: ValidationError) -> str:
@@ -448,7 +472,11 @@ def create_app(settings: Settings) -> FastAPI:
                   openapi_url="/api/openapi.json")
     app.add_middleware(CrossSiteCheck, public_url=settings.public_url)  # innermost: after the token check
     app.add_middleware(TokenCheck, database=started_database)  # unknown tokens: 401 before any work
+    account_languages = AccountLanguages()
+    app.state.account_languages = account_languages
+    app.add_middleware(ReaderLanguage, database=started_database, accounts=account_languages)  # account's choice
     app.add_middleware(RequestLimit, limiter=limiter)  # every request counts, before any other work
+    app.add_middleware(ReaderLanguage)  # cookie or Accept-Language, no I/O: refusals in the reader's words
     app.add_middleware(RequestTimer, metrics=metrics)  # outermost: latency includes the limiter's work
     app.include_router(lobby)
     app.include_router(games)
@@ -458,6 +486,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(ladder_router)
     app.include_router(guide_router)
     app.include_router(analysis_router)
+    app.include_router(language_router)
     app.include_router(live)
     app.include_router(operations_router)  # /metrics, /healthz, /readyz
 
@@ -480,7 +509,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.exception_handler(Exception)
     async def on_crash(_request: Request, exc: Exception) -> JSONResponse:
         log.error("internal error: %s", type(exc).__name__, exc_info=exc)
-        return JSONResponse({"error": "internal", "message": "internal server error"}, status_code=500)
+        return JSONResponse({"error": "internal", "message": _("internal server error")}, status_code=500)
 
     mount_ui(app)  # the browser UI, served by the same process
     return app

@@ -21,6 +21,7 @@ from sqlalchemy import Float, ForeignKey, Integer, String, Text, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from kleos.core.kit import seat_label
+from kleos.i18n.platform import N_
 from kleos.server.db import Base, Database
 from kleos.server.errors import ApiError
 from kleos.server.ratelimit import Limit
@@ -95,9 +96,10 @@ def clean(text: str) -> str:
     (422 ``bad_chat`` otherwise)."""
     line = strip_unsafe(text).strip()
     if not line:
-        raise ApiError(422, "bad_chat", "text: say something (the line is empty)", field="text")
+        raise ApiError(422, "bad_chat", N_("text: say something (the line is empty)"), field="text")
     if len(line) > MAX_CHARS:
-        raise ApiError(422, "bad_chat", f"text: at most {MAX_CHARS} characters (this line has {len(line)})",
+        raise ApiError(422, "bad_chat", N_("text: at most {most} characters (this line has {length})"),
+                       params={"most": MAX_CHARS, "length": len(line)},
                        field="text")
     return line
 
@@ -133,7 +135,7 @@ def lines_for(db: Database, game_id: str, reader: int) -> list[Line]:
 def set_mute(db: Database, game_id: str, reader: int, seat: int, on: bool) -> list[int]:
     """``reader`` mutes ``seat`` (or hears it again); the seats ``reader`` mutes now."""
     if seat == reader:
-        raise ApiError(422, "bad_mute", "seat: you cannot mute yourself", field="seat")
+        raise ApiError(422, "bad_mute", N_("seat: you cannot mute yourself"), field="seat")
     with db.write() as s:
         if on and s.get(ChatMuteRow, (game_id, reader, seat)) is None:
             s.add(ChatMuteRow(game_id=game_id, seat=reader, muted=seat))

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
+from kleos.i18n.platform import N_
 from kleos.server import chat, endings
 from kleos.server.accounts import SESSION_PREFIX, AccountSeatRow
 from kleos.server.deps import Ctx
@@ -68,17 +69,18 @@ async def player_seat(ctx: ServerContext, request: Request, game_id: str, wanted
         return seat
     member = await signed_in(ctx, request)
     if member is None:
-        raise ApiError(401, "no_token", "this needs a seat token (Authorization: Bearer <token>) or a signed-in "
-                       "player holding a seat of the game")
+        raise ApiError(401, "no_token", N_("this needs a seat token (Authorization: Bearer <token>) or a signed-in "
+                          "player holding a seat of the game"))
     await run_in_threadpool(ctx.store.seq_of, game_id)  # 404 for an unknown game
     held = await run_in_threadpool(held_seats, ctx, game_id, member.id)
     if not held:
-        raise ApiError(403, "not_your_game", f"you hold no seat in game '{game_id}'")
+        raise ApiError(403, "not_your_game", N_("you hold no seat in game '{game_id}'"), params={"game_id": game_id})
     if wanted in held:
         return wanted
     if wanted is None and len(held) == 1:
         return held[0]
-    raise ApiError(422, "bad_seat", f"seat: you hold seats {held} of this game: say which", field="seat")
+    raise ApiError(422, "bad_seat", N_("seat: you hold seats {held} of this game: say which"),
+                   params={"held": held}, field="seat")
 
 
 async def seat_answer(ctx: ServerContext, game_id: str, seat: int) -> Response:
@@ -144,7 +146,8 @@ async def mute(ctx: Ctx, request: Request, game_id: str, body: chat.MuteIn) -> d
     reader = await player_seat(ctx, request, game_id, body.by)
     seats = len((await run_in_threadpool(ctx.store._live, game_id)).current.meta.seats)
     if body.seat >= seats:
-        raise ApiError(422, "bad_mute", f"seat: this game has seats 0 to {seats - 1}", field="seat")
+        raise ApiError(422, "bad_mute", N_("seat: this game has seats 0 to {last}"), params={"last": seats - 1},
+                       field="seat")
     muted = await run_in_threadpool(chat.set_mute, ctx.db, game_id, reader, body.seat, body.mute)
     return {"seat": reader, "muted": muted}
 

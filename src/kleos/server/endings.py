@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 
 from kleos.core.clock import Clock, ClockError, TimeControl, forfeit_outcome
 from kleos.core.kit import seat_label
+from kleos.i18n.platform import N_, _
 from kleos.server import rows
 from kleos.server.db import GameRow
 from kleos.server.errors import ApiError
@@ -160,18 +161,27 @@ def is_forfeit(outcome: dict[str, Any] | None) -> bool:
     return outcome is not None and outcome.get("reason") in (RESIGNED, TIME) and "losers" in outcome
 
 
+def and_list(items: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C", in the reader's language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
 def forfeit_text(names: Sequence[str], outcome: dict[str, Any]) -> str:
-    """The end in words: "A resigned: B wins." / "A ran out of time: B and C share the win."."""
-    losers = [seat_label(names, seat) for seat in outcome["losers"]]
-    what = "resigned" if outcome["reason"] == RESIGNED else "ran out of time"
+    """The end in words, in the reader's language: "A resigned: B wins." / "A ran out of time: B
+    and C share the win."."""
+    losers = and_list([seat_label(names, seat) for seat in outcome["losers"]])
     winners = [seat_label(names, seat) for seat, score in enumerate(outcome["scores"]) if score > 0]
     if not winners:
-        result = "nobody wins"
+        result = _("nobody wins")
     elif len(winners) == 1:
-        result = f"{winners[0]} wins"
+        result = _("{side} wins", side=winners[0])
     else:
-        result = f"{', '.join(winners[:-1])} and {winners[-1]} share the win"
-    return f"{' and '.join(losers)} {what}: {result}."
+        result = _("{sides} share the win", sides=and_list(winners))
+    if outcome["reason"] == RESIGNED:
+        return _("{losers} resigned: {result}.", losers=losers, result=result)
+    return _("{losers} ran out of time: {result}.", losers=losers, result=result)
 
 
 def patch_head(head: dict[str, Any], meta: Meta, names: Sequence[str]) -> dict[str, Any]:
@@ -199,7 +209,7 @@ def end(store: GameStore, game_id: str, reason: str, seat: int | None = None) ->
             row = rows.locked_row(s, game_id)
             if row.status != ACTIVE:
                 if reason == RESIGNED:
-                    raise ApiError(409, "game_over", "the game is already over")
+                    raise ApiError(409, "game_over", N_("the game is already over"))
                 return None
             seats = len(rows.seat_rows(s, game_id))
             clock = None if row.clock is None else fresh(row.clock)
@@ -265,17 +275,20 @@ def claim(store: GameStore, game_id: str, seat: int) -> int:
     other seat still has time; 409 ``game_over`` if the game ended otherwise."""
     meta = store.committed(game_id).current.meta
     if meta.clock is None:
-        raise ApiError(409, "no_clock", "this game has no clock: there is no time limit to claim")
+        raise ApiError(409, "no_clock", N_("this game has no clock: there is no time limit to claim"))
     seq = end(store, game_id, TIME)
     meta = store.committed(game_id).current.meta
     if seq is None and meta.status == ACTIVE:
         clock = parse(meta.clock) if meta.clock else None
         left = [] if clock is None else [clock.left(x, store.now()) for x in clock.asked if x != seat]
-        wait = f" (at least {min(left):.0f} seconds more)" if left else ""
-        raise ApiError(409, "not_yet", f"no other seat has run out of time yet{wait}")
+        if left:
+            raise ApiError(409, "not_yet",
+                           N_("no other seat has run out of time yet (at least {seconds} seconds more)"),
+                           params={"seconds": f"{min(left):.0f}"})
+        raise ApiError(409, "not_yet", N_("no other seat has run out of time yet"))
     outcome = json.loads(meta.outcome) if meta.outcome else None
     if not is_forfeit(outcome) or outcome is None or outcome["reason"] != TIME:
-        raise ApiError(409, "game_over", "the game is already over")
+        raise ApiError(409, "game_over", N_("the game is already over"))
     if seat in outcome["losers"]:
-        raise ApiError(409, "game_over", "your own time ran out first")
+        raise ApiError(409, "game_over", N_("your own time ran out first"))
     return meta.seq

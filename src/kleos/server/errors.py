@@ -1,36 +1,57 @@
 """Errors the API answers with: an HTTP status, a short machine-readable code and a message.
 
 Messages never carry hidden information: no card of a hand, no seed, no token.
+The code never changes with the language; the message is an English template (marked for the
+platform's catalogue, or the game's for a rule the game refuses) with its parameters, rendered in
+the reader's language when the answer is written (:meth:`ApiError.body`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from kleos.i18n import PLATFORM_DOMAIN, gettext_in
+from kleos.i18n.platform import N_
+
 
 class ApiError(Exception):
-    """Answered as ``{"error": code, "message": message, **extra}`` with HTTP ``status``."""
+    """Answered as ``{"error": code, "message": message, **extra}`` with HTTP ``status``.
 
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
+    ``message`` is an English template whose ``{name}`` fields ``params`` fill; ``domain`` is the
+    text domain that translates it (the platform's unless a game's rules wrote it).
+    ``self.message`` keeps the English text, for logs and for code that reads it."""
+
+    def __init__(self, status: int, code: str, message: str, *, params: Mapping[str, Any] | None = None,
+                 domain: str = PLATFORM_DOMAIN, **extra: Any) -> None:
+        self.template = message
+        self.params = dict(params or {})
+        self.domain = domain
+        text = message.format(**self.params) if self.params else message
+        super().__init__(text)
         self.status = status
         self.code = code
-        self.message = message
+        self.message = text
         self.extra = extra
 
+    def text(self) -> str:
+        """The message in the reader's language (the context's, see :mod:`kleos.i18n`)."""
+        translated = gettext_in(self.domain, self.template)
+        return translated.format(**self.params) if self.params else translated
+
     def body(self) -> dict[str, Any]:
-        return {"error": self.code, "message": self.message, **self.extra}
+        return {"error": self.code, "message": self.text(), **self.extra}
 
 
 def not_found(game_id: str) -> ApiError:
-    return ApiError(404, "not_found", f"no game '{game_id}'")
+    return ApiError(404, "not_found", N_("no game '{game_id}'"), params={"game_id": game_id})
 
 
 def stale(current: int, sent: int) -> ApiError:
-    return ApiError(409, "stale", f"the game is at seq {current}, your message was for seq {sent}: resync and retry",
-                    seq=current)
+    return ApiError(409, "stale", N_("the game is at seq {current}, your message was for seq {sent}: resync and "
+                                     "retry"), params={"current": current, "sent": sent}, seq=current)
 
 
 class ErrorBody(BaseModel):

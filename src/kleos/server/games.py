@@ -8,6 +8,7 @@ lobby is drawn from. No game is named in this package.
 
 from __future__ import annotations
 
+import importlib
 import json
 import secrets
 import threading
@@ -21,6 +22,7 @@ from kleos.agents.registry import AgentSpecError, agent_names, make_agent, parse
 from kleos.core import registry
 from kleos.core.kit import HANDICAP, GameKit, OptionsError
 from kleos.core.protocol import CHANCE, Game
+from kleos.i18n.platform import N_
 from kleos.server.config import Settings
 from kleos.server.errors import ApiError
 from kleos.server.messages import dumps, log_text, seat_head
@@ -50,7 +52,8 @@ def stored_kit(name: str) -> GameKit:
     try:
         return registry.kit(name)
     except registry.UnknownGame as exc:
-        raise ApiError(503, "game_not_installed", f"the game '{name}' of this record is not installed") from exc
+        raise ApiError(503, "game_not_installed", N_("the game '{name}' of this record is not installed"),
+                       params={"name": name}) from exc
 
 
 def claiming_kit() -> GameKit | None:
@@ -66,7 +69,7 @@ def default_game(settings: Settings) -> str:
         return kit_of(settings.default_game).name
     kit = claiming_kit()
     if kit is None:
-        raise ApiError(400, "game_required", "name the game: {\"game\": <name>} (see GET /api/catalog)")
+        raise ApiError(400, "game_required", N_("name the game: {\"game\": <name>} (see GET /api/catalog)"))
     return kit.name
 
 
@@ -85,7 +88,8 @@ def client_game(kit: GameKit, options: Mapping[str, Any]) -> tuple[AnyGame, dict
     local = {spec.name for spec in kit.options if spec.local_only}
     for name in options:
         if name in local:
-            raise ApiError(400, "bad_options", f"{name}: this option is not available on a server", field=name)
+            raise ApiError(400, "bad_options", N_("{name}: this option is not available on a server"),
+                           params={"name": name}, field=name)
     defaults = {k: v for k, v in kit.default_options().items() if k not in local}
     full = {**defaults, **options}
     try:
@@ -227,10 +231,12 @@ def seat_plan(kit: GameKit, game: AnyGame, *, seat: SeatChoice | None = None, se
     count = len(names)
     if seat is None and side is not None:
         if side != RANDOM and side not in names:
-            raise ApiError(400, "bad_side", f"unknown side '{side}': choose {', '.join([*names, RANDOM])}")
+            raise ApiError(400, "bad_side", N_("unknown side '{side}': choose {choices}"),
+                           params={"side": side, "choices": ", ".join([*names, RANDOM])})
         seat = "random" if side == RANDOM else names.index(side)
     if isinstance(seat, int) and not 0 <= seat < count:
-        raise ApiError(400, "bad_seat", f"seat must be between 0 and {count - 1}, or '{RANDOM}'")
+        raise ApiError(400, "bad_seat", N_("seat must be between 0 and {last}, or '{random}'"),
+                       params={"last": count - 1, "random": RANDOM})
     if seats is None:
         mine = secrets.randbelow(count) if seat == RANDOM else seat if isinstance(seat, int) else 0
         chosen = [opponent or PERSON] * count
@@ -238,14 +244,16 @@ def seat_plan(kit: GameKit, game: AnyGame, *, seat: SeatChoice | None = None, se
     else:
         chosen = list(seats)
         if len(chosen) != count or chosen.count(ME) != 1:
-            raise ApiError(400, "bad_seats", f"give one entry per seat ({count}), with '{ME}' exactly once")
+            raise ApiError(400, "bad_seats", N_("give one entry per seat ({count}), with '{me}' exactly once"),
+                           params={"count": count, "me": ME})
         mine = chosen.index(ME)
         if seat == RANDOM:
             drawn = secrets.randbelow(count)
             chosen[mine], chosen[drawn] = chosen[drawn], chosen[mine]
             mine = drawn
         elif isinstance(seat, int) and seat != mine:
-            raise ApiError(400, "bad_seats", f"seat {seat} is not the seat marked '{ME}' ({mine})")
+            raise ApiError(400, "bad_seats", N_("seat {seat} is not the seat marked '{me}' ({mine})"),
+                           params={"seat": seat, "me": ME, "mine": mine})
     agents = tuple(None if spec in (ME, PERSON) else check_agent(spec, kit, game) for spec in chosen)
     return SeatPlan(mine, agents)
 
@@ -300,12 +308,26 @@ def tables_for(kit: GameKit, options_text: str | None) -> dict[str, Any]:
     game brings no web part)."""
     parts = kit.web_parts()
     if parts is None:
-        raise ApiError(404, "no_tables", f"{kit.title} brings no board for the browser: it is shown as text")
+        raise ApiError(404, "no_tables", N_("{title} brings no board for the browser: it is shown as text"),
+                       params={"title": kit.title})
     try:
         options = {} if not options_text else json.loads(options_text)
     except ValueError as exc:
-        raise ApiError(400, "bad_options", "options must be a JSON object", field="options") from exc
+        raise ApiError(400, "bad_options", N_("options must be a JSON object"), field="options") from exc
     if not isinstance(options, dict):
-        raise ApiError(400, "bad_options", "options must be a JSON object", field="options")
+        raise ApiError(400, "bad_options", N_("options must be a JSON object"), field="options")
     game, _ = client_game(kit, options)
     return parts.tables(game)
+
+
+def game_domain(kit: GameKit) -> str | None:
+    """The text domain of a game: its package's ``i18n`` module declares it (``DOMAIN``) when
+    imported; ``None`` for a game without one."""
+    if not kit.parts_package:
+        return None
+    try:
+        module = importlib.import_module(f"{kit.parts_package}.i18n")
+    except ModuleNotFoundError:
+        return None
+    domain = getattr(module, "DOMAIN", None)
+    return domain if isinstance(domain, str) else None

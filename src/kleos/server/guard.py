@@ -34,6 +34,7 @@ from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from kleos.i18n.platform import N_
 from kleos.server.accounts import COOKIE, SESSION_PREFIX, SessionRow
 from kleos.server.db import Database, SeatRow
 from kleos.server.errors import ApiError
@@ -164,12 +165,12 @@ def cross_site_problem(scope: Scope, public_url: str | None) -> ApiError | None:
         return None
     content_type = (header(scope, b"content-type") or "").split(";")[0].strip().lower()
     if content_type and content_type != "application/json":
-        return ApiError(415, "bad_content_type", "send JSON bodies with 'Content-Type: application/json'")
+        return ApiError(415, "bad_content_type", N_("send JSON bodies with 'Content-Type: application/json'"))
     if header(scope, b"authorization") is not None or not has_session_cookie(scope):
         return None
     origin = origin_of(scope)
     if origin is not None and origin not in site_origins(scope, public_url):
-        return ApiError(403, "cross_site", "this request must come from the site itself (Origin or Referer)")
+        return ApiError(403, "cross_site", N_("this request must come from the site itself (Origin or Referer)"))
     return None
 
 

@@ -31,6 +31,7 @@ from kleos.core.action import Action
 from kleos.core.kit import GameKit, seat_label
 from kleos.core.kit.terminal import HelpParts
 from kleos.core.protocol import Game
+from kleos.i18n.platform import N_
 from kleos.server.deps import Token
 from kleos.server.errors import ERROR_RESPONSES, ApiError
 from kleos.server.games import stored_kit
@@ -152,7 +153,7 @@ class Hinter:
     def run(self, thinkers: Thinkers, decision: Decision) -> int | None:
         """The worker's answer (an index into the legal actions), or ``None`` past the deadline."""
         if not self._slots.acquire(blocking=False):
-            raise ApiError(429, "hints_busy", "the server is computing other hints: try again in a moment",
+            raise ApiError(429, "hints_busy", N_("the server is computing other hints: try again in a moment"),
                            retry_after=2)
         try:
             return thinkers.think(decision, decision.seconds + ANSWER_GRACE_SECONDS)
@@ -185,7 +186,8 @@ def hint_json(spot: Spot, hinter: Hinter, thinkers: Thinkers, max_budget: int, s
                     spot.view, spot.legal, hint_rng(spot), seconds)
     index = 0 if len(spot.legal) == 1 else hinter.run(thinkers, decision)
     if index is None or not 0 <= index < len(spot.legal):
-        raise ApiError(503, "hint_timeout", f"no hint within {seconds:g} s: try again, or choose without one")
+        raise ApiError(503, "hint_timeout", N_("no hint within {seconds} s: try again, or choose without one"),
+                       params={"seconds": f"{seconds:g}"})
     action = spot.legal[index]
     parts = spot.kit.agent_parts()
     why = parts.explain(spot.game, spot.view, list(spot.legal), action) if parts is not None and parts.explain else ""
@@ -202,10 +204,11 @@ async def get_hint(request: Request, game_id: str, token: Token) -> JSONResponse
     """What a strong computer player would choose in the token's seat now (409 when it is not to act)."""
     ctx = request.app.state.ctx
     if token is None:
-        raise ApiError(401, "no_token", "a hint needs a seat token (Authorization: Bearer <token>)")
+        raise ApiError(401, "no_token", N_("a hint needs a seat token (Authorization: Bearer <token>)"))
     spot = await run_in_threadpool(spot_of, ctx.store, game_id, token)
     if not spot.to_act:
-        raise ApiError(409, "not_your_turn", "a hint is for a decision of yours: wait for your turn", seq=spot.seq)
+        raise ApiError(409, "not_your_turn", N_("a hint is for a decision of yours: wait for your turn"),
+                       seq=spot.seq)
     ctx.limiter.limits.setdefault("hints", hint_limit())
     await ctx.limiter.check("hints", client_of({}, token))
     seconds = min(HINT_SECONDS, ctx.settings.bot_decision_seconds)
@@ -230,7 +233,7 @@ def final_scores(store: GameStore, game_id: str) -> dict[str, Any]:
     game = store.game_for(meta.game, meta.options)
     outcome = game.outcome(state)
     if outcome is None:
-        raise ApiError(409, "not_finished", "the scores are shown once the game is over")
+        raise ApiError(409, "not_finished", N_("the scores are shown once the game is over"))
     kit = stored_kit(meta.game)
     parts = kit.score_breakdown(game, game.view(state, None))
     names = game.seat_names

@@ -24,6 +24,7 @@ from redis.asyncio.client import PubSub
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from kleos import i18n
 from kleos.server.errors import ApiError
 from kleos.server.store import GameStore
 
@@ -78,10 +79,13 @@ def bad_hello(exc: Exception) -> ApiError:
 class Connection:
     """One WebSocket watching one game as a seat (``None``: spectator). ``since``: ``None`` for
     a client that wants the whole log in every state message, else the ``seq`` whose log it
-    holds (it asked for incremental logs in its hello)."""
+    holds (it asked for incremental logs in its hello). ``language``: the reader's, in which
+    every message to this socket is rendered, whoever caused it."""
 
-    def __init__(self, websocket: WebSocket, game_id: str, seat: int | None, since: int | None = None) -> None:
+    def __init__(self, websocket: WebSocket, game_id: str, seat: int | None, since: int | None = None, *,
+                 language: str = i18n.SOURCE) -> None:
         self.websocket = websocket
+        self.language = language
         self.game_id = game_id
         self.seat = seat
         self.since = since
@@ -190,19 +194,21 @@ class Hub:
                     await self._publish_resync()
 
     async def state(self, game_id: str, seat: int | None, since: int | None,
-                    at_least: int | None = None) -> tuple[int, str]:
-        """The state message for ``seat`` (seq, JSON text): on the event loop when the game is in
-        memory (the message of each seat is built once per change and kept), else in a thread.
-        ``at_least``: this process has just committed that event (memory may be used as is)."""
-        found = self.store.try_seat_state(game_id, seat, since, at_least)
-        if found is None:
-            found = await run_in_threadpool(self.store.seat_state, game_id, seat, since)
+                    at_least: int | None = None, language: str | None = None) -> tuple[int, str]:
+        """The state message for ``seat`` (seq, JSON text) in ``language`` (default: the
+        context's): on the event loop when the game is in memory (the message of each seat is
+        built once per change and language, and kept), else in a thread. ``at_least``: this
+        process has just committed that event (memory may be used as is)."""
+        with i18n.use_locale(language or i18n.current()):
+            found = self.store.try_seat_state(game_id, seat, since, at_least)
+            if found is None:
+                found = await run_in_threadpool(self.store.seat_state, game_id, seat, since)
         return found
 
     async def send_state(self, connection: Connection, *, resync: bool = False) -> bool:
         """Send ``connection`` the game now (``resync``: with the whole log even if incremental)."""
         since = None if connection.since is None else (0 if resync else connection.since)
-        seq, text = await self.state(connection.game_id, connection.seat, since)
+        seq, text = await self.state(connection.game_id, connection.seat, since, language=connection.language)
         return await connection.send(text, seq)
 
     async def deliver(self, game_id: str, at_least: int | None = None) -> None:
@@ -210,14 +216,14 @@ class Hub:
         conns = list(self._connections.get(game_id, ()))
         if not conns:
             return
-        messages: dict[tuple[int | None, int | None], tuple[int, str]] = {}
-        for key in {(c.seat, c.since) for c in conns}:
+        messages: dict[tuple[int | None, int | None, str], tuple[int, str]] = {}
+        for seat, since, language in {(c.seat, c.since, c.language) for c in conns}:
             try:
-                messages[key] = await self.state(game_id, *key, at_least)
+                messages[seat, since, language] = await self.state(game_id, seat, since, at_least, language)
             except ApiError:
                 return
-        results = await asyncio.gather(*(c.send(messages[c.seat, c.since][1], messages[c.seat, c.since][0])
-                                         for c in conns))
+        results = await asyncio.gather(*(c.send(messages[c.seat, c.since, c.language][1],
+                                                messages[c.seat, c.since, c.language][0]) for c in conns))
         for conn, ok in zip(conns, results, strict=True):
             if not ok:
                 self.remove(conn)

@@ -16,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from kleos.core import registry
 from kleos.core.kit import seat_label
+from kleos.i18n.platform import N_
 from kleos.server.accounts import Member, seat_names
 from kleos.server.db import EventRow, GameRow, SeatRow
 from kleos.server.deps import Ctx, context
@@ -70,8 +71,8 @@ def known_kind(kind: str) -> str:
     try:
         return registry.kit(kind).title
     except registry.UnknownGame as exc:
-        raise ApiError(404, "unknown_game", f"no game '{kind}' is installed here, so it has no ladder",
-                       available=exc.available) from exc
+        raise ApiError(404, "unknown_game", N_("no game '{game}' is installed here, so it has no ladder"),
+                       params={"game": kind}, available=exc.available) from exc
 
 
 def player_json(standing: Standing, names: dict[str, str]) -> dict[str, Any]:

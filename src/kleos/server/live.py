@@ -86,12 +86,12 @@ class Current:
 class Live:
     """A game kept in memory. ``current`` is replaced (one reference, read without locks) after
     each commit; ``lock`` orders this process's writes to the game; ``heads`` keeps the JSON of
-    each seat's message for the ``current`` it was built from."""
+    each seat's message, per language, for the ``current`` it was built from."""
 
     def __init__(self, current: Current) -> None:
         self.current = current
         self.lock = threading.Lock()
-        self.heads: dict[int | None, tuple[Current, str]] = {}
+        self.heads: dict[tuple[int | None, str], tuple[Current, str]] = {}
 
 
 def _newer(a: Meta, b: Meta) -> bool:

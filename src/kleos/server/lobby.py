@@ -16,6 +16,7 @@ from fastapi import APIRouter, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from kleos.core.kit import seat_label
+from kleos.i18n.platform import N_
 from kleos.server import accounts
 from kleos.server.accounts import COOKIE, SESSION_PREFIX, SESSION_SECONDS, Member, SignedIn
 from kleos.server.deps import Ctx
@@ -53,7 +54,7 @@ async def signed_in(ctx: ServerContext, request: Request) -> Member | None:
 async def member_needed(ctx: ServerContext, request: Request) -> Member:
     member = await signed_in(ctx, request)
     if member is None:
-        raise ApiError(401, "not_signed_in", "sign in first (POST /api/sessions), or sign up (POST /api/accounts)")
+        raise ApiError(401, "not_signed_in", N_("sign in first (POST /api/sessions), or sign up (POST /api/accounts)"))
     return member
 
 
@@ -205,7 +206,7 @@ async def join_open(ctx: Ctx, request: Request, game_id: str) -> dict[str, Any]:
     except ApiError as exc:
         if exc.code != "bad_invite":
             raise
-        raise ApiError(409, "no_free_seat", "that seat was taken meanwhile: look at the lobby again") from exc
+        raise ApiError(409, "no_free_seat", N_("that seat was taken meanwhile: look at the lobby again")) from exc
     await link(ctx, member, seated)
     await ctx.hub.changed(seated.game_id, seated.seq)
     return {"game_id": seated.game_id, "game": seated.game, "seat": seated.seat, "side": seated.side,

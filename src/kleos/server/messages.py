@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from kleos import i18n
 from kleos.core.action import Action
 from kleos.core.kit import GameKit, seat_label
 from kleos.core.kit.terminal import Explain
@@ -79,8 +80,9 @@ def log_entry(kit: GameKit, game: AnyGame, seq: int, seat: int, action: Action, 
     """A log entry, with the line the seats outside ``readers`` read instead (the kit's words)."""
     if readers is None:
         return LogEntry(seq, seat, str(action), text, None)
-    return LogEntry(seq, seat, str(action), text, readers, kit.hidden_log_text(game, seat, action),
-                    kit.hidden_log_line(game, seat, action, readers))
+    with i18n.use_locale(i18n.SOURCE):  # kept in memory for every reader, like the stored line
+        return LogEntry(seq, seat, str(action), text, readers, kit.hidden_log_text(game, seat, action),
+                        kit.hidden_log_line(game, seat, action, readers))
 
 
 def log_for_seat(log: Sequence[LogEntry], seat: int | None) -> list[dict[str, Any]]:
@@ -148,9 +150,11 @@ def neutral_text(text: str, seat: int, names: Sequence[str]) -> str:
 def log_text(kit: GameKit, game: AnyGame, before: Any, seat: int, action: Action, after: Any) -> str:
     """The log's account of ``action``, taken between the states ``before`` and ``after``: told from
     one seat's views around the step (the kit's ``log_narrator``: by default the actor, the public
-    view for chance), never from the states; neutral, the same for every seat that may read it."""
+    view for chance), never from the states; neutral, the same for every seat that may read it.
+    Stored with the game, so written in the source language whoever acted (never in one reader's)."""
     narrator = kit.log_narrator(game, before, seat, action, after)
-    text = kit.describe_step(game, game.view(before, narrator), action, game.view(after, narrator))
+    with i18n.use_locale(i18n.SOURCE):
+        text = kit.describe_step(game, game.view(before, narrator), action, game.view(after, narrator))
     return neutral_text(text, seat, game.seat_names)
 
 

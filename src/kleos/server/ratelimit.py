@@ -42,6 +42,7 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from redis.asyncio import Redis
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from kleos.i18n.platform import N_
 from kleos.server.config import Settings
 from kleos.server.errors import ApiError
 
@@ -233,11 +234,11 @@ class SocketCounts:
 
     def _refuse(self, which: int, count: int) -> None:
         if which == 1:
-            raise ApiError(429, "rate_limited", f"this game has {count} open WebSockets, the most allowed",
-                           limit="sockets_per_game", retry_after=5.0)
+            raise ApiError(429, "rate_limited", N_("this game has {count} open WebSockets, the most allowed"),
+                           params={"count": count}, limit="sockets_per_game", retry_after=5.0)
         if which == 2:
-            raise ApiError(429, "rate_limited", f"you have {count} open WebSockets, the most allowed",
-                           limit="sockets_per_client", retry_after=5.0)
+            raise ApiError(429, "rate_limited", N_("you have {count} open WebSockets, the most allowed"),
+                           params={"count": count}, limit="sockets_per_client", retry_after=5.0)
 
     async def close(self, ticket: Ticket) -> None:
         if ticket.member is None:

@@ -111,7 +111,8 @@ class Hello(Strict):
 class ClientMessage(Strict):
     """A WebSocket message after the hello. ``id`` is echoed in the answer."""
 
-    type: Literal["action", "undo", "sync", "ping"]
+    type: Literal["action", "undo", "sync", "ping", "language"]
     seq: int | None = Field(default=None, ge=0)
     action: str | None = Field(default=None, min_length=1, max_length=200)
+    language: str | None = Field(default=None, min_length=2, max_length=16)
     id: str | int | None = None

@@ -30,6 +30,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from kleos import i18n
 from kleos.core.action import Action, MalformedAction
 from kleos.core.clock import TimeControl
 from kleos.core.errors import IllegalAction
@@ -37,6 +38,7 @@ from kleos.core.kit import GameKit, seat_label
 from kleos.core.record import GameRecord
 from kleos.core.rng import Rng
 from kleos.core.undo import UNDO_RULE, undo_blocker
+from kleos.i18n.platform import N_
 from kleos.server import endings, rows
 from kleos.server.accounts import SESSION_PREFIX
 from kleos.server.config import Settings
@@ -48,6 +50,7 @@ from kleos.server.games import (
     SeatChoice,
     SeatPlan,
     client_game,
+    game_domain,
     handicapped,
     kit_of,
     options_key,
@@ -213,12 +216,13 @@ class GameStore:
     @staticmethod
     def seat_of(seats: Iterable[SeatRow | SeatInfo], token: str | None, game_id: str) -> int:
         if not token:
-            raise ApiError(401, "no_token", "this needs a seat token (Authorization: Bearer <token>)")
+            raise ApiError(401, "no_token", N_("this needs a seat token (Authorization: Bearer <token>)"))
         digest = token_hash(token)
         for seat in seats:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return seat.seat
-        raise ApiError(403, "not_your_game", f"this token holds no seat in game '{game_id}'")
+        raise ApiError(403, "not_your_game", N_("this token holds no seat in game '{game_id}'"),
+                       params={"game_id": game_id})
 
     def _append(self, s: Session, row: GameRow, kit: GameKit, game: AnyGame, base: Loaded, state: Any,
                 entries: Sequence[rows.NewEntry], *, snapshot: bool = False) -> Loaded:
@@ -291,7 +295,7 @@ class GameStore:
         with self.db.read() as s:
             game_id = s.scalars(select(SeatRow.game_id).where(SeatRow.invite == invite)).first()
         if game_id is None:
-            raise ApiError(404, "bad_invite", "unknown invite, or it was already used")
+            raise ApiError(404, "bad_invite", N_("unknown invite, or it was already used"))
         with self._live(game_id).lock:
             return self._join(invite)
 
@@ -300,7 +304,7 @@ class GameStore:
         with self.db.write() as s:
             seat = s.scalars(select(SeatRow).where(SeatRow.invite == invite).with_for_update()).first()
             if seat is None:
-                raise ApiError(404, "bad_invite", "unknown invite, or it was already used")
+                raise ApiError(404, "bad_invite", N_("unknown invite, or it was already used"))
             row = rows.locked_row(s, seat.game_id)
             seat.token_hash = token_hash(token)
             seat.invite = None
@@ -433,12 +437,13 @@ class GameStore:
 
     def _text(self, live: Live, seat: int | None, since: int | None, current: Current | None = None) -> str:
         current = live.current if current is None else current
-        kept = live.heads.get(seat)
+        key = (seat, i18n.current())  # one game may be read in several languages at once
+        kept = live.heads.get(key)
         if kept is not None and kept[0] is current:
             head = kept[1]
         else:
             head = dumps(self._head(current, seat))
-            live.heads[seat] = (current, head)
+            live.heads[key] = (current, head)
         text = with_log(head, current.loaded.log, seat, since)
         clock = endings.clock_view(current.meta, self.now())  # time-dependent: never kept with the head
         return text if clock is None else f'{text[:-1]},"clock":{dumps(clock)}}}'
@@ -480,13 +485,14 @@ class GameStore:
             if seq != meta.seq:
                 raise stale(meta.seq, seq)
             if meta.status != ACTIVE:
-                raise ApiError(422, "illegal", "the game is over", seq=meta.seq)
+                raise ApiError(422, "illegal", N_("the game is over"), seq=meta.seq)
             kit, game = self._kit_game(meta)
             state = game.copy(current.loaded.state)
             try:
                 entries = [rows.step(kit, game, state, seat, action)]
             except IllegalAction as exc:
-                raise ApiError(422, "illegal", exc.message, rule=exc.rule, seq=meta.seq) from exc
+                raise ApiError(422, "illegal", exc.template, params=exc.params,
+                               domain=game_domain(kit) or i18n.PLATFORM_DOMAIN, rule=exc.rule, seq=meta.seq) from exc
             entries += rows.resolve_chance(kit, game, state)
             loaded, write = rows.plan(kit, game, game_id, meta.seq, meta.steps, current.loaded, state, entries,
                                       snapshot_every=self.settings.snapshot_every)
@@ -532,7 +538,7 @@ class GameStore:
                 raise stale(row.seq, seq)
             loaded = self._load(s, row)
             if row.status != ACTIVE:
-                raise ApiError(422, "illegal", "cannot undo: the game is over", rule=UNDO_RULE, seq=row.seq)
+                raise ApiError(422, "illegal", N_("cannot undo: the game is over"), rule=UNDO_RULE, seq=row.seq)
             game = self.game_for(row.game, row.options)
             # with the game: a step that shared a simultaneous secret decision is never taken back
             why = undo_blocker(GameRecord(row.game, {}, row.seed, list(loaded.actions)), seat, game)
@@ -565,14 +571,15 @@ class GameStore:
             seats = rows.seat_rows(s, game_id)
             seat = self.seat_of(seats, token, game_id)
             if row.status != FINISHED:
-                raise ApiError(409, "not_finished", "a rematch can be asked for once the game is over")
+                raise ApiError(409, "not_finished", N_("a rematch can be asked for once the game is over"))
             now = time.time()
             moved = (seat + 1) % len(seats)
             if row.rematch_id is not None:
                 offered = s.get(SeatRow, (row.rematch_id, moved))
                 if offered is None or offered.invite is None:
                     raise ApiError(409, "rematch_taken",
-                                   f"the rematch {row.rematch_id} exists and your seat there is taken")
+                                   N_("the rematch {game_id} exists and your seat there is taken"),
+                                   params={"game_id": row.rematch_id})
                 new_token_ = new_token()
                 offered.token_hash = token_hash(new_token_)
                 offered.invite = None
@@ -627,12 +634,12 @@ class GameStore:
         with self.db.read() as s:
             row = rows.get_row(s, game_id)
             if row.status != FINISHED:
-                raise ApiError(409, "not_finished", "replays are for finished games; watch this one live instead")
+                raise ApiError(409, "not_finished", N_("replays are for finished games; watch this one live instead"))
             loaded = self._load(s, row)
             n = len(loaded.actions)
             k = n if step is None else step
             if not 0 <= k <= n:
-                raise ApiError(400, "bad_step", f"step must be between 0 and {n}")
+                raise ApiError(400, "bad_step", N_("step must be between 0 and {last}"), params={"last": n})
             kit, game = self._kit_game(row)
             state = loaded.state if k == n else rows.rebuild(s, row, game, loaded.actions, k)
             full = rows.meta_of(s, row)
@@ -644,9 +651,9 @@ class GameStore:
             row = rows.get_row(s, game_id)
             if row.status != FINISHED:
                 raise ApiError(409, "not_finished",
-                               "a game's record (which holds its seed) is exported once the game is over")
+                               N_("a game's record (which holds its seed) is exported once the game is over"))
             if s.get(SnapshotRow, (game_id, 0)) is not None:
-                raise ApiError(409, "no_record", "this game started from a set position, not from a seed")
+                raise ApiError(409, "no_record", N_("this game started from a set position, not from a seed"))
             return GameRecord(row.game, json.loads(row.options), row.seed, list(self._load(s, row).actions)).to_json()
 
     def import_record(self, data: dict[str, Any], *, seat: SeatChoice | None = None, seats: Sequence[str] | None = None,
@@ -663,9 +670,10 @@ class GameStore:
         try:
             kit = kit_of(record.game)
         except ApiError as exc:
-            raise ApiError(400, "bad_record", f"this server does not play '{record.game}'") from exc
+            raise ApiError(400, "bad_record", N_("this server does not play '{game}'"),
+                           params={"game": record.game}) from exc
         if not 0 <= record.seed < 2**63:
-            raise ApiError(400, "bad_record", "the seed must be between 0 and 2**63 - 1")
+            raise ApiError(400, "bad_record", N_("the seed must be between 0 and 2**63 - 1"))
         game, options = client_game(kit, record.options)
         plan = seat_plan(kit, game, seat=seat, seats=seats, side=side, opponent=opponent)
         state = game.new_state(record.seed)

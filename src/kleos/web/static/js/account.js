@@ -5,6 +5,8 @@
 
 import { api, ApiError, errorText, saveSeat } from "./api.js";
 import { $, h, notice, put, timeAgo } from "./dom.js";
+import { t } from "./i18n.js";
+import { pageReady } from "./shell.js";
 
 const state = { account: null };
 
@@ -31,8 +33,9 @@ async function submit(path, event) {
     renderAccount();
     renderOpen();
   } catch (err) {
-    const field = err instanceof ApiError && err.body.details ? " (name: 2–32 letters or digits; password: at least 8 characters)" : "";
-    notice(`${errorText(err)}${field}`);
+    notice(err instanceof ApiError && err.body.details
+      ? t("{error} (name: 2–32 letters or digits; password: at least 8 characters)", { error: errorText(err) })
+      : errorText(err));
   }
 }
 
@@ -50,25 +53,25 @@ async function signOut() {
 function renderAccount() {
   const root = $("#account-body");
   if (state.account) {
-    put(root, h("p", { id: "signed-in" }, ["Signed in as ", h("strong", { text: state.account.name }), "."]),
-      h("p", { class: "muted", text: "Your games follow you to every browser where you sign in." }),
-      h("button", { type: "button", id: "sign-out", onclick: signOut }, ["Sign out"]));
+    put(root, h("p", { id: "signed-in", text: t("Signed in as {name}.", { name: state.account.name }) }),
+      h("p", { class: "muted", text: t("Your games follow you to every browser where you sign in.") }),
+      h("button", { type: "button", id: "sign-out", onclick: signOut }, [t("Sign out")]));
     return;
   }
   const form = h("form", { id: "account-form", onsubmit: (e) => submit("/api/sessions", e) }, [
-    h("label", {}, ["Name ", h("input", { type: "text", id: "account-name", autocomplete: "username",
+    h("label", {}, [t("Name"), " ", h("input", { type: "text", id: "account-name", autocomplete: "username",
                                            minlength: "2", maxlength: "32", required: true })]),
-    h("label", {}, ["Password ", h("input", { type: "password", id: "account-password", autocomplete: "current-password",
+    h("label", {}, [t("Password"), " ", h("input", { type: "password", id: "account-password", autocomplete: "current-password",
                                                minlength: "8", maxlength: "256", required: true })]),
     h("div", { class: "tool-row" }, [
-      h("button", { type: "submit", class: "primary", id: "sign-in" }, ["Sign in"]),
+      h("button", { type: "submit", class: "primary", id: "sign-in" }, [t("Sign in")]),
       h("button", { type: "button", id: "sign-up", onclick: () => {
         if ($("#account-form").reportValidity()) submit("/api/accounts");
-      } }, ["Create an account"]),
+      } }, [t("Create an account")]),
     ]),
   ]);
-  put(root, h("p", { class: "muted", text: "Optional: guests play by invite link. With an account your name is shown "
-                                           + "and your games follow you to other devices." }), form);
+  put(root, h("p", { class: "muted", text: t("Optional: guests play by invite link. With an account your name is shown "
+                                             + "and your games follow you to other devices.") }), form);
 }
 
 async function join(game) {
@@ -83,8 +86,8 @@ async function join(game) {
 }
 
 function seatsText(game) {
-  return game.seats.map((p) => `${p.side}: ${p.kind === "bot" ? `AI ${p.agent}` : p.joined ? p.name || "a guest" : "free"}`)
-    .join(" · ");
+  const who = (p) => (p.kind === "bot" ? t("AI {agent}", { agent: p.agent }) : p.joined ? p.name || t("a guest") : t("free"));
+  return game.seats.map((p) => `${p.side}: ${who(p)}`).join(" · ");
 }
 
 async function renderOpen() {
@@ -93,18 +96,18 @@ async function renderOpen() {
   try {
     ({ games } = await api("/api/lobby/open"));
   } catch (err) {
-    put(root, h("p", { class: "muted", text: `The open games cannot be read: ${errorText(err)}` }));
+    put(root, h("p", { class: "muted", text: t("The open games cannot be read: {error}", { error: errorText(err) }) }));
     return;
   }
   if (!games.length) {
-    put(root, h("p", { class: "muted", text: "No open game at the moment: create one and tick “open to everyone”." }));
+    put(root, h("p", { class: "muted", text: t("No open game at the moment: create one and tick “open to everyone”.") }));
     return;
   }
   put(root, h("ul", { class: "games" }, games.map((g) => h("li", { class: "game-row", "data-game": g.game_id }, [
     h("div", { class: "game-main" }, [
-      h("span", {}, [h("strong", { text: g.title }), ` · hosted by ${g.host} · ${timeAgo(g.created_at)}`]),
+      h("span", {}, [h("strong", { text: g.title }), " · ", t("hosted by {host}", { host: g.host }), ` · ${timeAgo(g.created_at)}`]),
       state.account && g.host !== state.account.name
-        ? h("button", { type: "button", class: "small primary", onclick: () => join(g) }, ["Join"])
+        ? h("button", { type: "button", class: "small primary", onclick: () => join(g) }, [t("Join")])
         : null,
     ]),
     h("div", { class: "game-meta muted", text: seatsText(g) }),
@@ -112,6 +115,7 @@ async function renderOpen() {
 }
 
 async function main() {
+  await pageReady();
   $("#open-refresh").addEventListener("click", renderOpen);
   try {
     state.account = (await api("/api/session")).account;  // null for a guest: no failing request

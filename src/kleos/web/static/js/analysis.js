@@ -4,6 +4,7 @@
 // turning points, each a button that jumps the replay to the move. /replay/{id}?analyse=1 asks at once.
 import { api, errorText } from "./api.js";
 import { $, h, put, s } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 const WIDTH = 640;
 const HEIGHT = 180;
@@ -71,48 +72,51 @@ function chart(analysis, names, jump) {
     const value = step && step.before !== null && step.before !== undefined ? chanceOf(step) : 0.5;
     parts.push(s("circle", {
       cx: xOf(tp.index, steps), cy: yOf(value), r: 6, class: `analysis-turn turn-${tp.kind}`, tabindex: 0,
-      role: "button", "aria-label": `step ${tp.index + 1}: ${tp.text}`, "data-step": tp.index + 1,
+      role: "button", "aria-label": t("step {step}: {text}", { step: tp.index + 1, text: tp.text }), "data-step": tp.index + 1,
       onclick: () => jump(tp.index + 1),
       onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); jump(tp.index + 1); } },
-    }, [s("title", { text: `step ${tp.index + 1}: ${tp.text}` })]));
+    }, [s("title", { text: t("step {step}: {text}", { step: tp.index + 1, text: tp.text }) })]));
   }
   return s("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "analysis-chart", role: "img",
-    "aria-label": `Each seat's ${chanceWords(analysis)} over the game` }, parts);
+    "aria-label": t("Each seat's {value} over the game", { value: chanceWords(analysis) }) }, parts);
 }
 
 function legend(analysis, names) {
   return h("ul", { class: "analysis-legend" }, names.map((name, seat) => {
     const own = seriesOf(analysis, seat);
-    const last = own.length ? pct(chanceOf(own[own.length - 1])) : "no decision";
+    const last = own.length ? pct(chanceOf(own[own.length - 1])) : t("no decision");
     return h("li", {}, [h("span", { class: `analysis-swatch seat-line-${seat % 5}` }), ` ${name}: ${last}`]);
   }));
 }
 
 function turningList(analysis, jump) {
-  if (!analysis.turning_points.length) return h("p", { class: "muted", text: "No turning point." });
+  if (!analysis.turning_points.length) return h("p", { class: "muted", text: t("No turning point.") });
   return h("ol", { class: "analysis-turns" }, analysis.turning_points.map((tp) => h("li", {}, [
     h("button", { type: "button", class: `small turn-${tp.kind}`, "data-step": tp.index + 1, onclick: () => jump(tp.index + 1) },
-      [`Step ${tp.index + 1}`]),
+      [t("Step {step}", { step: tp.index + 1 })]),
     ` ${tp.text}`,
   ])));
 }
 
 function summary(analysis) {
   const seen = analysis.full_information
-    ? "with full information (the game is over: hidden cards were used)"
-    : "from each seat's own view, as the players saw the game";
-  const marks = Object.entries(analysis.marks).map(([name, v]) => `${name} from ${pct(v)}`).join(", ");
+    ? t("with full information (the game is over: hidden cards were used)")
+    : t("from each seat's own view, as the players saw the game");
+  const marks = Object.entries(analysis.marks).map(([name, v]) => t("{mark} from {value}", { mark: name, value: pct(v) }))
+    .join(", ");
+  const searches = tn("{n} search per decision", "{n} searches per decision", analysis.repeats);
   const calibrated = analysis.calibrated
-    ? ` The chart shows it turned into a winning chance by the game's calibration (fitted on self-play games).`
+    ? " " + t("The chart shows it turned into a winning chance by the game's calibration (fitted on self-play games).")
     : "";
   return h("p", { class: "muted analysis-note", text:
-    `The searcher's ${analysis.value_words} at each decision, ${seen}; ${analysis.budget} model calls per search, ` +
-    `${analysis.repeats} search${analysis.repeats === 1 ? "" : "es"} per decision. A move is marked when it loses: ${marks}. Chance is never blamed.${calibrated}` });
+    t("The searcher's {value} at each decision, {seen}; {budget} model calls per search, {searches}. "
+      + "A move is marked when it loses: {marks}. Chance is never blamed.",
+    { value: analysis.value_words, seen, budget: analysis.budget, searches, marks }) + calibrated });
 }
 
 function render(box, analysis, names, jump) {
-  put(box, h("h3", { text: "Analysis" }), summary(analysis), chart(analysis, names, jump), legend(analysis, names),
-    h("h4", { text: "Turning points" }), turningList(analysis, jump));
+  put(box, h("h3", { text: t("Analysis") }), summary(analysis), chart(analysis, names, jump), legend(analysis, names),
+    h("h4", { text: t("Turning points") }), turningList(analysis, jump));
 }
 
 /** Mount the analysis section after ``after``; ``jump(step)`` shows the replay's step. */
@@ -120,9 +124,9 @@ export function mountAnalysis(after, gameId, names, jump) {
   stylesheet();
   const url = `/api/games/${encodeURIComponent(gameId)}/analysis`;
   const box = h("section", { id: "analysis", class: "analysis", "aria-live": "polite" });
-  const button = h("button", { type: "button", id: "analyse", "data-tool": "analyse" }, ["Analyse"]);
+  const button = h("button", { type: "button", id: "analyse", "data-tool": "analyse" }, [t("Analyse")]);
   const status = h("span", { class: "muted analysis-status" });
-  put(box, h("h3", { text: "Analysis" }), h("div", { class: "tool-row" }, [button, status]));
+  put(box, h("h3", { text: t("Analysis") }), h("div", { class: "tool-row" }, [button, status]));
   after.after(box);
 
   async function poll() {
@@ -130,24 +134,25 @@ export function mountAnalysis(after, gameId, names, jump) {
     try {
       found = await api(url);
     } catch (err) {
-      status.textContent = `The analysis cannot be loaded: ${errorText(err)}`;
+      status.textContent = t("The analysis cannot be loaded: {error}", { error: errorText(err) });
       return;
     }
     if (found.status === "done") render(box, found.analysis, names, jump);
     else if (found.status === "queued" || found.status === "running") {
       button.disabled = true;
-      status.textContent = found.status === "queued" ? "Waiting for a worker…"
-        : found.steps ? `The searcher is at step ${found.done} of ${found.steps}…` : "The searcher is going through the game…";
+      status.textContent = found.status === "queued" ? t("Waiting for a worker…")
+        : found.steps ? t("The searcher is at step {done} of {steps}…", { done: found.done, steps: found.steps })
+          : t("The searcher is going through the game…");
       setTimeout(poll, POLL_MS);
     } else if (found.status === "failed") {
       button.disabled = false;
-      status.textContent = "The last analysis did not finish: ask again.";
+      status.textContent = t("The last analysis did not finish: ask again.");
     }
   }
 
   async function ask() {
     button.disabled = true;
-    status.textContent = "Asking…";
+    status.textContent = t("Asking…");
     try {
       await api(url, { method: "POST" });
     } catch (err) {

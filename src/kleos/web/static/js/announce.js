@@ -5,6 +5,7 @@
 import { $, h, put } from "./dom.js";
 import { seatLabel } from "./board-api.js";
 import { withoutSeat } from "./log.js";
+import { t } from "./i18n.js";
 
 const MOST = 6; // lines read at once; a longer burst (a reconnect) is summed up by its last lines
 const heard = { step: null, yourTurn: false, over: false };
@@ -17,9 +18,9 @@ export function newsLines(msg, names, lastStep, endText) {
     for (const e of fresh.slice(-MOST)) lines.push(`${seatLabel(names, e.seat)}: ${withoutSeat(e, names)}`);
   }
   if (msg.outcome) {
-    if (!heard.over) lines.push(`Game over: ${endText}`);
+    if (!heard.over) lines.push(t("Game over: {result}", { result: endText }));
   } else if (msg.your_turn && !heard.yourTurn) {
-    lines.push("Your turn.");
+    lines.push(t("Your turn."));
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 // Talking to the Kleos server: JSON over HTTP, the live WebSocket, and the seat tokens kept in
 // this browser's local storage (a token is the player's only credential; it never leaves this
 // browser except in the Authorization header or the WebSocket hello to the same server).
+import { t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -19,7 +20,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    throw new ApiError(0, { error: "network", message: "the server cannot be reached" });
+    throw new ApiError(0, { error: "network", message: t("the server cannot be reached") });
   }
   let data = null;
   try {
@@ -87,7 +88,7 @@ export function exportSeats() {
 
 export function importSeats(text) {
   const incoming = JSON.parse(text);
-  if (!Array.isArray(incoming)) throw new Error("not a list of seats");
+  if (!Array.isArray(incoming)) throw new Error(t("not a list of seats"));
   let n = 0;
   for (const x of incoming) {
     if (x && typeof x.token === "string" && typeof x.game_id === "string" && Number.isInteger(x.seat) && x.seat >= 0) {
@@ -179,7 +180,7 @@ export class LiveGame {
       this.ws = null;
       clearInterval(this.pinger);
       this.pinger = null;
-      this.failPending(new ApiError(0, { error: "network", message: "connection lost" }));
+      this.failPending(new ApiError(0, { error: "network", message: t("connection lost") }));
       if (event.code >= 4400 && event.code < 4500) {
         this.closed = true;
         this.onFatal(event.code - 4000, this.fatalBody);
@@ -275,7 +276,7 @@ export class LiveGame {
         setTimeout(() => {
           if (this.pending.has(id)) {
             this.pending.delete(id);
-            reject(new ApiError(0, { error: "timeout", message: "no answer from the server" }));
+            reject(new ApiError(0, { error: "timeout", message: t("no answer from the server") }));
           }
         }, 20000);
       });

@@ -58,26 +58,27 @@
 // at once (simultaneous secret choices), and chance is seat -1 in logs. A board sees only what the
 // message holds: the seat's own view, never another seat's secrets.
 import { h, put } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** A seat's name for people: its name in the game, "chance" (-1) or "spectator" (null). */
 export function seatLabel(names, seat) {
   if (seat === null || seat === undefined) return "spectator";
   if (seat < 0) return "chance";
-  return (names && names[seat]) || `seat ${seat + 1}`;
+  return (names && names[seat]) || t("seat {number}", { number: seat + 1 });
 }
 
 /** A small colored tag naming a seat (CSS classes seat-0 … seat-4, chance). */
 export function seatTag(names, seat) {
   const cls = seat >= 0 ? `seat-${seat % 5}` : "chance";
-  return h("span", { class: `side-tag ${cls}`, text: seat >= 0 ? seatLabel(names, seat) : "Chance" });
+  return h("span", { class: `side-tag ${cls}`, text: seat >= 0 ? seatLabel(names, seat) : t("Chance") });
 }
 
 /** The generic board of a game without a web part: who plays, and the position as text. */
 export function textBoard(ctx) {
-  const pre = h("pre", { id: "board-text", class: "board-text", "aria-label": "The position as text" });
+  const pre = h("pre", { id: "board-text", class: "board-text", "aria-label": t("The position as text") });
   const players = h("ul", { id: "players", class: "players" });
   put(ctx.slots.main, h("section", { class: "text-board" }, [pre]));
-  put(ctx.slots.side, h("section", { class: "players-panel" }, [h("h3", { text: "Players" }), players]));
+  put(ctx.slots.side, h("section", { class: "players-panel" }, [h("h3", { text: t("Players") }), players]));
   return {
     text: true,
     render(message) {
@@ -89,7 +90,7 @@ export function textBoard(ctx) {
         seatTag(ctx.seatNames, p.seat),
         message.seat === p.seat ? h("span", { class: "you", text: " (you)" }) : null,
         h("span", { class: "who muted", text: ` ${playerKind(p)}` }),
-        acting.has(p.seat) ? h("span", { class: "badge acting-badge", text: "to act" }) : null,
+        acting.has(p.seat) ? h("span", { class: "badge acting-badge", text: t("to act") }) : null,
       ])));
     },
   };
@@ -98,6 +99,6 @@ export function textBoard(ctx) {
 /** Who holds a seat, in words: "AI: random", "person", "invited, not joined yet". */
 export function playerKind(player) {
   if (!player) return "";
-  if (player.kind === "bot") return `AI: ${player.agent}`;
-  return player.joined ? player.name || "person" : "invited, not joined yet";
+  if (player.kind === "bot") return t("AI: {agent}", { agent: player.agent });
+  return player.joined ? player.name || t("person") : t("invited, not joined yet");
 }

@@ -4,6 +4,7 @@
 import { api, errorText } from "./api.js";
 import { $, h, notice, put } from "./dom.js";
 import { seatLabel } from "./board-api.js";
+import { t } from "./i18n.js";
 
 const MAX = 300;
 const chat = { gameId: null, live: null, ws: null, seat: null, names: [], seats: 0, lines: [], muted: new Set(), mounted: false };
@@ -31,7 +32,7 @@ function renderMutes() {
     if (seat === chat.seat) continue;
     const on = chat.muted.has(seat);
     others.push(h("button", { type: "button", class: "small chat-mute", "data-mute-seat": String(seat), "aria-pressed": on ? "true" : "false",
-      onclick: () => toggleMute(seat) }, [`${on ? "Unmute" : "Mute"} ${seatLabel(chat.names, seat)}`]));
+      onclick: () => toggleMute(seat) }, [on ? t("Unmute {side}", { side: seatLabel(chat.names, seat) }) : t("Mute {side}", { side: seatLabel(chat.names, seat) })]));
   }
   put(el, ...others);
 }
@@ -44,7 +45,7 @@ async function load() {
     renderLines();
     renderMutes();
   } catch (err) {
-    notice(`The table chat cannot be read: ${errorText(err)}`);
+    notice(t("The table chat cannot be read: {error}", { error: errorText(err) }));
   }
 }
 
@@ -107,13 +108,13 @@ export function renderChat(msg, names, gameId, live) {
     else handle(m, viaHttp);
   };
   const input = h("input", { id: "chat-input", type: "text", maxlength: String(MAX), autocomplete: "off",
-    placeholder: "Say something to the table", "aria-label": "Chat line", oninput: updateCount });
+    placeholder: t("Say something to the table"), "aria-label": t("Chat line"), oninput: updateCount });
   const box = h("section", { id: "chat-panel", class: "chat-panel" }, [
-    h("h3", { text: "Table chat" }),
+    h("h3", { text: t("Table chat") }),
     h("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite" }),
     h("form", { id: "chat-form", class: "chat-form", onsubmit: send }, [input,
       h("span", { id: "chat-count", class: "muted chat-count", text: `0/${MAX}` }),
-      h("button", { type: "submit", id: "chat-send", class: "small" }, ["Send"])]),
+      h("button", { type: "submit", id: "chat-send", class: "small" }, [t("Send")])]),
     h("div", { id: "chat-mutes", class: "chat-mutes" }),
   ]);
   const log = $("#log-panel");

@@ -5,24 +5,28 @@
 import { api } from "./api.js";
 import { $, h, put } from "./dom.js";
 import { seatLabel } from "./board-api.js";
+import { t, tn } from "./i18n.js";
 
-const CHOICES = [
-  ["", "No clock"],
-  ["live:5:3", "Live: 5 minutes + 3 s per move"],
-  ["live:10:5", "Live: 10 minutes + 5 s per move"],
-  ["live:30:10", "Live: 30 minutes + 10 s per move"],
-  ["async:1", "Correspondence: 1 day per move"],
-  ["async:3", "Correspondence: 3 days per move"],
-  ["async:7", "Correspondence: 7 days per move"],
-];
+/** The time controls a new game may have, in the reader's words (read when the form is drawn). */
+function choices() {
+  return [
+    ["", t("No clock")],
+    ["live:5:3", t("Live: {minutes} minutes + {seconds} s per move", { minutes: 5, seconds: 3 })],
+    ["live:10:5", t("Live: {minutes} minutes + {seconds} s per move", { minutes: 10, seconds: 5 })],
+    ["live:30:10", t("Live: {minutes} minutes + {seconds} s per move", { minutes: 30, seconds: 10 })],
+    ["async:1", tn("Correspondence: {n} day per move", "Correspondence: {n} days per move", 1)],
+    ["async:3", tn("Correspondence: {n} day per move", "Correspondence: {n} days per move", 3)],
+    ["async:7", tn("Correspondence: {n} day per move", "Correspondence: {n} days per move", 7)],
+  ];
+}
 
 /** The clock choice of the create form, put before its submit button (once). */
 export function mountClockChoice() {
   if ($("#clock-choice")) return;
   const button = $("#create-btn");
   if (!button) return;
-  const select = h("select", { id: "clock-choice" }, CHOICES.map(([value, text]) => h("option", { value, text })));
-  button.before(h("label", { class: "clock-choice" }, ["Clock ", select]));
+  const select = h("select", { id: "clock-choice" }, choices().map(([value, text]) => h("option", { value, text })));
+  button.before(h("label", { class: "clock-choice" }, [t("Clock"), " ", select]));
 }
 
 /** The `clock` of a new game's request from the form's choice (null: no clock). */
@@ -39,7 +43,7 @@ export function clockText(seconds, kind) {
   const s = Math.max(0, Math.ceil(seconds));
   if (kind === "async" && s >= 3600) {
     const d = Math.floor(s / 86400), hours = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
-    return d ? `${d}d ${hours}h` : `${hours}h ${m}m`;
+    return d ? t("{days}d {hours}h", { days: d, hours }) : t("{hours}h {minutes}m", { hours, minutes: m });
   }
   const hours = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
   const pad = (n) => String(n).padStart(2, "0");
@@ -51,7 +55,7 @@ const state = { msg: null, at: 0, timer: null, asked: -1, gameId: null, token: n
 function panel() {
   let el = $("#clocks");
   if (!el) {
-    el = h("section", { id: "clocks", class: "clocks", "aria-label": "Clocks" });
+    el = h("section", { id: "clocks", class: "clocks", "aria-label": t("Clocks") });
     const turn = $("#turn");
     if (turn) turn.before(el);
   }
@@ -92,8 +96,9 @@ export function renderClock(msg, names, gameId, token) {
   state.gameId = gameId;
   state.token = token;
   el.hidden = false;
-  const title = msg.clock.kind === "live" ? `Clock ${msg.clock.control}` : `${msg.clock.control} per move`;
-  const note = msg.clock.started ? null : h("p", { class: "muted", text: "The clocks start when every seat is taken." });
+  const title = msg.clock.kind === "live" ? t("Clock {control}", { control: msg.clock.control })
+    : t("{control} per move", { control: msg.clock.control });
+  const note = msg.clock.started ? null : h("p", { class: "muted", text: t("The clocks start when every seat is taken.") });
   put(el, h("h3", { text: title }), h("ul", { class: "clock-list" }, msg.clock.seats.map((entry) => h("li", {
     class: `clock-seat${entry.running && !msg.outcome ? " running" : ""}${entry.seat === msg.seat ? " mine" : ""}`,
     "data-clock-seat": String(entry.seat),

@@ -1,5 +1,6 @@
 // Tiny DOM helpers. Text always goes in as text (never as HTML), so nothing the server or another
 // player wrote can become markup.
+import { t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -43,16 +44,12 @@ export function spaced(id) {
   return String(id).replace(/([a-z])([A-Z])/g, "$1 $2");
 }
 
-export function plural(n, word, many) {
-  return `${n} ${n === 1 ? word : (many || word + "s")}`;
-}
-
 export function timeAgo(seconds) {
   const d = Math.max(0, Date.now() / 1000 - seconds);
-  if (d < 60) return "just now";
-  if (d < 3600) return `${Math.floor(d / 60)} min ago`;
-  if (d < 86400) return `${Math.floor(d / 3600)} h ago`;
-  return `${Math.floor(d / 86400)} d ago`;
+  if (d < 60) return t("just now");
+  if (d < 3600) return t("{n} min ago", { n: Math.floor(d / 60) });
+  if (d < 86400) return t("{n} h ago", { n: Math.floor(d / 3600) });
+  return t("{n} d ago", { n: Math.floor(d / 86400) });
 }
 
 /** Replace the children of `root` with the given ones, skipping null/undefined/false. */
@@ -66,7 +63,8 @@ let noticeTimer = null;
 /** Show a notice at the top of the page; errors stay longer, `stay` keeps it until closed. */
 export function notice(text, kind = "error", stay = false) {
   const el = $("#notice");
-  put(el, h("span", { text }), h("button", { type: "button", class: "small", onclick: () => { el.hidden = true; } }, ["×"]));
+  put(el, h("span", { text }), h("button", { type: "button", class: "small", onclick: () => { el.hidden = true; },
+                                 "aria-label": t("Close") }, ["×"]));
   el.dataset.kind = kind;
   el.hidden = false;
   clearTimeout(noticeTimer);
@@ -74,17 +72,17 @@ export function notice(text, kind = "error", stay = false) {
 }
 
 /** A read-only invite link with a Copy button. */
-export function inviteBox(url, label = "Invite link") {
+export function inviteBox(url, label = t("Invite link")) {
   const input = h("input", { type: "text", readonly: true, value: url, class: "invite-url", "aria-label": label,
                              onfocus: (e) => e.target.select() });
   return h("div", { class: "invite" }, [input, h("button", {
     type: "button", class: "small", onclick: async () => {
       try {
         await navigator.clipboard.writeText(url);
-        notice("Invite link copied.", "info");
+        notice(t("Invite link copied."), "info");
       } catch (err) {
         input.select();
       }
     },
-  }, ["Copy"])]);
+  }, [t("Copy")])]);
 }

@@ -20,6 +20,9 @@ import { renderJump } from "./jump.js";
 import { announce } from "./announce.js";
 import { initKeys, keepMenuFocus } from "./keys.js";
 import { putLines } from "./lines.js";
+import { t, tn } from "./i18n.js";
+import { pageReady, withGameWords } from "./shell.js";
+import { joinAnd } from "./words.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const ui = {
@@ -44,10 +47,10 @@ async function acceptInvite() {
   try {
     const seated = await api("/api/join", { method: "POST", body: { invite } });
     saveSeat(seated);
-    notice(`You joined as ${seated.side}.`, "info");
+    notice(t("You joined as {side}.", { side: seated.side }), "info");
   } catch (err) {
     if (seatFor(gameId)) return; // already ours (e.g. the link opened twice)
-    notice(err.code === "bad_invite" ? "This invite is unknown or was already used: you are watching." : errorText(err));
+    notice(err.code === "bad_invite" ? t("This invite is unknown or was already used: you are watching.") : errorText(err));
   }
 }
 
@@ -97,7 +100,7 @@ function retryStale(msg) {
   if (!retry || msg.seq < retry.seq) return;
   ui.retry = null;
   if (msg.your_turn && (msg.legal || []).some((e) => e.action === retry.action)) choose(retry.action, true);
-  else if (!msg.outcome) notice("The game moved on before your choice arrived: please choose again.", "info");
+  else if (!msg.outcome) notice(t("The game moved on before your choice arrived: please choose again."), "info");
 }
 
 function undo() {
@@ -123,25 +126,27 @@ function gameOverText(msg) {
 }
 
 function whoActs(msg, seats) {
-  return seats.map((s) => {
+  return joinAnd(seats.map((s) => {
     const p = (msg.players || []).find((x) => x.seat === s);
-    return `${seatLabel(names(msg), s)}${p && p.kind === "bot" ? ` (AI ${p.agent})` : ""}`;
-  }).join(" and ");
+    const label = seatLabel(names(msg), s);
+    return p && p.kind === "bot" ? t("{seat} (AI {agent})", { seat: label, agent: p.agent }) : label;
+  }));
 }
 
 function turnTitle(msg) {
-  if (msg.outcome) return `Game over: ${gameOverText(msg)}`;
+  if (msg.outcome) return t("Game over: {result}", { result: gameOverText(msg) });
   const own = ui.board && ui.board.turnTitle && ui.board.turnTitle(msg);
   if (own) return own;
   const toAct = msg.to_act || [];
   if (msg.your_turn) {
     const others = toAct.filter((s) => s !== msg.seat);
-    return others.length ? `Your choice, made in secret: ${whoActs(msg, others)} choose${others.length === 1 ? "s" : ""} too`
-      : "Your turn: choose an action";
+    return others.length ? tn("Your choice, made in secret: {others} chooses too",
+      "Your choice, made in secret: {others} choose too", others.length, { others: whoActs(msg, others) })
+      : t("Your turn: choose an action");
   }
   const who = whoActs(msg, toAct);
-  if (!isSeat(msg.seat)) return who ? `Watching: ${who} to act` : "Watching";
-  return who ? `Waiting for ${who}…` : "Waiting…";
+  if (!isSeat(msg.seat)) return who ? t("Watching: {who} to act", { who }) : t("Watching");
+  return who ? t("Waiting for {who}…", { who }) : t("Waiting…");
 }
 
 // ----- panels -----------------------------------------------------------------------------------
@@ -157,23 +162,23 @@ function renderBanner(msg) {
   const el = $("#banner");
   const parts = [];
   if (!isSeat(msg.seat)) {
-    parts.push(h("p", { text: "You are watching this game: you see what every player may see, no hidden cards." }));
+    parts.push(h("p", { text: t("You are watching this game: you see what every player may see, no hidden cards.") }));
   }
   const waiting = (msg.players || []).filter((p) => p.seat !== msg.seat && p.kind === "person" && !p.joined);
   if (isSeat(msg.seat) && waiting.length) {
     const invites = invitesOf();
     const rec = chooseSeat();
-    parts.push(h("p", { text: waiting.length === 1 ? "Waiting for your opponent to join. Send them this invite link:"
-      : `Waiting for ${waiting.length} players to join. Send each of them their invite link:` }));
+    parts.push(h("p", { text: waiting.length === 1 ? t("Waiting for your opponent to join. Send them this invite link:")
+      : t("Waiting for {n} players to join. Send each of them their invite link:", { n: waiting.length }) }));
     let shown = 0;
     for (const p of waiting) {
       const url = invites.get(p.seat) || (waiting.length === 1 && rec && rec.invite_url) || null;
       if (!url) continue;
       if (waiting.length > 1) parts.push(h("p", { class: "invite-for", text: `${seatLabel(names(msg), p.seat)}:` }));
-      parts.push(inviteBox(url, `Invite link for ${seatLabel(names(msg), p.seat)}`));
+      parts.push(inviteBox(url, t("Invite link for {side}", { side: seatLabel(names(msg), p.seat) })));
       shown += 1;
     }
-    if (!shown) parts.push(h("p", { class: "muted", text: "(The invite links were shown to the browser that created the game.)" }));
+    if (!shown) parts.push(h("p", { class: "muted", text: t("(The invite links were shown to the browser that created the game.)") }));
   }
   el.hidden = parts.length === 0;
   put(el, ...parts);
@@ -186,11 +191,11 @@ function renderMySeats(msg) {
   el.hidden = mine.length < 2;
   if (mine.length < 2) return;
   const acting = new Set(msg.to_act || []);
-  put(el, h("span", { class: "muted", text: "Your seats: " }), ...mine.map((rec) => h("a", {
+  put(el, h("span", { class: "muted", text: t("Your seats:") + " " }), ...mine.map((rec) => h("a", {
     class: `button small seat-link${rec.seat === msg.seat ? " current" : ""}${acting.has(rec.seat) ? " acting" : ""}`,
     href: `/play/${encodeURIComponent(gameId)}?seat=${rec.seat}`, "data-seat": String(rec.seat),
     "aria-current": rec.seat === msg.seat ? "page" : null,
-  }, [seatLabel(names(msg), rec.seat), acting.has(rec.seat) ? " · to act" : ""])));
+  }, [seatLabel(names(msg), rec.seat), acting.has(rec.seat) ? ` · ${t("to act")}` : ""])));
 }
 
 function download(name, text, type = "application/json") {
@@ -214,8 +219,10 @@ async function exportRecord(msg) {
 function exportLog(msg) {
   const lines = msg.log.map((e) => `${e.step}\t${seatLabel(names(msg), e.seat)}\t${e.action}\t${e.text}`);
   const title = ui.entry ? ui.entry.title : msg.game;
+  const side = msg.side || t("a spectator");
+  const heading = t("Kleos {title} game {game}, as seen by {side}", { title, game: gameId, side });
   download(`${msg.game || "game"}-${gameId}-log.txt`,
-    `# Kleos ${title} game ${gameId}, as seen by ${msg.side || "a spectator"}\n${lines.join("\n")}\n`, "text/plain");
+    `# ${heading}\n${lines.join("\n")}\n`, "text/plain");
 }
 
 async function rematch() {
@@ -233,26 +240,26 @@ async function rematch() {
 function renderTools(msg) {
   const items = [];
   if (msg.status !== "active" || msg.outcome) {
-    items.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(gameId)}`, "data-tool": "replay" }, ["Replay step by step"]));
-    items.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(gameId)}?analyse=1`, "data-tool": "analyse" }, ["Analyse"]));
-    items.push(h("button", { type: "button", onclick: () => exportRecord(msg), "data-tool": "export" }, ["Export the record (JSON)"]));
+    items.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(gameId)}`, "data-tool": "replay" }, [t("Replay step by step")]));
+    items.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(gameId)}?analyse=1`, "data-tool": "analyse" }, [t("Analyse")]));
+    items.push(h("button", { type: "button", onclick: () => exportRecord(msg), "data-tool": "export" }, [t("Export the record (JSON)")]));
     if (isSeat(msg.seat)) {
       if (msg.rematch && msg.rematch.invite) {
-        items.push(h("button", { type: "button", class: "primary", onclick: rematch, "data-tool": "rematch" }, ["Accept the rematch"]));
+        items.push(h("button", { type: "button", class: "primary", onclick: rematch, "data-tool": "rematch" }, [t("Accept the rematch")]));
       } else if (msg.rematch && seatFor(msg.rematch.game_id)) {
         items.push(h("a", { class: "button primary", href: `/play/${encodeURIComponent(msg.rematch.game_id)}`, "data-tool": "rematch" },
-          ["Go to the rematch"]));
+          [t("Go to the rematch")]));
       } else if (!msg.rematch) {
-        items.push(h("button", { type: "button", class: "primary", onclick: rematch, "data-tool": "rematch" }, ["Rematch"]));
+        items.push(h("button", { type: "button", class: "primary", onclick: rematch, "data-tool": "rematch" }, [t("Rematch")]));
       }
     }
   } else {
-    items.push(h("button", { type: "button", onclick: () => exportLog(msg), "data-tool": "export-log" }, ["Download the log (text)"]));
+    items.push(h("button", { type: "button", onclick: () => exportLog(msg), "data-tool": "export-log" }, [t("Download the log (text)")]));
   }
-  items.push(h("a", { class: "button", href: "/" }, ["Lobby"]));
+  items.push(h("a", { class: "button", href: "/" }, [t("Lobby")]));
   const watch = `${location.origin}/play/${encodeURIComponent(gameId)}`;
-  put($("#tools"), h("h3", { text: "Game" }), h("div", { class: "tool-row" }, items),
-    h("p", { class: "muted" }, ["Watch link (public view): ", h("code", { text: watch })]));
+  put($("#tools"), h("h3", { text: t("Game") }), h("div", { class: "tool-row" }, items),
+    h("p", { class: "muted" }, [t("Watch link (public view):"), " ", h("code", { text: watch })]));
 }
 
 function highlight(list) {
@@ -282,13 +289,13 @@ function renderMenuPanel(msg) {
       onHover: highlight,
     });
   } else if (!msg.outcome) {
-    menu.append(h("p", { class: "muted waiting", text: ui.busy ? "Sending…" : "Nothing to choose now; the page updates by itself." }));
+    menu.append(h("p", { class: "muted waiting", text: ui.busy ? t("Sending…") : t("Nothing to choose now; the page updates by itself.") }));
   }
-  if (ui.busy) menu.append(h("p", { class: "sending", role: "status", text: "Sending…" }));
+  if (ui.busy) menu.append(h("p", { class: "sending", role: "status", text: t("Sending…") }));
   const undoBtn = $("#undo");
   undoBtn.hidden = !msg.undoable;
   undoBtn.disabled = ui.busy || ui.conn !== "live"; // an undo needs the live state: not while offline
-  undoBtn.title = ui.conn === "live" ? "" : "Undo waits for the connection to come back";
+  undoBtn.title = ui.conn === "live" ? "" : t("Undo waits for the connection to come back");
   const choosable = new Map();
   for (const e of legal.length ? model.entries : []) {
     for (const tok of e.action.split(" ").slice(1)) if (known.has(tok)) choosable.set(tok, (choosable.get(tok) || 0) + 1);
@@ -304,8 +311,10 @@ function render() {
   document.body.dataset.status = msg.outcome ? "over" : msg.status;
   document.body.dataset.seq = String(msg.seq);
   const title = boardTitle(board, ui.entry, msg);
-  document.title = `${msg.your_turn ? "● Your turn — " : ""}Kleos — ${ui.entry.title} ${gameId}`;
-  $("#game-title").textContent = `${title} · ${msg.side ? `you are ${msg.side}` : "spectator"}`;
+  const page = `Kleos — ${ui.entry.title} ${gameId}`;
+  document.title = msg.your_turn ? t("● Your turn — {page}", { page }) : page;
+  const seen = msg.side ? t("you are {side}", { side: msg.side }) : t("spectator");
+  $("#game-title").textContent = `${title} · ${seen}`;
   renderBanner(msg);
   renderMySeats(msg);
   $("#turn-title").textContent = turnTitle(msg);
@@ -316,7 +325,7 @@ function render() {
     board.render(msg, { busy: ui.busy, seat: isSeat(msg.seat) ? msg.seat : null, choosable });
     if (ui.highlight) highlight(ui.highlight);
   } catch (err) {
-    notice(`The board could not draw this position: ${errorText(err)}`);
+    notice(t("The board could not draw this position: {error}", { error: errorText(err) }));
   }
   renderLog($("#log-panel"), msg.log, names(msg));
   putLines($("#description"), msg.description);
@@ -334,6 +343,7 @@ async function onState(msg) {
   }
   if (!ui.boardReady) {
     ui.boardReady = (async () => {
+      await withGameWords(msg.game);
       ui.entry = await gameEntry(msg);
       ui.board = await hostBoard("play", ui.entry, msg, { choose, pick });
       ui.words = menuWords(ui.board);
@@ -347,25 +357,27 @@ async function onState(msg) {
 function setConn(state) {
   const el = $("#conn");
   el.dataset.state = state;
-  el.textContent = { live: "live", connecting: "connecting…", offline: "offline: reconnecting…", closed: "closed" }[state] || state;
+  el.textContent = { live: t("live"), connecting: t("connecting…"), offline: t("offline: reconnecting…"),
+                     closed: t("closed") }[state] || state;
   const changed = ui.conn !== state;
   ui.conn = state;
   if (changed) render();
 }
 
 /** The page cannot show this game (unknown, or refused): say so where "Loading…" was. */
-function showFatal(text, title = "Game not found") {
+function showFatal(text, title = t("Game not found")) {
   notice(text, "error", true);
   $("#game-title").textContent = title;
   $("#turn-title").textContent = text;
   $("#game").setAttribute("aria-busy", "false");
   document.body.dataset.status = "error";
-  put($("#menu"), h("p", {}, [h("a", { class: "button", href: "/" }, ["Back to the lobby"])]));
+  put($("#menu"), h("p", {}, [h("a", { class: "button", href: "/" }, [t("Back to the lobby")])]));
 }
 
 async function main() {
+  await pageReady();
   if (!gameId) {
-    showFatal("No game id in the address.");
+    showFatal(t("No game id in the address."));
     return;
   }
   $("#undo").addEventListener("click", undo);
@@ -382,11 +394,11 @@ async function main() {
       onFatal: (status, body) => {
         if (token && (status === 403 || status === 401)) {
           forgetSeat(gameId, rec.seat);
-          notice("The seat stored in this browser does not belong to this game: watching instead.");
+          notice(t("The seat stored in this browser does not belong to this game: watching instead."));
           start(null);
         } else {
-          if (status === 404) showFatal(`There is no game ${gameId}.`);
-          else showFatal((body && body.message) || `Error ${status}`, "Cannot show this game");
+          if (status === 404) showFatal(t("There is no game {game}.", { game: gameId }));
+          else showFatal((body && body.message) || t("Error {status}", { status }), t("Cannot show this game"));
         }
       },
     });

@@ -7,7 +7,8 @@
 import { api, errorText } from "./api.js";
 import { $, h, put } from "./dom.js";
 import { arrange, menuModel, menuWords } from "./menu.js";
-import { SHORTCUTS } from "./keys.js";
+import { shortcuts } from "./keys.js";
+import { t } from "./i18n.js";
 
 const state = { gameId: "", token: null, getMsg: () => null, openPath: () => {}, hint: null, asking: false };
 
@@ -47,7 +48,7 @@ function verbBlock(verb, now) {
   return h("div", { class: `help-verb${now ? " now" : ""}`, "data-verb": verb.verb }, [
     h("h4", {}, [verb.title, " ", h("code", { text: verb.verb })]),
     h("p", { text: verb.text }),
-    verb.rules.length ? h("p", { class: "rules", "data-rules": verb.rules.join(" "), text: `Rules: ${verb.rules.join(", ")}` }) : null,
+    verb.rules.length ? h("p", { class: "rules", "data-rules": verb.rules.join(" "), text: t("Rules: {rules}", { rules: verb.rules.join(", ") }) }) : null,
   ]);
 }
 
@@ -63,15 +64,15 @@ function dialog() {
 /** Open the help dialog with the server's help for this seat now. */
 async function openHelp() {
   const el = dialog();
-  const close = h("button", { type: "button", class: "small", "data-help-close": "1", onclick: () => el.close() }, ["Close"]);
-  put(el, h("div", { class: "help-head" }, [h("h2", { id: "help-title", text: "Help" }), close]),
-    h("p", { class: "muted", text: "Loading…" }));
+  const close = h("button", { type: "button", class: "small", "data-help-close": "1", onclick: () => el.close() }, [t("Close")]);
+  put(el, h("div", { class: "help-head" }, [h("h2", { id: "help-title", text: t("Help") }), close]),
+    h("p", { class: "muted", text: t("Loading…") }));
   if (!el.open) el.showModal();
   let help;
   try {
     help = await api(`/api/games/${encodeURIComponent(state.gameId)}/help`, { token: state.token });
   } catch (err) {
-    put(el, h("div", { class: "help-head" }, [h("h2", { id: "help-title", text: "Help" }), close]),
+    put(el, h("div", { class: "help-head" }, [h("h2", { id: "help-title", text: t("Help") }), close]),
       h("p", { text: errorText(err) }));
     return;
   }
@@ -80,15 +81,15 @@ async function openHelp() {
   const mine = verbs.filter((v) => now.has(v.verb));
   put(el,
     h("div", { class: "help-head" }, [h("h2", { id: "help-title", text: `Help: ${help.title}` }), close]),
-    help.tip ? h("section", { class: "help-tip", "data-help": "tip" }, [h("h3", { text: "Guide: now" }), h("p", { text: help.tip })]) : null,
-    mine.length ? h("section", { "data-help": "now" }, [h("h3", { text: "Your choices now" }), ...mine.map((v) => verbBlock(v, true))]) : null,
-    h("details", { class: "help-guide", "data-help": "guide", open: !mine.length }, [h("summary", { text: "First-game guide" }), ...markdown(help.guide_intro)]),
-    verbs.length ? h("details", { "data-help": "verbs" }, [h("summary", { text: "Every kind of move, with its rules" }),
+    help.tip ? h("section", { class: "help-tip", "data-help": "tip" }, [h("h3", { text: t("Guide: now") }), h("p", { text: help.tip })]) : null,
+    mine.length ? h("section", { "data-help": "now" }, [h("h3", { text: t("Your choices now") }), ...mine.map((v) => verbBlock(v, true))]) : null,
+    h("details", { class: "help-guide", "data-help": "guide", open: !mine.length }, [h("summary", { text: t("First-game guide") }), ...markdown(help.guide_intro)]),
+    verbs.length ? h("details", { "data-help": "verbs" }, [h("summary", { text: t("Every kind of move, with its rules") }),
       ...verbs.map((v) => verbBlock(v, now.has(v.verb)))]) : null,
-    help.rules ? h("details", { "data-help": "rules" }, [h("summary", { text: "Rules reference" }), ...markdown(help.rules)]) : null,
-    h("details", { "data-help": "keys" }, [h("summary", { text: "Keyboard shortcuts" }),
-      h("dl", { class: "shortcuts" }, SHORTCUTS.flatMap(([key, what]) => [h("dt", {}, [h("kbd", { text: key })]), h("dd", { text: what })]))]),
-    h("p", { class: "muted", text: `Hint: what the ${help.hint_agent} computer player would choose, from what you can see.` }),
+    help.rules ? h("details", { "data-help": "rules" }, [h("summary", { text: t("Rules reference") }), ...markdown(help.rules)]) : null,
+    h("details", { "data-help": "keys" }, [h("summary", { text: t("Keyboard shortcuts") }),
+      h("dl", { class: "shortcuts" }, shortcuts().flatMap(([key, what]) => [h("dt", {}, [h("kbd", { text: key })]), h("dd", { text: what })]))]),
+    h("p", { class: "muted", text: t("Hint: what the {agent} computer player would choose, from what you can see.", { agent: help.hint_agent }) }),
   );
 }
 
@@ -121,22 +122,22 @@ async function askHint() {
   if ($("#hint-ask")) $("#hint-ask").disabled = true;
   const line = hintLine();
   line.hidden = false;
-  put(line, "Thinking about a hint…");
+  put(line, t("Thinking about a hint…"));
   try {
     const hint = await api(`/api/games/${encodeURIComponent(state.gameId)}/hint`, { token: state.token });
     const now = state.getMsg();
     if (!now || now.seq !== hint.seq) {
-      put(line, "The game moved on: ask again.");
+      put(line, t("The game moved on: ask again."));
       return;
     }
     state.hint = hint;
-    put(line, h("span", { class: "hint-label", text: `Hint (${hint.agent}): ` }), h("span", { class: "hint-text", text: hint.text }),
+    put(line, h("span", { class: "hint-label", text: t("Hint ({agent}):", { agent: hint.agent }) + " " }), h("span", { class: "hint-text", text: hint.text }),
       " ", h("code", { class: "notation", text: hint.action }),
-      hint.why ? h("span", { class: "hint-why", text: ` Why: ${hint.why}` }) : null);
+      hint.why ? h("span", { class: "hint-why", text: " " + t("Why: {why}", { why: hint.why }) }) : null);
     line.dataset.action = hint.action;
     state.openPath(pathTo(now, hint.action));
   } catch (err) {
-    put(line, `No hint: ${errorText(err)}`);
+    put(line, t("No hint: {error}", { error: errorText(err) }));
   } finally {
     state.asking = false;
     const ask = $("#hint-ask");
@@ -150,8 +151,8 @@ export function initHelp(opts) {
   const tools = $("#turn .turn-tools");
   if (!tools || $("#help-open")) return;
   tools.append(
-    h("button", { type: "button", id: "help-open", class: "small", "data-tool": "help", onclick: () => openHelp() }, ["Help"]),
-    h("button", { type: "button", id: "hint-ask", class: "small", "data-tool": "hint", hidden: true, onclick: () => askHint() }, ["Hint"]),
+    h("button", { type: "button", id: "help-open", class: "small", "data-tool": "help", onclick: () => openHelp() }, [t("Help")]),
+    h("button", { type: "button", id: "hint-ask", class: "small", "data-tool": "hint", hidden: true, onclick: () => askHint() }, [t("Hint")]),
   );
 }
 

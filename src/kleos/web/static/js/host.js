@@ -3,6 +3,7 @@
 import { catalogEntry, errorText, gameTables } from "./api.js";
 import { $, h, notice } from "./dom.js";
 import { textBoard } from "./board-api.js";
+import { t } from "./i18n.js";
 
 function slots() {
   return { status: $("#board-status"), main: $("#board-main"), top: $("#board-top"), side: $("#board-side"),
@@ -13,7 +14,7 @@ function stylesheet(url) {
   return new Promise((resolve, reject) => {
     const link = h("link", { rel: "stylesheet", href: String(url) });
     link.addEventListener("load", () => resolve());
-    link.addEventListener("error", () => reject(new Error(`cannot load ${url}`)));
+    link.addEventListener("error", () => reject(new Error(t("cannot load {url}", { url }))));
     document.head.append(link);
   });
 }
@@ -24,9 +25,9 @@ export async function gameEntry(message) {
   try {
     entry = await catalogEntry(message.game);
   } catch (err) {
-    notice(`The list of games cannot be read: ${errorText(err)}`);
+    notice(t("The list of games cannot be read: {error}", { error: errorText(err) }));
   }
-  return entry || { name: message.game, title: message.game || "Game", seat_names: message.seat_names || [],
+  return entry || { name: message.game, title: message.game || t("Game"), seat_names: message.seat_names || [],
                     options: [], board_module: null };
 }
 
@@ -46,7 +47,7 @@ export async function hostBoard(mode, entry, message, hooks) {
       ctx.tables = await gameTables(entry.name, ctx.options);
       board = await (await import(entry.board_module)).create(ctx);
     } catch (err) {
-      notice(`The board of this game cannot be drawn (${errorText(err)}): it is shown as text.`);
+      notice(t("The board of this game cannot be drawn ({error}): it is shown as text.", { error: errorText(err) }));
       for (const el of Object.values(ctx.slots)) el.replaceChildren();
     }
   }

@@ -15,6 +15,11 @@ export function language() {
   return loaded.language;
 }
 
+/** The languages a picker offers, each as { code, name } in its own language (from the server). */
+export function languages() {
+  return loaded.languages || [];
+}
+
 /** Fetch the catalogues of `domains` for the reader's language (the server decides it: the
  * picker's cookie, the account, then Accept-Language). Without an answer, English stays. */
 export async function loadLanguage(domains) {

@@ -2,11 +2,12 @@
 // (the menu, the board's panels by their headings, the log), so that a seat's own resources are
 // one tap away however far down the board puts them. Wide screens do not show it (kleos.css).
 import { $, h, put } from "./dom.js";
+import { t } from "./i18n.js";
 
 const PANELS = "#turn, #last-turn, #board-top > *, #board-side > *, #board-lower > *, #log-panel";
 
 function heading(panel) {
-  if (panel.id === "turn") return "Menu";
+  if (panel.id === "turn") return t("Menu");
   const head = panel.querySelector("h2, h3, summary");
   return head ? head.textContent.trim().split("\n")[0].slice(0, 24) : "";
 }
@@ -15,7 +16,7 @@ function heading(panel) {
 export function renderJump() {
   let bar = $("#jump");
   if (!bar) {
-    bar = h("nav", { id: "jump", class: "jump", "aria-label": "Jump to a panel" });
+    bar = h("nav", { id: "jump", class: "jump", "aria-label": t("Jump to a panel") });
     $("#game").prepend(bar);
   }
   const panels = [...document.querySelectorAll(PANELS)].filter((p) => !p.hidden && heading(p));

@@ -2,17 +2,21 @@
 // the keyboard's place. The menu is redrawn after every step; while the player works in it with the
 // keyboard, focus returns to its first choice after each redraw instead of falling back to the top.
 import { $ } from "./dom.js";
+import { t } from "./i18n.js";
 
-export const SHORTCUTS = [
-  ["m", "go to the menu of choices"],
-  ["↓ ↑ Home End", "move between the choices of the menu"],
-  ["Enter or Space", "take the focused choice (a step that cannot be undone asks for a second press)"],
-  ["Escape", "back to the previous level of the menu"],
-  ["t", "open the board in words and go to it"],
-  ["l", "go to the log"],
-  ["h", "open the help"],
-  ["Tab, Shift+Tab", "every button and link, in reading order"],
-];
+/** The shortcut keys and what they do, in the reader's words (the keys themselves never change). */
+export function shortcuts() {
+  return [
+    ["m", t("go to the menu of choices")],
+    ["↓ ↑ Home End", t("move between the choices of the menu")],
+    [t("Enter or Space"), t("take the focused choice (a step that cannot be undone asks for a second press)")],
+    ["Escape", t("back to the previous level of the menu")],
+    ["t", t("open the board in words and go to it")],
+    ["l", t("go to the log")],
+    ["h", t("open the help")],
+    ["Tab, Shift+Tab", t("every button and link, in reading order")],
+  ];
+}
 
 // inMenu: the keyboard works in the menu; keys: the last input came from keys (a pointer user's
 // focus is left alone: a focused choice opens its explanation, which would move the rows under the pointer)

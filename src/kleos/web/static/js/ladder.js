@@ -2,6 +2,8 @@
 // best first by the cautious rating μ − 3σ; the signed-in player's row is marked.
 import { api, ApiError, catalog, errorText } from "./api.js";
 import { $, h, notice, put } from "./dom.js";
+import { t, tn } from "./i18n.js";
+import { pageReady } from "./shell.js";
 
 const page = { me: null, games: [] };
 
@@ -10,11 +12,12 @@ function fixed(x, digits = 1) {
 }
 
 function playerCell(p) {
-  return p.bot ? [p.agent || p.name, " ", h("span", { class: "bot-tag", text: "(AI)" })] : [p.name];
+  return p.bot ? [p.agent || p.name, " ", h("span", { class: "bot-tag", text: t("(AI)") })] : [p.name];
 }
 
 function ladderTable(board) {
-  const head = h("tr", {}, ["#", "Player", "Rating", "μ", "σ", "Games", "Wins"].map((t) => h("th", { scope: "col", text: t })));
+  const titles = ["#", t("Player"), t("Rating"), "μ", "σ", t("Games"), t("Wins")];
+  const head = h("tr", {}, titles.map((title) => h("th", { scope: "col", text: title })));
   const rows = board.players.map((p) => h("tr", {
     class: page.me && !p.bot && p.name === page.me.name ? "me" : null, "data-name": p.name,
   }, [
@@ -28,17 +31,19 @@ function ladderTable(board) {
 async function show(kind) {
   const root = $("#ladder-body");
   const entry = page.games.find((g) => g.name === kind);
-  $("#ladder-title").textContent = entry ? `Ladder · ${entry.title}` : "Ladder";
-  document.title = entry ? `Kleos — ladder of ${entry.title}` : "Kleos — ladder";
+  $("#ladder-title").textContent = entry ? t("Ladder · {game}", { game: entry.title }) : t("Ladder");
+  document.title = entry ? t("Kleos — ladder of {game}", { game: entry.title }) : t("Kleos — ladder");
   try {
     const board = await api(`/api/ladder/${encodeURIComponent(kind)}`);
-    $("#ladder-summary").textContent = `${board.player_count} rated players · ${board.rated_games} rated games of `
-      + `${board.finished_games} finished`;
+    const players = tn("{n} rated player", "{n} rated players", board.player_count);
+    const rated = tn("{n} rated game", "{n} rated games", board.rated_games);
+    $("#ladder-summary").textContent = t("{players} · {rated} of {finished} finished",
+      { players, rated, finished: board.finished_games });
     put(root, board.players.length ? ladderTable(board)
-      : h("p", { class: "muted", id: "ladder-empty", text: "No rated game yet: finish a game between accounts or against the AI." }));
+      : h("p", { class: "muted", id: "ladder-empty", text: t("No rated game yet: finish a game between accounts or against the AI.") }));
   } catch (err) {
     $("#ladder-summary").textContent = "";
-    put(root, h("p", { class: "muted", text: `The ladder cannot be read: ${errorText(err)}` }));
+    put(root, h("p", { class: "muted", text: t("The ladder cannot be read: {error}", { error: errorText(err) }) }));
   }
 }
 
@@ -50,6 +55,7 @@ function choose(kind) {
 }
 
 async function main() {
+  await pageReady();
   try {
     page.me = (await api("/api/me")).account;
   } catch (err) {
@@ -58,11 +64,11 @@ async function main() {
   try {
     page.games = await catalog();
   } catch (err) {
-    notice(`The server cannot be reached: ${errorText(err)}`);
+    notice(t("The server cannot be reached: {error}", { error: errorText(err) }));
     return;
   }
   if (!page.games.length) {
-    put($("#ladder-body"), h("p", { class: "muted", text: "No game is installed on this server." }));
+    put($("#ladder-body"), h("p", { class: "muted", text: t("No game is installed on this server.") }));
     return;
   }
   const wanted = new URLSearchParams(location.search).get("game");
@@ -71,7 +77,7 @@ async function main() {
   put(select, ...page.games.map((g) => h("option", { value: g.name, text: g.title })));
   select.value = kind;
   select.addEventListener("change", () => choose(select.value));
-  if (wanted && wanted !== kind) notice(`No game '${wanted}' is installed here: showing ${page.games[0].title}.`, "info");
+  if (wanted && wanted !== kind) notice(t("No game '{wanted}' is installed here: showing {game}.", { wanted, game: page.games[0].title }), "info");
   await show(kind);
 }
 

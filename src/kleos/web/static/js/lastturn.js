@@ -5,6 +5,7 @@
 import { $, h, put } from "./dom.js";
 import { seatTag } from "./board-api.js";
 import { withoutSeat } from "./log.js";
+import { t } from "./i18n.js";
 
 const MOST = 14; // lines shown; older ones are in the log
 
@@ -40,7 +41,7 @@ export function renderLastTurn(msg, names) {
   const lines = seat === null ? (msg.log || []).slice(-6) : sinceLastStep(msg.log, seat);
   el.hidden = lines.length === 0;
   if (!lines.length) return;
-  const title = seat === null ? "Latest moves" : "Since your last move";
+  const title = seat === null ? t("Latest moves") : t("Since your last move");
   put(el, h("h3", { text: title }), h("ol", { class: "last-turn-list" }, lines.map((e) => h("li", {
     class: `last-turn-line${e.seat < 0 ? " chance" : ""}${e.hidden ? " hidden" : ""}`, "data-step": String(e.step),
     "data-seat": String(e.seat),

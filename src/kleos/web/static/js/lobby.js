@@ -5,6 +5,9 @@ import { api, ApiError, catalog, errorText, exportSeats, importSeats, loadSeats,
 import { $, h, inviteBox, notice, put, timeAgo } from "./dom.js";
 import { seatLabel } from "./board-api.js";
 import { clockBody, mountClockChoice } from "./clock.js";
+import { t, tn } from "./i18n.js";
+import { pageReady } from "./shell.js";
+import { joinAnd, reasonText } from "./words.js";
 
 const lobby = { games: [], entry: null, record: null };
 
@@ -13,10 +16,10 @@ function say(text, kind = "error") {
 }
 
 function opponentLabel(spec) {
-  if (spec === "me") return "me";
-  if (spec === "person") return "a person (invite link)";
-  if (spec.startsWith("ismcts:")) return `AI: search, ${spec.slice(7)}`;
-  return `AI: ${spec}`;
+  if (spec === "me") return t("me");
+  if (spec === "person") return t("a person (invite link)");
+  if (spec.startsWith("ismcts:")) return t("AI: search, {budget}", { budget: spec.slice(7) });
+  return t("AI: {agent}", { agent: spec });
 }
 
 function fillSelect(select, values, label, keep = true) {
@@ -26,7 +29,8 @@ function fillSelect(select, values, label, keep = true) {
 }
 
 function seatRange(entry) {
-  return entry.min_seats === entry.max_seats ? `${entry.min_seats} seats` : `${entry.min_seats}–${entry.max_seats} seats`;
+  return entry.min_seats === entry.max_seats ? tn("{n} seat", "{n} seats", entry.min_seats)
+    : t("{least}–{most} seats", { least: entry.min_seats, most: entry.max_seats });
 }
 
 function opponentsOf(entry) {
@@ -37,7 +41,7 @@ function opponentsOf(entry) {
 function renderGameList() {
   const root = $("#game-list");
   if (!lobby.games.length) {
-    put(root, h("p", { class: "muted", text: "No game is installed on this server." }));
+    put(root, h("p", { class: "muted", text: t("No game is installed on this server.") }));
     return;
   }
   put(root, ...lobby.games.map((entry, i) => h("label", { class: "game-choice", "data-game": entry.name }, [
@@ -82,7 +86,7 @@ function optionControl(entry, option) {
   } else {
     const sample = option.default === null || option.default === undefined ? "" : JSON.stringify(option.default);
     control = h("input", { type: "text", id, name: option.name, value: typeof option.default === "string" ? option.default : sample,
-                           placeholder: "(default)", autocomplete: "off" });
+                           placeholder: t("(default)"), autocomplete: "off" });
   }
   control.dataset.option = option.name;
   const label = option.label || option.name.charAt(0).toUpperCase() + option.name.slice(1).replace(/_/g, " ");
@@ -103,7 +107,7 @@ function optionControl(entry, option) {
 function choiceText(option, choice) {
   const meaning = (option.meanings || {})[String(choice)];
   const text = meaning ? `${meaning}` : String(choice);
-  return String(choice) === String(option.default) ? `${text} (default)` : text;
+  return String(choice) === String(option.default) ? t("{choice} (default)", { choice: text }) : text;
 }
 
 function optionValue(control) {
@@ -116,7 +120,7 @@ function optionValue(control) {
     try {
       return JSON.parse(text);
     } catch (err) {
-      throw new Error(`${control.dataset.option}: not valid JSON`);
+      throw new Error(t("{option}: not valid JSON", { option: control.dataset.option }));
     }
   }
   return text;
@@ -159,8 +163,9 @@ function showHandicap(reset = false) {
   if (!input) return;
   if (spec && reset) {
     // left empty: the server gives the game's default, which may depend on the options (a scenario's)
-    Object.assign(input, { min: String(spec.minimum), max: String(spec.maximum), value: "", placeholder: "default" });
-    $("#handicap-help").textContent = `${spec.help} (${spec.minimum}–${spec.maximum}; 0: none)`;
+    Object.assign(input, { min: String(spec.minimum), max: String(spec.maximum), value: "", placeholder: t("default") });
+    $("#handicap-help").textContent = t("{help} ({least}–{most}; 0: none)",
+      { help: spec.help, least: spec.minimum, most: spec.maximum });
   }
   $("#handicap-row").hidden = !spec || !botSeats();
 }
@@ -170,7 +175,7 @@ function chosenHandicap() {
   const text = $("#handicap").value.trim();
   if (text === "") return undefined;
   const value = Number(text);
-  if (!Number.isInteger(value)) throw new Error("bot handicap: give a whole number");
+  if (!Number.isInteger(value)) throw new Error(t("bot handicap: give a whole number"));
   return value;
 }
 
@@ -187,7 +192,7 @@ function renderSeats(entry) {
     select.value = choices.includes(before[seat]) ? before[seat] : fallback;
     rows.push(h("label", { class: "seat-row" }, [seatLabel(entry.seat_names, seat), " ", select]));
   }
-  put(fieldset, h("legend", { text: "Seats" }), ...rows);
+  put(fieldset, h("legend", { text: t("Seats") }), ...rows);
   if (!rows.some((row) => row.querySelector("select").value === "me")) rows[0].querySelector("select").value = "me";
   showHandicap();
 }
@@ -216,10 +221,12 @@ function showCreated(seated) {
   const invites = seated.invites && seated.invites.length ? seated.invites
     : seated.invite_url ? [{ seat: null, side: null, invite_url: seated.invite_url }] : [];
   put(box,
-    h("p", {}, [`Game ${seated.game_id} created: you play ${seated.side}. `, h("a", { href: play, class: "button primary", id: "go-play" }, ["Play"])]),
+    h("p", {}, [t("Game {game} created: you play {side}.", { game: seated.game_id, side: seated.side }), " ",
+      h("a", { href: play, class: "button primary", id: "go-play" }, [t("Play")])]),
     ...invites.flatMap((inv) => [
-      h("p", { text: inv.side ? `Send this link to whoever plays ${inv.side} (it works once):` : "Send this link to your opponent (it works once):" }),
-      inviteBox(inv.invite_url, inv.side ? `Invite link for ${inv.side}` : "Invite link"),
+      h("p", { text: inv.side ? t("Send this link to whoever plays {side} (it works once):", { side: inv.side })
+        : t("Send this link to your opponent (it works once):") }),
+      inviteBox(inv.invite_url, inv.side ? t("Invite link for {side}", { side: inv.side }) : t("Invite link")),
     ]),
   );
   box.hidden = false;
@@ -232,7 +239,7 @@ async function create(event) {
   const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const mine = seats.indexOf("me");
   if (mine < 0) {
-    say("Choose the seat you play (“me”).");
+    say(t("Choose the seat you play (“me”)."));
     return;
   }
   let options;
@@ -279,7 +286,7 @@ function join(event) {
   }
   if (!target && /^[A-Za-z0-9_-]{6,32}$/.test(text)) target = `/play/${text}`;
   if (!target) {
-    say("Paste an invite link (…/play/<game>#invite=…) or a game id.");
+    say(t("Paste an invite link (…/play/<game>#invite=…) or a game id."));
     return;
   }
   location.assign(target);
@@ -296,10 +303,6 @@ async function rematch(game, token) {
   }
 }
 
-function count(n, one, many) {
-  return n === 1 ? one : `${n} ${many}`;
-}
-
 /** The opponents in a few words: "vs 2 bots", "vs a bot and a person", "vs a person (invite pending)". */
 function opponentsText(game) {
   const others = (game.players || (game.opponent ? [game.opponent] : [])).filter((p) => p.seat !== game.seat);
@@ -307,29 +310,32 @@ function opponentsText(game) {
   const bots = others.filter((p) => p.kind === "bot").length;
   const people = others.length - bots;
   const pending = others.filter((p) => p.kind !== "bot" && !p.joined).length;
-  const parts = [bots ? count(bots, "a bot", "bots") : null, people ? count(people, "a person", "people") : null];
-  const vs = `vs ${parts.filter(Boolean).join(" and ")}`;
-  return pending ? `${vs} (${count(pending, "an invite", "invites")} not accepted yet)` : vs;
+  const botsText = tn("a bot", "{n} bots", bots);
+  const peopleText = tn("a person", "{n} people", people);
+  const vs = bots && people ? t("vs {bots} and {people}", { bots: botsText, people: peopleText })
+    : t("vs {them}", { them: bots ? botsText : peopleText });
+  return pending ? tn("{vs} (an invite not accepted yet)", "{vs} ({n} invites not accepted yet)", pending, { vs }) : vs;
 }
 
 function sideOf(game, seat) {
   const player = (game.players || []).find((p) => p.seat === seat);
-  return player ? player.side : `seat ${seat + 1}`;
+  return player ? player.side : t("seat {number}", { number: seat + 1 });
 }
 
 /** Whose turn, or the result: "your turn", "<seat> to play", "you won", "<seat> won (resigned)". */
 function stateText(game) {
   if (game.status === "active") {
-    if (game.your_turn) return "your turn";
+    if (game.your_turn) return t("your turn");
     const acting = game.acting || (game.to_act === null || game.to_act === undefined ? [] : [game.to_act]);
-    return acting.length ? `${acting.map((s) => sideOf(game, s)).join(" and ")} to play` : "waiting";
+    return acting.length ? t("{seats} to play", { seats: joinAnd(acting.map((s) => sideOf(game, s))) }) : t("waiting");
   }
   const o = game.outcome;
   if (!o) return game.status;
-  const why = String(o.reason || "").replace(/_/g, " ");
-  const tail = why ? ` (${why})` : "";
-  if (o.winner === null || o.winner === undefined) return `draw${tail}`;
-  return `${o.winner === game.seat ? "you won" : `${sideOf(game, o.winner)} won`}${tail}`;
+  const why = reasonText(o.reason);
+  let result;
+  if (o.winner === null || o.winner === undefined) result = t("draw");
+  else result = o.winner === game.seat ? t("you won") : t("{side} won", { side: sideOf(game, o.winner) });
+  return why ? t("{result} ({reason})", { result, reason: why }) : result;
 }
 
 /** The choices a row names: a non-default scenario or edition in its own words, and "variant" when an
@@ -362,17 +368,19 @@ function gameRow(game, token) {
   const over = game.status !== "active";
   const players = (game.players || []).length || 2;
   const { named, variant } = choicesText(entry, game);
-  const head = [game.title || (entry ? entry.title : game.game), ...named, `${players} players`, opponentsText(game)];
+  const head = [game.title || (entry ? entry.title : game.game), ...named, tn("{n} player", "{n} players", players),
+    opponentsText(game)];
   return h("li", { class: `game-row${game.your_turn ? " your-turn" : ""}${over ? " over" : ""}`, "data-game": game.game_id }, [
     h("div", { class: "game-main" }, [
       h("a", { href, class: "game-link" }, [head.filter(Boolean).join(", ")]),
-      variant.length ? h("span", { class: "badge variant", title: variant.join("\n"), text: "variant" }) : null,
+      variant.length ? h("span", { class: "badge variant", title: variant.join("\n"), text: t("variant") }) : null,
       h("span", { class: `state${game.your_turn ? " badge acting-badge" : ""}`, text: stateText(game) }),
     ]),
-    h("div", { class: "game-meta muted", text: `you play ${game.side} · last move ${timeAgo(game.updated_at)} · step ${game.steps} · ${game.game_id}` }),
+    h("div", { class: "game-meta muted", text: t("you play {side} · last move {ago} · step {step} · {game}",
+      { side: game.side, ago: timeAgo(game.updated_at), step: game.steps, game: game.game_id }) }),
     over ? h("div", { class: "tool-row" }, [
-      h("a", { class: "button small", href: `/replay/${encodeURIComponent(game.game_id)}` }, ["Replay"]),
-      h("button", { type: "button", class: "small", onclick: () => rematch(game, token) }, ["Rematch"]),
+      h("a", { class: "button small", href: `/replay/${encodeURIComponent(game.game_id)}` }, [t("Replay")]),
+      h("button", { type: "button", class: "small", onclick: () => rematch(game, token) }, [t("Rematch")]),
     ]) : null,
     ...pendingInvites(game, rec).map((url) => inviteBox(url)),
   ]);
@@ -382,16 +390,16 @@ async function refresh() {
   const seats = loadSeats();
   const root = $("#my-games");
   if (!seats.length) {
-    put(root, h("p", { class: "muted", text: "No games yet in this browser." }));
+    put(root, h("p", { class: "muted", text: t("No games yet in this browser.") }));
     return;
   }
   try {
     const tokens = seats.map((x) => x.token).slice(-200);
     const { games } = await api("/api/my-games", { method: "POST", body: { tokens } });
     put(root, games.length ? h("ul", { class: "games" }, games.map((g) => gameRow(g, tokens[g.token_index])))
-      : h("p", { class: "muted", text: "None of the stored seats is known to this server." }));
+      : h("p", { class: "muted", text: t("None of the stored seats is known to this server.") }));
   } catch (err) {
-    put(root, h("p", { class: "muted", text: `Cannot list your games: ${errorText(err)}` }));
+    put(root, h("p", { class: "muted", text: t("Cannot list your games: {error}", { error: errorText(err) }) }));
   }
 }
 
@@ -409,7 +417,7 @@ async function readRecord() {
   try {
     lobby.record = JSON.parse(await file.text());
   } catch (err) {
-    say("This file is not a game record (JSON).");
+    say(t("This file is not a game record (JSON)."));
     return null;
   }
   const entry = lobby.games.find((g) => g.name === lobby.record.game);
@@ -425,7 +433,7 @@ async function importRecord(event) {
   event.preventDefault();
   const record = lobby.record || await readRecord();
   if (!record) {
-    say("Choose a record file first.");
+    say(t("Choose a record file first."));
     return;
   }
   try {
@@ -434,8 +442,9 @@ async function importRecord(event) {
     saveSeat({ game: record.game, ...seated });
     location.assign(`/play/${encodeURIComponent(seated.game_id)}`);
   } catch (err) {
-    const step = err instanceof ApiError && err.body.step ? ` (step ${err.body.step})` : "";
-    say(`Import failed: ${errorText(err)}${step}`);
+    const step = err instanceof ApiError && err.body.step;
+    say(step ? t("Import failed: {error} (step {step})", { error: errorText(err), step })
+      : t("Import failed: {error}", { error: errorText(err) }));
   }
 }
 
@@ -452,21 +461,22 @@ function setUpSeatTokens() {
     if (area.hidden || !area.value.trim()) {
       area.hidden = false;
       area.value = "";
-      area.placeholder = "Paste the seat tokens (JSON) here, then press the button again.";
+      area.placeholder = t("Paste the seat tokens (JSON) here, then press the button again.");
       area.focus();
       return;
     }
     try {
-      notice(`${importSeats(area.value)} seats added.`, "info");
+      notice(tn("{n} seat added.", "{n} seats added.", importSeats(area.value)), "info");
       area.value = "";
       refresh();
     } catch (err) {
-      say(`Not a list of seat tokens: ${errorText(err)}`);
+      say(t("Not a list of seat tokens: {error}", { error: errorText(err) }));
     }
   });
 }
 
 async function main() {
+  await pageReady();
   $("#create-form").addEventListener("submit", create);
   mountClockChoice();
   $("#join-form").addEventListener("submit", join);
@@ -480,8 +490,8 @@ async function main() {
     renderGameList();
     fillSelect($("#import-opponent"), allOpponents(), opponentLabel);
   } catch (err) {
-    put($("#game-list"), h("p", { class: "muted", text: "The list of games cannot be read." }));
-    say(`The server cannot be reached: ${errorText(err)}`);
+    put($("#game-list"), h("p", { class: "muted", text: t("The list of games cannot be read.") }));
+    say(t("The server cannot be reached: {error}", { error: errorText(err) }));
   }
   await refresh();
   setInterval(() => { if (document.visibilityState === "visible") refresh(); }, 15000);

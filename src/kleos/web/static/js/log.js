@@ -2,6 +2,8 @@
 // game. Only what the message holds is shown (a secret step reads as the server's neutral line).
 import { h } from "./dom.js";
 import { seatLabel, seatTag } from "./board-api.js";
+import { t } from "./i18n.js";
+import { reasonText } from "./words.js";
 
 /** A log entry's text without the leading "<seat name>: " when the seat tag already says it. */
 export function withoutSeat(entry, names) {
@@ -12,11 +14,13 @@ export function withoutSeat(entry, names) {
 /** The end of a game in words when the board brings none: winner, reason, scores. */
 export function outcomeText(outcome, names) {
   if (!outcome) return "";
-  const why = String(outcome.reason || "").replace(/_/g, " ");
-  const scores = (outcome.scores || []).some((x) => x)
-    ? `; scores: ${outcome.scores.map((x, seat) => `${seatLabel(names, seat)} ${x}`).join(", ")}` : "";
-  const who = outcome.winner === null || outcome.winner === undefined ? "Draw" : `${seatLabel(names, outcome.winner)} wins`;
-  return `${who}${why ? ` (${why})` : ""}${scores}`;
+  const why = reasonText(outcome.reason);
+  const who = outcome.winner === null || outcome.winner === undefined ? t("Draw")
+    : t("{side} wins", { side: seatLabel(names, outcome.winner) });
+  const head = why ? t("{result} ({reason})", { result: who, reason: why }) : who;
+  if (!(outcome.scores || []).some((x) => x)) return head;
+  const scores = outcome.scores.map((x, seat) => `${seatLabel(names, seat)} ${x}`).join(", ");
+  return t("{result}; scores: {scores}", { result: head, scores });
 }
 
 /** One log line: step number, seat tag, text. */

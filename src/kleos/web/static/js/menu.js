@@ -4,6 +4,7 @@
 // it (a verb's heading, its rules help, a second tap before a step that cannot be undone) come
 // from the game's board module when it brings them (see board-api.js).
 import { h, spaced } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The menu's words for a board: its own where it has them, plain ones otherwise. */
 export function menuWords(board) {
@@ -90,7 +91,7 @@ export function menuModel(legal, path, filter, words) {
   const groupLabel = words.groupLabel || ((verb, key) => spaced(key));
   if (filter) {
     const entries = legal.filter((e) => tokens(e.action).slice(1).includes(filter));
-    return { title: `Choices involving ${spaced(filter)}`, back: true,
+    return { title: t("Choices involving {name}", { name: spaced(filter) }), back: true,
              items: entries.map((e) => ({ kind: "action", entry: e })), entries };
   }
   const groups = groupByVerb(legal);
@@ -124,7 +125,7 @@ function helpBlock(verb, words) {
   const help = words.verbHelp(verb);
   if (!help) return null;
   return h("div", { class: "help", role: "note" }, [
-    h("p", { text: help.text }), h("p", { class: "rules", text: `Rules: ${help.rules}` }),
+    h("p", { text: help.text }), h("p", { class: "rules", text: t("Rules: {rules}", { rules: help.rules }) }),
   ]);
 }
 
@@ -132,7 +133,7 @@ function helpButton(verb, holder, words) {
   if (!words.verbHelp(verb)) return null;
   const label = words.verbLabel(verb);
   return h("button", {
-    class: "help-btn", type: "button", title: `Rules help: ${label}`, "aria-label": `Rules help: ${label}`,
+    class: "help-btn", type: "button", title: t("Rules help: {label}", { label }), "aria-label": t("Rules help: {label}", { label }),
     "data-help": verb,
     onclick: (event) => {
       event.stopPropagation();
@@ -153,7 +154,7 @@ function helpButton(verb, holder, words) {
 function explainButton(entry) {
   if (!entry.explain) return null;
   return h("button", {
-    class: "explain-btn", type: "button", title: "What this choice does", "aria-label": "What this choice does",
+    class: "explain-btn", type: "button", title: t("What this choice does"), "aria-label": t("What this choice does"),
     "data-explain": entry.action,
     onclick: (event) => {
       event.stopPropagation();
@@ -165,7 +166,8 @@ function explainButton(entry) {
 /** A step the board marks as final (it cannot be taken back) waits for a second tap; so does a
  * step that loses the game, whatever the board says. */
 function confirmThen(button, entry, onChoose, words) {
-  const ask = entry.warning ? `⚠ ${entry.warning}. Tap again to take it and lose the game.` : words.confirm(entry);
+  const ask = entry.warning ? t("⚠ {warning}. Tap again to take it and lose the game.", { warning: entry.warning })
+    : words.confirm(entry);
   if (!ask || button.dataset.armed === "1") {
     onChoose(entry.action);
     return;
@@ -181,7 +183,7 @@ function confirmThen(button, entry, onChoose, words) {
  * `busy` disables every choice (a step is on its way); `known`: the board's names; `words`: menuWords(board).
  */
 export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHover, known, words }) {
-  const list = h("div", { class: "menu-list", role: "list", "aria-label": model.title ? `Choices: ${model.title}` : "Your choices" });
+  const list = h("div", { class: "menu-list", role: "list", "aria-label": model.title ? t("Choices: {title}", { title: model.title }) : t("Your choices") });
   if (model.title || model.back) {
     const head = h("div", { class: "menu-head" }, [
       model.back ? h("button", { class: "back", type: "button", onclick: onBack, disabled: busy,
@@ -215,7 +217,7 @@ export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHove
                       onmouseleave: unhover, onfocus: hover, onblur: unhover },
           [showVerb ? h("span", { class: "verb", text: words.verbLabel(verb) }) : null,
            h("span", { class: "text", text: e.text }),
-           e.warning ? h("span", { class: "loses-tag", text: "⚠ loses the game" }) : null,
+           e.warning ? h("span", { class: "loses-tag", text: t("⚠ loses the game") }) : null,
            h("code", { class: "notation", text: e.action })]),
         explainButton(e),
         showVerb ? helpButton(verb, root, words) : null,

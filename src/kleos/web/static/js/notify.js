@@ -2,6 +2,7 @@
 // the player's permission when the toggle is switched on) and a short beep made with WebAudio (no
 // sound file). The choice is kept in this browser's local storage.
 import { $, h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const KEY = "kleos.notify.v1";
 const state = { on: false, audio: null, lastTurn: null, sent: [] };
@@ -35,13 +36,13 @@ export function beep() {
     const gain = audio.createGain();
     osc.type = "sine";
     osc.frequency.value = freq;
-    const t = start + i * 0.16;
-    gain.gain.setValueAtTime(0.0001, t);
-    gain.gain.exponentialRampToValueAtTime(0.2, t + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.14);
+    const at = start + i * 0.16;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.14);
     osc.connect(gain).connect(audio.destination);
-    osc.start(t);
-    osc.stop(t + 0.15);
+    osc.start(at);
+    osc.stop(at + 0.15);
   }
   return true;
 }
@@ -49,8 +50,8 @@ export function beep() {
 function show(button) {
   const granted = "Notification" in window && Notification.permission === "granted";
   button.setAttribute("aria-pressed", state.on ? "true" : "false");
-  button.textContent = state.on ? (granted ? "Notify me: on" : "Notify me: sound only") : "Notify me: off";
-  button.title = "A notification and a beep when it becomes your turn while this tab is hidden";
+  button.textContent = state.on ? (granted ? t("Notify me: on") : t("Notify me: sound only")) : t("Notify me: off");
+  button.title = t("A notification and a beep when it becomes your turn while this tab is hidden");
 }
 
 async function toggle(button) {
@@ -87,13 +88,13 @@ export function watchTurn(msg, title) {
   const fresh = mine && state.lastTurn === null;
   state.lastTurn = key;
   if (!fresh || !state.on || !document.hidden) return;
-  const body = `${title || "Kleos"}: it is your turn.`;
+  const body = t("{title}: it is your turn.", { title: title || "Kleos" });
   state.sent.push({ seq: msg.seq, body });
   window.kleosNotified = state.sent; // for the browser tests and the console
   beep();
   if ("Notification" in window && Notification.permission === "granted") {
     try {
-      const note = new Notification("Your turn", { body, tag: `kleos-${msg.game_id}` });
+      const note = new Notification(t("Your turn"), { body, tag: `kleos-${msg.game_id}` });
       note.onclick = () => { window.focus(); note.close(); };
     } catch (err) {
       // some platforms allow notifications only from a service worker: the beep and the title remain

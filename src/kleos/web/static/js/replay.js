@@ -7,6 +7,8 @@ import { seatTag } from "./board-api.js";
 import { boardTitle, gameEntry, hostBoard } from "./host.js";
 import { outcomeText, renderLog, withoutSeat } from "./log.js";
 import { putLines } from "./lines.js";
+import { t } from "./i18n.js";
+import { pageReady, withGameWords } from "./shell.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const ui = { entry: null, board: null, msg: null, step: 0, steps: 0, timer: null, loading: null, cache: new Map() };
@@ -41,8 +43,7 @@ async function go(step) {
   try {
     msg = await fetchStep(step);
   } catch (err) {
-    notice(err instanceof ApiError && err.code === "not_finished"
-      ? "This game is still running: its replay opens once it is over." : `Cannot load the replay: ${err.message}`);
+    notice(replayProblem(err));
     stop();
     return;
   }
@@ -59,11 +60,11 @@ function show(msg) {
   history.replaceState(null, "", `${location.pathname}?step=${msg.step}`);
   $("#slider").max = String(msg.steps);
   $("#slider").value = String(msg.step);
-  $("#step-label").textContent = `step ${msg.step} of ${msg.steps}`;
+  $("#step-label").textContent = t("step {step} of {steps}", { step: msg.step, steps: msg.steps });
   put($("#current-action"), msg.action
     ? h("p", {}, [h("span", { class: "step", text: `${msg.action.step}. ` }), seatTag(names(msg), msg.action.seat), " ",
                   withoutSeat(msg.action, names(msg))])
-    : h("p", { class: "muted", text: "The position before the first step." }));
+    : h("p", { class: "muted", text: t("The position before the first step.") }));
   ui.board.render(msg, { busy: false, seat: null, choosable: new Map() });
   renderLog($("#log-panel"), msg.log, names(msg), { current: msg.step, onStep: (k) => { stop(); go(k); } });
   putLines($("#description"), msg.description);
@@ -74,8 +75,8 @@ function show(msg) {
 function stop() {
   clearInterval(ui.timer);
   ui.timer = null;
-  $("#play").textContent = "▶︎ Play";
-  $("#play").setAttribute("aria-label", "Play");
+  $("#play").textContent = t("▶︎ Play");
+  $("#play").setAttribute("aria-label", t("Play the replay"));
 }
 
 function play() {
@@ -84,35 +85,42 @@ function play() {
     return;
   }
   if (ui.step >= ui.steps) go(0);
-  $("#play").textContent = "⏸ Pause";
-  $("#play").setAttribute("aria-label", "Pause");
+  $("#play").textContent = t("⏸ Pause");
+  $("#play").setAttribute("aria-label", t("Pause the replay"));
   ui.timer = setInterval(() => {
     if (ui.step >= ui.steps) stop();
     else go(ui.step + 1);
   }, 700);
 }
 
+function replayProblem(err) {
+  return err instanceof ApiError && err.code === "not_finished"
+    ? t("This game is still running: its replay opens once it is over.")
+    : t("Cannot load the replay: {error}", { error: err.message });
+}
+
 async function main() {
+  await pageReady();
   let last;
   try {
     last = await fetchStep(null);
   } catch (err) {
-    notice(err instanceof ApiError && err.code === "not_finished"
-      ? "This game is still running: its replay opens once it is over." : `Cannot load the replay: ${err.message}`);
+    notice(replayProblem(err));
     return;
   }
   ui.cache.set(String(last.step), Promise.resolve(last));
+  await withGameWords(last.game);
   ui.entry = await gameEntry(last);
   ui.board = await hostBoard("replay", ui.entry, last, {});
-  $("#game-title").textContent = `${boardTitle(ui.board, ui.entry, last)} · replay of ${gameId}`;
-  document.title = `Kleos — ${ui.entry.title} replay ${gameId}`;
+  $("#game-title").textContent = t("{title} · replay of {game}", { title: boardTitle(ui.board, ui.entry, last), game: gameId });
+  document.title = t("Kleos — {title} replay {game}", { title: ui.entry.title, game: gameId });
   ui.steps = last.steps;
   const ending = (ui.board.outcomeText && ui.board.outcomeText(last.outcome)) || outcomeText(last.outcome, names(last));
-  put($("#tools"), h("h3", { text: "Game" }), h("p", { text: ending }), h("div", { class: "tool-row" }, [
+  put($("#tools"), h("h3", { text: t("Game") }), h("p", { text: ending }), h("div", { class: "tool-row" }, [
     h("a", { class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${last.game || "game"}-${gameId}.json` },
-      ["Export the record (JSON)"]),
-    h("a", { class: "button", href: `/play/${encodeURIComponent(gameId)}` }, ["Final position"]),
-    h("a", { class: "button", href: "/" }, ["Lobby"]),
+      [t("Export the record (JSON)")]),
+    h("a", { class: "button", href: `/play/${encodeURIComponent(gameId)}` }, [t("Final position")]),
+    h("a", { class: "button", href: "/" }, [t("Lobby")]),
   ]));
   mountAnalysis($("#tools"), gameId, names(last), (k) => { stop(); go(k); });
   $("#first").addEventListener("click", () => { stop(); go(0); });

@@ -2,6 +2,7 @@
 // words of a game that ended by resignation or on time (the server's outcome_text).
 import { api, errorText } from "./api.js";
 import { $, h, notice, put } from "./dom.js";
+import { t } from "./i18n.js";
 
 const ENDINGS = new Set(["resigned", "time"]);
 let asking = false;
@@ -40,13 +41,13 @@ export function renderResign(msg, gameId, live) {
   const redraw = () => renderResign(msg, gameId, live);
   if (!asking) {
     put(el, h("button", { type: "button", id: "resign", class: "small danger",
-      onclick: () => { asking = true; redraw(); } }, ["Resign"]));
+      onclick: () => { asking = true; redraw(); } }, [t("Resign")]));
     return;
   }
   put(el, h("span", { class: "resign-ask", role: "alertdialog", "aria-label": "Resign?" }, [
-    "Resign this game? You lose it. ",
-    h("button", { type: "button", id: "resign-yes", class: "small danger", onclick: () => resign(gameId, live) }, ["Yes, resign"]),
+    t("Resign this game? You lose it."), " ",
+    h("button", { type: "button", id: "resign-yes", class: "small danger", onclick: () => resign(gameId, live) }, [t("Yes, resign")]),
     " ",
-    h("button", { type: "button", id: "resign-no", class: "small", onclick: () => { asking = false; redraw(); } }, ["Cancel"]),
+    h("button", { type: "button", id: "resign-no", class: "small", onclick: () => { asking = false; redraw(); } }, [t("Cancel")]),
   ]));
 }

@@ -4,6 +4,8 @@
 import { api } from "./api.js";
 import { $, h, put } from "./dom.js";
 import { seatTag } from "./board-api.js";
+import { t } from "./i18n.js";
+import { reasonText } from "./words.js";
 
 const state = { gameId: null, asked: false, scores: null };
 
@@ -25,9 +27,10 @@ function fromOutcome(msg, names) {
 function table(result, names) {
   const keys = [];
   for (const seat of result.seats) for (const key of Object.keys(seat.parts || {})) if (!keys.includes(key)) keys.push(key);
-  const head = h("tr", {}, [h("th", { text: "Seat" }), ...keys.map((k) => h("th", { text: words(k) })), h("th", { text: "Score" })]);
+  const head = h("tr", {}, [h("th", { text: t("Seat") }), ...keys.map((k) => h("th", { text: words(k) })),
+    h("th", { text: t("Score") })]);
   const rows = result.seats.map((seat) => h("tr", { class: seat.winner ? "winner" : null, "data-seat": String(seat.seat) }, [
-    h("td", {}, [seatTag(names, seat.seat), seat.winner ? h("span", { class: "winner-mark", text: " ★ winner" }) : null]),
+    h("td", {}, [seatTag(names, seat.seat), seat.winner ? h("span", { class: "winner-mark", text: " ★ " + t("winner") }) : null]),
     ...keys.map((k) => h("td", { class: "num", text: seat.parts && k in seat.parts ? String(seat.parts[k]) : "–" })),
     h("td", { class: "num total", text: seat.score === null || seat.score === undefined ? "–" : String(seat.score) }),
   ]));
@@ -56,11 +59,11 @@ function shortcuts() {
 function draw(result, names) {
   const el = panel();
   el.hidden = false;
-  const reason = words(result.reason || "");
-  put(el, h("h2", { text: "Final scores" }),
+  const reason = reasonText(result.reason);
+  put(el, h("h2", { text: t("Final scores") }),
     result.outcome_text ? h("p", { class: "outcome-text", text: result.outcome_text }) : null,
     table(result, names),
-    h("p", { class: "muted end-reason", text: `The game ended by: ${reason}.` }),
+    h("p", { class: "muted end-reason", text: t("The game ended by: {reason}.", { reason }) }),
     shortcuts());
 }
 
