@@ -128,6 +128,12 @@ MEANINGS: dict[str, Meaning] = {
         "Where Spartan units may be redeployed to.",
         {"spartan": "only theaters with a Spartan base",
          "spartan_or_league": "theaters with a Spartan or a Peloponnesian League base"}),
+    "vignette_end_bonus": (
+        "Vignette's end bonus",
+        "In War in the Aegean, whether the Dominant faction of each side gains 5 Honor and the other "
+        "loses 5 at the end (the whole war always scores it).",
+        {"none": "no bonus: Honor alone decides, as the sources report",
+         "political": "the Dominant +5, the Opponent -5 before the Honor is compared"}),
 }
 
 
