@@ -13,6 +13,7 @@ from per_helpers import AF, DF, EK, game
 from kleos.core.kit import OptionsError
 from kleos.core.kit.option_text import option_pair
 from kleos.core.protocol import CHANCE
+from kleos.games.pericles.agents.evaluation import PROJECTION, faction_score
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules import final
@@ -92,3 +93,16 @@ def test_p_victory_7_option_reaches_the_surfaces_through_the_kit() -> None:
     assert isinstance(made, PericlesGame) and made.options[OPTION] == "political"
     with pytest.raises(OptionsError, match=OPTION):
         game("14_1_09a", **{OPTION: "yes"})
+
+
+def test_p_victory_7_bots_credit_the_bonus_until_it_is_scored() -> None:
+    """P-VICTORY-7: with the option the bots' evaluation projects the Dominance bonus while the vignette
+    is under way (``PROJECTION`` of ±5) and, once the bonus is in the Honor, counts the Honor alone, as
+    without the option."""
+    plain, asked = game("14_1_09a"), game("14_1_09a", **{OPTION: "political"})
+    s = plain.new_state(1)
+    assert faction_score(asked.tables, s, AF) - faction_score(plain.tables, s, AF) == PROJECTION * 5
+    assert faction_score(asked.tables, s, DF) - faction_score(plain.tables, s, DF) == -PROJECTION * 5
+    ended = _random_game(asked, 5)
+    assert [faction_score(asked.tables, ended, f) for f in range(4)] == [
+        faction_score(plain.tables, ended, f) for f in range(4)]
