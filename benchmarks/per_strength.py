@@ -71,6 +71,8 @@ VARIANTS: dict[str, Maker] = {
     "selfish": searcher(objective="selfish"),
     "deep": searcher(steps=120),
     "strong": searcher(budget=2000, steps=120, top=4, guide_rollouts=120, clear=0.01),
+    "guide150": searcher(guide_rollouts=150, clear=0.01),  # a guide on 2.5 times the rollouts, searching more often
+    "guide-only150": searcher(guide_rollouts=150, clear=-1.0),  # that guide alone, no paired search
 }
 
 
