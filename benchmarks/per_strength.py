@@ -73,6 +73,7 @@ VARIANTS: dict[str, Maker] = {
     "strong": searcher(budget=2000, steps=120, top=4, guide_rollouts=120, clear=0.01),
     "guide150": searcher(guide_rollouts=150, clear=0.01),  # a guide on 2.5 times the rollouts, searching more often
     "guide-only150": searcher(guide_rollouts=150, clear=-1.0),  # that guide alone, no paired search
+    "side": searcher(objective="side"),  # the heuristic's weight on the side's war
 }
 
 
