@@ -3,6 +3,7 @@
 
     nice -n 10 .venv/bin/python benchmarks/per_strength.py [--games 200] [--scenario 14_1_09a]
         [--variant ismcts:normal] [--seed 0] [--jobs 1] [--seats 0,1,2,3] [--jsonl out.jsonl]
+        [--option vignette_end_bonus=political]
 
 Game ``i`` is seeded ``seed + i`` and puts the searching faction in seat ``seats[i % len(seats)]``
 (by default the seat rotates over the four factions; ``--seats 0,2`` studies the Dominant seats of
@@ -19,7 +20,8 @@ them: in how many games the searcher's Honor margin over its compatriot beats th
 heuristic had in the same seat and seed (ties half), per seat and over the seats. ``--jsonl``
 appends each finished game to a file, so a run stopped early keeps its games. ``--variant`` names
 an agent spec (``ismcts:normal``) or one of the experiment's variants (:data:`VARIANTS`), several
-comma-separated to compare them on the same seeds.
+comma-separated to compare them on the same seeds. ``--option NAME=VALUE`` (repeatable) sets a game
+option for the searcher's games and their controls alike, read as ``kleos play`` reads it.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from kleos.agents.base import Agent
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.arena.stats import wilson_interval
 from kleos.core import registry
+from kleos.core.kit.option_text import apply_option_pairs
 from kleos.games.pericles.agents import search
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
@@ -68,6 +71,9 @@ VARIANTS: dict[str, Maker] = {
     "selfish": searcher(objective="selfish"),
     "deep": searcher(steps=120),
     "strong": searcher(budget=2000, steps=120, top=4, guide_rollouts=120, clear=0.01),
+    "guide150": searcher(guide_rollouts=150, clear=0.01),  # a guide on 2.5 times the rollouts, searching more often
+    "guide-only150": searcher(guide_rollouts=150, clear=-1.0),  # that guide alone, no paired search
+    "side": searcher(objective="side"),  # the heuristic's weight on the side's war
 }
 
 
@@ -101,11 +107,11 @@ class Result(NamedTuple):
     times: list[float]
 
 
-def one(job: tuple[str, str, int, int]) -> Result:
-    """A game with the searcher in ``seat`` and its all-heuristic control."""
-    scenario, spec, seed, seat = job
+def one(job: tuple[dict[str, Any], str, int, int]) -> Result:
+    """A game with the searcher in ``seat`` and its all-heuristic control, both with ``options``."""
+    options, spec, seed, seat = job
     registry.register(KIT)
-    game = PericlesGame({"scenario": scenario})
+    game = PericlesGame(options)
     times: list[float] = []
     agents = {f: maker(spec)(game) if f == seat else make_agent("heuristic", game) for f in range(4)}
     honor, winner = play(game, seed, agents, seat, times)
@@ -141,24 +147,26 @@ def progress(results: list[Result], start: float) -> None:
               f"paired {paired(results)}", flush=True)
 
 
-def measure(scenario: str, spec: str, games: int, seed: int, jobs: int, seats: list[int],
+def measure(options: dict[str, Any], spec: str, games: int, seed: int, jobs: int, seats: list[int],
             jsonl: str | None) -> None:
     start = time.perf_counter()
-    work = [(scenario, spec, seed + i, seats[i % len(seats)]) for i in range(games)]
+    scenario = options["scenario"]
+    work = [(options, spec, seed + i, seats[i % len(seats)]) for i in range(games)]
     results: list[Result] = []
     with Pool(jobs) as pool:
         for result in pool.imap(one, work, chunksize=1):
             results.append(result)
             if jsonl:
                 with open(jsonl, "a", encoding="utf-8") as out:
-                    out.write(json.dumps({"spec": spec, "scenario": scenario, "seed": seed + len(results) - 1,
+                    out.write(json.dumps({"spec": spec, "options": options, "seed": seed + len(results) - 1,
                                           **result._asdict()}) + "\n")
             progress(results, start)
-    names = PericlesGame({"scenario": scenario}).seat_names
+    names = PericlesGame(options).seat_names
     mine = [r.margin for r in results]
     control = [r.control for r in results]
     times = [t for r in results for t in r.times]
-    print(f"{spec} on {scenario}, seeds {seed}-{seed + games - 1}, seats {seats} in turn, {load()}:", flush=True)
+    print(f"{spec} on {scenario} {PericlesGame(options).options}, seeds {seed}-{seed + games - 1}, "
+          f"seats {seats} in turn, {load()}:", flush=True)
     print(f"  out-scores its heuristic compatriot: {rate(mine)}")
     print(f"  control (heuristic in that seat):    {rate(control)}")
     print(f"  paired (margin beats the control's): {paired(results)}")
@@ -185,11 +193,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (timings then share the cores)")
     parser.add_argument("--seats", default="0,1,2,3", help="the searcher's seats, taken in turn")
     parser.add_argument("--jsonl", help="append each finished game to this file")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option for every game (repeatable)")
     args = parser.parse_args()
     registry.register(KIT)
     seats = [int(x) for x in args.seats.split(",")]
+    options = apply_option_pairs(KIT.options, {"scenario": args.scenario}, args.option)
+    PericlesGame(options)  # a wrong option stops here, before any game is played
     for spec in args.variant.split(","):
-        measure(args.scenario, spec, args.games, args.seed, args.jobs, seats, args.jsonl)
+        measure(options, spec, args.games, args.seed, args.jobs, seats, args.jsonl)
 
 
 if __name__ == "__main__":

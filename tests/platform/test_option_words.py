@@ -42,7 +42,7 @@ def test_the_rules_readings_are_advanced_and_the_first_choices_are_not() -> None
              for name in ("cyclades", "pericles", "polis")}
     assert shown == {"cyclades": ["players"], "pericles": ["scenario"], "polis": ["edition"]}
     advanced = {name: [s for s in specs(name) if s.advanced] for name in ("cyclades", "pericles")}
-    assert (len(advanced["cyclades"]), len(advanced["pericles"])) == (16, 9)
+    assert (len(advanced["cyclades"]), len(advanced["pericles"])) == (16, 10)
     assert all(RULE_ID.search(s.source) for s in advanced["cyclades"] + advanced["pericles"])
     players = next(s for s in specs("cyclades") if s.name == "players")
     assert players.default == 3 and len(registry.kit("cyclades").make_game({}).seat_names) == 3

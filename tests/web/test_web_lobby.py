@@ -55,7 +55,7 @@ def open_lobby(browser: Any, base: str, viewport: dict[str, int]) -> tuple[Any, 
 
 
 @pytest.mark.parametrize(("game", "basic", "advanced"), [
-    ("cyclades", ["players"], 16), ("pericles", ["scenario"], 9), ("polis", ["edition"], 1)])
+    ("cyclades", ["players"], 16), ("pericles", ["scenario"], 10), ("polis", ["edition"], 1)])
 def test_new_game_offers_a_few_choices_and_hides_the_rules_readings(
         live_server: LiveServer, browser: Any, shots: Path, game: str, basic: list[str], advanced: int) -> None:
     """C-SETUP-1, C-DATA-2, P-DATA-14: the game's few real choices are in view (Cyclades: 3 players

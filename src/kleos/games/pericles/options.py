@@ -130,6 +130,12 @@ MEANINGS: dict[str, Meaning] = {
         N_("Where Spartan units may be redeployed to."),
         {"spartan": N_("only theaters with a Spartan base"),
          "spartan_or_league": N_("theaters with a Spartan or a Peloponnesian League base")}),
+    "vignette_end_bonus": (
+        N_("Vignette's end bonus"),
+        N_("In War in the Aegean, whether the Dominant faction of each side gains 5 Honor and the other "
+           "loses 5 at the end (the whole war always scores it)."),
+        {"none": N_("no bonus: Honor alone decides, as the sources report"),
+         "political": N_("the Dominant +5, the Opponent -5 before the Honor is compared")}),
 }
 
 

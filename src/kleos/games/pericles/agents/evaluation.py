@@ -26,6 +26,7 @@ from typing import Any
 from kleos.core.kit.agents import Evaluator
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules.common import controls, count, units_of
+from kleos.games.pericles.rules.final import political_bonus
 from kleos.games.pericles.state import HIDDEN, PericlesState
 from kleos.games.pericles.tables import N_THEATERS, PERSIA, SIDE_BASES, Tables, factions_of
 
@@ -46,8 +47,9 @@ def stock(s: PericlesState, f: int) -> int:
 
 
 def end_bonus(t: Tables, s: PericlesState, side: int) -> float:
-    """P-VICTORY-8..10: 3 Honor per base on the map, 3 (Athens) or 6 (Sparta) per theater held."""
-    if not t.scenario.end_bonuses:
+    """P-VICTORY-8..10: 3 Honor per base on the map, 3 (Athens) or 6 (Sparta) per theater held; none
+    once the game is over (the Honor then holds them)."""
+    if not t.scenario.end_bonuses or s.outcome is not None:
         return 0.0
     theaters = [th for th in range(N_THEATERS) if th != PERSIA]
     bases = sum(count(s, th, b) for th in theaters for b in SIDE_BASES[side])
@@ -63,11 +65,12 @@ def side_score(t: Tables, s: PericlesState, side: int) -> float:
 
 
 def faction_score(t: Tables, s: PericlesState, f: int) -> float:
-    """A faction's Honor and what is still to come to it alone (P-VICTORY-7: ±5 by Dominance)."""
+    """A faction's Honor and what is still to come to it alone (P-VICTORY-7: ±5 by Dominance, where the
+    scenario or the vignette's end-bonus option scores it)."""
     dominance = 5.0 if s.dominant[f // 2] == f else -5.0
     markers = sum(s.held[f * 4 * 5:(f + 1) * 4 * 5])
     return (s.honor[f] + stock(s, f) / 4.0 + MARKER * markers
-            + (PROJECTION * dominance if t.scenario.end_bonuses else 0.0))
+            + (PROJECTION * dominance if political_bonus(t) and s.outcome is None else 0.0))
 
 
 def _sigmoid(x: float) -> float:

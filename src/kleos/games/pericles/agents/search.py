@@ -29,7 +29,14 @@ from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.kit.agents import Evaluator, SearchKnowledge
-from kleos.games.pericles.agents.evaluation import SEARCH_SIDE_SHARE, Score, duel_value, evaluator_for, value
+from kleos.games.pericles.agents.evaluation import (
+    SEARCH_SIDE_SHARE,
+    SIDE_SHARE,
+    Score,
+    duel_value,
+    evaluator_for,
+    value,
+)
 from kleos.games.pericles.agents.heuristic import HeuristicAgent, quick
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.state import PericlesState
@@ -51,7 +58,12 @@ def _selfish(t: Tables, s: PericlesState, f: int) -> float:
     return duel_value(t, s, f, 0.1)
 
 
-OBJECTIVES: dict[str, Score] = {"product": _product, "duel": duel_value, "selfish": _selfish}
+def _side(t: Tables, s: PericlesState, f: int) -> float:
+    """The heuristic's weights (three quarters the side's war) in the search's sum, for comparison."""
+    return duel_value(t, s, f, SIDE_SHARE)
+
+
+OBJECTIVES: dict[str, Score] = {"product": _product, "duel": duel_value, "selfish": _selfish, "side": _side}
 
 
 def evaluator(game: PericlesGame, objective: str = OBJECTIVE) -> Evaluator:

@@ -45,6 +45,7 @@ from kleos.games.pericles.tables import (
 ATHENS_THEATER, SPARTA_THEATER = 6, 5
 CTRL, CC, BUILD = range(3)
 WILL_HONOR = 5  # P-WILL-3/4
+VIGNETTE_END_BONUS = "vignette_end_bonus"  # the option that scores P-VICTORY-7 at a vignette's end
 
 
 def granaries(s: PericlesState) -> list[int]:
@@ -120,12 +121,22 @@ def split(s: PericlesState, side: int, total: int) -> None:
     gain(s, dom ^ 1, total // 2, H_VICTORY)
 
 
+def political_bonus(t: Tables) -> bool:
+    """Whether P-VICTORY-7 (Dominant +5, Opponent -5) is scored at the end: in a scenario with end
+    bonuses, or in a vignette played with the ``vignette_end_bonus`` option (the sources leave the
+    vignette's lack of end bonuses only likely, P-VICTORY-6)."""
+    return t.scenario.end_bonuses or t.options.get(VIGNETTE_END_BONUS) == "political"
+
+
 def end_scoring(t: Tables, s: PericlesState, reason: str) -> None:
-    """P-VICTORY-7..12; without end bonuses (a vignette) only the comparison of P-VICTORY-11/12."""
-    if t.scenario.end_bonuses:
+    """P-VICTORY-7..12; without end bonuses (a vignette) only the comparison of P-VICTORY-11/12, after
+    P-VICTORY-7 alone if the ``vignette_end_bonus`` option asks for it."""
+    if political_bonus(t):
         for side in (0, 1):
             gain(s, s.dominant[side], 5, H_VICTORY)
             gain(s, s.dominant[side] ^ 1, -5, H_VICTORY)
+    if t.scenario.end_bonuses:
+        for side in (0, 1):
             bases = sum(count(s, th, b) for th in range(N_THEATERS) if th != PERSIA for b in SIDE_BASES[side])
             split(s, side, 3 * bases)
             held = sum(1 for th in range(N_THEATERS) if th != PERSIA and controls(s, th, side))
