@@ -152,3 +152,14 @@ def test_a_kit_renders_an_illegal_action_through_its_games_catalogue() -> None:
     assert kit.render_illegal(error) == "Corinth has no wine to sell"
     with i18n.use_locale(i18n.PSEUDO):
         assert kit.render_illegal(error) == "⟦Corinth hàš ñõ wine tõ šéll~~~~~~~~~⟧"
+
+
+def test_a_text_kept_in_every_language_is_read_in_the_readers(toy_domain: str) -> None:
+    _, _n, _m = i18n.translator(toy_domain)
+    stored = i18n.in_every_language(lambda: _("{city} is besieged", city="Argos"))
+    assert i18n.for_reader(stored, "de") == "Argos wird belagert"
+    assert i18n.for_reader(stored, "en") == i18n.for_reader(stored, "es") == "Argos is besieged"
+    assert i18n.for_reader(stored, i18n.PSEUDO).startswith("⟦Àrgõš îš")
+    with i18n.use_locale("de"):
+        assert i18n.for_reader(stored) == "Argos wird belagert"
+    assert i18n.for_reader("a line stored before", "de") == "a line stored before"

@@ -204,10 +204,10 @@ def test_the_account_language_column_comes_and_goes_with_its_migration(tmp_path:
     database.dispose()
 
 
-def test_log_lines_are_written_in_the_source_language_whoever_acts(client: TestClient,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """A log line is stored with the game and shared by every reader: a German player's step is
-    written in English, not in the actor's language (the kit's words say the language they were
+def test_log_lines_are_kept_in_every_language_and_read_in_the_readers(client: TestClient,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log line is stored once with the game, in every language, and each reader reads it in
+    theirs, whoever acted and in whatever language (the kit's words say the language they were
     rendered in)."""
     kit = registry.kit("polis")
     original = type(kit).describe_step
@@ -225,7 +225,12 @@ def test_log_lines_are_written_in_the_source_language_whoever_acts(client: TestC
                          headers={**auth(table.tokens[seat]), "Accept-Language": "de"})
     assert answer.status_code == 200, answer.text
     texts = [entry["text"] for entry in answer.json()["log"] if entry["seq"] > mine["seq"] and not entry["hidden"]]
-    assert texts and all(text.endswith("[en]") for text in texts)
+    assert texts and all(text.endswith("[de]") for text in texts)
+    for language in ("en", "es"):
+        read = client.get(f"/api/games/{table.game_id}",
+                          headers={**auth(table.tokens[1 - seat]), "Accept-Language": language}).json()
+        theirs = [entry["text"] for entry in read["log"] if entry["seq"] > mine["seq"] and not entry["hidden"]]
+        assert theirs and all(text.endswith(f"[{language}]") for text in theirs), (language, theirs)
 
 
 def test_a_forfeit_is_told_in_the_reader_s_language() -> None:

@@ -36,6 +36,7 @@ from server_helpers import (
     text_of,
 )
 
+from kleos import i18n
 from kleos.core.action import Action
 from kleos.core.kit.web import EXPLANATIONS, explanations
 from kleos.core.protocol import CHANCE
@@ -117,7 +118,7 @@ def check_story(game: CycladesGame, truth: Truth) -> int:
         other = before.copy()
         other.gold = [g + 17 + 5 * n for n, g in enumerate(other.gold)]
         assert KIT.describe_action(game, make_view(other, reader), action) == line, (seq, line)
-        assert entry.text.endswith(line), (seq, entry.text, line)
+        assert i18n.for_reader(entry.text, i18n.SOURCE).endswith(line), (seq, entry.text, line)
         told_more += ";" in line
     return told_more
 

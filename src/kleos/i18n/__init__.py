@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
+import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
@@ -284,6 +285,39 @@ def translator(domain_name: str, directory: Path | None = None) -> tuple[Gettext
         return message
 
     return _, ngettext, N_
+
+
+# ---------------------------------------------------------------------------------------------
+# Texts stored once and read in every language
+
+_EVERY_PREFIX = '{"' + SOURCE + '":'
+
+
+def in_every_language(render: Callable[[], str]) -> str:
+    """``render()`` in each language, kept together as one text to store (JSON): a line written
+    once (a game's log, read by players of several languages) is read in each reader's language
+    with :func:`for_reader`, and a line stored before it existed stays readable as it was."""
+    texts: dict[str, str] = {}
+    for language in LANGUAGES:
+        with use_locale(language):
+            texts[language] = render()
+    return json.dumps(texts, ensure_ascii=False, separators=(",", ":"))
+
+
+def for_reader(stored: str, language: str | None = None) -> str:
+    """A text kept by :func:`in_every_language`, in the reader's language (English if it lacks
+    that one); any other text as it is."""
+    if not stored.startswith(_EVERY_PREFIX):
+        return stored
+    try:
+        texts = json.loads(stored)
+    except ValueError:
+        return stored
+    language = language or current()
+    if language == PSEUDO:
+        return pseudo(texts.get(SOURCE, ""))
+    found = texts.get(language) or texts.get(SOURCE, "")
+    return str(found)
 
 
 # ---------------------------------------------------------------------------------------------

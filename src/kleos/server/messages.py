@@ -52,14 +52,14 @@ class LogEntry:
     readers: Readers
     hidden_action: str = ""
     hidden_text: str = ""
-    _json: dict[tuple[bool, int], str] = field(default_factory=dict, compare=False, repr=False)
+    _json: dict[tuple[bool, int, str], str] = field(default_factory=dict, compare=False, repr=False)
 
     def hidden_from(self, seat: int | None) -> bool:
         return self.readers is not None and seat not in self.readers
 
     def json_for_seat(self, seat: int | None, step: int) -> str:
-        """:meth:`for_seat` as JSON text, kept: a log entry never changes once written."""
-        key = (self.hidden_from(seat), step)
+        """:meth:`for_seat` as JSON text, kept per language: a log entry never changes once written."""
+        key = (self.hidden_from(seat), step, i18n.current())
         text = self._json.get(key)
         if text is None:
             text = dumps(self.for_seat(seat, step))
@@ -69,9 +69,10 @@ class LogEntry:
     def for_seat(self, seat: int | None, step: int) -> dict[str, Any]:
         entry: dict[str, Any] = {"step": step, "seq": self.seq, "seat": self.seat}
         if self.hidden_from(seat):
-            entry.update(action=self.hidden_action, text=self.hidden_text, hidden=True)
+            entry.update(action=i18n.for_reader(self.hidden_action), text=i18n.for_reader(self.hidden_text),
+                         hidden=True)
         else:
-            entry.update(action=self.action, text=self.text, hidden=False)
+            entry.update(action=self.action, text=i18n.for_reader(self.text), hidden=False)
         return entry
 
 
@@ -80,9 +81,9 @@ def log_entry(kit: GameKit, game: AnyGame, seq: int, seat: int, action: Action, 
     """A log entry, with the line the seats outside ``readers`` read instead (the kit's words)."""
     if readers is None:
         return LogEntry(seq, seat, str(action), text, None)
-    with i18n.use_locale(i18n.SOURCE):  # kept in memory for every reader, like the stored line
-        return LogEntry(seq, seat, str(action), text, readers, kit.hidden_log_text(game, seat, action),
-                        kit.hidden_log_line(game, seat, action, readers))
+    return LogEntry(seq, seat, str(action), text, readers,  # kept in every language, like the stored line
+                    i18n.in_every_language(lambda: kit.hidden_log_text(game, seat, action)),
+                    i18n.in_every_language(lambda: kit.hidden_log_line(game, seat, action, readers)))
 
 
 def log_for_seat(log: Sequence[LogEntry], seat: int | None) -> list[dict[str, Any]]:
@@ -151,11 +152,12 @@ def log_text(kit: GameKit, game: AnyGame, before: Any, seat: int, action: Action
     """The log's account of ``action``, taken between the states ``before`` and ``after``: told from
     one seat's views around the step (the kit's ``log_narrator``: by default the actor, the public
     view for chance), never from the states; neutral, the same for every seat that may read it.
-    Stored with the game, so written in the source language whoever acted (never in one reader's)."""
+    Stored with the game in every language (:func:`kleos.i18n.in_every_language`), never in the
+    actor's alone, so that each reader reads it in theirs."""
     narrator = kit.log_narrator(game, before, seat, action, after)
-    with i18n.use_locale(i18n.SOURCE):
-        text = kit.describe_step(game, game.view(before, narrator), action, game.view(after, narrator))
-    return neutral_text(text, seat, game.seat_names)
+    seen_before, seen_after = game.view(before, narrator), game.view(after, narrator)
+    return i18n.in_every_language(
+        lambda: neutral_text(kit.describe_step(game, seen_before, action, seen_after), seat, game.seat_names))
 
 
 @cache
