@@ -8,13 +8,17 @@ The rule IDs cited are those the rendered texts speak of: the turn's actions (R-
 
 from __future__ import annotations
 
+import contextvars
+import io
 import random
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 from rich.text import Text
 
+from kleos.cli import main
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE
@@ -217,3 +221,18 @@ def test_a_goods_name_in_a_rules_error_is_translated() -> None:
         assert refusal_text(error) == "R-GEN-9: no tienes trigo para pagar"
     with use_locale("de"):
         assert refusal_text(error) == "R-GEN-9: du hast kein Weizen zum Bezahlen"
+
+
+def test_the_plain_terminal_loop_speaks_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``kleos --lang de play polis``: the menu, a refusal (R-ACT-SIEGE-3: capitals are never
+    besieged) and leaving are told in German; the notation typed stays as it is. Run in a copied
+    context, so the language chosen does not outlive the command."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("siege Sparti\nquit\ny\n"))
+    argv = ["--lang", "de", "play", "polis", "--seed", "5", "--save", str(tmp_path / "g.json")]
+    code = contextvars.copy_context().run(main, argv)
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Deine Wahlmöglichkeiten (Athen):" in out
+    assert "Nicht erlaubt (R-ACT-SIEGE-3): Sparti ist eine Hauptstadt und kann nie belagert werden" in out
+    assert "Spiel gespeichert in" in out and "Your choices" not in out

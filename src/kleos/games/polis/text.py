@@ -754,13 +754,17 @@ def losing_warning(game: PolisGame, state: PolisState | PolisView, side: int, ac
 
 
 # ----- refusals ------------------------------------------------------------------------------
-def refusal_text(error: IllegalAction) -> str:
-    """A rules error in the reader's language: the rule's template from the catalogue, filled with
-    its parameters (a good's name in words; every other name as the notation writes it), then the
-    rule ID."""
+def refusal_words(error: IllegalAction) -> str:
+    """A rules error's message in the reader's language: the rule's template from the catalogue,
+    filled with its parameters (a good's name in words; every other name as the notation writes it)."""
     params = {key: good_name(GOODS.index(value)) if key.startswith("good") and value in GOODS else value
               for key, value in error.params.items()}
-    return _("{rule}: {text}", rule=error.rule, text=_(error.template, **params))
+    return _(error.template, **params)
+
+
+def refusal_text(error: IllegalAction) -> str:
+    """A rules error in the reader's language, after its rule ID."""
+    return _("{rule}: {text}", rule=error.rule, text=refusal_words(error))
 
 
 # ----- typed names --------------------------------------------------------------------------
