@@ -46,14 +46,14 @@ from kleos.games.polis.text import (
 SIDE_CHOICES = ("athens", "sparta", "both")
 LOG_LINES = 20
 
-PLAY_HELP = """\
+PLAY_HELP = N_("""\
 Play Polis in the terminal against the built-in opponent (or hotseat with --as both).
 
 At each decision the board is shown from your side with a numbered menu of your legal actions.
 Answer with a number or with the action's notation (e.g. 'march Thessalia', 'pay iron').
 Commands: help, board, menu, log [N], save [FILE], quit. Dice, cards and events resolve by
 themselves. End of input saves the game; --load FILE resumes it.
-"""
+""")
 
 GAME_HELP = N_("""\
 Answer with the number of a menu entry, or type the action itself, e.g. 'march Thessalia',
@@ -70,33 +70,33 @@ Answer with the number of a menu entry, or type the action itself, e.g. 'march T
 # ----- argument parsers ---------------------------------------------------------------------------
 def add_play_parser(play_commands: Any) -> None:
     p = play_commands.add_parser(
-        "polis", help="play Polis against the built-in opponent",
-        description=PLAY_HELP, epilog=_options_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
+        "polis", help=_("play Polis against the built-in opponent"),
+        description=_(PLAY_HELP), epilog=_options_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--edition", choices=EDITIONS, default="2020",
-                   help="rules edition: 2012 (yucata/German) or 2020 (Devir); default 2020")
+                   help=_("rules edition: 2012 (yucata/German) or 2020 (Devir); default 2020"))
     p.add_argument("--as", dest="side", choices=SIDE_CHOICES, default="athens",
-                   help="the side you play; 'both' is hotseat for two people (default athens)")
+                   help=_("the side you play; 'both' is hotseat for two people (default athens)"))
     p.add_argument("--opponent", choices=agent_names(registry.kit(PolisGame.name)), default="ismcts:normal",
-                   help="the computer opponent (default ismcts:normal, the strongest at under a second a "
-                        "move; heuristic answers at once; ismcts:hard searches about four times longer)")
+                   help=_("the computer opponent (default ismcts:normal, the strongest at under a second a "
+                        "move; heuristic answers at once; ismcts:hard searches about four times longer)"))
     p.add_argument("--seed", type=int, default=None,
-                   help="seed of the dice and draws (default: random, printed at the start)")
+                   help=_("seed of the dice and draws (default: random, printed at the start)"))
     p.add_argument("--save", type=Path, default=None, metavar="FILE",
-                   help="save the game to FILE after every action (an action log in JSON)")
+                   help=_("save the game to FILE after every action (an action log in JSON)"))
     p.add_argument("--load", type=Path, default=None, metavar="FILE",
-                   help="resume the game saved in FILE (its edition and seed are used)")
+                   help=_("resume the game saved in FILE (its edition and seed are used)"))
     p.add_argument("--replay", type=Path, default=None, metavar="FILE",
-                   help="replay the game saved in FILE step by step (in the full-screen UI; the plain "
-                        "loop prints its log)")
+                   help=_("replay the game saved in FILE step by step (in the full-screen UI; the plain "
+                        "loop prints its log)"))
     p.add_argument("--plain", action="store_true",
-                   help="use the plain text loop even in a terminal (the full-screen UI is the default "
-                        "when standard input and output are terminals)")
-    p.add_argument("--guide", action="store_true", help="full-screen UI: start with the first-game guide on")
-    p.add_argument("--light", action="store_true", help="full-screen UI: colours for a light background")
+                   help=_("use the plain text loop even in a terminal (the full-screen UI is the default "
+                        "when standard input and output are terminals)"))
+    p.add_argument("--guide", action="store_true", help=_("full-screen UI: start with the first-game guide on"))
+    p.add_argument("--light", action="store_true", help=_("full-screen UI: colours for a light background"))
     p.add_argument("--mono", action="store_true",
-                   help="full-screen UI: no colour, black and white (also with NO_COLOR set)")
+                   help=_("full-screen UI: no colour, black and white (also with NO_COLOR set)"))
     p.add_argument("--no-confirm", action="store_true",
-                   help="full-screen UI: carry out a chosen action at once, without the confirmation step")
+                   help=_("full-screen UI: carry out a chosen action at once, without the confirmation step"))
     p.set_defaults(func=cmd_play)
 
 
@@ -104,7 +104,7 @@ def _options_epilog() -> str:
     """The game's options in the plain words ``kleos games`` and the lobby use (the edition is
     chosen here with --edition)."""
     kit = registry.kit(PolisGame.name)
-    return "\n".join(["game options, in plain words (choose the edition with --edition):",
+    return "\n".join([_("game options, in plain words (choose the edition with --edition):"),
                       *option_lines(kit.options, "  ")])
 
 
