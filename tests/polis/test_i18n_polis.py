@@ -8,18 +8,23 @@ The rule IDs cited are those the rendered texts speak of: the turn's actions (R-
 
 from __future__ import annotations
 
+import contextvars
+import io
 import random
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 from rich.text import Text
 
+from kleos.cli import main
 from kleos.core.action import Action
+from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.text import describe, describe_action
+from kleos.games.polis.text import describe, describe_action, refusal_text
 from kleos.games.polis.tui import help as texts
 from kleos.games.polis.tui import render
 from kleos.games.polis.tui.log import log_lines
@@ -180,3 +185,54 @@ def test_a_game_saved_in_one_language_replays_in_another() -> None:
     with use_locale("es"):
         spanish = [describe_action(G20, before, action) for before, _seat, action, _after in steps]
     assert len(german) == len(spanish) and german != spanish
+
+
+def _refusal(game: PolisGame, s: PolisState, text: str) -> IllegalAction:
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(s, Action.parse(text), game.actors(s)[0])
+    return caught.value
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "R-TURN-3: the two actions of a turn must differ ('tribute' already taken)"),
+    ("es", "R-TURN-3: las dos acciones de un turno deben ser distintas ('tribute' ya hecha)"),
+    ("de", "R-TURN-3: die zwei Aktionen eines Zuges müssen verschieden sein ('tribute' schon gewählt)"),
+])
+def test_a_rules_error_is_told_in_the_readers_language(language: str, expected: str) -> None:
+    """R-TURN-3: a turn's two actions differ; the rules carry the rule ID, an English template and its
+    parameters, and the surface renders them (the action notation stays as typed)."""
+    s = _opening(G20)
+    seat = G20.actors(s)[0]
+    tribute = next(a for a in G20.legal_actions(s, seat) if a.verb == "tribute")
+    s = G20.apply(s, tribute, seat)
+    while G20.actors(s) == (seat,) and s.pending is not None:
+        s = G20.apply(s, G20.legal_actions(s, seat)[0], seat)
+    error = _refusal(G20, s, str(tribute))
+    assert error.rule == "R-TURN-3" and error.params == {"verb": "tribute"}
+    assert error.message == "the two actions of a turn must differ ('tribute' already taken)"
+    with use_locale(language):
+        assert refusal_text(error) == expected
+
+
+def test_a_goods_name_in_a_rules_error_is_translated() -> None:
+    """R-GEN-9 (a good one does not have): the good is named in the reader's words."""
+    error = IllegalAction("R-GEN-9", "you have no {good} to pay", good="wheat")
+    with use_locale("es"):
+        assert refusal_text(error) == "R-GEN-9: no tienes trigo para pagar"
+    with use_locale("de"):
+        assert refusal_text(error) == "R-GEN-9: du hast kein Weizen zum Bezahlen"
+
+
+def test_the_plain_terminal_loop_speaks_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``kleos --lang de play polis``: the menu, a refusal (R-ACT-SIEGE-3: capitals are never
+    besieged) and leaving are told in German; the notation typed stays as it is. Run in a copied
+    context, so the language chosen does not outlive the command."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("siege Sparti\nquit\ny\n"))
+    argv = ["--lang", "de", "play", "polis", "--seed", "5", "--save", str(tmp_path / "g.json")]
+    code = contextvars.copy_context().run(main, argv)
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Deine Wahlmöglichkeiten (Athen):" in out
+    assert "Nicht erlaubt (R-ACT-SIEGE-3): Sparti ist eine Hauptstadt und kann nie belagert werden" in out
+    assert "Spiel gespeichert in" in out and "Your choices" not in out

@@ -28,6 +28,7 @@ from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord, Replay
 from kleos.games.polis.compact import from_compact, to_compact
 from kleos.games.polis.game import PolisGame
+from kleos.games.polis.i18n import N_, _
 from kleos.games.polis.loader import EDITIONS, load_edition, provenance_summary, reconstructed_values
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import other
@@ -37,6 +38,7 @@ from kleos.games.polis.text import (
     describe_action,
     losing_warning,
     outcome_text,
+    refusal_words,
     score_line,
     side_name,
 )
@@ -44,16 +46,16 @@ from kleos.games.polis.text import (
 SIDE_CHOICES = ("athens", "sparta", "both")
 LOG_LINES = 20
 
-PLAY_HELP = """\
+PLAY_HELP = N_("""\
 Play Polis in the terminal against the built-in opponent (or hotseat with --as both).
 
 At each decision the board is shown from your side with a numbered menu of your legal actions.
 Answer with a number or with the action's notation (e.g. 'march Thessalia', 'pay iron').
 Commands: help, board, menu, log [N], save [FILE], quit. Dice, cards and events resolve by
 themselves. End of input saves the game; --load FILE resumes it.
-"""
+""")
 
-GAME_HELP = """\
+GAME_HELP = N_("""\
 Answer with the number of a menu entry, or type the action itself, e.g. 'march Thessalia',
 'trade Persia 1 wine', 'pay iron', 'done', 'pass'.
   help          this text
@@ -62,39 +64,39 @@ Answer with the number of a menu entry, or type the action itself, e.g. 'march T
   log [N]       the last N actions in plain words (default 20)
   save [FILE]   save the game (the action log) to FILE (default: the game's save file)
   quit          save and leave (asks for confirmation); resume with --load FILE
-"""
+""")
 
 
 # ----- argument parsers ---------------------------------------------------------------------------
 def add_play_parser(play_commands: Any) -> None:
     p = play_commands.add_parser(
-        "polis", help="play Polis against the built-in opponent",
-        description=PLAY_HELP, epilog=_options_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
+        "polis", help=_("play Polis against the built-in opponent"),
+        description=_(PLAY_HELP), epilog=_options_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--edition", choices=EDITIONS, default="2020",
-                   help="rules edition: 2012 (yucata/German) or 2020 (Devir); default 2020")
+                   help=_("rules edition: 2012 (yucata/German) or 2020 (Devir); default 2020"))
     p.add_argument("--as", dest="side", choices=SIDE_CHOICES, default="athens",
-                   help="the side you play; 'both' is hotseat for two people (default athens)")
+                   help=_("the side you play; 'both' is hotseat for two people (default athens)"))
     p.add_argument("--opponent", choices=agent_names(registry.kit(PolisGame.name)), default="ismcts:normal",
-                   help="the computer opponent (default ismcts:normal, the strongest at under a second a "
-                        "move; heuristic answers at once; ismcts:hard searches about four times longer)")
+                   help=_("the computer opponent (default ismcts:normal, the strongest at under a second a "
+                        "move; heuristic answers at once; ismcts:hard searches about four times longer)"))
     p.add_argument("--seed", type=int, default=None,
-                   help="seed of the dice and draws (default: random, printed at the start)")
+                   help=_("seed of the dice and draws (default: random, printed at the start)"))
     p.add_argument("--save", type=Path, default=None, metavar="FILE",
-                   help="save the game to FILE after every action (an action log in JSON)")
+                   help=_("save the game to FILE after every action (an action log in JSON)"))
     p.add_argument("--load", type=Path, default=None, metavar="FILE",
-                   help="resume the game saved in FILE (its edition and seed are used)")
+                   help=_("resume the game saved in FILE (its edition and seed are used)"))
     p.add_argument("--replay", type=Path, default=None, metavar="FILE",
-                   help="replay the game saved in FILE step by step (in the full-screen UI; the plain "
-                        "loop prints its log)")
+                   help=_("replay the game saved in FILE step by step (in the full-screen UI; the plain "
+                        "loop prints its log)"))
     p.add_argument("--plain", action="store_true",
-                   help="use the plain text loop even in a terminal (the full-screen UI is the default "
-                        "when standard input and output are terminals)")
-    p.add_argument("--guide", action="store_true", help="full-screen UI: start with the first-game guide on")
-    p.add_argument("--light", action="store_true", help="full-screen UI: colours for a light background")
+                   help=_("use the plain text loop even in a terminal (the full-screen UI is the default "
+                        "when standard input and output are terminals)"))
+    p.add_argument("--guide", action="store_true", help=_("full-screen UI: start with the first-game guide on"))
+    p.add_argument("--light", action="store_true", help=_("full-screen UI: colours for a light background"))
     p.add_argument("--mono", action="store_true",
-                   help="full-screen UI: no colour, black and white (also with NO_COLOR set)")
+                   help=_("full-screen UI: no colour, black and white (also with NO_COLOR set)"))
     p.add_argument("--no-confirm", action="store_true",
-                   help="full-screen UI: carry out a chosen action at once, without the confirmation step")
+                   help=_("full-screen UI: carry out a chosen action at once, without the confirmation step"))
     p.set_defaults(func=cmd_play)
 
 
@@ -102,7 +104,7 @@ def _options_epilog() -> str:
     """The game's options in the plain words ``kleos games`` and the lobby use (the edition is
     chosen here with --edition)."""
     kit = registry.kit(PolisGame.name)
-    return "\n".join(["game options, in plain words (choose the edition with --edition):",
+    return "\n".join([_("game options, in plain words (choose the edition with --edition):"),
                       *option_lines(kit.options, "  ")])
 
 
@@ -213,8 +215,10 @@ class TerminalGame:
             battle = self.state.battle
             if to is not None and battle is not None and not self.hotseat and to in self.humans:
                 card = next(c for c in self.game.tables.cards(battle.sea) if c.code == str(action.args[0]))
-                return f"You draw {card_label(card)}"
-            return f"{side_name(to) if to is not None else 'A player'} draws a battle card"
+                return _("You draw {card}", card=card_label(card))
+            if to is not None:
+                return _("{side} draws a battle card", side=side_name(to))
+            return _("A player draws a battle card")
         text = describe_action(self.game, self.state, action)
         if seat == CHANCE:
             return text
@@ -254,10 +258,10 @@ class TerminalGame:
         _out()
         _out(describe(self.game, self.state, viewer))
         _out()
-        _out(f"Game over: {outcome_text(self.state)}.")
+        _out(_("Game over: {outcome}.", outcome=outcome_text(self.state)))
         _out(score_line(self.game, self.state))
         if self.save_path is not None:
-            _out(f"Game saved to {self.save(self.save_path)}.")
+            _out(_("Game saved to {path}.", path=self.save(self.save_path)))
         return 0
 
     def _read(self, prompt: str) -> str | None:
@@ -270,26 +274,27 @@ class TerminalGame:
 
     def _save_and_leave(self, why: str) -> None:
         path = self.save()
-        _out(f"{why} Game saved to {path}. Resume with: kleos play polis --load {path}")
+        _out(_("{why} Game saved to {path}. Resume with: kleos play polis --load {path}", why=why, path=path))
 
     def _pass_device(self, seat: int) -> bool:
         """Hotseat: before showing a hidden hand to ``seat``, let the other player look away."""
         if not self.hotseat or self.state.battle is None or self.last_decider in (None, seat):
             return True
-        _out("\n" * 3 + f"Pass the device to {side_name(seat)}: the next screen shows {side_name(seat)}'s battle hand.")
-        answer = self._read(f"{side_name(seat)}, press Enter when ready. ")
+        _out("\n" * 3 + _("Pass the device to {side}: the next screen shows {side}'s battle hand.",
+                          side=side_name(seat)))
+        answer = self._read(_("{side}, press Enter when ready. ", side=side_name(seat)))
         if answer is None:
-            self._save_and_leave("End of input.")
+            self._save_and_leave(_("End of input."))
             return False
         _out("\n" * 30)
         return True
 
     def _menu(self, seat: int, legal: list[Action]) -> None:
-        _out(f"Your choices ({side_name(seat)}):")
+        _out(_("Your choices ({side}):", side=side_name(seat)))
         width = len(str(len(legal)))
         for i, action in enumerate(legal, start=1):
             warning = losing_warning(self.game, self.state, seat, action)
-            flag = f"   !! LOSES THE GAME: {warning}" if warning else ""
+            flag = "   " + _("!! LOSES THE GAME: {why}", why=warning) if warning else ""
             _out(f"  {i:>{width}}. {describe_action(self.game, self.state, action)}   [{action}]{flag}")
 
     def _ask(self, seat: int, legal: list[Action]) -> Action | None:
@@ -304,20 +309,20 @@ class TerminalGame:
             line = self._read(f"{side_name(seat)}> ")
             if line is None:
                 _out()
-                self._save_and_leave("End of input.")
+                self._save_and_leave(_("End of input."))
                 return None
             text = line.strip()
             if not text:
                 continue
-            word, _, rest = text.partition(" ")
+            word, _space, rest = text.partition(" ")
             word = word.lower()
             if text.isdigit():
                 n = int(text)
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
-                _out(f"There is no choice {n}: answer 1 to {len(legal)}, or 'help'.")
+                _out(_("There is no choice {n}: answer 1 to {last}, or 'help'.", n=n, last=len(legal)))
             elif word in ("help", "?", "h"):
-                _out(GAME_HELP)
+                _out(_(GAME_HELP))
             elif word == "board":
                 _out(describe(self.game, self.state, seat))
             elif word in ("menu", "actions"):
@@ -327,11 +332,11 @@ class TerminalGame:
             elif word == "save":
                 self._save_command(rest)
             elif word in ("quit", "exit"):
-                answer = self._read("Quit now? The game will be saved. [y/N] ")
+                answer = self._read(_("Quit now? The game will be saved. [y/N] "))
                 if answer is None or answer.strip().lower() in ("y", "yes"):
-                    self._save_and_leave("Leaving." if answer is not None else "End of input.")
+                    self._save_and_leave(_("Leaving.") if answer is not None else _("End of input."))
                     return None
-                _out("Going on.")
+                _out(_("Going on."))
             else:
                 action = self._parse(text, seat, legal)
                 if action is not None:
@@ -340,29 +345,29 @@ class TerminalGame:
     def _show_log(self, rest: str) -> None:
         n = int(rest) if rest.strip().isdigit() else LOG_LINES
         lines = self.log[-n:] if n > 0 else []
-        _out("\n".join(lines) if lines else "(nothing has happened yet)")
+        _out("\n".join(lines) if lines else _("(nothing has happened yet)"))
 
     def _save_command(self, rest: str) -> None:
         path = Path(rest.strip()) if rest.strip() else None
         try:
-            _out(f"Game saved to {self.save(path)}.")
+            _out(_("Game saved to {path}.", path=self.save(path)))
         except OSError as exc:
-            _out(f"Could not save: {exc}")
+            _out(_("Could not save: {error}", error=exc))
 
     def _parse(self, text: str, seat: int, legal: list[Action]) -> Action | None:
         try:
             action = Action.parse(text)
         except MalformedAction as exc:
-            _out(f"Not understood: {exc}. Answer a number from the menu, an action, or 'help'.")
+            _out(_("Not understood: {error}. Answer a number from the menu, an action, or 'help'.", error=exc))
             return None
         if action in legal:
             return action
         try:
             self.game.apply(self.state, action, seat)  # a copy: only to learn which rule it breaks
         except IllegalAction as exc:
-            _out(f"Not allowed ({exc.rule}): {exc.message}")
+            _out(_("Not allowed ({rule}): {text}", rule=exc.rule, text=refusal_words(exc)))
             return None
-        _out(f"'{action}' is not one of your choices here.")
+        _out(_("'{action}' is not one of your choices here.", action=action))
         return None
 
 
@@ -435,19 +440,22 @@ def cmd_play(args: argparse.Namespace) -> int:
             _err(f"error: {load_path} does not replay: {exc}")
             return 2
         if replay_path is not None and args.load is None:
-            _out(f"Replay of {replay_path}: {len(record.actions)} actions.")
+            _out(_("Replay of {path}: {n} actions.", path=replay_path, n=len(record.actions)))
             for number, line in enumerate(session_plain.log, start=1):
                 _out(f"{number:>4}. {line}")
             _out()
             _out(describe(game, session_plain.state, None))
             if session_plain.state.outcome is not None:
-                _out(f"Game over: {outcome_text(session_plain.state)}.")
+                _out(_("Game over: {outcome}.", outcome=outcome_text(session_plain.state)))
             return 0
-        _out(f"Resumed {load_path}: {len(record.actions)} actions replayed.")
-    who = " and ".join(side_name(s) for s in sorted(humans))
-    _out(f"{game.tables.rules.title}, seed {record.seed}. You play {who}"
-         + ("." if len(humans) == 2 else f" against the {opponent.name} opponent."))
-    _out("Type 'help' at any prompt for the commands.")
+        _out(_("Resumed {path}: {n} actions replayed.", path=load_path, n=len(record.actions)))
+    params = {"title": game.tables.rules.title, "seed": record.seed, "opponent": opponent.name}
+    if len(humans) == 2:
+        _out(_("{title}, seed {seed}. You play Athens and Sparta.", **params))
+    else:
+        _out(_("{title}, seed {seed}. You play {side} against the {opponent} opponent.", side=side_name(min(humans)),
+               **params))
+    _out(_("Type 'help' at any prompt for the commands."))
     return session_plain.run()
 
 

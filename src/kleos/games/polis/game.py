@@ -15,7 +15,7 @@ from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.rng import Rng
 from kleos.games.polis.rules import actions, battle, end_of_round, events, flow, round_start, setup
-from kleos.games.polis.rules.common import Violation
+from kleos.games.polis.rules.common import N_, Violation, broken, illegal
 from kleos.games.polis.state import BATTLES, CH_CARD, CH_DIE, CH_PROJECT, END_OF_ROUND, OVER, TURN, PolisState
 from kleos.games.polis.tables import SIDE_NAMES, Tables, tables_for
 from kleos.games.polis.view import PolisView, determinize, make_view
@@ -113,8 +113,8 @@ class PolisGame(Game[PolisState, PolisView]):
         else:
             violation = events.check(t, s, seat, action)
         if violation is None:
-            violation = ("PROTOCOL", f"'{action}' is not one of the legal actions here")
-        return IllegalAction(*violation)
+            violation = broken("PROTOCOL", N_("'{action}' is not one of the legal actions here"), action=action)
+        return illegal(violation)
 
     def outcome(self, state: PolisState) -> Outcome | None:
         return state.outcome

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from kleos.core.action import Action
+from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE, Outcome
 from kleos.games.polis.board import controller, owned_poleis, polis_population, stack_limit, units
 from kleos.games.polis.game import PolisGame
@@ -750,6 +751,20 @@ def losing_warning(game: PolisGame, state: PolisState | PolisView, side: int, ac
     return ""
 
 
+
+
+# ----- refusals ------------------------------------------------------------------------------
+def refusal_words(error: IllegalAction) -> str:
+    """A rules error's message in the reader's language: the rule's template from the catalogue,
+    filled with its parameters (a good's name in words; every other name as the notation writes it)."""
+    params = {key: good_name(GOODS.index(value)) if key.startswith("good") and value in GOODS else value
+              for key, value in error.params.items()}
+    return _(error.template, **params)
+
+
+def refusal_text(error: IllegalAction) -> str:
+    """A rules error in the reader's language, after its rule ID."""
+    return _("{rule}: {text}", rule=error.rule, text=refusal_words(error))
 
 
 # ----- typed names --------------------------------------------------------------------------

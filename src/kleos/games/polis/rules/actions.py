@@ -15,12 +15,14 @@ from kleos.games.polis import pieces
 from kleos.games.polis.rules import create, movement, project, proxenos, siege, stasis, trade, tribute, turn
 from kleos.games.polis.rules.common import (
     MILITARY,
+    N_,
     ActionKind,
     Generator,
     Handover,
     StepKind,
     Violation,
     arg_good,
+    broken,
     unary_actions,
 )
 from kleos.games.polis.state import PolisState
@@ -46,12 +48,13 @@ def _toll_step_check(t: Tables, s: PolisState, side: int, action: Action) -> Vio
         return elsewhere
     g = arg_good(action, 0)
     if action.verb != TOLL or g is None or g not in t.goods or len(action.args) != 1:
-        return ("R-TURN-7", f"pay 1 good first: toll <{'|'.join(GOODS[x] for x in t.goods)}>")
+        return broken("R-TURN-7", N_("pay 1 good first: toll <{good}>"), good='|'.join(GOODS[x] for x in t.goods))
     if s.goods[side * N_GOODS + g] < 1:
-        return ("R-GEN-9", f"you have no {GOODS[g]} to pay")
+        return broken("R-GEN-9", N_("you have no {good} to pay"), good=GOODS[g])
     chosen = Action.parse(s.pending[1])
     if not _legal_after_paying(t, s, side, chosen, g):
-        return ("R-ACT-GEN-5", f"after paying 1 {GOODS[g]} you could not carry out '{chosen}'")
+        return broken("R-ACT-GEN-5", N_("after paying 1 {good} you could not carry out '{chosen}'"),
+                      good=GOODS[g], chosen=chosen)
     return None
 
 
@@ -137,7 +140,7 @@ def is_free_ransom(t: Tables, verb: str) -> bool:
 def _kind_check(t: Tables, s: PolisState, side: int, kind: ActionKind, action: Action) -> Violation | None:
     cost = kind.cost_in_prestige(t, s, side, action)
     if cost and s.prestige[side] < cost:
-        return ("R-ACT-GEN-3", f"a military action costs {cost} prestige")
+        return broken("R-ACT-GEN-3", N_("a military action costs {cost} prestige"), cost=cost)
     return kind.check(t, s, side, action)
 
 
@@ -163,20 +166,22 @@ def _toll_payable(t: Tables, s: PolisState, side: int, kind: ActionKind, action:
 def check_choice(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     """Is ``action`` a legal next action (or pass) for ``side`` at the start of a choice?"""
     if action.verb == PASS:
-        return None if not action.args else ("R-TURN-4", "usage: pass")
+        return None if not action.args else broken("R-TURN-4", N_("usage: pass"))
     kind = KINDS.get(action.verb)
     if kind is None:
-        return ("R-TURN-2", f"unknown action '{action.verb}'; actions: {', '.join(sorted(KINDS))}, pass")
+        return broken("R-TURN-2", N_("unknown action '{verb}'; actions: {names}, pass"),
+                      verb=action.verb, names=', '.join(sorted(KINDS)))
     if action.verb == proxenos.RANSOM and not t.rules.ransom_is_action:
         return _kind_check(t, s, side, kind, action)
     post_pass = turn.opponent_passed(s, side)
     if not post_pass and action.verb in s.turn_actions:
-        return ("R-TURN-3", f"the two actions of a turn must differ ('{action.verb}' already taken)")
+        return broken("R-TURN-3", N_("the two actions of a turn must differ ('{verb}' already taken)"),
+                      verb=action.verb)
     violation = _kind_check(t, s, side, kind, action)
     if violation is not None or not post_pass:
         return violation
     if not _toll_payable(t, s, side, kind, action):
-        return ("R-TURN-7", "after the opponent's pass each action costs 1 extra good you cannot pay")
+        return broken("R-TURN-7", N_("after the opponent's pass each action costs 1 extra good you cannot pay"))
     return None
 
 

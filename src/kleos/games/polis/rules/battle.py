@@ -14,7 +14,7 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import units
-from kleos.games.polis.rules.common import Handover, Violation, arg_name
+from kleos.games.polis.rules.common import N_, Handover, Violation, arg_name, broken
 from kleos.games.polis.state import BATTLES, CH_CARD, BattleState, PolisState
 from kleos.games.polis.tables import ATHENS, SPARTA, CardInfo, Tables, other
 
@@ -120,21 +120,22 @@ def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
 def diagnose(t: Tables, s: PolisState, side: int, action: Action) -> Violation:
     b = s.battle
     if b is None:
-        return ("R-BATTLE-6", "choose the next battle: battle <region>")
+        return broken("R-BATTLE-6", N_("choose the next battle: battle <region>"))
     if b.phase == "retreat":
-        return ("R-BATTLE-31", "declare 'retreat' or 'fight' now")
+        return broken("R-BATTLE-31", N_("declare 'retreat' or 'fight' now"))
     if action.verb in ("retreat", "fight"):
-        return ("R-BATTLE-31", "a retreat is declared only before cards are drawn")
+        return broken("R-BATTLE-31", N_("a retreat is declared only before cards are drawn"))
     if b.phase == "attack":
         if action.verb != "attack":
-            return ("R-BATTLE-16", "lay two cards: attack <card> <card>")
+            return broken("R-BATTLE-16", N_("lay two cards: attack <card> <card>"))
         swapped = Action("attack", tuple(reversed(action.args)))
         if len(action.args) == 2 and swapped in legal(t, s, side):
-            return ("R-BATTLE-16", f"name the two cards the other way round: {swapped}")
-        return ("R-BATTLE-16", "lay two cards from your own hand")
+            return broken("R-BATTLE-16", N_("name the two cards the other way round: {swapped}"), swapped=swapped)
+        return broken("R-BATTLE-16", N_("lay two cards from your own hand"))
     if action.verb != "defend":
-        return ("R-BATTLE-17", "answer with two cards: defend <card> <card>")
-    return ("R-BATTLE-17", "answer with two cards from your own hand, the first facing the attacker's first card")
+        return broken("R-BATTLE-17", N_("answer with two cards: defend <card> <card>"))
+    return broken("R-BATTLE-17",
+                  N_("answer with two cards from your own hand, the first facing the attacker's first card"))
 
 
 # ----- applying decisions ---------------------------------------------------------------------

@@ -19,13 +19,39 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import GOOD_INDEX, GOODS, Tables
 
-Violation = tuple[str, str]  # (rule ID, message)
+
+class Violation(NamedTuple):
+    """The rule an action breaks: its ID, an English template and the template's parameters.
+
+    The rules stay language-free: each surface renders ``template`` in its reader's language from
+    the game's catalogue and fills it with ``params`` (``message`` is the English text, for logs)."""
+
+    rule: str
+    template: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**dict(self.params)) if self.params else self.template
+
+
+def N_(template: str) -> str:
+    """Marks a rule's message template for the game's catalogue; the rules never translate."""
+    return template
+
+
+def broken(rule: str, template: str, **params: object) -> Violation:
+    """The violation of ``rule``, told by ``template`` filled with ``params``."""
+    return Violation(rule, template, tuple(params.items()))
+
+
 Candidates = Callable[[Tables, PolisState, int], Iterable[Action]]
 Generator = Callable[[Tables, PolisState, int], list[Action]]  # a new list at every call
 Check = Callable[[Tables, PolisState, int, Action], Violation | None]
@@ -118,7 +144,7 @@ def project_draws(t: Tables, s: PolisState) -> list[tuple[Action, float]]:
 
 
 def illegal(violation: Violation) -> IllegalAction:
-    return IllegalAction(violation[0], violation[1])
+    return IllegalAction(violation.rule, violation.template, **dict(violation.params))
 
 
 def arg_good(action: Action, index: int) -> int | None:

@@ -15,11 +15,13 @@ from kleos.games.polis.board import by_owners, stack_limit, units
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import (
     DEVELOPMENT,
+    N_,
     ActionKind,
     StepKind,
     Violation,
     arg_good,
     arg_name,
+    broken,
     unary_actions,
 )
 from kleos.games.polis.state import PolisState
@@ -49,18 +51,19 @@ def _open_seas(t: Tables, s: PolisState, side: int, polis: int) -> list[int]:
 def _room_for_one(t: Tables, s: PolisState, side: int, verb: str, polis: int) -> Violation | None:
     """Why no further unit of ``verb`` fits in ``polis`` now, or None."""
     if not _has_spare_cube(s, polis):
-        return ("R-ACT-GEN-7", f"{t.polis_ids[polis]} would lose its last cube")
+        return broken("R-ACT-GEN-7", N_("{polis} would lose its last cube"), polis=t.polis_ids[polis])
     if not _pay_options(s, side, verb):
-        return (COST_RULE[verb], f"each unit costs 1 {GOODS[UNIT_GOOD[verb]]} or 1 silver")
+        return broken(COST_RULE[verb], N_("each unit costs 1 {good} or 1 silver"), good=GOODS[UNIT_GOOD[verb]])
     if verb == HOPLITES:
         territory = t.polis_territory[polis]
         if units(s, territory, side) >= stack_limit(t, s):
-            return ("R-ACT-HOPLITES-6", f"already {stack_limit(t, s)} hoplites in {t.region_ids[territory]}")
+            return broken("R-ACT-HOPLITES-6", N_("already {value} hoplites in {region}"),
+                          value=stack_limit(t, s), region=t.region_ids[territory])
     elif verb == GALLEYS:
         if not _open_seas(t, s, side, polis):
-            return ("R-ACT-GALLEYS-6", "every sea of its ports is at the stacking limit")
+            return broken("R-ACT-GALLEYS-6", N_("every sea of its ports is at the stacking limit"))
     elif s.merchants_supply[side] < 1:
-        return ("R-ACT-MERCHANTS-6", "all 8 merchants are in play")
+        return broken("R-ACT-MERCHANTS-6", N_("all 8 merchants are in play"))
     return None
 
 
@@ -69,27 +72,29 @@ def _not_commercial(t: Tables, side: int, polis: int) -> Violation:
     even when one owns it (R-ACT-MERCHANTS-2)."""
     name = t.polis_ids[polis]
     if t.polis_commercial[polis] == NO_ONE:
-        return ("R-ACT-MERCHANTS-1", f"{name} is not a commercial polis")
-    return ("R-ACT-MERCHANTS-2", f"{name} is loyal to your opponent: you can never build merchants there")
+        return broken("R-ACT-MERCHANTS-1", N_("{name} is not a commercial polis"), name=name)
+    return broken("R-ACT-MERCHANTS-2", N_("{name} is loyal to your opponent: you can never build merchants there"),
+                  name=name)
 
 
 def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     verb = action.verb
     polis = arg_name(action, 0, t.polis_index)
     if polis is None or len(action.args) != 1:
-        return ("R-TURN-2", f"usage: {verb} <polis>")
+        return broken("R-TURN-2", N_("usage: {verb} <polis>"), verb=verb)
     name = t.polis_ids[polis]
     if s.owner[polis] != side:
-        return (OWN_POLIS_RULE[verb], f"{name} is not yours")
+        return broken(OWN_POLIS_RULE[verb], N_("{name} is not yours"), name=name)
     if verb == HOPLITES and t.polis_territory[polis] == NO_ONE:
-        return ("R-ACT-HOPLITES-2", f"{name} lies in no territory")
+        return broken("R-ACT-HOPLITES-2", N_("{name} lies in no territory"), name=name)
     if verb == GALLEYS and not t.polis_ports[polis]:
-        return ("R-ACT-GALLEYS-1", f"{name} has no port")
+        return broken("R-ACT-GALLEYS-1", N_("{name} has no port"), name=name)
     if verb == MERCHANTS and t.polis_commercial[polis] != side:
         return _not_commercial(t, side, polis)
     used = dict(s.turn_create_polis)
     if verb in used and used[verb] != polis:
-        return ("R-ACT-GEN-8", f"this turn you create {verb} only in {t.polis_ids[used[verb]]}")
+        return broken("R-ACT-GEN-8", N_("this turn you create {verb} only in {polis}"),
+                      verb=verb, polis=t.polis_ids[used[verb]])
     return _room_for_one(t, s, side, verb, polis)
 
 
@@ -182,26 +187,27 @@ def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
     assert s.pending is not None
     verb, polis, made = s.pending
     if action.verb == "done":
-        return None if made >= 1 and not action.args else ("R-ACT-GEN-6", "create at least one unit")
+        return None if made >= 1 and not action.args else broken("R-ACT-GEN-6", N_("create at least one unit"))
     if action.verb != "pay":
-        return ("R-ACT-GEN-5", f"finish the {verb} action first: pay for a unit or 'done'")
+        return broken("R-ACT-GEN-5", N_("finish the {verb} action first: pay for a unit or 'done'"), verb=verb)
     g = arg_good(action, 0)
     if g not in (UNIT_GOOD[verb], SILVER):
-        return (COST_RULE[verb], f"pay 1 {GOODS[UNIT_GOOD[verb]]} or 1 silver")  # R-ACT-GEN-9
+        return broken(COST_RULE[verb], N_("pay 1 {good} or 1 silver"), good=GOODS[UNIT_GOOD[verb]])  # R-ACT-GEN-9
     assert g is not None
     room = _room_for_one(t, s, side, verb, polis)
     if room is not None:
         return room
     if pieces.good(s, side, g) < 1:
-        return ("R-GEN-9", f"no {GOODS[g]} left")
+        return broken("R-GEN-9", N_("no {good} left"), good=GOODS[g])
     if verb == GALLEYS:
         sea = arg_name(action, 1, t.region_index)
         if sea is None or sea not in t.polis_ports[polis] or len(action.args) != 2:
-            return ("R-ACT-GALLEYS-4", f"name one of the seas of {t.polis_ids[polis]}'s ports")
+            return broken("R-ACT-GALLEYS-4", N_("name one of the seas of {polis}'s ports"), polis=t.polis_ids[polis])
         if units(s, sea, side) >= stack_limit(t, s):
-            return ("R-ACT-GALLEYS-6", f"already {stack_limit(t, s)} galleys in {t.region_ids[sea]}")
+            return broken("R-ACT-GALLEYS-6", N_("already {value} galleys in {region}"),
+                          value=stack_limit(t, s), region=t.region_ids[sea])
     elif len(action.args) != 1:
-        return ("R-ACT-GEN-9", "usage: pay <good>")
+        return broken("R-ACT-GEN-9", N_("usage: pay <good>"))
     return None
 
 

@@ -13,7 +13,7 @@ from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import owned_poleis
 from kleos.games.polis.rules import scoring
-from kleos.games.polis.rules.common import Handover, Violation, arg_name, project_draws, unary_actions
+from kleos.games.polis.rules.common import N_, Handover, Violation, arg_name, broken, project_draws, unary_actions
 from kleos.games.polis.state import CH_PROJECT, END_OF_ROUND, PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, WHEAT, Tables, ceil_half, other
 
@@ -209,22 +209,24 @@ def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | No
         polis = arg_name(action, 0, t.polis_index)
         grown = s.eor_pending[1] if s.eor_pending else tuple(0 for _ in s.owner)
         if action.verb != "grow" or polis is None or len(action.args) != 1:
-            return ("R-EOR-16", "grow <polis> (1 wheat each) or done")
+            return broken("R-EOR-16", N_("grow <polis> (1 wheat each) or done"))
         if s.owner[polis] != side:
-            return ("R-EOR-16", f"{t.polis_ids[polis]} is not yours")
+            return broken("R-EOR-16", N_("{polis} is not yours"), polis=t.polis_ids[polis])
         if polis not in _growable(t, s, side, grown):
-            return ("R-EOR-17", f"{t.polis_ids[polis]} cannot grow more this round (growth, maximum, wheat, cubes)")
+            return broken("R-EOR-17", N_("{polis} cannot grow more this round (growth, maximum, wheat, cubes)"),
+                          polis=t.polis_ids[polis])
         return None
     if s.eor_step == PHOROS:
         n = action.args[0] if action.args else None
         if action.verb != "phoros" or not isinstance(n, int) or len(action.args) != 1:
-            return ("R-EOR-23", "phoros <prestige given up> (0 for none)")
+            return broken("R-EOR-23", N_("phoros <prestige given up> (0 for none)"))
         if n != 0 and n not in phoros_options(t, s, side):
-            return ("R-EOR-25" if t.rules.phoros == "one_or_two" else "R-EOR-26", f"phoros {n} is not allowed")
+            return broken("R-EOR-25" if t.rules.phoros == "one_or_two" else "R-EOR-26", N_("phoros {n} is not allowed"),
+                          n=n)
         return None
     tile = arg_name(action, 0, t.project_index)
     if action.verb != "discard" or tile is None or tile not in s.projects_face_up or len(action.args) != 1:
-        return ("R-PREP-7", "discard one of the new face-up projects")
+        return broken("R-PREP-7", N_("discard one of the new face-up projects"))
     return None
 
 
@@ -232,15 +234,15 @@ def _check_feed(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
     need, wheat = requirement(s, side), pieces.good(s, side, WHEAT)
     if action.verb == "feed" and not action.args:
         if wheat + s.prestige[side] < need:
-            return ("R-END-1", "not enough wheat and prestige: release a polis")
+            return broken("R-END-1", N_("not enough wheat and prestige: release a polis"))
         return None
     polis = arg_name(action, 0, t.polis_index)
     if action.verb != "release" or polis is None or len(action.args) != 1:
-        return ("R-EOR-11", "feed (wheat, then prestige for the rest) or release <polis>")
+        return broken("R-EOR-11", N_("feed (wheat, then prestige for the rest) or release <polis>"))
     if polis == t.capital[side]:
-        return ("R-EOR-15", "the capital can never be released")
+        return broken("R-EOR-15", N_("the capital can never be released"))
     if s.owner[polis] != side:
-        return ("R-EOR-12", f"{t.polis_ids[polis]} is not yours")
+        return broken("R-EOR-12", N_("{polis} is not yours"), polis=t.polis_ids[polis])
     return None
 
 

@@ -38,7 +38,7 @@ from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import owned_poleis, stack_limit, units
 from kleos.games.polis.datamodel import Event
-from kleos.games.polis.rules.common import Handover, Violation
+from kleos.games.polis.rules.common import N_, Handover, Violation, broken
 from kleos.games.polis.rules.routes import land_route, sea_route_free
 from kleos.games.polis.state import EVENT, PolisState
 from kleos.games.polis.tables import GOOD_INDEX, NO_ONE, SIDES, SILVER, Tables, ceil_half, other
@@ -154,7 +154,8 @@ def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
 def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     if action in legal(t, s, side):
         return None
-    return ("R-EVENT-1", f"answer the event first: {', '.join(str(a) for a in legal(t, s, side))}")
+    return broken("R-EVENT-1", N_("answer the event first: {names}"),
+                  names=', '.join(str(a) for a in legal(t, s, side)))
 
 
 def apply(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None:

@@ -22,7 +22,16 @@ from kleos.games.polis.board import (
     units,
 )
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name, unary_actions
+from kleos.games.polis.rules.common import (
+    MILITARY,
+    N_,
+    ActionKind,
+    StepKind,
+    Violation,
+    arg_name,
+    broken,
+    unary_actions,
+)
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import NO_ONE, Tables
 
@@ -46,18 +55,22 @@ def _why_unreachable(t: Tables, s: PolisState, side: int, verb: str, start: int,
     region it would cross (R-MOVE-9; named first when lifting it alone would free a path), the
     opponent's control (R-MOVE-7), or no path at all."""
     march = verb == MARCH
-    route = f"from {t.region_ids[start]} to {t.region_ids[dest]}"
+    route = {"start": t.region_ids[start], "dest": t.region_ids[dest]}
     if _reach(t, s, side, verb, start, dest, stacking=False):
-        return ("R-ACT-MOVEHOP-9" if march else "R-ACT-MOVEGAL-5",
-                f"a path {route} would cross a region where you already have N units (R-MOVE-9)")
+        return broken("R-ACT-MOVEHOP-9" if march else "R-ACT-MOVEGAL-5",
+                      N_("a path from {start} to {dest} would cross a region where you already have N units "
+                         "(R-MOVE-9)"), **route)
     if _reach(t, s, side, verb, start, dest, control=False, stacking=False):
-        return ("R-ACT-MOVEHOP-8" if march else "R-ACT-MOVEGAL-4",
-                f"every path {route} crosses a region the opponent controls (R-MOVE-7)")
+        return broken("R-ACT-MOVEHOP-8" if march else "R-ACT-MOVEGAL-4",
+                      N_("every path from {start} to {dest} crosses a region the opponent controls (R-MOVE-7)"),
+                      **route)
     if not march:
-        return ("R-ACT-MOVEGAL-3", f"no chain of adjacent seas leads {route}")
+        return broken("R-ACT-MOVEGAL-3", N_("no chain of adjacent seas leads from {start} to {dest}"), **route)
     if start in t.sea_only or dest in t.sea_only:
-        return ("R-ACT-MOVEHOP-11", f"Ionia and Sikelia are reached only by sea: no sea path leads {route}")
-    return ("R-ACT-MOVEHOP-3", f"neither a land path nor a sea path leads {route}")
+        return broken("R-ACT-MOVEHOP-11",
+                      N_("Ionia and Sikelia are reached only by sea: no sea path leads from {start} to {dest}"),
+                      **route)
+    return broken("R-ACT-MOVEHOP-3", N_("neither a land path nor a sea path leads from {start} to {dest}"), **route)
 
 
 def _neutral_area(t: Tables, name: str) -> bool:
@@ -77,23 +90,29 @@ def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violati
     dest = arg_name(action, 0, t.region_index)
     if dest is not None and len(action.args) == 1 and _is_destination_kind(t, action.verb, dest):
         if s.units[dest * 2 + side] >= t.round_values[s.round]:
-            return ("R-MOVE-3", f"already {stack_limit(t, s)} units in {t.region_ids[dest]}")
+            return broken("R-MOVE-3", N_("already {value} units in {region}"),
+                          value=stack_limit(t, s), region=t.region_ids[dest])
         if dest not in reach_table(t, s, side, action.verb == SAIL):
-            return ("R-ACT-GEN-6", f"no unit can reach {t.region_ids[dest]}")
+            return broken("R-ACT-GEN-6", N_("no unit can reach {region}"), region=t.region_ids[dest])
         return None
     if len(action.args) == 1 and _neutral_area(t, str(action.args[0])):
         if action.verb == SAIL:
-            return ("R-ACT-MOVEGAL-2", f"{action.args[0]} is not a sea")
-        return ("R-ACT-MOVEHOP-10", f"hoplites can never enter the neutral area of {action.args[0]}")
+            return broken("R-ACT-MOVEGAL-2", N_("{action} is not a sea"), action=action.args[0])
+        return broken("R-ACT-MOVEHOP-10", N_("hoplites can never enter the neutral area of {action}"),
+                      action=action.args[0])
     if dest is None or len(action.args) != 1:
-        return ("R-MOVE-1", f"usage: {action.verb} <{'sea' if action.verb == SAIL else 'territory'}>")
+        return broken("R-MOVE-1", N_("usage: {verb} <{verb2}>"),
+                      verb=action.verb, verb2='sea' if action.verb == SAIL else 'territory')
     if not _is_destination_kind(t, action.verb, dest):
         rule = "R-ACT-MOVEGAL-2" if action.verb == SAIL else "R-ACT-MOVEHOP-2"
-        return (rule, f"{t.region_ids[dest]} is not a {'sea' if action.verb == SAIL else 'territory'}")
+        if action.verb == SAIL:
+            return broken(rule, N_("{region} is not a sea"), region=t.region_ids[dest])
+        return broken(rule, N_("{region} is not a territory"), region=t.region_ids[dest])
     if units(s, dest, side) >= stack_limit(t, s):
-        return ("R-MOVE-3", f"already {stack_limit(t, s)} units in {t.region_ids[dest]}")
+        return broken("R-MOVE-3", N_("already {value} units in {region}"),
+                      value=stack_limit(t, s), region=t.region_ids[dest])
     if not movable_from(t, s, side, action.verb, dest):
-        return ("R-ACT-GEN-6", f"no unit can reach {t.region_ids[dest]}")
+        return broken("R-ACT-GEN-6", N_("no unit can reach {region}"), region=t.region_ids[dest])
     return None
 
 
@@ -139,16 +158,16 @@ def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
     assert s.pending is not None
     verb, dest, moved = s.pending
     if action.verb == "done":
-        return None if moved >= 1 and not action.args else ("R-ACT-GEN-6", "move at least one unit")
+        return None if moved >= 1 and not action.args else broken("R-ACT-GEN-6", N_("move at least one unit"))
     start = arg_name(action, 0, t.region_index)
     if action.verb != "from" or start is None or len(action.args) != 1:
-        return ("R-MOVE-4", "move the next unit with 'from <region>', or 'done'")
+        return broken("R-MOVE-4", N_("move the next unit with 'from <region>', or 'done'"))
     if units(s, dest, side) >= stack_limit(t, s):
-        return ("R-MOVE-3", f"{t.region_ids[dest]} is full")
+        return broken("R-MOVE-3", N_("{region} is full"), region=t.region_ids[dest])
     if start == dest:
-        return ("R-MOVE-1", f"units already in {t.region_ids[dest]} do not move")
+        return broken("R-MOVE-1", N_("units already in {region} do not move"), region=t.region_ids[dest])
     if not _is_destination_kind(t, verb, start) or units(s, start, side) == 0:
-        return ("R-MOVE-2", f"you have no unit to move in {t.region_ids[start]}")
+        return broken("R-MOVE-2", N_("you have no unit to move in {region}"), region=t.region_ids[start])
     if not _reach(t, s, side, verb, start, dest):
         return _why_unreachable(t, s, side, verb, start, dest)
     return None

@@ -12,7 +12,7 @@ from itertools import combinations
 from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import DEVELOPMENT, ActionKind, Violation, arg_good, arg_name
+from kleos.games.polis.rules.common import DEVELOPMENT, N_, ActionKind, Violation, arg_good, arg_name, broken
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import GOODS, N_GOODS, SILVER, Tables
 
@@ -40,22 +40,23 @@ def _parse(t: Tables, action: Action) -> tuple[int | None, int | None, frozenset
 def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     tile, polis, subs = _parse(t, action)
     if tile is None or polis is None or subs is None:
-        return ("R-ACT-PROJECT-1", "usage: project <tile> <polis> [goods paid in silver ...]")
+        return broken("R-ACT-PROJECT-1", N_("usage: project <tile> <polis> [goods paid in silver ...]"))
     info = t.projects[tile]
     if tile not in s.projects_face_up:
-        return ("R-ACT-PROJECT-1", f"{info.id} is not face up on the project spaces")
+        return broken("R-ACT-PROJECT-1", N_("{value} is not face up on the project spaces"), value=info.id)
     if s.owner[polis] != side:
-        return ("R-ACT-PROJECT-1", f"{t.polis_ids[polis]} is not yours")
+        return broken("R-ACT-PROJECT-1", N_("{polis} is not yours"), polis=t.polis_ids[polis])
     if polis not in info.poleis:
-        return ("R-ACT-PROJECT-2", f"{info.id} cannot be built in {t.polis_ids[polis]}")
+        return broken("R-ACT-PROJECT-2", N_("{value} cannot be built in {polis}"),
+                      value=info.id, polis=t.polis_ids[polis])
     if s.project_started[polis] != -1:
-        return ("R-ACT-PROJECT-3", f"{t.polis_ids[polis]} already started a project this round")
+        return broken("R-ACT-PROJECT-3", N_("{polis} already started a project this round"), polis=t.polis_ids[polis])
     cost_goods = {g for g, _ in info.cost}
     if not subs <= cost_goods - {SILVER}:
-        return ("R-ACT-PROJECT-5", "only goods of the cost (other than silver) can be paid in silver")
+        return broken("R-ACT-PROJECT-5", N_("only goods of the cost (other than silver) can be paid in silver"))
     for g, n in payment(t, tile, subs).items():
         if pieces.good(s, side, g) < n:
-            return ("R-ACT-PROJECT-4", f"needs {n} {GOODS[g]}")
+            return broken("R-ACT-PROJECT-4", N_("needs {value} {good}"), value=n, good=GOODS[g])
     return None
 
 

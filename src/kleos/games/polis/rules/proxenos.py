@@ -14,7 +14,16 @@ from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import sea_neighbours, units
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_name, unary_actions
+from kleos.games.polis.rules.common import (
+    N_,
+    POLITICAL,
+    ActionKind,
+    StepKind,
+    Violation,
+    arg_name,
+    broken,
+    unary_actions,
+)
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import N_GOODS, NO_ONE, SILVER, Tables, other
 
@@ -89,11 +98,11 @@ def can_move(t: Tables, s: PolisState, side: int) -> bool:
 
 def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     if action.args:
-        return ("R-ACT-PROXENOS-14", "usage: proxenos, then 'via <region>' ... 'enter <polis>'")
+        return broken("R-ACT-PROXENOS-14", N_("usage: proxenos, then 'via <region>' ... 'enter <polis>'"))
     if s.proxenos[side] == NO_ONE:
-        return ("R-ACT-PROXENOS-1", "your proxenos is held captive")
+        return broken("R-ACT-PROXENOS-1", N_("your proxenos is held captive"))
     if not can_move(t, s, side):
-        return ("R-ACT-PROXENOS-12", "no destination whose bribes you can pay")
+        return broken("R-ACT-PROXENOS-12", N_("no destination whose bribes you can pay"))
     return None
 
 
@@ -126,31 +135,32 @@ def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
     if action.verb == "via":
         region = arg_name(action, 0, t.region_index)
         if region is None or len(action.args) != 1:
-            return ("R-ACT-PROXENOS-14", "usage: via <region>")
+            return broken("R-ACT-PROXENOS-14", N_("usage: via <region>"))
         allowed = _first_regions(t, start) if not path else _next_regions(t, s, side, path[-1])
         if region not in allowed:
             rule = "R-ACT-PROXENOS-2" if not path else "R-ACT-PROXENOS-3"
-            return (rule, f"{t.region_ids[region]} does not continue this path")
+            return broken(rule, N_("{region} does not continue this path"), region=t.region_ids[region])
         if region in path:
-            return ("R-MOVE-12", "a path never passes the same region twice")
+            return broken("R-MOVE-12", N_("a path never passes the same region twice"))
         new = (*path, region)
         if not _completable(t, s, side, start, new, _spent(s, side, new)):
-            return ("R-ACT-PROXENOS-12", "the bribes on any way on from there are more than your silver")
+            return broken("R-ACT-PROXENOS-12", N_("the bribes on any way on from there are more than your silver"))
         return None
     if action.verb == "enter":
         polis = arg_name(action, 0, t.polis_index)
         if not path or polis is None or len(action.args) != 1:
-            return ("R-ACT-PROXENOS-4", "name the path first with 'via <region>'")
+            return broken("R-ACT-PROXENOS-4", N_("name the path first with 'via <region>'"))
         if polis == start:
-            return ("R-ACT-PROXENOS-5", "the proxenos must move to another polis")
+            return broken("R-ACT-PROXENOS-5", N_("the proxenos must move to another polis"))
         if s.proxenos[other(side)] == polis:
-            return ("R-MAP-23", f"{t.polis_ids[polis]} holds the opponent's proxenos")
+            return broken("R-MAP-23", N_("{polis} holds the opponent's proxenos"), polis=t.polis_ids[polis])
         if polis not in _exits(t, s, side, start, path[-1]):
-            return ("R-ACT-PROXENOS-4", f"{t.polis_ids[polis]} cannot be entered from {t.region_ids[path[-1]]}")
+            return broken("R-ACT-PROXENOS-4", N_("{polis} cannot be entered from {region}"),
+                          polis=t.polis_ids[polis], region=t.region_ids[path[-1]])
         if _spent(s, side, path) > pieces.good(s, side, SILVER):
-            return ("R-ACT-PROXENOS-12", "not enough silver for the bribes")
+            return broken("R-ACT-PROXENOS-12", N_("not enough silver for the bribes"))
         return None
-    return ("R-ACT-PROXENOS-14", "continue the path with 'via <region>' or end it with 'enter <polis>'")
+    return broken("R-ACT-PROXENOS-14", N_("continue the path with 'via <region>' or end it with 'enter <polis>'"))
 
 
 def _step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
@@ -189,11 +199,11 @@ def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
 # ----- ransom -------------------------------------------------------------------------------
 def _check_ransom(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     if action.args:
-        return ("R-ACT-RANSOM-4", "usage: ransom")
+        return broken("R-ACT-RANSOM-4", N_("usage: ransom"))
     if s.proxenos[side] != NO_ONE:
-        return ("R-ACT-RANSOM-3", "your proxenos is not captive")
+        return broken("R-ACT-RANSOM-3", N_("your proxenos is not captive"))
     if pieces.good(s, side, SILVER) < RANSOM_PRICE:
-        return ("R-ACT-RANSOM-4", f"ransom costs {RANSOM_PRICE} silver")
+        return broken("R-ACT-RANSOM-4", N_("ransom costs {value} silver"), value=RANSOM_PRICE)
     return None
 
 

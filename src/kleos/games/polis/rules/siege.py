@@ -12,7 +12,16 @@ from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import controls, units
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name, unary_actions
+from kleos.games.polis.rules.common import (
+    MILITARY,
+    N_,
+    ActionKind,
+    StepKind,
+    Violation,
+    arg_name,
+    broken,
+    unary_actions,
+)
 from kleos.games.polis.state import CH_DIE, PolisState
 from kleos.games.polis.tables import NO_ONE, Tables, other
 
@@ -36,25 +45,26 @@ def siege_bonus(t: Tables, s: PolisState, side: int, polis: int) -> int:
 def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     polis = arg_name(action, 0, t.polis_index)
     if polis is None or len(action.args) != 1:
-        return ("R-ACT-SIEGE-2", "usage: siege <polis>")
+        return broken("R-ACT-SIEGE-2", N_("usage: siege <polis>"))
     name = t.polis_ids[polis]
     if polis in t.capital:
-        return ("R-ACT-SIEGE-3", f"{name} is a capital and can never be besieged")
+        return broken("R-ACT-SIEGE-3", N_("{name} is a capital and can never be besieged"), name=name)
     territory = t.polis_territory[polis]
     if territory == NO_ONE:
-        return ("R-ACT-SIEGE-4", f"{name} lies in a neutral area and cannot be besieged")
+        return broken("R-ACT-SIEGE-4", N_("{name} lies in a neutral area and cannot be besieged"), name=name)
     if s.owner[polis] == side:
-        return ("R-ACT-SIEGE-2", f"{name} is already yours")
+        return broken("R-ACT-SIEGE-2", N_("{name} is already yours"), name=name)
     if not controls(s, territory, side):
-        return ("R-ACT-SIEGE-5", f"you do not control {t.region_ids[territory]}")
+        return broken("R-ACT-SIEGE-5", N_("you do not control {region}"), region=t.region_ids[territory])
     if units(s, territory, side) < t.polis_base[polis]:
-        return ("R-ACT-SIEGE-6", f"needs {t.polis_base[polis]} hoplites in {t.region_ids[territory]}")
+        return broken("R-ACT-SIEGE-6", N_("needs {value} hoplites in {region}"),
+                      value=t.polis_base[polis], region=t.region_ids[territory])
     if s.supply_cubes[side] < cubes_needed(t, s, polis):
-        return ("R-ACT-SIEGE-7", f"needs {cubes_needed(t, s, polis)} cubes in your supply")
+        return broken("R-ACT-SIEGE-7", N_("needs {value} cubes in your supply"), value=cubes_needed(t, s, polis))
     if not pieces.discs_available(t, s, side):
-        return ("R-ACT-SIEGE-8", "needs a disc in your supply")
+        return broken("R-ACT-SIEGE-8", N_("needs a disc in your supply"))
     if t.rules.siege_once_per_turn and polis in s.sieged_this_turn:
-        return ("R-ACT-SIEGE-27", f"{name} was already besieged this turn")
+        return broken("R-ACT-SIEGE-27", N_("{name} was already besieged this turn"), name=name)
     return None
 
 
@@ -121,7 +131,7 @@ def _roll_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
 
 
 def _roll_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
-    return ("R-GEN-13", "the siege die is being rolled")
+    return broken("R-GEN-13", N_("the siege die is being rolled"))
 
 
 def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:

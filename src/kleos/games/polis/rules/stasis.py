@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import POLITICAL, ActionKind, Violation
+from kleos.games.polis.rules.common import N_, POLITICAL, ActionKind, Violation, broken
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, Tables
 
@@ -23,21 +23,21 @@ def silver_cost(t: Tables, s: PolisState, polis: int) -> int:
 
 def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     if action.args:
-        return ("R-ACT-STASIS-2", "usage: stasis (in the polis where your proxenos is)")
+        return broken("R-ACT-STASIS-2", N_("usage: stasis (in the polis where your proxenos is)"))
     polis = s.proxenos[side]
     if polis == NO_ONE:
-        return ("R-ACT-STASIS-2", "your proxenos is held captive")
+        return broken("R-ACT-STASIS-2", N_("your proxenos is held captive"))
     if s.owner[polis] == side:
-        return ("R-ACT-STASIS-2", f"{t.polis_ids[polis]} is already yours")
+        return broken("R-ACT-STASIS-2", N_("{polis} is already yours"), polis=t.polis_ids[polis])
     if polis in t.capital:
-        return ("R-ACT-STASIS-3", "never in the opponent's capital")
+        return broken("R-ACT-STASIS-3", N_("never in the opponent's capital"))
     cubes = t.polis_base[polis] if s.owner[polis] == NO_ONE else s.pop[polis]
     if s.supply_cubes[side] < cubes:
-        return ("R-ACT-STASIS-5", f"needs {cubes} cubes in your supply")
+        return broken("R-ACT-STASIS-5", N_("needs {cubes} cubes in your supply"), cubes=cubes)
     if not pieces.discs_available(t, s, side):
-        return ("R-ACT-STASIS-5", "needs a disc in your supply")
+        return broken("R-ACT-STASIS-5", N_("needs a disc in your supply"))
     if pieces.good(s, side, SILVER) < silver_cost(t, s, polis):
-        return ("R-ACT-STASIS-4", f"costs {silver_cost(t, s, polis)} silver")
+        return broken("R-ACT-STASIS-4", N_("costs {value} silver"), value=silver_cost(t, s, polis))
     return None
 
 

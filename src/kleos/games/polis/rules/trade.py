@@ -14,7 +14,7 @@ from kleos.core.action import Action
 from kleos.games.polis import pieces
 from kleos.games.polis.board import by_owners
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_good, arg_name
+from kleos.games.polis.rules.common import N_, POLITICAL, ActionKind, StepKind, Violation, arg_good, arg_name, broken
 from kleos.games.polis.rules.routes import land_route as land_route
 from kleos.games.polis.rules.routes import markets_by_sea as markets_by_sea
 from kleos.games.polis.rules.routes import sea_route_free as sea_route_free
@@ -49,32 +49,32 @@ def _parse(t: Tables, action: Action) -> tuple[int, int, int] | None:
 def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     parsed = _parse(t, action)
     if parsed is None:
-        return ("R-ACT-TRADE-4", "usage: trade <market> <slot number> <good paid | silver>")
+        return broken("R-ACT-TRADE-4", N_("usage: trade <market> <slot number> <good paid | silver>"))
     market, slot, pay = parsed
     info = t.slots[slot]
     name = t.market_ids[market]
     if not owns_own_commercial_polis(t, s, side):
-        return ("R-ACT-TRADE-2", "you own none of your commercial poleis")
+        return broken("R-ACT-TRADE-2", N_("you own none of your commercial poleis"))
     if s.merchants_port[side] < 1:
-        return ("R-ACT-TRADE-3", "no merchant in your commercial port")
+        return broken("R-ACT-TRADE-3", N_("no merchant in your commercial port"))
     if s.slot_merchant[slot] != -1:
-        return ("R-ACT-TRADE-20", "that slot is occupied this round")
+        return broken("R-ACT-TRADE-20", N_("that slot is occupied this round"))
     if info.value > t.round_values[s.round]:
-        return ("R-ACT-TRADE-5", f"cargoes of {info.value} are not available this round")
+        return broken("R-ACT-TRADE-5", N_("cargoes of {value} are not available this round"), value=info.value)
     if s.flag(f"market_closed:{name}"):
-        return ("R-EVENT-4", f"this round's event closed {name}")
+        return broken("R-EVENT-4", N_("this round's event closed {name}"), name=name)
     if not (land_route(t, s, side, market) or sea_route_free(t, s, side, market)):
-        return ("R-ACT-TRADE-7", f"no free route to {name}")
+        return broken("R-ACT-TRADE-7", N_("no free route to {name}"), name=name)
     if pay == SILVER and info.reward == WHEAT:
         if pieces.good(s, side, SILVER) < info.value:
-            return ("R-ACT-TRADE-13", f"buying needs {info.value} silver")
+            return broken("R-ACT-TRADE-13", N_("buying needs {value} silver"), value=info.value)
         return None
     if pay == SILVER:
-        return ("R-ACT-TRADE-14", "a silver cargo must be bartered")
+        return broken("R-ACT-TRADE-14", N_("a silver cargo must be bartered"))
     if pay not in info.accepts:
-        return ("R-ACT-TRADE-11", f"that slot accepts {', '.join(GOODS[g] for g in info.accepts)}")
+        return broken("R-ACT-TRADE-11", N_("that slot accepts {good}"), good=', '.join(GOODS[g] for g in info.accepts))
     if pieces.good(s, side, pay) < price(t, s, slot, pay):
-        return ("R-ACT-TRADE-12", f"needs {price(t, s, slot, pay)} {GOODS[pay]}")
+        return broken("R-ACT-TRADE-12", N_("needs {value} {good}"), value=price(t, s, slot, pay), good=GOODS[pay])
     return None
 
 
@@ -185,7 +185,7 @@ def _roll_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
 
 
 def _roll_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
-    return ("R-GEN-13", "the market dice are being rolled")
+    return broken("R-GEN-13", N_("the market dice are being rolled"))
 
 
 def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:

@@ -15,11 +15,13 @@ from kleos.games.polis.board import by_owners, units
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import (
     MILITARY,
+    N_,
     ActionKind,
     StepKind,
     Violation,
     arg_good,
     arg_name,
+    broken,
     unary_actions,
 )
 from kleos.games.polis.state import PolisState
@@ -42,21 +44,22 @@ def hoplite_cap(t: Tables, s: PolisState, territory: int) -> int:
 def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     territory = arg_name(action, 0, t.region_index)
     if territory is None or t.is_sea(territory) or len(action.args) != 1:
-        return ("R-ACT-TRIBUTE-3", "usage: tribute <territory>")
+        return broken("R-ACT-TRIBUTE-3", N_("usage: tribute <territory>"))
     name = t.region_ids[territory]
     if s.tribute_disc[territory] != NO_ONE:
-        return ("R-ACT-TRIBUTE-6", f"tribute was already collected in {name} this round")
+        return broken("R-ACT-TRIBUTE-6", N_("tribute was already collected in {name} this round"), name=name)
     if s.flag(f"no_tribute:{name}"):
-        return ("R-EVENT-4", f"this round's event forbids tribute in {name}")
+        return broken("R-EVENT-4", N_("this round's event forbids tribute in {name}"), name=name)
     if units(s, territory, side) < 1:
-        return ("R-ACT-TRIBUTE-3", f"you have no hoplite in {name}")
+        return broken("R-ACT-TRIBUTE-3", N_("you have no hoplite in {name}"), name=name)
     poleis = t.territory_poleis[territory]
     if poleis and not any(s.owner[p] == side for p in poleis):
-        return ("R-ACT-TRIBUTE-3", f"you own no polis in {name}")  # R-ACT-TRIBUTE-4: Achaia has none
+        return broken("R-ACT-TRIBUTE-3", N_("you own no polis in {name}"),
+                      name=name)  # R-ACT-TRIBUTE-4: Achaia has none
     if not t.tribute[territory]:
-        return ("R-ACT-TRIBUTE-7", f"{name} has no tribute table")
+        return broken("R-ACT-TRIBUTE-7", N_("{name} has no tribute table"), name=name)
     if not pieces.discs_available(t, s, side):
-        return ("R-ACT-TRIBUTE-13", "needs a disc in your supply")
+        return broken("R-ACT-TRIBUTE-13", N_("needs a disc in your supply"))
     return None
 
 
@@ -114,16 +117,19 @@ def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
     if elsewhere is not None:
         return elsewhere
     if action.verb == "done":
-        return None if sum(assigned) >= 1 and not action.args else ("R-ACT-TRIBUTE-8", "assign a hoplite first")
+        if sum(assigned) >= 1 and not action.args:
+            return None
+        return broken("R-ACT-TRIBUTE-8", N_("assign a hoplite first"))
     g = arg_good(action, 0)
     columns = [col for col, _ in t.tribute[territory]]
     if action.verb != "assign" or g not in columns or len(action.args) != 1:
-        return ("R-ACT-TRIBUTE-7", f"assign a hoplite to one of: {', '.join(GOODS[c] for c in columns)}")
+        return broken("R-ACT-TRIBUTE-7", N_("assign a hoplite to one of: {good}"),
+                      good=', '.join(GOODS[c] for c in columns))
     i = columns.index(g)
     if assigned[i] >= len(t.tribute[territory][i][1]):
-        return ("R-ACT-TRIBUTE-8", f"the {GOODS[columns[i]]} column is full")
+        return broken("R-ACT-TRIBUTE-8", N_("the {good} column is full"), good=GOODS[columns[i]])
     if _free_hoplites(t, s, side, territory, assigned) < 1:
-        return ("R-ACT-TRIBUTE-8", "every hoplite there is already assigned")
+        return broken("R-ACT-TRIBUTE-8", N_("every hoplite there is already assigned"))
     return None
 
 

@@ -9,7 +9,7 @@ effects, the battle check) is :mod:`kleos.games.polis.rules.flow`'s.
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.polis.rules.common import Handover, Violation
+from kleos.games.polis.rules.common import N_, Handover, Violation, broken
 from kleos.games.polis.state import OVER, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, Tables, other
 
@@ -44,10 +44,11 @@ def between_actions_only(t: Tables, action: Action, doing: str) -> Violation | N
     """A pass (R-TURN-4) or a ransom (R-ACT-RANSOM-1/2, A-21) offered while an action is still being
     carried out: both belong only at a point where the next action is chosen."""
     if action.verb == PASS:
-        return ("R-TURN-4", f"finish the {doing} action first; pass only where you would choose an action")
+        return broken("R-TURN-4", N_("finish the {doing} action first; pass only where you would choose an action"),
+                      doing=doing)
     if action.verb == RANSOM:
         rule = "R-ACT-RANSOM-1" if t.rules.ransom_is_action else "R-ACT-RANSOM-2"
-        return (rule, f"finish the {doing} action first; ransom only before or between actions")
+        return broken(rule, N_("finish the {doing} action first; ransom only before or between actions"), doing=doing)
     return None
 
 
