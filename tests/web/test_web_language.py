@@ -142,7 +142,7 @@ def test_a_game_page_in_the_pseudo_locale_has_no_plain_english(pericles_server: 
 
 SHOTS = [("cyclades", ["me", "random", "random"], {"players": 3}, "#cyc-map polygon"),
          ("pericles", ["me", "random", "random", "random"], PERICLES_OPTIONS, "#board-main svg")]
-LOG_TITLE = {"es": "Historial", "de": "Protokoll"}
+LOG_TITLE = {"es": "Registro", "de": "Protokoll"}
 
 
 @pytest.mark.parametrize("language", ["es", "de"])
