@@ -6,14 +6,19 @@ P-WARPEACE, P-POLISSUE)."""
 from __future__ import annotations
 
 import pytest
-from per_helpers import AF, AK, DF, EK, game
+from per_helpers import AF, AK, DF, EK, game, play, put, rule_of
+from test_per_side_issues import _won
 
+from kleos.core.action import Action
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules import political
+from kleos.games.pericles.rules.common import count, in_use
 from kleos.games.pericles.state import DISCARD, HAND, OFF, OUT, PericlesState
-from kleos.games.pericles.tables import ISSUES_PER_SIDE, Tables
+from kleos.games.pericles.tables import AB, AN, DN, ISSUES_PER_SIDE, MARKER_KINDS, N_PIECES, SL, Tables
 
 FACTIONS = (AF, DF, EK, AK)
+HOMES_ATHENS = political.HOMES[0]
+SIDE_ISSUES_OF = {kind: n for n, (kind, _side) in enumerate(political.SIDE_ISSUES)}
 
 
 def _fresh() -> tuple[PericlesGame, PericlesState]:
@@ -128,3 +133,94 @@ def test_sparta_wins_the_games_when_athens_does_not(f: int) -> None:
     _win(t, s, f, "GAM")
     political.games(t, s)
     assert s.honor == [13 if n == f else 10 for n in range(4)]
+
+
+# ----- Citizenship, Colony, Krypteia, Agoge (P-POLISSUE-4..8) ------------------------------------
+def _spare(s: PericlesState, piece: int, left: int, t: Tables) -> None:
+    """Put pieces of ``piece`` in Athens' home theater until only ``left`` remain in the pool."""
+    s.pieces[HOMES_ATHENS * N_PIECES + piece] += t.piece_limits[piece] - in_use(s, piece) - left
+
+
+def test_citizenship_needs_an_athenian_base_in_the_pool() -> None:
+    """P-POLISSUE-4: "puede convertir cualquier Base de la Liga de Delos en una Base Ateniense" — the
+    Athenian base comes from the pool: one left is enough, none left leaves only ``none``."""
+    g, s = _won((0, "CIT", -2))
+    _spare(s, AB, 1, g.tables)
+    assert Action("cit", ("Lesbos", "naval")) in g.legal_actions(s)
+    _spare(s, AB, 0, g.tables)
+    assert g.legal_actions(s) == [Action("cit", ("none",))]
+
+
+@pytest.mark.parametrize(("persia_war", "callias", "offered"),
+                         [(1, 0, True), (0, 0, False), (1, 1, False)])
+def test_a_colony_in_the_eastern_mediterranean(persia_war: int, callias: int, offered: bool) -> None:
+    """P-POLISSUE-6, P-AMB-19: a Colony goes to a theater friendly to Athens or contested — the Eastern
+    Mediterranean only while the war with Persia goes on and the Peace of Callias is not made."""
+    g, s = _won((0, "COL", 3))
+    s.persia_war, s.callias = persia_war, callias
+    put(g, s, "EastMed", An=1, Sn=0, Pn=0)
+    assert (Action("col", ("EastMed", "land")) in g.legal_actions(s)) is offered
+
+
+def test_a_naval_colony_places_one_delian_naval_unit() -> None:
+    """P-POLISSUE-6, P-AMB-18: "4 puntos de unidades militares de Delos" — read as 1 naval unit, the
+    choice named ``naval`` among the legal actions."""
+    g, s = _won((0, "COL", 3))
+    samos = g.tables.theater_index["Samos"]
+    before = count(s, samos, DN)
+    play(g, s, "col Samos naval")
+    assert count(s, samos, DN) == before + 1
+
+
+def test_agoge_builds_only_what_the_pool_holds() -> None:
+    """P-POLISSUE-8: "puede construir hasta tres unidades militares terrestres espartanas en el Teatro
+    de Esparta, si las hay disponibles" — 2 left in the pool, 2 at most."""
+    g, s = _won((1, "AGO", -1), war=1)
+    _spare(s, SL, 2, g.tables)
+    assert [str(a) for a in g.legal_actions(s)] == ["ago 0", "ago 1", "ago 2"]
+
+
+def test_a_krypteia_step_removes_one_marker() -> None:
+    """P-POLISSUE-7: "pueden eliminar hasta seis marcadores de Traición" — one marker per step: of 3
+    in Samos, 2 are left after the first."""
+    g, s = _won((1, "KRY", 1))
+    samos = g.tables.theater_index["Samos"]
+    s.treason[samos * 2] = 3
+    play(g, s, "kry Samos")
+    assert s.treason[samos * 2] == 2
+
+
+@pytest.mark.parametrize(("side", "kind", "refused", "rule"), [
+    (0, "CIT", "cit Sicily naval", "P-POLISSUE-4"),
+    (0, "COL", "col Corcyra land", "P-POLISSUE-6"),
+    (1, "KRY", "kry Samos", "P-POLISSUE-7"),
+    (1, "AGO", "ago 4", "P-POLISSUE-8"),
+])
+def test_a_side_issue_refusal_names_its_rule(side: int, kind: str, refused: str, rule: str) -> None:
+    """P-POLISSUE-4/6/7/8: a choice the issue does not offer is refused under that issue's rule."""
+    g, s = _won((side, kind, 1 if side else 2), war=1 if kind == "AGO" else 0)
+    assert SIDE_ISSUES_OF[kind] == s.cursor
+    assert rule_of(g, s, refused) == rule
+
+
+def test_a_lent_marker_of_any_kind_keeps_its_owner() -> None:
+    """P-TMARK-4, P-TMARK-5, P-AMB-8: the lender chooses which marker, a Diplomatic one here: it leaves
+    the lender's own holding and is held by the compatriot, still the lender's."""
+    _g, s = _fresh()
+    dip = MARKER_KINDS.index("DIP")
+    s.held[(AF * 4 + AF) * len(MARKER_KINDS) + dip] = 2
+    political.lend_apply(s, AF, Action("lend", ("DIP",)))
+    assert s.held[(AF * 4 + AF) * len(MARKER_KINDS) + dip] == 1
+    assert s.held[(DF * 4 + AF) * len(MARKER_KINDS) + dip] == 1
+    assert sum(s.held) == 2
+
+
+def test_a_naval_citizenship_beside_an_athenian_base() -> None:
+    """P-POLISSUE-4, P-POLISSUE-5: "añade una unidad naval, o dos unidades terrestres atenienses, en el
+    Teatro de la base convertida" — the naval choice adds 1 Athenian naval unit, and the converted base
+    joins an Athenian base already there."""
+    g, s = _won((0, "CIT", -2))
+    lesbos = g.tables.theater_index["Lesbos"]
+    put(g, s, "Lesbos", Ab=1, An=0)
+    play(g, s, "cit Lesbos naval")
+    assert (count(s, lesbos, AB), count(s, lesbos, AN)) == (2, 1)
