@@ -162,14 +162,15 @@ def test_a_colony_in_the_eastern_mediterranean(persia_war: int, callias: int, of
     assert (Action("col", ("EastMed", "land")) in g.legal_actions(s)) is offered
 
 
-def test_a_naval_colony_places_one_delian_naval_unit() -> None:
-    """P-POLISSUE-6, P-AMB-18: "4 puntos de unidades militares de Delos" — read as 1 naval unit, the
-    choice named ``naval`` among the legal actions."""
-    g, s = _won((0, "COL", 3))
+@pytest.mark.parametrize(("points", "ships"), [("build", 1), ("upkeep", 2)])
+def test_a_naval_colony_places_delian_naval_units(points: str, ships: int) -> None:
+    """P-POLISSUE-6, P-AMB-18: "4 puntos de unidades militares de Delos" — 1 naval unit read as build
+    points, 2 with the reading switch colony_points=upkeep; the choice named ``naval``."""
+    g, s = _won((0, "COL", 3), colony_points=points)
     samos = g.tables.theater_index["Samos"]
     before = count(s, samos, DN)
     play(g, s, "col Samos naval")
-    assert count(s, samos, DN) == before + 1
+    assert count(s, samos, DN) == before + ships
 
 
 def test_agoge_builds_only_what_the_pool_holds() -> None:
