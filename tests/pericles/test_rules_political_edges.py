@@ -11,7 +11,7 @@ from test_per_side_issues import _won
 
 from kleos.core.action import Action
 from kleos.games.pericles.game import PericlesGame
-from kleos.games.pericles.rules import political
+from kleos.games.pericles.rules import flow, political
 from kleos.games.pericles.rules.common import count, in_use
 from kleos.games.pericles.state import DISCARD, HAND, OFF, OUT, PericlesState
 from kleos.games.pericles.tables import AB, AN, DN, ISSUES_PER_SIDE, MARKER_KINDS, N_PIECES, SL, Tables
@@ -225,3 +225,19 @@ def test_a_naval_citizenship_beside_an_athenian_base() -> None:
     put(g, s, "Lesbos", Ab=1, An=0)
     play(g, s, "cit Lesbos naval")
     assert (count(s, lesbos, AB), count(s, lesbos, AN)) == (2, 1)
+
+
+def test_a_spartan_faction_lends_too_and_a_refusal_names_the_rule() -> None:
+    """P-TMARK-4: "For each side, if one faction holds more markers (Rumors included) than its
+    compatriot, it lends" — Sparta's side as well as Athens': AK holding 4 and EK 0 lends (twice), and
+    a marker it does not hold is refused under P-TMARK-4."""
+    g, s = _fresh()
+    rum = MARKER_KINDS.index("RUM")
+    s.held = [0] * len(s.held)
+    s.held[(AK * 4 + AK) * len(MARKER_KINDS) + rum] = 4
+    s.phase, s.step, s.chance = "political", "lend_next", None
+    flow.advance(g.tables, s)
+    assert (s.step, s.actor) == ("lend", AK)
+    assert rule_of(g, s, "lend MIL") == "P-TMARK-4"
+    play(g, s, "lend RUM", "lend RUM")
+    assert (political.held_by(s, AK), political.held_by(s, EK)) == (2, 2)
