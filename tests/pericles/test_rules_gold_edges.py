@@ -11,13 +11,16 @@ from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import PL, PN, SN
 
 
-def _gold(bases: int, **where: dict[str, int]) -> tuple[PericlesGame, PericlesState]:
-    """EK, Spartan Commander, has just built at home with ``bases`` Persian bases in Persia."""
+def _gold(bases: int, empty: tuple[int, ...] = (), **where: dict[str, int]) -> tuple[PericlesGame, PericlesState]:
+    """EK, Spartan Commander, has just built at home with ``bases`` Persian bases in Persia (and the
+    pools of the ``empty`` pieces emptied into Athens)."""
     g, s = bare()
     put(g, s, "Sparta", Sb=1)  # a build at home needs it (P-MIL-3)
     put(g, s, "Persia", Xb=bases)
     for theater, pieces in where.items():
         put(g, s, theater, **pieces)
+    for piece in empty:
+        s.pieces[g.tables.theater_index["Athens"] * 15 + piece] += g.tables.piece_limits[piece] - in_use(s, piece)
     give(s, EK, 2)
     military_issue(g, s, EK, "Sparta")
     play(g, s, "build 0")
@@ -61,17 +64,7 @@ def test_two_land_units_per_base_in_ionia() -> None:
 def test_an_empty_pool_closes_each_destination() -> None:
     """P-GOLD-2 "as far as pieces allow" (P-COMP-1): with no Spartan ship, Peloponnesian land unit or
     Peloponnesian ship left in the pool, only ``gold done`` is offered."""
-    g, s = bare()
-    for piece, theater in ((SN, "Sparta"), (PL, "Ionia"), (PN, "Lesbos")):
-        th = g.tables.theater_index[theater]
-        s.pieces[th * 15 + piece] += g.tables.piece_limits[piece] - in_use(s, piece)
-    put(g, s, "Persia", Xb=2)
-    put(g, s, "Sparta", Sb=1)
-    put(g, s, "Ionia", Pb=1)
-    put(g, s, "Lesbos", Pb=1)
-    give(s, EK, 2)
-    military_issue(g, s, EK, "Sparta")
-    play(g, s, "build 0")
+    g, s = _gold(2, (SN, PL, PN), Ionia={"Pb": 1}, Lesbos={"Pb": 1})
     assert s.step == "gold" and _offers(g, s) == ["gold done"]
 
 
