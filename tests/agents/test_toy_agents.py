@@ -14,9 +14,10 @@ from collections.abc import Iterator
 import pytest
 
 from kleos.agents import Agent, agent_rng, make_agent, seat_chooser
-from kleos.agents.ismcts import ISMCTSAgent, outcome_share, outcome_value
+from kleos.agents.ismcts import ISMCTSAgent, outcome_share, outcome_value, random_step
 from kleos.core import registry
 from kleos.core.action import Action
+from kleos.core.errors import RunawayLoop
 from kleos.core.protocol import CHANCE, Outcome
 from kleos.core.record import GameRecord, play_out
 from kleos.core.rng import Rng
@@ -184,3 +185,18 @@ def test_agents_fit_the_protocol() -> None:
     agents: list[Agent] = [make_agent(spec, game) for spec in SPECS]
     assert [a.name for a in agents] == list(SPECS)
     assert all(isinstance(a, Agent) for a in agents)
+
+
+def test_a_rollout_that_never_reaches_its_horizon_fails_with_a_message() -> None:
+    """Paired search plays each candidate on until ``horizon`` says stop: a horizon that never comes
+    (here: the game's end is further than the cap of 2 steps) raises instead of spinning."""
+    game = BidsGame(2)
+    state = at_the_bids(2, seed=3, played=0)
+    legal = game.legal_actions(state, 0)
+    agent = ISMCTSAgent(game, model_calls=10, candidates=lambda view, legal, rng: legal[:2],
+                        horizon=lambda start, now: False, rollout=random_step, knowledge=False)
+    agent.horizon_cap = 2
+    with pytest.raises(RunawayLoop, match="a rollout to the search horizon: still going after 2 steps"):
+        agent.choose(game.view(state, 0), legal, random.Random(1))
+    agent.horizon_cap = 10_000
+    assert agent.choose(game.view(state, 0), legal, random.Random(1)) in legal[:2]

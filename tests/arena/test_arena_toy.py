@@ -7,16 +7,19 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from kleos.arena import tournament
 from kleos.arena.cli import game_options
 from kleos.arena.report import markdown, summarize
 from kleos.arena.stats import finishing_ranks, openskill_ratings
 from kleos.arena.tournament import (
     STEP_CAP,
     GameResult,
+    GameSpec,
     arrangements,
     default_rotation,
     fair_multiple,
@@ -27,6 +30,7 @@ from kleos.arena.tournament import (
 )
 from kleos.cli import main
 from kleos.core import registry
+from kleos.core.errors import RunawayLoop
 from toygame.game import ROUNDS
 from toygame.kit import KIT as TOY
 
@@ -216,3 +220,13 @@ def test_a_step_cap_stops_a_game_as_an_unfinished_draw() -> None:
         registry.unregister(TOY.name)
     assert [(r.reason, r.winner, r.scores, r.steps) for r in results] == [(STEP_CAP, None, (0, 0, 0), 4)]
     assert whole[0].reason != STEP_CAP and whole[0].steps > 4
+
+
+def test_a_game_without_a_step_cap_that_does_not_end_fails_with_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game scheduled without --max-steps is still not played forever: past ``RUNAWAY_STEPS`` (here 4,
+    far fewer than a game of Sealed Bids takes) it raises, naming the game, instead of spinning."""
+    monkeypatch.setattr(tournament, "RUNAWAY_STEPS", 4)
+    spec = GameSpec(0, "bids", {"players": 3}, ("random",) * 3, seed=5)
+    with pytest.raises(RunawayLoop, match=r"game 0 of bids \(seed 5\): still going after 4 steps"):
+        play_game(spec)
+    assert play_game(replace(spec, max_steps=4)).reason == STEP_CAP

@@ -3,6 +3,8 @@ P-POLISSUE-9, P-POLISSUE-10)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from per_helpers import AF, AK, DF, EK, game, play, rule_of
 
 from kleos.core.action import Action
@@ -14,9 +16,9 @@ from kleos.games.pericles.tables import AB, AL, DB, DL, ISSUES_PER_SIDE, SL
 from step_cap import StepCap
 
 
-def _won(*issues: tuple[int, str, int], war: int = 0) -> tuple[PericlesGame, PericlesState]:
-    """A position at the side-issue step with the given (side, issue, box) on the tracks."""
-    g = game()
+def _won(*issues: tuple[int, str, int], war: int = 0, **options: Any) -> tuple[PericlesGame, PericlesState]:
+    """A position at the side-issue step with the given (side, issue, box) on the tracks (and options)."""
+    g = game(**options)
     s = g.new_state(1)
     s.chance, s.phase, s.war = None, "political", war
     s.track = [OFF] * len(s.track)

@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
+from kleos.core.errors import RunawayLoop
 from kleos.core.testing import perft
+from kleos.games.polis import invariants
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.invariants import build_position, state_problems, to_act
 
@@ -57,3 +59,13 @@ def test_perft_counts(path: Path) -> None:
     changed = {a: (data["divide"][a], n) for a, n in divide.items() if data["divide"][a] != n}
     assert not changed, f"{name}: depth-2 counts changed below (was, now): {changed}"
     assert perft(game, s, 2) == data["perft"]["2"], name
+
+
+def test_a_start_that_keeps_dealing_fails_with_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A position's ``first_decision`` steps chance until a player decides: past ``CHANCE_STEPS`` (here
+    2, fewer than the set-up's 4) it raises instead of spinning."""
+    monkeypatch.setattr(invariants, "CHANCE_STEPS", 2)
+    with pytest.raises(RunawayLoop, match="chance steps before the first decision: still going after 2 steps"):
+        build_position(PolisGame("2012"), {"start": {"seed": 1, "first_decision": True}})
+    monkeypatch.setattr(invariants, "CHANCE_STEPS", 4)
+    assert to_act(PolisGame("2012"), build_position(PolisGame("2012"), {"start": {"seed": 1, "first_decision": True}}))

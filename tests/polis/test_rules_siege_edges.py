@@ -11,11 +11,11 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from rules_helpers import EDITIONS, GAMES, assert_illegal, polis
+from rules_helpers import EDITIONS, GAMES, assert_illegal, legal, polis
 from rules_helpers import board as cleared_board
 
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.positions import play, set_polis
+from kleos.games.polis.positions import play, set_polis, set_units
 from kleos.games.polis.state import PolisState
 
 board = partial(cleared_board, prestige=10, goods={"iron": 10, "wood": 10, "silver": 10, "wheat": 20})
@@ -101,3 +101,31 @@ def test_post_pass_siege_repeat_switched_on_in_2012() -> None:
     s = board(game, Boiotia=(0, 5))
     play(game, s, "pass", "siege Thibae", "toll wine", "roll 1", "siege Thibae", "toll wine", "roll 4")
     assert s.owner[polis(game, "Thibae")] == 1
+
+
+def sieges(game: PolisGame, s: PolisState) -> list[str]:
+    """The legal sieges, in the engine's order."""
+    return [text for text in legal(game, s) if text.startswith("siege ")]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_polis_refused_for_the_cubes_does_not_hide_the_next(edition: str) -> None:
+    """R-ACT-SIEGE-7: "Zusätzlich kann eine Polis nur dann belagert werden, wenn der Spieler noch genügend
+    Klötzchen in seinem Vorrat besitzt" — the refusal is about that polis only: with 2 cubes, Thibae
+    (base 3) is left out and Naupaktos (base 1) and Kerkyra (base 2), which come after it, are still
+    listed."""
+    game = GAMES[edition]
+    s = board(game, Boiotia=(3, 0), Thessalia=(1, 0), Akarnania=(2, 0))
+    s.supply_cubes[0] = 2
+    assert sieges(game, s) == ["siege Naupaktos", "siege Kerkyra"]
+    s.supply_cubes[0] = 3
+    assert sieges(game, s) == ["siege Thibae", "siege Naupaktos", "siege Kerkyra"]
+
+
+def test_a_polis_besieged_this_turn_does_not_hide_the_next_2012() -> None:
+    """R-ACT-SIEGE-27 [2012]: "(1x pro Zug)" — once per turn for that polis only: after failing at Thibae,
+    Sparta may still besiege Naupaktos, which comes after it."""
+    game = GAMES["2012"]
+    s = failed_once_this_turn(game)
+    set_units(game, s, "Thessalia", athens=0, sparta=1)
+    assert sieges(game, s) == ["siege Naupaktos"]

@@ -62,6 +62,7 @@ from kleos.agents.base import agent_parts_of
 from kleos.core.action import Action
 from kleos.core.kit.agents import Evaluator, SearchKnowledge
 from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.core.steps import RUNAWAY_STEPS, count_step
 
 PLAYOUT_LIMIT = 500  # steps of a playout to the end, for games without an evaluation
 RolloutPolicy = Callable[[Any, int, list[Action], random.Random], Action]
@@ -126,6 +127,7 @@ class ISMCTSAgent:
         self.shortcut = shortcut
         self.candidates = candidates
         self.horizon = horizon
+        self.horizon_cap = RUNAWAY_STEPS  # a rollout to the horizon fails past this many steps
         self.seats = len(game.seat_names)
         self.last_stats = SearchStats()
         self.last_root: Node | None = None
@@ -246,6 +248,7 @@ class ISMCTSAgent:
         game = self.game
         calls = 0
         while not game.is_terminal(state) and not self.horizon(start, state):
+            count_step(calls, self.horizon_cap, "a rollout to the search horizon")
             if game.is_chance(state):
                 game.step_chance(state)
             else:

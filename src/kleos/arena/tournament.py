@@ -24,6 +24,7 @@ from kleos.core import registry
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
 from kleos.core.protocol import CHANCE, Game
+from kleos.core.steps import RUNAWAY_STEPS, count_step
 
 Rotation = Literal["all", "cyclic"]
 ROTATIONS: tuple[Rotation, ...] = ("all", "cyclic")
@@ -182,9 +183,12 @@ def play_game(spec: GameSpec) -> GameResult:
 
 
 def _cap_reached(kit: GameKit, game: Game[Any, Any], state: Any, spec: GameSpec, steps: int) -> str:
-    """The reason a capped game stops now ("" while it goes on)."""
+    """The reason a capped game stops now ("" while it goes on); a game without ``max_steps`` that
+    passes ``RUNAWAY_STEPS`` raises :class:`RunawayLoop` instead of spinning."""
     if 0 < spec.max_steps <= steps:
         return STEP_CAP
+    if spec.max_steps == 0:
+        count_step(steps, RUNAWAY_STEPS, f"game {spec.index} of {spec.game} (seed {spec.seed})")
     if spec.max_rounds > 0 and kit.progress(game, state).get("rounds", 0) > spec.max_rounds:
         return ROUND_CAP
     return ""

@@ -35,3 +35,13 @@ class DataError(KleosError):
         self.file = file
         self.field = field
         self.message = message
+
+
+class RunawayLoop(KleosError):
+    """A loop that must end (a game played out, a rollout to its horizon, chance steps settled) passed its
+    step cap: a rule that stops a game from moving on fails with this message instead of spinning."""
+
+    def __init__(self, what: str, limit: int) -> None:
+        super().__init__(f"{what}: still going after {limit} steps (does a rule stop the game from moving on?)")
+        self.what = what
+        self.limit = limit

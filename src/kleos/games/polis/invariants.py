@@ -18,6 +18,7 @@ from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
+from kleos.core.steps import count_step
 from kleos.core.testing import Checks, verb_policy
 from kleos.games.polis import positions
 from kleos.games.polis.compact import CompactError, from_compact, to_compact
@@ -349,6 +350,8 @@ def polis_checks(game: PolisGame, every: int = 1, apply_all: bool = True,
 
 
 # ----- playout helpers --------------------------------------------------------------------------
+CHANCE_STEPS = 1_000
+"""The set-up's chance steps (4 in both editions) pass this only when a rule keeps dealing."""
 MILITARY_VERBS = frozenset({"march", "sail", "siege", "tribute"})
 
 
@@ -435,7 +438,9 @@ def build_position(game: PolisGame, spec: Mapping[str, Any]) -> PolisState:
     else:
         s = game.new_state(int(start["seed"]))
         if start.get("first_decision"):
+            steps = 0
             while game.is_chance(s):
+                steps = count_step(steps, CHANCE_STEPS, "the chance steps before the first decision")
                 game.step_chance(s)
     t = game.tables
     for edit in spec.get("edits", ()):
