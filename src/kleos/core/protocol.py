@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.core.rng import Rng
@@ -51,6 +53,7 @@ class Outcome:
                        tuple(int(s) for s in data["scores"]))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # every game (and test double) subclasses it uncompiled
 class Game(ABC, Generic[S, V]):
     """A game's rules. Instances hold only immutable configuration (edition, data tables)."""
 
