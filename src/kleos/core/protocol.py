@@ -46,6 +46,11 @@ class Outcome:
     def to_json(self) -> JsonDict:
         return {"reason": self.reason, "winner": self.winner, "scores": list(self.scores)}
 
+    def __reduce__(self) -> tuple[type[Outcome], tuple[str, int | None, tuple[int, ...]]]:
+        """Copies and pickles are rebuilt through the constructor: the compiled class cannot set the
+        fields of a frozen instance one by one, as the default restore does."""
+        return Outcome, (self.reason, self.winner, self.scores)
+
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Outcome:
         winner = data["winner"]
