@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import figures, metro
-from kleos.games.cyclades.rules.common import Violation, islands_of, units
+from kleos.games.cyclades.rules.common import Violation, fleets_of, islands_of, troops_of
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, EMPTY, POSEIDON, ZEUS, Tables
 
@@ -29,8 +29,8 @@ def fleet_seas(t: Tables, s: CycladesState, seat: int) -> list[int]:
     """Seas next to an island ``seat`` owns that are empty or hold only its fleets (C-RECRUIT-2, C-AMB-9),
     and where no creature figure forbids fleets (the Kraken, Polyphemus: rules/figures.py)."""
     seas = {sea for i in islands_of(s, seat) for sea in t.island_seas[i]}
-    return sorted(sea for sea in seas if (s.fleets[sea] == 0 or s.fleet_owner[sea] == seat)
-                  and not figures.sea_blocked(t, s, sea))
+    blocked = figures.blocked_seas(t, s)
+    return sorted(sea for sea in seas if (s.fleets[sea] == 0 or s.fleet_owner[sea] == seat) and sea not in blocked)
 
 
 def _supply_left(t: Tables, s: CycladesState, god: int) -> bool:
@@ -46,13 +46,12 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
     cost = price(t, s, god)
     if cost is None or s.gold[seat] < cost:
         return []
-    fleets, troops = units(s, seat)
-    if god == POSEIDON:
-        if fleets >= t.fleets_max:
+    if god == POSEIDON:  # only the kind of unit this god recruits is counted (C-COMP-12/13)
+        if fleets_of(s, seat) >= t.fleets_max:
             return []
         return [Action("recruit", (t.sea_ids[sea],)) for sea in fleet_seas(t, s, seat)]
     if god == ARES:
-        if troops >= t.troops_max:
+        if troops_of(s, seat) >= t.troops_max:
             return []
         return [Action("recruit", (t.island_ids[i],)) for i in islands_of(s, seat)]
     return [Action("recruit")] if _supply_left(t, s, god) else []
@@ -86,7 +85,7 @@ def _check_fleet(t: Tables, s: CycladesState, seat: int, name: str) -> Violation
     sea = t.sea_index.get(name)
     if sea is None:
         return "C-RECRUIT-2", f"{name} is not a sea of this board"
-    if units(s, seat)[0] >= t.fleets_max:
+    if fleets_of(s, seat) >= t.fleets_max:
         return "C-RECRUIT-8", f"you already have {t.fleets_max} fleets on the board (C-COMP-12)"
     if not any(s.owner[i] == seat for i in t.sea_islands[sea]):
         return "C-RECRUIT-2", f"{name} is not next to an island of yours"
@@ -99,7 +98,7 @@ def _check_troop(t: Tables, s: CycladesState, seat: int, name: str) -> Violation
     island = t.island_index.get(name)
     if island is None:
         return "C-RECRUIT-4", f"{name} is not an island of this board"
-    if units(s, seat)[1] >= t.troops_max:
+    if troops_of(s, seat) >= t.troops_max:
         return "C-RECRUIT-8", f"you already have {t.troops_max} troops on the board (C-COMP-13)"
     if s.owner[island] != seat:
         return "C-RECRUIT-4", f"{name} is not your island"
