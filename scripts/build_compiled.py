@@ -29,14 +29,22 @@ PACKAGE = SRC / "kleos"
 MANIFEST = PACKAGE / "compiled.txt"
 TEMP = ROOT / "build" / "mypyc"
 
-# Under src/: the rules, tables and states of the games (the code a playout or a search runs). Polis
-# first; Cyclades and Pericles join once their compiled games are proven identical.
+# Under src/: the rules, tables and states of every game and the protocol they fill in (the code a
+# playout or a search runs).
 COMPILED_GLOBS: tuple[str, ...] = (
+    "kleos/core/protocol.py",
+    "kleos/core/rng.py",
     "kleos/games/polis/rules/*.py",
     "kleos/games/polis/state.py",
     "kleos/games/polis/tables.py",
     "kleos/games/polis/board.py",
     "kleos/games/polis/pieces.py",
+    "kleos/games/cyclades/rules/*.py",
+    "kleos/games/cyclades/state.py",
+    "kleos/games/cyclades/tables.py",
+    "kleos/games/pericles/rules/*.py",
+    "kleos/games/pericles/state.py",
+    "kleos/games/pericles/tables.py",
 )
 LEFT_OUT: frozenset[str] = frozenset()  # modules of those globs that stay interpreted
 

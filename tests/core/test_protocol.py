@@ -7,7 +7,9 @@ The toy game "Duel": chance deals each seat a secret number 1…3; then the seat
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -374,3 +376,11 @@ def test_perft_counts_chance_outcomes_and_stops_at_the_end() -> None:
     assert perft(game, s, 1) == 2  # take 1, take 2
     assert perft(game, s, 2) == 1  # after take 2 the game is over: no leaf at depth 2
     assert perft_divide(game, s, 2) == {"take 1": 1, "take 2": 0}
+
+
+def test_an_outcome_survives_copy_deepcopy_and_pickle() -> None:
+    """A finished state holds its Outcome: copies and pickles of it must work on the compiled build too,
+    where a frozen class cannot be restored field by field."""
+    outcome = Outcome("points", 1, (3, 5))
+    for twin in (copy.copy(outcome), copy.deepcopy(outcome), pickle.loads(pickle.dumps(outcome))):
+        assert twin == outcome and type(twin) is Outcome

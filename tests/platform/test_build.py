@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kleos.build import MANIFEST, BuildError, SourceOnly, decide
+from kleos.core import registry
 
 
 def fake_build(package: Path, *, newer_source: bool = False) -> Path:
@@ -52,3 +54,20 @@ def test_the_source_only_finder_takes_the_py_file_over_its_compiled_twin(tmp_pat
     spec = SourceOnly().find_spec("kleos.rules", [str(tmp_path)])
     assert spec is not None and spec.origin == str(tmp_path / "rules.py")
     assert SourceOnly().find_spec("elsewhere.rules", [str(tmp_path)]) is None  # only the kleos package
+
+
+def test_the_default_build_compiles_every_game_s_rules_state_and_tables_and_the_protocol() -> None:
+    """scripts/build_compiled.py: each installed game's rules, state and tables, and the core protocol and
+    generator they run on, are in the compiled build (their ``__init__`` files stay interpreted)."""
+    script = Path(__file__).resolve().parents[2] / "scripts" / "build_compiled.py"
+    spec = importlib.util.spec_from_file_location("build_compiled", script)
+    assert spec is not None and spec.loader is not None
+    build_script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_script)
+    compiled = {str(p.relative_to(build_script.SRC)) for p in build_script.compiled_sources()}
+    assert {"kleos/core/protocol.py", "kleos/core/rng.py"} <= compiled
+    for game in registry.games():
+        assert {f"kleos/games/{game}/state.py", f"kleos/games/{game}/tables.py"} <= compiled, game
+        rules = {p for p in compiled if p.startswith(f"kleos/games/{game}/rules/")}
+        assert len(rules) >= 10, (game, sorted(rules))
+    assert not any(p.endswith("__init__.py") for p in compiled)

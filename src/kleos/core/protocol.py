@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.core.rng import Rng
@@ -44,6 +46,11 @@ class Outcome:
     def to_json(self) -> JsonDict:
         return {"reason": self.reason, "winner": self.winner, "scores": list(self.scores)}
 
+    def __reduce__(self) -> tuple[type[Outcome], tuple[str, int | None, tuple[int, ...]]]:
+        """Copies and pickles are rebuilt through the constructor: the compiled class cannot set the
+        fields of a frozen instance one by one, as the default restore does."""
+        return Outcome, (self.reason, self.winner, self.scores)
+
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Outcome:
         winner = data["winner"]
@@ -51,6 +58,7 @@ class Outcome:
                        tuple(int(s) for s in data["scores"]))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # every game (and test double) subclasses it uncompiled
 class Game(ABC, Generic[S, V]):
     """A game's rules. Instances hold only immutable configuration (edition, data tables)."""
 

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 _MASK = (1 << 64) - 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests poison it in an uncompiled subclass
 @dataclass(slots=True)
 class Rng:
     """SplitMix64. ``state`` is the complete generator state (an unsigned 64-bit integer)."""

@@ -147,30 +147,31 @@ class CycladesState:
     def copy(self) -> CycladesState:
         """An independent copy: lists are copied, everything else is immutable and shared.
 
-        Written out field by field (not a loop over names): search copies states constantly.
+        Written out field by field (not a loop over names), lists by ``list.copy`` (quicker than a slice
+        here): search copies states constantly.
         """
         new = CycladesState.__new__(CycladesState)
-        new.gold = self.gold[:]
-        new.priests = self.priests[:]
-        new.philosophers = self.philosophers[:]
-        new.owner = self.owner[:]
-        new.troops = self.troops[:]
-        new.markers = self.markers[:]
-        new.metropolis = self.metropolis[:]
-        new.buildings = self.buildings[:]
-        new.fleets = self.fleets[:]
-        new.fleet_owner = self.fleet_owner[:]
-        new.track = self.track[:]
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.gods = self.gods[:]
-        new.gods_up = self.gods_up[:]
-        new.turn_order = self.turn_order[:]
-        new.bid = self.bid[:]
-        new.bidder = self.bidder[:]
-        new.apollo = self.apollo[:]
-        new.next_order = self.next_order[:]
-        new.queue = self.queue[:]
+        new.gold = self.gold.copy()
+        new.priests = self.priests.copy()
+        new.philosophers = self.philosophers.copy()
+        new.owner = self.owner.copy()
+        new.troops = self.troops.copy()
+        new.markers = self.markers.copy()
+        new.metropolis = self.metropolis.copy()
+        new.buildings = self.buildings.copy()
+        new.fleets = self.fleets.copy()
+        new.fleet_owner = self.fleet_owner.copy()
+        new.track = self.track.copy()
+        new.deck = self.deck.copy()
+        new.discard = self.discard.copy()
+        new.gods = self.gods.copy()
+        new.gods_up = self.gods_up.copy()
+        new.turn_order = self.turn_order.copy()
+        new.bid = self.bid.copy()
+        new.bidder = self.bidder.copy()
+        new.apollo = self.apollo.copy()
+        new.next_order = self.next_order.copy()
+        new.queue = self.queue.copy()
         new.players = self.players
         new.cycle = self.cycle
         new.phase = self.phase
@@ -190,17 +191,17 @@ class CycladesState:
         new.voyage_sea = self.voyage_sea
         new.voyage_left = self.voyage_left
         new.voyage_step = self.voyage_step
-        new.figure_at = self.figure_at[:]
-        new.figure_seat = self.figure_seat[:]
-        new.figure_cycle = self.figure_cycle[:]
-        new.figure_turn = self.figure_turn[:]
+        new.figure_at = self.figure_at.copy()
+        new.figure_seat = self.figure_seat.copy()
+        new.figure_cycle = self.figure_cycle.copy()
+        new.figure_turn = self.figure_turn.copy()
         new.effect_seat = self.effect_seat
         new.effect_card = self.effect_card
         new.effect_stage = self.effect_stage
         new.effect_left = self.effect_left
         new.effect_from = self.effect_from
         new.effect_chimera = self.effect_chimera
-        new.temples_used = self.temples_used[:]
+        new.temples_used = self.temples_used.copy()
         new.recruited = self.recruited
         new.metro_seat = self.metro_seat
         new.metro_stage = self.metro_stage

@@ -194,46 +194,47 @@ class PericlesState:
     def copy(self) -> PericlesState:
         """An independent copy: lists are copied, everything else is immutable and shared.
 
-        Written out field by field (not a loop over names): search copies states constantly. A test
-        holds it to :data:`LIST_FIELDS` and :data:`SCALAR_FIELDS`.
+        Written out field by field (not a loop over names), lists by ``list.copy`` (quicker than a slice
+        here): search copies states constantly. A test holds it to :data:`LIST_FIELDS` and
+        :data:`SCALAR_FIELDS`.
         """
         new = PericlesState.__new__(PericlesState)
-        new.honor = self.honor[:]
-        new.honor_from = self.honor_from[:]
-        new.stock = self.stock[:]
-        new.supply = self.supply[:]
-        new.council = self.council[:]
-        new.set_aside = self.set_aside[:]
-        new.dominant = self.dominant[:]
-        new.favor = self.favor[:]
-        new.used_council = self.used_council[:]
-        new.council_now = self.council_now[:]
-        new.card_loc = self.card_loc[:]
-        new.played = self.played[:]
-        new.track = self.track[:]
-        new.pieces = self.pieces[:]
-        new.treason = self.treason[:]
-        new.hostage = self.hostage[:]
-        new.arist_deck = self.arist_deck[:]
-        new.will_code = self.will_code[:]
-        new.will_theater = self.will_theater[:]
-        new.held = self.held[:]
-        new.queue = self.queue[:]
-        new.order = self.order[:]
-        new.defeat = self.defeat[:]
-        new.granary_start = self.granary_start[:]
-        new.commit = self.commit[:]
-        new.committed = self.committed[:]
-        new.draw = self.draw[:]
-        new.built = self.built[:]
-        new.no_bases = self.no_bases[:]
-        new.chosen = self.chosen[:]
-        new.moved = self.moved[:]
-        new.visited = self.visited[:]
-        new.mil = self.mil[:]
-        new.killed = self.killed[:]
-        new.plague_due = self.plague_due[:]
-        new.gone = self.gone[:]
+        new.honor = self.honor.copy()
+        new.honor_from = self.honor_from.copy()
+        new.stock = self.stock.copy()
+        new.supply = self.supply.copy()
+        new.council = self.council.copy()
+        new.set_aside = self.set_aside.copy()
+        new.dominant = self.dominant.copy()
+        new.favor = self.favor.copy()
+        new.used_council = self.used_council.copy()
+        new.council_now = self.council_now.copy()
+        new.card_loc = self.card_loc.copy()
+        new.played = self.played.copy()
+        new.track = self.track.copy()
+        new.pieces = self.pieces.copy()
+        new.treason = self.treason.copy()
+        new.hostage = self.hostage.copy()
+        new.arist_deck = self.arist_deck.copy()
+        new.will_code = self.will_code.copy()
+        new.will_theater = self.will_theater.copy()
+        new.held = self.held.copy()
+        new.queue = self.queue.copy()
+        new.order = self.order.copy()
+        new.defeat = self.defeat.copy()
+        new.granary_start = self.granary_start.copy()
+        new.commit = self.commit.copy()
+        new.committed = self.committed.copy()
+        new.draw = self.draw.copy()
+        new.built = self.built.copy()
+        new.no_bases = self.no_bases.copy()
+        new.chosen = self.chosen.copy()
+        new.moved = self.moved.copy()
+        new.visited = self.visited.copy()
+        new.mil = self.mil.copy()
+        new.killed = self.killed.copy()
+        new.plague_due = self.plague_due.copy()
+        new.gone = self.gone.copy()
         new.turn = self.turn
         new.phase = self.phase
         new.step = self.step

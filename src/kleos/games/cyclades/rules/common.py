@@ -120,6 +120,23 @@ def buildings_of(t: Tables, s: CycladesState, seat: int, kind: int) -> int:
     return sum(buildings_on(t, s, i, kind) for i, o in enumerate(s.owner) if o == seat)
 
 
+def building_kinds(t: Tables, s: CycladesState, seat: int) -> int:
+    """The kinds of building on the islands ``seat`` owns, as bits (``1 << kind``): the four of them
+    (:data:`ALL_KINDS`) looked for in one pass over its islands, as the route check does after every
+    change (C-METRO-2)."""
+    found = 0
+    for island, o in enumerate(s.owner):
+        if o == seat:
+            for slot in island_slots(t, island):
+                b = s.buildings[slot]
+                if b:
+                    found |= 1 << (b - 1)
+    return found
+
+
+ALL_KINDS = (1 << BUILDING_KINDS) - 1
+
+
 def in_play(s: CycladesState, kind: int) -> int:
     """Buildings of ``kind`` on the board, to compare with the supply (C-COMP-10/14)."""
     return sum(1 for b in s.buildings if b == kind + 1)
@@ -158,6 +175,12 @@ def temples_left(t: Tables, s: CycladesState, seat: int) -> int:
 
 def units(s: CycladesState, seat: int) -> tuple[int, int]:
     """``seat``'s fleets and troops on the board (C-COMP-12/13)."""
-    fleets = sum(n for sea, n in enumerate(s.fleets) if s.fleet_owner[sea] == seat)
-    troops = sum(n for i, n in enumerate(s.troops) if s.owner[i] == seat)
-    return fleets, troops
+    return fleets_of(s, seat), troops_of(s, seat)
+
+
+def fleets_of(s: CycladesState, seat: int) -> int:
+    return sum(n for sea, n in enumerate(s.fleets) if s.fleet_owner[sea] == seat)
+
+
+def troops_of(s: CycladesState, seat: int) -> int:
+    return sum(n for i, n in enumerate(s.troops) if s.owner[i] == seat)

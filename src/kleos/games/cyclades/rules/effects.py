@@ -54,12 +54,12 @@ from kleos.games.cyclades.rules.common import (
     Violation,
     broken,
     buildings_on,
+    fleets_of,
     in_play,
     income,
     island_slots,
     islands_of,
     told,
-    units,
 )
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, Tables
@@ -351,7 +351,7 @@ def _siren(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
         sea = t.sea_index[str(action.args[0])]
         s.fleets[sea], s.fleet_owner[sea] = 0, NOBODY  # the lone fleet goes back to its reserve
         s.effect_from = sea
-        if units(s, seat)[0] >= t.fleets_max:
+        if fleets_of(s, seat) >= t.fleets_max:
             s.effect_stage = MORE  # all eight are out: one comes from elsewhere (C-COMP-12)
             return
     else:
@@ -378,9 +378,10 @@ def _sylph_options(t: Tables, s: CycladesState, seat: int) -> list[Action]:
         return []
     group = s.effect_from if _one_move(t) and s.effect_stage == MORE else EMPTY
     seas = [group] if group != EMPTY else [x for x in range(t.n_seas) if x != s.effect_from]
+    blocked = figures.blocked_seas(t, s)
     return [DONE, *(Action("sail", (t.sea_ids[x], n, t.sea_ids[to])) for x in seas
                     if s.fleet_owner[x] == seat and s.fleets[x]
-                    for to in t.sea_seas[x] if not figures.sea_blocked(t, s, to)
+                    for to in t.sea_seas[x] if to not in blocked
                     for n in range(1, s.fleets[x] + 1))]
 
 

@@ -108,6 +108,19 @@ def sea_blocked(t: Tables, s: CycladesState, sea: int) -> bool:
     return cyclops != EMPTY and cyclops in t.sea_islands[sea]
 
 
+def blocked_seas(t: Tables, s: CycladesState) -> frozenset[int]:
+    """Every sea :func:`sea_blocked` holds, with the two figures looked up once: the fleet menus ask
+    about each sea next to each fleet, and the answer is the same for all of them."""
+    kraken = where(t, s, KRAKEN)
+    cyclops = where(t, s, POLYPHEMUS)
+    if cyclops == EMPTY:
+        return NO_SEAS if kraken == EMPTY else frozenset((kraken,))
+    return frozenset(sea for sea in range(t.n_seas) if sea == kraken or cyclops in t.sea_islands[sea])
+
+
+NO_SEAS: frozenset[int] = frozenset()
+
+
 def sea_violation(t: Tables, s: CycladesState, sea: int) -> Violation | None:
     """:func:`sea_blocked` as the violation to report."""
     if not sea_blocked(t, s, sea):

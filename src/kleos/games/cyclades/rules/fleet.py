@@ -50,16 +50,17 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
     if god != POSEIDON:
         return []
     found: list[Action] = []
+    blocked = figures.blocked_seas(t, s)
     if continuing(s, seat):
         sea = s.voyage_sea
         found.extend(Action("sail", (n, t.sea_ids[to]))
-                     for to in t.sea_seas[sea] if not figures.sea_blocked(t, s, to)
+                     for to in t.sea_seas[sea] if to not in blocked
                      for n in range(1, s.fleets[sea] + 1))
     if s.gold[seat] >= cost(t):
         for sea in range(t.n_seas):
             if s.fleet_owner[sea] == seat and s.fleets[sea] > 0:
                 found.extend(Action("sail", (t.sea_ids[sea], n, t.sea_ids[to]))
-                             for to in t.sea_seas[sea] if not figures.sea_blocked(t, s, to)
+                             for to in t.sea_seas[sea] if to not in blocked
                              for n in range(1, s.fleets[sea] + 1))
     return found
 

@@ -29,11 +29,12 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules.common import (
+    ALL_KINDS,
     BUILDING_KINDS,
     N_,
     Violation,
     broken,
-    buildings_of,
+    building_kinds,
     buildings_on,
     free_slots,
     island_slots,
@@ -80,7 +81,7 @@ def _start(t: Tables, s: CycladesState, seat: int) -> bool:
         s.philosophers[seat] -= PHILOSOPHERS_NEEDED
         _begin_place(t, s, seat)
         return True
-    if all(buildings_of(t, s, seat, kind) for kind in range(BUILDING_KINDS)):  # C-METRO-2
+    if building_kinds(t, s, seat) & ALL_KINDS == ALL_KINDS:  # C-METRO-2
         todo = 0
         for kind in range(BUILDING_KINDS):
             where = _islands_with(t, s, seat, kind)

@@ -19,6 +19,15 @@ from kleos.games.cyclades.state import OFFER, CycladesState
 from kleos.games.cyclades.tables import EMPTY, GODS, N_GODS, Tables
 
 PAYMENT = "payment"  # transitional phase: every marker is placed, payment is next
+OFFERS: tuple[list[Action], ...] = tuple([] for _ in range(N_GODS))  # per god, ``offer <god> <n>`` at index n
+
+
+def offers(god: int, amounts: range) -> list[Action]:
+    """The offerings of ``amounts`` to ``god``, each built once (a menu lists every amount to every god)."""
+    made = OFFERS[god]
+    while len(made) < amounts.stop:
+        made.append(Action("offer", (GODS[god], len(made))))
+    return made[amounts.start:amounts.stop]
 
 
 
@@ -117,8 +126,7 @@ def _god_choices(t: Tables, s: CycladesState, marker: int) -> list[Action]:
         god = s.gods[pos]
         if not s.gods_up[pos] or (s.displaced != EMPTY and god == s.displaced_from):
             continue
-        for amount in _amount_range(t, s, seat, marker, god):
-            out.append(Action("offer", (GODS[god], amount)))
+        out.extend(offers(god, _amount_range(t, s, seat, marker, god)))
     return out
 
 

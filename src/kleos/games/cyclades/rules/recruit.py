@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.cyclades.rules import figures, metro
-from kleos.games.cyclades.rules.common import N_, Violation, broken, islands_of, units
+from kleos.games.cyclades.rules.common import N_, Violation, broken, fleets_of, islands_of, troops_of
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, EMPTY, POSEIDON, ZEUS, Tables
 
@@ -40,8 +40,8 @@ def fleet_seas(t: Tables, s: CycladesState, seat: int) -> list[int]:
     """Seas next to an island ``seat`` owns that are empty or hold only its fleets (C-RECRUIT-2, C-AMB-9),
     and where no creature figure forbids fleets (the Kraken, Polyphemus: rules/figures.py)."""
     seas = {sea for i in islands_of(s, seat) for sea in t.island_seas[i]}
-    return sorted(sea for sea in seas if (s.fleets[sea] == 0 or s.fleet_owner[sea] == seat)
-                  and not figures.sea_blocked(t, s, sea))
+    blocked = figures.blocked_seas(t, s)
+    return sorted(sea for sea in seas if (s.fleets[sea] == 0 or s.fleet_owner[sea] == seat) and sea not in blocked)
 
 
 def _supply_left(t: Tables, s: CycladesState, god: int) -> bool:
@@ -57,13 +57,12 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
     cost = price(t, s, god)
     if cost is None or s.gold[seat] < cost:
         return []
-    fleets, troops = units(s, seat)
-    if god == POSEIDON:
-        if fleets >= t.fleets_max:
+    if god == POSEIDON:  # only the kind of unit this god recruits is counted (C-COMP-12/13)
+        if fleets_of(s, seat) >= t.fleets_max:
             return []
         return [Action("recruit", (t.sea_ids[sea],)) for sea in fleet_seas(t, s, seat)]
     if god == ARES:
-        if troops >= t.troops_max:
+        if troops_of(s, seat) >= t.troops_max:
             return []
         return [Action("recruit", (t.island_ids[i],)) for i in islands_of(s, seat)]
     return [Action("recruit")] if _supply_left(t, s, god) else []
@@ -96,7 +95,7 @@ def _check_fleet(t: Tables, s: CycladesState, seat: int, name: str) -> Violation
     sea = t.sea_index.get(name)
     if sea is None:
         return broken("C-RECRUIT-2", N_("{name} is not a sea of this board"), name=name)
-    if units(s, seat)[0] >= t.fleets_max:
+    if fleets_of(s, seat) >= t.fleets_max:
         return broken("C-RECRUIT-8", N_("you already have {most} fleets on the board (C-COMP-12)"), most=t.fleets_max)
     if not any(s.owner[i] == seat for i in t.sea_islands[sea]):
         return broken("C-RECRUIT-2", N_("{name} is not next to an island of yours"), name=name)
@@ -109,7 +108,7 @@ def _check_troop(t: Tables, s: CycladesState, seat: int, name: str) -> Violation
     island = t.island_index.get(name)
     if island is None:
         return broken("C-RECRUIT-4", N_("{name} is not an island of this board"), name=name)
-    if units(s, seat)[1] >= t.troops_max:
+    if troops_of(s, seat) >= t.troops_max:
         return broken("C-RECRUIT-8", N_("you already have {most} troops on the board (C-COMP-13)"), most=t.troops_max)
     if s.owner[island] != seat:
         return broken("C-RECRUIT-4", N_("{name} is not your island"), name=name)

@@ -75,11 +75,16 @@ def reshuffle(t: Tables, s: PericlesState) -> None:
 
 
 def next_dealee(t: Tables, s: PericlesState) -> int:
-    """The next faction short of its hand size with cards left in its deck, or -1 (P-HAND-4)."""
+    """The next faction short of its hand size with cards left in its deck, or -1 (P-HAND-4). Every
+    hand is counted in one pass over the cards (each deal asks again)."""
+    held = [0, 0, 0, 0]
+    for c, loc in enumerate(s.card_loc):
+        f = loc - HAND
+        if 0 <= f < 4 and c != t.leader_of[f]:
+            held[f] += 1
     for f in range(4):
         target = SHORT_HAND if s.council_now[f] else FULL_HAND
-        deck = [c for c in t.side_cards[f // 2] if s.card_loc[c] == DECK]
-        if len(hand_cards(t, s, f)) < target and deck:
+        if held[f] < target and any(s.card_loc[c] == DECK for c in t.side_cards[f // 2]):
             return f
     return -1
 

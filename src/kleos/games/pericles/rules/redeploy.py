@@ -102,10 +102,35 @@ def movable(s: PericlesState, theater: int, group: int) -> list[int]:
     return [p for p in GROUPS[group] if p != AR and count(s, theater, p) > s.moved[theater * N_PIECES + p]]
 
 
-def survey(t: Tables, s: PericlesState, group: int) -> tuple[list[int], list[int]]:
-    """The destinations and the theaters over their limit, the units per theater counted once for both."""
-    counted = [counted_units(s, th, group) for th in range(len(t.theater_keys))]
-    over = [th for th in range(len(t.theater_keys)) if excess(s, th, group, counted[th])]
+Survey = tuple[list[int], list[int]]  # destinations, theaters over their limit
+SurveyKey = tuple[int, tuple[int, ...], int, int]  # group, pieces, persia_war, callias: all a survey reads
+# the last survey, for the position it was made on: the phase asks whether the group has a choice
+# (needs_decision), then for its menu (legal), in the same position
+_last: list[tuple[Tables | None, SurveyKey, Survey]] = [(None, (-1, (), 0, 0), ([], []))]
+
+
+def survey(t: Tables, s: PericlesState, group: int) -> Survey:
+    """The destinations and the theaters over their limit (read-only lists: the answer is kept for the
+    next question about the same position)."""
+    key = (group, tuple(s.pieces), s.persia_war, s.callias)
+    last = _last[0]
+    if last[0] is t and last[1] == key:
+        return last[2]
+    found = _survey(t, s, group)
+    _last[0] = (t, key, found)
+    return found
+
+
+def _survey(t: Tables, s: PericlesState, group: int) -> Survey:
+    """:func:`survey` worked out: the units per theater counted once for both lists, in one pass; the
+    limit is looked up only where more units stand than any limit allows."""
+    counted: list[int] = []
+    over: list[int] = []
+    for th in range(len(t.theater_keys)):
+        n = counted_units(s, th, group)
+        counted.append(n)
+        if n > NO_BASE_MAX and excess(s, th, group, n):
+            over.append(th)
     return destinations(t, s, group, counted), over
 
 
@@ -129,7 +154,10 @@ def needs_decision(t: Tables, s: PericlesState, group: int) -> bool:
     dests, over = survey(t, s, group)
     if over:
         return True
-    return any(any(to != th for to in dests) for th in range(len(t.theater_keys)) if movable(s, th, group))
+    if not dests:
+        return False
+    anywhere = len(dests) > 1  # then every theater has a destination other than itself
+    return any((anywhere or dests[0] != th) and movable(s, th, group) for th in range(len(t.theater_keys)))
 
 
 def apply(t: Tables, s: PericlesState, action: Action) -> bool:
