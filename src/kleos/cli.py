@@ -124,17 +124,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def choose_language(argv: list[str]) -> str:
-    """The terminal's language, chosen before the parser is built so that its help is translated
-    too: ``--lang`` first, then the environment (:func:`kleos.i18n.from_environment`)."""
+def split_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang X`` (or ``--lang=X``) taken out of ``argv``, wherever it stands (``kleos --lang es
+    play polis`` and ``kleos play polis --lang es`` alike), and the other words."""
     chosen: str | None = None
-    for index, word in enumerate(argv):
+    rest: list[str] = []
+    words = iter(enumerate(argv))
+    for index, word in words:
         if word == "--":
+            rest.extend(argv[index:])
             break
         if word == "--lang" and index + 1 < len(argv):
             chosen = argv[index + 1]
+            next(words)
         elif word.startswith("--lang="):
             chosen = word.split("=", 1)[1]
+        else:
+            rest.append(word)
+    return chosen, rest
+
+
+def choose_language(argv: list[str]) -> str:
+    """The terminal's language, chosen before the parser is built so that its help is translated
+    too: ``--lang`` first, then the environment (:func:`kleos.i18n.from_environment`)."""
+    chosen, _rest = split_language(argv)
     language = chosen if chosen is not None and i18n.known(chosen) else i18n.from_environment(os.environ)
     i18n.set_locale(language)
     return language
@@ -142,7 +155,13 @@ def choose_language(argv: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 usage or data error)."""
-    choose_language(sys.argv[1:] if argv is None else argv)
+    words = sys.argv[1:] if argv is None else argv
+    chosen, argv = split_language(words)
+    choose_language(words)
+    if chosen is not None and not i18n.known(chosen):
+        sys.stderr.write(_("kleos: error: --lang {language}: choose one of {languages}",
+                           language=chosen, languages=", ".join(i18n.LANGUAGES)) + "\n")
+        return 2
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

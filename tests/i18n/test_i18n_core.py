@@ -163,3 +163,27 @@ def test_a_text_kept_in_every_language_is_read_in_the_readers(toy_domain: str) -
     with i18n.use_locale("de"):
         assert i18n.for_reader(stored) == "Argos wird belagert"
     assert i18n.for_reader("a line stored before", "de") == "a line stored before"
+
+
+@pytest.mark.parametrize(("argv", "chosen", "rest"), [
+    (["--lang", "es", "play", "polis"], "es", ["play", "polis"]),
+    (["play", "polis", "--lang", "de", "--seed", "3"], "de", ["play", "polis", "--seed", "3"]),
+    (["play", "polis", "--lang=es"], "es", ["play", "polis"]),
+    (["games"], None, ["games"]),
+    (["play", "polis", "--", "--lang", "de"], None, ["play", "polis", "--", "--lang", "de"]),
+])
+def test_lang_is_taken_wherever_it_stands(argv: list[str], chosen: str | None, rest: list[str]) -> None:
+    from kleos.cli import split_language
+
+    assert split_language(argv) == (chosen, rest)
+
+
+def test_the_main_command_takes_lang_after_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from kleos.cli import main
+
+    token = i18n.set_locale("en")
+    try:
+        assert main(["play", "polis", "--lang", "es", "--help"]) == 0
+        assert "Juega a Polis en el terminal" in capsys.readouterr().out
+    finally:
+        i18n._reader.reset(token)
