@@ -126,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def split_language(argv: list[str]) -> tuple[str | None, list[str]]:
     """``--lang X`` (or ``--lang=X``) taken out of ``argv``, wherever it stands (``kleos --lang es
-    play polis`` and ``kleos play polis --lang es`` alike), and the other words."""
+    play GAME`` and ``kleos play GAME --lang es`` alike), and the other words."""
     chosen: str | None = None
     rest: list[str] = []
     words = iter(enumerate(argv))
