@@ -6,8 +6,8 @@
   and is screenshotted as seen with protanopia, deuteranopia and tritanopia
   (Chromium's own simulation) to $KLEOS_SCREENSHOTS, and fits a window at 200% zoom;
 * the polite live region announces the bot's steps, chance results, "your turn" and the end;
-* a whole Polis game and a whole 2-player Cyclades game are played against bots with the keyboard
-  only: not one mouse or pointer event reaches the page, and the focused choice shows its focus.
+* a whole game of each game (Polis, 2-player Cyclades, the Pericles vignette) is played against bots
+  with the keyboard only: not one mouse or pointer event reaches the page, and the focused choice shows its focus.
 """
 
 # The fixtures come from web_server (not a conftest.py: see there), so the test functions' arguments
@@ -31,9 +31,11 @@ MID_GAMES = [
     ("cyclades", ["me", "random"], {"players": 2}, 8),
     ("pericles", ["me", "random", "random", "random"], {}, 6),
 ]
-# (game, options, the bot): Cyclades against its heuristic bot, which ends the game by its third
-# metropolis in about a hundred own decisions (a random bot would take several hundred)
-KEYBOARD_GAMES = [("polis", {}, "random"), ("cyclades", {"players": 2}, "heuristic")]
+# (game, options, the other seats): Cyclades against its heuristic bot, which ends the game by its
+# third metropolis in about a hundred own decisions (a random bot would take several hundred); the
+# Pericles vignette (its default scenario) against three random factions
+KEYBOARD_GAMES = [("polis", {}, ["random"]), ("cyclades", {"players": 2}, ["heuristic"]),
+                  ("pericles", {}, ["random", "random", "random"])]
 MOVED = "s => document.body.dataset.seq !== s || document.body.dataset.status === 'over'"
 MAX_KEY_DECISIONS = 1500  # own decisions at most in a keyboard game; the game ends long before
 HEARD = """(() => {
@@ -217,11 +219,11 @@ def keyboard_decision(page: Any, rng: random.Random) -> bool:
     return True
 
 
-@pytest.mark.parametrize(("game", "options", "bot"), KEYBOARD_GAMES, ids=[g[0] for g in KEYBOARD_GAMES])
-def test_a_whole_game_against_a_bot_with_the_keyboard_only(live_server: LiveServer, browser: Any, shots: Path,
-                                                          game: str, options: dict[str, Any], bot: str) -> None:
+@pytest.mark.parametrize(("game", "options", "bots"), KEYBOARD_GAMES, ids=[g[0] for g in KEYBOARD_GAMES])
+def test_a_whole_game_against_bots_with_the_keyboard_only(live_server: LiveServer, browser: Any, shots: Path,
+                                                         game: str, options: dict[str, Any], bots: list[str]) -> None:
     base = live_server.url
-    seated = create_game(base, ["me", bot], game=game, options=options, seed=9)
+    seated = create_game(base, ["me", *bots], game=game, options=options, seed=9)
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     context.set_default_timeout(30_000)
     try:
