@@ -215,7 +215,7 @@ function tracks(T, st) {
     ]));
     const [first, second] = seatNamesIn([T.seat_names[2 * side], T.seat_names[2 * side + 1]]);
     return h("div", { class: `per-track side-${side}` }, [
-      h("h4", { text: t("{side} assembly", { side: sideName(side) }) }),
+      h("h3", { text: t("{side} assembly", { side: sideName(side) }) }),
       h("p", { class: "muted", text: t("+ toward {first}, − toward {second}; Council {council}, supply {supply}",
         { first, second, council: st.council[side], supply: st.supply[side] }) }),
       h("ul", {}, items),
@@ -287,9 +287,9 @@ export async function create(ctx) {
       put(ctx.slots.status, h("span", { class: "round", text: t("Turn {turn}", { turn: st.turn }) }),
           ` · ${phaseTitle(st.phase)} · ${st.war ? t("War") : t("Peace")}`,
           message.outcome ? h("span", { class: "outcome", text: ` · ${outcomeText(T, message.outcome)}` }) : "");
-      put(panels.theaters, h("h3", { text: t("Theaters") }), theaterList(T, st));
-      put(panels.factions, h("h3", { text: t("Factions") }), ...factions(T, view, seatNames));
-      put(panels.tracks, h("h3", { text: t("Assemblies") }), ...tracks(T, st));
+      put(panels.theaters, h("h2", { text: t("Theaters") }), theaterList(T, st));
+      put(panels.factions, h("h2", { text: t("Factions") }), ...factions(T, view, seatNames));
+      put(panels.tracks, h("h2", { text: t("Assemblies") }), ...tracks(T, st));
       for (const [name, m] of marks) {
         const n = ui && ui.choosable ? ui.choosable.get(name) : 0;
         m.g.classList.toggle("choosable", Boolean(n));
