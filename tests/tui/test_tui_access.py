@@ -1,7 +1,8 @@
 """The terminal app without colour and in the smallest terminal it promises: each game at 80x24 with
 ``--mono`` (and with ``NO_COLOR`` set) draws in black, white and greys only, names the seats in
-words, and keeps its status line and menu on the screen. A capture of each screen (SVG) is kept
-in $KLEOS_SCREENSHOTS for a person to look at."""
+words, and keeps its status line and menu on the screen; every view of the board panel (Tab) is
+checked the same way. A capture of each screen and view (SVG) is kept in $KLEOS_SCREENSHOTS for a
+person to look at."""
 
 from __future__ import annotations
 
@@ -48,8 +49,9 @@ def on_screen(widget: Widget) -> bool:
     return region.width > 0 and region.height > 0 and region.right <= SIZE[0] and region.bottom <= SIZE[1]
 
 
-def capture(app: GameApp, name: str) -> tuple[str, GameScreen]:
-    """Start ``app`` at 80x24, leave the welcome, and return its SVG capture and game screen."""
+def capture(app: GameApp, name: str) -> tuple[str, GameScreen, list[tuple[str, str]]]:
+    """Start ``app`` at 80x24, leave the welcome, and return its SVG capture, its game screen and a
+    capture of each other view of the board panel (its name and SVG), reached with Tab."""
     result: dict[str, Any] = {}
 
     async def go() -> None:
@@ -68,22 +70,34 @@ def capture(app: GameApp, name: str) -> tuple[str, GameScreen]:
             result["palette"] = screen.palette()
             result["svg"] = app.export_screenshot()
             result["screen"] = screen
+            views: list[tuple[str, str]] = []
+            for _ in screen.board.views[1:]:  # every other view of the board panel, by the Tab key
+                await pilot.press("tab")
+                await pilot.pause()
+                views.append((screen.board.current, app.export_screenshot()))
+            result["views"] = views
 
     asyncio.run(go())
     SHOTS.mkdir(parents=True, exist_ok=True)
     (SHOTS / f"access-terminal-{name}.svg").write_text(result["svg"], encoding="utf-8")
+    for view, view_svg in result["views"]:
+        (SHOTS / f"access-terminal-{name}-{re.sub(r'[^a-z0-9]+', '-', view.lower())}.svg").write_text(
+            view_svg, encoding="utf-8")
     assert (result["palette"] is MONO) == app.no_color
-    return result["svg"], result["screen"]
+    return result["svg"], result["screen"], result["views"]
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=[g[0] for g in GAMES])
 def test_mono_at_80x24_uses_no_colour_and_names_the_seats(name: str, options: dict[str, Any]) -> None:
     kit = registry.kit(name)
     app = build_app(kit, options, seats=(0,), seed=3, opponent="random", mono=True)
-    svg, screen = capture(app, f"{name}-mono")
+    svg, screen, views = capture(app, f"{name}-mono")
     assert app.no_color
     coloured = sorted(c for c in colours(svg) if not is_grey(c))
     assert coloured == []
+    assert len(views) >= 1
+    for view, view_svg in views:  # every panel of the game, not only the first one
+        assert sorted(c for c in colours(view_svg) if not is_grey(c)) == [], view
     text = screen_text(svg)
     for seat_name in screen.session.game.seat_names:
         assert seat_name in text
@@ -92,13 +106,15 @@ def test_mono_at_80x24_uses_no_colour_and_names_the_seats(name: str, options: di
 def test_no_color_in_the_environment_turns_colour_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = build_app(registry.kit("cyclades"), {"players": 2}, seats=(0,), seed=3, opponent="random")
-    svg, _ = capture(app, "cyclades-no-color")
+    svg, _, views = capture(app, "cyclades-no-color")
     assert app.no_color and all(is_grey(c) for c in colours(svg))
+    assert all(is_grey(c) for _, view_svg in views for c in colours(view_svg))
 
 
 def test_the_colour_check_sees_colour_when_it_is_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """The checks above can fail: the ordinary look draws in colour."""
     monkeypatch.delenv("NO_COLOR", raising=False)
     app = build_app(registry.kit("cyclades"), {"players": 2}, seats=(0,), seed=3, opponent="random")
-    svg, _ = capture(app, "cyclades-colour")
+    svg, _, views = capture(app, "cyclades-colour")
     assert not app.no_color and any(not is_grey(c) for c in colours(svg))
+    assert any(not is_grey(c) for _, view_svg in views for c in colours(view_svg))
