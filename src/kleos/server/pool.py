@@ -5,8 +5,10 @@
 :class:`~kleos.server.thinking.Decision` carries). A dead worker is replaced by the pool. Each
 worker says which job it starts (a queue read by a thread of the web process), so a wait whose
 worker has died ends at once with :class:`~kleos.server.thinking.WorkerLost` and the caller asks
-again, on the pool's other or new workers, while its deadline allows (a worker that dies before
-saying so is not noticed: its job is waited for until its deadline, as any unanswered one).
+again, on the pool's other or new workers, while its deadline allows. A worker can also die after
+taking a job but before saying so: a job not started while a worker alive at its submission has
+died and another worker stands idle is taken as lost too (after :data:`UNSTARTED_GRACE_SECONDS`,
+the time a start report takes to arrive), since an idle worker would have taken it from the queue.
 :mod:`kleos.server.queue` offers the same interface over Redis, for workers on other machines.
 """
 
@@ -28,6 +30,7 @@ log = logging.getLogger("kleos.server.pool")
 
 WARM_UP_SECONDS = 60.0
 CHECK_SECONDS = 0.25  # how often a wait looks whether the worker making its job is still alive
+UNSTARTED_GRACE_SECONDS = 1.0  # a job unstarted this long beside an idle worker, after a death, is lost
 
 
 class Thinkers(Protocol):
@@ -105,6 +108,8 @@ class LocalThinkers:
     def work(self, fn: Callable[[Any], Any], arg: Any, key: str, wait: float) -> Any:
         answer = _Answer()
         token = f"{key}#{next(self._numbers)}"
+        born = self._alive_pids()
+        suspect_since: float | None = None
         with self._lock:
             if self._closed:
                 return None
@@ -116,6 +121,12 @@ class LocalThinkers:
                 if time.monotonic() >= end:
                     break
                 if self._lost(token):
+                    raise WorkerLost(key)
+                if not self._taken_by_the_dead(token, born):
+                    suspect_since = None
+                elif suspect_since is None:
+                    suspect_since = time.monotonic()
+                elif time.monotonic() - suspect_since >= UNSTARTED_GRACE_SECONDS:
                     raise WorkerLost(key)
             return answer.value
         finally:
@@ -132,7 +143,24 @@ class LocalThinkers:
         """The worker that started job ``token`` has died (a job not started yet is not lost)."""
         with self._lock:
             pid = self._runners.get(token)
-        return pid is not None and pid not in {worker.pid for worker in self.worker_processes() if worker.is_alive()}
+        return pid is not None and pid not in self._alive_pids()
+
+    def _taken_by_the_dead(self, token: str, born: set[int]) -> bool:
+        """Job ``token`` may have died with its worker before it said it started: not started, a
+        worker alive at its submission is gone, and some worker is idle (it would have taken the job
+        from the queue). A job that was only waiting is asked again too: its first run then answers
+        nobody, a cost paid only after a worker died."""
+        with self._lock:
+            if token in self._runners:
+                return False
+            busy = len(self._runners)
+        alive = self._alive_pids()
+        return bool(born - alive) and len(alive) > busy
+
+    def _alive_pids(self) -> set[int]:
+        """The process ids of the live workers (none for a thread pool standing in, in tests)."""
+        return {pid for worker in self.worker_processes()
+                if worker.is_alive() and (pid := getattr(worker, "pid", None)) is not None}
 
     def _listen(self) -> None:
         """Note which worker starts each job still awaited (until :meth:`close` sends ``None``)."""

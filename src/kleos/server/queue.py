@@ -8,7 +8,10 @@ Redis (renewed every :data:`ALIVE_EVERY_SECONDS`, gone :data:`ALIVE_SECONDS` aft
 renewal). A worker killed in the middle of a search (``kill -9``) stops renewing it: the web
 process, which has seen the key, finds the job still started and the key gone, and its wait ends
 with :class:`~kleos.server.thinking.WorkerLost`, so the decision is asked again, as a new job,
-while its deadline allows; past the deadline the bot plays the fallback agent's choice, so the
+while its deadline allows (also when it died before the key's first renewal, or between taking the
+job from the queue and marking it started: the job then reads as started, or as queued but out of
+the queue, with no key, for :data:`ALIVE_SECONDS`); past the deadline the bot plays the fallback
+agent's choice, so the
 game goes on and nothing acknowledged is lost (a decision counts only once its action is
 committed, by the web process).
 
@@ -124,8 +127,12 @@ class QueueThinkers:
 
     def _answer(self, job: Job, end: float) -> Result | None:
         """The job's result by ``end`` (``None``: none), blocking :data:`POLL_SECONDS` at a time and
-        looking between whether its worker is still alive."""
+        looking between whether its worker is still alive. Lost (:class:`WorkerLost`): started and
+        its key gone after it was seen, or orphaned for :data:`ALIVE_SECONDS` without the key ever
+        seen (its worker died before the first renewal, or between taking the job from the queue
+        and marking it started)."""
         seen_alive = False
+        orphaned_since: float | None = None
         while not self._closed:
             left = end - time.monotonic()
             if left <= 0:
@@ -133,11 +140,26 @@ class QueueThinkers:
             result = job.latest_result(timeout=max(1, min(POLL_SECONDS, int(left))))
             if result is not None:
                 return result
-            alive = bool(self._queue.connection.exists(alive_key(job.id)))
-            if seen_alive and not alive and job.get_status(refresh=True) == JobStatus.STARTED:
+            if self._queue.connection.exists(alive_key(job.id)):
+                seen_alive, orphaned_since = True, None
+                continue
+            if not self._orphaned(job):
+                orphaned_since = None
+                continue
+            if seen_alive:
                 raise WorkerLost(job.id)
-            seen_alive = seen_alive or alive
+            orphaned_since = orphaned_since if orphaned_since is not None else time.monotonic()
+            if time.monotonic() - orphaned_since >= ALIVE_SECONDS:
+                raise WorkerLost(job.id)
         return None
+
+    def _orphaned(self, job: Job) -> bool:
+        """No worker holds the job although it has no result: it reads as started with no key alive
+        (the caller checked the key), or as queued but is no longer in the queue."""
+        status = job.get_status(refresh=True)
+        if status == JobStatus.STARTED:
+            return True
+        return status == JobStatus.QUEUED and job.id not in self._queue.get_job_ids()
 
     def in_flight(self) -> int:
         with self._lock:
