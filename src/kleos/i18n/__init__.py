@@ -237,8 +237,14 @@ def pseudo(text: str) -> str:
             out.append(char)
             continue
         out.append(char if depth else char.translate(_ACCENTED))
-    padding = "~" * max(1, len(text) // 3)
-    return f"⟦{''.join(out)}{padding}⟧"
+    return f"⟦{''.join(out)}{_padding(len(text))}⟧"
+
+
+def _padding(length: int) -> str:
+    """A third of ``length`` in tildes, in runs of ten with a space between: a long text may still
+    break its lines there, as the longer words of a real language would let it."""
+    count = max(1, length // 3)
+    return " ".join("~" * min(10, count - start) for start in range(0, count, 10))
 
 
 def _fill(template: str, params: Mapping[str, Any]) -> str:
