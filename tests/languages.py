@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from kleos import i18n
+from kleos.i18n import platform  # noqa: F401  (declares the platform's text domain)
 
 DEFAULT_LANGUAGES = ("en", i18n.PSEUDO, "es")
 
@@ -44,6 +45,13 @@ def words(template: str, language: str, domain: str = i18n.PLATFORM_DOMAIN, **pa
     """``template`` of ``domain``'s catalogue as a reader of ``language`` sees it, placeholders filled."""
     text = i18n.gettext_in(domain, template, language)
     return text.format(**params) if params else text
+
+
+def words_pattern(template: str, language: str, domain: str = i18n.PLATFORM_DOMAIN) -> re.Pattern[str]:
+    """A pattern of ``template`` as a reader of ``language`` sees it, each ``{placeholder}`` matching
+    whatever fills it (the page's words around a side's or a step's name)."""
+    parts = re.split(r"\{\w+\}", i18n.gettext_in(domain, template, language))
+    return re.compile("(.+)".join(re.escape(part) for part in parts))
 
 
 PSEUDO_PART = re.compile(r"⟦[^⟦⟧]*⟧")
