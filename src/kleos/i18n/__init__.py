@@ -266,6 +266,16 @@ def ngettext_in(domain_name: str, singular: str, plural: str, n: int, language: 
     return translations(domain_name, language).ngettext(singular, plural, n)
 
 
+def word_in(domain_name: str | None, text: str) -> str:
+    """A word a game declared (a panel's name, a verb's title, a part of a score) in the reader's
+    language: from the game's catalogue, else the platform's (which holds the shell's own names)."""
+    if domain_name is not None:
+        found = gettext_in(domain_name, text)
+        if found != text:
+            return found
+    return gettext_in(PLATFORM_DOMAIN, text)
+
+
 Gettext = Callable[..., str]
 
 
