@@ -65,7 +65,9 @@ def english_left(texts: Iterable[str], names: Iterable[str] = ()) -> list[str]:
     left: list[str] = []
     for text in texts:
         for line in text.splitlines():
-            rest = PSEUDO_PART.sub(" ", line)
+            rest, before = line, ""
+            while rest != before:  # inner parts first: a translated word inside a translated line
+                before, rest = rest, PSEUDO_PART.sub(" ", rest)
             if any(word.lower() not in known for word in WORD.findall(rest)):
                 left.append(line.strip())
     return left
