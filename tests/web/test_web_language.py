@@ -3,11 +3,12 @@ followed and the header's picker overrides it; a pseudo-locale run of the lobby 
 finds no shell text left in plain English; and a Cyclades and a Pericles game page are kept as
 screenshots in Spanish and in German under ``docs/screenshots/`` for a person to look at.
 
-The pseudo-locale check reads every visible text node of the page. A node passes when it went
-through the catalogues (it holds the pseudo-locale's ``⟦…⟧``), when its words are names (games,
-seats, agents, players, ids) or notation, or when it lies in a region whose words the game's own
-text domain gives (the board, the menu's choices, the log lines, the kit's option texts): those
-are the game parts' words, checked by their own catalogues."""
+The pseudo-locale check (``web_reader.py``, shared with the game tests run in every language)
+reads every visible text node of the page. A node passes when it went through the catalogues (it
+holds the pseudo-locale's ``⟦…⟧``), when its words are names (games, seats, agents, players, ids)
+or notation, or when it lies in a region whose words the game's own text domain gives (the board,
+the menu's choices, the log lines, the kit's option texts): those are the game parts' words,
+checked by their own catalogues."""
 
 # The fixtures come from web_server (not a conftest.py: see there), so the test functions' arguments
 # name imported fixtures on purpose.
