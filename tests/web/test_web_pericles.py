@@ -31,7 +31,8 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.view import PericlesView
 from kleos.games.pericles.web.tables import LAYOUT, board_tables
-from languages import in_languages
+from kleos.server.language import LANG_COOKIE
+from languages import in_languages, words
 from per_newcomer import choose
 
 PHONE = {"width": 390, "height": 844}
@@ -316,20 +317,22 @@ def test_the_browser_log_names_every_reveal_and_tells_the_results(pericles_serve
         assert errors == []
 
 
-def test_the_hint_panel_says_why(pericles_server: PericlesServer, browser: Any, shots: Path) -> None:
+@in_languages
+def test_the_hint_panel_says_why(pericles_server: PericlesServer, browser: Any, shots: Path, language: str) -> None:
     """P-MIL, P-THEATER-4: the browser's hint panel gives the hint's reason (the agents' explanation, as
-    the terminal shows it) after the hinted action's words."""
+    the terminal shows it) after the hinted action's words, in the reader's language."""
     base = pericles_server.url
     seated = create_game(base, ["me", "random", "random", "random"], game="pericles", options=OPTIONS, seed=5)
-    with seat_page(browser, base, seated) as (page, errors):
+    with seat_page(browser, base, seated, language=language) as (page, errors):
         page.wait_for_function(READY, timeout=60_000)
         page.wait_for_selector("#hint-ask:not([hidden])")
         page.click("#hint-ask")
         why = page.wait_for_selector("#hint-line .hint-why").inner_text()
-        hint = httpx.get(f"{base}/api/games/{seated['game_id']}/hint", timeout=60,
+        hint = httpx.get(f"{base}/api/games/{seated['game_id']}/hint", timeout=60, cookies={LANG_COOKIE: language},
                          headers={"Authorization": f"Bearer {seated['token']}"}).json()
-        assert hint["why"] and why.strip() == f"Why: {hint['why']}", (why, hint)
+        assert hint["why"] and why.strip() == words("Why: {why}", language, why=hint["why"]), (why, hint)
         assert re.search(r"\(P-[A-Z]+", why), why
         assert page.locator("#hint-line").get_attribute("data-action") == hint["action"]
-        page.screenshot(path=str(shots / "pericles-web-hint-why.png"))
+        check_reader_language(page, language, base)
+        page.screenshot(path=str(shots / f"pericles-web-hint-why-{language}.png"))
         assert errors == []
