@@ -16,17 +16,21 @@ from typing import Any
 
 import pytest
 from textual.widget import Widget
+from textual.widgets import Static
 
+from kleos import i18n
 from kleos.core import registry
 from kleos.tui.app import GameApp
 from kleos.tui.look import MONO
 from kleos.tui.play import build_app
 from kleos.tui.screen import GameScreen
+from languages import english_left, in_languages
 
 SHOTS = Path(os.environ.get("KLEOS_SCREENSHOTS", Path(tempfile.gettempdir()) / "kleos-web-shots"))
 SIZE = (80, 24)
 GAMES = [("polis", {}), ("cyclades", {"players": 2}), ("pericles", {})]
 COLOUR = re.compile(r"#([0-9a-fA-F]{6})\b")
+SHELL_WORDS = ("#status", "#menu-title", "#tabs")
 FRAME = {"ff5f57", "febc2e", "28c840", "c5c8c6"}  # the capture's window buttons and title, not the app
 
 
@@ -49,9 +53,10 @@ def on_screen(widget: Widget) -> bool:
     return region.width > 0 and region.height > 0 and region.right <= SIZE[0] and region.bottom <= SIZE[1]
 
 
-def capture(app: GameApp, name: str) -> tuple[str, GameScreen, list[tuple[str, str]]]:
-    """Start ``app`` at 80x24, leave the welcome, and return its SVG capture, its game screen and a
-    capture of each other view of the board panel (its name and SVG), reached with Tab."""
+def capture(app: GameApp, name: str, language: str = "en") -> tuple[str, GameScreen, list[str], list[tuple[str, str]]]:
+    """Start ``app`` at 80x24 in ``language``, leave the welcome, and return its SVG capture, its game
+    screen, the shell's own words on it (status, menu title, tabs, key bindings) and a capture of each
+    other view of the board panel (its name and SVG), reached with Tab."""
     result: dict[str, Any] = {}
 
     async def go() -> None:
@@ -67,6 +72,8 @@ def capture(app: GameApp, name: str) -> tuple[str, GameScreen, list[tuple[str, s
             assert app.screen is screen
             for selector in ("#status", "#menu-title", "#menu"):
                 assert on_screen(screen.query_one(selector)), selector
+            result["shell"] = [str(screen.query_one(s, Static).render()) for s in SHELL_WORDS]
+            result["keys"] = [b.description for _key, b in screen._bindings if b.show]  # the footer's words
             result["palette"] = screen.palette()
             result["svg"] = app.export_screenshot()
             result["screen"] = screen
@@ -77,21 +84,26 @@ def capture(app: GameApp, name: str) -> tuple[str, GameScreen, list[tuple[str, s
                 views.append((screen.board.current, app.export_screenshot()))
             result["views"] = views
 
-    asyncio.run(go())
+    with i18n.use_locale(language):
+        asyncio.run(go())
     SHOTS.mkdir(parents=True, exist_ok=True)
     (SHOTS / f"access-terminal-{name}.svg").write_text(result["svg"], encoding="utf-8")
     for view, view_svg in result["views"]:
         (SHOTS / f"access-terminal-{name}-{re.sub(r'[^a-z0-9]+', '-', view.lower())}.svg").write_text(
             view_svg, encoding="utf-8")
     assert (result["palette"] is MONO) == app.no_color
-    return result["svg"], result["screen"], result["views"]
+    return result["svg"], result["screen"], [*result["shell"], *result["keys"]], result["views"]
 
 
+@in_languages
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=[g[0] for g in GAMES])
-def test_mono_at_80x24_uses_no_colour_and_names_the_seats(name: str, options: dict[str, Any]) -> None:
+def test_mono_at_80x24_uses_no_colour_and_names_the_seats(name: str, options: dict[str, Any], language: str) -> None:
+    """In every reader's language: the longer words of the pseudo-locale keep the status line and
+    the menu on an 80x24 screen too, and none of the shell's words there is left in English."""
     kit = registry.kit(name)
-    app = build_app(kit, options, seats=(0,), seed=3, opponent="random", mono=True)
-    svg, screen, views = capture(app, f"{name}-mono")
+    with i18n.use_locale(language):
+        app = build_app(kit, options, seats=(0,), seed=3, opponent="random", mono=True)
+    svg, screen, shell, views = capture(app, f"{name}-mono-{language}", language)
     assert app.no_color
     coloured = sorted(c for c in colours(svg) if not is_grey(c))
     assert coloured == []
@@ -99,14 +111,20 @@ def test_mono_at_80x24_uses_no_colour_and_names_the_seats(name: str, options: di
     for view, view_svg in views:  # every panel of the game, not only the first one
         assert sorted(c for c in colours(view_svg) if not is_grey(c)) == [], view
     text = screen_text(svg)
-    for seat_name in screen.session.game.seat_names:
+    seat_names = screen.session.game.seat_names
+    with i18n.use_locale(language):  # the seats as the game's catalogue names them to this reader
+        shown = [i18n.word_in(kit.text_domain(), seat_name) for seat_name in seat_names]
+    for seat_name in shown:
         assert seat_name in text
+    if language == i18n.PSEUDO:
+        names = [kit.title, *re.findall(r"[A-Za-z]{3,}", " ".join(seat_names))]
+        assert english_left(shell, names) == []
 
 
 def test_no_color_in_the_environment_turns_colour_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = build_app(registry.kit("cyclades"), {"players": 2}, seats=(0,), seed=3, opponent="random")
-    svg, _, views = capture(app, "cyclades-no-color")
+    svg, _, _, views = capture(app, "cyclades-no-color")
     assert app.no_color and all(is_grey(c) for c in colours(svg))
     assert all(is_grey(c) for _, view_svg in views for c in colours(view_svg))
 
@@ -115,6 +133,6 @@ def test_the_colour_check_sees_colour_when_it_is_on(monkeypatch: pytest.MonkeyPa
     """The checks above can fail: the ordinary look draws in colour."""
     monkeypatch.delenv("NO_COLOR", raising=False)
     app = build_app(registry.kit("cyclades"), {"players": 2}, seats=(0,), seed=3, opponent="random")
-    svg, _, views = capture(app, "cyclades-colour")
+    svg, _, _, views = capture(app, "cyclades-colour")
     assert not app.no_color and any(not is_grey(c) for c in colours(svg))
     assert any(not is_grey(c) for _, view_svg in views for c in colours(view_svg))

@@ -15,6 +15,7 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from finished_games import FINISHED, play_to_the_end
+from kleos import i18n
 from kleos.core import registry
 from kleos.core.protocol import Outcome
 from kleos.games.cyclades.ending import outcome_words as cyclades_words
@@ -23,7 +24,10 @@ from kleos.games.pericles.ending import outcome_words as pericles_words
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.tables import FACTIONS
 from kleos.tui.play import build_app
-from kleos.tui.screen import MODE_OVER
+from kleos.tui.screen import MODE_OVER, OVER_ENTRIES
+from kleos.tui.words import game_words
+from languages import english_left, in_languages
+from languages import words as tui_words
 
 SHOTS = Path(os.environ.get("KLEOS_SCREENSHOTS", Path(tempfile.gettempdir()) / "kleos-web-shots"))
 
@@ -34,16 +38,27 @@ def finished_record(path: Path, name: str, options: dict[str, Any], seed: int, p
     return session.outcome
 
 
+@in_languages
 @pytest.mark.parametrize(("name", "options", "seed", "players", "words"), FINISHED, ids=[f[0] for f in FINISHED])
 def test_the_game_over_screen_names_the_winner_and_the_scores(
-        tmp_path: Path, name: str, options: dict[str, Any], seed: int, players: str, words: str) -> None:
+        tmp_path: Path, name: str, options: dict[str, Any], seed: int, players: str, words: str,
+        language: str) -> None:
     """R-END-7, C-END-3, P-VICTORY-11: the end in words, one line per seat with its score (and its
     parts where the game tells them), the winner starred; the menu offers replay, save, quit and a
-    rematch under keys 1 to 4."""
+    rematch under keys 1 to 4 — in the reader's language, with no shell word left in English."""
     path = tmp_path / "finished.json"
     outcome = finished_record(path, name, options, seed, players)
     kit = registry.kit(name)
-    app = build_app(kit, seats=(0,), seed=seed, opponent="random", load=path)
+    with i18n.use_locale("en"):
+        assert words in kit.outcome_text(kit.make_game(options), outcome)
+    with i18n.use_locale(language):
+        app = build_app(kit, seats=(0,), seed=seed, opponent="random", load=path)
+        game = app.session.game
+        told = kit.outcome_text(game, outcome).rstrip(".")
+        word = game_words(kit)
+        seat_names = [word(name) for name in game.seat_names]  # as the game's catalogue words them
+        part_words = {"polis": [word("population"), word("prestige"), word("posterity")],
+                      "pericles": [word("start")]}.get(name, [])
 
     async def go() -> None:
         async with app.run_test(size=(150, 46)) as pilot:
@@ -51,24 +66,26 @@ def test_the_game_over_screen_names_the_winner_and_the_scores(
             screen = app.game_screen
             assert screen is not None and screen.mode == MODE_OVER
             detail = str(screen.query_one("#detail", Static).render())
-            assert detail.startswith("Game over: ") and words in detail, detail
-            game = app.session.game
-            for seat, seat_name in enumerate(game.seat_names):
+            assert detail.startswith(tui_words("Game over: {words}.", language, words=told)), detail
+            for seat, seat_name in enumerate(seat_names):
                 line = next(x for x in detail.splitlines() if x.startswith(seat_name))
-                assert f"score {outcome.scores[seat]}" in line
-                if name == "polis":  # the parts of the final score (R-END-7)
-                    assert "population" in line and "prestige" in line and "posterity" in line
+                assert tui_words("  score {score}", language, score=outcome.scores[seat]) in line
+                assert all(part in line for part in part_words), line  # R-END-7, P-VICTORY-11
                 if isinstance(game, PericlesGame):  # where the Honor came from (P-VICTORY-11)
-                    assert f"start {game.tables.scenario.honor[FACTIONS[seat]]}" in line, line
-                assert ("★ winner" in line) == (outcome.winner == seat), line
+                    assert f"{part_words[0]} {game.tables.scenario.honor[FACTIONS[seat]]}" in line, line
+                assert (tui_words("  ★ winner", language) in line) == (outcome.winner == seat), line
             menu = screen.query_one("#menu", OptionList)
             entries = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
             assert [e.split()[0] for e in entries] == ["1", "2", "3", "4"]
-            assert "Replay" in entries[0] and "kept" in entries[0] and "Rematch" in entries[3]
+            for entry, (_key, text) in zip(entries, OVER_ENTRIES, strict=True):
+                assert tui_words(text, language) in entry
+            if language == i18n.PSEUDO:  # every word of the sheet and the menu went through a catalogue
+                assert english_left([detail, *entries]) == []
             SHOTS.mkdir(parents=True, exist_ok=True)
-            app.save_screenshot(str(SHOTS / f"tui-game-over-{name}.svg"))
+            app.save_screenshot(str(SHOTS / f"tui-game-over-{name}-{language}.svg"))
 
-    asyncio.run(go())
+    with i18n.use_locale(language):
+        asyncio.run(go())
 
 
 def test_cyclades_words_name_the_tie_break() -> None:

@@ -27,7 +27,10 @@ from web_helpers import (
     play_over_http,
     store_seat,
 )
-from web_server import LiveServer, browser, desktop, live_server, shots  # noqa: F401
+from web_reader import check_reader_language
+from web_server import LiveServer, browser, desktop, live_server, reader_context, shots  # noqa: F401
+
+from languages import in_languages, words_pattern
 
 PHONE = {"width": 390, "height": 844}
 
@@ -38,10 +41,13 @@ def watch_errors(page: Any) -> list[str]:
     return errors
 
 
-def test_full_game_against_the_ai_by_clicking(live_server: LiveServer, desktop: Any, shots: Path) -> None:
+@in_languages
+def test_full_game_against_the_ai_by_clicking(live_server: LiveServer, desktop: Any, shots: Path,
+                                              language: str) -> None:
     """A person plays a whole game against the `random` AI only by clicking the menu the page
     builds from the server's legal actions (groups, then one step per click), undoing one own step
-    on the way, until the game ends; the page then shows the result and the after-game tools."""
+    on the way, until the game ends; the page then shows the result and the after-game tools, in
+    the reader's language at the start and at the end."""
     base = live_server.url
     seated = create_game(base, ["me", "random"], seed=11)
     page = desktop.new_page()
@@ -52,10 +58,12 @@ def test_full_game_against_the_ai_by_clicking(live_server: LiveServer, desktop: 
     assert page.locator("#map g.region").count() == 17
     assert page.locator("#map g.polis").count() == 18
     assert page.locator("#map g.market").count() == 5
-    page.screenshot(path=str(shots / "desktop-start.png"))
+    check_reader_language(page, language, base)
+    page.screenshot(path=str(shots / f"desktop-start-{language}.png"))
     help_button = page.locator("#menu .help-btn").first
     help_button.click()
-    assert re.search(r"Rules: R-[A-Z]+", page.inner_text("#menu .help"))
+    rules = words_pattern("Rules: {rules}", language).search(page.inner_text("#menu .help"))
+    assert rules and re.match(r"R-[A-Z]+", rules.group(1))
     help_button.click()
     assert page.locator("#menu .help").count() == 0
 
@@ -65,18 +73,21 @@ def test_full_game_against_the_ai_by_clicking(live_server: LiveServer, desktop: 
     final = get_state(base, seated["game_id"], seated["token"])
     assert final["outcome"] is not None
     page.wait_for_function("n => Number(document.body.dataset.seq) >= n", arg=final["seq"])
-    assert "Game over" in page.inner_text("#turn-title")
+    assert words_pattern("Game over: {result}", language).search(page.inner_text("#turn-title"))
     assert page.locator("#tools [data-tool='replay']").is_visible()
     assert page.locator("#tools [data-tool='rematch']").is_visible()
     log_rows = page.locator("#log-panel li.log-entry").count()
     assert log_rows == final["steps"]
-    page.screenshot(path=str(shots / "desktop-over.png"), full_page=True)
+    check_reader_language(page, language, base)
+    page.screenshot(path=str(shots / f"desktop-over-{language}.png"), full_page=True)
 
     # Rematch: the sides are swapped and the bot stays a bot.
     page.click("#tools [data-tool='rematch']")
     page.wait_for_url(re.compile(r"/play/(?!" + re.escape(seated["game_id"]) + r")"))
     page.wait_for_function("() => document.body.dataset.seq !== undefined")
-    assert "you are Sparta" in page.inner_text("#game-title")
+    assert words_pattern("you are {side}", language).search(page.inner_text("#game-title"))
+    rematch = json.loads(page.evaluate("localStorage.getItem('kleos.seats.v1')"))[-1]
+    assert page.url.endswith(rematch["game_id"]) and rematch["seat"] == 1  # Sparta now
     assert errors == []
 
 
@@ -174,19 +185,21 @@ def test_lobby_invite_live_updates_spectator_and_resync(live_server: LiveServer,
             context.close()
 
 
-def test_phone_screen_shows_map_and_menu(live_server: LiveServer, browser: Any, shots: Path) -> None:
+@in_languages
+def test_phone_screen_shows_map_and_menu(live_server: LiveServer, browser: Any, shots: Path, language: str) -> None:
     """On a 390×844 phone screen the map and the action menu are both on the first screen, nothing
     overflows sideways, the buttons are large enough to tap, and tapping a place on the map narrows
-    the menu to the choices about it."""
+    the menu to the choices about it; in the reader's language, whose longer words fit too."""
     base = live_server.url
     seated = create_game(base, ["me", "random"], seed=5)
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    context = reader_context(browser, language, viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
     try:
         page = context.new_page()
         errors = watch_errors(page)
         store_seat(page, base, seated)
         page.goto(f"{base}/play/{seated['game_id']}")
         page.wait_for_selector("#menu button.choice")
+        check_reader_language(page, language, base)
         map_box = page.locator("#map").bounding_box()
         menu_box = page.locator("#menu button.choice").first.bounding_box()
         assert map_box is not None and menu_box is not None
@@ -197,16 +210,17 @@ def test_phone_screen_shows_map_and_menu(live_server: LiveServer, browser: Any, 
         heights = page.eval_on_selector_all("#menu button.choice",
                                             "els => els.map(e => e.getBoundingClientRect().height)")
         assert min(heights) >= 44
-        page.screenshot(path=str(shots / "phone-start.png"))
+        page.screenshot(path=str(shots / f"phone-start-{language}.png"))
 
         place = page.locator("#map .choosable").first
         name = place.get_attribute("data-name")
         place.tap()
         page.wait_for_selector("#menu .menu-head h3")
-        assert "Choices involving" in page.inner_text("#menu .menu-head h3")
+        assert words_pattern("Choices involving {name}", language).search(page.inner_text("#menu .menu-head h3"))
         actions = page.eval_on_selector_all("#menu button.choice[data-action]", "els => els.map(e => e.dataset.action)")
         assert actions and all(name in a.split(" ") for a in actions)
-        page.screenshot(path=str(shots / "phone-filtered.png"), full_page=True)
+        check_reader_language(page, language, base)
+        page.screenshot(path=str(shots / f"phone-filtered-{language}.png"), full_page=True)
         page.click("#menu [data-menu='back']")
         page.wait_for_selector("#menu .menu-head", state="detached")
         assert errors == []

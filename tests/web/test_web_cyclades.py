@@ -14,12 +14,17 @@ from typing import Any
 
 import httpx
 from web_helpers import READY, create_game, get_state, store_seat
+from web_reader import check_reader_language
 from web_server import LiveServer, browser, desktop, live_server, shots  # noqa: F401
+
+from languages import in_languages
 
 MAX_DECISIONS = 600  # the newcomer's decisions at most: a game against two heuristic bots ends long before
 
 
-def test_cyclades_board_and_offerings(live_server: LiveServer, desktop: Any, shots: Path) -> None:
+@in_languages
+def test_cyclades_board_and_offerings(live_server: LiveServer, desktop: Any, shots: Path, language: str) -> None:
+    """The board, the hidden gold and a first offering, in the reader's language (whose words fit)."""
     base = live_server.url
     tables = httpx.get(f"{base}/api/catalog/cyclades/tables", params={"options": '{"players": 3}'}, timeout=30)
     assert tables.status_code == 200, tables.text
@@ -37,7 +42,8 @@ def test_cyclades_board_and_offerings(live_server: LiveServer, desktop: Any, sho
     gold = page.locator("#cyc-players tbody tr td:nth-child(2)").all_inner_texts()
     me = seated["seat"]
     assert [g == "?" for g in gold] == [seat != me for seat in range(3)]
-    page.screenshot(path=str(shots / "cyclades-start.png"), full_page=True)
+    check_reader_language(page, language, base)
+    page.screenshot(path=str(shots / f"cyclades-start-{language}.png"), full_page=True)
     before = get_state(base, seated["game_id"], seated["token"])["seq"]
     page.locator("#menu button.choice").first.click()
     page.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=before)

@@ -3,11 +3,12 @@ followed and the header's picker overrides it; a pseudo-locale run of the lobby 
 finds no shell text left in plain English; and a Cyclades and a Pericles game page are kept as
 screenshots in Spanish and in German under ``docs/screenshots/`` for a person to look at.
 
-The pseudo-locale check reads every visible text node of the page. A node passes when it went
-through the catalogues (it holds the pseudo-locale's ``⟦…⟧``), when its words are names (games,
-seats, agents, players, ids) or notation, or when it lies in a region whose words the game's own
-text domain gives (the board, the menu's choices, the log lines, the kit's option texts): those
-are the game parts' words, checked by their own catalogues."""
+The pseudo-locale check (``web_reader.py``, shared with the game tests run in every language)
+reads every visible text node of the page. A node passes when it went through the catalogues (it
+holds the pseudo-locale's ``⟦…⟧``), when its words are names (games, seats, agents, players, ids)
+or notation, or when it lies in a region whose words the game's own text domain gives (the board,
+the menu's choices, the log lines, the kit's option texts): those are the game parts' words,
+checked by their own catalogues."""
 
 # The fixtures come from web_server (not a conftest.py: see there), so the test functions' arguments
 # name imported fixtures on purpose.
@@ -20,48 +21,25 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from test_web_pericles import OPTIONS as PERICLES_OPTIONS
 from test_web_pericles import PericlesServer, pericles_server  # noqa: F401  (Cyclades and Pericles too)
 from web_helpers import create_game, store_seat
-from web_server import browser  # noqa: F401
+from web_reader import plain_english
+from web_server import browser, reader_context  # noqa: F401
 
 from kleos.server.language import LANG_COOKIE
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DESKTOP = {"width": 1366, "height": 900}
 
-# Regions that hold the game's own words (its text domain), not the shell's.
-GAME_WORDS = [".board-slot", "#board-main", "#menu .choice", "#menu .menu-title", ".log-entry", "#description",
-              ".game-text", "#options", "#advanced-options", "#handicap-help", ".side-tag", ".clock-name",
-              ".last-turn-text", "#announce", "#current-action", "#menu .help", "#menu .explain", ".outcome-text",
-              ".help-verb", ".hint-text", ".hint-why", "#lang-pick", ".brand", "code", "kbd"]
-
-PLAIN_ENGLISH = """([skip, names]) => {
-    const known = new Set(names.map((n) => n.toLowerCase()));
-    const out = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent.trim();
-        const el = node.parentElement;
-        if (!text || !el || el.closest(skip.join(",")) || !el.checkVisibility()) continue;
-        if (text.includes("⟦")) continue;
-        const words = (text.match(/[A-Za-z]{3,}/g) || []).filter((w) => !known.has(w.toLowerCase()));
-        if (words.length) out.push(text);
-    }
-    return out;
-}"""
-
 
 @contextmanager
-def reader(browser: Any, base: str, *, language: str | None = None, locale: str = "en-US") -> Iterator[Any]:
+def reader(browser: Any, *, language: str | None = None, locale: str = "en-US") -> Iterator[Any]:
     """A page of a browser whose language is ``locale`` (Accept-Language), with the picker's cookie
     set to ``language`` when given."""
-    context = browser.new_context(viewport=DESKTOP, locale=locale)
+    context = reader_context(browser, language, viewport=DESKTOP, locale=locale)
     context.set_default_timeout(30_000)
-    if language is not None:
-        context.add_cookies([{"name": LANG_COOKIE, "value": language, "url": base}])
     try:
         page = context.new_page()
         errors: list[str] = []
@@ -72,20 +50,6 @@ def reader(browser: Any, base: str, *, language: str | None = None, locale: str 
         context.close()
 
 
-def names_of(base: str) -> list[str]:
-    """The words that are names: the games' titles and names, their seats, the agents, and the
-    languages' own names."""
-    catalog = httpx.get(f"{base}/api/catalog", timeout=30).json()["games"]
-    words = ["Kleos", "English", "Español", "Deutsch", "JSON", "openskill", "Plackett", "Luce"]
-    for entry in catalog:
-        words += [entry["name"], *re.findall(r"[A-Za-z]{3,}", entry["title"])]
-        for seat in entry.get("seat_names", []):
-            words += re.findall(r"[A-Za-z]{3,}", seat)
-        for agent in entry.get("opponents", []):
-            words += re.findall(r"[A-Za-z]{3,}", agent)
-    return words
-
-
 def lobby_ready(page: Any) -> None:
     page.wait_for_selector(".game-choice")
     page.wait_for_function("() => !document.querySelector('#my-games [data-t], #open-list [data-t]')")  # rendered
@@ -94,7 +58,7 @@ def lobby_ready(page: Any) -> None:
 def test_the_browser_language_is_followed_and_the_picker_overrides_it(pericles_server: PericlesServer,
                                                                      browser: Any) -> None:
     base = pericles_server.url
-    with reader(browser, base, locale="de-DE") as page:
+    with reader(browser, locale="de-DE") as page:
         page.goto(f"{base}/")
         lobby_ready(page)
         assert page.evaluate("document.documentElement.lang") == "de"
@@ -116,11 +80,11 @@ def test_the_browser_language_is_followed_and_the_picker_overrides_it(pericles_s
 
 def test_the_lobby_in_the_pseudo_locale_has_no_plain_english(pericles_server: PericlesServer, browser: Any) -> None:
     base = pericles_server.url
-    with reader(browser, base, language="pseudo") as page:
+    with reader(browser, language="pseudo") as page:
         page.goto(f"{base}/")
         lobby_ready(page)
         assert page.inner_text("#create h2").startswith("⟦")
-        left = page.evaluate(PLAIN_ENGLISH, [GAME_WORDS, names_of(base)])
+        left = plain_english(page, base)
         assert left == [], f"shell text that bypassed the catalogues: {left}"
         assert page.errors == []
 
@@ -128,14 +92,13 @@ def test_the_lobby_in_the_pseudo_locale_has_no_plain_english(pericles_server: Pe
 def test_a_game_page_in_the_pseudo_locale_has_no_plain_english(pericles_server: PericlesServer, browser: Any) -> None:
     base = pericles_server.url
     seated = create_game(base, ["me", "random", "random"], game="cyclades", options={"players": 3}, seed=11)
-    with reader(browser, base, language="pseudo") as page:
+    with reader(browser, language="pseudo") as page:
         store_seat(page, base, seated)
         page.goto(f"{base}/play/{seated['game_id']}")
         page.wait_for_selector("#menu button.choice")
         page.wait_for_selector("#tools h3")
         assert page.inner_text("#log-panel h3").startswith("⟦")
-        names = [*names_of(base), seated["game_id"], *re.findall(r"[A-Za-z]{3,}", seated["game_id"])]
-        left = page.evaluate(PLAIN_ENGLISH, [GAME_WORDS, names])
+        left = plain_english(page, base, [seated["game_id"], *re.findall(r"[A-Za-z]{3,}", seated["game_id"])])
         assert left == [], f"shell text that bypassed the catalogues: {left}"
         assert page.errors == []
 
@@ -152,7 +115,7 @@ def test_game_pages_in_spanish_and_german_are_kept_as_screenshots(
         language: str) -> None:
     base = pericles_server.url
     seated = create_game(base, seats, game=game, options=options, seed=5)
-    with reader(browser, base, language=language) as page:
+    with reader(browser, language=language) as page:
         store_seat(page, base, seated)
         page.goto(f"{base}/play/{seated['game_id']}")
         page.wait_for_selector(board)

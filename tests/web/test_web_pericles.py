@@ -23,13 +23,16 @@ import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from web_helpers import READY, create_game, get_state, store_seat
-from web_server import TOY_KITS, LiveServer, browser, shots  # noqa: F401
+from web_reader import check_reader_language
+from web_server import TOY_KITS, LiveServer, browser, reader_context, shots  # noqa: F401
 
 from kleos.core.action import Action
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.view import PericlesView
 from kleos.games.pericles.web.tables import LAYOUT, board_tables
+from kleos.server.language import LANG_COOKIE
+from languages import in_languages, words
 from per_newcomer import choose
 
 PHONE = {"width": 390, "height": 844}
@@ -56,11 +59,11 @@ def pericles_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pericl
 
 
 @contextmanager
-def seat_page(browser: Any, base: str, seated: dict[str, Any], timeout: int = 30_000,
+def seat_page(browser: Any, base: str, seated: dict[str, Any], timeout: int = 30_000, language: str | None = None,
               **context: Any) -> Iterator[tuple[Any, list[str]]]:
-    """The seat's game page (on a desktop unless ``context`` says otherwise) and the page errors
-    seen, in a browser context closed afterwards."""
-    opened = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context})
+    """The seat's game page (on a desktop unless ``context`` says otherwise, in ``language`` when
+    given) and the page errors seen, in a browser context closed afterwards."""
+    opened = reader_context(browser, language, **{"viewport": {"width": 1280, "height": 900}, **context})
     opened.set_default_timeout(timeout)
     try:
         page = opened.new_page()
@@ -99,8 +102,11 @@ def _play_a_step(page: Any) -> None:
                            arg=seq, timeout=30_000)
 
 
+@in_languages
 def test_pericles_map_and_clicks_against_three_bots_on_a_phone(pericles_server: PericlesServer, browser: Any,
-                                                               shots: Path) -> None:
+                                                               shots: Path, language: str) -> None:
+    """The map, the hidden stocks and a few clicked steps on a phone, in the reader's language: the
+    longer words of the pseudo-locale fit the phone's width too."""
     base = pericles_server.url
     answer = httpx.get(f"{base}/api/catalog/pericles/tables", params={"options": '{"scenario": "14_1_09a"}'},
                        timeout=30)
@@ -108,7 +114,7 @@ def test_pericles_map_and_clicks_against_three_bots_on_a_phone(pericles_server: 
     theaters = len(answer.json()["theaters"])
     seated = create_game(base, ["me", "random", "random", "random"], game="pericles", options=OPTIONS, seed=5)
     me = seated["seat"]
-    with seat_page(browser, base, seated, 20_000, viewport=PHONE, device_scale_factor=2, is_mobile=True,
+    with seat_page(browser, base, seated, 20_000, language, viewport=PHONE, device_scale_factor=2, is_mobile=True,
                    has_touch=True) as (page, errors):
         page.wait_for_selector("#per-map g.theater")
         assert page.locator("#per-map g.theater").count() == theaters
@@ -117,8 +123,9 @@ def test_pericles_map_and_clicks_against_three_bots_on_a_phone(pericles_server: 
         assert "Ab2" in athens and "Al3" in athens  # the scenario's Athenian set-up
         stocks = page.locator("table.per-factions tbody tr td:nth-child(3)").all_inner_texts()
         assert [s == "?" for s in stocks] == [seat != me for seat in range(4)]
+        check_reader_language(page, language, base)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        page.screenshot(path=str(shots / "pericles-phone-start.png"), full_page=True)
+        page.screenshot(path=str(shots / f"pericles-phone-start-{language}.png"), full_page=True)
         page.wait_for_function(READY, timeout=30_000)
         page.locator('#per-map g.theater[data-name="Athens"] rect').click()
         picked = page.locator("#menu button.choice[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)")
@@ -130,7 +137,8 @@ def test_pericles_map_and_clicks_against_three_bots_on_a_phone(pericles_server: 
             steps += 1
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert get_state(base, seated["game_id"], seated["token"])["seq"] > start
-        page.screenshot(path=str(shots / "pericles-phone-played.png"), full_page=True)
+        check_reader_language(page, language, base)
+        page.screenshot(path=str(shots / f"pericles-phone-played-{language}.png"), full_page=True)
         assert errors == []
 
 
@@ -309,20 +317,22 @@ def test_the_browser_log_names_every_reveal_and_tells_the_results(pericles_serve
         assert errors == []
 
 
-def test_the_hint_panel_says_why(pericles_server: PericlesServer, browser: Any, shots: Path) -> None:
+@in_languages
+def test_the_hint_panel_says_why(pericles_server: PericlesServer, browser: Any, shots: Path, language: str) -> None:
     """P-MIL, P-THEATER-4: the browser's hint panel gives the hint's reason (the agents' explanation, as
-    the terminal shows it) after the hinted action's words."""
+    the terminal shows it) after the hinted action's words, in the reader's language."""
     base = pericles_server.url
     seated = create_game(base, ["me", "random", "random", "random"], game="pericles", options=OPTIONS, seed=5)
-    with seat_page(browser, base, seated) as (page, errors):
+    with seat_page(browser, base, seated, language=language) as (page, errors):
         page.wait_for_function(READY, timeout=60_000)
         page.wait_for_selector("#hint-ask:not([hidden])")
         page.click("#hint-ask")
         why = page.wait_for_selector("#hint-line .hint-why").inner_text()
-        hint = httpx.get(f"{base}/api/games/{seated['game_id']}/hint", timeout=60,
+        hint = httpx.get(f"{base}/api/games/{seated['game_id']}/hint", timeout=60, cookies={LANG_COOKIE: language},
                          headers={"Authorization": f"Bearer {seated['token']}"}).json()
-        assert hint["why"] and why.strip() == f"Why: {hint['why']}", (why, hint)
+        assert hint["why"] and why.strip() == words("Why: {why}", language, why=hint["why"]), (why, hint)
         assert re.search(r"\(P-[A-Z]+", why), why
         assert page.locator("#hint-line").get_attribute("data-action") == hint["action"]
-        page.screenshot(path=str(shots / "pericles-web-hint-why.png"))
+        check_reader_language(page, language, base)
+        page.screenshot(path=str(shots / f"pericles-web-hint-why-{language}.png"))
         assert errors == []

@@ -27,6 +27,8 @@ from typing import IO, Any
 import httpx
 import pytest
 
+from kleos.server.language import LANG_COOKIE
+
 CHROMIUM = Path(os.environ.get("KLEOS_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -168,9 +170,26 @@ def browser() -> Iterator[Any]:
         Shared.leave()
 
 
+def reader_context(browser: Any, language: str | None = None, **options: Any) -> Any:
+    """A new browser context (``options`` as Playwright's ``new_context`` takes them) whose reader
+    chose ``language`` with the header's picker (its cookie, for every port of 127.0.0.1)."""
+    context = browser.new_context(**options)
+    if language is not None:
+        context.add_cookies([{"name": LANG_COOKIE, "value": language, "domain": "127.0.0.1", "path": "/"}])
+    return context
+
+
+def language_of(request: pytest.FixtureRequest) -> str | None:
+    """The reader's language the requesting test runs in (its ``language`` parameter), if any."""
+    callspec = getattr(request.node, "callspec", None)
+    language = callspec.params.get("language") if callspec is not None else None
+    return language if isinstance(language, str) else None
+
+
 @pytest.fixture
-def desktop(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
+def desktop(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A desktop-sized browser context, in the test's reader's language when it has one."""
+    context = reader_context(browser, language_of(request), viewport={"width": 1366, "height": 900})
     context.set_default_timeout(15_000)
     try:
         yield context

@@ -237,8 +237,14 @@ def pseudo(text: str) -> str:
             out.append(char)
             continue
         out.append(char if depth else char.translate(_ACCENTED))
-    padding = "~" * max(1, len(text) // 3)
-    return f"⟦{''.join(out)}{padding}⟧"
+    return f"⟦{''.join(out)}{_padding(len(text))}⟧"
+
+
+def _padding(length: int) -> str:
+    """A third of ``length`` in tildes, in runs of ten with a space between: a long text may still
+    break its lines there, as the longer words of a real language would let it."""
+    count = max(1, length // 3)
+    return " ".join("~" * min(10, count - start) for start in range(0, count, 10))
 
 
 def _fill(template: str, params: Mapping[str, Any]) -> str:
@@ -258,6 +264,16 @@ def ngettext_in(domain_name: str, singular: str, plural: str, n: int, language: 
     if language == PSEUDO:
         return pseudo(singular if n == 1 else plural)
     return translations(domain_name, language).ngettext(singular, plural, n)
+
+
+def word_in(domain_name: str | None, text: str) -> str:
+    """A word a game declared (a panel's name, a verb's title, a part of a score) in the reader's
+    language: from the game's catalogue, else the platform's (which holds the shell's own names)."""
+    if domain_name is not None:
+        found = gettext_in(domain_name, text)
+        if found != text:
+            return found
+    return gettext_in(PLATFORM_DOMAIN, text)
 
 
 Gettext = Callable[..., str]

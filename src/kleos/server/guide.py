@@ -31,6 +31,7 @@ from kleos.core.action import Action
 from kleos.core.kit import GameKit, seat_label
 from kleos.core.kit.terminal import HelpParts
 from kleos.core.protocol import Game
+from kleos.i18n import word_in
 from kleos.i18n.platform import N_
 from kleos.server.deps import Token
 from kleos.server.errors import ERROR_RESPONSES, ApiError
@@ -244,5 +245,7 @@ def final_scores(store: GameStore, game_id: str) -> dict[str, Any]:
         shown = parts[seat] if parts is not None and seat < len(parts) else None
         if shown is not None and sum(shown.values()) == entry["score"]:  # not for a game ended unscored
             entry["parts"] = shown
+    keys = {key for seat in seats for key in (seat["parts"] or {})}
     return {"game_id": game_id, "reason": outcome.reason, "winner": outcome.winner,
-            "outcome_text": kit.outcome_text(game, outcome), "seats": seats}
+            "outcome_text": kit.outcome_text(game, outcome), "seats": seats,
+            "part_words": {key: word_in(kit.text_domain(), key.replace("_", " ")) for key in sorted(keys)}}

@@ -79,7 +79,7 @@ class Look:
         elif actors:
             for n, seat in enumerate(actors):
                 line.append(", " if n else "")
-                line.append(seat_label(game.seat_names, seat), style=p.seat(seat))
+                line.append(self.word(seat_label(game.seat_names, seat)), style=p.seat(seat))
             line.append(_(" to act"))
         if note:
             line.append(" · ")
@@ -87,7 +87,7 @@ class Look:
         line.append("\n" + _("Seats: "))
         for seat, name in enumerate(game.seat_names):
             line.append(", " if seat else "")
-            line.append(name, style=p.seat(seat))
+            line.append(self.word(name), style=p.seat(seat))
             if seat == ctx.seat:
                 line.append(_(" (you)"))
         return line
@@ -107,8 +107,9 @@ class Look:
         return text
 
     def score_sheet(self, ctx: BoardContext, outcome: Outcome) -> Text:
-        """One line per seat: its name, the parts of its score (when they add up to it), the score."""
-        p, names = ctx.palette, ctx.game.seat_names
+        """One line per seat: its name (as the game's catalogue words it), the parts of its score (when
+        they add up to it), the score."""
+        p, names = ctx.palette, [self.word(name) for name in ctx.game.seat_names]
         parts = self.kit.score_breakdown(ctx.game, ctx.view) or []
         width = max(len(name) for name in names)
         sheet = Text()

@@ -10,8 +10,8 @@ from dataclasses import replace
 from textual.dom import DOMNode
 
 from kleos.core.kit import GameKit
-from kleos.i18n import gettext_in
-from kleos.i18n.platform import DOMAIN, _
+from kleos.i18n import word_in
+from kleos.i18n.platform import _
 
 
 def translate_bindings(node: DOMNode) -> None:
@@ -29,10 +29,6 @@ def game_words(kit: GameKit) -> Callable[[str], str]:
     domain = kit.text_domain()
 
     def word(text: str) -> str:
-        if domain is not None:
-            found = gettext_in(domain, text)
-            if found != text:
-                return found
-        return gettext_in(DOMAIN, text)
+        return word_in(domain, text)
 
     return word

@@ -17,7 +17,7 @@ from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.web import WARNINGS
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.i18n import _
+from kleos.games.polis.i18n import N_, _
 from kleos.games.polis.loader import EDITIONS
 from kleos.games.polis.state import END_OF_ROUND, PolisState
 from kleos.games.polis.view import PolisView, view_json
@@ -147,5 +147,9 @@ class PolisKit(GameKit):
                  "posterity": sum(t.projects[tile].posterity for p in own[side] for tile in s.projects_done[p])}
                 for side in (0, 1)]
 
+
+SCORE_PART_WORDS = (N_("population"), N_("prestige"), N_("posterity"))
+"""The parts of :meth:`PolisKit.score_breakdown`, marked for the catalogue: the game-over sheets show
+each part's key (spaced) through the game's text domain."""
 
 KIT = PolisKit()

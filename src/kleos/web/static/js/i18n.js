@@ -54,7 +54,14 @@ export function pseudo(text) {
     }
     out += depth ? ch : (ACCENTED[ch] || ch);
   }
-  return "⟦" + out + "~".repeat(Math.max(1, Math.floor(text.length / 3))) + "⟧";
+  return "⟦" + out + padding(text.length) + "⟧";
+}
+
+/** A third of `length` in tildes, in runs of ten with a space between (lines may break there). */
+function padding(length) {
+  const runs = [];
+  for (let left = Math.max(1, Math.floor(length / 3)); left > 0; left -= 10) runs.push("~".repeat(Math.min(10, left)));
+  return runs.join(" ");
 }
 
 function fill(template, params) {

@@ -187,7 +187,7 @@ export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHove
   if (model.title || model.back) {
     const head = h("div", { class: "menu-head" }, [
       model.back ? h("button", { class: "back", type: "button", onclick: onBack, disabled: busy,
-                                 "data-menu": "back" }, ["‹ Back"]) : null,
+                                 "data-menu": "back" }, ["‹ ", t("Back")]) : null,
       model.title ? h("h3", { text: model.title }) : null,
       model.verb ? helpButton(model.verb, root, words) : null,
     ]);

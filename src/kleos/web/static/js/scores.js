@@ -9,8 +9,10 @@ import { reasonText } from "./words.js";
 
 const state = { gameId: null, asked: false, scores: null };
 
-function words(key) {
-  const text = String(key).replace(/_/g, " ");
+/** A part of the score as a heading: the game's word for it in the reader's language (the server's
+ * part_words), else the key itself. */
+function words(key, partWords) {
+  const text = (partWords && partWords[key]) || String(key).replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -27,7 +29,7 @@ function fromOutcome(msg, names) {
 function table(result, names) {
   const keys = [];
   for (const seat of result.seats) for (const key of Object.keys(seat.parts || {})) if (!keys.includes(key)) keys.push(key);
-  const head = h("tr", {}, [h("th", { text: t("Seat") }), ...keys.map((k) => h("th", { text: words(k) })),
+  const head = h("tr", {}, [h("th", { text: t("Seat") }), ...keys.map((k) => h("th", { text: words(k, result.part_words) })),
     h("th", { text: t("Score") })]);
   const rows = result.seats.map((seat) => h("tr", { class: seat.winner ? "winner" : null, "data-seat": String(seat.seat) }, [
     h("td", {}, [seatTag(names, seat.seat), seat.winner ? h("span", { class: "winner-mark", text: " ★ " + t("winner") }) : null]),
