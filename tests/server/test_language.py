@@ -282,6 +282,30 @@ def test_a_game_played_in_german_is_stored_without_words_and_replays_in_spanish(
     assert shown_lines(read_again.json()) == shown_lines(read)
 
 
+def test_a_socket_s_language_message_brings_the_log_in_that_language(client: TestClient,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """After ``{"type": "language"}`` the socket gets the game again with every log line (not only
+    the new ones) in the new language, then the next steps' lines in it too."""
+    tag_steps(monkeypatch)
+    table = two_players(client, seed=9)
+    with client.websocket_connect(f"/api/games/{table.game_id}/ws", headers={"Accept-Language": "de"}) as ws:
+        ws.send_json({"type": "hello", "token": table.tokens[0], "since": 0})
+        first = ws.receive_json()
+        assert first["log"] and all(line.endswith("[de]") for line in shown_lines(first))
+        ws.send_json({"type": "language", "language": "es", "id": "l"})
+        assert ws.receive_json() == {"type": "ack", "id": "l", "language": "es"}
+        again = ws.receive_json()
+        assert len(again["log"]) == len(first["log"]) and all(line.endswith("[es]") for line in shown_lines(again))
+        seat = again["to_act"][0]
+        mine = client.get(f"/api/games/{table.game_id}", headers={**auth(table.tokens[seat]), "Accept-Language": "de"})
+        action = random_choice(mine.json(), random.Random(2))
+        moved = client.post(f"/api/games/{table.game_id}/actions", json={"seq": again["seq"], "action": action},
+                            headers={**auth(table.tokens[seat]), "Accept-Language": "de"})
+        assert moved.status_code == 200, moved.text
+        pushed = ws.receive_json()
+        assert pushed["seq"] > again["seq"] and all(line.endswith("[es]") for line in shown_lines(pushed))
+
+
 def test_a_game_stored_with_lines_in_every_language_is_read_as_stored(client: TestClient) -> None:
     """Rows written when lines were stored in every language are read as they were stored, in the
     reader's language, without playing the game again."""
