@@ -7,6 +7,7 @@ nor in another one on the same database (an analysis is claimed in the database)
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -74,6 +75,28 @@ def test_a_finished_game_is_analysed_in_the_workers_and_stored(toy_client: TestC
     with ctx_of(toy_client).db.read() as s:
         row = s.get(analyses.AnalysisRow, game_id)
         assert row is not None and row.status == "done" and row.result is not None
+
+
+def test_an_analysis_is_stored_without_words_and_read_in_the_reader_s_language(toy_client: TestClient) -> None:
+    """The stored analysis holds notation and numbers; its words and turning points are told in
+    each reader's language when read (the blunder's mark in Spanish, then in German)."""
+    record = lowest_card_game()
+    game_id = imported(toy_client, record)
+    assert toy_client.post(f"/api/games/{game_id}/analysis").status_code == 202
+    english = analysis_of(toy_client, game_id)["analysis"]
+    with ctx_of(toy_client).db.read() as s:
+        row = s.get(analyses.AnalysisRow, game_id)
+        assert row is not None and row.result is not None
+        stored = json.loads(row.result)
+    assert "turning_points" not in stored and stored["outcome"] == ""
+    assert all(step["words"] == "" and not step.get("preferred_words") for step in stored["steps"])
+    blunder = english["steps"][TOY_BLUNDER]
+    assert blunder["words"] and blunder["preferred_words"]
+    for language, mark in (("es", "error grave"), ("de", "grober Fehler"), ("en", "a blunder")):
+        read = toy_client.get(f"/api/games/{game_id}/analysis", headers={"Accept-Language": language}).json()
+        point = next(t for t in read["analysis"]["turning_points"] if t["index"] == TOY_BLUNDER)
+        assert mark in point["text"], (language, point["text"])
+        assert read["analysis"]["steps"][TOY_BLUNDER]["words"] == blunder["words"]  # the toy game's own words
 
 
 def test_a_running_game_is_not_analysed(toy_client: TestClient) -> None:

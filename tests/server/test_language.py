@@ -17,13 +17,13 @@ from alembic import command
 from alembic.config import Config
 from fastapi.testclient import TestClient
 from server_helpers import auth, ctx_of, random_choice, two_players
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import create_engine, inspect, select, update
 
 from kleos import i18n
 from kleos.core import registry
 from kleos.server import endings, messages
 from kleos.server import store as store_module
-from kleos.server.db import MIGRATIONS, Database, normalize_url
+from kleos.server.db import MIGRATIONS, Database, EventRow, normalize_url
 from kleos.server.language import LANG_COOKIE
 
 GERMAN_NOT_FOUND = "keine Partie 'nothing'"
@@ -204,11 +204,8 @@ def test_the_account_language_column_comes_and_goes_with_its_migration(tmp_path:
     database.dispose()
 
 
-def test_log_lines_are_kept_in_every_language_and_read_in_the_readers(client: TestClient,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A log line is stored once with the game, in every language, and each reader reads it in
-    theirs, whoever acted and in whatever language (the kit's words say the language they were
-    rendered in)."""
+def tag_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Polis' log lines end with the language they were rendered in (``[de]``)."""
     kit = registry.kit("polis")
     original = type(kit).describe_step
 
@@ -216,6 +213,12 @@ def test_log_lines_are_kept_in_every_language_and_read_in_the_readers(client: Te
         return f"{original(self, *args)} [{i18n.current()}]"
 
     monkeypatch.setattr(type(kit), "describe_step", describe_step)
+
+
+def test_log_lines_are_read_in_each_reader_s_language(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each reader reads a log line in theirs, whoever acted and in whatever language (the kit's
+    words say the language they were rendered in)."""
+    tag_steps(monkeypatch)
     table = two_players(client, seed=13)
     message = client.get(f"/api/games/{table.game_id}", headers=auth(table.tokens[0])).json()
     seat = message["to_act"][0]
@@ -231,6 +234,91 @@ def test_log_lines_are_kept_in_every_language_and_read_in_the_readers(client: Te
                           headers={**auth(table.tokens[1 - seat]), "Accept-Language": language}).json()
         theirs = [entry["text"] for entry in read["log"] if entry["seq"] > mine["seq"] and not entry["hidden"]]
         assert theirs and all(text.endswith(f"[{language}]") for text in theirs), (language, theirs)
+
+
+def shown_lines(message: dict[str, Any]) -> list[str]:
+    return [entry["text"] for entry in message["log"] if not entry["hidden"]]
+
+
+def stored_texts(client: TestClient, game_id: str) -> list[str]:
+    with ctx_of(client).store.db.read() as s:
+        return list(s.scalars(select(EventRow.text).where(EventRow.game_id == game_id)).all())
+
+
+def test_a_game_played_in_german_is_stored_without_words_and_replays_in_spanish(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log stores actions, seats and readers, never words: a game played by German readers is
+    read from its rows, replayed and exported in Spanish, and its record imported by a German
+    reader is read in Spanish too."""
+    tag_steps(monkeypatch)
+    table = two_players(client, seed=13)
+    german, spanish = {"Accept-Language": "de"}, {"Accept-Language": "es"}
+    rng = random.Random(8)
+    for _ in range(6):
+        first = client.get(f"/api/games/{table.game_id}", headers={**auth(table.tokens[0]), **german}).json()
+        seat = first["to_act"][0]
+        mine = client.get(f"/api/games/{table.game_id}", headers={**auth(table.tokens[seat]), **german}).json()
+        answer = client.post(f"/api/games/{table.game_id}/actions", json={"seq": mine["seq"],
+                             "action": random_choice(mine, rng)}, headers={**auth(table.tokens[seat]), **german})
+        assert answer.status_code == 200, answer.text
+        assert all(line.endswith("[de]") for line in shown_lines(answer.json()))
+    texts = stored_texts(client, table.game_id)
+    assert len(texts) > 6 and set(texts) == {""}, "a log row holds rendered words"
+    ctx_of(client).store.forget(table.game_id)  # read from the rows again
+    read = client.get(f"/api/games/{table.game_id}", headers={**auth(table.tokens[0]), **spanish}).json()
+    assert read["log"] and all(line.endswith("[es]") for line in shown_lines(read))
+    assert client.post(f"/api/games/{table.game_id}/resign", headers=auth(table.tokens[0])).status_code == 200
+    ctx_of(client).store.forget(table.game_id)
+    replay = client.get(f"/api/games/{table.game_id}/replay", params={"step": 3}, headers=spanish).json()
+    assert len(replay["log"]) == len(read["log"]) and all(line.endswith("[es]") for line in shown_lines(replay))
+    record = client.get(f"/api/games/{table.game_id}/record", headers=german).json()
+    imported = client.post("/api/import", json={"record": record, "seat": 0, "opponent": "person"}, headers=german)
+    assert imported.status_code == 201, imported.text
+    again = imported.json()
+    assert set(stored_texts(client, again["game_id"])) == {""}
+    ctx_of(client).store.forget(again["game_id"])
+    assert again["seat"] == 0
+    read_again = client.get(f"/api/games/{again['game_id']}", headers={**auth(again["token"]), **spanish})
+    assert shown_lines(read_again.json()) == shown_lines(read)
+
+
+def test_a_socket_s_language_message_brings_the_log_in_that_language(client: TestClient,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """After ``{"type": "language"}`` the socket gets the game again with every log line (not only
+    the new ones) in the new language, then the next steps' lines in it too."""
+    tag_steps(monkeypatch)
+    table = two_players(client, seed=9)
+    with client.websocket_connect(f"/api/games/{table.game_id}/ws", headers={"Accept-Language": "de"}) as ws:
+        ws.send_json({"type": "hello", "token": table.tokens[0], "since": 0})
+        first = ws.receive_json()
+        assert first["log"] and all(line.endswith("[de]") for line in shown_lines(first))
+        ws.send_json({"type": "language", "language": "es", "id": "l"})
+        assert ws.receive_json() == {"type": "ack", "id": "l", "language": "es"}
+        again = ws.receive_json()
+        assert len(again["log"]) == len(first["log"]) and all(line.endswith("[es]") for line in shown_lines(again))
+        seat = again["to_act"][0]
+        mine = client.get(f"/api/games/{table.game_id}", headers={**auth(table.tokens[seat]), "Accept-Language": "de"})
+        action = random_choice(mine.json(), random.Random(2))
+        moved = client.post(f"/api/games/{table.game_id}/actions", json={"seq": again["seq"], "action": action},
+                            headers={**auth(table.tokens[seat]), "Accept-Language": "de"})
+        assert moved.status_code == 200, moved.text
+        pushed = ws.receive_json()
+        assert pushed["seq"] > again["seq"] and all(line.endswith("[es]") for line in shown_lines(pushed))
+
+
+def test_a_game_stored_with_lines_in_every_language_is_read_as_stored(client: TestClient) -> None:
+    """Rows written when lines were stored in every language are read as they were stored, in the
+    reader's language, without playing the game again."""
+    table = two_players(client, seed=13)
+    store = ctx_of(client).store
+    old = i18n.in_every_language(lambda: f"an old line [{i18n.current()}]")
+    with store.db.write() as s:
+        s.execute(update(EventRow).where(EventRow.game_id == table.game_id).values(text=old))
+    store.forget(table.game_id)
+    for language in ("de", "es", "en"):
+        read = client.get(f"/api/games/{table.game_id}", headers={**auth(table.tokens[0]), "Accept-Language": language})
+        lines = shown_lines(read.json())
+        assert lines and all(line == f"an old line [{language}]" for line in lines), (language, lines)
 
 
 def test_a_forfeit_is_told_in_the_reader_s_language() -> None:

@@ -118,7 +118,7 @@ def check_story(game: CycladesGame, truth: Truth) -> int:
         other = before.copy()
         other.gold = [g + 17 + 5 * n for n, g in enumerate(other.gold)]
         assert KIT.describe_action(game, make_view(other, reader), action) == line, (seq, line)
-        assert i18n.for_reader(entry.text, i18n.SOURCE).endswith(line), (seq, entry.text, line)
+        assert entry.line(i18n.SOURCE).endswith(line), (seq, entry.line(i18n.SOURCE), line)
         told_more += ";" in line
     return told_more
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kleos.core import registry
 from kleos.core.action import Action
-from kleos.server.messages import decode_readers, encode_readers, log_entry, neutral_text
+from kleos.server.messages import LogEntry, decode_readers, encode_readers, hidden_lines, neutral_text
 
 
 def test_two_seats_name_the_opponent() -> None:
@@ -30,10 +30,13 @@ def test_a_battle_card_drawn_into_one_hand_reads_as_before_for_the_other_seat() 
     """The log line other seats read for a hidden Polis battle card keeps its 0.1 wording."""
     kit = registry.kit("polis")
     game = kit.make_game({})
-    entry = log_entry(kit, game, 7, -1, Action("card", ("Phalanx/Othismos",)), "you draw Phalanx", frozenset({1}))
+    card = Action("card", ("Phalanx/Othismos",))
+    entry = LogEntry(7, -1, str(card), frozenset({1}))
+    entry.keep("en", "you draw Phalanx", hidden_lines(kit, game, -1, card, entry.readers))
     hidden = entry.for_seat(0, 3)
     assert (hidden["action"], hidden["text"], hidden["hidden"]) == (
         "card (hidden)", "Sparta drew a battle card (hidden)", True)
     assert entry.for_seat(1, 3)["action"] == "card Phalanx/Othismos"
-    nobody = log_entry(kit, game, 8, -1, Action("card", ("Phalanx/Othismos",)), "", frozenset())
+    nobody = LogEntry(8, -1, str(card), frozenset())
+    nobody.keep("en", "", hidden_lines(kit, game, -1, card, nobody.readers))
     assert nobody.for_seat(None, 4)["text"] == "a player drew a battle card (hidden)"

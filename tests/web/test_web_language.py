@@ -126,3 +126,46 @@ def test_game_pages_in_spanish_and_german_are_kept_as_screenshots(
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"{game}-{language}.png"), full_page=True)
         assert page.errors == []
+
+
+def server_log(base: str, seated: dict[str, Any], language: str) -> list[str]:
+    """The seat's log lines as the server words them for a reader of ``language``."""
+    answer = httpx.get(f"{base}/api/games/{seated['game_id']}", timeout=30,
+                       headers={"Authorization": f"Bearer {seated['token']}", "Accept-Language": language})
+    assert answer.status_code == 200, answer.text
+    return [entry["text"] for entry in answer.json()["log"]]
+
+
+def page_log(page: Any) -> list[str]:
+    texts = page.eval_on_selector_all(".log-entry .log-text", "els => els.map((e) => e.textContent)")
+    return [str(text) for text in texts]
+
+
+def test_the_picker_changes_a_game_page_s_language_over_its_socket(pericles_server: PericlesServer,
+                                                                    browser: Any) -> None:
+    """On a game page the picker does not reload the page: the browser sends its socket a
+    ``language`` message and the server sends the game again, its log lines in the new language."""
+    base = pericles_server.url
+    seated = create_game(base, ["me", "random", "random"], game="cyclades", options={"players": 3}, seed=11)
+    german, spanish = server_log(base, seated, "de"), server_log(base, seated, "es")
+    assert german and german != spanish
+    with reader(browser, base, language="de") as page:
+        sent: list[str] = []
+        page.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(str(payload))))
+        store_seat(page, base, seated)
+        page.goto(f"{base}/play/{seated['game_id']}")
+        page.wait_for_selector("#menu button.choice")
+        assert page.inner_text("#log-panel h3") == LOG_TITLE["de"]
+        shown = page_log(page)  # the bots may have played on since the server was asked: a prefix
+        assert len(shown) >= len(german) and all(text in line for text, line in zip(shown, german, strict=False))
+        page.evaluate("window.keptSinceLoad = true")
+        page.select_option("#lang-pick", "es")
+        page.wait_for_function("() => document.documentElement.lang === 'es'")
+        page.wait_for_function("""(lines) => {
+            const shown = [...document.querySelectorAll('.log-entry .log-text')].map((e) => e.textContent);
+            return shown.length >= lines.length && lines.every((line, i) => line.includes(shown[i]));
+        }""", arg=spanish)
+        assert page.inner_text("#log-panel h3") == LOG_TITLE["es"]
+        assert page.evaluate("window.keptSinceLoad === true"), "the page was reloaded"
+        assert any('"type":"language"' in frame and '"es"' in frame for frame in sent), sent
+        assert page.errors == []

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from statistics import mean
 from typing import Any
 
@@ -297,6 +297,34 @@ def analyse_from(game: Game[Any, Any], position: Any, actions: Sequence[tuple[in
     outcome = game.outcome(state)
     result.outcome = "" if outcome is None else kit.outcome_text(game, outcome)
     return result
+
+
+def wordless(analysis: GameAnalysis) -> GameAnalysis:
+    """``analysis`` without its words (the moves', the better moves', the result's): notation and
+    numbers only, as the server stores it, so that each reader gets the words in their language
+    (:func:`retell`)."""
+    steps = [replace(step, words="", preferred_words=None) for step in analysis.steps]
+    return replace(analysis, steps=steps, outcome="")
+
+
+def retell(analysis: GameAnalysis, record: GameRecord) -> GameAnalysis:
+    """``analysis`` of ``record`` with its words told in the reader's language: each move and better
+    move from its seat's view before it (chance from the public one), as :func:`analyse` tells them,
+    and the result. Whatever words it held (an analysis stored in English) are replaced."""
+    kit = registry.kit(record.game)
+    game = kit.make_game(record.options)
+    state = game.new_state(record.seed)
+    by_index = {step.index: step for step in analysis.steps}
+    steps: list[StepAnalysis] = []
+    for index, (seat, action) in enumerate(record.actions):
+        step = by_index.get(index)
+        if step is not None:
+            view = game.view(state, None if seat == CHANCE else seat)
+            better = None if step.preferred is None else kit.describe_action(game, view, Action.parse(step.preferred))
+            steps.append(replace(step, words=kit.describe_action(game, view, action), preferred_words=better))
+        game.apply_in_place(state, action, seat, validate=False)
+    outcome = game.outcome(state)
+    return replace(analysis, steps=steps, outcome="" if outcome is None else kit.outcome_text(game, outcome))
 
 
 def _ends(game: Game[Any, Any], position: Any, actions: Sequence[tuple[int, Action]]) -> bool:

@@ -320,10 +320,15 @@ def in_every_language(render: Callable[[], str]) -> str:
     return json.dumps(texts, ensure_ascii=False, separators=(",", ":"))
 
 
+def kept_in_every_language(stored: str) -> bool:
+    """Whether ``stored`` was kept by :func:`in_every_language` (as old games' log rows were)."""
+    return stored.startswith(_EVERY_PREFIX)
+
+
 def for_reader(stored: str, language: str | None = None) -> str:
     """A text kept by :func:`in_every_language`, in the reader's language (English if it lacks
     that one); any other text as it is."""
-    if not stored.startswith(_EVERY_PREFIX):
+    if not kept_in_every_language(stored):
         return stored
     try:
         texts = json.loads(stored)

@@ -21,7 +21,9 @@ operator's budget (``analysis_budget``, at most ``bot_max_budget``) and deadline
 past which it is cancelled in its worker and marked failed (it may be asked for again).
 
 The analysis is made from each seat's own view (:mod:`kleos.analysis`), as the players saw the
-game; the stored JSON says so (``full_information``: false).
+game; the stored JSON says so (``full_information``: false). It is stored as notation and numbers
+(:func:`~kleos.analysis.engine.wordless`); its words (moves, better moves, the result, the turning
+points) are told in the reader's language when read, and kept per game and language.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import logging
 import threading
 import time
 import uuid
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +45,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 from starlette.concurrency import run_in_threadpool
 
+from kleos import i18n
 from kleos.analysis import DEFAULT_REPEATS, GameAnalysis, analyse
+from kleos.analysis.engine import retell, wordless
 from kleos.analysis.report import analysis_json
 from kleos.core.record import GameRecord
 from kleos.i18n.platform import N_
@@ -66,6 +70,7 @@ QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 LIVE = (QUEUED, RUNNING)
 HEARTBEAT_SECONDS = 30.0  # how often a web process renews its claims on the analyses it makes
 LEASE_SECONDS = 120.0  # a live analysis not renewed for this long was left by a stopped process
+TOLD_KEPT = 256  # analyses kept in words, per game and language
 
 
 class AnalysisRow(Base):
@@ -125,6 +130,7 @@ class Analyses:
         self._cond = threading.Condition()
         self._queue: deque[tuple[str, dict[str, Any]]] = deque()
         self._mine: set[str] = set()  # claimed by this process: queued or running
+        self._told: OrderedDict[tuple[str, str], tuple[str, dict[str, Any]]] = OrderedDict()
         self._threads = [threading.Thread(target=self._work, name=f"kleos-analysis-{i}", daemon=True)
                          for i in range(AT_ONCE)]
         self._threads.append(threading.Thread(target=self._renew, name="kleos-analysis-claims", daemon=True))
@@ -135,23 +141,23 @@ class Analyses:
         """Claim and queue ``game_id``'s analysis unless it is stored or under way (here or in
         another web process); its status."""
         with self._cond:
-            current = self.status(game_id)
+            current = self.status(game_id, record)
             if current["status"] in (DONE, *LIVE):
                 return current
             if len(self._queue) >= QUEUE_LIMIT:
                 raise ApiError(429, "analyses_busy", N_("the server is analysing other games: try again later"),
                                retry_after=30)
             if not self._claim(game_id):
-                return self.status(game_id)  # another web process claimed it first
+                return self.status(game_id, record)  # another web process claimed it first
             self._mine.add(game_id)
             self._queue.append((game_id, record))
             self._cond.notify_all()
         return {"status": QUEUED, "budget": self.budget}
 
-    def status(self, game_id: str) -> dict[str, Any]:
+    def status(self, game_id: str, record: dict[str, Any]) -> dict[str, Any]:
         """``{"status": …}`` (``none`` when never asked; a live analysis whose claim has lapsed,
         left by a stopped server, counts as failed), with its progress while it runs and the
-        analysis once done."""
+        analysis of ``record`` (the game's) once done, in the reader's language."""
         with self.db.read() as s:
             row = s.get(AnalysisRow, game_id)
             if row is None:
@@ -164,8 +170,25 @@ class Analyses:
         if status == RUNNING and done is not None and steps is not None:
             found["done"], found["steps"] = done, steps
         if status == DONE and result is not None:
-            found["analysis"] = json.loads(result)
+            found["analysis"] = self.in_words(game_id, result, record)
         return found
+
+    def in_words(self, game_id: str, result: str, record: dict[str, Any]) -> dict[str, Any]:
+        """The stored analysis (``result``) with its words and turning points in the reader's
+        language, told from the game's ``record`` (an analysis stored with English words is told
+        again as well); kept per game and language."""
+        key = (game_id, i18n.current())
+        with self._cond:
+            kept = self._told.get(key)
+        if kept is not None and kept[0] == result:
+            return kept[1]
+        told = analysis_json(retell(GameAnalysis.from_json(json.loads(result)), GameRecord.from_json(record)))
+        with self._cond:
+            self._told[key] = (result, told)
+            self._told.move_to_end(key)
+            while len(self._told) > TOLD_KEPT:
+                self._told.popitem(last=False)
+        return told
 
     def _claim(self, game_id: str) -> bool:
         """Claim ``game_id``'s analysis for this process (``False``: another claimed it first)."""
@@ -243,7 +266,7 @@ class Analyses:
                 joined.steps.extend(chunk.steps)
                 joined.outcome = chunk.outcome
         assert joined is not None
-        self._set(game_id, status=DONE, result=json.dumps(analysis_json(joined), ensure_ascii=False))
+        self._set(game_id, status=DONE, result=json.dumps(wordless(joined).to_json(), ensure_ascii=False))
 
     def _chunk(self, game_id: str, record: dict[str, Any], start: int, upto: int,
                deadline: float) -> dict[str, Any] | None:
@@ -293,5 +316,5 @@ async def request_analysis(ctx: Ctx, request: Request, game_id: str) -> JSONResp
 
 @router.get("/{game_id}/analysis")
 async def get_analysis(ctx: Ctx, request: Request, game_id: str) -> JSONResponse:
-    await run_in_threadpool(ctx.store.replay, game_id, 0)  # 404 for an unknown game, 409 for a running one
-    return JSONResponse(await run_in_threadpool(analyses_of(request, ctx).status, game_id))
+    record = await run_in_threadpool(ctx.store.export, game_id)  # 404 for an unknown game, 409 for a running one
+    return JSONResponse(await run_in_threadpool(analyses_of(request, ctx).status, game_id, record))

@@ -121,8 +121,9 @@ class EventRow(Base):
     """One entry of the append-only log: an action (``kind="action"``, chance included as seat -1)
     or the undo of the seat's last action (``kind="undo"``, ``action`` the undone notation).
     ``readers``: ``None`` when every seat may read the line, else the seats that may, separated by
-    commas (the kit's ``log_visibility``: a card drawn into one hand, a secret bid). ``text``
-    describes it in plain words."""
+    commas (the kit's ``log_visibility``: a card drawn into one hand, a secret bid). ``text`` is
+    empty: a step's words are rendered when read, in the reader's language, from the actions
+    (games stored before that keep their lines here in every language, and are read as they are)."""
 
     __tablename__ = "events"
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.server.messages import LogEntry
+from kleos.server.messages import LogEntry, Teller
 
 PERSON = "person"
 BOT = "bot"
@@ -24,13 +24,14 @@ CACHE_GAMES = 2000
 
 @dataclass(frozen=True)
 class Loaded:
-    """A game at event ``seq``: its state, effective action log and displayable log. Shared
-    between threads: never mutate (copy the state first)."""
+    """A game at event ``seq``: its state, effective action log, displayable log and what tells the
+    log's lines in a reader's language. Shared between threads: never mutate (copy the state first)."""
 
     seq: int
     state: Any
     actions: tuple[tuple[int, Action], ...]
     log: tuple[LogEntry, ...]
+    teller: Teller
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -41,21 +42,44 @@ def decode_readers(text: str | None) -> Readers:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One effective step of the log: ``seq`` of the event that made it, the acting seat (-1 for
-    chance), the notation, a plain-words account, who may read it (``None``: all) and what the
-    other seats read instead (``hidden_action``, ``hidden_text``)."""
+    """One effective step of the log as stored: ``seq`` of the event that made it, the acting seat
+    (-1 for chance), the notation and who may read it (``None``: all); no words. Its lines are
+    rendered in each reader's language when read (:class:`Teller`) and kept here per language.
+    ``stored``: the words of an event written when lines were stored in every language (read as
+    they are, so that old games need no replay)."""
 
     seq: int
     seat: int
     action: str
-    text: str
     readers: Readers
-    hidden_action: str = ""
-    hidden_text: str = ""
+    stored: str = ""
+    _lines: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    _hidden: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False, repr=False)
     _json: dict[tuple[bool, int, str], str] = field(default_factory=dict, compare=False, repr=False)
 
     def hidden_from(self, seat: int | None) -> bool:
         return self.readers is not None and seat not in self.readers
+
+    def told(self, language: str) -> bool:
+        """Whether the lines of this step in ``language`` are at hand (rendered, or kept from an old row)."""
+        if language in self._lines:
+            return self.readers is None or language in self._hidden
+        return False
+
+    def languages(self) -> tuple[str, ...]:
+        """The languages this step's lines were told in so far."""
+        return tuple(self._lines)
+
+    def line(self, language: str | None = None) -> str:
+        """The step's account in ``language`` (default: the reader's); :class:`Teller` tells it first."""
+        return self._lines[language or i18n.current()]
+
+    def keep(self, language: str, line: str, hidden: tuple[str, str] | None) -> None:
+        """Keep the lines told in ``language``: the account and, for a secret step, what the other
+        seats read instead (notation, words)."""
+        self._lines[language] = line
+        if hidden is not None:
+            self._hidden[language] = hidden
 
     def json_for_seat(self, seat: int | None, step: int) -> str:
         """:meth:`for_seat` as JSON text, kept per language: a log entry never changes once written."""
@@ -67,23 +91,99 @@ class LogEntry:
         return text
 
     def for_seat(self, seat: int | None, step: int) -> dict[str, Any]:
+        """The entry as ``seat`` reads it, in the reader's language (told by :meth:`Teller.tell` first)."""
+        language = i18n.current()
         entry: dict[str, Any] = {"step": step, "seq": self.seq, "seat": self.seat}
         if self.hidden_from(seat):
-            entry.update(action=i18n.for_reader(self.hidden_action), text=i18n.for_reader(self.hidden_text),
-                         hidden=True)
+            action, text = self._hidden[language]
+            entry.update(action=action, text=text, hidden=True)
         else:
-            entry.update(action=self.action, text=i18n.for_reader(self.text), hidden=False)
+            entry.update(action=self.action, text=self._lines[language], hidden=False)
         return entry
 
 
-def log_entry(kit: GameKit, game: AnyGame, seq: int, seat: int, action: Action, text: str,
-              readers: Readers) -> LogEntry:
-    """A log entry, with the line the seats outside ``readers`` read instead (the kit's words)."""
+def hidden_lines(kit: GameKit, game: AnyGame, seat: int, action: Action, readers: Readers) -> tuple[str, str] | None:
+    """What the seats outside ``readers`` read instead of a secret step, in the reader's language
+    (the kit's words: notation, account); ``None`` for a step everybody reads."""
     if readers is None:
-        return LogEntry(seq, seat, str(action), text, None)
-    return LogEntry(seq, seat, str(action), text, readers,  # kept in every language, like the stored line
-                    i18n.in_every_language(lambda: kit.hidden_log_text(game, seat, action)),
-                    i18n.in_every_language(lambda: kit.hidden_log_line(game, seat, action, readers)))
+        return None
+    return kit.hidden_log_text(game, seat, action), kit.hidden_log_line(game, seat, action, readers)
+
+
+def kept_line(stored: str, language: str) -> str | None:
+    """The line of an event written when lines were stored in every language, in ``language``;
+    ``None`` when the row holds no such text (written since, or in English only)."""
+    if not stored or not i18n.kept_in_every_language(stored):
+        return None
+    return i18n.for_reader(stored, language)
+
+
+Views = tuple[Any, Any]
+"""The narrator's views before and after a step (:func:`narrator_views`)."""
+
+
+def narrator_views(kit: GameKit, game: AnyGame, before: Any, seat: int, action: Action, after: Any) -> Views:
+    """The views that tell a step in the log: the kit's ``log_narrator``'s (by default the actor,
+    the public view for chance) before and after it, never the states."""
+    narrator = kit.log_narrator(game, before, seat, action, after)
+    return game.view(before, narrator), game.view(after, narrator)
+
+
+def told_line(kit: GameKit, game: AnyGame, seat: int, action: Action, views: Views) -> str:
+    """The log's account of ``action`` from the narrator's ``views``, in the reader's language;
+    neutral, the same for every seat that may read it."""
+    seen_before, seen_after = views
+    return neutral_text(kit.describe_step(game, seen_before, action, seen_after), seat, game.seat_names)
+
+
+def tell_entry(kit: GameKit, game: AnyGame, entry: LogEntry, action: Action, views: Views, language: str) -> None:
+    """Render ``entry``'s lines in ``language`` from the narrator's views and keep them with it."""
+    with i18n.use_locale(language):
+        entry.keep(language, told_line(kit, game, entry.seat, action, views),
+                   hidden_lines(kit, game, entry.seat, action, entry.readers))
+
+
+class Teller:
+    """Renders a game's log lines in a language nobody has read them in yet: the log stores actions,
+    seats and readers only, so the game is played again from its start (``start`` gives that state:
+    the seed's, or a set position) and each step is told from its narrator's views, exactly as when
+    it was played. One replay per game and language; the lines are then kept with the entries."""
+
+    def __init__(self, kit: GameKit, game: AnyGame, start: Callable[[], Any]) -> None:
+        self.kit, self.game, self.start = kit, game, start
+        self._lock = threading.Lock()
+
+    def tell(self, log: Sequence[LogEntry], language: str | None = None) -> None:
+        """Make every entry of ``log`` readable in ``language`` (default: the reader's)."""
+        language = language or i18n.current()
+        if all(entry.told(language) for entry in log):
+            return
+        with self._lock:
+            self._from_rows(log, language)
+            if not all(entry.told(language) for entry in log):
+                self._replay(log, language)
+
+    def _from_rows(self, log: Sequence[LogEntry], language: str) -> None:
+        """Lines kept in the rows of old games, and secret steps' lines (no state needed)."""
+        for entry in log:
+            if entry.told(language):
+                continue
+            line = kept_line(entry.stored, language)
+            if line is not None:
+                with i18n.use_locale(language):
+                    hidden = hidden_lines(self.kit, self.game, entry.seat, Action.parse(entry.action), entry.readers)
+                entry.keep(language, line, hidden)
+
+    def _replay(self, log: Sequence[LogEntry], language: str) -> None:
+        game, state = self.game, self.start()
+        last = max(i for i, entry in enumerate(log) if not entry.told(language))
+        for entry in log[:last + 1]:
+            action = Action.parse(entry.action)
+            before = game.copy(state) if not entry.told(language) else None
+            game.apply_in_place(state, action, entry.seat, validate=False)
+            if before is not None:
+                views = narrator_views(self.kit, game, before, entry.seat, action, state)
+                tell_entry(self.kit, game, entry, action, views, language)
 
 
 def log_for_seat(log: Sequence[LogEntry], seat: int | None) -> list[dict[str, Any]]:
@@ -149,15 +249,9 @@ def neutral_text(text: str, seat: int, names: Sequence[str]) -> str:
 
 
 def log_text(kit: GameKit, game: AnyGame, before: Any, seat: int, action: Action, after: Any) -> str:
-    """The log's account of ``action``, taken between the states ``before`` and ``after``: told from
-    one seat's views around the step (the kit's ``log_narrator``: by default the actor, the public
-    view for chance), never from the states; neutral, the same for every seat that may read it.
-    Stored with the game in every language (:func:`kleos.i18n.in_every_language`), never in the
-    actor's alone, so that each reader reads it in theirs."""
-    narrator = kit.log_narrator(game, before, seat, action, after)
-    seen_before, seen_after = game.view(before, narrator), game.view(after, narrator)
-    return i18n.in_every_language(
-        lambda: neutral_text(kit.describe_step(game, seen_before, action, seen_after), seat, game.seat_names))
+    """The log's account of ``action``, taken between the states ``before`` and ``after``, in the
+    reader's language (:func:`narrator_views`, :func:`told_line`)."""
+    return told_line(kit, game, seat, action, narrator_views(kit, game, before, seat, action, after))
 
 
 @cache

@@ -17,6 +17,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
+from kleos import i18n
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
 from kleos.core.protocol import CHANCE, Game
@@ -24,10 +25,19 @@ from kleos.server.accounts import seat_names
 from kleos.server.db import EventRow, GameRow, SeatRow, SnapshotRow
 from kleos.server.errors import not_found
 from kleos.server.live import ACTIVE, FINISHED, Loaded, Meta, SeatInfo
-from kleos.server.messages import LogEntry, Readers, decode_readers, encode_readers, log_entry, log_text
+from kleos.server.messages import (
+    LogEntry,
+    Readers,
+    Teller,
+    Views,
+    decode_readers,
+    encode_readers,
+    narrator_views,
+    tell_entry,
+)
 
 AnyGame = Game[Any, Any]
-NewEntry = tuple[int, Action, str, Readers]  # seat, action, text, readers
+NewEntry = tuple[int, Action, Views, Readers]  # seat, action, the narrator's views, readers
 MAX_CHANCE_STEPS = 1000  # chance events in a row after one action (a game has a few)
 
 
@@ -75,8 +85,23 @@ def meta_of(s: Session, row: GameRow) -> Meta:
                       for x in seats), tuple(invites), row.clock)
 
 
+def teller(kit: GameKit, game: AnyGame, seed: int, position: str | None = None) -> Teller:
+    """The game's :class:`~kleos.server.messages.Teller`, replaying from the seed's state, or from
+    ``position`` (a set position's snapshot at step 0, as JSON)."""
+    if position is None:
+        return Teller(kit, game, lambda: game.new_state(seed))
+    return Teller(kit, game, lambda: game.state_from_json(json.loads(position)))
+
+
+def start_position(s: Session, row: GameRow) -> str | None:
+    """The snapshot a game started from, if it started from a set position rather than its seed."""
+    return s.scalars(select(SnapshotRow.state).where(SnapshotRow.game_id == row.id, SnapshotRow.steps == 0)
+                     .limit(1)).first()
+
+
 def load(s: Session, row: GameRow, kit: GameKit, game: AnyGame) -> Loaded:
-    """The game at ``row.seq``: the newest snapshot, then the log after it."""
+    """The game at ``row.seq``: the newest snapshot, then the log after it (its lines are told
+    when read; an old row's words are kept as they were stored)."""
     events = s.scalars(select(EventRow).where(EventRow.game_id == row.id).order_by(EventRow.seq)).all()
     actions: list[tuple[int, Action]] = []
     log: list[LogEntry] = []
@@ -87,9 +112,9 @@ def load(s: Session, row: GameRow, kit: GameKit, game: AnyGame) -> Loaded:
         else:
             action = Action.parse(ev.action)
             actions.append((ev.seat, action))
-            log.append(log_entry(kit, game, ev.seq, ev.seat, action, ev.text, decode_readers(ev.readers)))
+            log.append(LogEntry(ev.seq, ev.seat, str(action), decode_readers(ev.readers), ev.text))
     state = rebuild(s, row, game, actions, len(actions))
-    return Loaded(row.seq, state, tuple(actions), tuple(log))
+    return Loaded(row.seq, state, tuple(actions), tuple(log), teller(kit, game, row.seed, start_position(s, row)))
 
 
 def rebuild(s: Session, row: GameRow, game: AnyGame, actions: Sequence[tuple[int, Action]], steps: int) -> Any:
@@ -125,13 +150,14 @@ def visibility(kit: GameKit, game: AnyGame, before: Any, seat: int, action: Acti
 
 
 def step(kit: GameKit, game: AnyGame, state: Any, seat: int, action: Action, *, validate: bool = True) -> NewEntry:
-    """Apply ``action`` of ``seat`` to ``state`` in place and return its log entry: its words from
-    views before and after the step (:func:`~kleos.server.messages.log_text`), its readers from the
-    kit. An illegal action raises :class:`~kleos.core.errors.IllegalAction` and changes nothing."""
+    """Apply ``action`` of ``seat`` to ``state`` in place and return its log entry: the views that
+    tell it (:func:`~kleos.server.messages.narrator_views`, kept only until its lines are told in
+    the languages being read), its readers from the kit. An illegal action raises
+    :class:`~kleos.core.errors.IllegalAction` and changes nothing."""
     before = game.copy(state)
     game.apply_in_place(state, action, seat, validate=validate)
-    text = log_text(kit, game, before, seat, action, state)
-    return seat, action, text, visibility(kit, game, before, seat, action, state)
+    views = narrator_views(kit, game, before, seat, action, state)
+    return seat, action, views, visibility(kit, game, before, seat, action, state)
 
 
 def resolve_chance(kit: GameKit, game: AnyGame, state: Any) -> list[NewEntry]:
@@ -217,12 +243,16 @@ def plan(kit: GameKit, game: AnyGame, game_id: str, seq: int, steps: int, base: 
     events, the game row's new values and, every ``snapshot_every`` steps and at the end, a
     snapshot of the state (the only place the full state is serialized)."""
     now = time.time()
-    new = tuple(log_entry(kit, game, seq + i, seat, action, text, readers)
-                for i, (seat, action, text, readers) in enumerate(entries, start=1))
+    languages = reading(base.log)
+    new = tuple(LogEntry(seq + i, seat, str(action), readers)
+                for i, (seat, action, _, readers) in enumerate(entries, start=1))
+    for entry, (_, action, views, _) in zip(new, entries, strict=True):
+        for language in languages:
+            tell_entry(kit, game, entry, action, views, language)
     log = base.log + new
     actions = base.actions + tuple((seat, action) for seat, action, _, _ in entries)
     events = [{"game_id": game_id, "seq": e.seq, "kind": "action", "seat": e.seat, "action": e.action,
-               "text": e.text, "readers": encode_readers(e.readers), "created_at": now} for e in new]
+               "text": "", "readers": encode_readers(e.readers), "created_at": now} for e in new]
     new_seq = seq + len(entries)
     every = max(1, snapshot_every)
     snap: dict[str, Any] | None = None
@@ -230,4 +260,12 @@ def plan(kit: GameKit, game: AnyGame, game_id: str, seq: int, steps: int, base: 
         snap = {"game_id": game_id, "seq": new_seq, "steps": len(actions),
                 "state": json.dumps(game.state_to_json(state))}
     row = {"seq": new_seq, "steps": len(actions), "updated_at": now, **status_values(game, state)}
-    return Loaded(new_seq, state, actions, log), GameWrite(game_id, seq, row, events, snap)
+    return Loaded(new_seq, state, actions, log, base.teller), GameWrite(game_id, seq, row, events, snap)
+
+
+def reading(log: Sequence[LogEntry]) -> tuple[str, ...]:
+    """The languages a new step's lines are told in at once: those the log is being read in (its
+    last entry's), and the reader's; any other is told when first read (a replay)."""
+    languages = dict.fromkeys(log[-1].languages() if log else ())
+    languages[i18n.current()] = None
+    return tuple(languages)

@@ -256,14 +256,17 @@ class GameStore:
             s.add(SeatRow(game_id=row.id, seat=seat, kind=BOT if agent is not None else PERSON, agent=agent,
                           token_hash=token_hash(token) if creator else None, invite=invite,
                           joined_at=now if creator or agent is not None else None))
+        start: str | None = None
         if state is None:
             state = game.new_state(row.seed)
             if position is not None:
                 state = game.copy(position)
                 game.rng(state).state = Rng.from_seed(row.seed).state
-                s.add(SnapshotRow(game_id=row.id, seq=0, steps=0, state=json.dumps(game.state_to_json(state))))
+                start = json.dumps(game.state_to_json(state))
+                s.add(SnapshotRow(game_id=row.id, seq=0, steps=0, state=start))
         entries = [*imported, *rows.resolve_chance(kit, game, state)]
-        loaded = self._append(s, row, kit, game, Loaded(0, state, (), ()), state, entries, snapshot=is_import)
+        base = Loaded(0, state, (), (), rows.teller(kit, game, row.seed, start))
+        loaded = self._append(s, row, kit, game, base, state, entries, snapshot=is_import)
         actors = rows.decode_seats(row.actors)
         bots = any(agent is not None and seat in actors for seat, agent in enumerate(seats.agents))
         seated = Seated(row.id, kit.name, seats.creator, seat_label(game.seat_names, seats.creator), token,
@@ -444,6 +447,7 @@ class GameStore:
         else:
             head = dumps(self._head(current, seat))
             live.heads[key] = (current, head)
+        current.loaded.teller.tell(current.loaded.log)
         text = with_log(head, current.loaded.log, seat, since)
         clock = endings.clock_view(current.meta, self.now())  # time-dependent: never kept with the head
         return text if clock is None else f'{text[:-1]},"clock":{dumps(clock)}}}'
@@ -548,7 +552,7 @@ class GameStore:
             steps = len(loaded.actions) - 1
             row.seq += 1
             s.add(EventRow(game_id=row.id, seq=row.seq, kind="undo", seat=seat, action=str(last),
-                           text=f"{seat_label(game.seat_names, seat)} took back a step", readers=None,
+                           text="", readers=None,
                            created_at=time.time()))
             s.execute(delete(SnapshotRow).where(SnapshotRow.game_id == row.id, SnapshotRow.steps > steps))
             state = rows.rebuild(s, row, game, loaded.actions, steps)
@@ -556,7 +560,7 @@ class GameStore:
             row.updated_at = time.time()
             for key, value in rows.status_values(game, state).items():
                 setattr(row, key, value)
-            new = Loaded(row.seq, state, loaded.actions[:-1], loaded.log[:-1])
+            new = Loaded(row.seq, state, loaded.actions[:-1], loaded.log[:-1], loaded.teller)
             seq_after = row.seq
         live = self._refresh(game_id, new)
         return Change(game_id, seat, seq_after, bool(live.current.meta.bots_to_act()))
@@ -643,6 +647,7 @@ class GameStore:
             kit, game = self._kit_game(row)
             state = loaded.state if k == n else rows.rebuild(s, row, game, loaded.actions, k)
             full = rows.meta_of(s, row)
+            loaded.teller.tell(loaded.log)
             message = replay_message(kit, game, state, loaded.log, k, self._meta_json(full, None, game))
             return endings.patch_head(message, full, game.seat_names) if k == n else message
 

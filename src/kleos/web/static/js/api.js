@@ -113,6 +113,12 @@ export function catalog() {
   return catalogPromise;
 }
 
+/** Forget the games' words fetched so far (the catalog and tables speak the reader's language). */
+export function forgetCatalog() {
+  catalogPromise = null;
+  tableCache.clear();
+}
+
 export async function catalogEntry(name) {
   return (await catalog()).find((entry) => entry.name === name) || null;
 }
@@ -297,6 +303,15 @@ export class LiveGame {
 
   undo(seq) {
     return this.request({ type: "undo", seq });
+  }
+
+  /** Read the game in `code` from now on: the server acknowledges, then sends the game again in it.
+   * Without an open socket nothing is sent: the next hello is made with the new language's cookie. */
+  language(code) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && this.lastSeq >= 0) {
+      return this.request({ type: "language", language: code });
+    }
+    return Promise.resolve(null);
   }
 
   sync() {

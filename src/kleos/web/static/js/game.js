@@ -3,7 +3,7 @@
 // public view. The game's board module draws the position (the text board when it has none); the
 // page draws what every game shares from the latest state message of the WebSocket: the menu of
 // legal actions, whose turn it is (several seats may act at once), the log, undo and the tools.
-import { api, ApiError, LiveGame, errorText, forgetSeat, loadSeats, saveSeat, seatFor, seatsFor } from "./api.js";
+import { api, ApiError, LiveGame, errorText, forgetCatalog, forgetSeat, loadSeats, saveSeat, seatFor, seatsFor } from "./api.js";
 import { $, h, inviteBox, notice, put } from "./dom.js";
 import { arrange, menuModel, menuWords, renderMenu } from "./menu.js";
 import { seatLabel } from "./board-api.js";
@@ -21,7 +21,7 @@ import { announce } from "./announce.js";
 import { initKeys, keepMenuFocus } from "./keys.js";
 import { putLines } from "./lines.js";
 import { t, tn } from "./i18n.js";
-import { pageReady, withGameWords } from "./shell.js";
+import { onLanguage, pageReady, withGameWords } from "./shell.js";
 import { joinAnd } from "./words.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -374,8 +374,26 @@ function showFatal(text, title = t("Game not found")) {
   put($("#menu"), h("p", {}, [h("a", { class: "button", href: "/" }, [t("Back to the lobby")])]));
 }
 
+/** The picker chose another language: the page's words are redrawn in it and the socket asks for
+ * the game (log lines, descriptions, menus) in it, without reloading the page. */
+async function followLanguage(code) {
+  forgetCatalog();
+  if (ui.msg && ui.entry) ui.entry = await gameEntry(ui.msg);
+  if (ui.board) ui.words = menuWords(ui.board);
+  setConn(ui.conn);
+  render();
+  if (ui.live) {
+    try {
+      await ui.live.language(code);
+    } catch (err) {
+      notice(errorText(err));
+    }
+  }
+}
+
 async function main() {
   await pageReady();
+  onLanguage(followLanguage);
   if (!gameId) {
     showFatal(t("No game id in the address."));
     return;

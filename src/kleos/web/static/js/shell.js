@@ -40,15 +40,42 @@ export function translateStatic(root) {
   }
 }
 
+const followers = [];
+
+/** Follow a change of language in place: after the picker's choice is saved and the catalogues
+ * are loaded again, `redraw(code)` puts the page's own words into it (a game page asks its socket
+ * for the game in that language). A page that follows none is reloaded instead. */
+export function onLanguage(redraw) {
+  followers.push(redraw);
+}
+
 async function choose(code) {
+  let saved = false;
   try {
-    await fetch("/api/language", {
+    const answer = await fetch("/api/language", {
       method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ language: code }),
     });
-  } finally {
-    location.reload();
+    saved = answer.ok;
+  } catch (err) {
+    saved = false;
   }
+  if (!saved || !followers.length) {
+    location.reload();
+    return;
+  }
+  await loadLanguage(domains);
+  translateStatic(document);
+  relabelPicker();
+  for (const redraw of followers) await redraw(language());
+}
+
+function relabelPicker() {
+  const select = document.getElementById("lang-pick");
+  if (!select) return;
+  select.value = language();
+  select.setAttribute("aria-label", t("Language"));
+  if (select.parentElement) select.parentElement.title = t("Language");
 }
 
 /** The language picker in the page's header (the choice is kept in a cookie, and by the account). */
