@@ -74,6 +74,7 @@ VARIANTS: dict[str, Maker] = {
     "guide150": searcher(guide_rollouts=150, clear=0.01),  # a guide on 2.5 times the rollouts, searching more often
     "guide-only150": searcher(guide_rollouts=150, clear=-1.0),  # that guide alone, no paired search
     "side": searcher(objective="side"),  # the heuristic's weight on the side's war
+    "rumors": searcher(belief=False),  # the kit's determinization: every unseen marker a Rumor
 }
 
 

@@ -34,7 +34,9 @@ Optional game knowledge, computed from the determinized state (or, at the root, 
   its favourite is kept as the answer unless the most visited action's mean value beats it by
   ``keep_margin``;
 * ``shortcut(view, legal, rng)``: an answer without search for decisions a step policy settles
-  (None: search).
+  (None: search);
+* ``determinize(view, rng)``: the game's belief about what the view hides, in place of the game's
+  own determinization (for a game whose search knows more of the public record than it does).
 
 Paired mode (``candidates``, ``horizon`` and ``rollout`` given, for games whose knowledge names the
 few actions worth comparing; the view must carry its ``seat``): the tree has one level.
@@ -127,6 +129,7 @@ class ISMCTSAgent:
         self.shortcut = shortcut
         self.candidates = candidates
         self.horizon = horizon
+        self.determinize: Callable[[Any, random.Random], Any] = game.determinize
         self.horizon_cap = RUNAWAY_STEPS  # a rollout to the horizon fails past this many steps
         self.seats = len(game.seat_names)
         self.last_stats = SearchStats()
@@ -166,6 +169,8 @@ class ISMCTSAgent:
         self.horizon = known.horizon
         if known.rollout is not None:
             self.rollout = known.rollout
+        if known.determinize is not None:
+            self.determinize = known.determinize
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         if not legal:
@@ -188,7 +193,7 @@ class ISMCTSAgent:
         stats = SearchStats()
         me: int | None = None
         while stats.model_calls < self.model_calls:
-            state = self.game.determinize(view, rng)
+            state = self.determinize(view, rng)
             if me is None:
                 me = self._own_seat(view, state, legal)
             before = stats.model_calls
@@ -225,7 +230,7 @@ class ISMCTSAgent:
         stats = SearchStats(max_depth=1)
         if len(picks) > 1:
             while stats.model_calls < self.model_calls:
-                state = self.game.determinize(view, rng)
+                state = self.determinize(view, rng)
                 seed = rng.getrandbits(64)
                 for action in picks:
                     branch = self.game.copy(state)

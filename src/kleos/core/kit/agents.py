@@ -45,6 +45,7 @@ class SearchKnowledge:
     candidates: Callable[[Any, list[Action], random.Random], list[Action]] | None = None
     horizon: Callable[[Any, Any], bool] | None = None
     rollout: Callable[[Any, int, list[Action], random.Random], Action] | None = None
+    determinize: Callable[[Any, random.Random], Any] | None = None
     settle_steps: int = 12
     zero_sum: bool = True
     exploration: float = 0.15

@@ -21,7 +21,8 @@ It plays its side's war and its own Honor through the evaluation of
   mostly places by :func:`place_score`, mostly ends movement and redeployment rather than wander,
   and otherwise picks at random.
 
-``evaluate`` replaces that evaluation (the search's guide scores with the search's objective,
+``evaluate`` replaces that evaluation and ``determinize`` the kit's determinization (the search's
+guide scores with the search's objective and draws the unseen markers from the scenario's sheet,
 :mod:`~kleos.games.pericles.agents.search`). ``blunders`` (0-10) makes it weaker for a human
 opponent: that many tenths of its decisions are taken uniformly at random. (Not the rulebook's Honor
 handicap, which is a game option.)
@@ -133,7 +134,8 @@ class HeuristicAgent:
 
     def __init__(self, game: Game[Any, Any], blunders: int = 0, width: int = WIDTH, samples: int = SAMPLES,
                  horizon: int = HORIZON, rollouts: int = ROLLOUTS, side_weight: float = SIDE_SHARE,
-                 evaluate: Callable[[Tables, PericlesState, int], float] | None = None) -> None:
+                 evaluate: Callable[[Tables, PericlesState, int], float] | None = None,
+                 determinize: Callable[[PericlesView, random.Random], PericlesState] | None = None) -> None:
         if not isinstance(game, PericlesGame):
             raise TypeError(f"the Pericles heuristic was handed a {type(game).__name__}")
         if not 0 <= blunders <= 10:
@@ -143,6 +145,7 @@ class HeuristicAgent:
         self.blunders = blunders
         self.width, self.samples, self.horizon, self.rollouts = width, samples, horizon, rollouts
         self.evaluate = evaluate if evaluate is not None else partial(value, side_weight=side_weight)
+        self.determinize = determinize if determinize is not None else game.determinize
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         assert isinstance(view, PericlesView) and view.seat is not None
@@ -184,7 +187,7 @@ class HeuristicAgent:
         rollouts = self.rollouts * (RESOLVE_FACTOR if view.state.step == "resolve" else 1)
         samples = max(self.samples, rollouts // len(picks))
         for _ in range(samples):
-            start = self.game.determinize(view, rng)
+            start = self.determinize(view, rng)
             seed = rng.getrandbits(64)
             for i, action in enumerate(picks):
                 s = start.copy()

@@ -7,6 +7,9 @@
   played without search (``shortcut``);
 * ``rollout``: the heuristic's quick policy for every seat, on the determinized state itself (already
   one sample of what the searching faction cannot see);
+* ``determinize``: the guide and the search draw the markers they cannot see from the scenario's
+  public sheet (:mod:`~kleos.games.pericles.agents.belief`), not all as Rumors as the kit does, so
+  their futures hold the enemy's Raids and the compatriot's issues;
 * ``horizon``: ``HORIZON`` steps (chance included) after the candidate, or the end of the game, where
   the evaluation (:mod:`~kleos.games.pericles.agents.evaluation`) scores the result.
 
@@ -29,6 +32,7 @@ from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.kit.agents import Evaluator, SearchKnowledge
+from kleos.games.pericles.agents.belief import believer
 from kleos.games.pericles.agents.evaluation import (
     SEARCH_SIDE_SHARE,
     SIDE_SHARE,
@@ -83,11 +87,13 @@ def horizon_of(steps: int) -> Callable[[Any, Any], bool]:
 
 def knowledge_for(game: PericlesGame, *, top: int = TOP, steps: int = HORIZON, clear: float = CLEAR,
                   guide_width: int = GUIDE_WIDTH, guide_rollouts: int = GUIDE_ROLLOUTS,
-                  guide_horizon: int = GUIDE_HORIZON, objective: str = OBJECTIVE) -> SearchKnowledge:
+                  guide_horizon: int = GUIDE_HORIZON, objective: str = OBJECTIVE,
+                  belief: bool = True) -> SearchKnowledge:
     """The paired-search knowledge for ``game`` (the defaults are the kit's; the others are for
-    benchmarks/per_strength.py's experiments)."""
+    benchmarks/per_strength.py's experiments; ``belief=False``: the kit's determinization)."""
+    determinize = believer(game) if belief else game.determinize
     guide = HeuristicAgent(game, width=guide_width, rollouts=guide_rollouts, horizon=guide_horizon,
-                           evaluate=OBJECTIVES[objective])
+                           evaluate=OBJECTIVES[objective], determinize=determinize)
     t = game.tables
 
     def prior(s: Any, seat: int, legal: list[Action]) -> list[float]:
@@ -117,4 +123,4 @@ def knowledge_for(game: PericlesGame, *, top: int = TOP, steps: int = HORIZON, c
         return [action for _, action in guide.action_values(view, legal, rng)[:top]]
 
     return SearchKnowledge(prior, policy, settled, shortcut=shortcut, candidates=candidates,
-                           horizon=horizon_of(steps), rollout=policy, zero_sum=False)
+                           horizon=horizon_of(steps), rollout=policy, determinize=determinize, zero_sum=False)
