@@ -34,11 +34,12 @@ def test_a_terminal_gets_the_textual_app(monkeypatch: pytest.MonkeyPatch, capsys
     monkeypatch.setattr("sys.stdin", Tty())
     monkeypatch.setattr("sys.stdout", Tty())
     code = main(["play", "polis", "--edition", "2012", "--as", "both", "--seed", "9", "--guide", "--light",
-                 "--no-confirm"])
+                 "--no-confirm", "--mono"])
     assert code == 0 and len(calls) == 1
     app = calls[0]
     assert app.session.hotseat and app.session.record.seed == 9 and polis_game(app.session.game).edition == "2012"
     assert app.guide and app.light and not app.confirm and app.welcome and not app.replay_first
+    assert app.no_color  # --mono: black and white
 
 
 def test_plain_when_asked_or_when_not_a_terminal(monkeypatch: pytest.MonkeyPatch,
