@@ -1,8 +1,9 @@
 """The ``kleos`` command line: ``kleos games``, ``kleos play GAME``, ``kleos arena GAME``,
 ``kleos serve`` and each game's own ``kleos GAME …`` tools.
 
-Games come from the registry (:mod:`kleos.core.registry`): each kit may add its ``play`` command and
-its own tools (:class:`~kleos.core.kit.cli.CliParts`); nothing here names a game.
+Games come from the registry (:mod:`kleos.core.registry`): every game is played through the one
+``kleos play`` command of :mod:`kleos.tui.play`, and a kit may add its own tools
+(:class:`~kleos.core.kit.cli.CliParts`); nothing here names a game.
 """
 
 from __future__ import annotations
@@ -71,21 +72,14 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def _add_game_commands(commands: Any, play_games: Any) -> None:
-    for kit in registry.games().values():
-        parts = kit.cli_parts()
-        if parts is not None and parts.add_play is not None:
-            parts.add_play(play_games)
-        else:
-            _add_generic_play(play_games, kit)
-        if parts is not None and parts.add_commands is not None:
-            parts.add_commands(commands)
-
-
-def _add_generic_play(play_games: Any, kit: GameKit) -> None:
-    """``kleos play GAME`` for a game without a play command of its own: the terminal app shell."""
+    """``kleos play GAME`` (the terminal app shell, the same for every game) and the game's own tools."""
     from kleos.tui.play import add_generic_play_parser
 
-    add_generic_play_parser(play_games, kit)
+    for kit in registry.games().values():
+        add_generic_play_parser(play_games, kit)
+        parts = kit.cli_parts()
+        if parts is not None and parts.add_commands is not None:
+            parts.add_commands(commands)
 
 
 def installed_games_text() -> str:

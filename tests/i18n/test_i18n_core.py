@@ -184,6 +184,6 @@ def test_the_main_command_takes_lang_after_the_game(capsys: pytest.CaptureFixtur
     token = i18n.set_locale("en")
     try:
         assert main(["play", "polis", "--lang", "es", "--help"]) == 0
-        assert "Juega a Polis en el terminal" in capsys.readouterr().out
+        assert "La aplicación de terminal a pantalla completa" in capsys.readouterr().out
     finally:
         i18n._reader.reset(token)

@@ -298,6 +298,7 @@ def test_generic_play_command_seats_four_factions(monkeypatch: pytest.MonkeyPatc
         return ""
 
     monkeypatch.setattr(GameApp, "run", fake_run)
+    monkeypatch.setattr("kleos.tui.play.use_app", lambda plain: not plain)  # as in a terminal
     parser = argparse.ArgumentParser()
     add_generic_play_parser(parser.add_subparsers(dest="game"), KIT)
     args = parser.parse_args(["pericles", "--option", "scenario=14_1_09a", "--seats", "human,random,random,random",

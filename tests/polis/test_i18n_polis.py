@@ -233,6 +233,7 @@ def test_the_plain_terminal_loop_speaks_german(tmp_path: Path, monkeypatch: pyte
     code = contextvars.copy_context().run(main, argv)
     out = capsys.readouterr().out
     assert code == 0
-    assert "Deine Wahlmöglichkeiten (Athen):" in out
+    assert "Du spielst Athen gegen den Computerspieler ismcts:normal." in out
+    assert "1. Hopliten ausbilden aus Chios" in out and "[hoplites Chios]" in out
     assert "Nicht erlaubt (R-ACT-SIEGE-3): Sparti ist eine Hauptstadt und kann nie belagert werden" in out
-    assert "Spiel gespeichert in" in out and "Your choices" not in out
+    assert "Partie gespeichert in" in out

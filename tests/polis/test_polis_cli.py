@@ -14,18 +14,18 @@ from pathlib import Path
 import pytest
 
 from kleos import BUILD, __version__
-from kleos.agents import RandomAgent
 from kleos.cli import main
 from kleos.core.action import Action
 from kleos.core.record import GameRecord, Replay
 from kleos.games.polis.agents.simple import SimpleAgent
-from kleos.games.polis.cli import TerminalGame
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.loader import load_edition, reconstructed_values
 from kleos.games.polis.positions import turn_position
 from kleos.games.polis.rules import battle
 from kleos.games.polis.state import BATTLES, BattleState
 from kleos.games.polis.tables import ATHENS, SPARTA
+from kleos.tui.plain import PlainGame
+from kleos.tui.session import Session
 
 ANSWERS = "1\n" * 4000  # more than any game needs
 
@@ -54,7 +54,7 @@ def test_version_and_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
     assert code == 0 and "polis" in out
     code, out, _ = run(["play", "polis", "--help"], monkeypatch, capsys)
     assert code == 0 and "--opponent" in out and "--load" in out and "hotseat" in out
-    assert "default ismcts:normal" in " ".join(out.split())  # the strongest opponent unless asked otherwise
+    assert "default: ismcts:normal" in " ".join(out.split())  # the strongest opponent unless asked otherwise
     code, out, _ = run(["polis", "random", "--help"], monkeypatch, capsys)
     assert code == 0 and "--games" in out
     code, out, _ = run(["polis", "data", "--help"], monkeypatch, capsys)
@@ -139,8 +139,8 @@ def test_a_whole_game_driven_through_stdin(edition: str, tmp_path: Path, monkeyp
     code, out, _ = run(["play", "polis", "--edition", edition, "--seed", "7", "--save", str(save),
                         "--opponent", "heuristic"], monkeypatch, capsys, ANSWERS)
     assert code == 0
-    assert "seed 7. You play Athens against the heuristic opponent." in out
-    assert "Game over:" in out and "Score now" in out
+    assert "seed 7. You play Athens against the heuristic computer player." in out
+    assert "Game over:" in out
     assert "Athens> " in out and "Your choices (Athens):" in out
     record = load(save)
     assert record.game == "polis" and record.options == {"edition": edition} and record.seed == 7
@@ -150,13 +150,28 @@ def test_a_whole_game_driven_through_stdin(edition: str, tmp_path: Path, monkeyp
     assert "Game over: " in out and game.outcome(final) is not None
 
 
+def test_polis_takes_the_options_of_every_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``kleos play polis`` is the platform's play command: ``--option`` (here the edition), ``--as``
+    with seat names or 'both', ``--seats`` and ``--plain`` as for any game."""
+    save = tmp_path / "g.json"
+    code, out, _ = run(["play", "polis", "--option", "edition=2012", "--as", "both", "--plain", "--seed", "3",
+                        "--save", str(save)], monkeypatch, capsys, "quit\ny\n")
+    assert code == 0 and "You play Athens and Sparta." in out
+    assert load(save).options == {"edition": "2012"}
+    code, out, _ = run(["play", "polis", "--seats", "random,human", "--seed", "3", "--save", str(save)],
+                       monkeypatch, capsys, "quit\ny\n")
+    assert code == 0 and "You play Sparta against the random computer player." in out
+    assert load(save).options == {"edition": "2020"}
+
+
 def test_play_as_sparta_against_random(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     save = tmp_path / "g.json"
     code, out, _ = run(["play", "polis", "--as", "sparta", "--opponent", "random", "--seed", "2",
                         "--save", str(save)], monkeypatch, capsys, ANSWERS)
     assert code == 0 and "Sparta> " in out and "Athens> " not in out and "Game over:" in out
-    assert "against the random opponent" in out
+    assert "against the random computer player" in out
 
 
 def test_hotseat_game_to_the_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -198,7 +213,7 @@ def test_invalid_input_is_refused_and_nothing_is_lost(tmp_path: Path, monkeypatc
     assert "Not understood" in out
     assert "There is no choice 999" in out and "There is no choice 0" in out
     assert "Not allowed (R-ACT-SIEGE-3): Sparti is a capital and can never be besieged" in out
-    assert "Not allowed (R-MOVE-1)" in out
+    assert "Not understood: no territory named Nowhere" in out
     assert "log [N]" in out  # the help text
     assert "Going on." in out
     assert (tmp_path / "extra.json").is_file()
@@ -259,8 +274,7 @@ def test_hotseat_asks_to_pass_the_device_before_showing_a_hand(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """R-GEN-17: in hotseat play a battle hand is shown only after the other player looked away."""
     game = PolisGame("2020")
-    session = TerminalGame(game, GameRecord("polis", game.options, 1), frozenset({0, 1}), RandomAgent(),
-                           tmp_path / "g.json", tmp_path / "default.json")
+    session = Session(game, GameRecord("polis", game.options, 1), frozenset({0, 1}), "random", tmp_path / "g.json")
     s = session.state = turn_position(game, round=1, active="sparta")
     t = game.tables
     codes = [c.code for c in t.land_cards]
@@ -273,11 +287,12 @@ def test_hotseat_asks_to_pass_the_device_before_showing_a_hand(
     s.battle, s.phase, s.battle_chooser, s.after_battles = b, BATTLES, SPARTA, "turn"
     s.units[t.region_index["Boiotia"] * 2 + ATHENS] = 4
     s.units[t.region_index["Boiotia"] * 2 + SPARTA] = 4
-    session.last_decider = ATHENS
+    plain = PlainGame(session)
+    plain.last_decider = ATHENS
     monkeypatch.setattr("sys.stdin", io.StringIO("\n1\n"))
-    action = session._ask(SPARTA, game.legal_actions(s, SPARTA))
+    assert plain.decide(SPARTA)
     out = capsys.readouterr().out
-    assert action == Action.parse("attack Phalanx/Othismos Phalanx/Othismos")
+    assert session.record.actions[-1] == (SPARTA, Action.parse("attack Phalanx/Othismos Phalanx/Othismos"))
     prompt = out.index("Pass the device to Sparta")
     assert "Your hand (2): Phalanx/Othismos" in out[prompt:]
     assert "Salpinx" not in out and "Mercenaries" not in out
@@ -288,7 +303,7 @@ class AgentAnswers:
     (what a sensible person would type), so scripted games last to the last round."""
 
     def __init__(self, seed: int) -> None:
-        self.session: TerminalGame | None = None
+        self.session: Session | None = None
         self.rng = random.Random(seed)
         self.answers = 0
 
@@ -312,13 +327,13 @@ class AgentAnswers:
 
 
 def _drive(monkeypatch: pytest.MonkeyPatch, answers: AgentAnswers) -> None:
-    original = TerminalGame.run
+    original = PlainGame.run
 
-    def run_with_answers(self: TerminalGame) -> int:
-        answers.session = self
+    def run_with_answers(self: PlainGame) -> int:
+        answers.session = self.session
         return original(self)
 
-    monkeypatch.setattr(TerminalGame, "run", run_with_answers)
+    monkeypatch.setattr(PlainGame, "run", run_with_answers)
     monkeypatch.setattr("sys.stdin", answers)
 
 
@@ -351,8 +366,7 @@ def test_a_battle_in_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
                                   capsys: pytest.CaptureFixture[str]) -> None:
     """R-BATTLE-13: cards dealt to the player are shown to him, the opponent's only counted."""
     game = PolisGame("2020")
-    session = TerminalGame(game, GameRecord("polis", game.options, 1), frozenset({ATHENS}), SimpleAgent(game),
-                           None, tmp_path / "default.json")
+    session = Session(game, GameRecord("polis", game.options, 1), frozenset({ATHENS}), "simple")
     s = session.state = turn_position(game, round=1, active="athens")
     s.units[game.tables.region_index["Boiotia"] * 2 + ATHENS] = 4
     s.units[game.tables.region_index["Boiotia"] * 2 + SPARTA] = 4
@@ -362,7 +376,7 @@ def test_a_battle_in_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     answers = AgentAnswers(2)
     answers.session = session
     monkeypatch.setattr("sys.stdin", answers)
-    assert session.run() == 0
+    assert PlainGame(session).run() == 0
     out = capsys.readouterr().out
     assert "Battle in Boiotia (land)" in out
     assert out.count("You draw ") >= 4 and out.count("Sparta draws a battle card") >= 4

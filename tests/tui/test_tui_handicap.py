@@ -42,6 +42,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[GameApp]:
         return ""
 
     monkeypatch.setattr(GameApp, "run", fake_run)
+    monkeypatch.setattr("kleos.tui.play.use_app", lambda plain: not plain)  # as in a terminal
     return apps
 
 

@@ -198,6 +198,7 @@ def apps_started(monkeypatch: pytest.MonkeyPatch) -> list[GameApp]:
         return "bye"
 
     monkeypatch.setattr(GameApp, "run", fake_run)
+    monkeypatch.setattr("kleos.tui.play.use_app", lambda plain: not plain)  # as in a terminal
     return started
 
 

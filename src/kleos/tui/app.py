@@ -72,17 +72,6 @@ class GameApp(App[str]):
         elif self.welcome:
             self.push_screen(self.welcome_screen(), self._welcomed)
 
-    def opponents_text(self) -> str:
-        """`` against the … computer player`` for the welcome, or nothing in a game of people only."""
-        s = self.session
-        bots = [seat for seat in s.seats if not s.is_human(seat)]
-        if not bots:
-            return ""
-        specs = list(dict.fromkeys(s.spec_for(seat) for seat in bots))
-        if len(bots) == 1:
-            return _(" against the {kind} computer player", kind=specs[0])
-        return _(" against {n} computer players ({kinds})", n=len(bots), kinds=", ".join(specs))
-
     def handicap_text(self) -> str:
         """The game's bot handicap as this game gives it, seat by seat ("none" when its bots have none,
         so that a player knows the scores start even); nothing for a game without one."""
@@ -104,7 +93,7 @@ class GameApp(App[str]):
         s = self.session
         text = Text(_("{game}, seed {seed}", game=self.look.heading(s.game), seed=s.record.seed) + "\n", style="bold")
         who = _(" and ").join(s.name(x) for x in sorted(s.humans)) or _("nobody (the computer plays every seat)")
-        text.append(_("You play {who}{opponents}.", who=who, opponents=self.opponents_text()) + "\n\n")
+        text.append(_("You play {who}{opponents}.", who=who, opponents=s.opponents_text()) + "\n\n")
         text.append(self.handicap_text())
         text.append(self.look.welcome())
         text.append("\n" + _("  Enter  start\n  G      start with the first-game guide (for a first game)\n"

@@ -1,7 +1,7 @@
 """``kleos play GAME`` for any game of the registry: the terminal app shell with the game's kit.
 
-A game with a play command of its own (its :class:`~kleos.core.kit.cli.CliParts`) may still call
-:func:`run`; every other game gets :func:`add_generic_play_parser`'s command.
+Every game gets :func:`add_generic_play_parser`'s command: the full-screen app in a terminal, the
+plain text loop (:mod:`kleos.tui.plain`) otherwise or when asked.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from kleos.core.protocol import Game
 from kleos.core.record import GameRecord
 from kleos.i18n.platform import _
 from kleos.tui.app import GameApp
+from kleos.tui.plain import play_plain, print_replay
 from kleos.tui.session import Session, default_opponent
 
 
@@ -29,27 +30,49 @@ class PlayError(KleosError):
     """A game that cannot start as asked (unknown seat, a saved game of another game, bad options)."""
 
 
+def build_session(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
+                  seed: int | None = None, *, opponent: str | None = None, opponents: Mapping[int, str] | None = None,
+                  load: Path | None = None, save: Path | None = None) -> Session:
+    """A new game of ``kit`` (``options``; ``seed``, random when ``None``) or the game saved in
+    ``load``, replayed; ``seats`` are played by people (0-based; several: hotseat, none: watch the
+    computer), the other seats by ``opponents[seat]`` or ``opponent`` (default: the kit's)."""
+    if load is not None:
+        record = _saved_record(kit, load)
+    else:
+        game = kit.make_game(options or {})
+        record = GameRecord(kit.name, dict(game.options), seed if seed is not None else _random_seed())
+    try:
+        session = Session.from_record(record, frozenset(seats), opponent, save if save is not None else load,
+                                      opponents=opponents)
+    except (KleosError, ValueError) as exc:
+        if load is None:
+            raise
+        raise PlayError(_("{file} does not replay: {error}", file=load, error=exc)) from exc
+    bad = sorted(set(seats) - set(session.seats))
+    if bad:
+        raise PlayError(_("no seat {seat}: the game has {count} seats", seat=bad[0] + 1, count=len(session.seats)))
+    return session
+
+
+def _saved_record(kit: GameKit, path: Path) -> GameRecord:
+    """The game saved in ``path``, which must be one of ``kit``'s."""
+    try:
+        record = GameRecord.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError, TypeError, KleosError) as exc:
+        raise PlayError(_("cannot load {file}: {error}", file=path, error=exc)) from exc
+    if record.game != kit.name:
+        raise PlayError(_("{file} is a saved game of {game!r}, not {expected}", file=path, game=record.game,
+                          expected=kit.name))
+    return record
+
+
 def build_app(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
               seed: int | None = None, *, opponent: str | None = None, opponents: Mapping[int, str] | None = None,
               load: Path | None = None, save: Path | None = None, replay: bool = False, guide: bool = False,
               light: bool = False, confirm: bool = True, mono: bool = False) -> GameApp:
-    """The app for a new game of ``kit`` (``options``; ``seed``, random when ``None``) or for the game
-    saved in ``load``; ``seats`` are played by people (0-based; several: hotseat, none: watch the
-    computer), the other seats by ``opponents[seat]`` or ``opponent`` (default: the kit's); ``mono``:
+    """The app for :func:`build_session`'s game; ``replay``: start by stepping through it; ``mono``:
     black and white, as with ``NO_COLOR`` set."""
-    if load is not None:
-        record = GameRecord.loads(load.read_text(encoding="utf-8"))
-        if record.game != kit.name:
-            raise PlayError(_("{file} is a saved game of {game!r}, not {expected}", file=load, game=record.game,
-                              expected=kit.name))
-    else:
-        game = kit.make_game(options or {})
-        record = GameRecord(kit.name, dict(game.options), seed if seed is not None else _random_seed())
-    session = Session.from_record(record, frozenset(seats), opponent, save if save is not None else load,
-                                  opponents=opponents)
-    bad = sorted(set(seats) - set(session.seats))
-    if bad:
-        raise PlayError(_("no seat {seat}: the game has {count} seats", seat=bad[0] + 1, count=len(session.seats)))
+    session = build_session(kit, options, seats, seed, opponent=opponent, opponents=opponents, load=load, save=save)
     return GameApp(session, guide=guide, light=light, confirm=confirm, replay=replay, welcome=load is None, mono=mono)
 
 
@@ -67,6 +90,31 @@ def run(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collectio
     if message:
         sys.stdout.write(message + "\n")
     return 0
+
+
+def run_plain(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
+              seed: int | None = None, *, replay: bool = False, **where: Any) -> int:
+    """Play in the plain text loop (:mod:`kleos.tui.plain`); with ``replay``, print the saved game's
+    log instead. ``where``: who plays and which files, as for :func:`build_session`."""
+    try:
+        session = build_session(kit, options, seats, seed, **where)
+    except (OSError, ValueError, KeyError, TypeError, KleosError) as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    load: Path | None = where.get("load")
+    if replay and load is not None:
+        return print_replay(session, load)
+    return play_plain(session, resumed=load)
+
+
+def use_app(plain: bool) -> bool:
+    """The full-screen app runs unless the plain loop is asked for or either end is not a terminal."""
+    if plain:
+        return False
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _random_seed() -> int:
@@ -97,8 +145,11 @@ def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     p.add_argument("--as", dest="humans", default=None, metavar="SEATS",
                    help=_("the seats people play: numbers from 1 or seat names, separated by commas; 'all' "
                           "for hotseat, 'none' to watch (default 1, or the 'human' seats of --seats)"))
+    if kit.editions():
+        p.add_argument("--edition", choices=kit.editions(), default=None,
+                       help=_("the game's edition (--option edition=E; default: the game's)"))
     p.add_argument("--opponent", choices=agent_names(kit), default=default_opponent(kit),
-                   help=_("the computer player of the other seats"))
+                   help=_("the computer player of the other seats") + f" ({_('default')}: {default_opponent(kit)})")
     p.add_argument("--handicap", type=int, default=None, metavar="N", help=_handicap_help(kit))
     p.add_argument("--seed", type=int, default=None, help=_("seed of chance (default: random)"))
     p.add_argument("--save", type=Path, default=None, metavar="FILE", help=_("save the game after every step"))
@@ -110,6 +161,9 @@ def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
                    help=_("no colour: black and white, seats told apart by bold, underline and slant "
                           "(also with NO_COLOR set)"))
     p.add_argument("--no-confirm", action="store_true", help=_("carry out a chosen action without confirming"))
+    p.add_argument("--plain", action="store_true",
+                   help=_("the plain text loop (numbered menus on standard input) even in a terminal; it is "
+                          "the default when standard input or output is not a terminal"))
     runs(p, lambda args: _play(kit, args))
 
 
@@ -150,9 +204,12 @@ def _play(kit: GameKit, args: argparse.Namespace) -> int:
     except (ValueError, KleosError) as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
-    return run(kit, options, humans, args.seed, opponent=args.opponent, opponents=opponents, load=load,
-               save=args.save, replay=args.replay is not None, guide=args.guide, light=args.light,
-               confirm=not args.no_confirm, mono=args.mono)
+    where: dict[str, Any] = {"opponent": args.opponent, "opponents": opponents, "load": load, "save": args.save}
+    if not use_app(args.plain):
+        return run_plain(kit, options, humans, args.seed, replay=args.replay is not None and args.load is None,
+                         **where)
+    return run(kit, options, humans, args.seed, replay=args.replay is not None, guide=args.guide, light=args.light,
+               confirm=not args.no_confirm, mono=args.mono, **where)
 
 
 def handicapped(kit: GameKit, options: dict[str, Any], bot_seats: list[int], amount: int | None) -> dict[str, Any]:
@@ -183,6 +240,8 @@ def _options(kit: GameKit, args: argparse.Namespace, lineup: int | None = None) 
     """The game options of the command line; the seat count from ``--players``, ``--seats N`` or the
     length of a ``--seats`` lineup, which must agree."""
     options = apply_option_pairs(kit.options, kit.default_options(), args.option)
+    if getattr(args, "edition", None) is not None:
+        options["edition"] = args.edition
     counts = {n for n in (getattr(args, "players", None), lineup,
                           int(args.seats) if args.seats is not None and args.seats.strip().isdigit() else None)
               if n is not None}
@@ -198,7 +257,7 @@ def parse_seats(game: Game[Any, Any], text: str) -> frozenset[int]:
     """The seats named in ``text``: 1-based numbers or seat names, comma-separated; ``all``, ``none``."""
     names = [name.lower() for name in game.seat_names]
     word = text.strip().lower()
-    if word == "all":
+    if word in ("all", "both"):
         return frozenset(range(len(names)))
     if word == "none":
         return frozenset()

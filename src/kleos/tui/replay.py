@@ -9,7 +9,6 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -21,8 +20,8 @@ from kleos.core.record import GameRecord
 from kleos.i18n.platform import N_, _
 from kleos.tui.look import Look
 from kleos.tui.session import Session
-from kleos.tui.widgets import BoardPanel, board_source
-from kleos.tui.words import game_words, translate_bindings
+from kleos.tui.widgets import BoardPanel, board_and_menu, board_source
+from kleos.tui.words import translate_bindings
 
 
 class ReplayScreen(Screen[int | None]):
@@ -70,12 +69,7 @@ class ReplayScreen(Screen[int | None]):
         self.analysing = ""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="body"):
-            yield BoardPanel(self.look.panels, id="left", label=game_words(self.look.kit))
-            with Vertical(id="right"):
-                yield Static(id="menu-title")
-                yield OptionList(id="steps")
+        yield from board_and_menu(self.look, "steps")
         yield Static(id="detail")
         yield Footer()
 

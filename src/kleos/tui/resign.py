@@ -4,18 +4,14 @@ screen (the seat deciding now, else the one watching). The seats still in share 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 
 from kleos.i18n.platform import _
+from kleos.tui.screen_menus import ScreenMenus
 from kleos.tui.widgets import ChoiceScreen
 
-if TYPE_CHECKING:
-    from kleos.tui.screen import GameScreen
 
-
-def resigning_seat(screen: GameScreen) -> int | None:
+def resigning_seat(screen: ScreenMenus) -> int | None:
     """The person who resigns: the one deciding, else the one whose view is shown, else the only one."""
     s = screen.session
     for seat in (screen.seat, screen.viewer):
@@ -24,7 +20,7 @@ def resigning_seat(screen: GameScreen) -> int | None:
     return min(s.humans) if len(s.humans) == 1 else None
 
 
-def ask_resign(screen: GameScreen) -> None:
+def ask_resign(screen: ScreenMenus) -> None:
     """Ask, then resign (``y``); any other answer keeps playing."""
     s = screen.session
     seat = resigning_seat(screen)

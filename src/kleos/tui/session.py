@@ -183,6 +183,16 @@ class Session:
     def is_human(self, seat: int) -> bool:
         return seat in self.humans
 
+    def opponents_text(self) -> str:
+        """`` against the … computer player`` for a welcome, or nothing in a game of people only."""
+        bots = [seat for seat in self.seats if not self.is_human(seat)]
+        if not bots:
+            return ""
+        specs = list(dict.fromkeys(self.spec_for(seat) for seat in bots))
+        if len(bots) == 1:
+            return _(" against the {kind} computer player", kind=specs[0])
+        return _(" against {n} computer players ({kinds})", n=len(bots), kinds=", ".join(specs))
+
     def legal(self, seat: int) -> list[Action]:
         return self.game.legal_actions(self.state, seat)
 
@@ -210,6 +220,11 @@ class Session:
             self.game.apply(self.state, action, seat)  # on a copy: raises, naming the rule broken
             raise IllegalAction("PROTOCOL", f"'{action}' is not one of the legal actions here")
         return self._do(seat, action)
+
+    def may_read(self, before: Any, seat: int, action: Action) -> bool:
+        """Whether the people at the screen may read ``action``, just taken by ``seat`` from ``before``."""
+        allowed = self.kit.log_visibility(self.game, before, seat, action, self.state)
+        return allowed is None or bool(allowed & self._readers)
 
     def settle(self) -> list[LogLine]:
         """Resolve every pending chance event from the game's generator."""

@@ -11,15 +11,15 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown, Static
+from textual.widgets import Markdown, OptionList, Static
 
 from kleos.core.kit.terminal import BoardContext
 from kleos.i18n.platform import N_, _
 from kleos.tui.look import LOG, Look
 from kleos.tui.text import paragraph
-from kleos.tui.words import translate_bindings
+from kleos.tui.words import game_words, translate_bindings
 
 
 class BoardPanel(Vertical):
@@ -250,3 +250,14 @@ class ChoiceScreen(ModalScreen[str]):
         if event.key == "escape" and self.escape is not None:
             event.stop()
             self.dismiss(self.escape)
+
+
+def board_and_menu(look: Look, menu_id: str) -> ComposeResult:
+    """The status line over the board and, beside it, a titled menu: the layout the game screen and
+    the replay share (the menu's id tells their styles apart)."""
+    yield Static(id="status")
+    with Horizontal(id="body"):
+        yield BoardPanel(look.panels, id="left", label=game_words(look.kit))
+        with Vertical(id="right"):
+            yield Static(id="menu-title")
+            yield OptionList(id=menu_id)

@@ -16,28 +16,28 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
-from tui_driver import agent_chooser, polis_game, press, record_until, settle
+from tui_driver import agent_chooser, new_session, polis_game, press, record_until, settle
 
 from kleos.agents import RandomAgent
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord
-from kleos.games.polis.cli import TerminalGame
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import GOODS
-from kleos.games.polis.tui.app import PolisApp, new_session
+from kleos.tui.app import GameApp
+from kleos.tui.plain import PlainGame
 from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, GameScreen
 from kleos.tui.session import Session
 from kleos.tui.widgets import ChoiceScreen
 
 ATHENS, SPARTA = 0, 1
-Script = Callable[[PolisApp, Pilot[str], GameScreen], Awaitable[None]]
+Script = Callable[[GameApp, Pilot[str], GameScreen], Awaitable[None]]
 
 
-def run(session: Session, script: Script, *, size: tuple[int, int] = (100, 30), **options: Any) -> PolisApp:
+def run(session: Session, script: Script, *, size: tuple[int, int] = (100, 30), **options: Any) -> GameApp:
     options.setdefault("welcome", False)
-    app = PolisApp(session, **options)
+    app = GameApp(session, **options)
 
     async def go() -> None:
         async with app.run_test(size=size) as pilot:
@@ -89,7 +89,7 @@ def test_a_feeding_that_loses_is_listed_last_flagged_and_confirmed() -> None:
     goes back."""
     session = fatal_feeding()
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         assert screen.mode == MODE_CHOOSE and screen.seat == ATHENS
         entries = screen.levels[-1].entries
         assert [e.action for e in entries][-1] == Action("feed")
@@ -114,7 +114,7 @@ def test_done_keeps_its_key_while_the_choices_change() -> None:
     first payment's key still pays the second one, and "done" has the key 0 in every step."""
     session = new_session("2020", 3, frozenset({ATHENS}), "simple")
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         assert screen.seat == ATHENS
         await press(pilot, "3", "y")  # merchants Athinae
         assert session.state.pending is not None and session.state.pending[0] == "merchants"
@@ -133,7 +133,7 @@ def test_phoros_keys_are_the_prestige_given_up() -> None:
     """R-EOR-23, R-EOR-25: pressing 2 in the Phoros menu gives up 2 prestige (the key was 3)."""
     session = phoros_decision()
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         entries = screen.levels[-1].entries
         assert {e.key: e.action for e in entries} == {str(n): Action("phoros", (n,)) for n in (0, 1, 2)}
         await press(pilot, "2", "y")
@@ -186,7 +186,7 @@ def test_a_typed_name_that_does_not_exist_is_named() -> None:
     <territory>"); a name in the wrong case is pointed to the right one."""
     session = new_session("2020", 3, frozenset({ATHENS}), "simple")
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         await pilot.press(":", *"march Atlantis", "enter")
         assert "no territory named Atlantis" in shown(screen, "#detail")
         await pilot.press(":", *"siege chios", "enter")
@@ -248,19 +248,19 @@ def test_an_ostracism_shows_no_final_score_as_in_the_browser() -> None:
     words = session.kit.outcome_text(session.game, outcome)
     assert words.endswith("no final scoring (R-END-4)")
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         detail = shown(screen, "#detail")
         assert words in detail.replace("\n", " ") and "Score (population" not in detail
 
     run(session, script, size=(160, 40))
 
 
-def top(app: PolisApp) -> object:
+def top(app: GameApp) -> object:
     """The screen on top (typed loosely, so that checks after an isinstance assert still type-check)."""
     return app.screen
 
 
-def screenshot_text(app: PolisApp) -> str:
+def screenshot_text(app: GameApp) -> str:
     """The rendered terminal as plain text (the SVG screenshot without its markup)."""
     return html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\u00a0", " ")
 
@@ -271,7 +271,7 @@ def test_long_menu_titles_wrap_and_the_goods_stay_in_sight() -> None:
     player's first, whatever board view is on."""
     session = new_session("2020", 3, frozenset({ATHENS}), "simple")
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         await pilot.press(":", *"tribute Attika", "enter", "y")
         title = shown(screen, "#menu-title")
         assert title.startswith("Athens: Tribute in Attika (hoplites assigned:") and title.endswith(")")
@@ -290,7 +290,7 @@ def test_loading_another_game_offers_to_save_this_one(tmp_path: Path, monkeypatc
     monkeypatch.chdir(tmp_path)
     session = new_session("2020", 3, frozenset({ATHENS}), "simple")
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         await pilot.press("L")
         question = top(app)
         assert isinstance(question, ChoiceScreen) and "Load another game?" in str(question.text)
@@ -308,7 +308,7 @@ def test_the_computers_first_moves_are_shown_after_the_welcome() -> None:
     often, the latest move, and where to read them all."""
     session = new_session("2020", 3, frozenset({ATHENS}), "simple")
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         assert isinstance(app.screen, ChoiceScreen)
         moved = [line for line in session.log if line.kind == "action" and line.seat == SPARTA]
         assert moved and screen.mode == MODE_CHOOSE
@@ -325,15 +325,12 @@ def test_the_plain_loop_flags_the_losing_feeding(monkeypatch: pytest.MonkeyPatch
     """R-EOR-13, R-END-3: the plain text loop (kleos play polis --plain) says which numbered choice
     loses the game (its numbers stay the engine's order, which scripts answer by)."""
     session = fatal_feeding()
-    game = polis_game(session.game)
-    plain = TerminalGame(game, GameRecord("polis", dict(game.options), session.record.seed,
-                                          list(session.record.actions)), frozenset({ATHENS}), RandomAgent(),
-                         None, Path("unused.json"))
-    plain.replay_saved()
-    legal = game.legal_actions(plain.state, ATHENS)
+    plain = PlainGame(session)
+    legal = session.legal(ATHENS)
     number = legal.index(Action("feed")) + 1
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{number}\n"))
-    assert plain._ask(ATHENS, legal) == Action("feed")
+    assert plain.decide(ATHENS)
+    assert session.record.actions[-1] == (ATHENS, Action("feed"))
     lines = capsys.readouterr().out.splitlines()
     flagged = [line for line in lines if "LOSES THE GAME" in line]
     assert len(flagged) == 1 and flagged[0].startswith(f"  {number}. ") and "[feed]" in flagged[0]

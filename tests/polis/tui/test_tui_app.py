@@ -12,26 +12,26 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Static
-from tui_driver import agent_chooser, polis_game, press, record_until, settle
+from tui_driver import agent_chooser, new_session, polis_game, press, record_until, settle
 
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord
-from kleos.games.polis.tui.app import PolisApp, new_session
 from kleos.games.polis.tui.parts import VIEWS
+from kleos.tui.app import GameApp
 from kleos.tui.replay import ReplayScreen
 from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
 from kleos.tui.session import Session
 from kleos.tui.widgets import ChoiceScreen, PassDeviceScreen, TextScreen
 
 ATHENS, SPARTA = 0, 1
-Script = Callable[[PolisApp, Pilot[str], GameScreen], Awaitable[None]]
+Script = Callable[[GameApp, Pilot[str], GameScreen], Awaitable[None]]
 
 
-def run(session: Session, script: Script, *, size: tuple[int, int] = (80, 24), **options: Any) -> PolisApp:
+def run(session: Session, script: Script, *, size: tuple[int, int] = (80, 24), **options: Any) -> GameApp:
     """Run the app on ``session`` and the test ``script`` against it; the app afterwards."""
     options.setdefault("welcome", False)
-    app = PolisApp(session, **options)
+    app = GameApp(session, **options)
 
     async def go() -> None:
         async with app.run_test(size=size) as pilot:
@@ -44,7 +44,7 @@ def run(session: Session, script: Script, *, size: tuple[int, int] = (80, 24), *
     return app
 
 
-def top(app: PolisApp) -> object:
+def top(app: GameApp) -> object:
     """The screen on top (typed loosely, so that checks after an isinstance assert still type-check)."""
     return app.screen
 
@@ -61,7 +61,7 @@ def sparta_first() -> Session:
 def test_typed_actions_confirmations_and_typed_errors() -> None:
     session = sparta_first()
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         assert screen.mode == MODE_CHOOSE and screen.seat == SPARTA
         await pilot.press(":")
         assert screen.notation.display and screen.focused is screen.notation
@@ -88,7 +88,7 @@ def test_typed_actions_confirmations_and_typed_errors() -> None:
 def test_menu_keys_walk_the_levels_and_back() -> None:
     session = sparta_first()
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         top = screen.levels[-1]
         march = next(e for e in top.entries if e.prefix == ("march",))
         await pilot.press(march.key)
@@ -128,7 +128,7 @@ def test_hint_undo_and_the_computer_in_a_worker_thread(tmp_path: Path) -> None:
 
     session.agents[ATHENS] = SlowAgent()
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         await pilot.press("H")
         assert "Hint: the heuristic computer player would choose" in shown(screen, "#detail")
         hinted = screen.current_entry()
@@ -162,7 +162,7 @@ def test_hint_undo_and_the_computer_in_a_worker_thread(tmp_path: Path) -> None:
 def test_help_rules_and_views() -> None:
     session = sparta_first()
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, TextScreen)
         body = str(app.screen.body)
@@ -190,7 +190,7 @@ def test_help_rules_and_views() -> None:
 def test_welcome_and_first_game_guide() -> None:
     session = new_session("2012", 2, frozenset({ATHENS}), "random")
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("G")
         assert isinstance(app.screen, TextScreen) and "first round, step by step" in str(app.screen.body)
@@ -211,7 +211,7 @@ def test_hotseat_hides_the_screen_between_players() -> None:
     player who just acted may still take his step back there."""
     session = new_session("2020", 3, frozenset({0, 1}))
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         assert screen.seat == SPARTA
         await pilot.press(":", *"pass", "enter", "y")
         await settle(app, pilot)
@@ -239,7 +239,7 @@ def test_save_load_and_quit(tmp_path: Path) -> None:
     other.settle()
     other_path = other.save(tmp_path / "other.json")
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         await pilot.press(":", *"pass", "enter", "y")
         await settle(app, pilot)
         saved = GameRecord.loads(first.read_text(encoding="utf-8"))
@@ -269,7 +269,7 @@ def test_replay_and_play_on_from_an_earlier_step() -> None:
     assert session.over
     total = len(record.actions)
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         assert screen.mode == MODE_OVER
         await pilot.press("1")  # game over menu: replay
         replay = app.screen
@@ -300,7 +300,7 @@ def test_replay_from_the_command_line_option() -> None:
     record = record_until("2012", 2, game_choosers, lambda g, s: False)
     session = Session.from_record(record, frozenset({0, 1}))
 
-    async def script(app: PolisApp, pilot: Pilot[str], screen: GameScreen) -> None:
+    async def script(app: GameApp, pilot: Pilot[str], screen: GameScreen) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen) and app.screen.reveal  # a finished game shows all
         await pilot.press("escape")

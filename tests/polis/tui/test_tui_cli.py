@@ -12,7 +12,7 @@ from tui_driver import polis_game
 
 from kleos.cli import main
 from kleos.core.record import GameRecord
-from kleos.games.polis.tui.app import PolisApp
+from kleos.tui.app import GameApp
 
 
 class Tty(io.StringIO):
@@ -20,8 +20,8 @@ class Tty(io.StringIO):
         return True
 
 
-def fake_run(calls: list[PolisApp]) -> Any:
-    def run(self: PolisApp, *args: Any, **kwargs: Any) -> str:
+def fake_run(calls: list[GameApp]) -> Any:
+    def run(self: GameApp, *args: Any, **kwargs: Any) -> str:
         calls.append(self)
         return "closing words"
 
@@ -29,22 +29,23 @@ def fake_run(calls: list[PolisApp]) -> Any:
 
 
 def test_a_terminal_gets_the_textual_app(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    calls: list[PolisApp] = []
-    monkeypatch.setattr(PolisApp, "run", fake_run(calls))
+    calls: list[GameApp] = []
+    monkeypatch.setattr(GameApp, "run", fake_run(calls))
     monkeypatch.setattr("sys.stdin", Tty())
     monkeypatch.setattr("sys.stdout", Tty())
     code = main(["play", "polis", "--edition", "2012", "--as", "both", "--seed", "9", "--guide", "--light",
-                 "--no-confirm"])
+                 "--no-confirm", "--mono"])
     assert code == 0 and len(calls) == 1
     app = calls[0]
     assert app.session.hotseat and app.session.record.seed == 9 and polis_game(app.session.game).edition == "2012"
     assert app.guide and app.light and not app.confirm and app.welcome and not app.replay_first
+    assert app.no_color  # --mono: black and white
 
 
 def test_plain_when_asked_or_when_not_a_terminal(monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    calls: list[PolisApp] = []
-    monkeypatch.setattr(PolisApp, "run", fake_run(calls))
+    calls: list[GameApp] = []
+    monkeypatch.setattr(GameApp, "run", fake_run(calls))
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\ny\n"))
     code = main(["play", "polis", "--seed", "4", "--save", "/dev/null"])
     assert code == 0 and not calls
@@ -60,8 +61,8 @@ def test_load_and_replay_reach_the_app(tmp_path: Path, monkeypatch: pytest.Monke
     record = GameRecord("polis", {"edition": "2020"}, 21)
     path = tmp_path / "saved.json"
     path.write_text(record.dumps(), encoding="utf-8")
-    calls: list[PolisApp] = []
-    monkeypatch.setattr(PolisApp, "run", fake_run(calls))
+    calls: list[GameApp] = []
+    monkeypatch.setattr(GameApp, "run", fake_run(calls))
     monkeypatch.setattr("sys.stdin", Tty())
     monkeypatch.setattr("sys.stdout", Tty())
     assert main(["play", "polis", "--load", str(path)]) == 0

@@ -10,12 +10,22 @@ from __future__ import annotations
 import asyncio
 
 from textual.widgets import Static
-from tui_driver import Chooser, Played, agent_chooser, play_to_end, polis_game, press, record_until, warlike_chooser
+from tui_driver import (
+    Chooser,
+    Played,
+    agent_chooser,
+    new_session,
+    play_to_end,
+    polis_game,
+    press,
+    record_until,
+    warlike_chooser,
+)
 
 from kleos.core.protocol import CHANCE
 from kleos.core.undo import replay
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.tui.app import PolisApp, new_session
+from kleos.tui.app import GameApp
 from kleos.tui.screen import MODE_OVER, GameScreen
 from kleos.tui.session import Session
 
@@ -23,7 +33,7 @@ from kleos.tui.session import Session
 def run_game(session: Session, choosers: dict[int, Chooser], *, confirm: bool, fast: bool = True,
              size: tuple[int, int] = (80, 24)) -> tuple[Played, list[str]]:
     """Play ``session`` to its end in the app, then leave by the game-over menu."""
-    app = PolisApp(session, welcome=False, confirm=confirm)
+    app = GameApp(session, welcome=False, confirm=confirm)
     titles: list[str] = []
 
     def seen(screen: GameScreen) -> None:

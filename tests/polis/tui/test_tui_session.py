@@ -7,18 +7,15 @@ import json
 from pathlib import Path
 
 import pytest
-from tui_driver import agent_chooser, polis_game, record_until, warlike_chooser
+from tui_driver import agent_chooser, new_session, polis_game, record_until, warlike_chooser
 
-from kleos.agents import RandomAgent
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord
-from kleos.games.polis.cli import TerminalGame
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules.battle import pair_result
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.tui.app import new_session
-from kleos.tui.session import Session, decision_rng
+from kleos.tui.session import Session
 
 ATHENS, SPARTA = 0, 1
 
@@ -125,15 +122,6 @@ def test_the_save_file_is_the_action_log_and_loads_back(tmp_path: Path) -> None:
     assert loaded.state == session.state
     assert [line.text for line in loaded.log] == [line.text for line in session.log]
     assert loaded.save_path == path
-
-
-def test_agents_decide_as_in_the_plain_loop() -> None:
-    """Both front ends give the computer the same generator per decision, so a saved game goes on
-    the same way in either."""
-    game = PolisGame("2020")
-    record = GameRecord("polis", dict(game.options), 12, [(CHANCE, Action("x"))] * 5)
-    plain = TerminalGame(game, record, frozenset({0}), RandomAgent(), None, Path("unused.json"))
-    assert plain._agent_rng(1).random() == decision_rng(12, 1, 5).random()
 
 
 def test_changes_of_goods_are_told() -> None:

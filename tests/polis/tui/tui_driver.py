@@ -5,25 +5,34 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from textual import events
 from textual.pilot import Pilot
 
 from kleos.agents import RandomAgent
+from kleos.core import registry
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE, Game
 from kleos.core.record import GameRecord
 from kleos.games.polis.agents.simple import SimpleAgent
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.tui.app import PolisApp
 from kleos.games.polis.view import PolisView
+from kleos.tui.app import GameApp
 from kleos.tui.menu import tokens
 from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
+from kleos.tui.session import Session
 from kleos.tui.widgets import PassDeviceScreen
 
 Chooser = Callable[[int, PolisView, list[Action]], Action]
+
+
+def new_session(edition: str, seed: int, humans: frozenset[int], opponent: str = "simple",
+                save_path: Path | None = None) -> Session:
+    """A new Polis game of ``edition`` in which ``humans`` are people and ``opponent`` plays the rest."""
+    return Session.start(registry.kit(PolisGame.name), {"edition": edition}, seed, humans, opponent, save_path)
 
 
 def polis_game(game: Game[Any, Any]) -> PolisGame:
@@ -58,7 +67,7 @@ async def press(pilot: Pilot[str], *keys: str, fast: bool = True) -> None:
             await pilot.pause(0)
 
 
-async def settle(app: PolisApp, pilot: Pilot[str]) -> None:
+async def settle(app: GameApp, pilot: Pilot[str]) -> None:
     """Wait until the app waits for a person (menu, pass screen) or the game is over."""
     screen = app.game_screen
     assert screen is not None
@@ -70,7 +79,7 @@ async def settle(app: PolisApp, pilot: Pilot[str]) -> None:
     raise AssertionError("the app never came back to a person")
 
 
-async def choose_by_keys(app: PolisApp, pilot: Pilot[str], action: Action, fast: bool = True) -> list[str]:
+async def choose_by_keys(app: GameApp, pilot: Pilot[str], action: Action, fast: bool = True) -> list[str]:
     """Walk the menus to ``action`` with shortcut keys and confirm it; the keys pressed."""
     screen = app.game_screen
     assert isinstance(screen, GameScreen) and screen.mode == MODE_CHOOSE
@@ -103,7 +112,7 @@ class Played:
     pass_screens: int = 0
 
 
-async def play_to_end(app: PolisApp, pilot: Pilot[str], choosers: dict[int, Chooser], max_decisions: int = 3000,
+async def play_to_end(app: GameApp, pilot: Pilot[str], choosers: dict[int, Chooser], max_decisions: int = 3000,
                       on_decision: Callable[[GameScreen], None] | None = None, fast: bool = True) -> Played:
     """Play the game to its end through the UI: how many decisions and pass-the-device screens."""
     screen = app.game_screen

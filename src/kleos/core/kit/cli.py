@@ -1,4 +1,5 @@
-"""The command-line part of a kit: a game's own ``kleos <name> …`` and ``kleos play <name>``."""
+"""The command-line part of a kit: a game's own ``kleos <name> …`` (``kleos play <name>`` is the
+platform's, the same for every game)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,11 @@ AddParser = Callable[[Any], None]
 
 @dataclass(frozen=True)
 class CliParts:
-    """``add_play``: adds ``<name>`` under ``kleos play``; ``add_commands``: adds ``kleos <name> …``.
+    """``add_commands``: adds ``kleos <name> …``.
 
     Each parser sets ``func`` (``args -> exit status``) as its default, as :mod:`kleos.cli` expects.
     """
 
-    add_play: AddParser | None = None
     add_commands: AddParser | None = None
 
 

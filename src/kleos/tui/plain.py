@@ -1,0 +1,236 @@
+"""``kleos play GAME --plain``: any game as lines of text, answered on standard input.
+
+For a pipe, a script, a screen reader or a terminal without the full-screen app: the position in
+the kit's words, a numbered menu of the legal actions, answers by number or in notation.
+``sys.stdin`` and ``sys.stdout`` are looked up at call time, so tests drive whole games through
+replaced ones. The game is the app's :class:`~kleos.tui.session.Session` (the same log, saves and
+agents' generators): both front ends play the same game from the same file.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from kleos.core.action import Action
+from kleos.core.protocol import CHANCE
+from kleos.i18n.platform import N_, _
+from kleos.tui.look import Look
+from kleos.tui.session import LogLine, Session
+
+LOG_LINES = 20
+
+GAME_HELP = N_("""\
+Answer with the number of a menu entry, or type the action itself in notation (shown in brackets).
+  help          this text
+  board         show the board again
+  menu          show the numbered actions again
+  log [N]       the last N steps in plain words (default 20)
+  save [FILE]   save the game (the action log) to FILE (default: the game's save file)
+  quit          save and leave (asks for confirmation); resume with --load FILE
+""")
+
+
+def out(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def read(prompt: str) -> str | None:
+    """A line of standard input without its newline (``None`` at the end of input)."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    return line.rstrip("\n") if line else None
+
+
+class PlainGame:
+    """One game in the text loop: people answer menus, the computer's seats and chance play by themselves."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.look = Look(session.kit)
+        self.shown = len(session.log)  # the log lines printed so far
+        self.last_decider: int | None = None
+        self.notations: dict[int, str] = {}  # record index -> a computer's action the readers may see
+
+    # ----- the loop -------------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the game is over or the player leaves (the game then saved); the exit status."""
+        s = self.session
+        while True:
+            self.print_new_log()
+            seat = s.to_act()
+            if seat is None:
+                return self.finish()
+            if seat == CHANCE:
+                s.step_chance()
+            elif not s.is_human(seat):
+                self.computer_moves(seat)
+            elif not self.decide(seat):
+                return 0
+
+    def computer_moves(self, seat: int) -> None:
+        s = self.session
+        action = s.agent_choose(s.agent_request(seat))
+        before = s.game.copy(s.state)
+        s.apply(seat, action)
+        if s.may_read(before, seat, action):
+            self.notations[len(s.record.actions) - 1] = str(action)
+
+    def print_new_log(self) -> None:
+        """The steps since the last decision, but a person's own (the board shows them)."""
+        s = self.session
+        for line in s.log[self.shown:]:
+            if line.kind != "action" or not s.is_human(line.seat):
+                out(self.with_notation(line))
+        self.shown = len(s.log)
+
+    def with_notation(self, line: LogLine) -> str:
+        """A computer's action with its notation (unless secret), so that a player learns the notation by watching."""
+        notation = self.notations.get(line.index) if line.kind == "action" else None
+        return line.text if notation is None else f"{line.text}   [{notation}]"
+
+    def finish(self) -> int:
+        s = self.session
+        viewer = min(s.humans) if len(s.humans) == 1 else self.last_decider
+        out()
+        out(s.kit.describe_view(s.game, s.view(viewer), viewer))
+        if s.save_path is not None:
+            out(_("Game saved to {file}.", file=s.save(s.save_path)))
+        return 0
+
+    # ----- a person's decision --------------------------------------------------------------------
+    def decide(self, seat: int) -> bool:
+        """Ask ``seat`` until it answers an action (carried out and saved); ``False``: it left."""
+        if not self.pass_device(seat):
+            return False
+        self.last_decider = seat
+        s = self.session
+        legal = s.legal(seat)
+        out()
+        self.show_board(seat)
+        out()
+        self.menu(seat, legal)
+        while True:
+            line = read(f"{s.name(seat)}> ")
+            if line is None:
+                out()
+                self.save_and_leave(_("End of input."))
+                return False
+            answer = self.answer(seat, legal, line.strip())
+            if answer is False:
+                return False
+            if isinstance(answer, Action):
+                s.apply(seat, answer)
+                s.autosave()
+                return True
+
+    def answer(self, seat: int, legal: list[Action], text: str) -> Action | bool:
+        """What a typed line means: an action, ``False`` to leave, ``True`` to ask again."""
+        word, _space, rest = text.partition(" ")
+        word = word.lower()
+        if not text:
+            return True
+        if text.isdigit():
+            return self.numbered(legal, int(text))
+        if word in ("quit", "exit"):
+            return not self.quit()
+        commands = {"help": lambda: out(_(GAME_HELP)), "?": lambda: out(_(GAME_HELP)),
+                    "board": lambda: self.show_board(seat), "menu": lambda: self.menu(seat, legal),
+                    "log": lambda: self.show_log(rest), "save": lambda: self.save_command(rest)}
+        if word in commands:
+            commands[word]()
+            return True
+        action, why = self.session.parse(seat, text)
+        if action is not None:
+            return action
+        out(why)
+        return True
+
+    def numbered(self, legal: list[Action], n: int) -> Action | bool:
+        if 1 <= n <= len(legal):
+            return legal[n - 1]
+        out(_("There is no choice {n}: answer 1 to {last}, or 'help'.", n=n, last=len(legal)))
+        return True
+
+    def show_board(self, seat: int) -> None:
+        s = self.session
+        out(s.kit.describe_view(s.game, s.view(seat), seat))
+
+    def menu(self, seat: int, legal: list[Action]) -> None:
+        s = self.session
+        view = s.view(seat)
+        out(_("Your choices ({name}):", name=s.name(seat)))
+        width = len(str(len(legal)))
+        for i, action in enumerate(legal, start=1):
+            warning = self.look.warning(s.game, view, seat, action)
+            flag = "   " + _("!! LOSES THE GAME: {why}", why=warning) if warning else ""
+            out(f"  {i:>{width}}. {s.kit.describe_action(s.game, view, action)}   [{action}]{flag}")
+
+    def show_log(self, rest: str) -> None:
+        n = int(rest) if rest.strip().isdigit() else LOG_LINES
+        lines = [line.text for line in self.session.log][-n:] if n > 0 else []
+        out("\n".join(lines) if lines else _("(nothing has happened yet)"))
+
+    def save_command(self, rest: str) -> None:
+        """``save [FILE]``: a copy in FILE; the game goes on saving where it did (``--save``)."""
+        s = self.session
+        path, kept = (Path(rest.strip()) if rest.strip() else None), s.save_path
+        try:
+            out(_("Game saved to {file}.", file=s.save(path)))
+        except OSError as exc:
+            out(_("Could not save: {error}", error=exc))
+        finally:
+            s.save_path = kept
+
+    def quit(self) -> bool:
+        """``quit``: after a confirmation (or at the end of input), save and leave."""
+        answer = read(_("Quit now? The game will be saved. [y/N] "))
+        if answer is None or answer.strip().lower() in ("y", "yes"):
+            self.save_and_leave(_("Leaving.") if answer is not None else _("End of input."))
+            return True
+        out(_("Going on."))
+        return False
+
+    def save_and_leave(self, why: str) -> None:
+        s = self.session
+        target = s.save()
+        out(why + " " + _("Game saved to {file}. Resume with: {command}", file=target,
+                          command=f"kleos play {s.kit.name} --load {target}"))
+
+    def pass_device(self, seat: int) -> bool:
+        """Hotseat: before the board shows ``seat``'s secrets, let the previous player look away."""
+        s = self.session
+        if not s.hotseat or self.last_decider in (None, seat):
+            return True
+        out("\n" * 3 + _("Pass the device to {name}.", name=s.name(seat)))
+        if read(_("{name}, press Enter when ready. ", name=s.name(seat))) is None:
+            self.save_and_leave(_("End of input."))
+            return False
+        out("\n" * 30)
+        return True
+
+
+# ----- starting -------------------------------------------------------------------------------
+def play_plain(session: Session, *, resumed: Path | None = None) -> int:
+    """The text loop from a new game or one resumed from ``resumed``: the opening lines, then :meth:`PlainGame.run`."""
+    s = session
+    if resumed is not None:
+        out(_("Resumed {file}: {n} actions replayed.", file=resumed, n=len(s.record.actions)))
+    who = _(" and ").join(s.name(x) for x in sorted(s.humans)) or _("nobody (the computer plays every seat)")
+    out(_("{game}, seed {seed}", game=Look(s.kit).heading(s.game), seed=s.record.seed) + ". "
+        + _("You play {who}{opponents}.", who=who, opponents=s.opponents_text()))
+    out(_("Type 'help' at any prompt for the commands."))
+    return PlainGame(session).run()
+
+
+def print_replay(session: Session, path: Path) -> int:
+    """``--replay`` without the full-screen app: the saved game's log, numbered, and its last position."""
+    s = session
+    out(_("Replay of {file}: {n} actions.", file=path, n=len(s.record.actions)))
+    for number, line in enumerate(s.log, start=1):
+        out(f"{number:>4}. {line.text}")
+    out()
+    out(s.kit.describe_view(s.game, s.view(None), None))
+    return 0
