@@ -19,6 +19,7 @@ from kleos.games.polis.rules.battle import pair_result
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tui.app import new_session
 from kleos.tui.session import Session, decision_rng
+from step_cap import StepCap
 
 ATHENS, SPARTA = 0, 1
 
@@ -33,7 +34,8 @@ def battle_record() -> GameRecord:
 
 def play_battle_round(session: Session) -> None:
     """Fight on until the first defence has been laid (every decision: the first legal action)."""
-    while True:
+    cap = StepCap("True (until the first defence)")
+    while cap():
         seat = session.to_act()
         assert seat is not None
         if seat == CHANCE:
