@@ -3,7 +3,7 @@ position, which the cycle tests never set."""
 
 from __future__ import annotations
 
-from cyc_helpers import at_offers, finish_cycle, settle
+from cyc_helpers import at_offers, finish_cycle, game, settle
 
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
@@ -54,3 +54,14 @@ def test_kept_pair_order_needs_no_chance() -> None:
         g.step_chance(s)
     assert s.chance != CH_GODS
     assert s.gods == [old[2], old[3], old[0], old[1]] and s.gods_up == [1, 1, 0, 0]
+
+
+def test_the_first_cycle_of_four_players_shuffles_all_four_gods() -> None:
+    """C-GODS-3 ("4 players, first cycle: the four boards are shuffled into positions 1–4"): no god comes
+    first by C-GODS-4 before there is a face-down one, so the first shuffle has all 24 orders."""
+    g = game(4)
+    s = g.new_state(1)
+    cap = StepCap("s.chance != CH_GODS")
+    while s.chance != CH_GODS and cap():
+        g.step_chance(s)
+    assert s.cycle == 1 and len(g.chance_outcomes(s)) == 24
