@@ -31,6 +31,7 @@ def test_random_pair_order_shuffles_the_face_down_pair() -> None:
     _to_the_god_shuffle(g, s)
     assert s.phase == GODS_PHASE  # phase 2 of the cycle while the track is shuffled (C-CYCLE-1)
     outcomes = g.chance_outcomes(s)
+    assert {a.verb for a, _ in outcomes} == {"gods"}
     names = [GODS[n] for n in (old[3], old[2], old[0], old[1])]
     assert [(a.args, p) for a, p in outcomes] == [
         (tuple(GODS[n] for n in (old[2], old[3], old[0], old[1])), 0.5),
@@ -47,6 +48,7 @@ def test_kept_pair_order_needs_no_chance() -> None:
     """C-GODS-6, C-AMB-3 ("Ruling: keep their relative order"), pair_order=keep (the default): the
     second cycle's track is set without a shuffle."""
     g, s = at_offers(3, pair_order="keep")
+    assert s.pair_second == 1  # the next track is the pair's second (C-GODS-7), a 0/1 flag
     old = list(s.gods)
     finish_cycle(g, s)
     cap = StepCap("s.chance is not None and s.chance != CH_GODS")
