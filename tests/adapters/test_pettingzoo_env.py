@@ -16,10 +16,11 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
 
+from kleos.adapters import pettingzoo as adapter
 from kleos.adapters.actions import UnknownAction
 from kleos.adapters.pettingzoo import KleosAECEnv, env, raw_env
 from kleos.core.action import Action
-from kleos.core.errors import IllegalAction
+from kleos.core.errors import IllegalAction, RunawayLoop
 from kleos.core.protocol import CHANCE
 from kleos.games.polis.encoding.catalogue import catalogue_for
 from kleos.games.polis.encoding.observation import encoder_for
@@ -172,6 +173,18 @@ def test_long_games_are_truncated_with_no_reward() -> None:
         decisions += 1
         e.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert decisions == 5
+
+
+def test_chance_that_never_hands_over_fails_with_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environment resolves chance events until a seat decides: past its cap (lowered here to 2, below
+    the set-up's chance steps) it raises instead of spinning when a broken rule never hands over."""
+    monkeypatch.setattr(adapter, "CHANCE_STEPS", 2)
+    e = raw_env("polis")
+    with pytest.raises(RunawayLoop, match="the chance steps between two decisions: still going after 2 steps"):
+        e.reset(seed=1)
+    monkeypatch.setattr(adapter, "CHANCE_STEPS", 1_000)
+    e.reset(seed=1)
+    assert e.agent_selection in e.possible_agents
 
 
 def test_the_text_view_comes_by_render_and_by_info(capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,6 +21,7 @@ from kleos.core.errors import RunawayLoop
 from kleos.core.protocol import CHANCE, Outcome
 from kleos.core.record import GameRecord, play_out
 from kleos.core.rng import Rng
+from step_cap import StepCap
 from toygame.game import ROUNDS, BidsGame, BidsState
 from toygame.kit import KIT as TOY
 
@@ -73,7 +74,8 @@ def at_the_bids(players: int, seed: int, played: int) -> BidsState:
     """A position where every seat holds its cards and the first ``played`` seats have chosen."""
     game = BidsGame(players)
     state = game.new_state(seed)
-    while game.is_chance(state):
+    cap = StepCap("game.is_chance(state)")
+    while game.is_chance(state) and cap():
         game.step_chance(state)
     for seat in range(played):
         game.apply_in_place(state, game.legal_actions(state, seat)[-1], seat)
@@ -200,3 +202,18 @@ def test_a_rollout_that_never_reaches_its_horizon_fails_with_a_message() -> None
         agent.choose(game.view(state, 0), legal, random.Random(1))
     agent.horizon_cap = 10_000
     assert agent.choose(game.view(state, 0), legal, random.Random(1)) in legal[:2]
+
+
+def test_a_descent_that_never_reaches_a_leaf_fails_with_a_message() -> None:
+    """Each iteration descends the tree through chance and forced steps until it expands an action: a
+    descent longer than its cap (here 1 step: the root's choice, then the next seat's) raises instead
+    of spinning when a broken rule keeps the game from moving on."""
+    game = BidsGame(2)
+    state = at_the_bids(2, seed=3, played=0)
+    legal = game.legal_actions(state, 0)
+    agent = ISMCTSAgent(game, model_calls=400, knowledge=False)
+    agent.descent_cap = 1
+    with pytest.raises(RunawayLoop, match="a descent of the search tree: still going after 1 steps"):
+        agent.choose(game.view(state, 0), legal, random.Random(1))
+    agent.descent_cap = 10_000
+    assert agent.choose(game.view(state, 0), legal, random.Random(1)) in legal

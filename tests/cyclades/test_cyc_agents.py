@@ -17,12 +17,14 @@ from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules.common import net_cost
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ATHENA
+from step_cap import StepCap
 
 
 def started(players: int, seed: int = 2) -> tuple[CycladesGame, CycladesState]:
     game = CycladesGame({"players": players})
     state = game.new_state(seed)
-    while game.is_chance(state):
+    cap = StepCap("game.is_chance(state)")
+    while game.is_chance(state) and cap():
         game.step_chance(state)
     return game, state
 

@@ -19,6 +19,7 @@ from kleos.games.cyclades.tui import render
 from kleos.games.cyclades.view import CycladesView
 from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_WAIT
+from step_cap import StepCap
 
 
 def plain(text: Text, width: int = 120) -> str:
@@ -31,7 +32,8 @@ def plain(text: Text, width: int = 120) -> str:
 def started(players: int, seed: int = 3) -> tuple[CycladesGame, CycladesState]:
     game = CycladesGame({"players": players})
     state = game.new_state(seed)
-    while game.is_chance(state):
+    cap = StepCap("game.is_chance(state)")
+    while game.is_chance(state) and cap():
         game.step_chance(state)
     return game, state
 

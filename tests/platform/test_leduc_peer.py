@@ -11,6 +11,7 @@ import pytest
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from leduc.game import VERBS, LeducGame
+from step_cap import WHOLE_GAME_STEPS, StepCap
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -21,7 +22,8 @@ def test_same_game_as_openspiel(seed: int) -> None:
     ours = LeducGame()
     state = ours.new_state(seed)
     theirs = pyspiel.load_game("leduc_poker").new_initial_state()
-    while not theirs.is_terminal():
+    cap = StepCap("not theirs.is_terminal()", WHOLE_GAME_STEPS)
+    while not theirs.is_terminal() and cap():
         assert not ours.is_terminal(state)
         if theirs.is_chance_node():
             assert ours.actors(state) == (CHANCE,)

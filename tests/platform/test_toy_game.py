@@ -9,6 +9,7 @@ from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE
 from kleos.core.testing import Checks, random_playout
+from step_cap import StepCap
 from toygame.game import BidsGame, BidsState, BidsView
 from toygame.kit import KIT
 
@@ -34,7 +35,8 @@ def test_random_playouts_keep_every_protocol_promise(players: int) -> None:
 def test_several_seats_act_at_once_and_each_choice_stays_secret() -> None:
     game = BidsGame(3)
     state = game.new_state(4)
-    while game.is_chance(state):
+    cap = StepCap("game.is_chance(state)")
+    while game.is_chance(state) and cap():
         game.step_chance(state)
     assert game.actors(state) == (0, 1, 2)
     card = game.legal_actions(state, 1)[0]
@@ -56,7 +58,8 @@ def test_the_log_shows_a_secret_bid_and_a_private_deal_only_to_their_seat() -> N
     deal = game.sample_chance(state)
     after = game.apply(state, deal, CHANCE)
     assert KIT.log_visibility(game, state, CHANCE, deal, after) == frozenset({0})
-    while game.is_chance(state):
+    cap = StepCap("game.is_chance(state)")
+    while game.is_chance(state) and cap():
         game.step_chance(state)
     bid = game.legal_actions(state, 2)[0]
     assert KIT.log_visibility(game, state, 2, bid, game.apply(state, bid, 2)) == frozenset({2})
@@ -73,7 +76,8 @@ def test_highest_single_bid_takes_the_prize_and_a_tie_takes_nothing() -> None:
     for seat, card in ((0, 9), (1, 9), (2, 3)):
         game.apply_in_place(state, Action("play", (card,)), seat)
     assert state.scores == [0, 0, 0] and state.last == [9, 9, 3]
-    while game.is_chance(state):
+    cap = StepCap("game.is_chance(state)")
+    while game.is_chance(state) and cap():
         game.step_chance(state)
     for seat in range(3):
         game.apply_in_place(state, game.legal_actions(state, seat)[-1], seat)

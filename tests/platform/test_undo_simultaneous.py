@@ -10,6 +10,7 @@ from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord
 from kleos.core.undo import SIMULTANEOUS, UNDO_RULE, undo, undo_blocker, undoable
+from step_cap import StepCap
 from toygame.game import BidsGame
 
 
@@ -17,7 +18,8 @@ def to_first_bids(game: BidsGame, seed: int) -> GameRecord:
     """The record up to the first round's simultaneous bids (chance dealt the hands and the prize)."""
     record = GameRecord(game.name, dict(game.options), seed, [])
     state = game.new_state(seed)
-    while game.is_chance(state):
+    cap = StepCap("game.is_chance(state)")
+    while game.is_chance(state) and cap():
         record.actions.append((CHANCE, game.step_chance(state)))
     return record
 

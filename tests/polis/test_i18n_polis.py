@@ -29,6 +29,7 @@ from kleos.games.polis.tui import help as texts
 from kleos.games.polis.tui import render
 from kleos.games.polis.tui.log import log_lines
 from kleos.i18n import use_locale
+from step_cap import StepCap
 
 G20 = PolisGame("2020")
 G12 = PolisGame("2012")
@@ -79,7 +80,8 @@ def _panels(game: PolisGame, s: PolisState) -> str:
 
 def _opening(game: PolisGame) -> PolisState:
     s = game.new_state(3)
-    while game.is_chance(s):
+    cap = StepCap("game.is_chance(s)")
+    while game.is_chance(s) and cap():
         s = game.apply(s, game.sample_chance(s))
     return s
 

@@ -30,6 +30,7 @@ from kleos.tui.look import Look
 from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_OVER, GameScreen
 from kleos.tui.widgets import ChoiceScreen, TextScreen
+from step_cap import WHOLE_GAME_STEPS, StepCap
 
 SEED = 4
 MAX_DECISIONS = 600  # a guard: the game ends long before
@@ -103,7 +104,8 @@ def test_every_decision_of_whole_games_has_its_guide_tip() -> None:
         agent = HeuristicAgent(game)
         rng = random.Random(players)
         state = game.new_state(7)
-        while not game.is_terminal(state):
+        cap = StepCap("not game.is_terminal(state)", WHOLE_GAME_STEPS)
+        while not game.is_terminal(state) and cap():
             if game.is_chance(state):
                 game.step_chance(state)
                 continue

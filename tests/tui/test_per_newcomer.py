@@ -32,6 +32,7 @@ from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_OVER, GameScreen
 from kleos.tui.session import Session
 from kleos.tui.widgets import ChoiceScreen, TextScreen
+from step_cap import WHOLE_GAME_STEPS, StepCap
 
 SEED = 7  # the Aristocrats decide 32 times: markers, two expeditions, moves, a battle and its casualties
 SCENARIO = {"scenario": "14_1_09a"}
@@ -126,7 +127,8 @@ def test_every_decision_of_whole_vignettes_has_its_own_tip() -> None:
     without: set[str] = set()
     for seed in (4, SEED):
         session = Session.start(KIT, SCENARIO, seed, frozenset(), "heuristic")
-        while not session.over:
+        cap = StepCap("not session.over", WHOLE_GAME_STEPS)
+        while not session.over and cap():
             session.settle()
             seat = session.to_act()
             if seat is None or seat == CHANCE:

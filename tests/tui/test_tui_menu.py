@@ -6,6 +6,7 @@ from kleos.core.action import Action
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.tui.help import VERB_TITLES
 from kleos.tui.menu import FLAT_LIMIT, SHORTCUTS, build_level, entry_for_key, find_path, tokens
+from step_cap import StepCap
 
 
 def acts(*texts: str) -> list[Action]:
@@ -15,7 +16,8 @@ def acts(*texts: str) -> list[Action]:
 def first_decision(edition: str, seed: int) -> tuple[PolisGame, list[Action]]:
     game = PolisGame(edition)
     state = game.new_state(seed)
-    while game.is_chance(state):
+    cap = StepCap("game.is_chance(state)")
+    while game.is_chance(state) and cap():
         game.step_chance(state)
     return game, game.legal_actions(state)
 

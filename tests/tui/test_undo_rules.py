@@ -12,6 +12,7 @@ from kleos.core.record import GameRecord
 from kleos.core.undo import UNDO_RULE, replay, undo, undo_blocker, undoable
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
+from step_cap import StepCap
 
 ATHENS, SPARTA = 0, 1
 
@@ -27,7 +28,8 @@ def start(edition: str = "2020", seed: int = 3) -> tuple[PolisGame, GameRecord, 
 
 def settle(game: PolisGame, record: GameRecord, state: PolisState) -> None:
     """Resolve pending chance events from the game's own generator, logging them."""
-    while game.is_chance(state):
+    cap = StepCap("game.is_chance(state)")
+    while game.is_chance(state) and cap():
         record.actions.append((CHANCE, game.step_chance(state)))
 
 

@@ -25,6 +25,7 @@ from kleos.games.polis.game import PolisGame
 from kleos.server.app import create_app
 from kleos.server.config import Settings
 from kleos.web.ui import mount_ui
+from step_cap import WHOLE_GAME_STEPS, StepCap
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -49,7 +50,8 @@ def fatal_feeding_record() -> dict[str, Any]:
     rngs = {0: random.Random(24), 1: random.Random(124)}
     agent = RandomAgent()
     actions: list[list[Any]] = []
-    while not game.is_terminal(state):
+    cap = StepCap("not game.is_terminal(state)", WHOLE_GAME_STEPS)
+    while not game.is_terminal(state) and cap():
         seat = game.actors(state)[0]
         if seat == CHANCE:
             action = game.sample_chance(state)
@@ -108,7 +110,8 @@ def random_record(seed: int) -> dict[str, Any]:
     state = game.new_state(seed)
     rng, agent = random.Random(seed), RandomAgent()
     actions: list[list[Any]] = []
-    while not game.is_terminal(state):
+    cap = StepCap("not game.is_terminal(state)", WHOLE_GAME_STEPS)
+    while not game.is_terminal(state) and cap():
         seat = game.actors(state)[0]
         if seat == CHANCE:
             action = game.sample_chance(state)

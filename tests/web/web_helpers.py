@@ -9,6 +9,8 @@ from typing import Any
 
 import httpx
 
+from step_cap import WHOLE_GAME_STEPS, StepCap
+
 SEATS_KEY = "kleos.seats.v1"
 
 
@@ -166,7 +168,8 @@ def battle_record(max_seeds: int = 200) -> tuple[dict[str, Any], int]:
         state = game.new_state(seed)
         rng = random.Random(seed)
         actions: list[list[Any]] = []
-        while game.outcome(state) is None:
+        cap = StepCap("game.outcome(state) is None", WHOLE_GAME_STEPS)
+        while game.outcome(state) is None and cap():
             seat = game.actors(state)[0]
             if seat == CHANCE:
                 outcome = game.sample_chance(state)

@@ -47,8 +47,10 @@ from kleos.adapters.encoding import Encoding, encoding_for, make_game, terminal_
 from kleos.adapters.observation import VectorEncoder
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
+from kleos.core.steps import count_step
 
 Observation = dict[str, npt.NDArray[Any]]
+CHANCE_STEPS = 1_000  # chance events in a row between two decisions (a game has a few): more is a broken rule
 
 
 def agent_names(seat_names: Sequence[str]) -> list[str]:
@@ -166,10 +168,12 @@ class KleosAECEnv(AECEnv):
         g, s = self.game, self._state()
         for a in self.agents:
             self.rewards[a] = 0.0
+        steps = 0
         while True:
             actors = g.actors(s)
             if actors != (CHANCE,):
                 break
+            steps = count_step(steps, CHANCE_STEPS, "the chance steps between two decisions")
             g.step_chance(s)
         self._legal, self._legal_ids = [], []
         if not actors:

@@ -131,6 +131,7 @@ class ISMCTSAgent:
         self.horizon = horizon
         self.determinize: Callable[[Any, random.Random], Any] = game.determinize
         self.horizon_cap = RUNAWAY_STEPS  # a rollout to the horizon fails past this many steps
+        self.descent_cap = RUNAWAY_STEPS  # so does a descent of the tree (chance and forced steps included)
         self.seats = len(game.seat_names)
         self.last_stats = SearchStats()
         self.last_root: Node | None = None
@@ -285,7 +286,9 @@ class ISMCTSAgent:
         node = root
         path: list[Node] = []
         legal: list[Action] | None = root_legal  # the seat to act knows its own legal actions
+        steps = 0
         while True:
+            steps = count_step(steps, self.descent_cap, "a descent of the search tree")
             actors = game.actors(state)
             if not actors:
                 break

@@ -23,6 +23,7 @@ from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import end_of_round
 from kleos.games.polis.state import BATTLES, BattleState, PolisState
 from kleos.games.polis.tables import ATHENS, SPARTA
+from step_cap import WHOLE_GAME_STEPS, StepCap
 
 G20 = PolisGame("2020")
 G12 = PolisGame("2012")
@@ -142,7 +143,8 @@ def _games_against_random(edition: str) -> tuple[tuple[int, int | None, str], ..
         agents: dict[int, Agent] = {seat: make_agent("heuristic", game), 1 - seat: RandomAgent()}
         rngs = {s: agent_rng(seed, s) for s in (0, 1)}
         state = game.new_state(seed)
-        while not game.is_terminal(state):
+        cap = StepCap("not game.is_terminal(state)", WHOLE_GAME_STEPS)
+        while not game.is_terminal(state) and cap():
             if game.is_chance(state):
                 game.step_chance(state)
                 continue

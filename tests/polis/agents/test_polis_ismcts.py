@@ -25,6 +25,7 @@ from kleos.games.polis.agents.simple import SimpleAgent
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.positions import play, set_goods, set_prestige, set_units, turn_position
 from kleos.games.polis.state import PolisState
+from step_cap import StepCap
 
 BUDGET = 400  # forward-model calls: small, so the tests stay fast
 
@@ -47,7 +48,8 @@ def battle_at_attack(game: PolisGame) -> PolisState:
     s = turn_position(game, round=1, active="athens")
     set_units(game, s, "Kyklades", athens=4, sparta=4)
     play(game, s, "tribute Attika", "assign wine", "done", "march Ionia", "from Attika", "done")
-    while game.current_seat(s) is not None and s.battle is not None and s.battle.phase != "attack":
+    cap = StepCap("game.current_seat(s) is not None and s.battle is not None and s.battle.phase != 'attack'")
+    while game.current_seat(s) is not None and s.battle is not None and s.battle.phase != "attack" and cap():
         if game.is_chance(s):
             game.step_chance(s)
         else:

@@ -16,6 +16,7 @@ from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules.battle import pair_result
 from kleos.games.polis.state import PolisState
 from kleos.tui.session import Session
+from step_cap import StepCap
 
 ATHENS, SPARTA = 0, 1
 
@@ -30,7 +31,8 @@ def battle_record() -> GameRecord:
 
 def play_battle_round(session: Session) -> None:
     """Fight on until the first defence has been laid (every decision: the first legal action)."""
-    while True:
+    cap = StepCap("True (until the first defence)")
+    while cap():
         seat = session.to_act()
         assert seat is not None
         if seat == CHANCE:

@@ -7,10 +7,13 @@ payment, action turns, end of cycle. Every phase happens once per cycle, the fir
 
 from __future__ import annotations
 
+from kleos.core.steps import count_step
 from kleos.games.cyclades.rules import actions, bank, creatures, end, gods, offer
 from kleos.games.cyclades.rules.common import income
 from kleos.games.cyclades.state import ACTION, CH_CREATURE, CREATURES, OFFER, OVER, SETUP, CycladesState
 from kleos.games.cyclades.tables import Tables
+
+ADVANCE_STEPS = 1_000  # phases passed without a decision: a cycle takes 7, so more is a broken rule
 
 
 def start_cycle(t: Tables, s: CycladesState) -> None:
@@ -20,9 +23,12 @@ def start_cycle(t: Tables, s: CycladesState) -> None:
     creatures.prepare(t, s)
 
 
-def advance(t: Tables, s: CycladesState) -> None:
-    """Carry the state forward to the next decision (or chance event, or the end)."""
+def advance(t: Tables, s: CycladesState, limit: int = ADVANCE_STEPS) -> None:
+    """Carry the state forward to the next decision (or chance event, or the end); past ``limit``
+    phases without one, :class:`~kleos.core.errors.RunawayLoop` rather than spinning."""
+    steps = 0
     while s.chance is None:
+        steps = count_step(steps, limit, "the cycle's automatic steps")
         phase = s.phase
         if phase == SETUP:
             s.cycle = 1
