@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from string import Formatter
 from typing import Any
 
 from kleos.core.action import Action
@@ -30,6 +31,21 @@ from kleos.core.protocol import Game, Outcome
 
 Renderable = Any
 """Plain text or a Rich renderable (``rich.text.Text`` for the board panels): see the module docstring."""
+
+
+def fill_template(template: str, **parts: Renderable) -> list[Renderable]:
+    """The pieces of a translated ``template`` with its ``{name}`` fields filled by ``parts``: the
+    text around the fields and the parts themselves (numbers as text), in the order the reader's
+    language puts them, so that a sentence stays whole in every language while a seat's name in it
+    keeps its colour. The terminal joins them (``rich.text.Text.assemble(*pieces)``)."""
+    pieces: list[Renderable] = []
+    for literal, name, _spec, _conversion in Formatter().parse(template):
+        if literal:
+            pieces.append(literal)
+        if name is not None:
+            part = parts[name]
+            pieces.append(str(part) if isinstance(part, int) else part)
+    return pieces
 
 
 @dataclass(frozen=True)
@@ -208,4 +224,5 @@ __all__ = [
     "Renderable",
     "TerminalParts",
     "VerbHelp",
+    "fill_template",
 ]
