@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.errors import IllegalAction
+from kleos.core.errors import N_, IllegalAction
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.rng import Rng
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.options import non_default, validate_options
 from kleos.games.cyclades.rules import actions, battle, creatures, flow, gods, offer, setup, zeus
-from kleos.games.cyclades.rules.common import N_, Violation, broken
+from kleos.games.cyclades.rules.common import Violation, broken
 from kleos.games.cyclades.state import (
     ACTION,
     CH_BATTLE,

@@ -14,13 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.errors import IllegalAction
+from kleos.core.errors import N_, IllegalAction
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.rng import Rng
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.options import non_default, validate_options
 from kleos.games.pericles.rules import actions, aristophanes, assembly, battledeck, flow, hand, setup
-from kleos.games.pericles.rules.common import N_
 from kleos.games.pericles.state import CH_ADVISOR, CH_ARIST, CH_BATTLE, CH_DEAL, OVER, PericlesState
 from kleos.games.pericles.tables import Tables, compile_tables
 from kleos.games.pericles.view import PericlesView, determinize, make_view

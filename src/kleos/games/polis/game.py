@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.errors import IllegalAction
+from kleos.core.errors import N_, IllegalAction
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.rng import Rng
 from kleos.games.polis.rules import actions, battle, end_of_round, events, flow, round_start, setup
-from kleos.games.polis.rules.common import N_, Violation, broken, illegal
+from kleos.games.polis.rules.common import Violation, broken, illegal
 from kleos.games.polis.state import BATTLES, CH_CARD, CH_DIE, CH_PROJECT, END_OF_ROUND, OVER, TURN, PolisState
 from kleos.games.polis.tables import SIDE_NAMES, Tables, tables_for
 from kleos.games.polis.view import PolisView, determinize, make_view
