@@ -4,7 +4,6 @@ also owns the order of the phases."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.errors import N_, IllegalAction
+from kleos.core.flatstate import json_to_text, text_to_json
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.rng import Rng
 from kleos.games.polis.rules import actions, battle, end_of_round, events, flow, round_start, setup
@@ -139,14 +139,7 @@ class PolisGame(Game[PolisState, PolisView]):
 
     def position_text(self, state: PolisState) -> str:
         """One ``field=value`` line per state field, values in compact JSON: diffable and exact."""
-        data = state.to_json()
-        return "\n".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in data.items())
+        return json_to_text(state.to_json())
 
     def parse_position(self, text: str) -> PolisState:
-        data: dict[str, Any] = {}
-        for number, line in enumerate(text.strip().splitlines(), start=1):
-            key, sep, value = line.partition("=")
-            if not sep:
-                raise ValueError(f"line {number}: expected field=value, got {line!r}")
-            data[key.strip()] = json.loads(value)
-        return PolisState.from_json(data)
+        return PolisState.from_json(text_to_json(text))
