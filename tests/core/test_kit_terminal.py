@@ -1,10 +1,10 @@
-"""The styled-template filler the games' terminal parts share."""
+"""The helpers the games' terminal parts share: the styled-template filler and the board hooks."""
 
 from __future__ import annotations
 
 import pytest
 
-from kleos.core.kit.terminal import fill_template
+from kleos.core.kit.terminal import BoardContext, Palette, drawn_by, fill_template
 
 
 class Coloured:
@@ -24,3 +24,24 @@ def test_a_language_may_move_the_field() -> None:
 def test_a_missing_part_is_an_error() -> None:
     with pytest.raises(KeyError):
         fill_template("{seat} to act")
+
+
+PALETTE = Palette(("bold red",), "dim", "yellow", "green", "bold", "reverse")
+
+
+class Board:
+    """Stands for a game's view type."""
+
+
+def test_a_board_hook_hands_the_drawing_its_game_view_colours_and_width() -> None:
+    game, view = object(), Board()
+    hook = drawn_by(object, Board, lambda g, v, p, width: (g, v, p, width))
+    ctx = BoardContext(game=game, view=view, seat=None, palette=PALETTE)  # type: ignore[arg-type]
+    assert hook(ctx, 42) == (game, view, PALETTE, 42)
+
+
+def test_a_board_hook_refuses_another_games_view() -> None:
+    hook = drawn_by(object, Board, lambda g, v, p, width: "")
+    ctx = BoardContext(game=object(), view="a view of another game", seat=None, palette=PALETTE)  # type: ignore[arg-type]
+    with pytest.raises(AssertionError):
+        hook(ctx, 80)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from string import Formatter
-from typing import Any
+from typing import Any, TypeVar
 
 from kleos.core.action import Action
 from kleos.core.protocol import Game, Outcome
@@ -96,6 +96,29 @@ class BoardContext:
 
 PanelDraw = Callable[[BoardContext, int], Renderable]
 """Draws one board panel at a width in terminal cells."""
+
+G = TypeVar("G")
+V = TypeVar("V")
+X = TypeVar("X")
+
+
+def game_and_view(ctx: BoardContext, game_type: type[G], view_type: type[V]) -> tuple[G, V]:
+    """The context's game and view as the game's own types: the shell hands a game's board hooks
+    only that game's game and views."""
+    assert isinstance(ctx.game, game_type) and isinstance(ctx.view, view_type)
+    return ctx.game, ctx.view
+
+
+def drawn_by(game_type: type[G], view_type: type[V],
+             draw: Callable[[G, V, Palette, X], Renderable]) -> Callable[[BoardContext, X], Renderable]:
+    """A board hook (a panel at a width, the status bar with a note) that hands ``draw`` the game,
+    the view, the colours and that argument: a game's panels are its drawing functions, nothing more."""
+
+    def hook(ctx: BoardContext, extra: X) -> Renderable:
+        game, view = game_and_view(ctx, game_type, view_type)
+        return draw(game, view, ctx.palette, extra)
+
+    return hook
 
 
 @dataclass(frozen=True)
@@ -224,5 +247,7 @@ __all__ = [
     "Renderable",
     "TerminalParts",
     "VerbHelp",
+    "drawn_by",
     "fill_template",
+    "game_and_view",
 ]

@@ -9,7 +9,16 @@ from typing import Any
 
 from rich.text import Text
 
-from kleos.core.kit.terminal import BoardContext, BoardParts, HelpParts, MenuParts, PanelDraw, TerminalParts
+from kleos.core.kit.terminal import (
+    BoardContext,
+    BoardParts,
+    HelpParts,
+    MenuParts,
+    PanelDraw,
+    TerminalParts,
+    drawn_by,
+    game_and_view,
+)
 from kleos.core.protocol import Game, Outcome
 from kleos.games.cyclades import reference
 from kleos.games.cyclades.game import CycladesGame
@@ -17,39 +26,18 @@ from kleos.games.cyclades.i18n import N_, _
 from kleos.games.cyclades.tui import guide, render
 from kleos.games.cyclades.view import CycladesView
 
-
-def _cyclades(ctx: BoardContext) -> tuple[CycladesGame, CycladesView]:
-    assert isinstance(ctx.game, CycladesGame) and isinstance(ctx.view, CycladesView)
-    return ctx.game, ctx.view
-
-
-def _map(ctx: BoardContext, width: int) -> Text:
-    return render.map_view(*_cyclades(ctx), ctx.palette, width)
-
-
-def _players(ctx: BoardContext, width: int) -> Text:
-    return render.players_view(*_cyclades(ctx), ctx.palette, width)
-
-
-def _gods(ctx: BoardContext, width: int) -> Text:
-    return render.gods_view(*_cyclades(ctx), ctx.palette, width)
-
-
-def _creatures(ctx: BoardContext, width: int) -> Text:
-    return render.creatures_view(*_cyclades(ctx), ctx.palette, width)
-
-
-PANELS: dict[str, PanelDraw] = {N_("Map"): _map, N_("Players"): _players, N_("Gods"): _gods,
-                                N_("Creatures"): _creatures}
+PANELS: dict[str, PanelDraw] = {N_("Map"): drawn_by(CycladesGame, CycladesView, render.map_view),
+                                N_("Players"): drawn_by(CycladesGame, CycladesView, render.players_view),
+                                N_("Gods"): drawn_by(CycladesGame, CycladesView, render.gods_view),
+                                N_("Creatures"): drawn_by(CycladesGame, CycladesView, render.creatures_view)}
 """The board's panels by name (the name is marked: the terminal shows it in the reader's language)."""
 
 
-def _status(ctx: BoardContext, note: str) -> Text:
-    return render.status(*_cyclades(ctx), ctx.palette, note)
+_status = drawn_by(CycladesGame, CycladesView, render.status)
 
 
 def _outcome(ctx: BoardContext, outcome: Outcome) -> Text:
-    game, view = _cyclades(ctx)
+    game, view = game_and_view(ctx, CycladesGame, CycladesView)
     return render.outcome_view(game, view, outcome, ctx.palette)
 
 

@@ -22,6 +22,8 @@ from kleos.core.kit.terminal import (
     PanelDraw,
     TerminalParts,
     VerbHelp,
+    drawn_by,
+    game_and_view,
 )
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.pericles import story
@@ -35,39 +37,18 @@ from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
-
-def _pericles(ctx: BoardContext) -> tuple[PericlesGame, PericlesView]:
-    assert isinstance(ctx.game, PericlesGame) and isinstance(ctx.view, PericlesView)
-    return ctx.game, ctx.view
-
-
-def _theaters(ctx: BoardContext, width: int) -> Text:
-    return render.theaters_view(*_pericles(ctx), ctx.palette, width)
-
-
-def _assemblies(ctx: BoardContext, width: int) -> Text:
-    return render.assemblies_view(*_pericles(ctx), ctx.palette, width)
-
-
-def _factions(ctx: BoardContext, width: int) -> Text:
-    return render.factions_view(*_pericles(ctx), ctx.palette, width)
-
-
-def _battle(ctx: BoardContext, width: int) -> Text:
-    return render.battle_view(*_pericles(ctx), ctx.palette, width)
-
-
-PANELS: dict[str, PanelDraw] = {N_("Theaters"): _theaters, N_("Assemblies"): _assemblies, N_("Factions"): _factions,
-                                N_("Battle"): _battle}
+PANELS: dict[str, PanelDraw] = {N_("Theaters"): drawn_by(PericlesGame, PericlesView, render.theaters_view),
+                                N_("Assemblies"): drawn_by(PericlesGame, PericlesView, render.assemblies_view),
+                                N_("Factions"): drawn_by(PericlesGame, PericlesView, render.factions_view),
+                                N_("Battle"): drawn_by(PericlesGame, PericlesView, render.battle_view)}
 """The board's panels by their English names; the shell is handed them under the reader's words."""
 
 
-def _status(ctx: BoardContext, note: str) -> Text:
-    return render.status_line(*_pericles(ctx), ctx.palette, note)
+_status = drawn_by(PericlesGame, PericlesView, render.status_line)
 
 
 def _outcome(ctx: BoardContext, outcome: Outcome) -> Text:
-    game, view = _pericles(ctx)
+    game, view = game_and_view(ctx, PericlesGame, PericlesView)
     return render.outcome_view(game, view, outcome, ctx.palette)
 
 
