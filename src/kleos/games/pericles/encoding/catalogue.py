@@ -172,14 +172,9 @@ def _chance(t: Tables) -> Actions:
 
 def build_catalogue(t: Tables) -> ActionCatalogue:
     """The catalogue of a game's tables (see the module docstring for the order)."""
-    listed: dict[Action, None] = {}
-    sections: dict[str, range] = {}
-    for name, part in zip(SECTIONS, (_cards, _assembly, _political, _theater, _military, _final), strict=True):
-        start = len(listed)
-        listed.update(dict.fromkeys(part(t)))
-        sections[name] = range(start, len(listed))
-    chance = tuple(dict.fromkeys(_chance(t)))
-    return ActionCatalogue(f"pericles-{t.scenario.id}", tuple(listed), chance, sections)
+    parts = (_cards, _assembly, _political, _theater, _military, _final)
+    sections = [(name, part(t)) for name, part in zip(SECTIONS, parts, strict=True)]
+    return ActionCatalogue.in_sections(f"pericles-{t.scenario.id}", sections, _chance(t))
 
 
 _CACHE: IdentityCache[Tables, ActionCatalogue] = IdentityCache()
