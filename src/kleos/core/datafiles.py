@@ -69,6 +69,20 @@ def packaged_or_folder(read: Callable[[Path | None], M]) -> DataLoader[M]:
     return load
 
 
+def data_loader(package: str, model: type[M], models: Mapping[str, type[BaseModel]],
+                check: Callable[[M], object]) -> DataLoader[M]:
+    """A game's ``load_data``: its tables (``models``, by file name) read from ``package``'s ``data``
+    or a folder of corrections, validated into ``model`` and cross-checked by ``check`` (which raises
+    :class:`DataError`), the packaged files once (see :func:`packaged_or_folder`)."""
+
+    def read(data_dir: Path | None) -> M:
+        data = model.model_validate(read_tables(package, models, data_dir))
+        check(data)
+        return data
+
+    return packaged_or_folder(read)
+
+
 def read_tables(package: str, models: Mapping[str, type[BaseModel]], data_dir: Path | None) -> dict[str, Any]:
     """Each table ``NAME.json`` read into its model, from ``data_dir`` where that folder has the file
     and from ``package``'s ``data`` otherwise (a folder replaces packaged files one by one), with

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
-from kleos.core.datafiles import packaged_or_folder, read_tables
+from kleos.core.datafiles import data_loader
 from kleos.core.errors import DataError
 from kleos.core.provenance import ProvenanceRecord, reconstructed_in, records_in, tag_counts
 from kleos.games.cyclades.datamodel import (
@@ -64,14 +63,8 @@ _CELL = re.compile(r"^r([0-9]+)c([0-9]+)$")
 
 
 # ----- reading ---------------------------------------------------------------------------------
-def _read(data_dir: Path | None) -> CycladesData:
-    tables = read_tables("kleos.games.cyclades", {table: MODELS[table] for table in TABLES}, data_dir)
-    data = CycladesData.model_validate(tables)
-    CrossCheck(data).run()
-    return data
-
-
-load_data = packaged_or_folder(_read)
+load_data = data_loader("kleos.games.cyclades", CycladesData, {table: MODELS[table] for table in TABLES},
+                        lambda data: CrossCheck(data).run())
 """All data files, validated; ``data_dir`` replaces packaged files one by one (read afresh)."""
 
 

@@ -10,11 +10,10 @@ that do not depend on reconstructed balance figures.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 from pydantic import BaseModel
 
-from kleos.core.datafiles import packaged_or_folder, read_tables
+from kleos.core.datafiles import data_loader
 from kleos.core.errors import DataError
 from kleos.core.provenance import reconstructed_in, records_in, tag_counts
 from kleos.games.pericles.datamodel import (
@@ -62,14 +61,8 @@ SIDE_PIECES = {"athens": ("Ab", "An", "Al", "Db", "Dn", "Dl", "Ar"),
 
 
 # ----- reading ----------------------------------------------------------------------------------
-def _read(data_dir: Path | None) -> PericlesData:
-    tables = read_tables("kleos.games.pericles", {table: MODELS[table] for table in TABLES}, data_dir)
-    data = PericlesData.model_validate(tables)
-    CrossCheck(data).run()
-    return data
-
-
-load_data = packaged_or_folder(_read)
+load_data = data_loader("kleos.games.pericles", PericlesData, {table: MODELS[table] for table in TABLES},
+                        lambda data: CrossCheck(data).run())
 """All data files, validated; ``data_dir`` replaces packaged files one by one (read afresh)."""
 
 
