@@ -56,7 +56,7 @@ from typing import Any
 
 from kleos.adapters.actions import ActionCatalogue
 from kleos.core.action import Action, act
-from kleos.core.kit.encoding import IdentityCache
+from kleos.core.kit.encoding import per_tables
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules import battle
 from kleos.games.cyclades.tables import APOLLO, GODS, Tables
@@ -160,13 +160,8 @@ def build_catalogue(t: Tables) -> ActionCatalogue:
     return ActionCatalogue.in_sections(f"cyclades-{t.players}p", sections, _chance(t))
 
 
-_CACHE: IdentityCache[Tables, ActionCatalogue] = IdentityCache()
-
-
-def catalogue_for(game: CycladesGame | Tables) -> ActionCatalogue:
-    """The (cached) catalogue of a game's tables."""
-    t = game.tables if isinstance(game, CycladesGame) else game
-    return _CACHE.get(t, build_catalogue)
+catalogue_for = per_tables(CycladesGame, build_catalogue)
+"""The (cached) catalogue of a game's tables. Called with a game or its tables."""
 
 
 def uncatalogued(catalogue: ActionCatalogue, legal: Iterable[Action]) -> list[Action]:

@@ -34,7 +34,7 @@ from itertools import combinations
 
 from kleos.adapters.actions import ActionCatalogue
 from kleos.core.action import Action, act
-from kleos.core.kit.encoding import IdentityCache
+from kleos.core.kit.encoding import per_tables
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules import diplomatic, expedition, hand, military, political
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, N_THEATERS, PERSIA, PIECES, SIDES, Tables
@@ -177,10 +177,5 @@ def build_catalogue(t: Tables) -> ActionCatalogue:
     return ActionCatalogue.in_sections(f"pericles-{t.scenario.id}", sections, _chance(t))
 
 
-_CACHE: IdentityCache[Tables, ActionCatalogue] = IdentityCache()
-
-
-def catalogue_for(game: PericlesGame | Tables) -> ActionCatalogue:
-    """The (cached) catalogue of a game's tables."""
-    t = game.tables if isinstance(game, PericlesGame) else game
-    return _CACHE.get(t, build_catalogue)
+catalogue_for = per_tables(PericlesGame, build_catalogue)
+"""The (cached) catalogue of a game's tables. Called with a game or its tables."""
