@@ -111,8 +111,9 @@ def game_and_view(ctx: BoardContext, game_type: type[G], view_type: type[V]) -> 
 
 def drawn_by(game_type: type[G], view_type: type[V],
              draw: Callable[[G, V, Palette, X], Renderable]) -> Callable[[BoardContext, X], Renderable]:
-    """A board hook (a panel at a width, the status bar with a note) that hands ``draw`` the game,
-    the view, the colours and that argument: a game's panels are its drawing functions, nothing more."""
+    """A board hook (a panel at a width, the status bar with a note, the end with the outcome) that
+    hands ``draw`` the game, the view, the colours and that argument: a game's board hooks are its
+    drawing functions, nothing more."""
 
     def hook(ctx: BoardContext, extra: X) -> Renderable:
         game, view = game_and_view(ctx, game_type, view_type)

@@ -7,19 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
-
 from kleos.core.kit.terminal import (
-    BoardContext,
     BoardParts,
     HelpParts,
     MenuParts,
     PanelDraw,
     TerminalParts,
     drawn_by,
-    game_and_view,
 )
-from kleos.core.protocol import Game, Outcome
+from kleos.core.protocol import Game
 from kleos.games.cyclades import reference
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _
@@ -33,12 +29,8 @@ PANELS: dict[str, PanelDraw] = {N_("Map"): drawn_by(CycladesGame, CycladesView, 
 """The board's panels by name (the name is marked: the terminal shows it in the reader's language)."""
 
 
+_outcome = drawn_by(CycladesGame, CycladesView, render.outcome_view)
 _status = drawn_by(CycladesGame, CycladesView, render.status)
-
-
-def _outcome(ctx: BoardContext, outcome: Outcome) -> Text:
-    game, view = game_and_view(ctx, CycladesGame, CycladesView)
-    return render.outcome_view(game, view, outcome, ctx.palette)
 
 
 def _full_view(game: Game[Any, Any], state: Any) -> CycladesView:

@@ -252,7 +252,7 @@ def status(game: CycladesGame, view: CycladesView, p: Palette, note: str = "") -
     return line
 
 
-def outcome_view(game: CycladesGame, view: CycladesView, outcome: Outcome, p: Palette) -> Text:
+def outcome_view(game: CycladesGame, view: CycladesView, p: Palette, outcome: Outcome) -> Text:
     s = view.state
     text = Text(_("Game over: "), style=p.warn)
     text.append(words.reason(outcome.reason))

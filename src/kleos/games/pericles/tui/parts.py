@@ -10,11 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.text import Text
-
 from kleos.core.action import Action
 from kleos.core.kit.terminal import (
-    BoardContext,
     BoardParts,
     HelpParts,
     LogLine,
@@ -23,9 +20,8 @@ from kleos.core.kit.terminal import (
     TerminalParts,
     VerbHelp,
     drawn_by,
-    game_and_view,
 )
-from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.core.protocol import CHANCE, Game
 from kleos.games.pericles import story
 from kleos.games.pericles.explain import explain, seat_names
 from kleos.games.pericles.game import PericlesGame
@@ -44,12 +40,8 @@ PANELS: dict[str, PanelDraw] = {N_("Theaters"): drawn_by(PericlesGame, PericlesV
 """The board's panels by their English names; the shell is handed them under the reader's words."""
 
 
+_outcome = drawn_by(PericlesGame, PericlesView, render.outcome_view)
 _status = drawn_by(PericlesGame, PericlesView, render.status_line)
-
-
-def _outcome(ctx: BoardContext, outcome: Outcome) -> Text:
-    game, view = game_and_view(ctx, PericlesGame, PericlesView)
-    return render.outcome_view(game, view, outcome, ctx.palette)
 
 
 def _full_view(game: Game[Any, Any], state: Any) -> PericlesView:

@@ -324,7 +324,7 @@ def status_line(game: PericlesGame, view: PericlesView, p: Palette, note: str = 
     return line
 
 
-def outcome_view(game: PericlesGame, view: PericlesView, outcome: Outcome, p: Palette) -> Text:
+def outcome_view(game: PericlesGame, view: PericlesView, p: Palette, outcome: Outcome) -> Text:
     s = view.state
     text = Text.assemble(*fill_template(_("{label} {reason}"), label=Text(_("Game over:"), style=p.warn),
                                         reason=_(outcome.reason)))
