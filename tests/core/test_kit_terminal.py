@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kleos.core.kit.terminal import BoardContext, Palette, drawn_by, fill_template
+from kleos.core.kit.terminal import BoardContext, Palette, drawn_by, fill_template, panels_drawn_by
 
 
 class Coloured:
@@ -45,3 +45,12 @@ def test_a_board_hook_refuses_another_games_view() -> None:
     ctx = BoardContext(game=object(), view="a view of another game", seat=None, palette=PALETTE)  # type: ignore[arg-type]
     with pytest.raises(AssertionError):
         hook(ctx, 80)
+
+
+def test_panels_keep_their_order_and_each_its_own_drawing() -> None:
+    view = Board()
+    panels = panels_drawn_by(object, Board, {"Map": lambda g, v, p, width: f"map {width}",
+                                             "Log": lambda g, v, p, width: f"log {width}"})
+    ctx = BoardContext(game=object(), view=view, seat=0, palette=PALETTE)  # type: ignore[arg-type]
+    assert list(panels) == ["Map", "Log"]
+    assert [draw(ctx, 60) for draw in panels.values()] == ["map 60", "log 60"]

@@ -122,6 +122,13 @@ def drawn_by(game_type: type[G], view_type: type[V],
     return hook
 
 
+def panels_drawn_by(game_type: type[G], view_type: type[V],
+                    draws: Mapping[str, Callable[[G, V, Palette, int], Renderable]]) -> dict[str, PanelDraw]:
+    """Board panels by name, each drawn by its function as :func:`drawn_by` hands it the game, the
+    view, the colours and the width (the order of ``draws`` is the order Tab cycles them)."""
+    return {name: drawn_by(game_type, view_type, draw) for name, draw in draws.items()}
+
+
 @dataclass(frozen=True)
 class BoardParts:
     """The board: named panels (the shell adds a ``Log`` panel after them) and the status bar.
@@ -251,4 +258,5 @@ __all__ = [
     "drawn_by",
     "fill_template",
     "game_and_view",
+    "panels_drawn_by",
 ]

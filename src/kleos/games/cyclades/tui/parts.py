@@ -7,14 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kleos.core.kit.terminal import (
-    BoardParts,
-    HelpParts,
-    MenuParts,
-    PanelDraw,
-    TerminalParts,
-    drawn_by,
-)
+from kleos.core.kit.terminal import BoardParts, HelpParts, MenuParts, TerminalParts, drawn_by, panels_drawn_by
 from kleos.core.protocol import Game
 from kleos.games.cyclades import reference
 from kleos.games.cyclades.game import CycladesGame
@@ -22,10 +15,9 @@ from kleos.games.cyclades.i18n import N_, _
 from kleos.games.cyclades.tui import guide, render
 from kleos.games.cyclades.view import CycladesView
 
-PANELS: dict[str, PanelDraw] = {N_("Map"): drawn_by(CycladesGame, CycladesView, render.map_view),
-                                N_("Players"): drawn_by(CycladesGame, CycladesView, render.players_view),
-                                N_("Gods"): drawn_by(CycladesGame, CycladesView, render.gods_view),
-                                N_("Creatures"): drawn_by(CycladesGame, CycladesView, render.creatures_view)}
+PANELS = panels_drawn_by(CycladesGame, CycladesView, {N_("Map"): render.map_view, N_("Players"): render.players_view,
+                                                      N_("Gods"): render.gods_view,
+                                                      N_("Creatures"): render.creatures_view})
 """The board's panels by name (the name is marked: the terminal shows it in the reader's language)."""
 
 

@@ -16,10 +16,10 @@ from kleos.core.kit.terminal import (
     HelpParts,
     LogLine,
     MenuParts,
-    PanelDraw,
     TerminalParts,
     VerbHelp,
     drawn_by,
+    panels_drawn_by,
 )
 from kleos.core.protocol import CHANCE, Game
 from kleos.games.pericles import story
@@ -33,10 +33,10 @@ from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
-PANELS: dict[str, PanelDraw] = {N_("Theaters"): drawn_by(PericlesGame, PericlesView, render.theaters_view),
-                                N_("Assemblies"): drawn_by(PericlesGame, PericlesView, render.assemblies_view),
-                                N_("Factions"): drawn_by(PericlesGame, PericlesView, render.factions_view),
-                                N_("Battle"): drawn_by(PericlesGame, PericlesView, render.battle_view)}
+PANELS = panels_drawn_by(PericlesGame, PericlesView, {N_("Theaters"): render.theaters_view,
+                                                      N_("Assemblies"): render.assemblies_view,
+                                                      N_("Factions"): render.factions_view,
+                                                      N_("Battle"): render.battle_view})
 """The board's panels by their English names; the shell is handed them under the reader's words."""
 
 

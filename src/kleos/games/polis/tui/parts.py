@@ -19,6 +19,7 @@ from kleos.core.kit.terminal import (
     TerminalParts,
     drawn_by,
     game_and_view,
+    panels_drawn_by,
 )
 from kleos.core.protocol import Game, Outcome
 from kleos.games.polis.game import PolisGame
@@ -33,11 +34,11 @@ def _battle(ctx: BoardContext, width: int) -> Text:
     return render.battle_view(game, view, ctx.palette, battle_results(list(ctx.log)), ctx.reveal, width)
 
 
-PANELS: dict[str, PanelDraw] = {"Map": drawn_by(PolisGame, PolisView, render.map_view),
-                                "Poleis": drawn_by(PolisGame, PolisView, render.poleis_view),
-                                "Players": drawn_by(PolisGame, PolisView, render.players_view),
-                                "Projects": drawn_by(PolisGame, PolisView, render.projects_view),
-                                "Markets": drawn_by(PolisGame, PolisView, render.markets_view), "Battle": _battle}
+PANELS: dict[str, PanelDraw] = {
+    **panels_drawn_by(PolisGame, PolisView, {"Map": render.map_view, "Poleis": render.poleis_view,
+                                             "Players": render.players_view, "Projects": render.projects_view,
+                                             "Markets": render.markets_view}),
+    "Battle": _battle}
 
 VIEWS = (*PANELS, "Log")
 """The board's panels as the app shows them (the app adds the log)."""
