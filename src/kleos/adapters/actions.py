@@ -52,6 +52,20 @@ class ActionCatalogue(ActionListing):
             return listing
         return ActionCatalogue(listing.name, tuple(listing.actions), tuple(listing.chance), dict(listing.sections))
 
+    @staticmethod
+    def in_sections(name: str, sections: Iterable[tuple[str, Iterable[Action]]],
+                    chance: Iterable[Action]) -> ActionCatalogue:
+        """A catalogue listing each action at its first place, section by section, each section the
+        range of numbers its new actions fill (an action met again keeps its first number), and the
+        chance outcomes in order, each once."""
+        listed: dict[Action, None] = {}
+        ranges: dict[str, range] = {}
+        for section, actions in sections:
+            start = len(listed)
+            listed.update(dict.fromkeys(actions))
+            ranges[section] = range(start, len(listed))
+        return ActionCatalogue(name, tuple(listed), tuple(dict.fromkeys(chance)), ranges)
+
     def __len__(self) -> int:
         return len(self.actions)
 

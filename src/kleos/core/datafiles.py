@@ -10,13 +10,20 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from kleos.core.errors import DataError
 
 M = TypeVar("M", bound=BaseModel)
+D_co = TypeVar("D_co", covariant=True)
+
+
+class DataLoader(Protocol[D_co]):
+    """A game's ``load_data``: the packaged files without ``data_dir``, else that folder's corrections."""
+
+    def __call__(self, data_dir: Path | None = None) -> D_co: ...
 
 
 def read_text(label: str, read_bytes: Callable[[], bytes]) -> str:
@@ -43,6 +50,37 @@ def require_folder(data_dir: Path) -> None:
     """A data folder given by the user must exist (a typo would otherwise silently load the packaged data)."""
     if not data_dir.is_dir():
         raise DataError(str(data_dir), "(folder)", "data folder does not exist")
+
+
+def packaged_or_folder(read: Callable[[Path | None], M]) -> DataLoader[M]:
+    """A game's ``load_data`` around ``read`` (which validates and cross-checks): the packaged files
+    are read once and kept (every game built reads them), a folder of corrected files is checked to
+    exist and read afresh each time (the user may be editing it)."""
+    packaged: list[M] = []
+
+    def load(data_dir: Path | None = None) -> M:
+        if data_dir is not None:
+            require_folder(data_dir)
+            return read(data_dir)
+        if not packaged:
+            packaged.append(read(None))
+        return packaged[0]
+
+    return load
+
+
+def data_loader(package: str, model: type[M], models: Mapping[str, type[BaseModel]],
+                check: Callable[[M], object]) -> DataLoader[M]:
+    """A game's ``load_data``: its tables (``models``, by file name) read from ``package``'s ``data``
+    or a folder of corrections, validated into ``model`` and cross-checked by ``check`` (which raises
+    :class:`DataError`), the packaged files once (see :func:`packaged_or_folder`)."""
+
+    def read(data_dir: Path | None) -> M:
+        data = model.model_validate(read_tables(package, models, data_dir))
+        check(data)
+        return data
+
+    return packaged_or_folder(read)
 
 
 def read_tables(package: str, models: Mapping[str, type[BaseModel]], data_dir: Path | None) -> dict[str, Any]:

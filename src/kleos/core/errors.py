@@ -27,6 +27,13 @@ class IllegalAction(KleosError):
         self.params = params
 
 
+def N_(template: str) -> str:
+    """Marks an English template (a rule's message, an option's words) for the game's catalogue without
+    translating it: the rules stay language-free and import no language layer, while the catalogue
+    extraction finds the marked strings and each surface translates them where it shows them."""
+    return template
+
+
 class DataError(KleosError):
     """A game data file that does not validate: names the file and the field."""
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
-from kleos.core.protocol import Outcome
+from kleos.core.protocol import Game, Outcome
 from kleos.core.rng import Rng
 
 T = TypeVar("T")
@@ -61,3 +61,44 @@ def text_to_json(text: str) -> dict[str, Any]:
             raise ValueError(f"line {number}: expected field=value, got {line!r}")
         data[key.strip()] = json.loads(value)
     return data
+
+
+class FlatState(Protocol):
+    """A state that answers for itself: its outcome, its generator, a copy and its JSON fields."""
+
+    outcome: Outcome | None
+    rng: Rng
+
+    def copy(self) -> Self: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound=FlatState)
+V = TypeVar("V")
+
+
+class FlatStateGame(Game[S, V]):
+    """The :class:`~kleos.core.protocol.Game` methods a :class:`FlatState` answers itself, written
+    once: a game fills in its rules, its views and ``state_from_json`` (which names its state class);
+    the position text is the state's JSON fields one ``field=value`` line each."""
+
+    def outcome(self, state: S) -> Outcome | None:
+        return state.outcome
+
+    def copy(self, state: S) -> S:
+        return state.copy()
+
+    def rng(self, state: S) -> Rng:
+        return state.rng
+
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        return state.to_json()
+
+    def position_text(self, state: S) -> str:
+        """One ``field=value`` line per state field, values in compact JSON: diffable and exact."""
+        return json_to_text(state.to_json())
+
+    def parse_position(self, text: str) -> S:
+        return self.state_from_json(text_to_json(text))
+

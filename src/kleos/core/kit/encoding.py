@@ -138,3 +138,25 @@ class IdentityCache(Generic[K, V]):
         value = build(key)
         self._entries[id(key)] = (key, value)
         return value
+
+
+class HasTables(Protocol):
+    """A game that keeps its rules tables (what its catalogue is built from) as ``tables``."""
+
+    @property
+    def tables(self) -> Any: ...
+
+
+H = TypeVar("H", bound=HasTables)
+
+
+def per_tables(game_type: type[H], build: Callable[[K], V]) -> Callable[[H | K], V]:
+    """``build`` of a game's tables, built once per tables object (games of the same options share
+    them) and found by identity: called with a game of ``game_type`` (its tables) or the tables."""
+    cache: IdentityCache[Any, V] = IdentityCache()
+
+    def get(source: H | K) -> V:
+        return cache.get(source.tables if isinstance(source, game_type) else source, build)
+
+    return get
+

@@ -23,13 +23,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from string import Formatter
+from typing import Any, TypeVar
 
 from kleos.core.action import Action
 from kleos.core.protocol import Game, Outcome
 
 Renderable = Any
 """Plain text or a Rich renderable (``rich.text.Text`` for the board panels): see the module docstring."""
+
+
+def fill_template(template: str, **parts: Renderable) -> list[Renderable]:
+    """The pieces of a translated ``template`` with its ``{name}`` fields filled by ``parts``: the
+    text around the fields and the parts themselves (numbers as text), in the order the reader's
+    language puts them, so that a sentence stays whole in every language while a seat's name in it
+    keeps its colour. The terminal joins them (``rich.text.Text.assemble(*pieces)``)."""
+    pieces: list[Renderable] = []
+    for literal, name, _spec, _conversion in Formatter().parse(template):
+        if literal:
+            pieces.append(literal)
+        if name is not None:
+            part = parts[name]
+            pieces.append(str(part) if isinstance(part, int) else part)
+    return pieces
 
 
 @dataclass(frozen=True)
@@ -80,6 +96,37 @@ class BoardContext:
 
 PanelDraw = Callable[[BoardContext, int], Renderable]
 """Draws one board panel at a width in terminal cells."""
+
+G = TypeVar("G")
+V = TypeVar("V")
+X = TypeVar("X")
+
+
+def game_and_view(ctx: BoardContext, game_type: type[G], view_type: type[V]) -> tuple[G, V]:
+    """The context's game and view as the game's own types: the shell hands a game's board hooks
+    only that game's game and views."""
+    assert isinstance(ctx.game, game_type) and isinstance(ctx.view, view_type)
+    return ctx.game, ctx.view
+
+
+def drawn_by(game_type: type[G], view_type: type[V],
+             draw: Callable[[G, V, Palette, X], Renderable]) -> Callable[[BoardContext, X], Renderable]:
+    """A board hook (a panel at a width, the status bar with a note, the end with the outcome) that
+    hands ``draw`` the game, the view, the colours and that argument: a game's board hooks are its
+    drawing functions, nothing more."""
+
+    def hook(ctx: BoardContext, extra: X) -> Renderable:
+        game, view = game_and_view(ctx, game_type, view_type)
+        return draw(game, view, ctx.palette, extra)
+
+    return hook
+
+
+def panels_drawn_by(game_type: type[G], view_type: type[V],
+                    draws: Mapping[str, Callable[[G, V, Palette, int], Renderable]]) -> dict[str, PanelDraw]:
+    """Board panels by name, each drawn by its function as :func:`drawn_by` hands it the game, the
+    view, the colours and the width (the order of ``draws`` is the order Tab cycles them)."""
+    return {name: drawn_by(game_type, view_type, draw) for name, draw in draws.items()}
 
 
 @dataclass(frozen=True)
@@ -208,4 +255,8 @@ __all__ = [
     "Renderable",
     "TerminalParts",
     "VerbHelp",
+    "drawn_by",
+    "fill_template",
+    "game_and_view",
+    "panels_drawn_by",
 ]

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.errors import IllegalAction
-from kleos.core.protocol import CHANCE, Game, Outcome
-from kleos.core.rng import Rng
+from kleos.core.errors import N_, IllegalAction
+from kleos.core.flatstate import FlatStateGame
+from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.options import non_default, validate_options
 from kleos.games.cyclades.rules import actions, battle, creatures, flow, gods, offer, setup, zeus
-from kleos.games.cyclades.rules.common import N_, Violation, broken
+from kleos.games.cyclades.rules.common import Violation, broken
 from kleos.games.cyclades.state import (
     ACTION,
     CH_BATTLE,
@@ -34,7 +34,7 @@ from kleos.games.cyclades.tables import Tables, tables_for
 from kleos.games.cyclades.view import CycladesView, determinize, make_view
 
 
-class CycladesGame(Game[CycladesState, CycladesView]):
+class CycladesGame(FlatStateGame[CycladesState, CycladesView]):
     """Cyclades for 2-5 players; ``options`` are validated (``players``, ``data_dir``, §9 switches)."""
 
     name = "cyclades"
@@ -110,29 +110,11 @@ class CycladesGame(Game[CycladesState, CycladesView]):
             violation = broken("PROTOCOL", N_("'{action}' is not one of the legal actions here"), action=str(action))
         return IllegalAction(violation.rule, violation.template, **violation.params)
 
-    def outcome(self, state: CycladesState) -> Outcome | None:
-        return state.outcome
-
-    def copy(self, state: CycladesState) -> CycladesState:
-        return state.copy()
-
-    def rng(self, state: CycladesState) -> Rng:
-        return state.rng
-
     def view(self, state: CycladesState, seat: int | None) -> CycladesView:
         return make_view(state, seat)
 
     def determinize(self, view: CycladesView, rng: random.Random) -> CycladesState:
         return determinize(self.tables, view, rng)
 
-    def state_to_json(self, state: CycladesState) -> dict[str, Any]:
-        return state.to_json()
-
     def state_from_json(self, data: Mapping[str, Any]) -> CycladesState:
         return CycladesState.from_json(dict(data))
-
-    def position_text(self, state: CycladesState) -> str:
-        return state.text()
-
-    def parse_position(self, text: str) -> CycladesState:
-        return CycladesState.parse(text)

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
-from kleos.core.datafiles import read_tables, require_folder
+from kleos.core.datafiles import data_loader
 from kleos.core.errors import DataError
 from kleos.core.provenance import ProvenanceRecord, reconstructed_in, records_in, tag_counts
 from kleos.games.cyclades.datamodel import (
@@ -65,28 +63,9 @@ _CELL = re.compile(r"^r([0-9]+)c([0-9]+)$")
 
 
 # ----- reading ---------------------------------------------------------------------------------
-def load_data(data_dir: Path | None = None) -> CycladesData:
-    """All data files, validated; ``data_dir`` replaces packaged files one by one (read afresh)."""
-    if data_dir is None:
-        return _load_packaged()
-    require_folder(data_dir)
-    return _load(data_dir)
-
-
-@lru_cache(maxsize=1)
-def _load_packaged() -> CycladesData:
-    return _load(None)
-
-
-def _load(data_dir: Path | None) -> CycladesData:
-    tables = read_tables("kleos.games.cyclades", {table: MODELS[table] for table in TABLES}, data_dir)
-    data = CycladesData.model_validate(tables)
-    CrossCheck(data).run()
-    return data
-
-
-
-
+load_data = data_loader("kleos.games.cyclades", CycladesData, {table: MODELS[table] for table in TABLES},
+                        lambda data: CrossCheck(data).run())
+"""All data files, validated; ``data_dir`` replaces packaged files one by one (read afresh)."""
 
 
 # ----- geometry (data sheet §2.1) -----------------------------------------------------------------

@@ -12,15 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kleos.core.errors import N_
 from kleos.core.kit import OptionsError, OptionSpec
 from kleos.games.cyclades.datamodel import CycladesData
-
-
-def N_(text: str) -> str:
-    """Marks an option's words for the game's catalogue; the surfaces translate them where shown
-    (this module is imported by the rules' tables, which import no language layer)."""
-    return text
-
 
 PLAYERS_DEFAULT = 3  # a first game: quicker to learn and to play than 5 (issue 24)
 BASE_DECK = "base17"

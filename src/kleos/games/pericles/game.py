@@ -14,19 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.errors import IllegalAction
-from kleos.core.protocol import CHANCE, Game, Outcome
-from kleos.core.rng import Rng
+from kleos.core.errors import N_, IllegalAction
+from kleos.core.flatstate import FlatStateGame
+from kleos.core.protocol import CHANCE
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.options import non_default, validate_options
 from kleos.games.pericles.rules import actions, aristophanes, assembly, battledeck, flow, hand, setup
-from kleos.games.pericles.rules.common import N_
 from kleos.games.pericles.state import CH_ADVISOR, CH_ARIST, CH_BATTLE, CH_DEAL, OVER, PericlesState
 from kleos.games.pericles.tables import Tables, compile_tables
 from kleos.games.pericles.view import PericlesView, determinize, make_view
 
 
-class PericlesGame(Game[PericlesState, PericlesView]):
+class PericlesGame(FlatStateGame[PericlesState, PericlesView]):
     """Pericles for four factions; ``options`` are validated (``scenario``, ``data_dir``, §8 switches)."""
 
     name = "pericles"
@@ -93,29 +92,11 @@ class PericlesGame(Game[PericlesState, PericlesView]):
         rule, template, *params = violation
         return IllegalAction(rule, template, **(params[0] if params else {}))
 
-    def outcome(self, state: PericlesState) -> Outcome | None:
-        return state.outcome
-
-    def copy(self, state: PericlesState) -> PericlesState:
-        return state.copy()
-
-    def rng(self, state: PericlesState) -> Rng:
-        return state.rng
-
     def view(self, state: PericlesState, seat: int | None) -> PericlesView:
         return make_view(state, seat)
 
     def determinize(self, view: PericlesView, rng: random.Random) -> PericlesState:
         return determinize(self.tables, view, rng)
 
-    def state_to_json(self, state: PericlesState) -> dict[str, Any]:
-        return state.to_json()
-
     def state_from_json(self, data: Mapping[str, Any]) -> PericlesState:
         return PericlesState.from_json(dict(data))
-
-    def position_text(self, state: PericlesState) -> str:
-        return state.text()
-
-    def parse_position(self, text: str) -> PericlesState:
-        return PericlesState.parse(text)

@@ -10,12 +10,10 @@ that do not depend on reconstructed balance figures.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
-from pathlib import Path
 
 from pydantic import BaseModel
 
-from kleos.core.datafiles import read_tables, require_folder
+from kleos.core.datafiles import data_loader
 from kleos.core.errors import DataError
 from kleos.core.provenance import reconstructed_in, records_in, tag_counts
 from kleos.games.pericles.datamodel import (
@@ -63,24 +61,9 @@ SIDE_PIECES = {"athens": ("Ab", "An", "Al", "Db", "Dn", "Dl", "Ar"),
 
 
 # ----- reading ----------------------------------------------------------------------------------
-def load_data(data_dir: Path | None = None) -> PericlesData:
-    """All data files, validated; ``data_dir`` replaces packaged files one by one (read afresh)."""
-    if data_dir is None:
-        return _load_packaged()
-    require_folder(data_dir)
-    return _load(data_dir)
-
-
-@lru_cache(maxsize=1)
-def _load_packaged() -> PericlesData:
-    return _load(None)
-
-
-def _load(data_dir: Path | None) -> PericlesData:
-    tables = read_tables("kleos.games.pericles", {table: MODELS[table] for table in TABLES}, data_dir)
-    data = PericlesData.model_validate(tables)
-    CrossCheck(data).run()
-    return data
+load_data = data_loader("kleos.games.pericles", PericlesData, {table: MODELS[table] for table in TABLES},
+                        lambda data: CrossCheck(data).run())
+"""All data files, validated; ``data_dir`` replaces packaged files one by one (read afresh)."""
 
 
 def counter_inventory(data: PericlesData) -> dict[str, int]:

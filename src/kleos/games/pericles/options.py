@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kleos.core.errors import N_
 from kleos.core.kit import OptionsError, OptionSpec
 from kleos.games.pericles.datamodel import AmountDef, PericlesData
-from kleos.games.pericles.i18n import N_
 from kleos.games.pericles.tables import FACTIONS
 
 SCENARIOS = ("14_2", "14_1_09a")

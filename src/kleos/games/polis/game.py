@@ -4,18 +4,17 @@ also owns the order of the phases."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.errors import IllegalAction
-from kleos.core.protocol import CHANCE, Game, Outcome
-from kleos.core.rng import Rng
+from kleos.core.errors import N_, IllegalAction
+from kleos.core.flatstate import FlatStateGame
+from kleos.core.protocol import CHANCE
 from kleos.games.polis.rules import actions, battle, end_of_round, events, flow, round_start, setup
-from kleos.games.polis.rules.common import N_, Violation, broken, illegal
+from kleos.games.polis.rules.common import Violation, broken, illegal
 from kleos.games.polis.state import BATTLES, CH_CARD, CH_DIE, CH_PROJECT, END_OF_ROUND, OVER, TURN, PolisState
 from kleos.games.polis.tables import SIDE_NAMES, Tables, tables_for
 from kleos.games.polis.view import PolisView, determinize, make_view
@@ -24,7 +23,7 @@ DIE = [(Action("roll", (n,)), 0.25) for n in (1, 2, 3, 4)]  # R-GEN-13
 SEATS = ((0,), (1,))  # the actors while a seat takes its turn, built once
 
 
-class PolisGame(Game[PolisState, PolisView]):
+class PolisGame(FlatStateGame[PolisState, PolisView]):
     """Polis for one edition (``"2012"`` or ``"2020"``), optionally with corrected data files."""
 
     name = "polis"
@@ -116,37 +115,11 @@ class PolisGame(Game[PolisState, PolisView]):
             violation = broken("PROTOCOL", N_("'{action}' is not one of the legal actions here"), action=action)
         return illegal(violation)
 
-    def outcome(self, state: PolisState) -> Outcome | None:
-        return state.outcome
-
-    def copy(self, state: PolisState) -> PolisState:
-        return state.copy()
-
-    def rng(self, state: PolisState) -> Rng:
-        return state.rng
-
     def view(self, state: PolisState, seat: int | None) -> PolisView:
         return make_view(state, seat)
 
     def determinize(self, view: PolisView, rng: random.Random) -> PolisState:
         return determinize(view, rng)
 
-    def state_to_json(self, state: PolisState) -> dict[str, Any]:
-        return state.to_json()
-
     def state_from_json(self, data: Mapping[str, Any]) -> PolisState:
         return PolisState.from_json(dict(data))
-
-    def position_text(self, state: PolisState) -> str:
-        """One ``field=value`` line per state field, values in compact JSON: diffable and exact."""
-        data = state.to_json()
-        return "\n".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in data.items())
-
-    def parse_position(self, text: str) -> PolisState:
-        data: dict[str, Any] = {}
-        for number, line in enumerate(text.strip().splitlines(), start=1):
-            key, sep, value = line.partition("=")
-            if not sep:
-                raise ValueError(f"line {number}: expected field=value, got {line!r}")
-            data[key.strip()] = json.loads(value)
-        return PolisState.from_json(data)

@@ -56,7 +56,7 @@ from typing import Any
 
 from kleos.adapters.actions import ActionCatalogue
 from kleos.core.action import Action, act
-from kleos.core.kit.encoding import IdentityCache
+from kleos.core.kit.encoding import per_tables
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules import battle
 from kleos.games.cyclades.tables import APOLLO, GODS, Tables
@@ -155,23 +155,13 @@ def _chance(t: Tables) -> Actions:
 def build_catalogue(t: Tables) -> ActionCatalogue:
     """The catalogue of a game's tables (see the module docstring for the order): each action at its
     first place (the Sylph's steps are Poseidon's), sections as the ranges their new actions fill."""
-    listed: dict[Action, None] = {}
-    sections: dict[str, range] = {}
-    for name, part in zip(SECTIONS, (_offer, _turn, _battle, _metropolis, _creatures), strict=True):
-        start = len(listed)
-        listed.update(dict.fromkeys(part(t)))
-        sections[name] = range(start, len(listed))
-    chance = tuple(dict.fromkeys(_chance(t)))
-    return ActionCatalogue(f"cyclades-{t.players}p", tuple(listed), chance, sections)
+    parts = (_offer, _turn, _battle, _metropolis, _creatures)
+    sections = [(name, part(t)) for name, part in zip(SECTIONS, parts, strict=True)]
+    return ActionCatalogue.in_sections(f"cyclades-{t.players}p", sections, _chance(t))
 
 
-_CACHE: IdentityCache[Tables, ActionCatalogue] = IdentityCache()
-
-
-def catalogue_for(game: CycladesGame | Tables) -> ActionCatalogue:
-    """The (cached) catalogue of a game's tables."""
-    t = game.tables if isinstance(game, CycladesGame) else game
-    return _CACHE.get(t, build_catalogue)
+catalogue_for = per_tables(CycladesGame, build_catalogue)
+"""The (cached) catalogue of a game's tables. Called with a game or its tables."""
 
 
 def uncatalogued(catalogue: ActionCatalogue, legal: Iterable[Action]) -> list[Action]:

@@ -16,8 +16,9 @@ from __future__ import annotations
 from types import ModuleType
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.cyclades.rules import bank, battle, build, effects, fleet, metro, recruit, summon, troop, zeus
-from kleos.games.cyclades.rules.common import N_, Violation, broken, islands_of
+from kleos.games.cyclades.rules.common import Violation, broken, islands_of
 from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
 

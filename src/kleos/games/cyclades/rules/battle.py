@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections import Counter
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.cyclades.rules import elimination, figures, metro
-from kleos.games.cyclades.rules.common import N_, Told, Violation, broken, told
+from kleos.games.cyclades.rules.common import Told, Violation, broken, told
 from kleos.games.cyclades.state import CH_BATTLE, CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, Tables
 

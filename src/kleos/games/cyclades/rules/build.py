@@ -11,8 +11,9 @@ when one is placed (C-METRO-5, rules/metro.py).
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.cyclades.rules import metro
-from kleos.games.cyclades.rules.common import N_, Violation, broken, free_slots, in_play, islands_of
+from kleos.games.cyclades.rules.common import Violation, broken, free_slots, in_play, islands_of
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables
 

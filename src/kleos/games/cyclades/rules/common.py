@@ -60,12 +60,6 @@ def _english(value: object) -> object:
     return value
 
 
-def N_(template: str) -> str:
-    """Marks a rules template for the game's catalogue without translating it: the rules import no
-    language layer, the surfaces translate (see docs/i18n.md)."""
-    return template
-
-
 def islands_of(s: CycladesState, seat: int) -> list[int]:
     """Islands ``seat`` owns: troops there, or its territory marker (the owner without troops)."""
     return [i for i, o in enumerate(s.owner) if o == seat]

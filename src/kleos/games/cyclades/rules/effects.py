@@ -46,10 +46,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.cyclades.rules import bank, figures, fleet, metro, territory, troop
 from kleos.games.cyclades.rules.common import (
     BUILDING_KINDS,
-    N_,
     Told,
     Violation,
     broken,

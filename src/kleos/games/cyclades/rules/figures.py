@@ -27,7 +27,8 @@ the card is discarded at once (rules/effects.py) and only the figure stays.
 
 from __future__ import annotations
 
-from kleos.games.cyclades.rules.common import N_, Told, Violation, broken, told
+from kleos.core.errors import N_
+from kleos.games.cyclades.rules.common import Told, Violation, broken, told
 from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables
 

@@ -24,8 +24,9 @@ them"; its worked example leaves 2 of 4 fleets behind, so a count is asked for a
 from __future__ import annotations
 
 from kleos.core.action import Action, Arg
+from kleos.core.errors import N_
 from kleos.games.cyclades.rules import battle, figures
-from kleos.games.cyclades.rules.common import N_, Violation, broken
+from kleos.games.cyclades.rules.common import Violation, broken
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, POSEIDON, Tables
 

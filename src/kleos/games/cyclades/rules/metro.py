@@ -28,10 +28,10 @@ of its slots are free, and the buildings kept there move to the slots outside th
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.cyclades.rules.common import (
     ALL_KINDS,
     BUILDING_KINDS,
-    N_,
     Violation,
     broken,
     building_kinds,

@@ -13,8 +13,9 @@ choice" wins, so the auction can always go on.
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.cyclades.rules import elimination
-from kleos.games.cyclades.rules.common import N_, Violation, broken, net_cost, told
+from kleos.games.cyclades.rules.common import Violation, broken, net_cost, told
 from kleos.games.cyclades.state import OFFER, CycladesState
 from kleos.games.cyclades.tables import EMPTY, GODS, N_GODS, Tables
 
@@ -28,8 +29,6 @@ def offers(god: int, amounts: range) -> list[Action]:
     while len(made) < amounts.stop:
         made.append(Action("offer", (GODS[god], len(made))))
     return made[amounts.start:amounts.stop]
-
-
 
 
 def start(t: Tables, s: CycladesState) -> None:

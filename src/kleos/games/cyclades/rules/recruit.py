@@ -10,8 +10,9 @@ optional like any other: a turn may end without it.
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.cyclades.rules import figures, metro
-from kleos.games.cyclades.rules.common import N_, Violation, broken, fleets_of, islands_of, troops_of
+from kleos.games.cyclades.rules.common import Violation, broken, fleets_of, islands_of, troops_of
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, EMPTY, POSEIDON, ZEUS, Tables
 

@@ -17,8 +17,9 @@ effect is over (C-SUMMON-3/4). A creature is summoned even when its effect could
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.cyclades.rules import effects
-from kleos.games.cyclades.rules.common import N_, Violation, broken, temples_left
+from kleos.games.cyclades.rules.common import Violation, broken, temples_left
 from kleos.games.cyclades.rules.zeus import track_slot
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables

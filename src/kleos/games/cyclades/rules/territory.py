@@ -11,13 +11,12 @@ C-BATTLE-12); such a player simply cannot empty another island until a marker is
 
 from __future__ import annotations
 
-from kleos.games.cyclades.rules.common import N_, Violation, broken
+from kleos.core.errors import N_
+from kleos.games.cyclades.rules.common import Violation, broken
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import Tables
 
 UNLIMITED = "unlimited"
-
-
 
 
 def limit(t: Tables) -> int | None:

@@ -16,8 +16,9 @@ its Metropolis or by completing the four building types) is followed as a readin
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.cyclades.rules import battle, elimination, figures, metro, territory
-from kleos.games.cyclades.rules.common import N_, Violation, broken, islands_of, metropolises
+from kleos.games.cyclades.rules.common import Violation, broken, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, NOBODY, Tables
 

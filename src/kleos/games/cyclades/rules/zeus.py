@@ -10,7 +10,8 @@ swap costs 1 GP (C-DATA-9) and may be bought any number of times while gold last
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.cyclades.rules.common import N_, Violation, broken
+from kleos.core.errors import N_
+from kleos.games.cyclades.rules.common import Violation, broken
 from kleos.games.cyclades.state import CH_SWAP, CycladesState
 from kleos.games.cyclades.tables import EMPTY, ZEUS, Tables
 

@@ -7,50 +7,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
-
-from kleos.core.kit.terminal import BoardContext, BoardParts, HelpParts, MenuParts, PanelDraw, TerminalParts
-from kleos.core.protocol import Game, Outcome
+from kleos.core.kit.terminal import BoardParts, HelpParts, MenuParts, TerminalParts, drawn_by, panels_drawn_by
+from kleos.core.protocol import Game
 from kleos.games.cyclades import reference
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _
 from kleos.games.cyclades.tui import guide, render
 from kleos.games.cyclades.view import CycladesView
 
-
-def _cyclades(ctx: BoardContext) -> tuple[CycladesGame, CycladesView]:
-    assert isinstance(ctx.game, CycladesGame) and isinstance(ctx.view, CycladesView)
-    return ctx.game, ctx.view
-
-
-def _map(ctx: BoardContext, width: int) -> Text:
-    return render.map_view(*_cyclades(ctx), ctx.palette, width)
-
-
-def _players(ctx: BoardContext, width: int) -> Text:
-    return render.players_view(*_cyclades(ctx), ctx.palette, width)
-
-
-def _gods(ctx: BoardContext, width: int) -> Text:
-    return render.gods_view(*_cyclades(ctx), ctx.palette, width)
-
-
-def _creatures(ctx: BoardContext, width: int) -> Text:
-    return render.creatures_view(*_cyclades(ctx), ctx.palette, width)
-
-
-PANELS: dict[str, PanelDraw] = {N_("Map"): _map, N_("Players"): _players, N_("Gods"): _gods,
-                                N_("Creatures"): _creatures}
+PANELS = panels_drawn_by(CycladesGame, CycladesView, {N_("Map"): render.map_view, N_("Players"): render.players_view,
+                                                      N_("Gods"): render.gods_view,
+                                                      N_("Creatures"): render.creatures_view})
 """The board's panels by name (the name is marked: the terminal shows it in the reader's language)."""
 
 
-def _status(ctx: BoardContext, note: str) -> Text:
-    return render.status(*_cyclades(ctx), ctx.palette, note)
-
-
-def _outcome(ctx: BoardContext, outcome: Outcome) -> Text:
-    game, view = _cyclades(ctx)
-    return render.outcome_view(game, view, outcome, ctx.palette)
+_outcome = drawn_by(CycladesGame, CycladesView, render.outcome_view)
+_status = drawn_by(CycladesGame, CycladesView, render.status)
 
 
 def _full_view(game: Game[Any, Any], state: Any) -> CycladesView:

@@ -9,15 +9,13 @@ buildings and the Metropolis (a one-cell island shows them after its troops).
 
 from __future__ import annotations
 
-from string import Formatter
-
 from rich.text import Text
 
-from kleos.core.kit.terminal import Palette
+from kleos.core.kit.terminal import Palette, fill_template
 from kleos.core.protocol import Outcome
 from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.game import CycladesGame
-from kleos.games.cyclades.i18n import N_, _
+from kleos.games.cyclades.i18n import _
 from kleos.games.cyclades.loader import doubled_x, parse_cell
 from kleos.games.cyclades.reference import creature, creature_words
 from kleos.games.cyclades.rules.common import income, islands_of, metropolises
@@ -34,21 +32,6 @@ LIGHT = Palette(("bold #0a3d91", "bold #b3261e", "bold #1a7f37", "bold #8a6a00",
 CELL = 8  # characters per hex cell; rows are offset by half of it
 BUILDING_LETTERS = "PFTU"  # port, fortress, temple, university: the building of each main god, in god order
 SEA = "~"
-
-
-def styled(message: str, style: str = "", **parts: Text | str) -> Text:
-    """``message`` (marked with ``N_``) in the reader's language, its ``{name}`` placeholders filled
-    with ``parts``, which keep their own styles (a seat's colour inside a translated sentence)."""
-    out = Text(style=style)
-    for literal, field, _spec, _conversion in Formatter().parse(_(message)):
-        out.append(literal)
-        if field is not None:
-            part = parts[field]
-            if isinstance(part, Text):
-                out.append_text(part)
-            else:
-                out.append(part)
-    return out
 
 
 # ----- geometry --------------------------------------------------------------------------------------
@@ -234,7 +217,8 @@ def creatures_view(game: CycladesGame, view: CycladesView, p: Palette, width: in
         name = words.creature_name(creature(t, card)) if card >= 0 else "-"
         rows.append([words.gold(t.slot_costs[slot]), name])
     table = grid([_("price"), _("creature")], rows, width, p)
-    told = [paragraph(styled(N_("{creature}: "), p.head, creature=words.creature_name(creature(t, card)))
+    told = [paragraph(Text.assemble(*fill_template(_("{creature}: "), creature=words.creature_name(creature(t, card))),
+                                    style=p.head)
                       + Text(creature_words(creature(t, card))), width)
             for card in dict.fromkeys(c for c in s.track if c >= 0)]
     left = sum(s.deck)
@@ -256,22 +240,25 @@ def status(game: CycladesGame, view: CycladesView, p: Palette, note: str = "") -
         line.append(_("phase: {phase}", phase=words.phase(s.phase)))
         actors = [a for a in game.actors(s) if a >= 0]
         if actors:
-            line.append_text(styled(N_(" · to act: {seats}"), seats=seats_text(game.seat_names, actors, p)))
+            line.append_text(Text.assemble(*fill_template(_(" · to act: {seats}"),
+                                                          seats=seats_text(game.seat_names, actors, p))))
     line.append("\n")
     if view.seat is not None and view.seat >= 0:
-        line.append_text(styled(N_("You: {seat}, {gold} GP"), seat=seat_text(game.seat_names, view.seat, p),
-                                gold=str(s.gold[view.seat])))
+        line.append_text(Text.assemble(*fill_template(_("You: {seat}, {gold} GP"),
+                                                      seat=seat_text(game.seat_names, view.seat, p),
+                                                      gold=str(s.gold[view.seat]))))
     if note:
         line.append(f"  {note}", style=p.dim)
     return line
 
 
-def outcome_view(game: CycladesGame, view: CycladesView, outcome: Outcome, p: Palette) -> Text:
+def outcome_view(game: CycladesGame, view: CycladesView, p: Palette, outcome: Outcome) -> Text:
     s = view.state
     text = Text(_("Game over: "), style=p.warn)
     text.append(words.reason(outcome.reason))
     if outcome.winner is not None:
-        text.append_text(styled(N_(" · winner {seat}"), seat=seat_text(game.seat_names, outcome.winner, p)))
+        text.append_text(Text.assemble(*fill_template(_(" · winner {seat}"),
+                                                      seat=seat_text(game.seat_names, outcome.winner, p))))
     text.append("\n" + _("Metropolises: "))
     for seat in range(game.tables.players):
         if seat:

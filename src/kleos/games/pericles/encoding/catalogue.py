@@ -34,7 +34,7 @@ from itertools import combinations
 
 from kleos.adapters.actions import ActionCatalogue
 from kleos.core.action import Action, act
-from kleos.core.kit.encoding import IdentityCache
+from kleos.core.kit.encoding import per_tables
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules import diplomatic, expedition, hand, military, political
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, N_THEATERS, PERSIA, PIECES, SIDES, Tables
@@ -172,20 +172,10 @@ def _chance(t: Tables) -> Actions:
 
 def build_catalogue(t: Tables) -> ActionCatalogue:
     """The catalogue of a game's tables (see the module docstring for the order)."""
-    listed: dict[Action, None] = {}
-    sections: dict[str, range] = {}
-    for name, part in zip(SECTIONS, (_cards, _assembly, _political, _theater, _military, _final), strict=True):
-        start = len(listed)
-        listed.update(dict.fromkeys(part(t)))
-        sections[name] = range(start, len(listed))
-    chance = tuple(dict.fromkeys(_chance(t)))
-    return ActionCatalogue(f"pericles-{t.scenario.id}", tuple(listed), chance, sections)
+    parts = (_cards, _assembly, _political, _theater, _military, _final)
+    sections = [(name, part(t)) for name, part in zip(SECTIONS, parts, strict=True)]
+    return ActionCatalogue.in_sections(f"pericles-{t.scenario.id}", sections, _chance(t))
 
 
-_CACHE: IdentityCache[Tables, ActionCatalogue] = IdentityCache()
-
-
-def catalogue_for(game: PericlesGame | Tables) -> ActionCatalogue:
-    """The (cached) catalogue of a game's tables."""
-    t = game.tables if isinstance(game, PericlesGame) else game
-    return _CACHE.get(t, build_catalogue)
+catalogue_for = per_tables(PericlesGame, build_catalogue)
+"""The (cached) catalogue of a game's tables. Called with a game or its tables."""

@@ -7,6 +7,7 @@ legality path (``legal``) that menus, bots and the server share.
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.pericles.rules import (
     aristophanes,
     assembly,
@@ -23,7 +24,7 @@ from kleos.games.pericles.rules import (
     redeploy,
     theater,
 )
-from kleos.games.pericles.rules.common import N_, Violation, gain, spend
+from kleos.games.pericles.rules.common import Violation, gain, spend
 from kleos.games.pericles.state import CH_ADVISOR, H_RAIDS, PericlesState
 from kleos.games.pericles.tables import Tables, factions_of
 

@@ -21,8 +21,9 @@ pool even under the Campaign rule 14.43 (a demobilised unit is not a war loss).
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.pericles.datamodel import AristophanesCard
-from kleos.games.pericles.rules.common import CONTESTED, N_, Violation, count, place, present, remove, status
+from kleos.games.pericles.rules.common import CONTESTED, Violation, count, place, present, remove, status
 from kleos.games.pericles.state import OFF, PericlesState
 from kleos.games.pericles.tables import (
     AB,

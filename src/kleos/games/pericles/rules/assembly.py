@@ -12,9 +12,10 @@ pays the largest award among the attributes that apply.
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.pericles.datamodel import Attribute
 from kleos.games.pericles.rules.boule import sign
-from kleos.games.pericles.rules.common import N_, Violation
+from kleos.games.pericles.rules.common import Violation
 from kleos.games.pericles.state import DISCARD, ENTOURAGE, HAND, OUT, PLAYED, PericlesState
 from kleos.games.pericles.tables import FACTIONS, ISSUES_PER_SIDE, Tables, factions_of
 

@@ -7,7 +7,8 @@ Both sides act "at the same time" in the source; the engine runs Athens then Spa
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import N_, Violation
+from kleos.core.errors import N_
+from kleos.games.pericles.rules.common import Violation
 from kleos.games.pericles.state import OFF, PericlesState
 from kleos.games.pericles.tables import ISSUES_PER_SIDE, Tables
 

@@ -24,11 +24,6 @@ Violation = tuple[str, str] | tuple[str, str, Mapping[str, object]]
 reader's language from the game's catalogue, so the rules stay language-free."""
 
 
-def N_(template: str) -> str:
-    """Marks an English message template for the game's catalogue without translating it: the rules
-    never translate (nor import the language layer); the surfaces do, from the rule ID's template."""
-    return template
-
 FRIENDLY, CONTESTED, ENEMY, NEUTRAL = "friendly", "contested", "enemy", "neutral"
 
 

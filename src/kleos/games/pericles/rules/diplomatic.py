@@ -10,18 +10,8 @@ deck's top card (P-DIPLO-7..10).
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import (
-    FRIENDLY,
-    N_,
-    NEUTRAL,
-    Violation,
-    count,
-    gain,
-    place,
-    remove,
-    spend,
-    status,
-)
+from kleos.core.errors import N_
+from kleos.games.pericles.rules.common import FRIENDLY, NEUTRAL, Violation, count, gain, place, remove, spend, status
 from kleos.games.pericles.state import H_ISSUES, PericlesState
 from kleos.games.pericles.tables import AN, DB, PB, S300, SIDE_BASES, SIDE_LAND, SIDE_NAVAL, SL, Tables
 

@@ -15,8 +15,9 @@ Committed tokens stay in the stock while secret, so a side's public stock total 
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.pericles.rules.battle import commander, theater_of
-from kleos.games.pericles.rules.common import CONTESTED, N_, Violation, spend, status
+from kleos.games.pericles.rules.common import CONTESTED, Violation, spend, status
 from kleos.games.pericles.state import M_SHIP, M_WIN, N_MIL, REVEALED, SECRET, PericlesState
 from kleos.games.pericles.tables import ATHENS, N_PIECES, Tables, factions_of
 

@@ -13,11 +13,11 @@ Redeployment, after upkeep, is :mod:`.redeploy`.
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.core.protocol import Outcome
 from kleos.games.pericles.rules.common import (
     CONTESTED,
     FRIENDLY,
-    N_,
     Violation,
     controls,
     count,

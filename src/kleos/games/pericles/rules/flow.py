@@ -15,6 +15,7 @@ Theater, Final. A theater-only vignette starts at the Theater phase and ends aft
 
 from __future__ import annotations
 
+from kleos.core.errors import N_
 from kleos.games.pericles.rules import (
     aristophanes,
     assembly,
@@ -31,7 +32,6 @@ from kleos.games.pericles.rules import (
     redeploy,
     theater,
 )
-from kleos.games.pericles.rules.common import N_
 from kleos.games.pericles.state import (
     ARISTOPHANES,
     ASSEMBLY,

@@ -12,7 +12,8 @@ done``), to one of three destinations, with caps counted anew at each build:
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import N_, Violation, count, in_use, place
+from kleos.core.errors import N_
+from kleos.games.pericles.rules.common import Violation, count, in_use, place
 from kleos.games.pericles.state import M_GOLD, M_GOLD_PL, M_GOLD_PN, M_GOLD_SN, PericlesState
 from kleos.games.pericles.tables import PB, PERSIA, PL, PN, SB, SN, SPARTA, XB, Tables
 

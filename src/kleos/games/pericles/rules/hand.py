@@ -10,7 +10,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import N_, Violation
+from kleos.core.errors import N_
+from kleos.games.pericles.rules.common import Violation
 from kleos.games.pericles.state import DECK, DISCARD, ENTOURAGE, HAND, OUT, PericlesState
 from kleos.games.pericles.tables import FACTIONS, Tables
 

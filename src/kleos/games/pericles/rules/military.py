@@ -15,11 +15,11 @@ gold after the home build is :mod:`.gold`.
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.pericles.rules.common import (
     CONTESTED,
     ENEMY,
     FRIENDLY,
-    N_,
     Violation,
     count,
     land_strength,
@@ -222,7 +222,6 @@ def end_issue(s: PericlesState) -> None:
     s.moving = -1
     s.visited = []
     s.moved = [0] * len(s.moved)
-
 
 
 def check(t: Tables, s: PericlesState, f: int, action: Action) -> Violation | None:

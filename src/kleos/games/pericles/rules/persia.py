@@ -9,7 +9,8 @@ Otherwise the Persian war costs that faction Honor.
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import N_, Violation, controls, count, gain, place, remove
+from kleos.core.errors import N_
+from kleos.games.pericles.rules.common import Violation, controls, count, gain, place, remove
 from kleos.games.pericles.state import H_PERSIA, PericlesState
 from kleos.games.pericles.tables import (
     AB,

@@ -13,11 +13,11 @@ home; otherwise the unit goes home without a question.
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.pericles.rules.boule import sign
 from kleos.games.pericles.rules.common import (
     CONTESTED,
     FRIENDLY,
-    N_,
     Violation,
     award,
     count,

@@ -20,7 +20,8 @@ side's Dominant faction decides, one unit per step: ``redeploy <from> <piece> <t
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.rules.common import N_, Violation, count, remove
+from kleos.core.errors import N_
+from kleos.games.pericles.rules.common import Violation, count, remove
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import (
     AB,

@@ -23,8 +23,9 @@ Expeditions into contested or enemy-controlled theaters and battles are :mod:`.e
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.pericles.rules import diplomatic, league, military
-from kleos.games.pericles.rules.common import CONTESTED, N_, Violation, count, gain, remove, spend, status
+from kleos.games.pericles.rules.common import CONTESTED, Violation, count, gain, remove, spend, status
 from kleos.games.pericles.state import H_CAPITAL, H_ISSUES, H_RAIDS, PericlesState
 from kleos.games.pericles.tables import (
     AR,

@@ -10,20 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.text import Text
-
 from kleos.core.action import Action
 from kleos.core.kit.terminal import (
-    BoardContext,
     BoardParts,
     HelpParts,
     LogLine,
     MenuParts,
-    PanelDraw,
     TerminalParts,
     VerbHelp,
+    drawn_by,
+    panels_drawn_by,
 )
-from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.core.protocol import CHANCE, Game
 from kleos.games.pericles import story
 from kleos.games.pericles.explain import explain, seat_names
 from kleos.games.pericles.game import PericlesGame
@@ -35,40 +33,15 @@ from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
-
-def _pericles(ctx: BoardContext) -> tuple[PericlesGame, PericlesView]:
-    assert isinstance(ctx.game, PericlesGame) and isinstance(ctx.view, PericlesView)
-    return ctx.game, ctx.view
-
-
-def _theaters(ctx: BoardContext, width: int) -> Text:
-    return render.theaters_view(*_pericles(ctx), ctx.palette, width)
-
-
-def _assemblies(ctx: BoardContext, width: int) -> Text:
-    return render.assemblies_view(*_pericles(ctx), ctx.palette, width)
-
-
-def _factions(ctx: BoardContext, width: int) -> Text:
-    return render.factions_view(*_pericles(ctx), ctx.palette, width)
-
-
-def _battle(ctx: BoardContext, width: int) -> Text:
-    return render.battle_view(*_pericles(ctx), ctx.palette, width)
-
-
-PANELS: dict[str, PanelDraw] = {N_("Theaters"): _theaters, N_("Assemblies"): _assemblies, N_("Factions"): _factions,
-                                N_("Battle"): _battle}
+PANELS = panels_drawn_by(PericlesGame, PericlesView, {N_("Theaters"): render.theaters_view,
+                                                      N_("Assemblies"): render.assemblies_view,
+                                                      N_("Factions"): render.factions_view,
+                                                      N_("Battle"): render.battle_view})
 """The board's panels by their English names; the shell is handed them under the reader's words."""
 
 
-def _status(ctx: BoardContext, note: str) -> Text:
-    return render.status_line(*_pericles(ctx), ctx.palette, note)
-
-
-def _outcome(ctx: BoardContext, outcome: Outcome) -> Text:
-    game, view = _pericles(ctx)
-    return render.outcome_view(game, view, outcome, ctx.palette)
+_outcome = drawn_by(PericlesGame, PericlesView, render.outcome_view)
+_status = drawn_by(PericlesGame, PericlesView, render.status_line)
 
 
 def _full_view(game: Game[Any, Any], state: Any) -> PericlesView:

@@ -8,12 +8,11 @@ that a view did not redact.
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 
 from rich.text import Text
 
-from kleos.core.kit.terminal import Palette
+from kleos.core.kit.terminal import Palette, fill_template
 from kleos.core.protocol import Outcome
 from kleos.games.pericles.explain import PHASE_TITLES, seat_names, side_name
 from kleos.games.pericles.game import PericlesGame
@@ -76,21 +75,6 @@ STEP_WORDS = {
     "raid_draw": N_("raid_draw"),
 }
 """The step the game stands at, as the status bar shows it: the engine's step names in English."""
-
-
-def styled(template: str, **parts: Text | str | int) -> Text:
-    """A translated sentence with its ``{name}`` placeholders filled by styled parts: the sentence
-    stays whole in every language while a seat's name keeps its colour."""
-    out = Text()
-    for literal, field, _spec, _conversion in string.Formatter().parse(template):
-        out.append(literal)
-        if field is not None:
-            value = parts[field]
-            if isinstance(value, Text):
-                out.append_text(value)
-            else:
-                out.append(str(value))
-    return out
 
 
 # ----- small pieces ----------------------------------------------------------------------------------
@@ -238,10 +222,10 @@ def factions_view(game: PericlesGame, view: PericlesView, p: Palette, width: int
         hand = " ".join(card_label(t, c) for c in cards_at(t, s, HAND + seat)) or _("empty")
         ent = " ".join(card_label(t, c) for c in cards_at(t, s, ENTOURAGE + seat)) or _("empty")
         played = " ".join(card_label(t, c) for c in cards_at(t, s, PLAYED + seat))
-        parts.append(paragraph(styled(_("{label} {cards}"), label=Text(_("Your hand:"), style=p.head), cards=hand),
-                               width))
-        parts.append(paragraph(styled(_("{label} {cards}"), label=Text(_("Your entourage:"), style=p.head),
-                                      cards=ent), width))
+        hand_line = fill_template(_("{label} {cards}"), label=Text(_("Your hand:"), style=p.head), cards=hand)
+        parts.append(paragraph(Text.assemble(*hand_line), width))
+        entourage_line = fill_template(_("{label} {cards}"), label=Text(_("Your entourage:"), style=p.head), cards=ent)
+        parts.append(paragraph(Text.assemble(*entourage_line), width))
         if played:
             parts.append(Text(_("Your card on the table: {card}", card=played)))
         mine = held_markers(s, seat)
@@ -306,7 +290,7 @@ def battle_view(game: PericlesGame, view: PericlesView, p: Palette, width: int =
         verdict = Text(_("not fought yet"), style=p.dim)
     else:
         verdict = Text(_("a draw") if win < 0 else _("{side} wins", side=side_name(win)), style=p.warn)
-    result = styled(_("Result: {verdict}"), verdict=verdict)
+    result = Text.assemble(*fill_template(_("Result: {verdict}"), verdict=verdict))
     commits = ", ".join(f"{FACTIONS[f]} {s.commit[f]}" for f in range(4) if s.committed[f] == REVEALED)
     note = _("Strength: units of the battle's kind (Spartan hoplites and Athenian ships count 2), bases, "
              "committed Strategos (the State Ship and the 300 too), treason markers and the battle card "
@@ -328,26 +312,30 @@ def status_line(game: PericlesGame, view: PericlesView, p: Palette, note: str = 
         line.append(_("{phase}, {step}", phase=phase, step=step) + " · " + (_("War") if s.war else _("Peace")))
         actors = [a for a in game.actors(s) if a >= 0]
         if actors:
-            line.append_text(styled(_(" · to act: {seats}"), seats=seats_text(seat_names(game), actors, p)))
+            line.append_text(Text.assemble(*fill_template(_(" · to act: {seats}"),
+                                                          seats=seats_text(seat_names(game), actors, p))))
     line.append("\n")
     if view.seat is not None and 0 <= view.seat < 4:
-        line.append_text(styled(_("You: {seat}, Honor {honor}, Strategos {stock}"),
+        line.append_text(Text.assemble(*fill_template(_("You: {seat}, Honor {honor}, Strategos {stock}"),
                                 seat=seat_text(seat_names(game), view.seat, p), honor=s.honor[view.seat],
-                                stock=s.stock[view.seat]))
+                                stock=s.stock[view.seat])))
     if note:
         line.append(f"  {note}", style=p.dim)
     return line
 
 
-def outcome_view(game: PericlesGame, view: PericlesView, outcome: Outcome, p: Palette) -> Text:
+def outcome_view(game: PericlesGame, view: PericlesView, p: Palette, outcome: Outcome) -> Text:
     s = view.state
-    text = styled(_("{label} {reason}"), label=Text(_("Game over:"), style=p.warn), reason=_(outcome.reason))
+    text = Text.assemble(*fill_template(_("{label} {reason}"), label=Text(_("Game over:"), style=p.warn),
+                                        reason=_(outcome.reason)))
     if outcome.winner is not None:
-        text.append_text(styled(_(" · winner {seat}"), seat=seat_text(seat_names(game), outcome.winner, p)))
-    scores = Text(", ").join(styled(_("{seat} {honor}"), seat=seat_text(seat_names(game), f, p), honor=s.honor[f])
+        text.append_text(Text.assemble(*fill_template(_(" · winner {seat}"),
+                                                      seat=seat_text(seat_names(game), outcome.winner, p))))
+    scores = Text(", ").join(Text.assemble(*fill_template(_("{seat} {honor}"), seat=seat_text(seat_names(game), f, p),
+                                                          honor=s.honor[f]))
                              for f in range(4))
     text.append("\n")
-    text.append_text(styled(_("Honor: {scores}"), scores=scores))
+    text.append_text(Text.assemble(*fill_template(_("Honor: {scores}"), scores=scores)))
     return text
 
 

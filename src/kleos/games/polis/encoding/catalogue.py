@@ -42,7 +42,7 @@ from typing import Any
 
 from kleos.adapters.actions import ActionCatalogue
 from kleos.core.action import Action
-from kleos.core.kit.encoding import IdentityCache
+from kleos.core.kit.encoding import per_tables
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.tables import GOODS, IRON, NO_ONE, SILVER, WHEAT, WOOD, CardInfo, Tables
 
@@ -187,13 +187,8 @@ def build_catalogue(t: Tables) -> ActionCatalogue:
     return ActionCatalogue(t.edition, tuple(b.items), tuple(chance), sections)
 
 
-_CACHE: IdentityCache[Tables, ActionCatalogue] = IdentityCache()
-
-
-def catalogue_for(game: PolisGame | Tables) -> ActionCatalogue:
-    """The (cached) catalogue of a game's edition, rule switches and data included."""
-    t = game.tables if isinstance(game, PolisGame) else game
-    return _CACHE.get(t, build_catalogue)
+catalogue_for = per_tables(PolisGame, build_catalogue)
+"""The (cached) catalogue of a game's edition, rule switches and data included. Called with a game or its tables."""
 
 
 def catalogue_summary(catalogue: ActionCatalogue) -> dict[str, Any]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.rules import create, movement, project, proxenos, siege, stasis, trade, tribute, turn
 from kleos.games.polis.rules.common import (
     MILITARY,
-    N_,
     ActionKind,
     Generator,
     Handover,

@@ -12,9 +12,10 @@ When the last battle of a check is over, :func:`start_check` or :func:`apply` re
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.board import units
-from kleos.games.polis.rules.common import N_, Handover, Violation, arg_name, broken
+from kleos.games.polis.rules.common import Handover, Violation, arg_name, broken
 from kleos.games.polis.state import BATTLES, CH_CARD, BattleState, PolisState
 from kleos.games.polis.tables import ATHENS, SPARTA, CardInfo, Tables, other
 

@@ -42,11 +42,6 @@ class Violation(NamedTuple):
         return self.template.format(**dict(self.params)) if self.params else self.template
 
 
-def N_(template: str) -> str:
-    """Marks a rule's message template for the game's catalogue; the rules never translate."""
-    return template
-
-
 def broken(rule: str, template: str, **params: object) -> Violation:
     """The violation of ``rule``, told by ``template`` filled with ``params``."""
     return Violation(rule, template, tuple(params.items()))

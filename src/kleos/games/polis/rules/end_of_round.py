@@ -10,10 +10,11 @@ Decisions: feeding a shortfall (``release <polis>`` / ``feed``), growth (``grow 
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.board import owned_poleis
 from kleos.games.polis.rules import scoring
-from kleos.games.polis.rules.common import N_, Handover, Violation, arg_name, broken, project_draws, unary_actions
+from kleos.games.polis.rules.common import Handover, Violation, arg_name, broken, project_draws, unary_actions
 from kleos.games.polis.state import CH_PROJECT, END_OF_ROUND, PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, WHEAT, Tables, ceil_half, other
 

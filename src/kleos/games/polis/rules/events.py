@@ -35,10 +35,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.board import owned_poleis, stack_limit, units
 from kleos.games.polis.datamodel import Event
-from kleos.games.polis.rules.common import N_, Handover, Violation, broken
+from kleos.games.polis.rules.common import Handover, Violation, broken
 from kleos.games.polis.rules.routes import land_route, sea_route_free
 from kleos.games.polis.state import EVENT, PolisState
 from kleos.games.polis.tables import GOOD_INDEX, NO_ONE, SIDES, SILVER, Tables, ceil_half, other

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.board import (
     galley_can_reach,
@@ -22,16 +23,7 @@ from kleos.games.polis.board import (
     units,
 )
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import (
-    MILITARY,
-    N_,
-    ActionKind,
-    StepKind,
-    Violation,
-    arg_name,
-    broken,
-    unary_actions,
-)
+from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name, broken, unary_actions
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import NO_ONE, Tables
 

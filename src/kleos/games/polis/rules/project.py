@@ -10,9 +10,10 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import DEVELOPMENT, N_, ActionKind, Violation, arg_good, arg_name, broken
+from kleos.games.polis.rules.common import DEVELOPMENT, ActionKind, Violation, arg_good, arg_name, broken
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import GOODS, N_GOODS, SILVER, Tables
 

@@ -11,19 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.board import sea_neighbours, units
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import (
-    N_,
-    POLITICAL,
-    ActionKind,
-    StepKind,
-    Violation,
-    arg_name,
-    broken,
-    unary_actions,
-)
+from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_name, broken, unary_actions
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import N_GOODS, NO_ONE, SILVER, Tables, other
 

@@ -9,19 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.board import controls, units
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import (
-    MILITARY,
-    N_,
-    ActionKind,
-    StepKind,
-    Violation,
-    arg_name,
-    broken,
-    unary_actions,
-)
+from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name, broken, unary_actions
 from kleos.games.polis.state import CH_DIE, PolisState
 from kleos.games.polis.tables import NO_ONE, Tables, other
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import N_, POLITICAL, ActionKind, Violation, broken
+from kleos.games.polis.rules.common import POLITICAL, ActionKind, Violation, broken
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, Tables
 

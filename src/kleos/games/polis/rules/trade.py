@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.board import by_owners
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import N_, POLITICAL, ActionKind, StepKind, Violation, arg_good, arg_name, broken
+from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_good, arg_name, broken
 from kleos.games.polis.rules.routes import land_route as land_route
 from kleos.games.polis.rules.routes import markets_by_sea as markets_by_sea
 from kleos.games.polis.rules.routes import sea_route_free as sea_route_free

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kleos.core.action import Action
+from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.board import by_owners, units
 from kleos.games.polis.rules import turn
 from kleos.games.polis.rules.common import (
     MILITARY,
-    N_,
     ActionKind,
     StepKind,
     Violation,

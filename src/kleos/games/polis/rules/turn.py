@@ -9,7 +9,8 @@ effects, the battle check) is :mod:`kleos.games.polis.rules.flow`'s.
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.polis.rules.common import N_, Handover, Violation, broken
+from kleos.core.errors import N_
+from kleos.games.polis.rules.common import Handover, Violation, broken
 from kleos.games.polis.state import OVER, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, Tables, other
 

@@ -17,6 +17,9 @@ from kleos.core.kit.terminal import (
     MenuParts,
     PanelDraw,
     TerminalParts,
+    drawn_by,
+    game_and_view,
+    panels_drawn_by,
 )
 from kleos.core.protocol import Game, Outcome
 from kleos.games.polis.game import PolisGame
@@ -26,48 +29,26 @@ from kleos.games.polis.tui.log import battle_results, log_lines
 from kleos.games.polis.view import PolisView
 
 
-def _polis(ctx: BoardContext) -> tuple[PolisGame, PolisView]:
-    assert isinstance(ctx.game, PolisGame) and isinstance(ctx.view, PolisView)
-    return ctx.game, ctx.view
-
-
-def _map(ctx: BoardContext, width: int) -> Text:
-    return render.map_view(*_polis(ctx), ctx.palette, width)
-
-
-def _poleis(ctx: BoardContext, width: int) -> Text:
-    return render.poleis_view(*_polis(ctx), ctx.palette, width)
-
-
-def _players(ctx: BoardContext, width: int) -> Text:
-    return render.players_view(*_polis(ctx), ctx.palette, width)
-
-
-def _projects(ctx: BoardContext, width: int) -> Text:
-    return render.projects_view(*_polis(ctx), ctx.palette, width)
-
-
-def _markets(ctx: BoardContext, width: int) -> Text:
-    return render.markets_view(*_polis(ctx), ctx.palette, width)
-
-
 def _battle(ctx: BoardContext, width: int) -> Text:
-    return render.battle_view(*_polis(ctx), ctx.palette, battle_results(list(ctx.log)), ctx.reveal, width)
+    game, view = game_and_view(ctx, PolisGame, PolisView)
+    return render.battle_view(game, view, ctx.palette, battle_results(list(ctx.log)), ctx.reveal, width)
 
 
-PANELS: dict[str, PanelDraw] = {"Map": _map, "Poleis": _poleis, "Players": _players, "Projects": _projects,
-                                "Markets": _markets, "Battle": _battle}
+PANELS: dict[str, PanelDraw] = {
+    **panels_drawn_by(PolisGame, PolisView, {"Map": render.map_view, "Poleis": render.poleis_view,
+                                             "Players": render.players_view, "Projects": render.projects_view,
+                                             "Markets": render.markets_view}),
+    "Battle": _battle}
 
 VIEWS = (*PANELS, "Log")
 """The board's panels as the app shows them (the app adds the log)."""
 
 
-def _status(ctx: BoardContext, note: str) -> Text:
-    return render.status(*_polis(ctx), ctx.palette, note)
+_status = drawn_by(PolisGame, PolisView, render.status)
 
 
 def _outcome(ctx: BoardContext, outcome: Outcome) -> Text:
-    game, view = _polis(ctx)
+    game, view = game_and_view(ctx, PolisGame, PolisView)
     return render.outcome_view(game, view.state, ctx.palette)
 
 

@@ -8,11 +8,9 @@ where the caller asks to reveal everything (a finished game's replay). Colours c
 
 from __future__ import annotations
 
-from string import Formatter
-
 from rich.text import Text
 
-from kleos.core.kit.terminal import Palette
+from kleos.core.kit.terminal import Palette, fill_template
 from kleos.core.protocol import CHANCE
 from kleos.games.polis.board import controller, stack_limit, units
 from kleos.games.polis.game import PolisGame
@@ -73,7 +71,7 @@ def _to_act(game: PolisGame, s: PolisState, p: Palette) -> Text:
     if actors == (CHANCE,):
         line.append(_("Chance"))
     elif actors:
-        line.append_text(Text.assemble(*_parts(_("{side} to act"), side=side_text(actors[0], p))))
+        line.append_text(Text.assemble(*fill_template(_("{side} to act"), side=side_text(actors[0], p))))
     if s.phase == TURN:
         if s.passed[other(s.active)]:
             line.append(_(" alone (+1 good per action)"))
@@ -83,18 +81,6 @@ def _to_act(game: PolisGame, s: PolisState, p: Palette) -> Text:
     elif s.phase in PHASE_NOTES:
         line.append(_(PHASE_NOTES[s.phase]))
     return line
-
-
-def _parts(template: str, **pieces: Text) -> list[Text | str]:
-    """A translated template whose ``{name}`` fields are coloured pieces: the text around them, and
-    the pieces, in the order the reader's language puts them."""
-    out: list[Text | str] = []
-    for literal, field, _spec, _conv in Formatter().parse(template):
-        if literal:
-            out.append(literal)
-        if field is not None:
-            out.append(pieces[field])
-    return out
 
 
 def status(game: PolisGame, view: PolisView, p: Palette, note: str = "") -> Text:
@@ -112,7 +98,7 @@ def status(game: PolisGame, view: PolisView, p: Palette, note: str = "") -> Text
         line.append(" · ")
         line.append(note, style=p.warn)
     line.append("\n")
-    line.append_text(Text.assemble(*_parts(_("Prestige {athens} {a}, {sparta} {b}"), athens=side_text(0, p),
+    line.append_text(Text.assemble(*fill_template(_("Prestige {athens} {a}, {sparta} {b}"), athens=side_text(0, p),
                                            a=Text(str(s.prestige[0])), sparta=side_text(1, p),
                                            b=Text(str(s.prestige[1])))))
     if s.phase in (TURN, BATTLES):
@@ -139,7 +125,7 @@ def _passed_text(s: PolisState, p: Palette) -> Text:
             line.append(", ")
         line.append_text(side_text(side, p))
     if s.eor_marker != NO_ONE:
-        line.append_text(Text.assemble(*_parts(_(" (marker: {side})"), side=side_text(s.eor_marker, p))))
+        line.append_text(Text.assemble(*fill_template(_(" (marker: {side})"), side=side_text(s.eor_marker, p))))
     return line
 
 
@@ -421,13 +407,13 @@ def _battle_parts(t: Tables, view: PolisView, p: Palette, reveal: bool, width: i
     where = {"region": t.region_ids[b.region], "round": b.rounds + 1}
     head = (_("Battle in {region} (sea), combat round {round}: ", **where) if b.sea
             else _("Battle in {region} (land), combat round {round}: ", **where))
-    parts.append(paragraph(Text.assemble(head, *_parts(_("{side} attacks."), side=side_text(b.attacker, p)),
+    parts.append(paragraph(Text.assemble(head, *fill_template(_("{side} attacks."), side=side_text(b.attacker, p)),
                                          style=p.head), width))
     counts = {"athens": side_text(0, p), "a": Text(str(units(s, b.region, 0))), "sparta": side_text(1, p),
               "b": Text(str(units(s, b.region, 1))), "step": Text(b.phase), "unseen": Text(str(sum(b.deck)))}
     template = (_("Galleys: {athens} {a}, {sparta} {b}. Step: {step}. Unseen cards: {unseen}.") if b.sea
                 else _("Hoplites: {athens} {a}, {sparta} {b}. Step: {step}. Unseen cards: {unseen}."))
-    parts.append(paragraph(Text.assemble(*_parts(template, **counts)), width))
+    parts.append(paragraph(Text.assemble(*fill_template(template, **counts)), width))
     if b.played:
         played = Text(_("On the table (attacker): "), style=p.head)
         played.append(", ".join(card_label(cards[i]) for i in b.played))
@@ -482,6 +468,6 @@ def outcome_view(game: PolisGame, s: PolisState, p: Palette) -> Text:
         return text  # no final scoring (R-END-4): no score to show, as in the browser
     pieces = {"athens": side_text(0, p), "a": Text(str(scoring.score(t, s, 0))), "sparta": side_text(1, p),
               "b": Text(str(scoring.score(t, s, 1)))}
-    text.append_text(Text.assemble(*_parts(_("Score (population + prestige + posterity): {athens} {a}, {sparta} {b}"),
-                                           **pieces)))
+    template = _("Score (population + prestige + posterity): {athens} {a}, {sparta} {b}")
+    text.append_text(Text.assemble(*fill_template(template, **pieces)))
     return text
