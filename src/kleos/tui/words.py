@@ -10,8 +10,7 @@ from dataclasses import replace
 from textual.dom import DOMNode
 
 from kleos.core.kit import GameKit
-from kleos.i18n import gettext_in
-from kleos.i18n.platform import DOMAIN, _
+from kleos.i18n.platform import _
 
 
 def translate_bindings(node: DOMNode) -> None:
@@ -26,13 +25,4 @@ def translate_bindings(node: DOMNode) -> None:
 def game_words(kit: GameKit) -> Callable[[str], str]:
     """Translate a word the game declared (a panel name, a verb title) with the game's catalogue,
     falling back to the platform's (which holds the shell's own names, such as the log)."""
-    domain = kit.text_domain()
-
-    def word(text: str) -> str:
-        if domain is not None:
-            found = gettext_in(domain, text)
-            if found != text:
-                return found
-        return gettext_in(DOMAIN, text)
-
-    return word
+    return kit.word

@@ -6,7 +6,7 @@
 import { api, ApiError, LiveGame, errorText, forgetSeat, loadSeats, saveSeat, seatFor, seatsFor } from "./api.js";
 import { $, h, inviteBox, notice, put } from "./dom.js";
 import { arrange, menuModel, menuWords, renderMenu } from "./menu.js";
-import { seatLabel } from "./board-api.js";
+import { seatLabel, seatNames } from "./board-api.js";
 import { boardTitle, gameEntry, hostBoard } from "./host.js";
 import { outcomeText, renderLog } from "./log.js";
 import { renderClock } from "./clock.js";
@@ -31,7 +31,7 @@ const ui = {
 };
 
 function names(msg) {
-  return msg.seat_names || (ui.entry && ui.entry.seat_names) || [];
+  return seatNames(msg, ui.entry);
 }
 
 function isSeat(seat) {

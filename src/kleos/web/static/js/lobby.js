@@ -3,7 +3,7 @@
 // browser's games across all games with whose turn it is, rematch, import a record, move seat tokens.
 import { api, ApiError, catalog, errorText, exportSeats, importSeats, loadSeats, saveSeat } from "./api.js";
 import { $, h, inviteBox, notice, put, timeAgo } from "./dom.js";
-import { seatLabel } from "./board-api.js";
+import { seatLabel, seatNames } from "./board-api.js";
 import { clockBody, mountClockChoice } from "./clock.js";
 import { t, tn } from "./i18n.js";
 import { pageReady } from "./shell.js";
@@ -190,7 +190,7 @@ function renderSeats(entry) {
     const select = h("select", { id: `seat-${seat}`, "data-seat": String(seat), onchange: (e) => seatChanged(e.target) },
       choices.map((v) => h("option", { value: v, text: opponentLabel(v) })));
     select.value = choices.includes(before[seat]) ? before[seat] : fallback;
-    rows.push(h("label", { class: "seat-row" }, [seatLabel(entry.seat_names, seat), " ", select]));
+    rows.push(h("label", { class: "seat-row" }, [seatLabel(seatNames(null, entry), seat), " ", select]));
   }
   put(fieldset, h("legend", { text: t("Seats") }), ...rows);
   if (!rows.some((row) => row.querySelector("select").value === "me")) rows[0].querySelector("select").value = "me";
@@ -422,7 +422,7 @@ async function readRecord() {
   }
   const entry = lobby.games.find((g) => g.name === lobby.record.game);
   if (entry) {
-    const names = entry.seat_names && entry.seat_names.length ? entry.seat_names : [];
+    const names = seatNames(null, entry);
     fillSelect($("#import-seat"), names.map((_, i) => String(i)), (i) => seatLabel(names, Number(i)));
     fillSelect($("#import-opponent"), opponentsOf(entry), opponentLabel);
   }
