@@ -59,3 +59,14 @@ def test_the_terminal_score_sheet_and_the_browser_tables_name_the_colours(langua
         tables = parts.tables(game)
     assert blue in sheet and "Blue" not in sheet
     assert tables["seat_labels"][0] == blue and tables["seat_names"][0] == "Blue"
+
+
+@pytest.mark.parametrize(("language", "blue", "red"), [("es", "Azul", "Rojo"), ("de", "Blau", "Rot")])
+def test_the_cyclades_position_names_the_players_by_their_colours(language: str, blue: str, red: str) -> None:
+    kit = registry.kit("cyclades")
+    game = kit.make_game({})
+    state = game.new_state(4)
+    with use_locale(language):
+        text = kit.describe_view(game, game.view(state, 0), 0)
+    assert f"\n{blue}: " in text and f"\n{red}: " in text
+    assert "\nBlue: " not in text
