@@ -71,12 +71,13 @@ export function seatLabel(names, seat) {
  * records; the server sends their words (`seat_labels`) where it can, and a page that loaded the
  * game's words translates the others itself. */
 export function seatNames(message, entry) {
-  if (message && message.seat_labels) return message.seat_labels;
   const raw = (message && message.seat_names) || (entry && entry.seat_names) || [];
   const labels = (entry && entry.seat_labels) || [];
   const known = new Map(((entry && entry.seat_names) || []).map((name, i) => [name, labels[i]]));
   const { t: word } = translator((message && message.game) || (entry && entry.name) || "");
-  return raw.map((name) => known.get(name) || word(name));
+  const out = message && message.seat_labels ? [...message.seat_labels] : raw.map((name) => known.get(name) || word(name));
+  out.raw = raw;  // the identifiers, which lines written before translation begin with
+  return out;
 }
 
 /** A small colored tag naming a seat (CSS classes seat-0 … seat-4, chance). */

@@ -313,7 +313,8 @@ function render() {
   const title = boardTitle(board, ui.entry, msg);
   const page = `Kleos — ${ui.entry.title} ${gameId}`;
   document.title = msg.your_turn ? t("● Your turn — {page}", { page }) : page;
-  const seen = msg.side ? t("you are {side}", { side: msg.side }) : t("spectator");
+  const seen = msg.side ? t("you are {side}", { side: isSeat(msg.seat) ? seatLabel(names(msg), msg.seat) : msg.side })
+    : t("spectator");
   $("#game-title").textContent = `${title} · ${seen}`;
   renderBanner(msg);
   renderMySeats(msg);

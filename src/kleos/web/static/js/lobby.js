@@ -11,6 +11,12 @@ import { joinAnd, reasonText } from "./words.js";
 
 const lobby = { games: [], entry: null, record: null };
 
+/** A seat of one of the reader's games in the reader's words (the server's `side` is the English name). */
+function sideWord(gameName, seat, side) {
+  const entry = lobby.games.find((g) => g.name === gameName);
+  return (entry && Number.isInteger(seat) && seatNames(null, entry)[seat]) || side;
+}
+
 function say(text, kind = "error") {
   notice(text, kind, true);
 }
@@ -221,7 +227,7 @@ function showCreated(seated) {
   const invites = seated.invites && seated.invites.length ? seated.invites
     : seated.invite_url ? [{ seat: null, side: null, invite_url: seated.invite_url }] : [];
   put(box,
-    h("p", {}, [t("Game {game} created: you play {side}.", { game: seated.game_id, side: seated.side }), " ",
+    h("p", {}, [t("Game {game} created: you play {side}.", { game: seated.game_id, side: sideWord(seated.game, seated.seat, seated.side) }), " ",
       h("a", { href: play, class: "button primary", id: "go-play" }, [t("Play")])]),
     ...invites.flatMap((inv) => [
       h("p", { text: inv.side ? t("Send this link to whoever plays {side} (it works once):", { side: inv.side })
@@ -377,7 +383,7 @@ function gameRow(game, token) {
       h("span", { class: `state${game.your_turn ? " badge acting-badge" : ""}`, text: stateText(game) }),
     ]),
     h("div", { class: "game-meta muted", text: t("you play {side} · last move {ago} · step {step} · {game}",
-      { side: game.side, ago: timeAgo(game.updated_at), step: game.steps, game: game.game_id }) }),
+      { side: sideWord(game.game, game.seat, game.side), ago: timeAgo(game.updated_at), step: game.steps, game: game.game_id }) }),
     over ? h("div", { class: "tool-row" }, [
       h("a", { class: "button small", href: `/replay/${encodeURIComponent(game.game_id)}` }, [t("Replay")]),
       h("button", { type: "button", class: "small", onclick: () => rematch(game, token) }, [t("Rematch")]),
