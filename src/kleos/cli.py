@@ -41,7 +41,7 @@ Kleos: play and study the strategy board games of classical Greece, rule for rul
 def _game_line(kit: GameKit) -> list[str]:
     seats = f"{kit.min_seats}" if kit.min_seats == kit.max_seats else f"{kit.min_seats}-{kit.max_seats}"
     lines = [f"{kit.name:<10} " + _("{title} ({seats} seats): {summary}", title=kit.title, seats=seats,
-                                              summary=kit.summary)]
+                                              summary=kit.word(kit.summary))]
     lines.extend(option_lines(kit.options, word=kit.word))
     handicap = kit.bot_handicap
     if handicap is not None:

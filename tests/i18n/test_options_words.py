@@ -69,3 +69,10 @@ def test_the_options_help_is_listed_in_the_readers_language(language: str, help_
     edition = next(o for o in entry["options"] if o["name"] == "edition")
     assert edition["help"] == help_words and edition["meanings"]["2012"].startswith(meaning)
     assert edition["choices"] == ["2012", "2020"]
+
+
+@pytest.mark.parametrize(("language", "words"), [("es", "Atenas contra Esparta"), ("de", "Athen gegen Sparta")])
+def test_a_games_summary_is_listed_in_the_readers_language(language: str, words: str) -> None:
+    with use_locale(language):
+        entry = catalog_entry(registry.kit("polis"), None)
+    assert words in entry["summary"]

@@ -290,7 +290,7 @@ def catalog_entry(kit: GameKit, board_module: str | None) -> dict[str, Any]:
     return {
         "name": kit.name,
         "title": kit.title,
-        "summary": kit.summary,
+        "summary": kit.word(kit.summary),
         "min_seats": kit.min_seats,
         "max_seats": kit.max_seats,
         "seat_names": list(game.seat_names),

@@ -86,7 +86,7 @@ def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     p = play_games.add_parser(kit.name,
                               help=_("play {game} ({seats} seats) in the terminal", game=kit.title, seats=seats),
                               description=_("{game}: {summary}. The full-screen terminal app.", game=kit.title,
-                                            summary=kit.summary),
+                                            summary=kit.word(kit.summary)),
                               epilog=options if kit.options else None,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     counted = kit.seat_count_option is not None

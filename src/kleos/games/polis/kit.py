@@ -38,7 +38,7 @@ class PolisKit(GameKit):
     name = "polis"
     parts_package = "kleos.games.polis"
     title = "Polis"
-    summary = "Fran Díaz's Polis: Athens against Sparta, in the 2012 and the 2020 (Devir) editions"
+    summary = N_("Fran Díaz's Polis: Athens against Sparta, in the 2012 and the 2020 (Devir) editions")
     min_seats = 2
     max_seats = 2
     claims_unnamed_games = True  # Kleos 0.1 stored only Polis games, without a game name
