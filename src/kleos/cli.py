@@ -42,8 +42,8 @@ Kleos: play and study the strategy board games of classical Greece, rule for rul
 def _game_line(kit: GameKit) -> list[str]:
     seats = f"{kit.min_seats}" if kit.min_seats == kit.max_seats else f"{kit.min_seats}-{kit.max_seats}"
     lines = [f"{kit.name:<10} " + _("{title} ({seats} seats): {summary}", title=kit.title, seats=seats,
-                                              summary=kit.summary)]
-    lines.extend(option_lines(kit.options))
+                                              summary=kit.word(kit.summary))]
+    lines.extend(option_lines(kit.options, word=kit.word))
     handicap = kit.bot_handicap
     if handicap is not None:
         lines.append("    " + _("bot handicap (kleos play {game} --handicap N, {low}-{high}; default {default} for "
@@ -57,7 +57,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     if args.json:
         data = [{"name": k.name, "title": k.title, "summary": k.summary, "min_seats": k.min_seats,
                  "max_seats": k.max_seats, "editions": list(k.editions()),
-                 "options": [o.as_json() for o in k.options],
+                 "options": [o.as_json(k.word) for o in k.options],
                  "bot_handicap": None if k.bot_handicap is None else k.bot_handicap.as_json()}
                 for k in kits.values()]
         sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -239,3 +239,4 @@ def test_the_plain_terminal_loop_speaks_german(tmp_path: Path, monkeypatch: pyte
     assert "1. Hopliten ausbilden aus Chios" in out and "[hoplites Chios]" in out
     assert "Nicht erlaubt (R-ACT-SIEGE-3): Sparti ist eine Hauptstadt und kann nie belagert werden" in out
     assert "Partie gespeichert in" in out
+    assert "Deine Wahlmöglichkeiten (Athen):" in out and "Beende." in out  # the plain loop's own words

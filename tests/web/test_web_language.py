@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from test_web_pericles import OPTIONS as PERICLES_OPTIONS
 from test_web_pericles import PericlesServer, pericles_server  # noqa: F401  (Cyclades and Pericles too)
@@ -149,7 +150,7 @@ def test_the_picker_changes_a_game_page_s_language_over_its_socket(pericles_serv
     seated = create_game(base, ["me", "random", "random"], game="cyclades", options={"players": 3}, seed=11)
     german, spanish = server_log(base, seated, "de"), server_log(base, seated, "es")
     assert german and german != spanish
-    with reader(browser, base, language="de") as page:
+    with reader(browser, language="de") as page:
         sent: list[str] = []
         page.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(str(payload))))
         store_seat(page, base, seated)

@@ -26,10 +26,10 @@ def add_analyse_parser(commands: Any) -> None:
                     "that lost a lot, a sparkline per seat and the turning points."))
     p.add_argument("record", type=Path, help=_("a saved game (JSON record)"))
     p.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
-                   help=f"forward-model calls per search (default {DEFAULT_BUDGET})")
+                   help=_("forward-model calls per search (default {budget})", budget=DEFAULT_BUDGET))
     p.add_argument("--repeats", type=int, default=DEFAULT_REPEATS,
-                   help=f"searches per decision, each with its own seed (default {DEFAULT_REPEATS}): "
-                        "their spread is shown")
+                   help=_("searches per decision, each with its own seed (default {repeats}): their spread is "
+                          "shown", repeats=DEFAULT_REPEATS))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the searches (default 0)"))
     p.add_argument("--from", dest="start", type=int, default=0,
                    help=_("analyse from step N on (0-based; the steps before are replayed, not analysed)"))

@@ -28,11 +28,11 @@ from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit
 from kleos.core.kit.option_text import apply_option_pairs
-from kleos.i18n.platform import _
+from kleos.i18n.platform import N_, _
 
 DEFAULT_GAMES = 20
 
-ARENA_HELP = """\
+ARENA_HELP = N_("""\
 Play a round robin between agents. Agents meet at tables of as many agents as the game has seats
 (every such group; with fewer agents than seats, every way to fill the seats with each agent at
 least once). Each table plays --games games, the agents changing seats from game to game: every
@@ -49,17 +49,18 @@ to --out (win rates per agent, per seat and, for a game whose seats play in team
 --plot DIR adds PNG charts. --ray ADDRESS plays the games as tasks on a Ray cluster instead of local processes.
 
 example: kleos arena GAME --agents random,ismcts:easy,ismcts:normal --games 20 --workers 2 --plot out/
-"""
+""")
+"""The command's long description, marked only (translated when the parser is built)."""
 
 
 def add_arena_parser(commands: Any) -> None:
     p = commands.add_parser("arena", help=_("tournaments between agents: win rates, ratings, charts"),
-                            description=ARENA_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+                            description=_(ARENA_HELP), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", choices=list(registry.games()), help=_("the game"))
     p.add_argument("--agents", required=True, help=_("comma-separated agent names (at least two)"))
     p.add_argument("--games", type=int, default=None,
-                   help=f"games per table of agents (default {DEFAULT_GAMES}, rounded up to a multiple of the "
-                        "seat arrangements; a multiple is fair)")
+                   help=_("games per table of agents (default {games}, rounded up to a multiple of the "
+                          "seat arrangements; a multiple is fair)", games=DEFAULT_GAMES))
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help=_("a game option (repeatable); see 'kleos games' for each game's options"))
     p.add_argument("--edition", default=None, help=_("the game's edition (--option edition=E; default: the game's)"))
@@ -130,7 +131,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         games = _games_per_table(args.games, fair_multiple(agents, seats, rotation))
         specs = schedule(args.game, options, agents, games, args.seed, rotation, max(0, args.max_steps))
     except (KleosError, ValueError) as error:
-        sys.stderr.write(f"kleos arena: {error}\n")
+        sys.stderr.write(_("kleos arena: {problem}", problem=error) + "\n")
         return 2
     started = time.perf_counter()
     results = run_tournament(specs, workers=args.workers, ray_address=args.ray, progress=not args.no_progress)
@@ -141,5 +142,5 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.plot is not None:
         written += write_plots(summary, results, args.plot)
     sys.stdout.write(markdown(summary))
-    sys.stdout.write("\nwrote " + ", ".join(str(p) for p in written) + "\n")
+    sys.stdout.write("\n" + _("wrote {files}", files=", ".join(str(p) for p in written)) + "\n")
     return 0

@@ -22,6 +22,7 @@ from kleos.arena.stats import (
 )
 from kleos.arena.tournament import GameResult, agents_of, build_game
 from kleos.core import registry
+from kleos.i18n.platform import _
 
 
 def _record(points: float, games: int) -> dict[str, Any]:
@@ -158,12 +159,13 @@ def markdown(summary: dict[str, Any]) -> str:
     """A readable report; 95% Wilson intervals in brackets, a draw shared among the seats."""
     elo = bool(summary["ratings_elo"])
     sides = list(summary["sides"])
-    lines = [f"# Arena: {summary['title']} {summary['options']}", "",
-             f"{summary['games']} games of {summary['seat_count']} seats, seed {summary['seed']}. Win rates "
-             "share a drawn game's point among its seats (half a win with two); brackets give 95% Wilson "
-             "intervals. Skill is openskill's Plackett–Luce mu ± sigma.", "", "## Agents", "",
-             "| agent | games | W-D-L | win rate | " + ("Elo | " if elo else "") + "skill | "
-             + " | ".join(sides) + " | s/decision |",
+    lines = ["# " + _("Arena: {title} {options}", title=summary["title"], options=summary["options"]), "",
+             _("{games} games of {seats} seats, seed {seed}. Win rates share a drawn game's point among its "
+               "seats (half a win with two); brackets give 95% Wilson intervals. Skill is openskill's "
+               "Plackett–Luce mu ± sigma.", games=summary["games"], seats=summary["seat_count"],
+               seed=summary["seed"]), "", "## " + _("Agents"), "",
+             "| " + _("agent | games | W-D-L | win rate") + " | " + ("Elo | " if elo else "") + _("skill") + " | "
+             + " | ".join(sides) + " | " + _("s/decision") + " |",
              "|---|---|---|---|" + ("---|" if elo else "") + "---|" + "---|" * len(sides) + "---|"]
     for name in sorted(summary["agents"], key=lambda n: _rank_key(summary, n)):
         rec = summary["agents"][name]
@@ -172,18 +174,20 @@ def markdown(summary: dict[str, Any]) -> str:
         lines.append(f"| {name} | {rec['games']} | {rec['wins']}-{rec['draws']}-{rec['losses']} | {_pct(rec)} | "
                      f"{rating}{_skill(summary['ratings_openskill'][name])} | {by_side} | "
                      f"{rec['seconds_per_decision']['mean']:.3f} |")
-    lines += ["", "## Pairs", "", "| pair | games | first agent's rate |", "|---|---|---|"]
+    lines += ["", "## " + _("Pairs"), "", "| " + _("pair | games | first agent's rate") + " |", "|---|---|---|"]
     lines += [f"| {pair} | {rec['games']} | {_pct(rec)} |" for pair, rec in summary["pairs"].items()]
-    lines += ["", "## Seats", "", "| seat | win rate |", "|---|---|"]
+    lines += ["", "## " + _("Seats"), "", "| " + _("seat | win rate") + " |", "|---|---|"]
     lines += [f"| {side} | {_pct(rec)} |" for side, rec in summary["sides"].items()]
     lines += _team_lines(summary)
-    lines += ["", "## End reasons", "", "| reason | games |", "|---|---|"]
+    lines += ["", "## " + _("End reasons"), "", "| " + _("reason | games") + " |", "|---|---|"]
     lines += [f"| {reason} | {n} |" for reason, n in summary["end_reasons"].items()]
     ls = summary["length_steps"]
-    lines += ["", "## Game length", "",
-              f"Steps: mean {ls['mean']:.1f}, median {ls['median']:.0f}, min {ls['min']:.0f}, max {ls['max']:.0f}. "
-              f"Rounds reached: {summary['rounds_reached']}.", "", "## Final scores (games decided by score)", "",
-              "| agent | n | mean | sd | min | max |", "|---|---|---|---|---|---|"]
+    lines += ["", "## " + _("Game length"), "",
+              _("Steps: mean {mean}, median {median}, min {least}, max {most}. Rounds reached: {rounds}.",
+                mean=f"{ls['mean']:.1f}", median=f"{ls['median']:.0f}", least=f"{ls['min']:.0f}",
+                most=f"{ls['max']:.0f}", rounds=summary["rounds_reached"]),
+              "", "## " + _("Final scores (games decided by score)"), "",
+              "| " + _("agent | n | mean | sd | min | max") + " |", "|---|---|---|---|---|---|"]
     for name, rec in summary["agents"].items():
         fs = rec["final_scores"]
         lines.append(f"| {name} | {fs['n']} | {fs['mean']:.1f} | {fs['sd']:.1f} | {fs['min']:.0f} | {fs['max']:.0f} |")
@@ -198,9 +202,9 @@ def _team_lines(summary: dict[str, Any]) -> list[str]:
         return []
     seats = list(summary["sides"])
     agents = list(summary["agents"])
-    lines = ["", "## Teams", "", "A team wins a game when one of its seats wins; the agent columns give the "
-             "team's rate in the games that agent sat in it.", "",
-             "| team | seats | games | win rate | " + " | ".join(agents) + " |",
+    lines = ["", "## " + _("Teams"), "", _("A team wins a game when one of its seats wins; the agent columns give "
+                                           "the team's rate in the games that agent sat in it."), "",
+             "| " + _("team | seats | games | win rate") + " | " + " | ".join(agents) + " |",
              "|---|---|---|---|" + "---|" * len(agents)]
     for name, rec in teams.items():
         members = ", ".join(seats[s] for s in rec["seats"])

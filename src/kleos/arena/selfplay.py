@@ -14,6 +14,7 @@ from typing import Any
 
 from kleos.arena.tournament import ROUND_CAP, STEP_CAP, GameSpec, Progress, play_game
 from kleos.core.kit import GameKit
+from kleos.i18n.platform import _
 
 SHARED = "shared"  # finished with no single winner
 UNFINISHED = "none"  # stopped by a cap
@@ -53,25 +54,26 @@ def run_selfplay(kit: GameKit, options: Mapping[str, Any], agent: str, games: in
     return tally
 
 
-def tally_lines(tally: Mapping[str, Any], elapsed: float, seat_word: str = "seat", team_word: str = "team",
-                round_word: str = "rounds") -> list[str]:
-    """The tallies as a plain report (the games' own commands name their seats, teams and rounds)."""
+def tally_lines(tally: Mapping[str, Any], elapsed: float) -> list[str]:
+    """The tallies as a plain report, its headings in the reader's language (the seats', teams' and
+    end reasons' names as the tallies keep them)."""
     n = int(tally["games"])
 
     def share(k: int) -> str:
         return f"{k} ({100 * k / n:.1f}%)"
 
-    lines = [f"Wins by {seat_word}:"]
+    lines = [_("Wins by seat:")]
     lines += [f"  {name:<16} {share(tally['wins'].get(name, 0))}"
               for name in [*tally["seats"], SHARED, UNFINISHED] if name in tally["wins"] or name in tally["seats"]]
     if "teams" in tally:
-        lines.append(f"Wins by {team_word}:")
+        lines.append(_("Wins by team:"))
         lines += [f"  {name:<16} {share(tally['team_wins'].get(name, 0))}"
                   for name in [*tally["teams"], SHARED, UNFINISHED]
                   if name in tally["team_wins"] or name in tally["teams"]]
-    lines.append("End reasons:")
+    lines.append(_("End reasons:"))
     lines += [f"  {reason:<16} {count:>6}"
               for reason, count in sorted(tally["reasons"].items(), key=lambda kv: (-kv[1], kv[0]))]
-    lines.append(f"Average length: {tally['rounds'] / n:.2f} {round_word}, {tally['steps'] / n:.1f} steps")
-    lines.append(f"Time: {elapsed:.2f} s ({1000 * elapsed / n:.1f} ms per game)")
+    lines.append(_("Average length: {rounds} rounds, {steps} steps", rounds=f"{tally['rounds'] / n:.2f}",
+                   steps=f"{tally['steps'] / n:.1f}"))
+    lines.append(_("Time: {seconds} s ({ms} ms per game)", seconds=f"{elapsed:.2f}", ms=f"{1000 * elapsed / n:.1f}"))
     return lines

@@ -15,20 +15,21 @@ from kleos.arena.tournament import Progress
 from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit.cli import add_selfplay_flags
-from kleos.i18n.platform import _
+from kleos.i18n.platform import N_, _
 
-RANDOM_HELP = """\
+RANDOM_HELP = N_("""\
 Play seeded games with one agent in every seat and print wins by seat (and by team, for games whose
 seats win together), end reasons and the average length. Game i uses seed+i, so the same command
 gives the same tallies. A game stopped by --max-steps or --max-rounds counts as unfinished ('none').
 
 example: kleos random GAME --games 200 --agent ismcts:easy --max-steps 5000
-"""
+""")
+"""The command's long description, marked only (translated when the parser is built)."""
 
 
 def add_random_parser(commands: Any) -> None:
     p = commands.add_parser("random", help=_("self-play statistics: one agent in every seat, seeded games"),
-                            description=RANDOM_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+                            description=_(RANDOM_HELP), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", choices=list(registry.games()), help=_("the game"))
     p.add_argument("--agent", default="random", help=_("the agent in every seat (default random)"))
     add_selfplay_flags(p)
@@ -47,12 +48,12 @@ def cmd_random(args: argparse.Namespace) -> int:
     try:
         kit = registry.kit(args.game)
         if args.games < 1 or args.max_steps < 0 or args.max_rounds < 0:
-            raise ValueError("--games must be at least 1, --max-steps and --max-rounds at least 0")
+            raise ValueError(_("--games must be at least 1, --max-steps and --max-rounds at least 0"))
         parse_spec(args.agent, kit)
         options = game_options(kit, args.option, args.edition, args.seats)
         kit.make_game(options)
     except (KleosError, ValueError, AgentSpecError) as error:
-        sys.stderr.write(f"kleos random: {error}\n")
+        sys.stderr.write(_("kleos random: {problem}", problem=error) + "\n")
         return 2
     started = time.perf_counter()
     bar = None if args.no_progress or args.json else Progress(args.games)
@@ -62,6 +63,7 @@ def cmd_random(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(tally, indent=2) + "\n")
         return 0
     n = args.games
-    sys.stdout.write(f"{kit.title}: {n} games, {args.agent} in every seat, seeds {args.seed}..{args.seed + n - 1}\n")
+    sys.stdout.write(_("{title}: {n} games, {agent} in every seat, seeds {first}..{last}", title=kit.word(kit.title),
+                       n=n, agent=args.agent, first=args.seed, last=args.seed + n - 1) + "\n")
     sys.stdout.write("\n".join(tally_lines(tally, time.perf_counter() - started)) + "\n")
     return 0

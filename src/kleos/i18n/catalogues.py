@@ -3,12 +3,16 @@ them into each language's ``.po`` (new strings empty, vanished ones dropped), co
 files, and list what is missing or untranslated (a test fails on any).
 
 A domain's sources are the Python and JavaScript files of its package: the platform's domain
-``kleos`` is everything under ``src/kleos`` but the games; a game's domain is its package.
+``kleos`` is everything under ``src/kleos`` but the games; a game's domain is its package. A game's
+data files keep their user-facing words in English too (event cards' titles and texts): the fields
+listed in ``locale/data-fields.json`` (``{"data/*/events.json": ["title", "text"]}``) are extracted
+like marked strings, and the game renders them through its catalogue.
 Run it as ``python scripts/catalogues.py extract|compile|check``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +28,7 @@ PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 PYTHON_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "IllegalAction": (2,)}
 JS_KEYWORDS = {"t": None, "tn": (1, 2)}
 METHODS = [("**/locale/**", "ignore"), ("**.py", "python"), ("**.js", "javascript")]
+DATA_FIELDS_FILE = "data-fields.json"
 TRANSLATED = tuple(language for language in LANGUAGES if language != SOURCE)
 HEADER_COMMENT = "# The {domain} text domain of Kleos in {language}: see docs/i18n.md."
 
@@ -69,7 +74,39 @@ def extract(source: Source) -> Extracted:
             if not key:
                 continue
             out.messages.setdefault(key, []).append((filename, lineno))
+    for filename, text in data_strings(source):
+        out.messages.setdefault(text, []).append((filename, 0))
     return out
+
+
+def data_strings(source: Source) -> Iterator[tuple[str, str]]:
+    """The user-facing words of the domain's data files: (file relative to the root, text) for
+    every string held by a field that ``locale/data-fields.json`` lists for that file."""
+    listing = source.locale_dir / DATA_FIELDS_FILE
+    if not listing.exists():
+        return
+    for pattern, fields in json.loads(listing.read_text(encoding="utf-8")).items():
+        for path in sorted(source.root.glob(pattern)):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            for text in _field_strings(data, frozenset(fields)):
+                yield str(path.relative_to(source.root)), text
+
+
+def _field_strings(data: object, fields: frozenset[str]) -> Iterator[str]:
+    """Every non-empty string under a key in ``fields`` (or in a list under it), anywhere in ``data`` but in the
+    ``provenance`` records (which name the fields whose origin they give, and are never shown)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "provenance":
+                continue
+            if key in fields and isinstance(value, (str, list)):
+                yield from (text for text in ([value] if isinstance(value, str) else value)
+                            if isinstance(text, str) and text)
+            else:
+                yield from _field_strings(value, fields)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _field_strings(item, fields)
 
 
 def template(source: Source, extracted: Extracted) -> Catalog:

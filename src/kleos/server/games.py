@@ -96,7 +96,7 @@ def client_game(kit: GameKit, options: Mapping[str, Any]) -> tuple[AnyGame, dict
         game = kit.make_game(full)
         _probe(kit, game, options_key(full))
     except OptionsError as exc:
-        raise ApiError(400, "bad_options", str(exc), field=exc.field) from exc
+        raise ApiError(400, "bad_options", kit.render_options_error(exc), field=exc.field) from exc
     except ApiError:
         raise
     except Exception as exc:  # a kit's bug must not become a 500 or a stored game nobody can read
@@ -267,7 +267,7 @@ def handicapped(kit: GameKit, game: AnyGame, full: dict[str, Any], plan: SeatPla
     try:
         options = kit.with_bot_handicap(full, bots, amount)
     except OptionsError as exc:
-        raise ApiError(400, "bad_handicap", exc.message, field=HANDICAP) from exc
+        raise ApiError(400, "bad_handicap", kit.render_options_error(exc, with_field=False), field=HANDICAP) from exc
     if options == full:
         return game, full
     return client_game(kit, options)
@@ -290,12 +290,13 @@ def catalog_entry(kit: GameKit, board_module: str | None) -> dict[str, Any]:
     return {
         "name": kit.name,
         "title": kit.title,
-        "summary": kit.summary,
+        "summary": kit.word(kit.summary),
         "min_seats": kit.min_seats,
         "max_seats": kit.max_seats,
         "seat_names": list(game.seat_names),
+        "seat_labels": [kit.seat_name(game, seat) for seat in range(len(game.seat_names))],
         "seat_count_option": kit.seat_count_option,
-        "options": [spec.as_json() for spec in kit.options if not spec.local_only],
+        "options": [spec.as_json(kit.word) for spec in kit.options if not spec.local_only],
         "opponents": opponents(kit),
         "default_opponent": default_opponent(kit),
         "bot_handicap": None if kit.bot_handicap is None else kit.bot_handicap.as_json(),

@@ -15,7 +15,6 @@ from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
 from kleos.core import registry
-from kleos.core.kit import seat_label
 from kleos.i18n.platform import N_
 from kleos.server.accounts import Member, seat_names
 from kleos.server.db import EventRow, GameRow, SeatRow
@@ -167,7 +166,7 @@ def finished_json(ctx: ServerContext, game_id: str, name: str, options: str, ste
     """One finished game as the lobby lists it (``played``: as the ratings read it)."""
     game = ctx.store.game_for(name, options)
     ranks = played.ranks
-    players = [{"seat": seat, "side": seat_label(game.seat_names, seat), "kind": kind, "agent": agent,
+    players = [{"seat": seat, "side": registry.kit(name).seat_name(game, seat), "kind": kind, "agent": agent,
                 "name": names.get((game_id, seat)), "place": None if ranks is None else ranks[i]}
                for i, (seat, kind, agent) in enumerate(seats)]
     return {"game_id": game_id, "game": name, "title": registry.kit(name).title, "finished_at": played.finished_at,

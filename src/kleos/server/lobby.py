@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from kleos.core.kit import seat_label
 from kleos.i18n.platform import N_
 from kleos.server import accounts
 from kleos.server.accounts import COOKIE, SESSION_PREFIX, SESSION_SECONDS, Member, SignedIn
@@ -184,7 +183,7 @@ def open_list(ctx: ServerContext, limit: int) -> list[dict[str, Any]]:
             game = ctx.store.game_for(found.game, found.options)
         except ApiError:
             continue  # a game whose kit is no longer installed
-        seats = [{"seat": x.seat, "side": seat_label(game.seat_names, x.seat), "kind": x.kind, "agent": x.agent,
+        seats = [{"seat": x.seat, "side": kit.seat_name(game, x.seat), "kind": x.kind, "agent": x.agent,
                   "joined": x.kind == "bot" or x.token_hash is not None, "name": found.names.get(x.seat)}
                  for x in found.seats]
         out.append({"game_id": found.game_id, "game": found.game, "title": kit.title,

@@ -14,7 +14,7 @@ from typing import Any
 from rich.text import Text
 
 from kleos.core.action import Action
-from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit import GameKit
 from kleos.core.kit.terminal import BoardContext, Palette, TerminalParts, VerbHelp
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.i18n.platform import N_, _
@@ -79,15 +79,15 @@ class Look:
         elif actors:
             for n, seat in enumerate(actors):
                 line.append(", " if n else "")
-                line.append(self.word(seat_label(game.seat_names, seat)), style=p.seat(seat))
+                line.append(self.kit.seat_name(game, seat), style=p.seat(seat))
             line.append(_(" to act"))
         if note:
             line.append(" · ")
             line.append(note, style=p.warn)
         line.append("\n" + _("Seats: "))
-        for seat, name in enumerate(game.seat_names):
+        for seat in range(len(game.seat_names)):
             line.append(", " if seat else "")
-            line.append(self.word(name), style=p.seat(seat))
+            line.append(self.kit.seat_name(game, seat), style=p.seat(seat))
             if seat == ctx.seat:
                 line.append(_(" (you)"))
         return line
@@ -107,9 +107,8 @@ class Look:
         return text
 
     def score_sheet(self, ctx: BoardContext, outcome: Outcome) -> Text:
-        """One line per seat: its name (as the game's catalogue words it), the parts of its score (when
-        they add up to it), the score."""
-        p, names = ctx.palette, [self.word(name) for name in ctx.game.seat_names]
+        """One line per seat: its name, the parts of its score (when they add up to it), the score."""
+        p, names = ctx.palette, [self.kit.seat_name(ctx.game, seat) for seat in range(len(ctx.game.seat_names))]
         parts = self.kit.score_breakdown(ctx.game, ctx.view) or []
         width = max(len(name) for name in names)
         sheet = Text()

@@ -76,6 +76,11 @@ def build_app(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Col
     return GameApp(session, guide=guide, light=light, confirm=confirm, replay=replay, welcome=load is None, mono=mono)
 
 
+def problem(kit: GameKit, exc: Exception) -> str:
+    """Why a game cannot start, in the reader's language where the kit words it (options errors)."""
+    return kit.render_options_error(exc) if isinstance(exc, OptionsError) else str(exc)
+
+
 def run(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
         seed: int | None = None, **settings: Any) -> int:
     """Play in the terminal app until the player leaves; prints the closing message. The exit status:
@@ -84,7 +89,7 @@ def run(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collectio
     try:
         app = build_app(kit, options, seats, seed, **settings)
     except (OSError, ValueError, KeyError, TypeError, KleosError) as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        sys.stderr.write(f"error: {problem(kit, exc)}\n")
         return 2
     message = app.run()
     if message:
@@ -125,11 +130,11 @@ def _random_seed() -> int:
 def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     """``kleos play <kit.name>``: options, seats, opponents, seed, save and load, for any game."""
     seats = f"{kit.min_seats}" if kit.min_seats == kit.max_seats else f"{kit.min_seats}-{kit.max_seats}"
-    options = "\n".join([_("game options (--option NAME=VALUE):"), *option_lines(kit.options, "  ")])
+    options = "\n".join([_("game options (--option NAME=VALUE):"), *option_lines(kit.options, "  ", kit.word)])
     p = play_games.add_parser(kit.name,
                               help=_("play {game} ({seats} seats) in the terminal", game=kit.title, seats=seats),
                               description=_("{game}: {summary}. The full-screen terminal app.", game=kit.title,
-                                            summary=kit.summary),
+                                            summary=kit.word(kit.summary)),
                               epilog=options if kit.options else None,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     counted = kit.seat_count_option is not None
@@ -202,7 +207,7 @@ def _play(kit: GameKit, args: argparse.Namespace) -> int:
         elif args.handicap is not None:
             raise ValueError(_("--handicap: a saved game keeps the handicap it was started with"))
     except (ValueError, KleosError) as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        sys.stderr.write(f"error: {problem(kit, exc)}\n")
         return 2
     where: dict[str, Any] = {"opponent": args.opponent, "opponents": opponents, "load": load, "save": args.save}
     if not use_app(args.plain):
@@ -220,7 +225,8 @@ def handicapped(kit: GameKit, options: dict[str, Any], bot_seats: list[int], amo
         if out != options:
             kit.make_game(out)
     except OptionsError as exc:
-        raise ValueError(f"--handicap: {exc.message}" if amount is not None else str(exc)) from exc
+        raise ValueError(f"--handicap: {kit.render_options_error(exc, with_field=False)}" if amount is not None
+                         else kit.render_options_error(exc)) from exc
     return out
 
 

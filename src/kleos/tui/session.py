@@ -19,13 +19,12 @@ from kleos.core import registry
 from kleos.core.action import Action, MalformedAction
 from kleos.core.clock import forfeit_outcome
 from kleos.core.errors import IllegalAction
-from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit import GameKit
 from kleos.core.kit.terminal import LogLine, TerminalParts
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.record import GameRecord
 from kleos.core.undo import undo, undo_blocker
 from kleos.i18n.platform import _
-from kleos.tui.words import game_words
 
 __all__ = ["AgentRequest", "LogLine", "Session", "decision_rng", "free_path"]
 
@@ -149,7 +148,7 @@ class Session:
 
     def name(self, seat: int | None) -> str:
         """A seat's name for people, in the reader's language where the game translates it."""
-        return game_words(self.kit)(seat_label(self.game.seat_names, seat))
+        return self.kit.seat_name(self.game, seat)
 
     def spec_for(self, seat: int) -> str:
         """The agent spec of a computer seat."""

@@ -10,7 +10,6 @@ from dataclasses import replace
 from textual.dom import DOMNode
 
 from kleos.core.kit import GameKit
-from kleos.i18n import word_in
 from kleos.i18n.platform import _
 
 
@@ -26,9 +25,4 @@ def translate_bindings(node: DOMNode) -> None:
 def game_words(kit: GameKit) -> Callable[[str], str]:
     """Translate a word the game declared (a panel name, a verb title) with the game's catalogue,
     falling back to the platform's (which holds the shell's own names, such as the log)."""
-    domain = kit.text_domain()
-
-    def word(text: str) -> str:
-        return word_in(domain, text)
-
-    return word
+    return kit.word

@@ -25,14 +25,15 @@ from __future__ import annotations
 import importlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction, KleosError
 from kleos.core.protocol import CHANCE, Game, Outcome
-from kleos.i18n.platform import _
+from kleos.i18n import gettext_in, word_in
+from kleos.i18n.platform import N_, _
 
 if TYPE_CHECKING:
     from kleos.core.kit.agents import AgentParts
@@ -45,12 +46,28 @@ JsonDict = dict[str, Any]
 
 
 class OptionsError(KleosError):
-    """Game options that do not validate; ``field`` names the option (a dotted path for nested options)."""
+    """Game options that do not validate; ``field`` names the option (a dotted path for nested options).
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+    ``template`` is English, marked for the game's catalogue (or one of the platform's shared ones
+    below), and ``params`` fill it, so that each surface renders it in its reader's language
+    (:meth:`GameKit.render_options_error`); ``message`` is the English text."""
+
+    def __init__(self, field: str, template: str, **params: Any) -> None:
         self.field = field
-        self.message = message
+        self.template = template
+        self.params = params
+        super().__init__(f"{field}: {self.message}")
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**self.params) if self.params else self.template
+
+
+UNKNOWN_OPTION = N_("unknown option (allowed: {allowed})")
+NOT_ONE_OF = N_("{value} is not one of {choices}")
+WHOLE_NUMBER = N_("must be a whole number from {least} to {most}, not {value}")
+FOLDER_NAME = N_("must be a folder name")
+"""Options errors every game may give, translated in the platform's catalogue."""
 
 
 @dataclass(frozen=True)
@@ -83,29 +100,31 @@ class OptionSpec:
         """What choosing ``value`` means for play ("" when the option does not say)."""
         return next((text for choice, text in self.meanings if choice == str(value)), "")
 
-    def as_json(self) -> JsonDict:
-        """As ``kleos games --json`` and the server's catalog list it."""
-        return {"name": self.name, "label": self.title, "help": self.help, "default": self.default,
-                "choices": list(self.choices), "meanings": dict(self.meanings), "advanced": self.advanced,
-                "source": self.source, "local_only": self.local_only}
+    def as_json(self, word: Callable[[str], str] = str) -> JsonDict:
+        """As ``kleos games --json`` and the server's catalog list it; ``word`` puts the sentences
+        in the reader's language (:meth:`GameKit.word`), the names and choices stay as typed."""
+        return {"name": self.name, "label": word(self.title), "help": word(self.help), "default": self.default,
+                "choices": list(self.choices), "meanings": {choice: word(text) for choice, text in self.meanings},
+                "advanced": self.advanced, "source": self.source, "local_only": self.local_only}
 
 
-def option_lines(specs: Sequence[OptionSpec], indent: str = "    ") -> list[str]:
+def option_lines(specs: Sequence[OptionSpec], indent: str = "    ", word: Callable[[str], str] = str) -> list[str]:
     """The options in plain words, each choice with what it means (``kleos games``, ``kleos play
-    GAME --help``): the same sentences the lobby shows."""
+    GAME --help``): the same sentences the lobby shows, in the reader's language through ``word``."""
     lines = []
     for spec in specs:
-        default = "" if spec.default is None else f" (default {json.dumps(spec.default)})"
+        default = "" if spec.default is None else _(" (default {value})", value=json.dumps(spec.default))
         choices = f" [{' | '.join(spec.choices)}]" if spec.choices else ""
-        local = " (command line only)" if spec.local_only else ""
-        advanced = " (advanced rules)" if spec.advanced else ""
-        lines.append(f"{indent}{spec.name}{choices}{default}{local}{advanced}: {spec.help}")
-        lines.extend(f"{indent}    {choice}: {text}" for choice, text in spec.meanings)
+        local = _(" (command line only)") if spec.local_only else ""
+        advanced = _(" (advanced rules)") if spec.advanced else ""
+        lines.append(f"{indent}{spec.name}{choices}{default}{local}{advanced}: {word(spec.help)}")
+        lines.extend(f"{indent}    {choice}: {word(text)}" for choice, text in spec.meanings)
     return lines
 
 
 HANDICAP = "handicap"
 """The field an :class:`OptionsError` about a bot handicap names (the request's, not the game's)."""
+NO_HANDICAP = N_("{title} has no handicap for bots")
 
 
 @dataclass(frozen=True)
@@ -167,7 +186,7 @@ class GameKit(ABC):
         """``options`` with the handicap ``amount`` given to each of ``bot_seats`` and the other seats'
         left as they are (validated by :meth:`make_game`, not here). A game with a handicap overrides
         this and :meth:`handicaps`."""
-        raise OptionsError(HANDICAP, f"{self.title} has no handicap for bots")
+        raise OptionsError(HANDICAP, NO_HANDICAP, title=self.title)
 
     def handicaps(self, options: Mapping[str, Any]) -> dict[int, int]:
         """Each seat's handicap in ``options``, seats without one left out."""
@@ -181,14 +200,13 @@ class GameKit(ABC):
         spec = self.bot_handicap
         if spec is None:
             if amount is not None:
-                raise OptionsError(HANDICAP, f"{self.title} has no handicap for bots")
+                raise OptionsError(HANDICAP, NO_HANDICAP, title=self.title)
             return dict(options)
         if amount is not None and not spec.minimum <= amount <= spec.maximum:
-            raise OptionsError(HANDICAP, f"must be a whole number from {spec.minimum} to {spec.maximum}, "
-                                         f"not {amount}")
+            raise OptionsError(HANDICAP, WHOLE_NUMBER, least=spec.minimum, most=spec.maximum, value=amount)
         if not bot_seats:
             if amount:
-                raise OptionsError(HANDICAP, "no seat is played by a bot: there is nobody to give it to")
+                raise OptionsError(HANDICAP, N_("no seat is played by a bot: there is nobody to give it to"))
             return dict(options)
         return self.handicap_options(options, bot_seats, spec.default if amount is None else amount)
 
@@ -312,13 +330,33 @@ class GameKit(ABC):
         domain: str | None = getattr(self._module("i18n"), "DOMAIN", None)
         return domain
 
+    def word(self, text: str, **params: Any) -> str:
+        """A text the game declared (an option's help, a seat's name, an options error's template)
+        in the reader's language: from the game's catalogue, else the platform's (which holds the
+        shared templates and the shell's own names), filled with ``params``."""
+        found = word_in(self.text_domain(), text)
+        return found.format(**params) if params else found
+
+    def seat_name(self, game: Game[Any, Any], seat: int | None) -> str:
+        """A seat's name for people in the reader's language: the game's catalogue translates its
+        seat names (a colour, a side), which stay English identifiers everywhere else (options,
+        records, notation); ``chance``, ``spectator`` and unnamed seats in the platform's words."""
+        label = seat_label(game.seat_names, seat)
+        if seat is None or not 0 <= seat < len(game.seat_names):
+            return label
+        return self.word(label)
+
+    def render_options_error(self, error: OptionsError, with_field: bool = True) -> str:
+        """An options error in the reader's language (``field: message``, or the message alone)."""
+        message = self.word(error.template, **error.params)
+        return f"{error.field}: {message}" if with_field else message
+
     def render_illegal(self, error: IllegalAction) -> str:
         """An illegal action's message in the reader's language, from the game's catalogue (the
         rules carry an English template and its parameters; English when nothing translates it)."""
         domain = self.text_domain()
         if domain is None:
             return error.message
-        from kleos.i18n import gettext_in
 
         template = gettext_in(domain, error.template)
         try:
@@ -367,5 +405,5 @@ def seat_label(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else _("seat {seat}", seat=seat)
 
 
-__all__ = ["HANDICAP", "GameKit", "HandicapSpec", "JsonDict", "OptionSpec", "OptionsError", "option_lines",
-           "seat_label"]
+__all__ = ["FOLDER_NAME", "HANDICAP", "NOT_ONE_OF", "UNKNOWN_OPTION", "WHOLE_NUMBER", "GameKit", "HandicapSpec",
+           "JsonDict", "OptionSpec", "OptionsError", "option_lines", "seat_label"]

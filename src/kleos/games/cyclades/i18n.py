@@ -106,6 +106,11 @@ def _said(value: object) -> object:
     return value
 
 
+def seat(t: Tables, index: int) -> str:
+    """A player's colour in the reader's language (the colour's English name is the seat's identifier)."""
+    return _(t.seat_names[index])
+
+
 def troops(n: int) -> str:
     return ngettext("{n} troop", "{n} troops", n)
 

@@ -123,11 +123,12 @@ class CycladesKit(GameKit):
               for pos, god in enumerate(s.gods)]
         lines = [_("Cycle {cycle}, phase {phase}; gods: {gods}", cycle=s.cycle, phase=words.phase(s.phase),
                    gods=", ".join(up))]
-        for other, name in enumerate(g.seat_names):
+        for other in range(len(g.seat_names)):
             gold = _("hidden") if s.gold[other] == HIDDEN else words.gold(s.gold[other])
             isl = " ".join(t.island_ids[i] for i in islands_of(s, other))
             lines.append(_("{player}: {gold}, islands {islands}, income {income}, priests {priests}, philosophers "
-                           "{philosophers}, metropolises {metropolises}", player=name, gold=gold, islands=isl,
+                           "{philosophers}, metropolises {metropolises}", player=words.seat(t, other), gold=gold,
+                           islands=isl,
                            income=income(t, s, other), priests=s.priests[other],
                            philosophers=s.philosophers[other], metropolises=metropolises(s, other)))
         track = ", ".join("-" if c < 0 else words.creature_name(creature(t, c)) for c in s.track)
@@ -136,7 +137,7 @@ class CycladesKit(GameKit):
             if told is not None:
                 lines.append(words.say(told))
         if metro.pending(s):
-            lines.append(_("{player} is gaining a Metropolis and chooses how", player=t.seat_names[s.metro_seat]))
+            lines.append(_("{player} is gaining a Metropolis and chooses how", player=words.seat(t, s.metro_seat)))
         return "\n".join(lines)
 
     def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kleos.core.errors import N_
-from kleos.core.kit import OptionsError, OptionSpec
+from kleos.core.kit import FOLDER_NAME, NOT_ONE_OF, UNKNOWN_OPTION, WHOLE_NUMBER, OptionsError, OptionSpec
 from kleos.games.cyclades.datamodel import CycladesData
 
 PLAYERS_DEFAULT = 3  # a first game: quicker to learn and to play than 5 (issue 24)
@@ -25,13 +25,13 @@ def validate_options(data: CycladesData, raw: Mapping[str, Any]) -> dict[str, An
     defs = {o.name: o for o in data.options.options}
     unknown = sorted(set(raw) - {"players", "data_dir", *defs})
     if unknown:
-        raise OptionsError(unknown[0], f"unknown option (allowed: players, data_dir, {', '.join(sorted(defs))})")
+        raise OptionsError(unknown[0], UNKNOWN_OPTION, allowed=", ".join(["players", "data_dir", *sorted(defs)]))
     players = raw.get("players", PLAYERS_DEFAULT)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-        raise OptionsError("players", f"must be a whole number from 2 to 5, not {players!r}")
+        raise OptionsError("players", WHOLE_NUMBER, least=2, most=5, value=repr(players))
     data_dir = raw.get("data_dir")
     if data_dir is not None and not isinstance(data_dir, str):
-        raise OptionsError("data_dir", "must be a folder name")
+        raise OptionsError("data_dir", FOLDER_NAME)
     out: dict[str, Any] = {"players": players, "data_dir": data_dir}
     keys = [c.key for c in data.creatures.creatures]
     for name, spec in defs.items():
@@ -40,7 +40,7 @@ def validate_options(data: CycladesData, raw: Mapping[str, Any]) -> dict[str, An
             out[name] = _deck(name, value, keys)
             continue
         if not isinstance(value, str) or value not in spec.choices:
-            raise OptionsError(name, f"{value!r} is not one of {', '.join(spec.choices)}")
+            raise OptionsError(name, NOT_ONE_OF, value=repr(value), choices=", ".join(spec.choices))
         out[name] = value
     return out
 
@@ -48,12 +48,12 @@ def validate_options(data: CycladesData, raw: Mapping[str, Any]) -> dict[str, An
 def _deck(name: str, value: Any, keys: list[str]) -> tuple[str, ...]:
     """A user creature list: distinct known keys (C-DATA-11)."""
     if not isinstance(value, (list, tuple)) or not value or not all(isinstance(k, str) for k in value):
-        raise OptionsError(name, f"must be {BASE_DECK!r} or a non-empty list of creature keys")
+        raise OptionsError(name, N_("must be {deck} or a non-empty list of creature keys"), deck=repr(BASE_DECK))
     for key in value:
         if key not in keys:
-            raise OptionsError(name, f"unknown creature {key!r}")
+            raise OptionsError(name, N_("unknown creature {key}"), key=repr(key))
     if len(set(value)) != len(value):
-        raise OptionsError(name, "a creature is listed twice")
+        raise OptionsError(name, N_("a creature is listed twice"))
     return tuple(value)
 
 

@@ -173,7 +173,7 @@ def _march(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
     elif s.troops[to] and owner >= 0:
         result = _("{player} has {troops} there: a battle starts, each round a die plus your troops against a die "
                    "plus theirs and their Fortresses; the lower loses a troop",
-                   player=t.seat_names[owner], troops=words.troops(s.troops[to]))
+                   player=words.seat(t, owner), troops=words.troops(s.troops[to]))
     else:
         result = _("nobody defends {island}: it becomes yours with its buildings", island=dest)
     return _("{cost} GP: {troops} from {origin} to {dest} along your fleets; {result} [C-TROOP-1, C-TROOP-3, "
@@ -194,7 +194,7 @@ def _sail(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
     if s.fleets[to] and other not in (seat, -1):
         told += " " + _("{player} has {fleets} there: a naval battle, each round a die plus your fleets against a "
                         "die plus theirs and their Ports next to it",
-                        player=t.seat_names[other], fleets=words.fleets(s.fleets[to]))
+                        player=words.seat(t, other), fleets=words.fleets(s.fleets[to]))
     return f"{told} [C-FLEET-1, C-FLEET-3, C-BATTLE-4]"
 
 

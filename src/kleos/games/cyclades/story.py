@@ -60,7 +60,7 @@ def _actor(game: CycladesGame, s: CycladesState) -> int | None:
 
 
 def _name(t: Tables, seat: int) -> str:
-    return t.seat_names[seat] if 0 <= seat < len(t.seat_names) else _("nobody")
+    return words.seat(t, seat) if 0 <= seat < len(t.seat_names) else _("nobody")
 
 
 def _units(naval: int) -> Callable[[int], str]:

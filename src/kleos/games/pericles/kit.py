@@ -88,7 +88,7 @@ class PericlesKit(GameKit):
         factions at 0 are left out so that records hold only real handicaps."""
         given = options.get(HONOR_HANDICAP) or {}
         if not isinstance(given, Mapping):
-            raise OptionsError(HONOR_HANDICAP, "give an object from faction code to a whole number")
+            raise OptionsError(HONOR_HANDICAP, N_("give an object from faction code to a whole number"))
         bonus = {**given, **{FACTIONS[seat]: amount for seat in bot_seats}}
         out = {k: v for k, v in options.items() if k != HONOR_HANDICAP}
         kept = {code: n for code, n in bonus.items() if n != 0}

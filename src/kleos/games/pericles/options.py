@@ -11,11 +11,12 @@ sheet's reason and rule IDs kept as its source.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from kleos.core.errors import N_
-from kleos.core.kit import OptionsError, OptionSpec
+from kleos.core.kit import FOLDER_NAME, NOT_ONE_OF, UNKNOWN_OPTION, WHOLE_NUMBER, OptionsError, OptionSpec
 from kleos.games.pericles.datamodel import AmountDef, PericlesData
 from kleos.games.pericles.tables import FACTIONS
 
@@ -30,19 +31,19 @@ def validate_options(data: PericlesData, raw: Mapping[str, Any]) -> dict[str, An
     amounts = {a.name: a for a in data.options.amounts}
     unknown = sorted(set(raw) - {"scenario", "data_dir", *defs, *amounts})
     if unknown:
-        allowed = ", ".join(sorted([*defs, *amounts]))
-        raise OptionsError(unknown[0], f"unknown option (allowed: scenario, data_dir, {allowed})")
+        allowed = ", ".join(["scenario", "data_dir", *sorted([*defs, *amounts])])
+        raise OptionsError(unknown[0], UNKNOWN_OPTION, allowed=allowed)
     scenario = raw.get("scenario", SCENARIO_DEFAULT)
     if scenario not in SCENARIOS:
-        raise OptionsError("scenario", f"{scenario!r} is not one of {', '.join(SCENARIOS)}")
+        raise OptionsError("scenario", NOT_ONE_OF, value=repr(scenario), choices=", ".join(SCENARIOS))
     data_dir = raw.get("data_dir")
     if data_dir is not None and not isinstance(data_dir, str):
-        raise OptionsError("data_dir", "must be a folder name")
+        raise OptionsError("data_dir", FOLDER_NAME)
     out: dict[str, Any] = {"scenario": scenario, "data_dir": data_dir}
     for name, spec in defs.items():
         value = raw.get(name, spec.default)
         if value not in spec.values:
-            raise OptionsError(name, f"{value!r} is not one of {', '.join(spec.values)}")
+            raise OptionsError(name, NOT_ONE_OF, value=repr(value), choices=", ".join(spec.values))
         out[name] = value
     for name, amount in amounts.items():
         out[name] = per_faction(amount, raw.get(name))
@@ -54,15 +55,17 @@ def per_faction(spec: AmountDef, value: Any) -> dict[str, int]:
     if value is None:
         value = {}
     if not isinstance(value, Mapping):
-        raise OptionsError(spec.name, f"give an object from faction code ({', '.join(FACTIONS)}) to a whole "
-                                      f"number, e.g. {{\"EK\": {spec.bot_default}}}")
+        example = json.dumps({"EK": spec.bot_default})
+        raise OptionsError(spec.name, N_("give an object from faction code ({factions}) to a whole number, e.g. "
+                                         "{example}"), factions=", ".join(FACTIONS), example=example)
     out = dict.fromkeys(FACTIONS, spec.default)
     for code, amount in value.items():
         if code not in out:
-            raise OptionsError(f"{spec.name}.{code}", f"no faction {code!r}: the factions are {', '.join(FACTIONS)}")
+            raise OptionsError(f"{spec.name}.{code}", N_("no faction {code}: the factions are {factions}"),
+                               code=repr(code), factions=", ".join(FACTIONS))
         if not isinstance(amount, int) or isinstance(amount, bool) or not spec.minimum <= amount <= spec.maximum:
-            raise OptionsError(f"{spec.name}.{code}",
-                               f"must be a whole number from {spec.minimum} to {spec.maximum}, not {amount!r}")
+            raise OptionsError(f"{spec.name}.{code}", WHOLE_NUMBER, least=spec.minimum, most=spec.maximum,
+                               value=repr(amount))
         out[code] = amount
     return out
 
@@ -157,5 +160,5 @@ def option_specs(data: PericlesData) -> tuple[OptionSpec, ...]:
                                         f"as an object from faction code ({', '.join(FACTIONS)}), e.g. "
                                         f"{{\"EK\": {a.bot_default}}}; the lobby's bot handicap sets it for the "
                                         f"factions bots play.", advanced=True,
-                                source=f"{a.why} ({', '.join(a.rules)})", label="Starting Honor"))
+                                source=f"{a.why} ({', '.join(a.rules)})", label=N_("Starting Honor")))
     return tuple(specs)

@@ -22,48 +22,50 @@ from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord, Replay
 from kleos.games.polis.compact import from_compact, to_compact
 from kleos.games.polis.game import PolisGame
+from kleos.games.polis.i18n import _
 from kleos.games.polis.loader import EDITIONS, load_edition, provenance_summary, reconstructed_values
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.text import describe, side_name
 
 
 def add_polis_parser(commands: Any) -> None:
-    p = commands.add_parser("polis", help="Polis tools: random playouts, the data summary, positions",
-                            description="Tools for Polis: seeded computer-vs-computer games and the loaded data.")
+    p = commands.add_parser("polis", help=_("Polis tools: random playouts, the data summary, positions"),
+                            description=_("Tools for Polis: seeded computer-vs-computer games and the loaded data."))
     sub = p.add_subparsers(dest="polis_command", metavar="COMMAND", required=True)
 
-    r = sub.add_parser("random", help="play seeded games of an agent against itself and summarise them",
-                       description="Play N seeded games (the agent against itself) and print wins by side, "
-                                   "draws, end reasons, average length and the time taken. The same seed "
-                                   "always gives the same games.")
-    r.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    r.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i (default 0)")
-    r.add_argument("--edition", choices=EDITIONS, default="2020", help="rules edition (default 2020)")
+    r = sub.add_parser("random", help=_("play seeded games of an agent against itself and summarise them"),
+                       description=_("Play N seeded games (the agent against itself) and print wins by side, "
+                                     "draws, end reasons, average length and the time taken. The same seed "
+                                     "always gives the same games."))
+    r.add_argument("--games", type=int, default=100, help=_("number of games (default 100)"))
+    r.add_argument("--seed", type=int, default=0, help=_("seed of the first game; game i uses seed+i (default 0)"))
+    r.add_argument("--edition", choices=EDITIONS, default="2020", help=_("rules edition (default 2020)"))
     r.add_argument("--agent", choices=agent_names(registry.kit(PolisGame.name)), default="random",
-                   help="the agent on both sides (default random)")
-    r.add_argument("--no-progress", action="store_true", help="do not draw the progress bar on stderr")
+                   help=_("the agent on both sides (default random)"))
+    r.add_argument("--no-progress", action="store_true", help=_("do not draw the progress bar on stderr"))
     r.set_defaults(func=cmd_random)
 
-    d = sub.add_parser("data", help="summarise the loaded data files and their provenance",
-                       description="Load and validate one edition's data and count how many values come "
-                                   "from a rulebook, from another public source, or are reconstructed.")
-    d.add_argument("--edition", choices=EDITIONS, default="2020", help="rules edition (default 2020)")
+    d = sub.add_parser("data", help=_("summarise the loaded data files and their provenance"),
+                       description=_("Load and validate one edition's data and count how many values come "
+                                     "from a rulebook, from another public source, or are reconstructed."))
+    d.add_argument("--edition", choices=EDITIONS, default="2020", help=_("rules edition (default 2020)"))
     d.add_argument("--reconstructed", action="store_true",
-                   help="list every reconstructed value (file, record, field, value)")
+                   help=_("list every reconstructed value (file, record, field, value)"))
     d.add_argument("--data-dir", type=Path, default=None, metavar="DIR",
-                   help="a folder of corrected <table>.json files that replace the packaged ones")
+                   help=_("a folder of corrected <table>.json files that replace the packaged ones"))
     d.set_defaults(func=cmd_data)
 
-    s = sub.add_parser("show", help="draw a position given in the compact notation, or a saved game's position",
-                       description="Draw a position (board, players, markets, legal actions of the side to act). "
-                                   "Give it as one compact line (docs/notation.md), or with --load FILE a "
-                                   "saved game, at its end or after --step N actions; the compact line is "
-                                   "printed too, to paste into a bug report or a test.")
-    s.add_argument("position", nargs="?", default=None, help="a compact position line (quote it)")
-    s.add_argument("--load", type=Path, default=None, metavar="FILE", help="a saved game (action log)")
-    s.add_argument("--step", type=int, default=None, metavar="N", help="with --load: the position after N actions")
+    s = sub.add_parser("show", help=_("draw a position given in the compact notation, or a saved game's position"),
+                       description=_("Draw a position (board, players, markets, legal actions of the side to act). "
+                                     "Give it as one compact line (docs/notation.md), or with --load FILE a "
+                                     "saved game, at its end or after --step N actions; the compact line is "
+                                     "printed too, to paste into a bug report or a test."))
+    s.add_argument("position", nargs="?", default=None, help=_("a compact position line (quote it)"))
+    s.add_argument("--load", type=Path, default=None, metavar="FILE", help=_("a saved game (action log)"))
+    s.add_argument("--step", type=int, default=None, metavar="N",
+                   help=_("with --load: the position after N actions"))
     s.add_argument("--as", dest="side", choices=("athens", "sparta", "all"), default="all",
-                   help="draw what this side may see (default all: the full position, hidden hands included)")
+                   help=_("draw what this side may see (default all: the full position, hidden hands included)"))
     s.set_defaults(func=cmd_show)
 
 
@@ -103,15 +105,16 @@ def cmd_random(args: argparse.Namespace) -> int:
         return f"{k} ({100 * k / n:.1f}%)"
 
     wins = tally["wins"]
-    _out(f"Polis {args.edition}: {n} games, {args.agent} agent against itself, seeds {args.seed}..{args.seed + n - 1}")
-    _out(f"Wins: Athens {pct(wins.get('Athens', 0))}, Sparta {pct(wins.get('Sparta', 0))}, "
-         f"draws {pct(wins.get('draw', 0))}")
-    _out("End reasons:")
+    _out(_("Polis {edition}: {n} games, {agent} agent against itself, seeds {first}..{last}", edition=args.edition,
+           n=n, agent=args.agent, first=args.seed, last=args.seed + n - 1))
+    _out(_("Wins: Athens {athens}, Sparta {sparta}, draws {draws}", athens=pct(wins.get("Athens", 0)),
+           sparta=pct(wins.get("Sparta", 0)), draws=pct(wins.get("draw", 0))))
+    _out(_("End reasons:"))
     for reason, count in sorted(tally["reasons"].items(), key=lambda kv: (-kv[1], kv[0])):
         _out(f"  {reason:<16} {count:>6}")
-    _out(f"Average length: {tally['steps'] / n:.1f} steps; average round reached: "
-         f"{tally['rounds'] / n:.2f} of {tally['round_count']}")
-    _out(f"Time: {elapsed:.2f} s ({1000 * elapsed / n:.1f} ms per game)")
+    _out(_("Average length: {steps} steps; average round reached: {rounds} of {count}",
+           steps=f"{tally['steps'] / n:.1f}", rounds=f"{tally['rounds'] / n:.2f}", count=tally["round_count"]))
+    _out(_("Time: {seconds} s ({ms} ms per game)", seconds=f"{elapsed:.2f}", ms=f"{1000 * elapsed / n:.1f}"))
     return 0
 
 
@@ -157,7 +160,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     actors = game.actors(state)
     if actors and actors[0] != CHANCE and (seat is None or seat in actors):
         acting = actors[0] if seat is None else seat
-        _out(f"Legal actions of {side_name(acting)}:")
+        _out(_("Legal actions of {side}:", side=side_name(acting)))
         for i, action in enumerate(game.legal_actions(state, acting), 1):
             _out(f"  {i:>3}. {action}")
     return 0
@@ -170,30 +173,32 @@ def cmd_data(args: argparse.Namespace) -> int:
         _err(f"error: {exc}")
         return 2
     e = bundle.edition
-    _out(f"Polis data, edition {e.edition}: {e.title}")
-    _out("Files:")
+    _out(_("Polis data, edition {edition}: {title}", edition=e.edition, title=e.title))
+    _out(_("Files:"))
     for table, name in bundle.files.items():
         _out(f"  {table:<13} {_short_file(name)}")
     m = bundle.map
     slots = sum(len(ms.slots) for ms in bundle.markets.markets)
     events = sum(ev.copies for deck in bundle.events.decks for ev in deck.cards)
-    _out(f"Contents: {len(e.rounds)} rounds ({', '.join(r.name for r in e.rounds)}), {len(m.territories)} territories, "
-         f"{len(m.seas)} seas, {len(bundle.poleis.poleis)} poleis, {len(m.markets)} markets with {slots} slots, "
-         f"{len(bundle.projects.projects)} projects, {events} event cards, "
-         f"{sum(c.copies for c in bundle.battle_cards.land)} battle cards")
+    _out(_("Contents: {rounds} rounds ({names}), {territories} territories, {seas} seas, {poleis} poleis, "
+           "{markets} markets with {slots} slots, {projects} projects, {events} event cards, {cards} battle cards",
+           rounds=len(e.rounds), names=", ".join(r.name for r in e.rounds), territories=len(m.territories),
+           seas=len(m.seas), poleis=len(bundle.poleis.poleis), markets=len(m.markets), slots=slots,
+           projects=len(bundle.projects.projects), events=events,
+           cards=sum(c.copies for c in bundle.battle_cards.land)))
     summary = provenance_summary(bundle)
     total = sum(summary.values())
-    _out(f"Provenance of {total} values:")
+    _out(_("Provenance of {n} values:", n=total))
     for tag, count in summary.items():
         share = 100 * count / total if total else 0.0
         _out(f"  {tag:<14} {count:>5} ({share:.1f}%)")
     if args.reconstructed:
         values = reconstructed_values(bundle)
-        _out(f"Reconstructed values ({len(values)}): file | record | field = value")
+        _out(_("Reconstructed values ({n}): file | record | field = value", n=len(values)))
         for file, record, field, value in values:
             _out(f"  {_short_file(file)} | {record or '(top level)'} | {field} = {json.dumps(value, default=str)}")
     else:
-        _out("List the reconstructed values with --reconstructed.")
+        _out(_("List the reconstructed values with --reconstructed."))
     return 0
 
 

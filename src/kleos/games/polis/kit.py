@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from kleos.core.action import Action
 from kleos.core.errors import DataError, KleosError
-from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit import FOLDER_NAME, UNKNOWN_OPTION, GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.web import WARNINGS
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.games.polis.game import PolisGame
@@ -38,36 +38,37 @@ class PolisKit(GameKit):
     name = "polis"
     parts_package = "kleos.games.polis"
     title = "Polis"
-    summary = "Fran Díaz's Polis: Athens against Sparta, in the 2012 and the 2020 (Devir) editions"
+    summary = N_("Fran Díaz's Polis: Athens against Sparta, in the 2012 and the 2020 (Devir) editions")
     min_seats = 2
     max_seats = 2
     claims_unnamed_games = True  # Kleos 0.1 stored only Polis games, without a game name
     options: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("edition", "Which edition's rules and board to play.", "2020", tuple(EDITIONS),
-                   meanings=(("2012", "the first edition: 4 rounds, with oil among the resources"),
-                             ("2020", "the Devir edition: 3 rounds, a shorter game")), label="Edition"),
-        OptionSpec("rules", "Readings of unclear rules, as an object of switches, e.g. "
-                            "{\"siege_disc_scope\": \"polis\"}; empty: the rulebook's.", advanced=True,
-                   source="the spec's (config) rulings", label="Rule switches"),
-        OptionSpec("data_dir", "a folder of corrected data files that replace the packaged tables",
+        OptionSpec("edition", N_("Which edition's rules and board to play."), "2020", tuple(EDITIONS),
+                   meanings=(("2012", N_("the first edition: 4 rounds, with oil among the resources")),
+                             ("2020", N_("the Devir edition: 3 rounds, a shorter game"))), label=N_("Edition")),
+        OptionSpec("rules", N_("Readings of unclear rules, as an object of switches, e.g. "
+                               "{\"siege_disc_scope\": \"polis\"}; empty: the rulebook's."), advanced=True,
+                   source="the spec's (config) rulings", label=N_("Rule switches")),
+        OptionSpec("data_dir", N_("a folder of corrected data files that replace the packaged tables"),
                    local_only=True),
     )
 
     def make_game(self, options: Mapping[str, Any]) -> PolisGame:
         unknown = sorted(set(options) - {spec.name for spec in self.options})
         if unknown:
-            raise OptionsError(unknown[0], "unknown option (allowed: edition, rules, data_dir)")
+            raise OptionsError(unknown[0], UNKNOWN_OPTION, allowed="edition, rules, data_dir")
         edition = options.get("edition", "2020")
         if not isinstance(edition, str) or edition not in EDITIONS:
-            raise OptionsError("edition", f"unknown edition {edition!r}: choose {' or '.join(EDITIONS)}")
+            raise OptionsError("edition", N_("unknown edition {edition}: choose {editions}"), edition=repr(edition),
+                               editions=" | ".join(EDITIONS))
         rules = options.get("rules", {})
         if rules is None:
             rules = {}
         if not isinstance(rules, Mapping):
-            raise OptionsError("rules", "must be an object of rule switches")
+            raise OptionsError("rules", N_("must be an object of rule switches"))
         data_dir = options.get("data_dir")
         if data_dir is not None and not isinstance(data_dir, str):
-            raise OptionsError("data_dir", "must be a folder name")
+            raise OptionsError("data_dir", FOLDER_NAME)
         try:
             return PolisGame(edition, Path(data_dir) if data_dir else None, dict(rules))
         except DataError as exc:

@@ -14,6 +14,7 @@ from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE, Outcome
 from kleos.games.polis.board import controller, owned_poleis, polis_population, stack_limit, units
+from kleos.games.polis.datamodel import Event
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.i18n import N_, _, ngettext
 from kleos.games.polis.rules import actions as turn_actions
@@ -42,6 +43,15 @@ EOR_STEPS = {0: N_("starting"), 2: N_("feeding"), 3: N_("growth"), 4: N_("Megalo
 GOOD_WORDS = (N_("iron"), N_("wood"), N_("wine"), N_("oil"), N_("silver"), N_("wheat"))
 """The goods' names in prose and tables (the notation keeps :data:`GOODS`), in the order of ``GOODS``."""
 
+PROJECT_TYPES = {"philosophers": N_("philosophers"), "artists": N_("artists"), "temples": N_("temples"),
+                 "theatres": N_("theatres"), "statues": N_("statues"), "mysteries": N_("festivals"),
+                 "games": N_("games")}
+"""The project types' names in prose (the data keeps the type's identifier)."""
+
+BATTLE_STEPS = {"retreat": N_("retreat or fight on"), "deal": N_("dealing the cards"), "attack": N_("attack"),
+                "defend": N_("defence")}
+"""The steps of a combat round, marked only (:func:`battle_step_name`)."""
+
 PHASE_WORDS = {TURN: N_("turns"), BATTLES: N_("battles"), END_OF_ROUND: N_("end of round"), EVENT: N_("event")}
 
 
@@ -62,6 +72,27 @@ def good_name(g: int) -> str:
 def amount(n: int, g: int) -> str:
     """``3 wheat``: an amount of a good in words."""
     return _("{n} {good}", n=n, good=good_name(g))
+
+
+def project_type_name(kind: str) -> str:
+    """A project type's name in the reader's language."""
+    return _(PROJECT_TYPES[kind]) if kind in PROJECT_TYPES else kind
+
+
+def battle_step_name(step: str) -> str:
+    """The step a combat round is at, in the reader's language."""
+    return _(BATTLE_STEPS[step]) if step in BATTLE_STEPS else step
+
+
+def event_title(event: Event) -> str:
+    """An event card's title in the reader's language (the data keeps the English one, which is the
+    catalogue's key: see ``locale/data-fields.json``)."""
+    return _(event.title)
+
+
+def event_text(event: Event) -> str:
+    """An event card's text in the reader's language."""
+    return _(event.text)
 
 
 def eor_step_name(step: int) -> str:
@@ -163,7 +194,7 @@ def _status_lines(game: PolisGame, view: PolisView) -> list[str]:
     out: list[str] = []
     if s.event is not None:
         ev = t.event_index.get(s.event)
-        out.append(_("Event of the round: {title}: {text}", title=ev.title, text=ev.text) if ev
+        out.append(_("Event of the round: {title}: {text}", title=event_title(ev), text=event_text(ev)) if ev
                    else _("Event of the round: {title}", title=s.event))
     else:
         out.append(_("Event of the round: none"))
@@ -356,8 +387,8 @@ def project_text(t: Tables, tile: int) -> str:
     cost = _goods_text(list(info.cost))
     where = ", ".join(t.polis_ids[p] for p in sorted(info.poleis))
     return _("{name} ({type}): cost {cost}; prestige {prestige} at round end, posterity {posterity}; in {poleis}",
-             name=readable(info.id), type=info.type, cost=cost, prestige=prestige, posterity=info.posterity,
-             poleis=where)
+             name=readable(info.id), type=project_type_name(info.type), cost=cost, prestige=prestige,
+             posterity=info.posterity, poleis=where)
 
 
 def _project_lines(t: Tables, s: PolisState) -> list[str]:
@@ -378,7 +409,7 @@ def _battle_lines(t: Tables, view: PolisView) -> list[str]:
                   side=side_name(s.battle_chooser))]
     cards = t.cards(b.sea)
     params = {"region": t.region_ids[b.region], "round": b.rounds + 1, "attacker": side_name(b.attacker),
-              "athens": units(s, b.region, 0), "sparta": units(s, b.region, 1), "step": b.phase}
+              "athens": units(s, b.region, 0), "sparta": units(s, b.region, 1), "step": battle_step_name(b.phase)}
     if b.sea:
         head = _("Battle in {region} (sea), combat round {round}: {attacker} attacks. Galleys: Athens {athens}, "
                  "Sparta {sparta}. Step: {step}.", **params)
@@ -432,7 +463,7 @@ def _chance_text(t: Tables, s: PolisState, action: Action) -> str:
         return _("Die: {roll}", roll=action.args[0])
     if action.verb == "event":
         ev = t.event_index.get(str(action.args[0]))
-        return (_("Event: {title}: {text}", title=ev.title, text=ev.text) if ev
+        return (_("Event: {title}: {text}", title=event_title(ev), text=event_text(ev)) if ev
                 else _("Event: {title}", title=action.args[0]))
     if action.verb == "project":
         return _("Project revealed: {project}", project=project_text(t, t.project_index[str(action.args[0])]))
@@ -678,7 +709,7 @@ EVENT_WORDS = {
 
 def _event_text(t: Tables, s: PolisState, action: Action) -> str:
     ev = t.event_index.get(s.event) if s.event is not None else None
-    title = ev.title if ev is not None else _("Event")
+    title = event_title(ev) if ev is not None else _("Event")
     v, args = action.verb, action.args
     first = args[0] if args else ""
     words = _(EVENT_WORDS[v], name=first) if v in EVENT_WORDS else str(action)

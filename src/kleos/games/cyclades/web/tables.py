@@ -10,6 +10,7 @@ from typing import Any
 from kleos.core.kit import JsonDict
 from kleos.core.protocol import Game
 from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.i18n import _
 from kleos.games.cyclades.loader import doubled_x, parse_cell
 from kleos.games.cyclades.reference import board_help
 from kleos.games.cyclades.tables import GODS
@@ -33,6 +34,7 @@ def board_tables(game: Game[Any, Any]) -> JsonDict:
     return {
         "players": t.players,
         "seat_names": list(t.seat_names),
+        "seat_labels": [_(name) for name in t.seat_names],  # the colours in the reader's language
         "board": t.board,
         "rows": len(widths),
         "widest": max(widths),

@@ -19,6 +19,7 @@ from kleos.core.kit import JsonDict
 from kleos.core.protocol import Game
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.tables import GOODS, SIDE_NAMES, SIDES, Tables
+from kleos.games.polis.text import BATTLE_STEPS, battle_step_name, event_text, event_title, project_type_name
 
 
 def board_tables(game: Game[Any, Any]) -> JsonDict:
@@ -82,12 +83,14 @@ def _poleis(t: Tables) -> JsonDict:
         "polis_territory": list(t.polis_territory),
         "capital": list(t.capital),
         "projects": [
-            {"id": p.id, "type": p.type, "cost": [list(c) for c in p.cost], "prestige": p.prestige,
+            {"id": p.id, "type": p.type, "type_name": project_type_name(p.type), "cost": [list(c) for c in p.cost],
+             "prestige": p.prestige,
              "posterity": p.posterity, "poleis": sorted(p.poleis)}
             for p in t.projects
         ],
         "project_ids": [p.id for p in t.projects],
-        "events": {ev.id: {"title": ev.title, "text": ev.text} for deck in t.bundle.events.decks for ev in deck.cards},
+        "events": {ev.id: {"title": event_title(ev), "text": event_text(ev)}
+                   for deck in t.bundle.events.decks for ev in deck.cards},
         "tribute": [[[g, list(amounts)] for g, amounts in cols] for cols in t.tribute],
     }
 
@@ -110,4 +113,5 @@ def _cards(t: Tables) -> JsonDict:
                 "special": c.special} for c in t.cards(kind == "sea")]
         for kind in ("land", "sea")
     }
-    return {"cards": cards, "land_cards": [c.code for c in t.land_cards], "sea_cards": [c.code for c in t.sea_cards]}
+    return {"cards": cards, "battle_steps": {step: battle_step_name(step) for step in BATTLE_STEPS},
+            "land_cards": [c.code for c in t.land_cards], "sea_cards": [c.code for c in t.sea_cards]}

@@ -58,13 +58,26 @@
 // at once (simultaneous secret choices), and chance is seat -1 in logs. A board sees only what the
 // message holds: the seat's own view, never another seat's secrets.
 import { h, put } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, translator } from "./i18n.js";
 
 /** A seat's name for people: its name in the game, "chance" (-1) or "spectator" (null). */
 export function seatLabel(names, seat) {
-  if (seat === null || seat === undefined) return "spectator";
-  if (seat < 0) return "chance";
+  if (seat === null || seat === undefined) return t("spectator");
+  if (seat < 0) return t("chance");
   return (names && names[seat]) || t("seat {number}", { number: seat + 1 });
+}
+
+/** The seats' names in the reader's language. The names stay English identifiers in messages and
+ * records; the server sends their words (`seat_labels`) where it can, and a page that loaded the
+ * game's words translates the others itself. */
+export function seatNames(message, entry) {
+  const raw = (message && message.seat_names) || (entry && entry.seat_names) || [];
+  const labels = (entry && entry.seat_labels) || [];
+  const known = new Map(((entry && entry.seat_names) || []).map((name, i) => [name, labels[i]]));
+  const { t: word } = translator((message && message.game) || (entry && entry.name) || "");
+  const out = message && message.seat_labels ? [...message.seat_labels] : raw.map((name) => known.get(name) || word(name));
+  out.raw = raw;  // the identifiers, which lines written before translation begin with
+  return out;
 }
 
 /** A small colored tag naming a seat (CSS classes seat-0 … seat-4, chance). */

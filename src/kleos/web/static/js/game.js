@@ -6,7 +6,7 @@
 import { api, ApiError, LiveGame, errorText, forgetCatalog, forgetSeat, loadSeats, saveSeat, seatFor, seatsFor } from "./api.js";
 import { $, h, inviteBox, notice, put } from "./dom.js";
 import { arrange, menuModel, menuWords, renderMenu } from "./menu.js";
-import { seatLabel } from "./board-api.js";
+import { seatLabel, seatNames } from "./board-api.js";
 import { boardTitle, gameEntry, hostBoard } from "./host.js";
 import { outcomeText, renderLog } from "./log.js";
 import { renderClock } from "./clock.js";
@@ -31,7 +31,7 @@ const ui = {
 };
 
 function names(msg) {
-  return msg.seat_names || (ui.entry && ui.entry.seat_names) || [];
+  return seatNames(msg, ui.entry);
 }
 
 function isSeat(seat) {
@@ -313,7 +313,8 @@ function render() {
   const title = boardTitle(board, ui.entry, msg);
   const page = `Kleos — ${ui.entry.title} ${gameId}`;
   document.title = msg.your_turn ? t("● Your turn — {page}", { page }) : page;
-  const seen = msg.side ? t("you are {side}", { side: msg.side }) : t("spectator");
+  const seen = msg.side ? t("you are {side}", { side: isSeat(msg.seat) ? seatLabel(names(msg), msg.seat) : msg.side })
+    : t("spectator");
   $("#game-title").textContent = `${title} · ${seen}`;
   renderBanner(msg);
   renderMySeats(msg);

@@ -2,7 +2,7 @@
 // board when the game brings no module (or its module fails). See board-api.js for the interface.
 import { catalogEntry, errorText, gameTables } from "./api.js";
 import { $, h, notice } from "./dom.js";
-import { textBoard } from "./board-api.js";
+import { seatNames, textBoard } from "./board-api.js";
 import { t } from "./i18n.js";
 
 function slots() {
@@ -38,7 +38,7 @@ export async function gameEntry(message) {
 export async function hostBoard(mode, entry, message, hooks) {
   const ctx = {
     mode, game: entry, options: message.options || {}, tables: null,
-    seatNames: message.seat_names || entry.seat_names || [], slots: slots(),
+    seatNames: seatNames(message, entry), slots: slots(),
     choose: hooks.choose || (() => {}), pick: hooks.pick || (() => {}), notice, stylesheet,
   };
   let board = null;

@@ -3,13 +3,19 @@
 // browser's games across all games with whose turn it is, rematch, import a record, move seat tokens.
 import { api, ApiError, catalog, errorText, exportSeats, importSeats, loadSeats, saveSeat } from "./api.js";
 import { $, h, inviteBox, notice, put, timeAgo } from "./dom.js";
-import { seatLabel } from "./board-api.js";
+import { seatLabel, seatNames } from "./board-api.js";
 import { clockBody, mountClockChoice } from "./clock.js";
 import { t, tn } from "./i18n.js";
 import { pageReady } from "./shell.js";
 import { joinAnd, reasonText } from "./words.js";
 
 const lobby = { games: [], entry: null, record: null };
+
+/** A seat of one of the reader's games in the reader's words (the server's `side` is the English name). */
+function sideWord(gameName, seat, side) {
+  const entry = lobby.games.find((g) => g.name === gameName);
+  return (entry && Number.isInteger(seat) && seatNames(null, entry)[seat]) || side;
+}
 
 function say(text, kind = "error") {
   notice(text, kind, true);
@@ -190,7 +196,7 @@ function renderSeats(entry) {
     const select = h("select", { id: `seat-${seat}`, "data-seat": String(seat), onchange: (e) => seatChanged(e.target) },
       choices.map((v) => h("option", { value: v, text: opponentLabel(v) })));
     select.value = choices.includes(before[seat]) ? before[seat] : fallback;
-    rows.push(h("label", { class: "seat-row" }, [seatLabel(entry.seat_names, seat), " ", select]));
+    rows.push(h("label", { class: "seat-row" }, [seatLabel(seatNames(null, entry), seat), " ", select]));
   }
   put(fieldset, h("legend", { text: t("Seats") }), ...rows);
   if (!rows.some((row) => row.querySelector("select").value === "me")) rows[0].querySelector("select").value = "me";
@@ -221,7 +227,7 @@ function showCreated(seated) {
   const invites = seated.invites && seated.invites.length ? seated.invites
     : seated.invite_url ? [{ seat: null, side: null, invite_url: seated.invite_url }] : [];
   put(box,
-    h("p", {}, [t("Game {game} created: you play {side}.", { game: seated.game_id, side: seated.side }), " ",
+    h("p", {}, [t("Game {game} created: you play {side}.", { game: seated.game_id, side: sideWord(seated.game, seated.seat, seated.side) }), " ",
       h("a", { href: play, class: "button primary", id: "go-play" }, [t("Play")])]),
     ...invites.flatMap((inv) => [
       h("p", { text: inv.side ? t("Send this link to whoever plays {side} (it works once):", { side: inv.side })
@@ -377,7 +383,7 @@ function gameRow(game, token) {
       h("span", { class: `state${game.your_turn ? " badge acting-badge" : ""}`, text: stateText(game) }),
     ]),
     h("div", { class: "game-meta muted", text: t("you play {side} · last move {ago} · step {step} · {game}",
-      { side: game.side, ago: timeAgo(game.updated_at), step: game.steps, game: game.game_id }) }),
+      { side: sideWord(game.game, game.seat, game.side), ago: timeAgo(game.updated_at), step: game.steps, game: game.game_id }) }),
     over ? h("div", { class: "tool-row" }, [
       h("a", { class: "button small", href: `/replay/${encodeURIComponent(game.game_id)}` }, [t("Replay")]),
       h("button", { type: "button", class: "small", onclick: () => rematch(game, token) }, [t("Rematch")]),
@@ -422,7 +428,7 @@ async function readRecord() {
   }
   const entry = lobby.games.find((g) => g.name === lobby.record.game);
   if (entry) {
-    const names = entry.seat_names && entry.seat_names.length ? entry.seat_names : [];
+    const names = seatNames(null, entry);
     fillSelect($("#import-seat"), names.map((_, i) => String(i)), (i) => seatLabel(names, Number(i)));
     fillSelect($("#import-opponent"), opponentsOf(entry), opponentLabel);
   }

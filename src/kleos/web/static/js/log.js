@@ -7,8 +7,11 @@ import { reasonText } from "./words.js";
 
 /** A log entry's text without the leading "<seat name>: " when the seat tag already says it. */
 export function withoutSeat(entry, names) {
-  const prefix = entry.seat >= 0 ? `${seatLabel(names, entry.seat)}: ` : "";
-  return prefix && entry.text.startsWith(prefix) ? entry.text.slice(prefix.length) : entry.text;
+  if (!(entry.seat >= 0)) return entry.text;
+  const raw = names && names.raw ? names.raw[entry.seat] : null;  // a line written with the seat's identifier
+  const prefix = [seatLabel(names, entry.seat), raw].filter(Boolean).map((p) => `${p}: `)
+    .find((p) => entry.text.startsWith(p));
+  return prefix ? entry.text.slice(prefix.length) : entry.text;
 }
 
 /** The end of a game in words when the board brings none: winner, reason, scores. */

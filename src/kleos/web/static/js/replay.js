@@ -3,7 +3,7 @@
 import { mountAnalysis } from "./analysis.js";
 import { api, ApiError } from "./api.js";
 import { $, h, put } from "./dom.js";
-import { seatTag } from "./board-api.js";
+import { seatNames, seatTag } from "./board-api.js";
 import { boardTitle, gameEntry, hostBoard } from "./host.js";
 import { outcomeText, renderLog, withoutSeat } from "./log.js";
 import { putLines } from "./lines.js";
@@ -14,7 +14,7 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1
 const ui = { entry: null, board: null, msg: null, step: 0, steps: 0, timer: null, loading: null, cache: new Map() };
 
 function names(msg) {
-  return msg.seat_names || ui.entry.seat_names || [];
+  return seatNames(msg, ui.entry);
 }
 
 function notice(text) {

@@ -101,7 +101,7 @@ function drawState(T, st, map) {
     const m = map.marks.get(island.id);
     const owner = st.owner[i];
     for (const poly of map.shapes.get(island.id)) poly.setAttribute("class", `island ${owner >= 0 ? `owned ${seatClass(owner)}` : ""}`);
-    m.troops.textContent = owner >= 0 ? `${seatLetter(T.seat_names, owner)}${st.troops[i]}` : "";
+    m.troops.textContent = owner >= 0 ? `${seatLetter(T.seat_labels || T.seat_names, owner)}${st.troops[i]}` : "";
     m.troops.setAttribute("class", `troops ${seatClass(owner)}`);
     m.prosperity.textContent = "★".repeat(island.prosperity + st.markers[i]);
     const first = T.slot_offset[i];
@@ -113,7 +113,7 @@ function drawState(T, st, map) {
     const m = map.marks.get(sea.id);
     const n = st.fleets[i];
     const owner = st.fleet_owner[i];
-    m.fleets.textContent = n ? `${owner >= 0 ? seatLetter(T.seat_names, owner) : ""}≈${n}` : "";
+    m.fleets.textContent = n ? `${owner >= 0 ? seatLetter(T.seat_labels || T.seat_names, owner) : ""}≈${n}` : "";
     m.fleets.setAttribute("class", `fleets ${seatClass(owner)}`);
   });
 }
@@ -184,7 +184,7 @@ function creaturesList(T, st) {
 
 function outcomeText(T, outcome) {
   if (!outcome) return null;
-  const who = outcome.winner === null || outcome.winner === undefined ? t("shared") : T.seat_names[outcome.winner];
+  const who = outcome.winner === null || outcome.winner === undefined ? t("shared") : (T.seat_labels || T.seat_names)[outcome.winner];
   const reason = outcome.reason in REASONS ? t(REASONS[outcome.reason]) : outcome.reason;
   return t("{reason} — winner: {player}", { reason, player: who });
 }
@@ -208,7 +208,7 @@ export async function create(ctx) {
     names,
     render(message, ui) {
       const st = message.view.state;
-      const seatNames = message.seat_names || T.seat_names;
+      const seatNames = message.seat_labels || T.seat_labels || message.seat_names || T.seat_names;
       drawState(T, st, map);
       const phase = st.phase in PHASES ? t(PHASES[st.phase]) : st.phase;
       put(ctx.slots.status, h("span", { class: "round", text: t("Cycle {cycle}", { cycle: st.cycle }) }),

@@ -67,7 +67,7 @@ export class BattlePanel {
     const counts = { athens: st.units[b.region * 2], sparta: st.units[b.region * 2 + 1], unseen: b.deck.reduce((a, x) => a + x, 0) };
     const head = h("div", { class: "battle-head" }, [
       h("h2", { text: b.sea ? t("Battle in {region} (sea)", { region: where }) : t("Battle in {region} (land)", { region: where }) }),
-      h("p", {}, aroundSide(t("Combat round {round}: {side} attacks. Step: {step}.", { round: b.rounds + 1, step: b.phase }),
+      h("p", {}, aroundSide(t("Combat round {round}: {side} attacks. Step: {step}.", { round: b.rounds + 1, step: (T.battle_steps || {})[b.phase] || b.phase }),
         sideTag(b.attacker))),
       h("p", { text: b.sea ? t("Galleys: Athens {athens}, Sparta {sparta}. Cards not yet seen by you: {unseen}.", counts)
         : t("Hoplites: Athens {athens}, Sparta {sparta}. Cards not yet seen by you: {unseen}.", counts) }),

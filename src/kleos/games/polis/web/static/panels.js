@@ -207,7 +207,7 @@ function projectLine(T, tile) {
   const cost = p.cost.map(([g, n]) => `${n} ${goodName(T.goods_names[g])}`).join(", ");
   const prestige = p.prestige < 0 ? t("half the capital's population") : `+${p.prestige}`;
   return h("li", { class: "project", "data-project": p.id }, [
-    h("strong", { text: spaced(p.id) }), h("span", { class: "muted", text: ` (${p.type})` }),
+    h("strong", { text: spaced(p.id) }), h("span", { class: "muted", text: ` (${p.type_name || p.type})` }),
     h("div", { text: t("Cost {cost}; {prestige} prestige at round end, {posterity} posterity", { cost, prestige, posterity: p.posterity }) }),
     h("div", { class: "muted", text: t("In {poleis}", { poleis: p.poleis.map((x) => T.poleis[x].id).join(", ") }) }),
   ]);

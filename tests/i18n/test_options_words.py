@@ -1,0 +1,78 @@
+"""Options in the reader's language (issue 30): an options error is a template and its parameters,
+rendered by each surface (the command line, the server's 400 answer) in Spanish or German; the
+options' help and meanings are listed in those languages too. Option names, choices and the field
+an error names stay as typed."""
+
+from __future__ import annotations
+
+import contextvars
+
+import pytest
+
+from kleos.cli import main
+from kleos.core import registry
+from kleos.core.kit import OptionsError, option_lines
+from kleos.i18n import use_locale
+from kleos.server.errors import ApiError
+from kleos.server.games import catalog_entry, client_game
+
+
+def _refusal(game: str, options: dict[str, object]) -> OptionsError:
+    with pytest.raises(OptionsError) as caught:
+        registry.kit(game).make_game(options)
+    return caught.value
+
+
+@pytest.mark.parametrize(("language", "game", "options", "words"), [
+    ("es", "polis", {"edition": "1999"}, "edition: edición desconocida '1999': elige 2012 | 2020"),
+    ("de", "polis", {"edition": "1999"}, "edition: unbekannte Ausgabe '1999': wähle 2012 | 2020"),
+    ("es", "cyclades", {"players": 9}, "players: debe ser un número entero de 2 a 5, no 9"),
+    ("de", "cyclades", {"players": 9}, "players: muss eine ganze Zahl von 2 bis 5 sein, nicht 9"),
+    ("es", "pericles", {"scenario": "troy"}, "scenario: 'troy' no es ninguna de estas:"),
+    ("de", "pericles", {"nonsense": 1}, "nonsense: unbekannte Option (erlaubt: scenario, data_dir,"),
+])
+def test_an_options_error_is_rendered_in_the_readers_language(language: str, game: str,
+                                                               options: dict[str, object], words: str) -> None:
+    error = _refusal(game, options)
+    with use_locale(language):
+        shown = registry.kit(game).render_options_error(error)
+    assert shown.startswith(words)
+    assert registry.kit(game).render_options_error(error) == str(error)  # English by default, as before
+
+
+def test_the_server_answers_a_bad_option_in_the_readers_language() -> None:
+    kit = registry.kit("cyclades")
+    with use_locale("de"), pytest.raises(ApiError) as caught:
+        client_game(kit, {"players": 9})
+    assert caught.value.status == 400 and caught.value.extra["field"] == "players"
+    assert "muss eine ganze Zahl von 2 bis 5 sein" in caught.value.message
+
+
+def test_the_command_line_says_a_bad_option_in_the_readers_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code = contextvars.copy_context().run(main, ["--lang", "es", "play", "cyclades", "--option", "players=9"])
+    assert code == 2
+    assert "debe ser un número entero de 2 a 5, no 9" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("language", "help_words", "meaning", "note"), [
+    ("es", "Con qué edición (reglas y tablero) jugar.", "la primera edición: 4 rondas", "(reglas avanzadas)"),
+    ("de", "Mit welcher Ausgabe (Regeln und Spielplan) gespielt wird.", "die erste Ausgabe: 4 Runden",
+     "(erweiterte Regeln)"),
+])
+def test_the_options_help_is_listed_in_the_readers_language(language: str, help_words: str, meaning: str,
+                                                            note: str) -> None:
+    kit = registry.kit("polis")
+    with use_locale(language):
+        lines = "\n".join(option_lines(kit.options, word=kit.word))
+        entry = catalog_entry(kit, None)
+    assert help_words in lines and meaning in lines and note in lines
+    edition = next(o for o in entry["options"] if o["name"] == "edition")
+    assert edition["help"] == help_words and edition["meanings"]["2012"].startswith(meaning)
+    assert edition["choices"] == ["2012", "2020"]
+
+
+@pytest.mark.parametrize(("language", "words"), [("es", "Atenas contra Esparta"), ("de", "Athen gegen Sparta")])
+def test_a_games_summary_is_listed_in_the_readers_language(language: str, words: str) -> None:
+    with use_locale(language):
+        entry = catalog_entry(registry.kit("polis"), None)
+    assert words in entry["summary"]
