@@ -30,7 +30,7 @@ MANIFEST = PACKAGE / "compiled.txt"
 TEMP = ROOT / "build" / "mypyc"
 
 # Under src/: the rules, tables and states of every game and the protocol they fill in (the code a
-# playout or a search runs).
+# playout or a search runs), and the agents' code a search spends its time in.
 COMPILED_GLOBS: tuple[str, ...] = (
     "kleos/core/protocol.py",
     "kleos/core/rng.py",
@@ -39,6 +39,10 @@ COMPILED_GLOBS: tuple[str, ...] = (
     "kleos/games/polis/tables.py",
     "kleos/games/polis/board.py",
     "kleos/games/polis/pieces.py",
+    "kleos/games/polis/agents/heuristic/*.py",  # the search's rollout policy and evaluation
+    "kleos/games/cyclades/agents/evaluation.py",
+    "kleos/games/cyclades/agents/heuristic.py",
+    "kleos/games/cyclades/agents/search.py",
     "kleos/games/cyclades/rules/*.py",
     "kleos/games/cyclades/state.py",
     "kleos/games/cyclades/tables.py",

@@ -11,6 +11,7 @@ speed-up. A change that alters any decision of either player (or of the rules) c
 from __future__ import annotations
 
 import hashlib
+import inspect
 
 import pytest
 
@@ -105,6 +106,11 @@ def test_the_memo_key_covers_every_field_the_agent_may_read() -> None:
     assert state_key(same) == base
 
 
+def valuer_fields() -> list[str]:
+    """The Valuer's fields, read from its class on either build (the compiled class has no ``__slots__``)."""
+    return sorted(n for n, v in vars(Valuer).items() if inspect.isdatadescriptor(v) and not n.startswith("__"))
+
+
 def _positions(edition: str, seed: int, count: int) -> list[PolisState]:
     """Positions of a seeded game of ``simple`` against ``heuristic`` (every phase), each a copy."""
     game = PolisGame(edition)
@@ -159,7 +165,8 @@ def test_a_shared_valuer_is_the_one_the_position_would_build(edition: str) -> No
             got = valuer_for(memo, game.tables, s, side, params)
             shared += len(memo) == before
             fresh = Valuer(game.tables, s, side, params)
-            for name in Valuer.__slots__:
+            for name in valuer_fields():
                 if name not in ("plans", "gains", "supply"):
                     assert getattr(got, name) == getattr(fresh, name), name
     assert shared > 50  # the memo is used at all
+

@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from kleos.core.frozen import reduce_frozen
 from kleos.games.cyclades.datamodel import CycladesData, StartData
 from kleos.games.cyclades.loader import BOARD_FOR_PLAYERS, load_data
 from kleos.games.cyclades.options import BASE_DECK, validate_options
@@ -79,6 +80,10 @@ class Tables:
     recruit_costs: tuple[tuple[int, ...], ...]  # per god: price of the 1st, 2nd, ... unit of a turn
     building_cost: tuple[int, ...]  # per god (C-BUILD-2)
     special_cost: tuple[int, ...]  # per god (C-FLEET-1, C-TROOP-1, C-ZEUS-1)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles rebuild the tables through the constructor (see :mod:`kleos.core.frozen`)."""
+        return reduce_frozen(self)
 
     @property
     def n_islands(self) -> int:

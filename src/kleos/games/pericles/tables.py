@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kleos.core.frozen import reduce_frozen
 from kleos.games.pericles.datamodel import Attribute, Leader, PericlesData, Scenario
 
 FACTIONS = ("AF", "DF", "EK", "AK")
@@ -61,6 +62,10 @@ class Tables:
     council_size: int
     piece_limits: tuple[int, ...]
     treason_limit: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles rebuild the tables through the constructor (see :mod:`kleos.core.frozen`)."""
+        return reduce_frozen(self)
 
     @property
     def n_cards(self) -> int:

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from kleos.core.action import Action
 from kleos.core.errors import DataError
+from kleos.core.frozen import reduce_frozen
 from kleos.games.polis.datamodel import CardHalf, EditionBundle, EditionData, Event
 from kleos.games.polis.loader import load_edition
 
@@ -43,6 +44,9 @@ class SlotInfo:
     reward: int  # WHEAT or SILVER
     accepts: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # as Tables does (see below)
+
 
 @dataclass(frozen=True, slots=True)
 class ProjectInfo:
@@ -53,6 +57,9 @@ class ProjectInfo:
     posterity: int
     poleis: frozenset[int]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # as Tables does (see below)
+
 
 @dataclass(frozen=True, slots=True)
 class CardInfo:
@@ -61,6 +68,9 @@ class CardInfo:
     value: int
     copies: int
     special: str | None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_frozen(self)  # as Tables does (see below)
 
 
 @dataclass(frozen=True)
@@ -134,6 +144,10 @@ class Tables:
         default_factory=dict, compare=False, repr=False)
     # what the legal-action generators work out once per edition (poleis per kind, prebuilt actions)
     plans: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles rebuild the tables through the constructor (see :mod:`kleos.core.frozen`)."""
+        return reduce_frozen(self)
 
     def round_value(self, round_index: int) -> int:
         return self.round_values[round_index]

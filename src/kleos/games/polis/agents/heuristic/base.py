@@ -1,11 +1,14 @@
 """The state every part of :class:`~kleos.games.polis.agents.heuristic.HeuristicAgent` shares, and the
-methods one part calls in another (declared here for the type checker only; each is defined in the
-module named in its comment). The types it names come from ``model.py``, so no part imports back.
+methods one part calls in another (declared here, each defined in the module named in its comment,
+which comes before this base in the agent's classes). The types it names come from ``model.py``, so no
+part imports back. The parts are traits: the compiled build allows one class many bases only so.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from mypy_extensions import trait
 
 from kleos.core.action import Action
 from kleos.games.polis.agents.heuristic.model import Option, Params, Valuer, Valuers
@@ -14,6 +17,7 @@ from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import Tables
 
 
+@trait
 class AgentBase:
     """The attributes set by ``HeuristicAgent.__init__`` and the cross-module method signatures."""
 
@@ -35,32 +39,57 @@ class AgentBase:
     _paths_memo: dict[tuple[Any, ...], dict[int, tuple[int, list[int]]]]  # proxenos paths by what they read
     _valuers: Valuers  # Valuers shared by positions (valuer_for), with what they remember
 
-    if TYPE_CHECKING:
-        # valuation.py
-        def evaluate(self, s: PolisState, me: int) -> float: ...
-        def evaluate_parts(self, s: PolisState, me: int) -> tuple[float, float]: ...
-        def acting(self, s: PolisState, side: int) -> bool: ...
-        def polis_worth(self, s: PolisState, polis: int, cubes: int) -> float: ...
+    # valuation.py
+    def evaluate(self, s: PolisState, me: int) -> float:
+        raise NotImplementedError
 
-        # plan.py
-        def plan_gain(self, s: PolisState, side: int, valuer: Valuer, reach: frozenset[int]) -> float: ...
-        def siege_odds(self, s: PolisState, side: int, polis: int) -> float: ...
-        def _stasis_option(self, s: PolisState, side: int, polis: int, bribes: int) -> Option: ...
-        def tribute_plan(self, s: PolisState, side: int, territory: int,
-                         valuer: Valuer) -> tuple[tuple[int, ...], float, float]: ...
-        def reachable_markets(self, s: PolisState, side: int) -> frozenset[int]: ...
-        def _threats(self, s: PolisState, side: int) -> float: ...
-        def _battle_outlook(self, s: PolisState, side: int) -> float: ...
+    def evaluate_parts(self, s: PolisState, me: int) -> tuple[float, float]:
+        raise NotImplementedError
 
-        # steps.py
-        def _step_policy(self, s: PolisState, me: int, legal: list[Action]) -> Action: ...
-        def _best_chain(self, state: PolisState, me: int) -> tuple[float, PolisState]: ...
-        def proxenos_target(self, s: PolisState, me: int,
-                            fallback: bool = True) -> tuple[int, list[int]] | None: ...
+    def acting(self, s: PolisState, side: int) -> bool:
+        raise NotImplementedError
 
-        # end_of_round.py
-        def next_round_supply(self, s: PolisState, me: int, wheat_left: int,
-                              reach: frozenset[int] | None = None) -> float: ...
+    def polis_worth(self, s: PolisState, polis: int, cubes: int) -> float:
+        raise NotImplementedError
+
+    # plan.py
+    def plan_gain(self, s: PolisState, side: int, valuer: Valuer, reach: frozenset[int]) -> float:
+        raise NotImplementedError
+
+    def siege_odds(self, s: PolisState, side: int, polis: int) -> float:
+        raise NotImplementedError
+
+    def _stasis_option(self, s: PolisState, side: int, polis: int, bribes: int) -> Option:
+        raise NotImplementedError
+
+    def tribute_plan(self, s: PolisState, side: int, territory: int,
+                     valuer: Valuer) -> tuple[tuple[int, ...], float, float]:
+        raise NotImplementedError
+
+    def reachable_markets(self, s: PolisState, side: int) -> frozenset[int]:
+        raise NotImplementedError
+
+    def _threats(self, s: PolisState, side: int) -> float:
+        raise NotImplementedError
+
+    def _battle_outlook(self, s: PolisState, side: int) -> float:
+        raise NotImplementedError
+
+    # steps.py
+    def _step_policy(self, s: PolisState, me: int, legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+    def _best_chain(self, state: PolisState, me: int) -> tuple[float, PolisState]:
+        raise NotImplementedError
+
+    def proxenos_target(self, s: PolisState, me: int,
+                        fallback: bool = True) -> tuple[int, list[int]] | None:
+        raise NotImplementedError
+
+    # end_of_round.py
+    def next_round_supply(self, s: PolisState, me: int, wheat_left: int,
+                          reach: frozenset[int] | None = None) -> float:
+        raise NotImplementedError
 
     # ----- plumbing ---------------------------------------------------------------------------
     def _game(self) -> PolisGame:

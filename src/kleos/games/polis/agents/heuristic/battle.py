@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from mypy_extensions import trait
+
 from kleos.core.action import Action
 from kleos.games.polis.agents.heuristic.base import AgentBase
 from kleos.games.polis.agents.heuristic.model import Valuer
@@ -19,6 +21,7 @@ BATTLE_SAMPLES = 24  # defender hands drawn to choose an attack
 BATTLE_ROLLOUTS = 12  # rollouts of a battle to decide whether to retreat
 
 
+@trait
 class BattleMixin(AgentBase):
     """Battle choices: attack, defend, retreat or fight."""
 

@@ -4,6 +4,8 @@ wheat a side can expect for the next feeding.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from kleos.core.action import Action
 from kleos.games.polis.agents.heuristic.base import AgentBase
 from kleos.games.polis.agents.heuristic.model import LOSS
@@ -12,6 +14,7 @@ from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import N_GOODS, SILVER, WHEAT, ceil_half, other
 
 
+@trait
 class EndOfRoundMixin(AgentBase):
     """End-of-round choices."""
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 
+from mypy_extensions import trait
+
 from kleos.core.action import Action
 from kleos.games.polis.agents.heuristic.base import AgentBase
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.view import PolisView
 
 
+@trait
 class EventMixin(AgentBase):
     """Event choices."""
 

@@ -238,7 +238,7 @@ class Valuer:
         self.goods = goods = s.goods[side * N_GOODS:(side + 1) * N_GOODS]
         self.lin = sum([goods[g] * gv[g] for g in t.goods if g != WHEAT])
         self.wheat = goods[WHEAT]
-        self.prestige: float = s.prestige[side]
+        self.prestige: float = float(s.prestige[side])
         need, mega, releasable, pending, cubes, _ = polity(t, s, side, p, last)
         self.need, self.mega, self.releasable, self.pending = need, mega, releasable, pending
         self.cubes = cubes[:max(0, s.supply_cubes[side])]
@@ -247,16 +247,6 @@ class Valuer:
             late = end_of_round.order(s).index(side) < s.eor_seat  # its turn in this step is over
             self.ahead = s.eor_step == end_of_round.FEED and not late
             self.grow_ahead = self.ahead or (s.eor_step == end_of_round.GROW and not late)
-
-    def copy(self) -> Valuer:
-        """An independent copy (to change, when this one is shared through :func:`valuer_for`)."""
-        new = Valuer.__new__(Valuer)
-        for name in Valuer.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.plans = {}
-        new.gains = {}
-        new.supply = {}
-        return new
 
     def growth(self, surplus: float) -> float:
         """Wheat beyond the requirement: growth cubes (R-EOR-16), Megalopolis first (R-EOR-19)."""
@@ -330,15 +320,16 @@ def valuer_for(memo: Valuers, t: Tables, s: PolisState, side: int, p: Params) ->
     """``Valuer(t, s, side, p)``, shared through ``memo`` (one agent's, for one game's tables and
     its weights) by the positions that agree on everything it reads (its poleis, goods, prestige,
     cube supply and where the end of round stands): the positions of a move's unit steps, or of one
-    turn's candidate moves, do. The Valuer returned must not be changed (:meth:`Valuer.copy`
-    first); it remembers its tribute plans, plan gains and next round's supply."""
+    turn's candidate moves, do. The Valuer returned must not be changed (build one of its own to
+    change); it remembers its tribute plans, plan gains and next round's supply. The polity is in the
+    key by value: compiled code hands out a new tuple for the same polity, so its id would never match."""
     last = s.round >= t.last_round
     pol = polity(t, s, side, p, last)
     at = side * N_GOODS
-    key = (side, last, id(pol), tuple(s.goods[at:at + N_GOODS]), s.prestige[side], s.supply_cubes[side],
+    key = (side, last, pol, tuple(s.goods[at:at + N_GOODS]), s.prestige[side], s.supply_cubes[side],
            s.outcome is None, (s.first_passer, s.eor_seat, s.eor_step) if s.phase == END_OF_ROUND else None)
     found = memo.get(key)
-    if found is not None and found[0] is pol:  # the id is of this very polity (kept alive by the entry)
+    if found is not None:
         return found[1]
     if len(memo) >= MEMO_SIZE:
         memo.clear()

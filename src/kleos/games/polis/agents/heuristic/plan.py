@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import trait
+
 from kleos.core.action import Action
 from kleos.games.polis.agents.heuristic.base import AgentBase
 from kleos.games.polis.agents.heuristic.model import (
@@ -25,6 +27,7 @@ from kleos.games.polis.state import BATTLES, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, SILVER, WHEAT, other
 
 
+@trait
 class PlanMixin(AgentBase):
     """What a side can still make of this round, and what the opponent can still take from it."""
 

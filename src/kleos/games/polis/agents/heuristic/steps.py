@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import heapq
 
+from mypy_extensions import trait
+
 from kleos.core.action import Action
 from kleos.games.polis.agents.heuristic.base import AgentBase
 from kleos.games.polis.agents.heuristic.model import MEMO_SIZE, Valuer, valuer_for
@@ -17,6 +19,7 @@ from kleos.games.polis.tables import GOOD_INDEX, GOODS, NO_ONE, SILVER, other
 COUNT_KINDS = frozenset({"hoplites", "galleys", "merchants", "march", "sail"})
 
 
+@trait
 class StepMixin(AgentBase):
     """The step policy: answers the decisions inside an action once the action is chosen."""
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from mypy_extensions import trait
+
 from kleos.core.action import Action
 from kleos.games.polis.agents.heuristic.base import AgentBase
 from kleos.games.polis.agents.heuristic.model import remember, state_key
@@ -15,6 +17,7 @@ from kleos.games.polis.state import CH_DIE, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, other
 
 
+@trait
 class TurnMixin(AgentBase):
     """The choice of a turn action by the evaluation of where it ends."""
 

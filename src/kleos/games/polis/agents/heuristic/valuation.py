@@ -4,13 +4,24 @@ the weights, goods values and food plan of :mod:`~kleos.games.polis.agents.heuri
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from kleos.games.polis.agents.heuristic.base import AgentBase
-from kleos.games.polis.agents.heuristic.model import LOSS, VALUER_MEMO, polity, remember, state_key, valuer_for
+from kleos.games.polis.agents.heuristic.model import (
+    LOSS,
+    VALUER_MEMO,
+    Valuer,
+    polity,
+    remember,
+    state_key,
+    valuer_for,
+)
 from kleos.games.polis.rules import events
 from kleos.games.polis.state import BATTLES, EVENT, ROUND_START, TURN, PolisState
 from kleos.games.polis.tables import NO_ONE, ceil_half, other
 
 
+@trait
 class ValuationMixin(AgentBase):
     """The position for a side in points: score, goods, food, the coming rounds, less the opponent's."""
 
@@ -61,7 +72,7 @@ class ValuationMixin(AgentBase):
         value = self.points(s, side)
         if s.event_flags and s.flag(events.HOOK):
             expected, fatal = self._hook_losses(s, side)
-            valuer = valuer.copy()
+            valuer = Valuer(t, s, side, self.p)  # its own, to change: equal to the shared one but for its memos
             valuer.prestige -= expected
             if fatal:
                 value -= LOSS
