@@ -8,7 +8,6 @@ import contextvars
 
 import pytest
 
-from kleos.arena.report import markdown
 from kleos.arena.selfplay import tally_lines
 from kleos.cli import main
 from kleos.i18n import use_locale
