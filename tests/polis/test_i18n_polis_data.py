@@ -93,3 +93,18 @@ def test_the_browsers_tables_carry_the_readers_words(language: str, title: str, 
     assert tables["events"]["EarthquakeInSparta"]["title"] == title
     assert any(p["type_name"] == kind for p in tables["projects"] if p["type"] == "philosophers")
     assert tables["battle_steps"]["attack"] == step
+
+
+@pytest.mark.parametrize(("language", "title"), [("es", "Terremoto en Esparta"), ("de", "Erdbeben in Sparta")])
+def test_the_terminal_panels_show_the_event_in_the_readers_language(language: str, title: str) -> None:
+    """The status line and the players' panel of the terminal read the revealed card (R-EVENT-1) in
+    the reader's words, not the data's English."""
+    from kleos.games.polis.tui.render import players_view, status
+    from kleos.tui.look import DARK
+
+    s = G12.new_state(5).copy()
+    s.event = "EarthquakeInSparta"
+    view = G12.view(s, 0)
+    with use_locale(language):
+        shown = status(G12, view, DARK).plain + players_view(G12, view, DARK).plain
+    assert title in shown and "Earthquake in Sparta" not in shown

@@ -70,3 +70,17 @@ def test_the_cyclades_position_names_the_players_by_their_colours(language: str,
         text = kit.describe_view(game, game.view(state, 0), 0)
     assert f"\n{blue}: " in text and f"\n{red}: " in text
     assert "\nBlue: " not in text
+
+
+@pytest.mark.parametrize(("language", "blue"), [("es", "Azul"), ("de", "Blau")])
+def test_the_cyclades_terminal_panels_name_the_colours(language: str, blue: str) -> None:
+    """The players' panel and the map's list of the terminal name each player by its colour in the
+    reader's words."""
+    from kleos.games.cyclades.tui.render import list_view, players_view
+
+    kit = registry.kit("cyclades")
+    game = kit.make_game({})
+    view = game.view(game.new_state(4), 0)
+    with use_locale(language):
+        shown = players_view(game, view, DARK).plain + list_view(game, view, DARK).plain
+    assert blue in shown and "Blue" not in shown

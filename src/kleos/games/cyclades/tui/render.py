@@ -73,6 +73,11 @@ def map_width(t: Tables) -> int:
 
 
 # ----- small pieces ----------------------------------------------------------------------------------
+def seat_words(game: CycladesGame) -> list[str]:
+    """The players' colours in the reader's language (the English names stay the seats' identifiers)."""
+    return [words.seat(game.tables, i) for i in range(len(game.seat_names))]
+
+
 def _initial(game: CycladesGame, seat: int) -> str:
     return game.seat_names[seat][:1] if seat >= 0 else ""
 
@@ -146,7 +151,7 @@ def list_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 8
     rows: list[list[Cell] | None] = []
     for island in range(t.n_islands):
         owner = s.owner[island]
-        who = seat_text(game.seat_names, owner, p) if owner != EMPTY else Text(_("free"), style=p.dim)
+        who = seat_text(seat_words(game), owner, p) if owner != EMPTY else Text(_("free"), style=p.dim)
         rows.append([t.island_ids[island], who,
                      str(s.troops[island]), str(t.island_prosperity[island] + s.markers[island]),
                      ("M " if s.metropolis[island] else "") + _buildings(t, s, island)])
@@ -172,7 +177,7 @@ def players_view(game: CycladesGame, view: CycladesView, p: Palette, width: int 
         gold = "?" if s.gold[seat] == HIDDEN else str(s.gold[seat])
         fleets = sum(n for sea, n in enumerate(s.fleets) if s.fleet_owner[sea] == seat)
         troops = sum(n for island, n in enumerate(s.troops) if s.owner[island] == seat)
-        rows.append([seat_text(game.seat_names, seat, p), gold, str(income(t, s, seat)), str(len(islands_of(s, seat))),
+        rows.append([seat_text(seat_words(game), seat, p), gold, str(income(t, s, seat)), str(len(islands_of(s, seat))),
                      str(metropolises(s, seat)), str(troops), str(fleets), str(s.priests[seat]),
                      str(s.philosophers[seat])])
     head = [_("player"), _("gold"), _("income"), _("islands"), _("metropolises"), _("troops"), _("fleets"),
@@ -190,14 +195,14 @@ def gods_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 8
     for pos in range(N_GODS):
         god = s.gods[pos]
         marker = s.bidder[god]
-        bidder = seat_text(game.seat_names, t.marker_owner[marker], p) if marker != EMPTY else Text("-", style=p.dim)
+        bidder = seat_text(seat_words(game), t.marker_owner[marker], p) if marker != EMPTY else Text("-", style=p.dim)
         state = "" if s.gods_up[pos] else _("face down")
         rows.append([str(pos + 1), words.god(t, god), state, bidder, str(s.bid[god]) if marker != EMPTY else ""])
     table = grid(["", _("god"), "", _("offering by"), _("GP")], rows, width, p, right=(4,))
     apollo = Text(_("Apollo: "), style=p.head)
     for i, marker in enumerate(s.apollo):
         apollo.append(f"{i + 1}. ")
-        apollo.append_text(seat_text(game.seat_names, t.marker_owner[marker], p))
+        apollo.append_text(seat_text(seat_words(game), t.marker_owner[marker], p))
         apollo.append("  ")
     if not s.apollo:
         apollo.append(_("nobody"), style=p.dim)
@@ -205,7 +210,7 @@ def gods_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 8
     for i, marker in enumerate(s.turn_order):
         order.append(f"{i + 1}. ")
         holder = t.marker_owner[marker] if marker != EMPTY else -1  # an empty slot reads "-"
-        order.append_text(seat_text(game.seat_names, holder, p))
+        order.append_text(seat_text(seat_words(game), holder, p))
         order.append("  ")
     return lines(table, Text(""), paragraph(apollo, width), paragraph(order, width))
 
@@ -241,11 +246,11 @@ def status(game: CycladesGame, view: CycladesView, p: Palette, note: str = "") -
         actors = [a for a in game.actors(s) if a >= 0]
         if actors:
             line.append_text(Text.assemble(*fill_template(_(" · to act: {seats}"),
-                                                          seats=seats_text(game.seat_names, actors, p))))
+                                                          seats=seats_text(seat_words(game), actors, p))))
     line.append("\n")
     if view.seat is not None and view.seat >= 0:
         line.append_text(Text.assemble(*fill_template(_("You: {seat}, {gold} GP"),
-                                                      seat=seat_text(game.seat_names, view.seat, p),
+                                                      seat=seat_text(seat_words(game), view.seat, p),
                                                       gold=str(s.gold[view.seat]))))
     if note:
         line.append(f"  {note}", style=p.dim)
@@ -258,11 +263,11 @@ def outcome_view(game: CycladesGame, view: CycladesView, p: Palette, outcome: Ou
     text.append(words.reason(outcome.reason))
     if outcome.winner is not None:
         text.append_text(Text.assemble(*fill_template(_(" · winner {seat}"),
-                                                      seat=seat_text(game.seat_names, outcome.winner, p))))
+                                                      seat=seat_text(seat_words(game), outcome.winner, p))))
     text.append("\n" + _("Metropolises: "))
     for seat in range(game.tables.players):
         if seat:
             text.append(", ")
-        text.append_text(seat_text(game.seat_names, seat, p))
+        text.append_text(seat_text(seat_words(game), seat, p))
         text.append(f" {metropolises(s, seat)}")
     return text

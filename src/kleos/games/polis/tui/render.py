@@ -23,8 +23,11 @@ from kleos.games.polis.text import (
     EOR_STEPS,
     SCORED,
     _pending_text,
+    battle_step_name,
     card_label,
     eor_step_name,
+    event_text,
+    event_title,
     good_name,
     outcome_text,
     side_name,
@@ -106,7 +109,7 @@ def status(game: PolisGame, view: PolisView, p: Palette, note: str = "") -> Text
     line.append(" · ")
     if s.event is not None:
         ev = t.event_index.get(s.event)
-        line.append(_("Event: {title}", title=ev.title if ev else s.event))
+        line.append(_("Event: {title}", title=event_title(ev) if ev else s.event))
     else:
         line.append(_("Event: none yet"), style=p.dim)
     line.append("\n")
@@ -165,7 +168,7 @@ def decision_title(game: PolisGame, s: PolisState, seat: int) -> str:
         return _("End of round: {step}", step=step)
     if s.phase == EVENT and s.event is not None:
         ev = t.event_index.get(s.event)
-        return _("Event: {title}", title=ev.title if ev else s.event)
+        return _("Event: {title}", title=event_title(ev) if ev else s.event)
     return _("Choose")
 
 
@@ -278,7 +281,7 @@ def players_view(game: PolisGame, view: PolisView, p: Palette, width: int = 80) 
     if s.event is not None:
         ev = t.event_index.get(s.event)
         text = Text(_("Event: "), style=p.head)
-        text.append(f"{ev.title}: {ev.text}" if ev else s.event)
+        text.append(f"{event_title(ev)}: {event_text(ev)}" if ev else s.event)
         parts.append(paragraph(text, width))
     parts.append(paragraph(_("Score = population + prestige + posterity of completed projects (R-END-7). Food need: "
                              "1 wheat per population cube at the end of the round."), width, p.dim))
@@ -410,7 +413,8 @@ def _battle_parts(t: Tables, view: PolisView, p: Palette, reveal: bool, width: i
     parts.append(paragraph(Text.assemble(head, *fill_template(_("{side} attacks."), side=side_text(b.attacker, p)),
                                          style=p.head), width))
     counts = {"athens": side_text(0, p), "a": Text(str(units(s, b.region, 0))), "sparta": side_text(1, p),
-              "b": Text(str(units(s, b.region, 1))), "step": Text(b.phase), "unseen": Text(str(sum(b.deck)))}
+              "b": Text(str(units(s, b.region, 1))), "step": Text(battle_step_name(b.phase)),
+              "unseen": Text(str(sum(b.deck)))}
     template = (_("Galleys: {athens} {a}, {sparta} {b}. Step: {step}. Unseen cards: {unseen}.") if b.sea
                 else _("Hoplites: {athens} {a}, {sparta} {b}. Step: {step}. Unseen cards: {unseen}."))
     parts.append(paragraph(Text.assemble(*fill_template(template, **counts)), width))
