@@ -76,10 +76,10 @@ def test_the_cyclades_position_names_the_players_by_their_colours(language: str,
 def test_the_cyclades_terminal_panels_name_the_colours(language: str, blue: str) -> None:
     """The players' panel and the map's list of the terminal name each player by its colour in the
     reader's words."""
+    from kleos.games.cyclades.game import CycladesGame
     from kleos.games.cyclades.tui.render import list_view, players_view
 
-    kit = registry.kit("cyclades")
-    game = kit.make_game({})
+    game = CycladesGame({})
     view = game.view(game.new_state(4), 0)
     with use_locale(language):
         shown = players_view(game, view, DARK).plain + list_view(game, view, DARK).plain
