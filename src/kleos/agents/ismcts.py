@@ -129,7 +129,7 @@ class ISMCTSAgent:
         self.shortcut = shortcut
         self.candidates = candidates
         self.horizon = horizon
-        self.determinize: Callable[[Any, random.Random], Any] = game.determinize
+        self.belief: Callable[[Any, random.Random], Any] | None = None  # the knowledge's determinize
         self.horizon_cap = RUNAWAY_STEPS  # a rollout to the horizon fails past this many steps
         self.descent_cap = RUNAWAY_STEPS  # so does a descent of the tree (chance and forced steps included)
         self.seats = len(game.seat_names)
@@ -171,7 +171,12 @@ class ISMCTSAgent:
         if known.rollout is not None:
             self.rollout = known.rollout
         if known.determinize is not None:
-            self.determinize = known.determinize
+            self.belief = known.determinize
+
+    def determinize(self, view: Any, rng: random.Random) -> Any:
+        """A state the view could be in: the knowledge's belief if it has one, else the game's own
+        draw (read at each call, so a caller may stand another game in, as the analysis does)."""
+        return (self.belief or self.game.determinize)(view, rng)
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         if not legal:

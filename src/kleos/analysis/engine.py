@@ -174,6 +174,7 @@ class Analyst:
         self.seed = seed
         self._searcher: ISMCTSAgent | None = None
         self._candidates: Callable[[Any, list[Action], random.Random], list[Action]] | None = None
+        self._belief: Callable[[Any, random.Random], Any] | None = None
 
     def _agent(self, played: Action, state: Any | None) -> ISMCTSAgent:
         """The searcher (built once: the game's knowledge is prepared once), set for this decision."""
@@ -181,10 +182,12 @@ class Analyst:
             self._searcher = ISMCTSAgent(self.game, model_calls=self.budget, name="analysis")
             self._searcher.shortcut = None  # every decision is searched, inner steps included
             self._candidates = self._searcher.candidates
+            self._belief = self._searcher.belief
         agent = self._searcher
         if self._candidates is not None:
             agent.candidates = _with_played(self._candidates, played)
         agent.game = self.game if state is None else _FullInformation(self.game, state)  # type: ignore[assignment]
+        agent.belief = self._belief if state is None else None  # full information: the true state, no belief
         return agent
 
     def values(self, view: Any, legal: list[Action], played: Action, rng: random.Random,
