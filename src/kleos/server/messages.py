@@ -152,16 +152,28 @@ class Teller:
     def __init__(self, kit: GameKit, game: AnyGame, start: Callable[[], Any]) -> None:
         self.kit, self.game, self.start = kit, game, start
         self._lock = threading.Lock()
+        self._told_upto: dict[str, int] = {}  # per language, how many first entries are known told
 
     def tell(self, log: Sequence[LogEntry], language: str | None = None) -> None:
-        """Make every entry of ``log`` readable in ``language`` (default: the reader's)."""
+        """Make every entry of ``log`` readable in ``language`` (default: the reader's). A line once
+        told stays told, so only the entries after the last fully told prefix are looked at: a read
+        of a game nobody played on since costs nothing."""
         language = language or i18n.current()
-        if all(entry.told(language) for entry in log):
+        if self._all_told(log, language):
             return
         with self._lock:
             self._from_rows(log, language)
-            if not all(entry.told(language) for entry in log):
+            if not self._all_told(log, language):
                 self._replay(log, language)
+            self._all_told(log, language)
+
+    def _all_told(self, log: Sequence[LogEntry], language: str) -> bool:
+        """Whether every entry is told in ``language``, extending the known told prefix."""
+        upto = min(self._told_upto.get(language, 0), len(log))
+        while upto < len(log) and log[upto].told(language):
+            upto += 1
+        self._told_upto[language] = upto
+        return upto == len(log)
 
     def _from_rows(self, log: Sequence[LogEntry], language: str) -> None:
         """Lines kept in the rows of old games, and secret steps' lines (no state needed)."""
