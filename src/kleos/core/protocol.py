@@ -24,6 +24,7 @@ from mypy_extensions import mypyc_attr
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
+from kleos.core.frozen import reduce_frozen
 from kleos.core.rng import Rng
 
 CHANCE = -1
@@ -46,10 +47,10 @@ class Outcome:
     def to_json(self) -> JsonDict:
         return {"reason": self.reason, "winner": self.winner, "scores": list(self.scores)}
 
-    def __reduce__(self) -> tuple[type[Outcome], tuple[str, int | None, tuple[int, ...]]]:
+    def __reduce__(self) -> tuple[Any, tuple[type[Any], dict[str, Any]]]:
         """Copies and pickles are rebuilt through the constructor: the compiled class cannot set the
         fields of a frozen instance one by one, as the default restore does."""
-        return Outcome, (self.reason, self.winner, self.scores)
+        return reduce_frozen(self)
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Outcome:
