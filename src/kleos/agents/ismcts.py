@@ -74,6 +74,7 @@ RootPrior = Callable[[Any, list[Action], random.Random], list[float]]  # (view, 
 Shortcut = Callable[[Any, list[Action], random.Random], Action | None]  # an answer without search, or None
 Candidates = Callable[[Any, list[Action], random.Random], list[Action]]  # (view, legal, rng) -> best first
 Horizon = Callable[[Any, Any], bool]  # (state where the rollout began, state now) -> stop the rollout here
+Draw = Callable[[Any, random.Random], Any]  # (view, rng) -> a state the view could be in
 
 
 @dataclass
@@ -129,7 +130,7 @@ class ISMCTSAgent:
         self.shortcut = shortcut
         self.candidates = candidates
         self.horizon = horizon
-        self.belief: Callable[[Any, random.Random], Any] | None = None  # the knowledge's determinize
+        self.belief: Draw | None = None  # the knowledge's determinize
         self.horizon_cap = RUNAWAY_STEPS  # a rollout to the horizon fails past this many steps
         self.descent_cap = RUNAWAY_STEPS  # so does a descent of the tree (chance and forced steps included)
         self.seats = len(game.seat_names)
@@ -174,11 +175,12 @@ class ISMCTSAgent:
             self.belief = known.determinize
 
     def determinize(self, view: Any, rng: random.Random) -> Any:
-        """A state the view could be in: the knowledge's belief if it has one, else the game's own
-        draw (read at each call, so a caller may stand another game in, as the analysis does)."""
+        """A state the view could be in: the knowledge's belief if it has one, else the game's own draw."""
         return (self.belief or self.game.determinize)(view, rng)
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: Any, legal: list[Action], rng: random.Random, draw: Draw | None = None) -> Action:
+        """The move to play. ``draw`` stands in for :meth:`determinize` when the caller knows more
+        than the view (the post-game analysis draws the true position)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
@@ -189,7 +191,7 @@ class ISMCTSAgent:
                 self.last_stats = SearchStats()
                 return answer
         if self.candidates is not None and self.horizon is not None and self.rollout is not None:
-            return self._choose_paired(view, legal, rng)
+            return self._choose_paired(view, legal, rng, draw or self.determinize)
         root = Node(seat=-1)
         favourite: Action | None = None
         if self.root_prior is not None:
@@ -198,8 +200,9 @@ class ISMCTSAgent:
             favourite = legal[max(range(len(legal)), key=weights.__getitem__)]
         stats = SearchStats()
         me: int | None = None
+        draw = draw or self.determinize
         while stats.model_calls < self.model_calls:
-            state = self.determinize(view, rng)
+            state = draw(view, rng)
             if me is None:
                 me = self._own_seat(view, state, legal)
             before = stats.model_calls
@@ -218,7 +221,7 @@ class ISMCTSAgent:
         return best
 
     # ----- paired root sampling (a one-level tree with rollouts to a horizon) ---------------------
-    def _choose_paired(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def _choose_paired(self, view: Any, legal: list[Action], rng: random.Random, draw: Draw) -> Action:
         """Compare the root candidates on the same futures: each iteration draws one
         determinization and one seed for the rollouts and plays every candidate on a copy of it,
         then the rollout policy for every seat until ``horizon``; the candidate with the best mean
@@ -236,7 +239,7 @@ class ISMCTSAgent:
         stats = SearchStats(max_depth=1)
         if len(picks) > 1:
             while stats.model_calls < self.model_calls:
-                state = self.determinize(view, rng)
+                state = draw(view, rng)
                 seed = rng.getrandbits(64)
                 for action in picks:
                     branch = self.game.copy(state)

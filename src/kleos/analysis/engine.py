@@ -27,7 +27,7 @@ from statistics import mean
 from typing import Any
 
 from kleos.agents.base import agent_parts_of
-from kleos.agents.ismcts import ISMCTSAgent, Node
+from kleos.agents.ismcts import Draw, ISMCTSAgent, Node
 from kleos.core import registry
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
@@ -144,21 +144,14 @@ def mark_of(loss: float, marks: tuple[float, float, float]) -> str | None:
     return found
 
 
-class _FullInformation:
-    """The game as seen once it is over: a determinization is the true position (hidden cards
-    included) with a fresh generator, so that the future chance stays unknown."""
-
-    def __init__(self, game: Game[Any, Any], state: Any) -> None:
-        self._game = game
-        self._state = state
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def determinize(self, view: Any, rng: random.Random) -> Any:
-        state = self._game.copy(self._state)
-        self._game.rng(state).state = Rng.from_seed(rng.getrandbits(64)).state
-        return state
+def full_information_draw(game: Game[Any, Any], state: Any) -> Draw:
+    """The draw of a game that is over: the true position (hidden cards included) with a fresh
+    generator, so that the future chance stays unknown."""
+    def draw(view: Any, rng: random.Random) -> Any:
+        known = game.copy(state)
+        game.rng(known).state = Rng.from_seed(rng.getrandbits(64)).state
+        return known
+    return draw
 
 
 class Analyst:
@@ -174,33 +167,30 @@ class Analyst:
         self.seed = seed
         self._searcher: ISMCTSAgent | None = None
         self._candidates: Callable[[Any, list[Action], random.Random], list[Action]] | None = None
-        self._belief: Callable[[Any, random.Random], Any] | None = None
 
-    def _agent(self, played: Action, state: Any | None) -> ISMCTSAgent:
+    def _agent(self, played: Action) -> ISMCTSAgent:
         """The searcher (built once: the game's knowledge is prepared once), set for this decision."""
         if self._searcher is None:
             self._searcher = ISMCTSAgent(self.game, model_calls=self.budget, name="analysis")
             self._searcher.shortcut = None  # every decision is searched, inner steps included
             self._candidates = self._searcher.candidates
-            self._belief = self._searcher.belief
         agent = self._searcher
         if self._candidates is not None:
             agent.candidates = _with_played(self._candidates, played)
-        agent.game = self.game if state is None else _FullInformation(self.game, state)  # type: ignore[assignment]
-        agent.belief = self._belief if state is None else None  # full information: the true state, no belief
         return agent
 
     def values(self, view: Any, legal: list[Action], played: Action, rng: random.Random,
                state: Any | None = None) -> tuple[Action, float, float]:
         """(preferred move, its value, the played move's value) for the seat whose ``view`` it is,
         from one search (and a second over the two when the first hardly tried the played move)."""
-        agent = self._agent(played, state)
-        preferred = agent.choose(view, legal, rng)
+        agent = self._agent(played)
+        draw = None if state is None else full_information_draw(self.game, state)
+        preferred = agent.choose(view, legal, rng, draw)
         root = agent.last_root
         assert root is not None
         if preferred != played and _visits(root, played) < MIN_VISITS:
             pair = [preferred, played]
-            agent.choose(view, pair, rng)
+            agent.choose(view, pair, rng, draw)
             assert agent.last_root is not None
             root = agent.last_root
         return preferred, _mean(root, preferred), _mean(root, played)
