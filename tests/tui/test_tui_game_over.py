@@ -25,7 +25,6 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.tables import FACTIONS
 from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_OVER, OVER_ENTRIES
-from kleos.tui.words import game_words
 from languages import english_left, in_languages
 from languages import words as tui_words
 
@@ -55,7 +54,7 @@ def test_the_game_over_screen_names_the_winner_and_the_scores(
         app = build_app(kit, seats=(0,), seed=seed, opponent="random", load=path)
         game = app.session.game
         told = kit.outcome_text(game, outcome).rstrip(".")
-        word = game_words(kit)
+        word = kit.word
         seat_names = [word(name) for name in game.seat_names]  # as the game's catalogue words them
         part_words = {"polis": [word("population"), word("prestige"), word("posterity")],
                       "pericles": [word("start")]}.get(name, [])

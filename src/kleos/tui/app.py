@@ -20,7 +20,7 @@ from kleos.tui.look import Look
 from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
 from kleos.tui.session import Session
 from kleos.tui.widgets import ChoiceScreen, TextScreen
-from kleos.tui.words import game_words, translate_bindings
+from kleos.tui.words import translate_bindings
 
 __all__ = ["APP_CSS", "MODE_CHOOSE", "MODE_CONFIRM", "MODE_OVER", "MODE_WAIT", "GameApp", "GameScreen"]
 
@@ -55,7 +55,7 @@ class GameApp(App[str]):
             self._filters.append(Monochrome())
         self.session = session
         self.look = Look(session.kit)
-        self.title = _("Kleos: {game}", game=game_words(session.kit)(session.kit.title))
+        self.title = _("Kleos: {game}", game=session.kit.word(session.kit.title))
         self.guide = guide
         self.confirm = confirm
         self.welcome = welcome
@@ -84,10 +84,10 @@ class GameApp(App[str]):
             if all(s.is_human(seat) for seat in s.seats):
                 return ""
             return _("Handicap, {what}: none in this game (kleos play --handicap N gives the bots N).",
-                     what=game_words(s.kit)(spec.help)) + "\n\n"
+                     what=s.kit.word(spec.help)) + "\n\n"
         seats = ", ".join(f"{s.name(seat)} {amount}" for seat, amount in sorted(given.items()))
         return _("Handicap, {what}: {seats} (kleos play --handicap N sets it, 0 turns it off).",
-                 what=game_words(s.kit)(spec.help), seats=seats) + "\n\n"
+                 what=s.kit.word(spec.help), seats=seats) + "\n\n"
 
     def welcome_screen(self) -> ChoiceScreen:
         s = self.session

@@ -20,7 +20,6 @@ from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.i18n.platform import N_, _
 from kleos.tui.menu import FLAT_LIMIT
 from kleos.tui.text import as_text, paragraph
-from kleos.tui.words import game_words
 
 LOG = N_("Log")
 """The board panel every game has: the game's log, drawn by the shell."""
@@ -45,7 +44,7 @@ class Look:
         self.parts = kit.terminal_parts() or TerminalParts()
         own = tuple(self.parts.board.panels)
         self.panels: tuple[str, ...] = (*(own or (BOARD,)), LOG)
-        self.word = game_words(kit)  # a word the game declared (title, verb help), in the reader's language
+        self.word = kit.word  # a word the game declared (title, verb help), in the reader's language
 
     # ----- board ------------------------------------------------------------------------------
     def palette(self, dark: bool, mono: bool = False) -> Palette:

@@ -19,7 +19,7 @@ from kleos.core.kit.terminal import BoardContext
 from kleos.i18n.platform import N_, _
 from kleos.tui.look import LOG, Look
 from kleos.tui.text import paragraph
-from kleos.tui.words import game_words, translate_bindings
+from kleos.tui.words import translate_bindings
 
 
 class BoardPanel(Vertical):
@@ -257,7 +257,7 @@ def board_and_menu(look: Look, menu_id: str) -> ComposeResult:
     the replay share (the menu's id tells their styles apart)."""
     yield Static(id="status")
     with Horizontal(id="body"):
-        yield BoardPanel(look.panels, id="left", label=game_words(look.kit))
+        yield BoardPanel(look.panels, id="left", label=look.kit.word)
         with Vertical(id="right"):
             yield Static(id="menu-title")
             yield OptionList(id=menu_id)

@@ -1,15 +1,13 @@
-"""The terminal's words in the reader's language where Textual keeps them itself: key bindings
-(declared once per class with English descriptions, marked for extraction) and the game's panel
-names (identifiers of the views, shown translated by the game's catalogue)."""
+"""The terminal's words in the reader's language where Textual keeps them itself: key bindings,
+declared once per class with English descriptions marked for extraction. (A game's own words, such
+as its panel names, come translated from its kit's ``word``.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from textual.dom import DOMNode
 
-from kleos.core.kit import GameKit
 from kleos.i18n.platform import _
 
 
@@ -20,9 +18,3 @@ def translate_bindings(node: DOMNode) -> None:
     for key, found in bindings.items():
         bindings[key] = [replace(b, description=_(b.description) if b.description else b.description,
                                  tooltip=_(b.tooltip) if b.tooltip else b.tooltip) for b in found]
-
-
-def game_words(kit: GameKit) -> Callable[[str], str]:
-    """Translate a word the game declared (a panel name, a verb title) with the game's catalogue,
-    falling back to the platform's (which holds the shell's own names, such as the log)."""
-    return kit.word
