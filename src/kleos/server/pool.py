@@ -18,6 +18,7 @@ import itertools
 import logging
 import multiprocessing
 import os
+import queue
 import threading
 import time
 from collections.abc import Callable
@@ -31,6 +32,7 @@ log = logging.getLogger("kleos.server.pool")
 WARM_UP_SECONDS = 60.0
 CHECK_SECONDS = 0.25  # how often a wait looks whether the worker making its job is still alive
 UNSTARTED_GRACE_SECONDS = 1.0  # a job unstarted this long beside an idle worker, after a death, is lost
+LISTEN_SECONDS = 0.05  # how often the start reports' listener looks for a report, or for the pool's end
 
 
 class Thinkers(Protocol):
@@ -80,13 +82,16 @@ class LocalThinkers:
 
     def __init__(self, processes: int) -> None:
         self.processes = max(1, processes)
-        self._started: Any = multiprocessing.get_context("spawn").SimpleQueue()
+        # A queue with a writer thread in each worker: a report never blocks a worker's job, even
+        # if another worker died in the middle of its own report and left the queue locked.
+        self._started: Any = multiprocessing.get_context("spawn").Queue()
         self._pool: Pool = make_local_pool(self.processes, self._started)
         self._lock = threading.Lock()
         self._waiting: dict[str, _Answer] = {}
         self._runners: dict[str, int] = {}  # job token: the process id of the worker making it
         self._numbers = itertools.count()
         self._closed = False
+        self._stopping = threading.Event()
         self._listener = threading.Thread(target=self._listen, name="kleos-pool-started", daemon=True)
         self._listener.start()
 
@@ -163,12 +168,14 @@ class LocalThinkers:
                 if worker.is_alive() and (pid := getattr(worker, "pid", None)) is not None}
 
     def _listen(self) -> None:
-        """Note which worker starts each job still awaited (until :meth:`close` sends ``None``)."""
-        while True:
-            item = self._started.get()
-            if item is None:
-                return
-            token, pid = item
+        """Note which worker starts each job still awaited, until :meth:`close`. Nothing is written
+        to the queue to stop it: a worker killed while writing a report may hold the queue's lock
+        for ever, and the web process must still stop."""
+        while not self._stopping.is_set():
+            try:
+                token, pid = self._started.get(timeout=LISTEN_SECONDS)
+            except queue.Empty:
+                continue
             with self._lock:
                 if token in self._waiting:
                     self._runners[token] = pid
@@ -200,5 +207,7 @@ class LocalThinkers:
         for answer in waiting:
             answer.give(None)
         self._pool.join()
-        self._started.put(None)
+        self._stopping.set()
         self._listener.join(5.0)
+        self._started.close()
+        self._started.cancel_join_thread()

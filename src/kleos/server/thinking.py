@@ -171,6 +171,7 @@ def prepare_worker(kits: list[bytes], started: Any = None) -> None:
 
     lower_priority()
     if started is not None:
+        started.cancel_join_thread()  # a worker's exit never waits on a report a dead worker's lock holds up
         _started.append(started)
     for data in kits:
         try:

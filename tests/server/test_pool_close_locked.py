@@ -1,0 +1,33 @@
+"""The pool works on, and the web process stops, even when a worker died while writing to the start
+reports' queue.
+
+A worker killed (by the OS, an operator, or the pool's own terminate at shutdown) in the middle of
+its start report leaves the queue's write lock taken for ever. The other workers' reports then
+waited for ever before their jobs, and the pool's close, which wrote an end marker through that
+lock, hung the server's shutdown with it. Here the test holds the lock, as the dead writer would."""
+
+from __future__ import annotations
+
+import threading
+
+from kleos.server.pool import LocalThinkers
+
+STOP_SECONDS = 30.0  # a generous bound: a close that works takes well under a second here
+JOB_SECONDS = 60.0  # the same for a job the worker is free to make
+
+
+def test_close_ends_while_the_report_queue_is_locked_by_a_dead_writer() -> None:
+    thinkers = LocalThinkers(1)
+    thinkers.warm_up()
+    assert thinkers.work(abs, -3, "kleos-test-before", 60.0) == 3
+    lock = thinkers._started._wlock  # the queue's write lock, as a writer killed mid-report leaves it
+    assert lock.acquire(timeout=5.0)
+    assert thinkers.work(abs, -5, "kleos-test-locked", JOB_SECONDS) == 5  # the report waits, not the job
+    closer = threading.Thread(target=thinkers.close, daemon=True)
+    closer.start()
+    closer.join(STOP_SECONDS)
+    stuck = closer.is_alive()
+    lock.release()  # lets an old close end, so the test process is not left with a stuck thread
+    closer.join(STOP_SECONDS)
+    assert not stuck, "close() waited on the queue's lock"
+    assert not any(worker.is_alive() for worker in thinkers.worker_processes())
