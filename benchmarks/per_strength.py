@@ -77,7 +77,7 @@ VARIANTS: dict[str, Maker] = {
     "guide-only150": searcher(guide_rollouts=150, clear=-1.0),  # that guide alone, no paired search
     "side": searcher(objective="side"),  # the heuristic's weight on the side's war
     "rumors": searcher(belief=False),  # the kit's determinization: every unseen marker a Rumor
-    "aimless": searcher(purpose=False),  # the plain quick policy in the rollouts: expeditions played at random
+    "campaign": searcher(purpose=True),  # expeditions played on purpose in the rollouts (search.campaign)
 }
 
 

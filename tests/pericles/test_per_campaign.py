@@ -1,6 +1,6 @@
-"""The search's rollout policy plays an expedition to win its battle (P-EXPED-2, P-MOVE-1): the
-Commander commits all it may, units go into the Expedition theater, and movement stops rather than
-wander elsewhere."""
+"""The search's on-purpose rollout policy (``search.campaign``, an experiment) plays an expedition to
+win its battle (P-EXPED-2, P-MOVE-1): the Commander commits all it may, units go into the Expedition
+theater, and movement stops rather than wander elsewhere."""
 
 from __future__ import annotations
 

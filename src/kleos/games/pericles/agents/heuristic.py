@@ -22,9 +22,9 @@ It plays its side's war and its own Honor through the evaluation of
   and otherwise picks at random.
 
 ``evaluate`` replaces that evaluation, ``determinize`` the kit's determinization and ``policy`` the
-quick policy of its look-ahead (the search's guide scores with the search's objective, draws the
-unseen markers from the scenario's sheet and plays its futures' expeditions on purpose,
-:mod:`~kleos.games.pericles.agents.search`). ``blunders`` (0-10) makes it weaker for a human
+quick policy of its look-ahead (the search's guide scores with the search's objective and draws the
+unseen markers from the scenario's sheet; an experiment of the search plays its futures' expeditions
+on purpose, :mod:`~kleos.games.pericles.agents.search`). ``blunders`` (0-10) makes it weaker for a human
 opponent: that many tenths of its decisions are taken uniformly at random. (Not the rulebook's Honor
 handicap, which is a game option.)
 

@@ -6,12 +6,13 @@
   spreading it over every marker placement or unit move; a favourite ``CLEAR`` ahead of the next is
   played without search (``shortcut``);
 * ``rollout``: the heuristic's quick policy for every seat, on the determinized state itself (already
-  one sample of what the searching faction cannot see), except that expeditions are played on
-  purpose (:func:`campaign`, also the guide's look-ahead policy): the quick policy commits a random
-  number of Strategos and mostly stops moving at once, so its futures lost nearly every battle, and
-  a Raid (+3 Honor at once) always looked better than fighting for a contested theater. For a
-  Dominant faction, whose Strategos enemy Raids take anyway (P-RAID-3, P-RAID-4), the battle that
-  clears a contested theater of the enemy is the one way to stop those Raids (P-RAID-1);
+  one sample of what the searching faction cannot see). :func:`campaign` (``purpose=True``, for
+  experiments) plays expeditions on purpose instead, in the rollouts and the guide's look-ahead: the
+  quick policy commits a random number of Strategos and mostly stops moving at once, so in its
+  futures most battles are lost and a Raid (+3 Honor at once) looks better than fighting for a
+  contested theater, the one way a Dominant faction could stop the enemy Raids that drain it
+  (P-RAID-1, P-RAID-3, P-RAID-4). Measured on the vignette it changed nothing that 60 games could
+  show, and made decisions slower, so it is not the default (``docs/pericles.md``, Bots);
 * ``determinize``: the guide and the search draw the markers they cannot see from the scenario's
   public sheet (:mod:`~kleos.games.pericles.agents.belief`), not all as Rumors as the kit does, so
   their futures hold the enemy's Raids and the compatriot's issues;
@@ -117,10 +118,10 @@ def horizon_of(steps: int) -> Callable[[Any, Any], bool]:
 def knowledge_for(game: PericlesGame, *, top: int = TOP, steps: int = HORIZON, clear: float = CLEAR,
                   guide_width: int = GUIDE_WIDTH, guide_rollouts: int = GUIDE_ROLLOUTS,
                   guide_horizon: int = GUIDE_HORIZON, objective: str = OBJECTIVE,
-                  belief: bool = True, purpose: bool = True) -> SearchKnowledge:
+                  belief: bool = True, purpose: bool = False) -> SearchKnowledge:
     """The paired-search knowledge for ``game`` (the defaults are the kit's; the others are for
     benchmarks/per_strength.py's experiments; ``belief=False``: the kit's determinization;
-    ``purpose=False``: the plain quick policy in the rollouts, expeditions included)."""
+    ``purpose=True``: expeditions played on purpose in the rollouts, :func:`campaign`)."""
     t = game.tables
     determinize = believer(game) if belief else game.determinize
     fight = campaign(t) if purpose else None
