@@ -3,7 +3,7 @@
 
     nice -n 10 .venv/bin/python benchmarks/per_strength.py [--games 200] [--scenario 14_1_09a]
         [--variant ismcts:normal] [--seed 0] [--jobs 1] [--seats 0,1,2,3] [--jsonl out.jsonl]
-        [--option vignette_end_bonus=political]
+        [--option vignette_end_bonus=political] [--cpu]
 
 Game ``i`` is seeded ``seed + i`` and puts the searching faction in seat ``seats[i % len(seats)]``
 (by default the seat rotates over the four factions; ``--seats 0,2`` studies the Dominant seats of
@@ -21,7 +21,9 @@ heuristic had in the same seat and seed (ties half), per seat and over the seats
 appends each finished game to a file, so a run stopped early keeps its games. ``--variant`` names
 an agent spec (``ismcts:normal``) or one of the experiment's variants (:data:`VARIANTS`), several
 comma-separated to compare them on the same seeds. ``--option NAME=VALUE`` (repeatable) sets a game
-option for the searcher's games and their controls alike, read as ``kleos play`` reads it.
+option for the searcher's games and their controls alike, read as ``kleos play`` reads it. ``--cpu``
+times decisions in CPU seconds of the game's process rather than wall seconds: on a shared machine
+the wall time is mostly the other work's.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ VARIANTS: dict[str, Maker] = {
     "guide-only150": searcher(guide_rollouts=150, clear=-1.0),  # that guide alone, no paired search
     "side": searcher(objective="side"),  # the heuristic's weight on the side's war
     "rumors": searcher(belief=False),  # the kit's determinization: every unseen marker a Rumor
+    "campaign": searcher(purpose=True),  # expeditions played on purpose in the rollouts (search.campaign)
 }
 
 
@@ -181,7 +184,8 @@ def measure(options: dict[str, Any], spec: str, games: int, seed: int, jobs: int
               f"paired {paired(here)}; mean margin {statistics.mean(r.margin for r in here):+.2f}, "
               f"control {statistics.mean(r.control for r in here):+.2f}")
     if times:
-        print(f"  {len(times)} decisions with a choice: median {statistics.median(times):.3f} s, "
+        clock = "CPU" if pericles_agents.clock is time.process_time else "wall"
+        print(f"  {len(times)} decisions with a choice ({clock} time): median {statistics.median(times):.3f} s, "
               f"max {max(times):.3f} s ({time.perf_counter() - start:.0f} s in all)", flush=True)
 
 
@@ -196,7 +200,10 @@ def main() -> None:
     parser.add_argument("--jsonl", help="append each finished game to this file")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option for every game (repeatable)")
+    parser.add_argument("--cpu", action="store_true", help="decision times in CPU seconds, not wall seconds")
     args = parser.parse_args()
+    if args.cpu:
+        pericles_agents.clock = time.process_time  # the game processes are forked after this
     registry.register(KIT)
     seats = [int(x) for x in args.seats.split(",")]
     options = apply_option_pairs(KIT.options, {"scenario": args.scenario}, args.option)

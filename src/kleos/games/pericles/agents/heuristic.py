@@ -21,9 +21,10 @@ It plays its side's war and its own Honor through the evaluation of
   mostly places by :func:`place_score`, mostly ends movement and redeployment rather than wander,
   and otherwise picks at random.
 
-``evaluate`` replaces that evaluation and ``determinize`` the kit's determinization (the search's
-guide scores with the search's objective and draws the unseen markers from the scenario's sheet,
-:mod:`~kleos.games.pericles.agents.search`). ``blunders`` (0-10) makes it weaker for a human
+``evaluate`` replaces that evaluation, ``determinize`` the kit's determinization and ``policy`` the
+quick policy of its look-ahead (the search's guide scores with the search's objective and draws the
+unseen markers from the scenario's sheet; an experiment of the search plays its futures' expeditions
+on purpose, :mod:`~kleos.games.pericles.agents.search`). ``blunders`` (0-10) makes it weaker for a human
 opponent: that many tenths of its decisions are taken uniformly at random. (Not the rulebook's Honor
 handicap, which is a game option.)
 
@@ -112,9 +113,12 @@ def quick(s: PericlesState, legal: list[Action], rng: random.Random, t: Tables |
     return legal[rng.randrange(len(legal))]
 
 
-def play_on(game: PericlesGame, s: PericlesState, steps: int, rng: random.Random) -> int:
-    """Every seat follows :func:`quick` (chance from the state's own generator) for ``steps`` steps
-    or to the end; returns the steps taken."""
+Policy = Callable[[PericlesState, int, list[Action], random.Random], Action]  # a rollout's (state, seat, legal, rng)
+
+
+def play_on(game: PericlesGame, s: PericlesState, steps: int, rng: random.Random, policy: Policy | None = None) -> int:
+    """Every seat follows ``policy`` (:func:`quick` unless given; chance from the state's own
+    generator) for ``steps`` steps or to the end; returns the steps taken."""
     taken = 0
     while taken < steps and s.outcome is None:
         if game.is_chance(s):
@@ -124,7 +128,8 @@ def play_on(game: PericlesGame, s: PericlesState, steps: int, rng: random.Random
             if not actors:
                 break
             legal = game.legal_actions(s, actors[0])
-            game.apply_in_place(s, quick(s, legal, rng, game.tables), actors[0], validate=False)
+            action = quick(s, legal, rng, game.tables) if policy is None else policy(s, actors[0], legal, rng)
+            game.apply_in_place(s, action, actors[0], validate=False)
         taken += 1
     return taken
 
@@ -135,7 +140,8 @@ class HeuristicAgent:
     def __init__(self, game: Game[Any, Any], blunders: int = 0, width: int = WIDTH, samples: int = SAMPLES,
                  horizon: int = HORIZON, rollouts: int = ROLLOUTS, side_weight: float = SIDE_SHARE,
                  evaluate: Callable[[Tables, PericlesState, int], float] | None = None,
-                 determinize: Callable[[PericlesView, random.Random], PericlesState] | None = None) -> None:
+                 determinize: Callable[[PericlesView, random.Random], PericlesState] | None = None,
+                 policy: Policy | None = None) -> None:
         if not isinstance(game, PericlesGame):
             raise TypeError(f"the Pericles heuristic was handed a {type(game).__name__}")
         if not 0 <= blunders <= 10:
@@ -146,6 +152,7 @@ class HeuristicAgent:
         self.width, self.samples, self.horizon, self.rollouts = width, samples, horizon, rollouts
         self.evaluate = evaluate if evaluate is not None else partial(value, side_weight=side_weight)
         self.determinize = determinize if determinize is not None else game.determinize
+        self.policy = policy
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         assert isinstance(view, PericlesView) and view.seat is not None
@@ -192,7 +199,7 @@ class HeuristicAgent:
             for i, action in enumerate(picks):
                 s = start.copy()
                 self.game.apply_in_place(s, action, seat, validate=False)
-                play_on(self.game, s, self.horizon, random.Random(seed))
+                play_on(self.game, s, self.horizon, random.Random(seed), self.policy)
                 totals[i] += self.evaluate(self.t, s, seat)
         means = [total / samples for total in totals]
         order = sorted(range(len(picks)), key=lambda i: (-means[i] + DECLINE_COST * (picks[i].verb == "decline"), i))

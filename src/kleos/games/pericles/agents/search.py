@@ -6,7 +6,13 @@
   spreading it over every marker placement or unit move; a favourite ``CLEAR`` ahead of the next is
   played without search (``shortcut``);
 * ``rollout``: the heuristic's quick policy for every seat, on the determinized state itself (already
-  one sample of what the searching faction cannot see);
+  one sample of what the searching faction cannot see). :func:`campaign` (``purpose=True``, for
+  experiments) plays expeditions on purpose instead, in the rollouts and the guide's look-ahead: the
+  quick policy commits a random number of Strategos and mostly stops moving at once, so in its
+  futures most battles are lost and a Raid (+3 Honor at once) looks better than fighting for a
+  contested theater, the one way a Dominant faction could stop the enemy Raids that drain it
+  (P-RAID-1, P-RAID-3, P-RAID-4). Measured on the vignette it changed nothing that 60 games could
+  show, and made decisions slower, so it is not the default (``docs/pericles.md``, Bots);
 * ``determinize``: the guide and the search draw the markers they cannot see from the scenario's
   public sheet (:mod:`~kleos.games.pericles.agents.belief`), not all as Rumors as the kit does, so
   their futures hold the enemy's Raids and the compatriot's issues;
@@ -41,8 +47,9 @@ from kleos.games.pericles.agents.evaluation import (
     evaluator_for,
     value,
 )
-from kleos.games.pericles.agents.heuristic import HeuristicAgent, quick
+from kleos.games.pericles.agents.heuristic import HeuristicAgent, Policy, quick, stop_action
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.rules.battle import commander, theater_of
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import Tables
 
@@ -75,6 +82,29 @@ def evaluator(game: PericlesGame, objective: str = OBJECTIVE) -> Evaluator:
     return evaluator_for(game, OBJECTIVES[objective])
 
 
+def campaign(t: Tables) -> Policy:
+    """The quick policy, but an expedition is fought to be won: the Commander commits all the
+    Strategos it may (P-EXPED-2: each is a unit moved and a point of strength, P-MOVE-1, P-EXPED-8),
+    units move into the Expedition theater when they can reach it at once, and the movement stops
+    rather than wander elsewhere."""
+
+    def policy(s: PericlesState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        step = s.step
+        if step == "exped_secret" and seat == commander(s):
+            return max(legal, key=lambda a: int(a.args[0]))
+        if step in ("move", "move_on"):
+            target = t.theater_keys[theater_of(s)]
+            into = [a for a in legal if a.args and a.args[-1] == target]
+            if into:
+                return into[rng.randrange(len(into))]
+            stop = stop_action(legal)
+            if stop is not None:
+                return stop
+        return quick(s, legal, rng, t)
+
+    return policy
+
+
 def horizon_of(steps: int) -> Callable[[Any, Any], bool]:
     """The rollout stops ``steps`` steps after the search's start, or at the end of the game."""
 
@@ -88,20 +118,22 @@ def horizon_of(steps: int) -> Callable[[Any, Any], bool]:
 def knowledge_for(game: PericlesGame, *, top: int = TOP, steps: int = HORIZON, clear: float = CLEAR,
                   guide_width: int = GUIDE_WIDTH, guide_rollouts: int = GUIDE_ROLLOUTS,
                   guide_horizon: int = GUIDE_HORIZON, objective: str = OBJECTIVE,
-                  belief: bool = True) -> SearchKnowledge:
+                  belief: bool = True, purpose: bool = False) -> SearchKnowledge:
     """The paired-search knowledge for ``game`` (the defaults are the kit's; the others are for
-    benchmarks/per_strength.py's experiments; ``belief=False``: the kit's determinization)."""
-    determinize = believer(game) if belief else game.determinize
-    guide = HeuristicAgent(game, width=guide_width, rollouts=guide_rollouts, horizon=guide_horizon,
-                           evaluate=OBJECTIVES[objective], determinize=determinize)
+    benchmarks/per_strength.py's experiments; ``belief=False``: the kit's determinization;
+    ``purpose=True``: expeditions played on purpose in the rollouts, :func:`campaign`)."""
     t = game.tables
+    determinize = believer(game) if belief else game.determinize
+    fight = campaign(t) if purpose else None
+    guide = HeuristicAgent(game, width=guide_width, rollouts=guide_rollouts, horizon=guide_horizon,
+                           evaluate=OBJECTIVES[objective], determinize=determinize, policy=fight)
 
     def prior(s: Any, seat: int, legal: list[Action]) -> list[float]:
         """Flat: the tree mode is not used for Pericles."""
         return [0.5] * len(legal)
 
     def policy(s: Any, seat: int, legal: list[Action], rng: random.Random) -> Action:
-        return quick(s, legal, rng, t)
+        return quick(s, legal, rng, t) if fight is None else fight(s, seat, legal, rng)
 
     def settled(s: Any) -> bool:
         return False
