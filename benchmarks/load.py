@@ -94,7 +94,8 @@ async def play_seat(ws_url: str, client: httpx.AsyncClient | None, table: Table,
                     rng: random.Random, tally: Tally) -> None:
     token = table.tokens[seat]
     async with connect(f"{ws_url}/api/games/{table.game_id}/ws", max_size=1 << 24) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
+        # as the browser with its text view closed: no position in words in the state messages
+        await ws.send(json.dumps({"type": "hello", "token": token, "since": 0, "describe": False}))
         acted = -1
         while not table.over.is_set():
             message = json.loads(await ws.recv())

@@ -333,7 +333,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         return
     except WebSocketDisconnect:
         return
-    connection = Connection(websocket, game_id, seat, hello.since, language=i18n.current())
+    connection = Connection(websocket, game_id, seat, hello.since, language=i18n.current(), describe=hello.describe)
     client = client_of(websocket.scope, hello.token)
     try:
         ticket = await ctx.limiter.open_socket(client, game_id)
@@ -377,6 +377,9 @@ async def _on_client_message(ctx: ServerContext, connection: Connection, token: 
         if message.type == "language":
             await _change_language(ctx, connection, message.language, ref)
             return
+        if message.type == "describe":
+            await _change_describe(ctx, connection, message.on, ref)
+            return
         if message.type == "sync":
             await ctx.hub.send_state(connection, resync=True)
             return
@@ -406,6 +409,17 @@ async def _change_language(ctx: ServerContext, connection: Connection, language:
     with i18n.use_locale(chosen):
         await connection.send_json({"type": "ack", "id": ref, "language": chosen})
         await ctx.hub.send_state(connection, resync=True)
+
+
+async def _change_describe(ctx: ServerContext, connection: Connection, on: bool | None, ref: Any) -> None:
+    """This socket's state messages carry the position in words from now on, or no longer:
+    acknowledged, then (when asked for) the game is sent again with them."""
+    if on is None:
+        raise ApiError(400, "invalid_message", N_("a 'describe' message says 'on': true or false"))
+    connection.describe = on
+    await connection.send_json({"type": "ack", "id": ref, "describe": on})
+    if on:
+        await ctx.hub.send_state(connection)
 
 
 def _validation_text(exc: ValidationError) -> str:

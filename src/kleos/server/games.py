@@ -25,7 +25,7 @@ from kleos.core.protocol import CHANCE, Game
 from kleos.i18n.platform import N_
 from kleos.server.config import Settings
 from kleos.server.errors import ApiError
-from kleos.server.messages import dumps, log_text, seat_head
+from kleos.server.messages import dumps, log_text, seat_description, seat_head
 from kleos.server.schemas import RecordIn
 
 PERSON = "person"
@@ -125,6 +125,7 @@ def _probe(kit: GameKit, game: AnyGame, key: str) -> None:
         log_text(kit, game, before, CHANCE, outcome, state)
     for seat in (None, *range(len(game.seat_names))):
         dumps(seat_head(kit, game, state, 0, seat, meta={}, undo_allowed=False))
+        seat_description(kit, game, state, seat)
     with _probed_lock:
         if len(_probed) >= PROBED_MAX:
             _probed.clear()

@@ -76,16 +76,23 @@ def bad_hello(exc: Exception) -> ApiError:
     return ApiError(400, "bad_hello", f"first send {HELLO_FORM}{detail}")
 
 
+def _reader(connection: Connection) -> tuple[int | None, int | None, str, bool]:
+    """What a state message depends on besides the game: seat, log start, language, words or not."""
+    return connection.seat, connection.since, connection.language, connection.describe
+
+
 class Connection:
     """One WebSocket watching one game as a seat (``None``: spectator). ``since``: ``None`` for
     a client that wants the whole log in every state message, else the ``seq`` whose log it
     holds (it asked for incremental logs in its hello). ``language``: the reader's, in which
-    every message to this socket is rendered, whoever caused it."""
+    every message to this socket is rendered, whoever caused it. ``describe``: its state messages
+    carry the position in words (a page shows it only on demand, and it is costly to build)."""
 
     def __init__(self, websocket: WebSocket, game_id: str, seat: int | None, since: int | None = None, *,
-                 language: str = i18n.SOURCE) -> None:
+                 language: str = i18n.SOURCE, describe: bool = True) -> None:
         self.websocket = websocket
         self.language = language
+        self.describe = describe
         self.game_id = game_id
         self.seat = seat
         self.since = since
@@ -194,21 +201,24 @@ class Hub:
                     await self._publish_resync()
 
     async def state(self, game_id: str, seat: int | None, since: int | None,
-                    at_least: int | None = None, language: str | None = None) -> tuple[int, str]:
+                    at_least: int | None = None, language: str | None = None,
+                    describe: bool = True) -> tuple[int, str]:
         """The state message for ``seat`` (seq, JSON text) in ``language`` (default: the
-        context's): on the event loop when the game is in memory (the message of each seat is
-        built once per change and language, and kept), else in a thread. ``at_least``: this
-        process has just committed that event (memory may be used as is)."""
+        context's), with the position in words if ``describe``: on the event loop when the game
+        is in memory (the message of each seat is built once per change and language, and kept),
+        else in a thread. ``at_least``: this process has just committed that event (memory may
+        be used as is)."""
         with i18n.use_locale(language or i18n.current()):
-            found = self.store.try_seat_state(game_id, seat, since, at_least)
+            found = self.store.try_seat_state(game_id, seat, since, at_least, describe)
             if found is None:
-                found = await run_in_threadpool(self.store.seat_state, game_id, seat, since)
+                found = await run_in_threadpool(self.store.seat_state, game_id, seat, since, describe)
         return found
 
     async def send_state(self, connection: Connection, *, resync: bool = False) -> bool:
         """Send ``connection`` the game now (``resync``: with the whole log even if incremental)."""
         since = None if connection.since is None else (0 if resync else connection.since)
-        seq, text = await self.state(connection.game_id, connection.seat, since, language=connection.language)
+        seq, text = await self.state(connection.game_id, connection.seat, since, language=connection.language,
+                                     describe=connection.describe)
         return await connection.send(text, seq)
 
     async def deliver(self, game_id: str, at_least: int | None = None) -> None:
@@ -216,14 +226,13 @@ class Hub:
         conns = list(self._connections.get(game_id, ()))
         if not conns:
             return
-        messages: dict[tuple[int | None, int | None, str], tuple[int, str]] = {}
-        for seat, since, language in {(c.seat, c.since, c.language) for c in conns}:
+        messages: dict[tuple[int | None, int | None, str, bool], tuple[int, str]] = {}
+        for key in {_reader(c) for c in conns}:
             try:
-                messages[seat, since, language] = await self.state(game_id, seat, since, at_least, language)
+                messages[key] = await self.state(game_id, *key[:2], at_least, *key[2:])
             except ApiError:
                 return
-        results = await asyncio.gather(*(c.send(messages[c.seat, c.since, c.language][1],
-                                                messages[c.seat, c.since, c.language][0]) for c in conns))
+        results = await asyncio.gather(*(c.send(messages[_reader(c)][1], messages[_reader(c)][0]) for c in conns))
         for conn, ok in zip(conns, results, strict=True):
             if not ok:
                 self.remove(conn)

@@ -87,12 +87,14 @@ class Current:
 class Live:
     """A game kept in memory. ``current`` is replaced (one reference, read without locks) after
     each commit; ``lock`` orders this process's writes to the game; ``heads`` keeps the JSON of
-    each seat's message, per language, for the ``current`` it was built from."""
+    each seat's message, per language, for the ``current`` it was built from, and
+    ``descriptions`` the JSON of each seat's position in words (built only when a reader asks)."""
 
     def __init__(self, current: Current) -> None:
         self.current = current
         self.lock = threading.Lock()
         self.heads: dict[tuple[int | None, str], tuple[Current, str]] = {}
+        self.descriptions: dict[tuple[int | None, str], tuple[Current, str]] = {}
 
 
 def _newer(a: Meta, b: Meta) -> bool:

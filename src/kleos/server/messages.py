@@ -1,8 +1,9 @@
 """What the server says about a game, built for one seat (or a spectator) from that seat's view only.
 
-Everything a client receives about a position goes through :func:`seat_head` (or
-:func:`replay_message`), which starts from ``game.view(state, seat)`` and hands it to the game's
-kit for JSON and words: the other hands and the generator are gone before anything is serialized.
+Everything a client receives about a position goes through :func:`seat_head` and
+:func:`seat_description` (or :func:`replay_message`), which start from ``game.view(state, seat)``
+and hand it to the game's kit for JSON and words: the other hands and the generator are gone
+before anything is serialized.
 The log is redacted per seat the same way: a step the kit's ``log_visibility`` gives to some seats
 only (a card drawn into one hand, a secret bid) is shown to everybody else as the kit's
 ``hidden_log_text``.
@@ -290,6 +291,12 @@ def acting(game: AnyGame, state: Any) -> list[int]:
     return [seat for seat in game.actors(state) if seat != CHANCE]
 
 
+def seat_description(kit: GameKit, game: AnyGame, state: Any, seat: int | None) -> str:
+    """The position in words as ``seat`` (``None``: spectator) sees it: a message's ``description``,
+    added only for the readers who show it (it costs more than the rest of the message)."""
+    return kit.describe_view(game, game.view(state, seat), seat)
+
+
 def seat_head(kit: GameKit, game: AnyGame, state: Any, steps: int, seat: int | None, *,
               meta: Mapping[str, Any], undo_allowed: bool) -> dict[str, Any]:
     """The message for ``seat`` (``None``: spectator) about the game at its current step, without
@@ -315,7 +322,6 @@ def seat_head(kit: GameKit, game: AnyGame, state: Any, steps: int, seat: int | N
         "your_turn": your_turn,
         "steps": steps,
         "view": view_out,
-        "description": kit.describe_view(game, view, seat),
         "legal": legal,
         "undoable": undo_allowed,
         "outcome": outcome_json(outcome),

@@ -106,13 +106,15 @@ class Hello(Strict):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
     since: int | None = Field(default=None, ge=0)  # incremental logs: the client holds the log of event ``since``
+    describe: bool = True  # state messages carry the position in words (``description``)
 
 
 class ClientMessage(Strict):
     """A WebSocket message after the hello. ``id`` is echoed in the answer."""
 
-    type: Literal["action", "undo", "sync", "ping", "language"]
+    type: Literal["action", "undo", "sync", "ping", "language", "describe"]
     seq: int | None = Field(default=None, ge=0)
+    on: bool | None = None  # ``describe``: whether state messages carry the position in words from now on
     action: str | None = Field(default=None, min_length=1, max_length=200)
     language: str | None = Field(default=None, min_length=2, max_length=16)
     id: str | int | None = None

@@ -58,7 +58,7 @@ from kleos.server.games import (
     stored_kit,
 )
 from kleos.server.live import ACTIVE, BOT, FINISHED, PERSON, Current, Live, LiveCache, Loaded, Meta, SeatInfo
-from kleos.server.messages import dumps, players_json, replay_message, seat_head, with_log
+from kleos.server.messages import dumps, players_json, replay_message, seat_description, seat_head, with_log
 
 
 def new_token() -> str:
@@ -386,10 +386,11 @@ class GameStore:
         seat = None if token is None else self.seat_of(live.current.meta.seats, token, game_id)
         return self._text(live, seat, since, endings.settle(self, live))
 
-    def seat_text(self, game_id: str, seat: int | None, since: int | None = None) -> str:
-        """The same for a seat already authenticated (a WebSocket connection)."""
+    def seat_text(self, game_id: str, seat: int | None, since: int | None = None, describe: bool = True) -> str:
+        """The same for a seat already authenticated (a WebSocket connection); ``describe``: with
+        the position in words."""
         live = self._live(game_id)
-        return self._text(live, seat, since, endings.settle(self, live))
+        return self._text(live, seat, since, endings.settle(self, live), describe)
 
     def try_message_text(self, game_id: str, token: str | None, since: int | None = None) -> str | None:
         """:meth:`message_text` if it needs no database work (the game is in memory), else ``None``."""
@@ -399,11 +400,12 @@ class GameStore:
         seat = None if token is None else self.seat_of(live.current.meta.seats, token, game_id)
         return self._text(live, seat, since)
 
-    def seat_state(self, game_id: str, seat: int | None, since: int | None = None) -> tuple[int, str]:
+    def seat_state(self, game_id: str, seat: int | None, since: int | None = None,
+                   describe: bool = True) -> tuple[int, str]:
         """:meth:`seat_text` with the ``seq`` it shows."""
         live = self._live(game_id)
         current = endings.settle(self, live)
-        return current.meta.seq, self._text(live, seat, since, current)
+        return current.meta.seq, self._text(live, seat, since, current, describe)
 
     def try_seat_text(self, game_id: str, seat: int | None, since: int | None = None,
                       at_least: int | None = None) -> str | None:
@@ -412,12 +414,12 @@ class GameStore:
         return None if live is None or endings.due(live.current.meta, self.now()) else self._text(live, seat, since)
 
     def try_seat_state(self, game_id: str, seat: int | None, since: int | None = None,
-                       at_least: int | None = None) -> tuple[int, str] | None:
+                       at_least: int | None = None, describe: bool = True) -> tuple[int, str] | None:
         live = self.peek(game_id, at_least)
         if live is None or endings.due(live.current.meta, self.now()):
             return None
         current = live.current
-        return current.meta.seq, self._text(live, seat, since, current)
+        return current.meta.seq, self._text(live, seat, since, current, describe)
 
     def message(self, game_id: str, token: str | None) -> dict[str, Any]:
         result: dict[str, Any] = json.loads(self.message_text(game_id, token))
@@ -438,7 +440,8 @@ class GameStore:
         live = self._live(game_id)
         return None if token is None else self.seat_of(live.current.meta.seats, token, game_id)
 
-    def _text(self, live: Live, seat: int | None, since: int | None, current: Current | None = None) -> str:
+    def _text(self, live: Live, seat: int | None, since: int | None, current: Current | None = None,
+              describe: bool = True) -> str:
         current = live.current if current is None else current
         key = (seat, i18n.current())  # one game may be read in several languages at once
         kept = live.heads.get(key)
@@ -449,8 +452,21 @@ class GameStore:
             live.heads[key] = (current, head)
         current.loaded.teller.tell(current.loaded.log)
         text = with_log(head, current.loaded.log, seat, since)
+        if describe:
+            text = f'{text[:-1]},"description":{self._description(live, current, key)}}}'
         clock = endings.clock_view(current.meta, self.now())  # time-dependent: never kept with the head
         return text if clock is None else f'{text[:-1]},"clock":{dumps(clock)}}}'
+
+    def _description(self, live: Live, current: Current, key: tuple[int | None, str]) -> str:
+        """The JSON of the position in words as ``key``'s seat reads it: the costliest part of a
+        message, so built only for the readers who show it, once per change and language."""
+        kept = live.descriptions.get(key)
+        if kept is not None and kept[0] is current:
+            return kept[1]
+        kit, game = self._kit_game(current.meta)
+        text = dumps(seat_description(kit, game, current.loaded.state, key[0]))
+        live.descriptions[key] = (current, text)
+        return text
 
     def _head(self, current: Current, seat: int | None) -> dict[str, Any]:
         meta, loaded = current.meta, current.loaded

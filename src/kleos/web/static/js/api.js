@@ -157,6 +157,7 @@ export class LiveGame {
     this.timer = null;
     this.pinger = null;
     this.poller = null;
+    this.describe = true; // state messages carry the position in words until the page says it hides them
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.reconnectNow();
@@ -170,7 +171,7 @@ export class LiveGame {
     this.ws = ws;
     this.onStatus("connecting");
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, describe: this.describe }));
     };
     ws.onmessage = (event) => {
       let msg;
@@ -312,6 +313,16 @@ export class LiveGame {
       return this.request({ type: "language", language: code });
     }
     return Promise.resolve(null);
+  }
+
+  /** Whether state messages carry the position in words (`description`): costly for the server to
+   * build, so asked for only while the page shows it; turned on, the game is sent again with it. */
+  setDescribe(on) {
+    if (this.describe === on) return;
+    this.describe = on;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && this.lastSeq >= 0) {
+      this.request({ type: "describe", on }).catch(() => {});
+    }
   }
 
   sync() {

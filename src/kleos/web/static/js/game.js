@@ -329,7 +329,7 @@ function render() {
     notice(t("The board could not draw this position: {error}", { error: errorText(err) }));
   }
   renderLog($("#log-panel"), msg.log, names(msg));
-  putLines($("#description"), msg.description);
+  if (msg.description !== undefined) putLines($("#description"), msg.description);
   renderTools(msg);
   renderClock(msg, names(msg), gameId, ui.live && ui.live.token); renderResign(msg, gameId, ui.live); renderChat(msg, names(msg), gameId, ui.live);
   markHint(msg); renderLastTurn(msg, names(msg)); renderScores(msg, names(msg)); watchTurn(msg, title); renderJump();
@@ -348,11 +348,18 @@ async function onState(msg) {
       ui.entry = await gameEntry(msg);
       ui.board = await hostBoard("play", ui.entry, msg, { choose, pick });
       ui.words = menuWords(ui.board);
+      wantDescription();
     })();
   }
   await ui.boardReady;
   render();
   retryStale(msg);
+}
+
+/** The position in words is asked of the server only while the page shows it: on a board of text,
+ * or with "Everything as text" open. */
+function wantDescription() {
+  if (ui.live) ui.live.setDescribe(!!(ui.board && ui.board.text) || $("#text-view").open);
 }
 
 function setConn(state) {
@@ -401,6 +408,7 @@ async function main() {
   }
   $("#undo").addEventListener("click", undo);
   initKeys();
+  $("#text-view").addEventListener("toggle", wantDescription);
   $("#conn").addEventListener("click", () => ui.live && ui.live.drop());
   await acceptInvite();
   const rec = chooseSeat();
