@@ -23,6 +23,7 @@ from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
 
 END_OF_CYCLE = "end_of_cycle"  # transitional phase: every marker is back on the track (C-END-1)
+END_TURN = Action("end")  # built once: every main-god turn menu offers it and every step compares with it
 
 TURN_MODULES: tuple[ModuleType, ...] = (recruit, build, fleet, troop, zeus, summon)
 PROMPT_MODULES: tuple[ModuleType, ...] = (metro, battle, effects)  # in priority order
@@ -117,7 +118,7 @@ def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
     if prompt is not None:
         return list(prompt.legal(t, s, seat))
     god = turn_god(s)
-    found = [Action("end")]
+    found = [END_TURN]
     for module in TURN_MODULES:
         found.extend(module.legal(t, s, seat, god))
     return found
@@ -135,7 +136,7 @@ def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation |
     if prompt is not None:
         violation: Violation | None = prompt.check(t, s, seat, action)
         return violation
-    if action == Action("end"):
+    if action == END_TURN:
         return None
     module = VERB_MODULE.get(action.verb)
     if module is None:
@@ -156,7 +157,7 @@ def apply(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
     if prompt is not None:
         prompt.apply(t, s, seat, action)
         return
-    if action == Action("end"):
+    if action == END_TURN:
         _finish_turn(t, s)
         return
     VERB_MODULE[action.verb].apply(t, s, seat, turn_god(s), action)
