@@ -50,7 +50,12 @@ def actor(t: Tables, s: CycladesState) -> int:
 
 
 def pending_prompt(s: CycladesState) -> ModuleType | None:
-    """The prompt module waiting for a decision, if any (C-ACTION-8)."""
+    """The prompt module waiting for a decision, if any (C-ACTION-8).
+
+    Each module's ``pending`` needs its own field set (a Metropolis seat, a battle place, an effect
+    seat); with none set, the common case, no module is asked (actors and menus ask at every step)."""
+    if s.metro_seat == EMPTY and s.battle_place == EMPTY and s.effect_seat == EMPTY:
+        return None
     for module in PROMPT_MODULES:
         if module.pending(s):
             return module
