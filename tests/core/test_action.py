@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kleos.core.action import Action, MalformedAction, act
+from kleos.core.action import Action, MalformedAction, act, built
 
 TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+/'-"
 NUMERIC = r"-?[0-9]+"
@@ -89,3 +89,13 @@ def test_actions_are_values() -> None:
     assert len({a, b, act("siege", "Argos")}) == 2
     with pytest.raises(AttributeError):
         setattr(a, "verb", "pass")  # noqa: B010 - assigning to a frozen field must fail
+
+
+def test_built_actions_are_the_actions_and_built_once() -> None:
+    """A built action equals (and hashes as) the one the constructor gives, and asking again gives the
+    same object: the menus that look their actions up list exactly what they built before."""
+    first = built("sail", ("s1", 2, "s3"))
+    assert first == Action("sail", ("s1", 2, "s3")) and hash(first) == hash(Action("sail", ("s1", 2, "s3")))
+    assert built("sail", ("s1", 2, "s3")) is first
+    assert built("sail", ("s1", 3, "s3")) == Action("sail", ("s1", 3, "s3")) != first
+    assert built("end") == Action("end") and str(built("end")) == "end"

@@ -59,3 +59,16 @@ class Action(NamedTuple):
 def act(verb: str, *args: Arg) -> Action:
     """Shorthand constructor: ``act("roll", 3)``."""
     return Action(verb, args)
+
+
+_BUILT: dict[tuple[str, tuple[Arg, ...]], Action] = {}
+
+
+def built(verb: str, args: tuple[Arg, ...] = ()) -> Action:
+    """The action ``verb args``, built once per process and then looked up: the menus a search or a
+    playout asks for at every step list the same actions again and again, and building a named tuple
+    runs Python code where a look-up does not."""
+    found = _BUILT.get((verb, args))
+    if found is None:
+        found = _BUILT[verb, args] = Action(verb, args)
+    return found

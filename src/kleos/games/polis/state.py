@@ -163,30 +163,32 @@ class PolisState:
     def copy(self) -> PolisState:
         """An independent copy: lists are copied, everything else is immutable and shared.
 
-        Written out field by field (not a loop over names): search copies states constantly.
+        Written out field by field (not a loop over names), lists by ``list.copy`` (quicker than a slice
+        here), the instance made by calling the class (quicker than ``__new__``, and a direct call on the
+        compiled build): search copies states constantly.
         """
-        new = PolisState.__new__(PolisState)
-        new.units = self.units[:]
-        new.owner = self.owner[:]
-        new.pop = self.pop[:]
-        new.goods = self.goods[:]
-        new.prestige = self.prestige[:]
-        new.supply_cubes = self.supply_cubes[:]
-        new.supply_discs = self.supply_discs[:]
-        new.merchants_supply = self.merchants_supply[:]
-        new.merchants_port = self.merchants_port[:]
-        new.slot_merchant = self.slot_merchant[:]
-        new.proxenos = self.proxenos[:]
-        new.tribute_disc = self.tribute_disc[:]
-        new.siege_discs = self.siege_discs[:]
-        new.market_pos = self.market_pos[:]
-        new.project_pile = self.project_pile[:]
-        new.projects_face_up = self.projects_face_up[:]
-        new.project_started = self.project_started[:]
-        new.projects_done = self.projects_done[:]
-        new.passed = self.passed[:]
-        new.battle_queue = self.battle_queue[:]
-        new.event_flags = self.event_flags[:]
+        new = PolisState()
+        new.units = self.units.copy()
+        new.owner = self.owner.copy()
+        new.pop = self.pop.copy()
+        new.goods = self.goods.copy()
+        new.prestige = self.prestige.copy()
+        new.supply_cubes = self.supply_cubes.copy()
+        new.supply_discs = self.supply_discs.copy()
+        new.merchants_supply = self.merchants_supply.copy()
+        new.merchants_port = self.merchants_port.copy()
+        new.slot_merchant = self.slot_merchant.copy()
+        new.proxenos = self.proxenos.copy()
+        new.tribute_disc = self.tribute_disc.copy()
+        new.siege_discs = self.siege_discs.copy()
+        new.market_pos = self.market_pos.copy()
+        new.project_pile = self.project_pile.copy()
+        new.projects_face_up = self.projects_face_up.copy()
+        new.project_started = self.project_started.copy()
+        new.projects_done = self.projects_done.copy()
+        new.passed = self.passed.copy()
+        new.battle_queue = self.battle_queue.copy()
+        new.event_flags = self.event_flags.copy()
         new.edition = self.edition
         new.round = self.round
         new.phase = self.phase

@@ -23,6 +23,7 @@ from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
 
 END_OF_CYCLE = "end_of_cycle"  # transitional phase: every marker is back on the track (C-END-1)
+END_TURN = Action("end")  # built once: every main-god turn menu offers it and every step compares with it
 
 TURN_MODULES: tuple[ModuleType, ...] = (recruit, build, fleet, troop, zeus, summon)
 PROMPT_MODULES: tuple[ModuleType, ...] = (metro, battle, effects)  # in priority order
@@ -49,7 +50,12 @@ def actor(t: Tables, s: CycladesState) -> int:
 
 
 def pending_prompt(s: CycladesState) -> ModuleType | None:
-    """The prompt module waiting for a decision, if any (C-ACTION-8)."""
+    """The prompt module waiting for a decision, if any (C-ACTION-8).
+
+    Each module's ``pending`` needs its own field set (a Metropolis seat, a battle place, an effect
+    seat); with none set, the common case, no module is asked (actors and menus ask at every step)."""
+    if s.metro_seat == EMPTY and s.battle_place == EMPTY and s.effect_seat == EMPTY:
+        return None
     for module in PROMPT_MODULES:
         if module.pending(s):
             return module
@@ -117,7 +123,7 @@ def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
     if prompt is not None:
         return list(prompt.legal(t, s, seat))
     god = turn_god(s)
-    found = [Action("end")]
+    found = [END_TURN]
     for module in TURN_MODULES:
         found.extend(module.legal(t, s, seat, god))
     return found
@@ -135,7 +141,7 @@ def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation |
     if prompt is not None:
         violation: Violation | None = prompt.check(t, s, seat, action)
         return violation
-    if action == Action("end"):
+    if action == END_TURN:
         return None
     module = VERB_MODULE.get(action.verb)
     if module is None:
@@ -156,7 +162,7 @@ def apply(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
     if prompt is not None:
         prompt.apply(t, s, seat, action)
         return
-    if action == Action("end"):
+    if action == END_TURN:
         _finish_turn(t, s)
         return
     VERB_MODULE[action.verb].apply(t, s, seat, turn_god(s), action)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.core.errors import N_
 from kleos.games.cyclades.rules import metro
-from kleos.games.cyclades.rules.common import Violation, broken, free_slots, in_play, islands_of
+from kleos.games.cyclades.rules.common import Violation, broken, free_slots, in_play, islands_of, named
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables
 
@@ -35,7 +35,7 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
     """An island ``seat`` owns with a free slot, while it has the gold and the supply has the type."""
     if god == EMPTY or s.gold[seat] < t.building_cost[god] or not _supply_left(t, s, god):
         return []
-    return [Action("build", (t.island_ids[i],)) for i in islands_of(s, seat) if free_slots(t, s, i)]
+    return [named("build", t.island_ids[i]) for i in islands_of(s, seat) if free_slots(t, s, i)]
 
 
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:

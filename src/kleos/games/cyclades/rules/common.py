@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from kleos.core.action import Action, Arg
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import Tables
 
@@ -27,6 +28,28 @@ class Violation(NamedTuple):
 def broken(rule: str, template: str, **params: object) -> Violation:
     """The violation of ``rule``, told by ``template`` (marked with :func:`N_`) filled with ``params``."""
     return Violation(rule, template, MappingProxyType(params))
+
+
+# ----- actions the menus list at every step, built once ---------------------------------------------
+# (building an :class:`Action` runs Python code; looking one up does not)
+_NAMED: dict[tuple[str, str], Action] = {}
+_COUNTED: dict[tuple[str, tuple[Arg, ...], tuple[Arg, ...]], tuple[Action, ...]] = {}
+
+
+def named(verb: str, name: str) -> Action:
+    """``verb name`` (an island or a sea), built once."""
+    found = _NAMED.get((verb, name))
+    if found is None:
+        found = _NAMED[verb, name] = Action(verb, (name,))
+    return found
+
+
+def counted(verb: str, before: tuple[Arg, ...], after: tuple[Arg, ...], most: int) -> tuple[Action, ...]:
+    """``verb *before n *after`` for ``n`` from 1 to ``most``, in that order, built once."""
+    found = _COUNTED.get((verb, before, after))
+    if found is None or len(found) < most:
+        found = _COUNTED[verb, before, after] = tuple(Action(verb, (*before, n, *after)) for n in range(1, most + 1))
+    return found[:most]
 
 
 class Told(NamedTuple):

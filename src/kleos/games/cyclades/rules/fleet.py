@@ -26,7 +26,7 @@ from __future__ import annotations
 from kleos.core.action import Action, Arg
 from kleos.core.errors import N_
 from kleos.games.cyclades.rules import battle, figures
-from kleos.games.cyclades.rules.common import Violation, broken
+from kleos.games.cyclades.rules.common import Violation, broken, counted
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, POSEIDON, Tables
 
@@ -54,15 +54,17 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
     blocked = figures.blocked_seas(t, s)
     if continuing(s, seat):
         sea = s.voyage_sea
-        found.extend(Action("sail", (n, t.sea_ids[to]))
-                     for to in t.sea_seas[sea] if to not in blocked
-                     for n in range(1, s.fleets[sea] + 1))
+        for to in t.sea_seas[sea]:
+            if to not in blocked:
+                found += counted("sail", (), (t.sea_ids[to],), s.fleets[sea])
     if s.gold[seat] >= cost(t):
-        for sea in range(t.n_seas):
-            if s.fleet_owner[sea] == seat and s.fleets[sea] > 0:
-                found.extend(Action("sail", (t.sea_ids[sea], n, t.sea_ids[to]))
-                             for to in t.sea_seas[sea] if to not in blocked
-                             for n in range(1, s.fleets[sea] + 1))
+        for sea, owner in enumerate(s.fleet_owner):
+            fleets = s.fleets[sea]
+            if owner == seat and fleets > 0:
+                here = (t.sea_ids[sea],)
+                for to in t.sea_seas[sea]:
+                    if to not in blocked:
+                        found += counted("sail", here, (t.sea_ids[to],), fleets)
     return found
 
 

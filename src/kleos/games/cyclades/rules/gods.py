@@ -11,7 +11,7 @@ from itertools import permutations
 from kleos.core.action import Action
 from kleos.games.cyclades import state as st
 from kleos.games.cyclades.state import CH_GODS, CycladesState
-from kleos.games.cyclades.tables import GODS, N_GODS, Tables
+from kleos.games.cyclades.tables import GODS, N_GODS, NOBODY, Tables
 
 INCOME = "income"  # transitional phase: the god track is set, income is next
 
@@ -28,18 +28,39 @@ def begin(t: Tables, s: CycladesState) -> None:
 
 def orders(t: Tables, s: CycladesState) -> list[tuple[int, ...]]:
     """The god orders the shuffle can give now, all equally likely."""
-    if t.procedure == "rotate_down" and s.cycle > 1:
-        down = s.gods[N_GODS - 1]  # C-GODS-4: the face-down god comes first, the rest are shuffled
-        return [(down, *rest) for rest in permutations(g for g in range(N_GODS) if g != down)]
-    if t.procedure == "pairs" and s.pair_second:  # option pair_order=random (C-AMB-3)
+    first = _fixed_first(t, s)
+    if first is None:  # option pair_order=random (C-AMB-3)
         old = s.gods
         return [(old[2], old[3], old[0], old[1]), (old[3], old[2], old[0], old[1])]
+    if first != NOBODY:  # C-GODS-4: the face-down god comes first, the rest are shuffled
+        return [(first, *rest) for rest in permutations(g for g in range(N_GODS) if g != first)]
     return list(permutations(range(N_GODS)))  # C-GODS-2, C-GODS-3, C-GODS-5
 
 
+def _fixed_first(t: Tables, s: CycladesState) -> int | None:
+    """What decides the shuffle's orders: the god that stays first (``NOBODY``: none stays), or
+    ``None`` when the shuffle swaps pairs of the present order instead."""
+    if t.procedure == "rotate_down" and s.cycle > 1:
+        return s.gods[N_GODS - 1]
+    if t.procedure == "pairs" and s.pair_second:
+        return None
+    return NOBODY
+
+
+_SHUFFLES: dict[int, list[tuple[Action, float]]] = {}  # the outcomes per god that stays first
+
+
 def outcomes(t: Tables, s: CycladesState) -> list[tuple[Action, float]]:
-    found = orders(t, s)
-    return [(Action("gods", tuple(GODS[g] for g in order)), 1.0 / len(found)) for order in found]
+    """The shuffle's outcomes; those of a full shuffle or of one with a fixed first god are built once
+    per process (every draw of a game asks for them)."""
+    first = _fixed_first(t, s)
+    found = None if first is None else _SHUFFLES.get(first)
+    if found is None:
+        orders_now = orders(t, s)
+        found = [(Action("gods", tuple(GODS[g] for g in order)), 1.0 / len(orders_now)) for order in orders_now]
+        if first is not None:
+            _SHUFFLES[first] = found
+    return list(found)
 
 
 def apply_shuffle(t: Tables, s: CycladesState, action: Action) -> None:

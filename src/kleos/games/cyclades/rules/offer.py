@@ -63,12 +63,18 @@ def actor(t: Tables, s: CycladesState) -> int:
 def committed(t: Tables, s: CycladesState, seat: int, besides: int, freed_god: int = EMPTY) -> int:
     """Net cost of ``seat``'s markers already on main gods, other than ``besides`` and the marker a new
     bid on ``freed_god`` would displace (C-OFFER-11, C-TWO-6)."""
-    total = 0
+    held = _held_costs(t, s, seat, besides)
+    return sum(held) - (held[freed_god] if freed_god != EMPTY else 0)
+
+
+def _held_costs(t: Tables, s: CycladesState, seat: int, besides: int) -> list[int]:
+    """Per main god, the net cost of ``seat``'s marker on it other than ``besides`` (0: none)."""
+    held = [0] * N_GODS
     for god in range(N_GODS):
         m = s.bidder[god]
-        if m != EMPTY and m != besides and god != freed_god and t.marker_owner[m] == seat:
-            total += net_cost(s.bid[god], s.priests[seat])
-    return total
+        if m != EMPTY and m != besides and t.marker_owner[m] == seat:
+            held[god] = net_cost(s.bid[god], s.priests[seat])
+    return held
 
 
 def _other_marker_on_apollo(t: Tables, s: CycladesState, marker: int) -> bool:
@@ -111,21 +117,24 @@ def _check_offer(t: Tables, s: CycladesState, seat: int, marker: int, god: int, 
     return None
 
 
-def _amount_range(t: Tables, s: CycladesState, seat: int, marker: int, god: int) -> range:
+def _amount_range(t: Tables, s: CycladesState, seat: int, god: int, held_elsewhere: int) -> range:
+    """The amounts ``seat`` may offer ``god``, its markers on the other gods costing ``held_elsewhere``."""
     low = max(t.offering_min, s.bid[god] + 1 if s.bidder[god] != EMPTY else t.offering_min)
-    budget = s.gold[seat] - committed(t, s, seat, marker, god)
+    budget = s.gold[seat] - held_elsewhere
     high = budget + s.priests[seat] if budget >= 1 else 0  # net cost max(1, a - priests) <= budget
     return range(low, high + 1)
 
 
 def _god_choices(t: Tables, s: CycladesState, marker: int) -> list[Action]:
     seat = t.marker_owner[marker]
+    held = _held_costs(t, s, seat, marker)  # what :func:`committed` adds up, once per menu
+    total = sum(held)
     out: list[Action] = []
     for pos in range(N_GODS):
         god = s.gods[pos]
         if not s.gods_up[pos] or (s.displaced != EMPTY and god == s.displaced_from):
             continue
-        out.extend(offers(god, _amount_range(t, s, seat, marker, god)))
+        out.extend(offers(god, _amount_range(t, s, seat, god, total - held[god])))
     return out
 
 

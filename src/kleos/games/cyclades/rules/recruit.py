@@ -12,11 +12,12 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.core.errors import N_
 from kleos.games.cyclades.rules import figures, metro
-from kleos.games.cyclades.rules.common import Violation, broken, fleets_of, islands_of, troops_of
+from kleos.games.cyclades.rules.common import Violation, broken, fleets_of, islands_of, named, troops_of
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, EMPTY, POSEIDON, ZEUS, Tables
 
 VERBS: tuple[str, ...] = ("recruit",)
+RECRUIT = Action("recruit")  # Zeus's and Athena's recruit, built once
 
 LIMIT_RULE = {POSEIDON: "C-RECRUIT-1", ARES: "C-RECRUIT-3", ZEUS: "C-RECRUIT-5", ATHENA: "C-RECRUIT-6"}
 USAGE = {POSEIDON: N_("write 'recruit <sea>' to recruit a fleet"),
@@ -61,12 +62,12 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
     if god == POSEIDON:  # only the kind of unit this god recruits is counted (C-COMP-12/13)
         if fleets_of(s, seat) >= t.fleets_max:
             return []
-        return [Action("recruit", (t.sea_ids[sea],)) for sea in fleet_seas(t, s, seat)]
+        return [named("recruit", t.sea_ids[sea]) for sea in fleet_seas(t, s, seat)]
     if god == ARES:
         if troops_of(s, seat) >= t.troops_max:
             return []
-        return [Action("recruit", (t.island_ids[i],)) for i in islands_of(s, seat)]
-    return [Action("recruit")] if _supply_left(t, s, god) else []
+        return [named("recruit", t.island_ids[i]) for i in islands_of(s, seat)]
+    return [RECRUIT] if _supply_left(t, s, god) else []
 
 
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:

@@ -50,9 +50,23 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
         return []
     left = temples_left(t, s, seat)
     gold = s.gold[seat]
-    return [Action("summon", (t.slot_costs[slot], used))
-            for slot, card in enumerate(s.track) if card != EMPTY
-            for used in usable(t, slot, left) if price(t, slot, used) <= gold]
+    found: list[Action] = []
+    for slot, card in enumerate(s.track):
+        if card != EMPTY:
+            cost = t.slot_costs[slot]  # used <= cost - 1 (usable), so the price is cost - used (price)
+            found += _summons(cost)[max(0, cost - gold):min(left, cost - 1) + 1]
+    return found
+
+
+_SUMMONS: dict[int, tuple[Action, ...]] = {}
+
+
+def _summons(cost: int) -> tuple[Action, ...]:
+    """The summoning actions of a slot of price ``cost``, by Temples used: built once per price."""
+    found = _SUMMONS.get(cost)
+    if found is None:
+        found = _SUMMONS[cost] = tuple(Action("summon", (cost, used)) for used in range(max(0, cost)))
+    return found
 
 
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.core.errors import N_
 from kleos.games.cyclades.rules import battle, elimination, figures, metro, territory
-from kleos.games.cyclades.rules.common import Violation, broken, islands_of, metropolises
+from kleos.games.cyclades.rules.common import Violation, broken, counted, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, NOBODY, Tables
 
@@ -41,9 +41,12 @@ def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
             continue
         dests = [t.island_ids[d] for d in battle.linked_islands(t, s, seat, origin)
                  if last_island_violation(t, s, seat, d) is None and figures.landing_violation(t, s, d) is None]
-        found.extend(Action("march", (t.island_ids[origin], n, dest))
-                     for dest in dests for n in range(1, s.troops[origin] + 1)
-                     if territory.move_violation(t, s, seat, origin, n, t.island_index[dest]) is None)
+        here = (t.island_ids[origin],)
+        for dest in dests:
+            to = t.island_index[dest]
+            marches = counted("march", here, (dest,), s.troops[origin])
+            found += [march for n, march in enumerate(marches, 1)
+                      if territory.move_violation(t, s, seat, origin, n, to) is None]
     return found
 
 

@@ -11,7 +11,7 @@ pays the largest award among the attributes that apply.
 
 from __future__ import annotations
 
-from kleos.core.action import Action
+from kleos.core.action import Action, built
 from kleos.core.errors import N_
 from kleos.games.pericles.datamodel import Attribute
 from kleos.games.pericles.rules.boule import sign
@@ -76,7 +76,7 @@ def targets(t: Tables, s: PericlesState) -> list[tuple[str, int]]:
 
 
 def debate_legal(t: Tables, s: PericlesState) -> list[Action]:
-    return [Action("debate", (k, pos)) for k, pos in targets(t, s)]
+    return [built("debate", (k, pos)) for k, pos in targets(t, s)]
 
 
 def debate_apply(t: Tables, s: PericlesState, action: Action) -> None:
@@ -87,7 +87,7 @@ def debate_apply(t: Tables, s: PericlesState, action: Action) -> None:
 
 def play_legal(t: Tables, s: PericlesState, f: int) -> list[Action]:
     cards = [c for c, loc in enumerate(s.card_loc) if loc == HAND + f]
-    return [Action("play", (t.card_ids[c],)) for c in sorted(cards, key=lambda c: t.card_ids[c])]
+    return [built("play", (t.card_ids[c],)) for c in sorted(cards, key=lambda c: t.card_ids[c])]
 
 
 def play_apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:

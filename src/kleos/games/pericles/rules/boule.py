@@ -6,7 +6,7 @@ Both sides act "at the same time" in the source; the engine runs Athens then Spa
 
 from __future__ import annotations
 
-from kleos.core.action import Action
+from kleos.core.action import Action, built
 from kleos.core.errors import N_
 from kleos.games.pericles.rules.common import Violation
 from kleos.games.pericles.state import OFF, PericlesState
@@ -61,7 +61,7 @@ def available(t: Tables, s: PericlesState, side: int) -> list[str]:
 
 
 def select_legal(t: Tables, s: PericlesState) -> list[Action]:
-    return [Action("issue", (k,)) for k in available(t, s, s.side)]
+    return [built("issue", (k,)) for k in available(t, s, s.side)]
 
 
 def select_apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:

@@ -85,13 +85,27 @@ def remove(s: PericlesState, theater: int, piece: int, amount: int = 1) -> None:
     s.pieces[theater * N_PIECES + piece] -= amount
 
 
+SIDE_UNITS = tuple((*SIDE_LAND[side], *SIDE_NAVAL[side]) for side in (0, 1))
+SIDE_PRESENCE = tuple((*SIDE_UNITS[side], *SIDE_BASES[side]) for side in (0, 1))  # what :func:`present` counts
+
+
 def units_of(s: PericlesState, theater: int, side: int) -> int:
-    return sum(count(s, theater, p) for p in (*SIDE_LAND[side], *SIDE_NAVAL[side]))
+    pieces, at = s.pieces, theater * N_PIECES
+    n = 0
+    for p in SIDE_UNITS[side]:  # a loop over the side's few kinds: the search asks at every step
+        n += pieces[at + p]
+    return n
 
 
 def present(s: PericlesState, theater: int, side: int) -> bool:
     """Units or bases of ``side`` in ``theater`` (P-DEF-11, P-DEF-12: nothing else counts)."""
-    return units_of(s, theater, side) > 0 or any(count(s, theater, b) for b in SIDE_BASES[side])
+    pieces, at = s.pieces, theater * N_PIECES
+    # piece counts are never negative: any one of them is presence; a loop, not ``any`` over a
+    # generator, which costs a frame per call (the search asks at every placement)
+    for p in SIDE_PRESENCE[side]:  # noqa: SIM110
+        if pieces[at + p]:
+            return True
+    return False
 
 
 def status(s: PericlesState, theater: int, side: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from kleos.core.action import Action
+from kleos.core.action import Action, built
 from kleos.core.errors import N_
 from kleos.games.pericles.rules.common import Violation
 from kleos.games.pericles.state import DECK, DISCARD, ENTOURAGE, HAND, OUT, PericlesState
@@ -92,7 +92,8 @@ def next_dealee(t: Tables, s: PericlesState) -> int:
 
 def deal_outcomes(t: Tables, s: PericlesState) -> list[tuple[Action, float]]:
     deck = [c for c in t.side_cards[s.actor // 2] if s.card_loc[c] == DECK]
-    return [(Action("deal", (FACTIONS[s.actor], t.card_ids[c])), 1 / len(deck)) for c in deck]
+    faction = FACTIONS[s.actor]
+    return [(built("deal", (faction, t.card_ids[c])), 1 / len(deck)) for c in deck]
 
 
 def deal_apply(t: Tables, s: PericlesState, action: Action) -> None:

@@ -19,7 +19,7 @@ side's Dominant faction decides, one unit per step: ``redeploy <from> <piece> <t
 
 from __future__ import annotations
 
-from kleos.core.action import Action
+from kleos.core.action import Action, built
 from kleos.core.errors import N_
 from kleos.games.pericles.rules.common import Violation, count, remove
 from kleos.games.pericles.state import PericlesState
@@ -141,7 +141,7 @@ def legal(t: Tables, s: PericlesState, group: int) -> list[Action]:
     out: list[Action] = [] if over else [Action("redeploy", (DONE,))]
     for th in range(len(keys)):
         for p in movable(s, th, group):
-            out.extend(Action("redeploy", (keys[th], PIECES[p], keys[to])) for to in dests if to != th)
+            out.extend(built("redeploy", (keys[th], PIECES[p], keys[to])) for to in dests if to != th)
     for th in over:
         nowhere = not [d for d in dests if d != th]
         out.extend(Action("eliminate", (keys[th], PIECES[p])) for p in GROUPS[group]

@@ -22,7 +22,7 @@ Expeditions into contested or enemy-controlled theaters and battles are :mod:`.e
 
 from __future__ import annotations
 
-from kleos.core.action import Action
+from kleos.core.action import Action, built
 from kleos.core.errors import N_
 from kleos.games.pericles.rules import diplomatic, league, military
 from kleos.games.pericles.rules.common import CONTESTED, Violation, count, gain, remove, spend, status
@@ -102,7 +102,7 @@ def place_legal(t: Tables, s: PericlesState, f: int) -> list[Action]:
     for owner in sorted((f, f ^ 1)):
         for k in range(N_KINDS):
             if s.held[(f * 4 + owner) * N_KINDS + k]:
-                out.extend(Action("place", (FACTIONS[owner], MARKER_KINDS[k], t.theater_keys[th])) for th in theaters)
+                out.extend(built("place", (FACTIONS[owner], MARKER_KINDS[k], t.theater_keys[th])) for th in theaters)
     return out
 
 
