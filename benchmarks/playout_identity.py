@@ -51,7 +51,8 @@ def make_game(variant: str) -> Game[Any, Any]:
     """The game a variant label names, built through its kit."""
     name, options = VARIANTS[variant]
     kit = registry.games()[name]
-    return kit.make_game({**kit.default_options(), **options})
+    game: Game[Any, Any] = kit.make_game({**kit.default_options(), **options})
+    return game
 
 
 def game_digest(game: Game[Any, Any], seed: int, max_steps: int | None = None) -> tuple[str, int]:

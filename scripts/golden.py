@@ -1,17 +1,11 @@
 #!/usr/bin/env python3
-"""Golden playthroughs and perft counts for Polis: write them, or check them against the engine.
+"""Perft counts for Polis: write them, or check them against the engine.
 
-    python scripts/golden.py            # write tests/golden/polis-<edition>-seed<k>.txt
-    python scripts/golden.py --check    # regenerate into a temp dir and diff (exit 1 on a difference)
     python scripts/golden.py --perft    # write tests/polis/perft/<name>.json
     python scripts/golden.py --perft --check
 
-A golden file is one seeded game, one line per step ``<step> <seat name or chance>: <action>``,
-with a ``#`` summary line at the start of each round and at the end. Seats are random agents
-(:func:`kleos.games.polis.invariants.prudent_policy` drawing from ``random.Random(seed)``: random
-play that does not throw the game away at once, so games reach the later rounds); chance comes from
-the state's own generator. Any change of the engine's behaviour shows up as a diff of these files:
-if it was intended, regenerate them and commit the new files with the change.
+Polis' golden playthroughs are written and checked like every game's, by its test
+(``KLEOS_REGENERATE_GOLDEN=1 .venv/bin/python -m pytest -q -p no:cacheprovider tests/polis/test_golden.py``).
 
 A perft file is a named position (how to build it: a start, piece edits, actions in notation) with
 the legal actions at depth 1, the leaf counts at depths 1 and 2 and the depth-2 count below each
@@ -21,11 +15,8 @@ depth-1 action (chance outcomes count as branches).
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
-import random
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -34,104 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from kleos.core.action import Action  # noqa: E402
-from kleos.core.protocol import CHANCE  # noqa: E402
 from kleos.core.testing import perft  # noqa: E402
 from kleos.games.polis.game import PolisGame  # noqa: E402
-from kleos.games.polis.invariants import build_position, prudent_policy, to_act  # noqa: E402
-from kleos.games.polis.state import PolisState  # noqa: E402
-from kleos.games.polis.tables import GOODS, N_GOODS  # noqa: E402
+from kleos.games.polis.invariants import build_position, to_act  # noqa: E402
 
-GOLDEN_DIR = ROOT / "tests" / "golden"
 PERFT_DIR = ROOT / "tests" / "polis" / "perft"
 EDITIONS = ("2012", "2020")
-# Seeds whose games reach the last rounds (with the engine of the day the files were first written).
-GOLDEN_SEEDS = {"2012": (31, 25), "2020": (30, 83)}
-MAX_STEPS = 5000
-
-
-# ----- golden playthroughs --------------------------------------------------------------------------
-def summary(game: PolisGame, s: PolisState, label: str) -> str:
-    t = game.tables
-    parts = [f"# {label}: round {s.round + 1} ({t.round_names[min(s.round, len(t.round_names) - 1)]})"]
-    for side, name in enumerate(game.seat_names):
-        goods = " ".join(f"{GOODS[g]} {s.goods[side * N_GOODS + g]}" for g in t.goods)
-        poleis = sum(1 for o in s.owner if o == side)
-        parts.append(f"{name}: prestige {s.prestige[side]}, {goods}, poleis {poleis}")
-    outcome = game.outcome(s)
-    if outcome is not None:
-        winner = "none" if outcome.winner is None else game.seat_names[outcome.winner]
-        parts.append(f"outcome {outcome.reason}, winner {winner}, scores {list(outcome.scores)}")
-    return " | ".join(parts)
-
-
-def golden_lines(edition: str, seed: int) -> list[str]:
-    """One seeded game as text lines."""
-    game = PolisGame(edition)
-    rnd = random.Random(seed)
-    s = game.new_state(seed)
-    lines = [f"# polis {edition}, seed {seed}: random agents (prudent_policy, random.Random({seed})), "
-             "chance from the state's generator; written by scripts/golden.py"]
-    lines.append(summary(game, s, "start"))
-    shown_round = s.round
-    for step in range(1, MAX_STEPS + 1):
-        actors = game.actors(s)
-        if not actors:
-            break
-        seat = actors[0]
-        if seat == CHANCE:
-            action = game.step_chance(s)
-            who = "chance"
-        else:
-            action = prudent_policy(rnd, s, seat, game.legal_actions(s, seat))
-            game.apply_in_place(s, action, seat, validate=False)
-            who = game.seat_names[seat]
-        lines.append(f"{step} {who}: {action}")
-        if s.round != shown_round and game.outcome(s) is None:
-            shown_round = s.round
-            lines.append(summary(game, s, "round start"))
-    else:
-        lines.append(f"# stopped after {MAX_STEPS} steps")
-    lines.append(summary(game, s, "end"))
-    return lines
-
-
-def golden_name(edition: str, seed: int) -> str:
-    return f"polis-{edition}-seed{seed}.txt"
-
-
-def write_golden(directory: Path) -> list[Path]:
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for edition in EDITIONS:
-        for seed in GOLDEN_SEEDS[edition]:
-            path = directory / golden_name(edition, seed)
-            path.write_text("\n".join(golden_lines(edition, seed)) + "\n", encoding="utf-8")
-            written.append(path)
-    return written
-
-
-def check_golden(out: Any = sys.stdout) -> int:
-    """Regenerate into a temporary directory and diff against the committed files; 1 on a difference."""
-    status = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        for fresh in write_golden(Path(tmp)):
-            committed = GOLDEN_DIR / fresh.name
-            if not committed.exists():
-                print(f"missing {committed.relative_to(ROOT)} (run scripts/golden.py)", file=out)
-                status = 1
-                continue
-            old = committed.read_text(encoding="utf-8").splitlines()
-            new = fresh.read_text(encoding="utf-8").splitlines()
-            if old != new:
-                status = 1
-                diff = list(difflib.unified_diff(old, new, f"committed/{fresh.name}", f"engine/{fresh.name}",
-                                                 lineterm="", n=2))
-                print("\n".join(diff[:60]), file=out)
-                if len(diff) > 60:
-                    print(f"... ({len(diff) - 60} more diff lines)", file=out)
-    if status == 0:
-        print("golden playthroughs: no difference", file=out)
-    return status
 
 
 # ----- perft ------------------------------------------------------------------------------------------
@@ -284,17 +183,14 @@ def check_perft(out: Any = sys.stdout) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true", help="compare with the committed files instead of writing")
-    parser.add_argument("--perft", action="store_true", help="perft files instead of golden playthroughs")
+    parser.add_argument("--perft", action="store_true", help="perft files (the only kind this script writes)")
     args = parser.parse_args(argv)
-    if args.perft:
-        if args.check:
-            return check_perft()
-        for path in perft_files(PERFT_DIR):
-            print(f"wrote {path.relative_to(ROOT)}")
-        return 0
+    if not args.perft:
+        parser.error("golden playthroughs are regenerated by their test: KLEOS_REGENERATE_GOLDEN=1 pytest "
+                     "tests/polis/test_golden.py; perft counts: --perft")
     if args.check:
-        return check_golden()
-    for path in write_golden(GOLDEN_DIR):
+        return check_perft()
+    for path in perft_files(PERFT_DIR):
         print(f"wrote {path.relative_to(ROOT)}")
     return 0
 

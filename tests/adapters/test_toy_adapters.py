@@ -30,8 +30,8 @@ from kleos.core import registry  # noqa: E402
 from kleos.core.action import Action  # noqa: E402
 from kleos.core.kit import GameKit, JsonDict  # noqa: E402
 from kleos.core.kit.encoding import ObservationSpec  # noqa: E402
-from kleos.core.protocol import CHANCE, Game  # noqa: E402
-from toygame.game import CARDS, BidsGame, BidsState  # noqa: E402
+from kleos.core.protocol import CHANCE  # noqa: E402
+from toygame.game import CARDS, BidsGame, BidsState, BidsView  # noqa: E402
 from toygame.kit import KIT as TOY  # noqa: E402
 
 SEATS = [3, 5]
@@ -41,7 +41,7 @@ class PlainBids(BidsGame):
     name = "plainbids"
 
 
-class PlainKit(GameKit):
+class PlainKit(GameKit[PlainBids, BidsState, BidsView]):
     """Sealed Bids under another name, without an encoding part."""
 
     name = "plainbids"
@@ -53,13 +53,13 @@ class PlainKit(GameKit):
     def make_game(self, options: Mapping[str, Any]) -> PlainBids:
         return PlainBids(int(options.get("players", 3)))
 
-    def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
+    def describe_view(self, game: PlainBids, view: BidsView, seat: int | None) -> str:
         return TOY.describe_view(game, view, seat)
 
-    def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+    def describe_action(self, game: PlainBids, view: BidsView, action: Action) -> str:
         return TOY.describe_action(game, view, action)
 
-    def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
+    def view_json(self, game: PlainBids, view: BidsView) -> JsonDict:
         return TOY.view_json(game, view)
 
 

@@ -11,7 +11,7 @@ from kleos.cli import main
 
 
 def test_random_is_deterministic_and_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["cyclades", "random", "--players", "3", "--games", "4", "--seed", "7", "--max-cycles", "3", "--json"]
+    args = ["cyclades", "random", "--seats", "3", "--games", "4", "--seed", "7", "--max-rounds", "3", "--json"]
     assert main(args) == 0
     first = json.loads(capsys.readouterr().out)
     assert main(args) == 0

@@ -13,6 +13,7 @@ from per_helpers import AF, AK, DF, EK, registered
 
 from kleos.cli import main
 from kleos.core.kit import OptionsError
+from kleos.core.kit.handicap import handicaps, handicaps_moved, with_bot_handicap
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord
 from kleos.core.undo import replay
@@ -123,22 +124,22 @@ def test_kit_bot_handicap_is_20_within_0_to_40() -> None:
 def test_kit_gives_the_handicap_to_the_bot_seats_only() -> None:
     """P-DATA-14: each faction a bot plays gets the amount (the full war's 20 unless told), people's
     factions keep theirs; 0 gives none."""
-    options = KIT.with_bot_handicap({}, [DF, AK], None)
+    options = with_bot_handicap(KIT, {}, [DF, AK], None)
     assert options == {"honor_handicap": {"DF": 20, "AK": 20}}
-    assert KIT.handicaps(options) == {DF: 20, AK: 20}
-    mixed = KIT.with_bot_handicap({"honor_handicap": {"AF": 5}}, [EK], 7)
+    assert handicaps(KIT, options) == {DF: 20, AK: 20}
+    mixed = with_bot_handicap(KIT, {"honor_handicap": {"AF": 5}}, [EK], 7)
     assert KIT.make_game(mixed).validated["honor_handicap"] == {"AF": 5, "DF": 0, "EK": 7, "AK": 0}
-    assert KIT.with_bot_handicap({"scenario": VIGNETTE}, [DF, EK, AK], 0) == {"scenario": VIGNETTE}
+    assert with_bot_handicap(KIT, {"scenario": VIGNETTE}, [DF, EK, AK], 0) == {"scenario": VIGNETTE}
     with pytest.raises(OptionsError) as err:
-        KIT.with_bot_handicap({}, [DF], 41)
+        with_bot_handicap(KIT, {}, [DF], 41)
     assert err.value.field == "handicap" and "0 to 40" in err.value.message
 
 
 def test_the_one_phase_vignette_defaults_to_no_bot_handicap() -> None:
     """P-DATA-14 (issue 24): the designer's +20 is for the whole war; the vignette 14_1_09a is one
     Theater phase from 10 Honor each, so its bots get none unless asked, and the data says why."""
-    assert KIT.with_bot_handicap({"scenario": VIGNETTE}, [DF, EK, AK], None) == {"scenario": VIGNETTE}
-    assert KIT.with_bot_handicap({"scenario": VIGNETTE}, [EK], 20) == {"scenario": VIGNETTE,
+    assert with_bot_handicap(KIT, {"scenario": VIGNETTE}, [DF, EK, AK], None) == {"scenario": VIGNETTE}
+    assert with_bot_handicap(KIT, {"scenario": VIGNETTE}, [EK], 20) == {"scenario": VIGNETTE,
                                                                         "honor_handicap": {"EK": 20}}
     amount = next(a for a in load_data().options.amounts if a.name == "honor_handicap")
     assert amount.bot_default_for(VIGNETTE) == 0 and amount.bot_default_for("14_2") == 20
@@ -149,8 +150,8 @@ def test_the_one_phase_vignette_defaults_to_no_bot_handicap() -> None:
 
 def test_handicaps_move_on_with_their_players_for_a_rematch() -> None:
     """A rematch moves every player one seat on: each faction's handicap goes with its player."""
-    moved = KIT.handicaps_moved({"honor_handicap": {"DF": 20, "EK": 20, "AK": 10}}, 4)
-    assert KIT.handicaps(moved) == {EK: 20, AK: 20, AF: 10}
+    moved = handicaps_moved(KIT, {"honor_handicap": {"DF": 20, "EK": 20, "AK": 10}}, 4)
+    assert handicaps(KIT, moved) == {EK: 20, AK: 20, AF: 10}
 
 
 @pytest.mark.usefixtures("registered")

@@ -71,10 +71,10 @@ def test_random_games_summary_is_deterministic(edition: str, agent: str, monkeyp
     code, out, err = run(argv, monkeypatch, capsys)
     assert code == 0
     assert "6/6 games" in err  # the progress bar
-    assert f"Polis {edition}: 6 games, {agent} agent against itself, seeds 3..8" in out
-    assert "Wins: Athens" in out and "draws" in out and "End reasons:" in out
-    assert "Average length:" in out and "average round reached" in out and "Time:" in out
-    reasons = [line.split() for line in out.splitlines() if line.startswith("  ")]
+    assert f"Polis: 6 games, {agent} in every seat, seeds 3..8" in out
+    assert "Wins by seat:" in out and "Athens" in out and "Sparta" in out and "End reasons:" in out
+    assert "Average length:" in out and "Time:" in out
+    reasons = [line.split() for line in out.split("End reasons:")[1].splitlines() if line.startswith("  ")]
     assert sum(int(r[-1]) for r in reasons) == 6
     _, again, _ = run(argv, monkeypatch, capsys)
     def strip(text: str) -> list[str]:
@@ -86,6 +86,16 @@ def test_random_games_summary_is_deterministic(edition: str, agent: str, monkeyp
 def test_random_rejects_zero_games(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["polis", "random", "--games", "0"], monkeypatch, capsys)
     assert code == 2 and "--games" in err
+
+
+def test_the_game_command_is_the_platforms_random(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """``kleos polis random`` is ``kleos random polis``: the same flags give the same tallies."""
+    flags = ["--games", "3", "--seed", "2", "--edition", "2012", "--json"]
+    _, own, _ = run(["polis", "random", *flags], monkeypatch, capsys)
+    _, platform, _ = run(["random", "polis", *flags], monkeypatch, capsys)
+    assert json.loads(own) == json.loads(platform)
+    assert json.loads(own)["options"] == {"edition": "2012"}
 
 
 # ----- kleos polis data -----------------------------------------------------------------------

@@ -6,25 +6,16 @@ never reaches it. No view key: the adapters fall back on the kit's view JSON.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kleos.core.action import Action
 from kleos.core.kit.encoding import ActionListing, EncodingParts, ObservationSpec
-from kleos.core.protocol import Game
 from toygame.game import CARDS, HAND, PRIZES, ROUNDS, BidsGame, BidsView
 
 MOST_POINTS = max(PRIZES) * ROUNDS
 
 
-def _bids(game: Game[Any, Any]) -> BidsGame:
-    if not isinstance(game, BidsGame):
-        raise TypeError(f"the Sealed Bids encoding was handed a {type(game).__name__}")
-    return game
-
-
-def catalogue(game: Game[Any, Any]) -> ActionListing:
+def catalogue(game: BidsGame) -> ActionListing:
     """``play <card>`` for every card; chance: ``deal <seat> <card>``, then ``prize <n>``."""
-    players = _bids(game).players
+    players = game.players
     deals = tuple(Action("deal", (seat, card)) for seat in range(players) for card in CARDS)
     return ActionListing(f"{players}-seat", tuple(Action("play", (card,)) for card in CARDS),
                          deals + tuple(Action("prize", (n,)) for n in PRIZES))
@@ -59,11 +50,11 @@ def _encode(view: BidsView) -> list[float]:
             1.0 if s.over else 0.0]
 
 
-def observation(game: Game[Any, Any]) -> ObservationSpec:
-    blocks = _blocks(_bids(game).players)
+def observation(game: BidsGame) -> ObservationSpec:
+    blocks = _blocks(game.players)
     high = [bound for _, size, bound in blocks for _ in range(size)]
     return ObservationSpec(shape=(len(high),), encode=_encode, high=high)
 
 
-def encoding_parts() -> EncodingParts:
+def encoding_parts() -> EncodingParts[BidsGame]:
     return EncodingParts(catalogue=catalogue, observation=observation)

@@ -9,20 +9,19 @@ from kleos.core.action import Action
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.encoding import EncodingParts
 from kleos.core.kit.terminal import MenuParts, TerminalParts
-from kleos.core.protocol import CHANCE, Game
-from toygame.game import BidsGame, BidsView
+from kleos.core.protocol import CHANCE
+from toygame.game import BidsGame, BidsState, BidsView
 
 
-def explain(game: Game[Any, Any], view: Any, action: Action) -> str:
+def explain(game: BidsGame, view: BidsView, action: Action) -> str:
     """What a bid does, as the toy's menus tell a newcomer (nothing for the other verbs)."""
     if action.verb != "play":
         return ""
-    assert isinstance(view, BidsView)
     return (f"Card {action.args[0]} leaves your hand for good; if it is the highest card played this round "
             f"you take the prize of {view.state.prize} points, a tie takes nothing [T-BID]")
 
 
-class BidsKit(GameKit):
+class BidsKit(GameKit[BidsGame, BidsState, BidsView]):
     name = "bids"
     title = "Sealed Bids"
     summary = "a test game: hidden hands, a public prize, everybody bids at once"
@@ -40,8 +39,7 @@ class BidsKit(GameKit):
             raise OptionsError("players", f"must be a whole number from 2 to 5, not {players!r}")
         return BidsGame(players)
 
-    def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
-        assert isinstance(view, BidsView)
+    def describe_view(self, game: BidsGame, view: BidsView, seat: int | None) -> str:
         s = view.state
         lines = [f"Round {min(s.round + 1, 3)} of 3, prize {s.prize or '(not yet turned)'}"]
         for other in range(s.players):
@@ -52,31 +50,30 @@ class BidsKit(GameKit):
             lines.append("Last round: " + ", ".join(map(str, s.last)))
         return "\n".join(lines)
 
-    def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+    def describe_action(self, game: BidsGame, view: BidsView, action: Action) -> str:
         if action.verb == "deal":
             return f"a card is dealt to {game.seat_names[int(action.args[0])]}"
         if action.verb == "prize":
             return f"the prize is {action.args[0]} points"
         return f"bid the card {action.args[0]}"
 
-    def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
-        assert isinstance(view, BidsView)
+    def view_json(self, game: BidsGame, view: BidsView) -> JsonDict:
         data = view.state.to_json()
         del data["rng"]
         return {"seat": view.seat, "state": data, "hand_sizes": list(view.hand_sizes),
                 "has_played": list(view.has_played)}
 
-    def log_visibility(self, game: Game[Any, Any], before: Any, seat: int, action: Action,
-                       after: Any) -> frozenset[int] | None:
+    def log_visibility(self, game: BidsGame, before: BidsState, seat: int, action: Action,
+                       after: BidsState) -> frozenset[int] | None:
         if seat == CHANCE and action.verb == "deal":
             return frozenset({int(action.args[0])})
         return super().log_visibility(game, before, seat, action, after)
 
-    def terminal_parts(self) -> TerminalParts:
+    def terminal_parts(self) -> TerminalParts[BidsGame, BidsState, BidsView]:
         """Only the menu's explanations: everything else is the shell's default."""
         return TerminalParts(menus=MenuParts(explain=explain))
 
-    def encoding_parts(self) -> EncodingParts:
+    def encoding_parts(self) -> EncodingParts[BidsGame]:
         from toygame.encoding import encoding_parts
 
         return encoding_parts()

@@ -76,4 +76,5 @@ def terminal_rewards(winner: int | None, seats: int) -> list[float]:
 def make_game(name: str, options: Mapping[str, Any]) -> Game[Any, Any]:
     """Game ``name`` built by its kit with ``options`` (:class:`~kleos.core.kit.OptionsError` names a
     bad option; :class:`~kleos.core.registry.UnknownGame` lists the installed games)."""
-    return registry.kit(name).make_game(options)
+    game: Game[Any, Any] = registry.kit(name).make_game(options)
+    return game

@@ -9,7 +9,7 @@ length, so a rules change that tilts the game towards a seat shows at once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from kleos.arena.tournament import ROUND_CAP, STEP_CAP, GameSpec, Progress, play_game
@@ -54,20 +54,22 @@ def run_selfplay(kit: GameKit, options: Mapping[str, Any], agent: str, games: in
     return tally
 
 
-def tally_lines(tally: Mapping[str, Any], elapsed: float) -> list[str]:
-    """The tallies as a plain report, its headings in the reader's language (the seats', teams' and
-    end reasons' names as the tallies keep them)."""
+def tally_lines(tally: Mapping[str, Any], elapsed: float, word: Callable[[str], str] = str) -> list[str]:
+    """The tallies as a plain report, its headings in the reader's language, the seats' and teams'
+    names through the game's ``word`` (:meth:`~kleos.core.kit.GameKit.word`; the end reasons' names
+    as the tallies keep them)."""
     n = int(tally["games"])
 
     def share(k: int) -> str:
         return f"{k} ({100 * k / n:.1f}%)"
 
     lines = [_("Wins by seat:")]
-    lines += [f"  {name:<16} {share(tally['wins'].get(name, 0))}"
+    seats, teams = tally["seats"], tally.get("teams", [])
+    lines += [f"  {word(name) if name in seats else name:<16} {share(tally['wins'].get(name, 0))}"
               for name in [*tally["seats"], SHARED, UNFINISHED] if name in tally["wins"] or name in tally["seats"]]
     if "teams" in tally:
         lines.append(_("Wins by team:"))
-        lines += [f"  {name:<16} {share(tally['team_wins'].get(name, 0))}"
+        lines += [f"  {word(name) if name in teams else name:<16} {share(tally['team_wins'].get(name, 0))}"
                   for name in [*tally["teams"], SHARED, UNFINISHED]
                   if name in tally["team_wins"] or name in tally["teams"]]
     lines.append(_("End reasons:"))

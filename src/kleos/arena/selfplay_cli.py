@@ -14,7 +14,6 @@ from kleos.arena.selfplay import run_selfplay, tally_lines
 from kleos.arena.tournament import Progress
 from kleos.core import registry
 from kleos.core.errors import KleosError
-from kleos.core.kit.cli import add_selfplay_flags
 from kleos.i18n.platform import N_, _
 
 RANDOM_HELP = N_("""\
@@ -28,11 +27,32 @@ example: kleos random GAME --games 200 --agent ismcts:easy --max-steps 5000
 
 
 def add_random_parser(commands: Any) -> None:
-    p = commands.add_parser("random", help=_("self-play statistics: one agent in every seat, seeded games"),
-                            description=_(RANDOM_HELP), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _random_parser(commands)
     p.add_argument("game", choices=list(registry.games()), help=_("the game"))
+    _add_random_flags(p)
+
+
+def add_random_alias(commands: Any, game: str) -> None:
+    """``kleos GAME random …`` among a game's own commands: ``kleos random GAME …`` under another name,
+    the same flags and the same report."""
+    p = _random_parser(commands)
+    _add_random_flags(p)
+    p.set_defaults(game=game)
+
+
+def _random_parser(commands: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "random", help=_("self-play statistics: one agent in every seat, seeded games"), description=_(RANDOM_HELP),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    return parser
+
+
+def _add_random_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--agent", default="random", help=_("the agent in every seat (default random)"))
-    add_selfplay_flags(p)
+    p.add_argument("--games", type=int, default=100, help=_("how many games (default 100)"))
+    p.add_argument("--seed", type=int, default=1, help=_("seed of the first game; game i uses seed+i (default 1)"))
+    p.add_argument("--json", action="store_true", help=_("print the tallies as JSON"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress indication on stderr"))
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help=_("a game option (repeatable); see 'kleos games' for each game's options"))
     p.add_argument("--edition", default=None, help=_("the game's edition (--option edition=E)"))
@@ -65,5 +85,5 @@ def cmd_random(args: argparse.Namespace) -> int:
     n = args.games
     sys.stdout.write(_("{title}: {n} games, {agent} in every seat, seeds {first}..{last}", title=kit.word(kit.title),
                        n=n, agent=args.agent, first=args.seed, last=args.seed + n - 1) + "\n")
-    sys.stdout.write("\n".join(tally_lines(tally, time.perf_counter() - started)) + "\n")
+    sys.stdout.write("\n".join(tally_lines(tally, time.perf_counter() - started, kit.word)) + "\n")
     return 0

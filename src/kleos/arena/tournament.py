@@ -83,7 +83,8 @@ class GameResult:
 
 def build_game(name: str, options: Mapping[str, Any]) -> Game[Any, Any]:
     """The game ``name`` with ``options``, from its kit (unknown games and bad options raise)."""
-    return registry.kit(name).make_game(options)
+    game: Game[Any, Any] = registry.kit(name).make_game(options)
+    return game
 
 
 # ----- who sits where --------------------------------------------------------------------------

@@ -451,11 +451,12 @@ def perft_by_copies(game: Game[S, Any], state: S, depth: int) -> int:
 
 # ----- golden playthroughs --------------------------------------------------------------------------
 def golden_lines(game: Game[S, Any], seed: int, digest: Callable[[S], str], header: str,
-                 max_steps: int = 20_000) -> list[str]:
+                 max_steps: int = 20_000, choose: Policy[S] | None = None) -> list[str]:
     """A seeded random game as golden lines: ``header``, ``start | digest``, then per step ``<seat or
     chance> <action> | <digest of the position it led to>``, then ``outcome …``. One
-    ``random.Random(seed)`` picks among the legal actions in the engine's order; chance comes from the
-    state's own generator."""
+    ``random.Random(seed)`` picks among the legal actions in the engine's order, through ``choose``
+    when a game's random play needs a hand to reach its later rounds; chance comes from the state's
+    own generator."""
     state = game.new_state(seed)
     rng = random.Random(seed)
     lines = [header, f"start | {digest(state)}"]
@@ -466,7 +467,8 @@ def golden_lines(game: Game[S, Any], seed: int, digest: Callable[[S], str], head
             action, who = game.step_chance(state), "chance"
         else:
             seat = game.actors(state)[0]
-            action = rng.choice(game.legal_actions(state, seat))
+            legal = game.legal_actions(state, seat)
+            action = rng.choice(legal) if choose is None else choose(rng, state, seat, legal)
             game.apply_in_place(state, action, seat, validate=False)
             who = str(seat)
         lines.append(f"{who} {action} | {digest(state)}")

@@ -20,7 +20,9 @@ from pydantic import ValidationError
 
 from kleos.agents.registry import AgentSpecError, agent_names, make_agent, parse_spec
 from kleos.core import registry
-from kleos.core.kit import HANDICAP, GameKit, OptionsError
+from kleos.core.kit import GameKit, OptionsError
+from kleos.core.kit.handicap import HANDICAP, with_bot_handicap
+from kleos.core.kit.stored import unnamed_games_claimers
 from kleos.core.protocol import CHANCE, Game
 from kleos.i18n.platform import N_
 from kleos.server.config import Settings
@@ -58,7 +60,7 @@ def stored_kit(name: str) -> GameKit:
 
 def claiming_kit() -> GameKit | None:
     """The one installed game that owns records made before games had names (``None``: none or several)."""
-    claimers = [kit for kit in registry.games().values() if kit.claims_unnamed_games]
+    claimers = unnamed_games_claimers(registry.games().values())
     return claimers[0] if len(claimers) == 1 else None
 
 
@@ -266,7 +268,7 @@ def handicapped(kit: GameKit, game: AnyGame, full: dict[str, Any], plan: SeatPla
     a game without one, an amount out of its range, or one above 0 without a bot seat."""
     bots = [seat for seat, agent in enumerate(plan.agents) if agent is not None]
     try:
-        options = kit.with_bot_handicap(full, bots, amount)
+        options = with_bot_handicap(kit, full, bots, amount)
     except OptionsError as exc:
         raise ApiError(400, "bad_handicap", kit.render_options_error(exc, with_field=False), field=HANDICAP) from exc
     if options == full:

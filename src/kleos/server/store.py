@@ -35,6 +35,7 @@ from kleos.core.action import Action, MalformedAction
 from kleos.core.clock import TimeControl
 from kleos.core.errors import IllegalAction
 from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit.handicap import handicaps_moved
 from kleos.core.record import GameRecord
 from kleos.core.rng import Rng
 from kleos.core.undo import UNDO_RULE, undo_blocker
@@ -615,7 +616,7 @@ class GameStore:
                 agents: list[str | None] = [None] * len(seats)
                 for old in seats:
                     agents[(old.seat + 1) % len(seats)] = old.agent if old.kind == BOT else None
-                options = kit.handicaps_moved(json.loads(row.options), len(seats))  # with their players
+                options = handicaps_moved(kit, json.loads(row.options), len(seats))  # with their players
                 game = self.game_for(kit.name, options_key(options))
                 new_row, loaded, result = self._insert_game(s, kit, game, options,
                                                             SeatPlan(moved, tuple(agents)), seed=None,

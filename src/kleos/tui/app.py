@@ -15,6 +15,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import Monochrome
 
+from kleos.core.kit.handicap import handicaps
 from kleos.i18n.platform import N_, _
 from kleos.tui.look import Look
 from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
@@ -77,7 +78,7 @@ class GameApp(App[str]):
         so that a player knows the scores start even); nothing for a game without one."""
         s = self.session
         spec = s.kit.bot_handicap
-        given = s.kit.handicaps(s.record.options) if spec is not None else {}
+        given = handicaps(s.kit, s.record.options)
         if spec is None:
             return ""
         if not given:

@@ -17,6 +17,7 @@ from kleos.agents import agent_names, parse_spec
 from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit, OptionsError, option_lines
 from kleos.core.kit.cli import runs
+from kleos.core.kit.handicap import with_bot_handicap
 from kleos.core.kit.option_text import apply_option_pairs
 from kleos.core.protocol import Game
 from kleos.core.record import GameRecord
@@ -221,7 +222,7 @@ def handicapped(kit: GameKit, options: dict[str, Any], bot_seats: list[int], amo
     """``options`` with the game's bot handicap given to ``bot_seats`` (``amount``, else the game's
     default), checked by the kit at once so that a bad amount is reported as ``--handicap``'s."""
     try:
-        out = kit.with_bot_handicap(options, bot_seats, amount)
+        out = with_bot_handicap(kit, options, bot_seats, amount)
         if out != options:
             kit.make_game(out)
     except OptionsError as exc:

@@ -14,7 +14,6 @@ from kleos.games.polis.encoding.catalogue import catalogue_for
 from kleos.games.polis.encoding.observation import encoder_for, view_key
 from kleos.games.polis.game import PolisGame
 from step_cap import StepCap
-from toygame.game import BidsGame
 
 
 @pytest.mark.parametrize("edition", ["2012", "2020"])
@@ -35,12 +34,3 @@ def test_the_adapters_use_the_polis_catalogue_and_vector(edition: str) -> None:
         view = game.view(s, seat)
         assert np.array_equal(encoding.observation.encode(view), encoder.encode(view))
         assert encoding.observation.key(view) == view_key(view)
-
-
-def test_the_polis_encoding_refuses_another_game() -> None:
-    parts = registry.kit("polis").encoding_parts()
-    assert parts is not None
-    with pytest.raises(TypeError, match="Polis encoding was handed a BidsGame"):
-        parts.catalogue(BidsGame(3))
-    with pytest.raises(TypeError, match="Polis encoding was handed a BidsGame"):
-        parts.observation(BidsGame(3))

@@ -25,13 +25,14 @@ from __future__ import annotations
 import importlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction, KleosError
-from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.core.kit.params import G, S, V
+from kleos.core.protocol import CHANCE, Outcome
 from kleos.i18n import gettext_in, word_in
 from kleos.i18n.platform import N_, _
 
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from kleos.core.kit.agents import AgentParts
     from kleos.core.kit.cli import CliParts
     from kleos.core.kit.encoding import EncodingParts
+    from kleos.core.kit.handicap import BotHandicap
     from kleos.core.kit.terminal import HelpParts, TerminalParts
     from kleos.core.kit.web import WebParts
 
@@ -122,29 +124,11 @@ def option_lines(specs: Sequence[OptionSpec], indent: str = "    ", word: Callab
     return lines
 
 
-HANDICAP = "handicap"
-"""The field an :class:`OptionsError` about a bot handicap names (the request's, not the game's)."""
-NO_HANDICAP = N_("{title} has no handicap for bots")
-
-
-@dataclass(frozen=True)
-class HandicapSpec:
-    """A game's own handicap for the seats bots play (the rules' solitaire play may give a bot extra
-    points, say): what it gives, in words, and the amount a bot seat gets unless told otherwise,
-    within ``minimum``..``maximum``; 0 gives nothing."""
-
-    help: str
-    default: int
-    minimum: int = 0
-    maximum: int = 0
-
-    def as_json(self) -> JsonDict:
-        """As ``kleos games --json`` and the server's catalog list it."""
-        return asdict(self)
-
-
-class GameKit(ABC):
-    """Everything the platform knows about one game. Subclass it in ``kleos.games.<name>.kit``."""
+class GameKit(ABC, Generic[G, S, V]):
+    """Everything the platform knows about one game. Subclass it in ``kleos.games.<name>.kit`` as
+    ``GameKit[TheGame, TheState, TheView]``, so that its members and parts are handed the game's own
+    objects; plain ``GameKit`` (every parameter ``Any``) is the kit of any game, as the registry and
+    the generic layers hold it (:mod:`kleos.core.kit.params`)."""
 
     name: ClassVar[str]
     """Key in URLs, records, database rows and command lines: lower case, no spaces."""
@@ -160,15 +144,13 @@ class GameKit(ABC):
     teams: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = ()
     """Seats that win together, as (team name, its seats): a team wins a game when one of its seats
     does. Reports group the seats by team (empty: every seat plays for itself)."""
-    bot_handicap: ClassVar[HandicapSpec | None] = None
-    """The game's handicap for bot seats (``None``: it has none; see :meth:`handicap_options`)."""
-    claims_unnamed_games: ClassVar[bool] = False
-    """True for the one game whose stored games predate game names (database rows made before the
-    platform stored a game's name belong to it)."""
+    bot_handicap: ClassVar[BotHandicap | None] = None
+    """The game's handicap for bot seats (``None``: it has none): data and the game's own reading of
+    its options; surfaces apply it through :mod:`kleos.core.kit.handicap`."""
 
     # ----- rules -------------------------------------------------------------------------------
     @abstractmethod
-    def make_game(self, options: Mapping[str, Any]) -> Game[Any, Any]:
+    def make_game(self, options: Mapping[str, Any]) -> G:
         """The game for ``options`` (validated: raise :class:`OptionsError` naming the field)."""
 
     def editions(self) -> tuple[str, ...]:
@@ -181,65 +163,22 @@ class GameKit(ABC):
     def seat_range(self) -> tuple[int, int]:
         return self.min_seats, self.max_seats
 
-    # ----- the bot handicap (for games whose bot_handicap is set) -------------------------------
-    def handicap_options(self, options: Mapping[str, Any], bot_seats: Collection[int], amount: int) -> dict[str, Any]:
-        """``options`` with the handicap ``amount`` given to each of ``bot_seats`` and the other seats'
-        left as they are (validated by :meth:`make_game`, not here). A game with a handicap overrides
-        this and :meth:`handicaps`."""
-        raise OptionsError(HANDICAP, NO_HANDICAP, title=self.title)
-
-    def handicaps(self, options: Mapping[str, Any]) -> dict[int, int]:
-        """Each seat's handicap in ``options``, seats without one left out."""
-        return {}
-
-    def with_bot_handicap(self, options: Mapping[str, Any], bot_seats: Collection[int],
-                          amount: int | None) -> dict[str, Any]:
-        """``options`` for a new game whose ``bot_seats`` bots play: each gets ``amount`` of the game's
-        handicap, or its default when ``None`` (0: none). Asking for one is an :class:`OptionsError`
-        for a game without a handicap, outside its range, or above 0 with no bot seat."""
-        spec = self.bot_handicap
-        if spec is None:
-            if amount is not None:
-                raise OptionsError(HANDICAP, NO_HANDICAP, title=self.title)
-            return dict(options)
-        if amount is not None and not spec.minimum <= amount <= spec.maximum:
-            raise OptionsError(HANDICAP, WHOLE_NUMBER, least=spec.minimum, most=spec.maximum, value=amount)
-        if not bot_seats:
-            if amount:
-                raise OptionsError(HANDICAP, N_("no seat is played by a bot: there is nobody to give it to"))
-            return dict(options)
-        return self.handicap_options(options, bot_seats, spec.default if amount is None else amount)
-
-    def handicaps_moved(self, options: Mapping[str, Any], seat_count: int, step: int = 1) -> dict[str, Any]:
-        """``options`` with every seat's handicap moved ``step`` seats on, for a rematch whose players
-        (bots included) each move on so many seats."""
-        old = self.handicaps(options)
-        if not old:
-            return dict(options)
-        out = self.handicap_options(options, range(seat_count), 0)
-        by_amount: dict[int, list[int]] = {}
-        for seat, amount in old.items():
-            by_amount.setdefault(amount, []).append((seat + step) % seat_count)
-        for amount, seats in sorted(by_amount.items()):
-            out = self.handicap_options(out, seats, amount)
-        return out
-
     # ----- words and JSON a seat may see (pure; views in, never the state) ----------------------
     @abstractmethod
-    def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
+    def describe_view(self, game: G, view: V, seat: int | None) -> str:
         """The position as ``seat`` sees it, in plain text (spectator for ``None``)."""
 
     @abstractmethod
-    def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+    def describe_action(self, game: G, view: V, action: Action) -> str:
         """``action`` in plain words, as the seat that may take it sees it in ``view``.
 
         Chance outcomes are described from the public view."""
 
     @abstractmethod
-    def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
+    def view_json(self, game: G, view: V) -> JsonDict:
         """``view`` as JSON for clients (nothing the view does not hold, no generator)."""
 
-    def log_narrator(self, game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any) -> int | None:
+    def log_narrator(self, game: G, before: S, seat: int, action: Action, after: S) -> int | None:
         """The seat whose views tell a step in the log (``None``: the public view): by default its
         actor, the public view for chance. ``before`` and ``after`` are the full states around the
         step, read only to choose; the words come from :meth:`describe_step` with that seat's views.
@@ -248,15 +187,15 @@ class GameKit(ABC):
         tells nothing more about the step than what it makes public."""
         return None if seat == CHANCE else seat
 
-    def describe_step(self, game: Game[Any, Any], before: Any, action: Action, after: Any) -> str:
+    def describe_step(self, game: G, before: V, action: Action, after: V) -> str:
         """A step as the log tells it, from one seat's views before and after it (the seat is
         :meth:`log_narrator`'s): by default :meth:`describe_action` on the view before. A game adds
         what the step brought about and the view before could not know: what it turned up, what
         was resolved without a decision, the losses and points of a battle."""
         return self.describe_action(game, before, action)
 
-    def log_visibility(self, game: Game[Any, Any], before: Any, seat: int, action: Action,
-                       after: Any) -> frozenset[int] | None:
+    def log_visibility(self, game: G, before: S, seat: int, action: Action,
+                       after: S) -> frozenset[int] | None:
         """The seats that may read the log line of ``action`` (``None``: everybody).
 
         ``before`` and ``after`` are the full states around the step; only the server and the
@@ -268,14 +207,14 @@ class GameKit(ABC):
             return None
         return frozenset({seat}) if len(game.actors(before)) > 1 else None
 
-    def hidden_log_text(self, game: Game[Any, Any], seat: int, action: Action) -> str:
+    def hidden_log_text(self, game: G, seat: int, action: Action) -> str:
         """What the other seats read instead of a secret action's notation."""
         names = game.seat_names
         if seat == CHANCE:
             return _("a hidden draw")
         return _("{who}: a secret step (hidden)", who=seat_label(names, seat))
 
-    def hidden_log_line(self, game: Game[Any, Any], seat: int, action: Action, readers: frozenset[int]) -> str:
+    def hidden_log_line(self, game: G, seat: int, action: Action, readers: frozenset[int]) -> str:
         """What the other seats read instead of a secret step's account in words; ``readers`` are
         the seats that may read the step itself (a hidden draw says whom it went to)."""
         hidden = self.hidden_log_text(game, seat, action)
@@ -283,18 +222,18 @@ class GameKit(ABC):
             return hidden
         return f"{hidden}, seen by {', '.join(seat_label(game.seat_names, r) for r in sorted(readers))}"
 
-    def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
+    def outcome_text(self, game: G, outcome: Outcome) -> str:
         """The end of a game in words."""
         names = game.seat_names
         scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(outcome.scores) if i < len(names))
         who = "nobody" if outcome.winner is None else names[outcome.winner]
         return f"{outcome.reason}: {who} wins" + (f" ({scores})" if scores else "")
 
-    def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
+    def progress(self, game: G, state: S) -> Mapping[str, float]:
         """Figures of a finished or running game for statistics, e.g. how many rounds it lasted."""
         return {}
 
-    def score_breakdown(self, game: Game[Any, Any], view: Any) -> list[dict[str, int]] | None:
+    def score_breakdown(self, game: G, view: V) -> list[dict[str, int]] | None:
         """Per seat, the parts its final score adds up from (name -> points), read from a finished
         game's public ``view``, for the game-over screen (``None``: the game does not tell)."""
         return None
@@ -337,7 +276,7 @@ class GameKit(ABC):
         found = word_in(self.text_domain(), text)
         return found.format(**params) if params else found
 
-    def seat_name(self, game: Game[Any, Any], seat: int | None) -> str:
+    def seat_name(self, game: G, seat: int | None) -> str:
         """A seat's name for people in the reader's language: the game's catalogue translates its
         seat names (a colour, a side), which stay English identifiers everywhere else (options,
         records, notation); ``chance``, ``spectator`` and unnamed seats in the platform's words."""
@@ -364,24 +303,24 @@ class GameKit(ABC):
         except (KeyError, IndexError, ValueError):
             return error.message
 
-    def agent_parts(self) -> AgentParts | None:
+    def agent_parts(self) -> AgentParts[G, S, V] | None:
         """The game's knowledge for the agents (extra agent kinds, evaluation, search hints)."""
-        parts: AgentParts | None = self._part("agents.parts", "agent_parts")
+        parts: AgentParts[G, S, V] | None = self._part("agents.parts", "agent_parts")
         return parts
 
-    def terminal_parts(self) -> TerminalParts | None:
+    def terminal_parts(self) -> TerminalParts[G, S, V] | None:
         """The game's board drawing and help for the terminal app."""
-        parts: TerminalParts | None = self._part("tui.parts", "terminal_parts")
+        parts: TerminalParts[G, S, V] | None = self._part("tui.parts", "terminal_parts")
         return parts
 
-    def web_parts(self) -> WebParts | None:
+    def web_parts(self) -> WebParts[G] | None:
         """The game's board module for the browser, and the tables it needs."""
-        parts: WebParts | None = self._part("web.parts", "web_parts")
+        parts: WebParts[G] | None = self._part("web.parts", "web_parts")
         return parts
 
-    def encoding_parts(self) -> EncodingParts | None:
+    def encoding_parts(self) -> EncodingParts[G] | None:
         """Fixed action catalogue and observation tensors for the research adapters."""
-        parts: EncodingParts | None = self._part("encoding.parts", "encoding_parts")
+        parts: EncodingParts[G] | None = self._part("encoding.parts", "encoding_parts")
         return parts
 
     def cli_parts(self) -> CliParts | None:
@@ -389,7 +328,7 @@ class GameKit(ABC):
         parts: CliParts | None = self._part("cli", "cli_parts")
         return parts
 
-    def help_parts(self) -> HelpParts | None:
+    def help_parts(self) -> HelpParts[G, V] | None:
         """The help pages and first-game guide, for every surface (default: the terminal part's; a
         game may override this to spare a server the terminal part's imports)."""
         parts = self.terminal_parts()
@@ -405,5 +344,5 @@ def seat_label(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else _("seat {seat}", seat=seat)
 
 
-__all__ = ["FOLDER_NAME", "HANDICAP", "NOT_ONE_OF", "UNKNOWN_OPTION", "WHOLE_NUMBER", "GameKit", "HandicapSpec",
+__all__ = ["FOLDER_NAME", "NOT_ONE_OF", "UNKNOWN_OPTION", "WHOLE_NUMBER", "GameKit",
            "JsonDict", "OptionSpec", "OptionsError", "option_lines", "seat_label"]

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, runtime_checkable
 
 from kleos.core.action import Action
 from kleos.core.kit.calibration import Knots
-from kleos.core.protocol import Game
+from kleos.core.kit.params import G, S, V
 
 
 @runtime_checkable
@@ -26,7 +26,7 @@ class Agent(Protocol):
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action: ...
 
 
-Evaluator = Callable[[Any, int], float]
+Evaluator = Callable[[S, int], float]
 """(state, seat) -> expected result for ``seat`` in [0, 1], from a determinized state."""
 
 
@@ -54,11 +54,11 @@ class SearchKnowledge:
     keep_margin: float = 0.1
 
 
-AgentFactory = Callable[[Game[Any, Any]], Agent]
+AgentFactory = Callable[[G], Agent]
 
 
 @dataclass(frozen=True)
-class AgentParts:
+class AgentParts(Generic[G, S, V]):
     """A game's agents and search knowledge.
 
     ``agents``: extra agent kinds by name (``heuristic``, ``simple``), each built for a game;
@@ -76,12 +76,12 @@ class AgentParts:
     as it is).
     """
 
-    agents: Mapping[str, AgentFactory] = field(default_factory=dict)
-    evaluator: Callable[[Game[Any, Any]], Evaluator] | None = None
-    knowledge: Callable[[Game[Any, Any], bool], SearchKnowledge | None] | None = None
+    agents: Mapping[str, AgentFactory[G]] = field(default_factory=dict)
+    evaluator: Callable[[G], Evaluator[S]] | None = None
+    knowledge: Callable[[G, bool], SearchKnowledge | None] | None = None
     hint: str = "random"
     default_opponent: str = "random"
-    explain: Callable[[Game[Any, Any], Any, list[Action], Action], str] | None = None
+    explain: Callable[[G, V, list[Action], Action], str] | None = None
     marks: tuple[float, float, float] = (0.05, 0.10, 0.20)
     value_words: str = "winning chance"
     calibration: Knots = ()

@@ -4,11 +4,16 @@ platform's, the same for every game)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from pydantic import BaseModel
+
+from kleos.core.errors import KleosError
+from kleos.core.provenance import ProvenanceRecord, provenance_lines
 from kleos.i18n.platform import _
 
 AddParser = Callable[[Any], None]
@@ -30,14 +35,6 @@ def runs(parser: argparse.ArgumentParser, func: Callable[[argparse.Namespace], i
     parser.set_defaults(func=func)
 
 
-def add_selfplay_flags(parser: argparse.ArgumentParser) -> None:
-    """The flags every game's ``random`` command shares with ``kleos random``."""
-    parser.add_argument("--games", type=int, default=100, help=_("how many games (default 100)"))
-    parser.add_argument("--seed", type=int, default=1, help=_("seed of the first game; game i uses seed+i (default 1)"))
-    parser.add_argument("--json", action="store_true", help=_("print the tallies as JSON"))
-    parser.add_argument("--no-progress", action="store_true", help=_("no progress indication on stderr"))
-
-
 def add_data_command(sub: Any, func: Callable[[argparse.Namespace], int], why: str = "note") -> argparse.ArgumentParser:
     """``kleos <name> data``: the provenance of the game's data files, ``--reconstructed`` listing
     every reconstructed record with its ``why`` (its note, its reason), ``--data-dir`` for a folder
@@ -51,3 +48,29 @@ def add_data_command(sub: Any, func: Callable[[argparse.Namespace], int], why: s
                    help=_("a folder of corrected data files that replace the packaged ones"))
     runs(d, func)
     return d
+
+
+D = TypeVar("D")
+
+
+def add_provenance_command(sub: Any, title: str, load: Callable[[Path | None], D],
+                           tables: Callable[[D], Mapping[str, BaseModel]], why: str,
+                           say: Callable[..., str]) -> argparse.ArgumentParser:
+    """``kleos <name> data`` for a game whose data files carry provenance records: ``load(data_dir)``
+    reads them and ``tables`` names their tables (a :class:`KleosError` is told as the game's ``say``
+    words "error: {problem}" and exits 2), and each reconstructed record is listed with its field
+    ``why``."""
+
+    def why_of(record: ProvenanceRecord) -> str:
+        return str(getattr(record, why, ""))
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            found = tables(load(args.data_dir))
+        except KleosError as exc:
+            sys.stderr.write(say("error: {problem}", problem=exc) + "\n")
+            return 2
+        sys.stdout.write("".join(line + "\n" for line in provenance_lines(title, found, args.reconstructed, why_of)))
+        return 0
+
+    return add_data_command(sub, run, why)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from kleos.core.action import Action
-from kleos.core.protocol import Game
+from kleos.core.kit.params import G
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,7 +64,7 @@ class ObservationSpec:
 
 
 @dataclass(frozen=True)
-class EncodingParts:
+class EncodingParts(Generic[G]):
     """What a game gives the research adapters, each for a game built with given options.
 
     ``catalogue(game)``: the :class:`ActionListing` of every action and chance outcome the game can
@@ -72,11 +72,8 @@ class EncodingParts:
     per game and keep it, so both may take their time.
     """
 
-    catalogue: Callable[[Game[Any, Any]], ActionListing]
-    observation: Callable[[Game[Any, Any]], ObservationSpec]
-
-
-G = TypeVar("G", bound=Game[Any, Any])
+    catalogue: Callable[[G], ActionListing]
+    observation: Callable[[G], ObservationSpec]
 
 
 class ViewEncoder(Protocol):
@@ -91,31 +88,19 @@ class ViewEncoder(Protocol):
     def encode(self, view: Any) -> Iterable[float]: ...
 
 
-def narrowed(game: Game[Any, Any], game_type: type[G], part: str) -> G:
-    """``game`` as the game a part was written for; another game is a ``TypeError`` naming both."""
-    if not isinstance(game, game_type):
-        raise TypeError(f"{part} was handed a {type(game).__name__}")
-    return game
-
-
-def encoding_parts_for(game_type: type[G], catalogue: Callable[[G], ActionListing],
-                       encoder: Callable[[G], ViewEncoder], key: Callable[[Any], str]) -> EncodingParts:
-    """The encoding part of a game of type ``game_type``: its catalogue, its view vector (features
+def encoding_parts_for(catalogue: Callable[[G], ActionListing], encoder: Callable[[G], ViewEncoder],
+                       key: Callable[[Any], str]) -> EncodingParts[G]:
+    """The encoding part of a game: its catalogue, its view vector (features
     from 0 up to the encoder's bounds) and ``key`` as the exact text of a view."""
-    where = f"the {game_type.__name__.removesuffix('Game')} encoding"
 
-    def listing(game: Game[Any, Any]) -> ActionListing:
-        return catalogue(narrowed(game, game_type, where))
-
-    def observation(game: Game[Any, Any]) -> ObservationSpec:
-        built = encoder(narrowed(game, game_type, where))
+    def observation(game: G) -> ObservationSpec:
+        built = encoder(game)
         return ObservationSpec(shape=built.shape, encode=built.encode, high=built.high, low=0.0, key=key)
 
-    return EncodingParts(catalogue=listing, observation=observation)
+    return EncodingParts(catalogue=catalogue, observation=observation)
 
 
-__all__ = ["ActionListing", "Bound", "EncodingParts", "ObservationSpec", "ViewEncoder", "encoding_parts_for",
-           "narrowed"]
+__all__ = ["ActionListing", "Bound", "EncodingParts", "ObservationSpec", "ViewEncoder", "encoding_parts_for"]
 
 
 K = TypeVar("K")

@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from string import Formatter
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from kleos.core.action import Action
-from kleos.core.protocol import Game, Outcome
+from kleos.core.kit.params import G, S, V
+from kleos.core.protocol import Outcome
 
 Renderable = Any
 """Plain text or a Rich renderable (``rich.text.Text`` for the board panels): see the module docstring."""
@@ -81,56 +82,44 @@ class LogLine:
 
 
 @dataclass(frozen=True)
-class BoardContext:
+class BoardContext(Generic[G, V]):
     """What a board panel is drawn from: the game, the view shown (``seat``'s, or a spectator's for
     ``None``), the colours, the log so far as the screen's readers may read it, and ``reveal``: a
     finished game's replay, where ``view`` holds everything (see :attr:`BoardParts.full_view`)."""
 
-    game: Game[Any, Any]
-    view: Any
+    game: G
+    view: V
     seat: int | None
     palette: Palette
     log: Sequence[LogLine] = ()
     reveal: bool = False
 
 
-PanelDraw = Callable[[BoardContext, int], Renderable]
+PanelDraw = Callable[[BoardContext[G, V], int], Renderable]
 """Draws one board panel at a width in terminal cells."""
 
-G = TypeVar("G")
-V = TypeVar("V")
 X = TypeVar("X")
 
 
-def game_and_view(ctx: BoardContext, game_type: type[G], view_type: type[V]) -> tuple[G, V]:
-    """The context's game and view as the game's own types: the shell hands a game's board hooks
-    only that game's game and views."""
-    assert isinstance(ctx.game, game_type) and isinstance(ctx.view, view_type)
-    return ctx.game, ctx.view
-
-
-def drawn_by(game_type: type[G], view_type: type[V],
-             draw: Callable[[G, V, Palette, X], Renderable]) -> Callable[[BoardContext, X], Renderable]:
+def drawn_by(draw: Callable[[G, V, Palette, X], Renderable]) -> Callable[[BoardContext[G, V], X], Renderable]:
     """A board hook (a panel at a width, the status bar with a note, the end with the outcome) that
     hands ``draw`` the game, the view, the colours and that argument: a game's board hooks are its
     drawing functions, nothing more."""
 
-    def hook(ctx: BoardContext, extra: X) -> Renderable:
-        game, view = game_and_view(ctx, game_type, view_type)
-        return draw(game, view, ctx.palette, extra)
+    def hook(ctx: BoardContext[G, V], extra: X) -> Renderable:
+        return draw(ctx.game, ctx.view, ctx.palette, extra)
 
     return hook
 
 
-def panels_drawn_by(game_type: type[G], view_type: type[V],
-                    draws: Mapping[str, Callable[[G, V, Palette, int], Renderable]]) -> dict[str, PanelDraw]:
+def panels_drawn_by(draws: Mapping[str, Callable[[G, V, Palette, int], Renderable]]) -> dict[str, PanelDraw[G, V]]:
     """Board panels by name, each drawn by its function as :func:`drawn_by` hands it the game, the
     view, the colours and the width (the order of ``draws`` is the order Tab cycles them)."""
-    return {name: drawn_by(game_type, view_type, draw) for name, draw in draws.items()}
+    return {name: drawn_by(draw) for name, draw in draws.items()}
 
 
 @dataclass(frozen=True)
-class BoardParts:
+class BoardParts(Generic[G, S, V]):
     """The board: named panels (the shell adds a ``Log`` panel after them) and the status bar.
 
     ``panels``: name -> drawing, in the order Tab cycles them (the first is shown first);
@@ -139,12 +128,12 @@ class BoardParts:
     ``final_panel``: the panel shown when the game ends; ``full_view``: a view holding the whole
     state, for replaying a finished game with every secret shown (default: the spectator's view)."""
 
-    panels: Mapping[str, PanelDraw] = field(default_factory=dict)
-    status: Callable[[BoardContext, str], Renderable] | None = None
+    panels: Mapping[str, PanelDraw[G, V]] = field(default_factory=dict)
+    status: Callable[[BoardContext[G, V], str], Renderable] | None = None
     palettes: tuple[Palette, Palette] | None = None
-    outcome: Callable[[BoardContext, Outcome], Renderable] | None = None
+    outcome: Callable[[BoardContext[G, V], Outcome], Renderable] | None = None
     final_panel: str | None = None
-    full_view: Callable[[Game[Any, Any], Any], Any] | None = None
+    full_view: Callable[[G, S], V] | None = None
 
 
 @dataclass(frozen=True)
@@ -156,12 +145,12 @@ class VerbHelp:
     rules: tuple[str, ...] = ()
 
 
-GuideTip = Callable[[Game[Any, Any], Any, int, Sequence[Action]], str]
+GuideTip = Callable[[G, V, int, Sequence[Action]], str]
 """(game, the seat's view, seat, its legal actions) -> the first-game guide's advice for now."""
 
 
 @dataclass(frozen=True)
-class HelpParts:
+class HelpParts(Generic[G, V]):
     """Help pages and the first-game guide.
 
     ``verbs``: each verb's help (shown under the menu and on the help page, its title names the
@@ -174,18 +163,18 @@ class HelpParts:
     keys: str | None = None
     rules: str | None = None
     welcome: str | None = None
-    heading: Callable[[Game[Any, Any]], str] | None = None
+    heading: Callable[[G], str] | None = None
     guide_intro: str | None = None
-    guide_tip: GuideTip | None = None
+    guide_tip: GuideTip[G, V] | None = None
 
 
-LosingWarning = Callable[[Game[Any, Any], Any, int, Action], str]
+LosingWarning = Callable[[G, V, int, Action], str]
 """(game, the seat's view, seat, a legal action) -> why the action makes the seat lose the game at
 once, in a few words ("" when it does not). The browser gets the same words through the view's JSON
 (:data:`kleos.core.kit.web.WARNINGS`)."""
 
 
-Explain = Callable[[Game[Any, Any], Any, Action], str]
+Explain = Callable[[G, V, Action], str]
 """(game, the seat's view, one legal action) -> what choosing it does, in plain words a newcomer
 understands (its effect, cost, what it depends on), ending with the rule IDs behind it in brackets;
 "" when there is nothing to add. The browser gets the same words through the view's JSON
@@ -193,7 +182,7 @@ understands (its effect, cost, what it depends on), ending with the rule IDs beh
 
 
 @dataclass(frozen=True)
-class MenuParts:
+class MenuParts(Generic[G, V]):
     """How decisions are presented. The menu's levels follow the actions' notation words (verb,
     then each argument); a level with at most ``flat_limit`` actions under it lists them whole.
 
@@ -211,19 +200,19 @@ class MenuParts:
     (see :data:`Explain`): shown under the menu for the highlighted entry, first on its ``?`` page,
     and in the browser next to the action's button (:data:`kleos.core.kit.web.EXPLANATIONS`)."""
 
-    title: Callable[[Game[Any, Any], Any, int], str] | None = None
-    gloss: Callable[[Game[Any, Any], Any, Action], str] | None = None
-    small_step: Callable[[Game[Any, Any], Any, int], bool] | None = None
-    panel_for: Callable[[Game[Any, Any], Any, Sequence[Action], tuple[str, ...]], str | None] | None = None
+    title: Callable[[G, V, int], str] | None = None
+    gloss: Callable[[G, V, Action], str] | None = None
+    small_step: Callable[[G, V, int], bool] | None = None
+    panel_for: Callable[[G, V, Sequence[Action], tuple[str, ...]], str | None] | None = None
     notation_example: str = ""
     flat_limit: int = 12
-    warning: LosingWarning | None = None
+    warning: LosingWarning[G, V] | None = None
     last_verbs: tuple[str, ...] = ("done", "pass")
-    refusal: Callable[[Game[Any, Any], Action], str] | None = None
-    explain: Callable[[Game[Any, Any], Any, Action], str] | None = None
+    refusal: Callable[[G, Action], str] | None = None
+    explain: Explain[G, V] | None = None
 
 
-LogLines = Callable[[Game[Any, Any], Any, int, Action, Any, int, frozenset[int]], list[LogLine]]
+LogLines = Callable[[G, S, int, Action, S, int, frozenset[int]], list[LogLine]]
 """(game, state before, seat, action, state after, record index, readers) -> the log lines of one step.
 
 ``readers`` are the seats whose secrets the screen may show (none in hotseat, where several people
@@ -231,13 +220,13 @@ read one screen); a line another seat may not read must be told without the secr
 
 
 @dataclass(frozen=True)
-class TerminalParts:
+class TerminalParts(Generic[G, S, V]):
     """A game's terminal part: its board, help, menus and log (each ``None`` or empty: the default)."""
 
-    board: BoardParts = field(default_factory=BoardParts)
-    help: HelpParts = field(default_factory=HelpParts)
-    menus: MenuParts = field(default_factory=MenuParts)
-    log_lines: LogLines | None = None
+    board: BoardParts[G, S, V] = field(default_factory=BoardParts)
+    help: HelpParts[G, V] = field(default_factory=HelpParts)
+    menus: MenuParts[G, V] = field(default_factory=MenuParts)
+    log_lines: LogLines[G, S] | None = None
 
 
 __all__ = [
@@ -257,6 +246,5 @@ __all__ = [
     "VerbHelp",
     "drawn_by",
     "fill_template",
-    "game_and_view",
     "panels_drawn_by",
 ]

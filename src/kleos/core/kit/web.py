@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
 from kleos.core.action import Action
-from kleos.core.protocol import Game
+from kleos.core.kit.params import G, V
 
 JsonDict = dict[str, Any]
 
@@ -35,8 +35,8 @@ EXPLANATIONS = "explanations"
 """The key of a view's JSON that tells what each legal action of the seat to act does (see above)."""
 
 
-def explanations(game: Game[Any, Any], view: Any, legal: Iterable[Action],
-                 explain: Callable[[Game[Any, Any], Any, Action], str] | None) -> dict[str, str]:
+def explanations(game: G, view: V, legal: Iterable[Action],
+                 explain: Callable[[G, V, Action], str] | None) -> dict[str, str]:
     """Notation -> explanation of each action of ``legal`` the game explains (none without ``explain``)."""
     if explain is None:
         return {}
@@ -45,11 +45,11 @@ def explanations(game: Game[Any, Any], view: Any, legal: Iterable[Action],
 
 
 @dataclass(frozen=True)
-class WebParts:
+class WebParts(Generic[G]):
     """``static_dir``: the game's files for the browser; ``board_module``: the ES module in it that
     draws a game (see docs/architecture.md for its functions); ``tables``: the JSON tables a client
     needs to draw a game built with given options."""
 
     static_dir: Path
     board_module: str
-    tables: Callable[[Game[Any, Any]], JsonDict]
+    tables: Callable[[G], JsonDict]

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from kleos.core.action import Action
 from kleos.core.errors import DataError, IllegalAction
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
-from kleos.core.protocol import Game, Outcome
+from kleos.core.protocol import Outcome
 from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext
@@ -24,13 +24,6 @@ from kleos.games.cyclades.rules import battle, effects, figures, metro
 from kleos.games.cyclades.rules.common import Told, income, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.view import HIDDEN, CycladesView, view_json
-
-
-def _game(game: Game[Any, Any]) -> CycladesGame:
-    if not isinstance(game, CycladesGame):
-        raise TypeError(f"the Cyclades kit was handed a {type(game).__name__}")
-    return game
-
 
 WORDS = {"apollo": N_("pray to Apollo (free)"), "end": N_("end the turn"),
          "prosper": N_("put a prosperity marker on {args}"), "order": N_("the turn order is drawn: {args}"),
@@ -93,13 +86,13 @@ def _step_words(game: CycladesGame, view: CycladesView, action: Action) -> str:
     return story.step_words(game, view, action) or action_words(action)
 
 
-def _sylph_step(game: CycladesGame, view: Any) -> bool:
+def _sylph_step(game: CycladesGame, view: CycladesView) -> bool:
     """True while a Sylph's free steps are being taken (its ``sail`` pays nothing, C-DATA-6)."""
-    s = view.state if isinstance(view, CycladesView) else None
-    return s is not None and effects.pending(s) and effects.key_of(game.tables, s) == "sylph"
+    s = view.state
+    return effects.pending(s) and effects.key_of(game.tables, s) == "sylph"
 
 
-class CycladesKit(GameKit):
+class CycladesKit(GameKit[CycladesGame, CycladesState, CycladesView]):
     name = "cyclades"
     parts_package = "kleos.games.cyclades"
     title = "Cyclades"
@@ -115,9 +108,8 @@ class CycladesKit(GameKit):
         except DataError as exc:
             raise OptionsError("data_dir", str(exc)) from exc
 
-    def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
-        assert isinstance(view, CycladesView)
-        g = _game(game)
+    def describe_view(self, game: CycladesGame, view: CycladesView, seat: int | None) -> str:
+        g = game
         t, s = g.tables, view.state
         up = [words.god(t, god) if s.gods_up[pos] else _("{god} (face down)", god=words.god(t, god))
               for pos, god in enumerate(s.gods)]
@@ -140,15 +132,12 @@ class CycladesKit(GameKit):
             lines.append(_("{player} is gaining a Metropolis and chooses how", player=words.seat(t, s.metro_seat)))
         return "\n".join(lines)
 
-    def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+    def describe_action(self, game: CycladesGame, view: CycladesView, action: Action) -> str:
         """The step in words and, told from ``view``, what it brings about (:mod:`.story`): the log's
         line and the menu's account of a choice."""
         from kleos.games.cyclades import story
 
-        g = _game(game)
-        if not isinstance(view, CycladesView):
-            return action_words(action)
-        return story.tell(g, view, action, lambda step: _step_words(g, view, step))
+        return story.tell(game, view, action, lambda step: _step_words(game, view, step))
 
     def render_illegal(self, error: IllegalAction) -> str:
         """An illegal action's message in the reader's language, the rules' words among its parameters
@@ -158,19 +147,17 @@ class CycladesKit(GameKit):
         except (KeyError, IndexError, ValueError):
             return error.message
 
-    def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
-        assert isinstance(view, CycladesView)
+    def view_json(self, game: CycladesGame, view: CycladesView) -> JsonDict:
         return view_json(view)
 
-    def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
-        assert isinstance(state, CycladesState)
+    def progress(self, game: CycladesGame, state: CycladesState) -> Mapping[str, float]:
         return {"rounds": state.cycle, "cycles": state.cycle}  # a cycle is the round of Cyclades
 
-    def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
+    def outcome_text(self, game: CycladesGame, outcome: Outcome) -> str:
         """The winner named, with the game's own breakdown (:mod:`kleos.games.cyclades.ending`)."""
         from kleos.games.cyclades.ending import outcome_words
 
-        return outcome_words(_game(game), outcome) or super().outcome_text(game, outcome)
+        return outcome_words(game, outcome) or super().outcome_text(game, outcome)
 
 
 KIT = CycladesKit()

@@ -11,7 +11,6 @@ from functools import cache
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.protocol import Game
 from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.datamodel import Creature
 from kleos.games.cyclades.game import CycladesGame
@@ -91,9 +90,8 @@ def board_help(t: Tables) -> dict[str, Any]:
 
 
 # ----- the menus' explanation of one action -----------------------------------------------------------
-def explain(game: Game[Any, Any], view: Any, action: Action) -> str:
+def explain(game: CycladesGame, view: CycladesView, action: Action) -> str:
     """What choosing ``action`` does, for a newcomer, ending with the rule IDs behind it."""
-    assert isinstance(game, CycladesGame) and isinstance(view, CycladesView)
     t, s, seat = game.tables, view.state, view.seat
     if seat is None or seat < 0:
         return ""
@@ -101,10 +99,9 @@ def explain(game: Game[Any, Any], view: Any, action: Action) -> str:
     return tell(t, s, seat, action) if tell is not None else ""
 
 
-def gloss(game: Game[Any, Any], view: Any, action: Action) -> str:
+def gloss(game: CycladesGame, view: CycladesView, action: Action) -> str:
     """A few words after a menu entry whose notation names only a price slot: the creature it is
     (and what summoning it costs after Temples)."""
-    assert isinstance(game, CycladesGame) and isinstance(view, CycladesView)
     t, s = game.tables, view.state
     if action.verb not in ("summon", "swap") or not action.args:
         return ""

@@ -10,11 +10,9 @@ the story log (:mod:`.story`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
-from kleos.core.protocol import Game
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.rules import assembly, battle, casualties
@@ -154,10 +152,8 @@ PLAIN: dict[str, str] = {
 """Verbs whose effect needs no numbers from the position: one plain line each."""
 
 
-def explain(game: Game[Any, Any], view: Any, action: Action) -> str:
+def explain(game: PericlesGame, view: PericlesView, action: Action) -> str:
     """What choosing ``action`` does for the faction whose view this is ("" when nothing to add)."""
-    if not isinstance(game, PericlesGame) or not isinstance(view, PericlesView):
-        return ""
     tell = EXPLAINERS.get(action.verb)
     if tell is not None:
         return tell(game, view.state, view.seat, action)

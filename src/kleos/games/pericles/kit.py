@@ -8,12 +8,14 @@ panels and help (``tui/``), the browser's SVG theater map (``web/``), the resear
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from kleos.core.action import Action
 from kleos.core.errors import DataError
-from kleos.core.kit import GameKit, HandicapSpec, JsonDict, OptionsError, OptionSpec
-from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit.handicap import BotHandicap
+from kleos.core.protocol import CHANCE, Outcome
 from kleos.games.pericles import story
 from kleos.games.pericles.datamodel import AmountDef
 from kleos.games.pericles.explain import PHASE_TITLES, seat_names, side_name
@@ -30,24 +32,8 @@ from kleos.games.pericles.view import PericlesView, view_json
 SECRET_STEPS = ("keep", "entourage", "lend", "place", "dip_secret", "exped_secret")
 
 
-def _game(game: Game[Any, Any]) -> PericlesGame:
-    if not isinstance(game, PericlesGame):
-        raise TypeError(f"the Pericles kit was handed a {type(game).__name__}")
-    return game
-
-
 def _handicap_amount() -> AmountDef:
     return next(a for a in load_data().options.amounts if a.name == HONOR_HANDICAP)
-
-
-def _handicap_spec() -> HandicapSpec:
-    """The Honor handicap of solitaire play (P-DATA-14): bot factions start with extra Honor; the
-    default is the scenario's (none in a vignette too short to catch up 20 Honor)."""
-    a = _handicap_amount()
-    short = ", ".join(f"{n} in {sc}" for sc, n in sorted(a.bot_default_by_scenario.items()))
-    by_scenario = f"; default {a.bot_default} in the full war, {short}" if short else ""
-    return HandicapSpec(f"extra starting Honor for each faction a bot plays{by_scenario} ({', '.join(a.rules)})",
-                        a.bot_default, a.minimum, a.maximum)
 
 
 def bot_handicap_default(options: Mapping[str, Any]) -> int:
@@ -56,36 +42,22 @@ def bot_handicap_default(options: Mapping[str, Any]) -> int:
     return _handicap_amount().bot_default_for(str(options.get("scenario", SCENARIO_DEFAULT)))
 
 
-class PericlesKit(GameKit):
-    name = "pericles"
-    parts_package = "kleos.games.pericles"
-    title = "Pericles"
-    summary = N_("Herman's Pericles: four factions of Athens and Sparta debate, scheme and fight")
-    """Marked for the catalogue: a surface shows it through the game's text domain."""
-    min_seats = 4
-    max_seats = 4
-    options: ClassVar[tuple[OptionSpec, ...]] = option_specs(load_data())
-    bot_handicap: ClassVar[HandicapSpec | None] = _handicap_spec()
-    teams: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
-        ("Athens", factions_of(ATHENS)), ("Sparta", factions_of(SPARTA)))
-    """A side wins when the game's winner is one of its factions (P-VICTORY-11)."""
+def made_game(options: Mapping[str, Any]) -> PericlesGame:
+    """The game of ``options`` (:class:`OptionsError` naming the field when they do not validate)."""
+    try:
+        return PericlesGame(options)
+    except DataError as exc:
+        raise OptionsError("data_dir", str(exc)) from exc
 
-    def make_game(self, options: Mapping[str, Any]) -> PericlesGame:
-        try:
-            return PericlesGame(options)
-        except DataError as exc:
-            raise OptionsError("data_dir", str(exc)) from exc
 
-    def with_bot_handicap(self, options: Mapping[str, Any], bot_seats: Collection[int],
-                          amount: int | None) -> dict[str, Any]:
-        """As the platform's, with the scenario's own default when no amount is given."""
-        if amount is None and bot_seats:
-            amount = bot_handicap_default(options)
-        return super().with_bot_handicap(options, bot_seats, amount)
+@dataclass(frozen=True)
+class HonorHandicap(BotHandicap):
+    """The Honor handicap of solitaire play (P-DATA-14): bot factions start with extra Honor, written
+    in the ``honor_handicap`` option by faction code (seat = faction)."""
 
-    def handicap_options(self, options: Mapping[str, Any], bot_seats: Collection[int], amount: int) -> dict[str, Any]:
-        """``honor_handicap`` set to ``amount`` for the bots' factions (seat = faction), the others kept;
-        factions at 0 are left out so that records hold only real handicaps."""
+    def given(self, options: Mapping[str, Any], bot_seats: Collection[int], amount: int) -> dict[str, Any]:
+        """``honor_handicap`` set to ``amount`` for the bots' factions, the others kept; factions at 0
+        are left out so that records hold only real handicaps."""
         given = options.get(HONOR_HANDICAP) or {}
         if not isinstance(given, Mapping):
             raise OptionsError(HONOR_HANDICAP, N_("give an object from faction code to a whole number"))
@@ -96,19 +68,47 @@ class PericlesKit(GameKit):
             out[HONOR_HANDICAP] = kept
         return out
 
-    def handicaps(self, options: Mapping[str, Any]) -> dict[int, int]:
-        bonus = self.make_game(options).validated[HONOR_HANDICAP]
+    def of_seats(self, options: Mapping[str, Any]) -> dict[int, int]:
+        bonus = made_game(options).validated[HONOR_HANDICAP]
         return {f: bonus[code] for f, code in enumerate(FACTIONS) if bonus[code]}
 
-    def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
-        assert isinstance(view, PericlesView)
-        g = _game(game)
-        t, s = g.tables, view.state
+    def default_for(self, options: Mapping[str, Any]) -> int:
+        """The scenario's default (none in a vignette too short to catch up 20 Honor)."""
+        return bot_handicap_default(options)
+
+
+def _honor_handicap() -> HonorHandicap:
+    a = _handicap_amount()
+    short = ", ".join(f"{n} in {sc}" for sc, n in sorted(a.bot_default_by_scenario.items()))
+    by_scenario = f"; default {a.bot_default} in the full war, {short}" if short else ""
+    return HonorHandicap(f"extra starting Honor for each faction a bot plays{by_scenario} ({', '.join(a.rules)})",
+                         a.bot_default, a.minimum, a.maximum)
+
+
+class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
+    name = "pericles"
+    parts_package = "kleos.games.pericles"
+    title = "Pericles"
+    summary = N_("Herman's Pericles: four factions of Athens and Sparta debate, scheme and fight")
+    """Marked for the catalogue: a surface shows it through the game's text domain."""
+    min_seats = 4
+    max_seats = 4
+    options: ClassVar[tuple[OptionSpec, ...]] = option_specs(load_data())
+    bot_handicap: ClassVar[BotHandicap | None] = _honor_handicap()
+    teams: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
+        ("Athens", factions_of(ATHENS)), ("Sparta", factions_of(SPARTA)))
+    """A side wins when the game's winner is one of its factions (P-VICTORY-11)."""
+
+    def make_game(self, options: Mapping[str, Any]) -> PericlesGame:
+        return made_game(options)
+
+    def describe_view(self, game: PericlesGame, view: PericlesView, seat: int | None) -> str:
+        t, s = game.tables, view.state
         lines = [_("Turn {turn}, {phase}; {war}, {plague}; {alcibiades}", turn=s.turn,
                    phase=_(PHASE_TITLES[s.phase]),
                    war=_("War") if s.war else _("Peace"), plague=_("Post-Plague") if s.plague else _("Pre-Plague"),
                    alcibiades=_("Alcibiades in Persia") if s.alcibiades else _("Alcibiades in Athens"))]
-        for f, name in enumerate(seat_names(g)):
+        for f, name in enumerate(seat_names(game)):
             stock = "?" if s.stock[f] == HIDDEN else str(s.stock[f])
             dom = _(" (Dominant)") if s.dominant[f // 2] == f else ""
             issues = " ".join(f"{k}{b}" for k, b in won(t, s, f))
@@ -124,53 +124,49 @@ class PericlesKit(GameKit):
                 lines.append(f"{tkey}: {' '.join(here)}")
         return "\n".join(lines)
 
-    def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+    def describe_action(self, game: PericlesGame, view: PericlesView, action: Action) -> str:
         """The action as the story log tells it (:mod:`kleos.games.pericles.story`), from ``view`` only."""
-        assert isinstance(view, PericlesView)
-        return story.tell(_game(game), view.state, action)
+        return story.tell(game, view.state, action)
 
-    def log_narrator(self, game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any) -> int | None:
+    def log_narrator(self, game: PericlesGame, before: PericlesState, seat: int, action: Action,
+                     after: PericlesState) -> int | None:
         """A reveal is told from its marker's owner's view: turning the marker up makes it public, even
         when the revealing faction neither placed nor owns it and no decision names it afterwards (a
         Rumor, a Military issue without Strategos; P-THEATER-9, P-THEATER-12, P-INFO-6)."""
-        if action.verb == "reveal" and isinstance(before, PericlesState) and seat != CHANCE:
-            return story.top_owner(_game(game), before, str(action.args[0]))
+        if action.verb == "reveal" and seat != CHANCE:
+            return story.top_owner(game, before, str(action.args[0]))
         return super().log_narrator(game, before, seat, action, after)
 
-    def describe_step(self, game: Game[Any, Any], before: Any, action: Action, after: Any) -> str:
+    def describe_step(self, game: PericlesGame, before: PericlesView, action: Action, after: PericlesView) -> str:
         """The story's line with what the step brought about (:func:`kleos.games.pericles.story.tell_step`)."""
-        assert isinstance(before, PericlesView) and isinstance(after, PericlesView)
-        return story.tell_step(_game(game), before.state, action, after.state)
+        return story.tell_step(game, before.state, action, after.state)
 
-    def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
-        assert isinstance(view, PericlesView)
+    def view_json(self, game: PericlesGame, view: PericlesView) -> JsonDict:
         return view_json(view)
 
-    def log_visibility(self, game: Game[Any, Any], before: Any, seat: int, action: Action,
-                       after: Any) -> frozenset[int] | None:
+    def log_visibility(self, game: PericlesGame, before: PericlesState, seat: int, action: Action,
+                       after: PericlesState) -> frozenset[int] | None:
         """A card dealt is read by its faction only; entourage, lending and placing choices by their actor."""
         if seat == CHANCE and action.verb == "deal":
             return frozenset({FACTIONS.index(str(action.args[0]))})
-        if isinstance(before, PericlesState) and seat != CHANCE and before.step in SECRET_STEPS:
+        if seat != CHANCE and before.step in SECRET_STEPS:
             return frozenset({seat})
         return super().log_visibility(game, before, seat, action, after)
 
-    def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
-        assert isinstance(state, PericlesState)
-        turns = state.turn - _game(game).tables.scenario.first_turn + 1  # turns played (a vignette: 1)
+    def progress(self, game: PericlesGame, state: PericlesState) -> Mapping[str, float]:
+        turns = state.turn - game.tables.scenario.first_turn + 1  # turns played (a vignette: 1)
         return {"rounds": turns, "turns": turns}
 
-    def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
+    def outcome_text(self, game: PericlesGame, outcome: Outcome) -> str:
         """The winner named, with the game's own breakdown (:mod:`kleos.games.pericles.ending`)."""
         from kleos.games.pericles.ending import outcome_words
 
-        return outcome_words(_game(game), outcome) or super().outcome_text(game, outcome)
+        return outcome_words(game, outcome) or super().outcome_text(game, outcome)
 
-    def score_breakdown(self, game: Game[Any, Any], view: Any) -> list[dict[str, int]] | None:
+    def score_breakdown(self, game: PericlesGame, view: PericlesView) -> list[dict[str, int]] | None:
         """Each faction's final Honor by where it came from, as the rules kept it (``honor_from``: the
         start, the handicap, debates, theater issues, battles, …, the victory bonuses of P-VICTORY-7..10):
         the same parts for all four, those any faction has Honor from."""
-        assert isinstance(view, PericlesView)
         rows = [view.state.honor_from[f * N_HONOR:(f + 1) * N_HONOR] for f in range(len(FACTIONS))]
         used = [i for i in range(N_HONOR) if any(row[i] for row in rows)]
         return [{HONOR_SOURCES[i]: row[i] for i in used} for row in rows]

@@ -1,4 +1,5 @@
-"""The Polis tools: ``kleos polis random``, ``kleos polis data`` and ``kleos polis show``.
+"""The Polis tools: ``kleos polis random`` (the platform's ``kleos random polis`` under the game's name),
+``kleos polis data`` and ``kleos polis show``.
 
 ``kleos play polis`` is the platform's play command, the same for every game (:mod:`kleos.tui.play`).
 """
@@ -8,14 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-from kleos.agents import agent_names
-from kleos.arena.selfplay import SHARED, run_selfplay
-from kleos.arena.tournament import Progress
-from kleos.core import registry
+from kleos.arena.selfplay_cli import add_random_alias
 from kleos.core.errors import DataError, KleosError
 from kleos.core.kit.cli import CliParts
 from kleos.core.protocol import CHANCE
@@ -33,17 +30,7 @@ def add_polis_parser(commands: Any) -> None:
                             description=_("Tools for Polis: seeded computer-vs-computer games and the loaded data."))
     sub = p.add_subparsers(dest="polis_command", metavar="COMMAND", required=True)
 
-    r = sub.add_parser("random", help=_("play seeded games of an agent against itself and summarise them"),
-                       description=_("Play N seeded games (the agent against itself) and print wins by side, "
-                                     "draws, end reasons, average length and the time taken. The same seed "
-                                     "always gives the same games."))
-    r.add_argument("--games", type=int, default=100, help=_("number of games (default 100)"))
-    r.add_argument("--seed", type=int, default=0, help=_("seed of the first game; game i uses seed+i (default 0)"))
-    r.add_argument("--edition", choices=EDITIONS, default="2020", help=_("rules edition (default 2020)"))
-    r.add_argument("--agent", choices=agent_names(registry.kit(PolisGame.name)), default="random",
-                   help=_("the agent on both sides (default random)"))
-    r.add_argument("--no-progress", action="store_true", help=_("do not draw the progress bar on stderr"))
-    r.set_defaults(func=cmd_random)
+    add_random_alias(sub, PolisGame.name)
 
     d = sub.add_parser("data", help=_("summarise the loaded data files and their provenance"),
                        description=_("Load and validate one edition's data and count how many values come "
@@ -77,45 +64,6 @@ def _out(text: str = "") -> None:
 def _err(text: str) -> None:
     sys.stderr.write(text + "\n")
     sys.stderr.flush()
-
-
-# ----- kleos polis random ---------------------------------------------------------------------------
-def run_random(edition: str, games: int, seed: int, agent: str, progress: bool = False) -> dict[str, Any]:
-    """Play ``games`` seeded games of ``agent`` against itself (the platform's self-play); the tallies
-    (deterministic per seed), with a finished game without a winner counted as a draw."""
-    kit = registry.kit(PolisGame.name)
-    tally = run_selfplay(kit, {"edition": edition}, agent, games, seed,
-                         progress=Progress(games) if progress else None)
-    wins = {("draw" if name == SHARED else name): count for name, count in tally["wins"].items()}
-    return {"edition": edition, "games": games, "seed": seed, "agent": agent, "wins": wins,
-            "reasons": tally["reasons"], "steps": tally["steps"], "rounds": tally["rounds"],
-            "round_count": len(PolisGame(edition).tables.round_names)}
-
-
-def cmd_random(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        _err("error: --games must be at least 1")
-        return 2
-    start = time.perf_counter()
-    tally = run_random(args.edition, args.games, args.seed, args.agent, progress=not args.no_progress)
-    elapsed = time.perf_counter() - start
-    n = tally["games"]
-
-    def pct(k: int) -> str:
-        return f"{k} ({100 * k / n:.1f}%)"
-
-    wins = tally["wins"]
-    _out(_("Polis {edition}: {n} games, {agent} agent against itself, seeds {first}..{last}", edition=args.edition,
-           n=n, agent=args.agent, first=args.seed, last=args.seed + n - 1))
-    _out(_("Wins: Athens {athens}, Sparta {sparta}, draws {draws}", athens=pct(wins.get("Athens", 0)),
-           sparta=pct(wins.get("Sparta", 0)), draws=pct(wins.get("draw", 0))))
-    _out(_("End reasons:"))
-    for reason, count in sorted(tally["reasons"].items(), key=lambda kv: (-kv[1], kv[0])):
-        _out(f"  {reason:<16} {count:>6}")
-    _out(_("Average length: {steps} steps; average round reached: {rounds} of {count}",
-           steps=f"{tally['steps'] / n:.1f}", rounds=f"{tally['rounds'] / n:.2f}", count=tally["round_count"]))
-    _out(_("Time: {seconds} s ({ms} ms per game)", seconds=f"{elapsed:.2f}", ms=f"{1000 * elapsed / n:.1f}"))
-    return 0
 
 
 # ----- kleos polis data -----------------------------------------------------------------------------

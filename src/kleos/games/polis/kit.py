@@ -15,7 +15,7 @@ from kleos.core.action import Action
 from kleos.core.errors import DataError, KleosError
 from kleos.core.kit import FOLDER_NAME, UNKNOWN_OPTION, GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.web import WARNINGS
-from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.core.protocol import CHANCE, Outcome
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.i18n import N_, _
 from kleos.games.polis.loader import EDITIONS
@@ -23,25 +23,20 @@ from kleos.games.polis.state import END_OF_ROUND, PolisState
 from kleos.games.polis.view import PolisView, view_json
 
 
-def _polis(game: Game[Any, Any]) -> PolisGame:
-    if not isinstance(game, PolisGame):
-        raise TypeError(f"the Polis kit was handed a {type(game).__name__}")
-    return game
-
-
 def _hand_sizes(state: PolisState) -> tuple[int, int]:
     battle = state.battle
     return (0, 0) if battle is None else (sum(battle.hands[0]), sum(battle.hands[1]))
 
 
-class PolisKit(GameKit):
+class PolisKit(GameKit[PolisGame, PolisState, PolisView]):
     name = "polis"
     parts_package = "kleos.games.polis"
     title = "Polis"
     summary = N_("Fran Díaz's Polis: Athens against Sparta, in the 2012 and the 2020 (Devir) editions")
     min_seats = 2
     max_seats = 2
-    claims_unnamed_games = True  # Kleos 0.1 stored only Polis games, without a game name
+    claims_unnamed_games = True
+    """Kleos 0.1 stored only Polis games, without a game name (:mod:`kleos.core.kit.stored`)."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("edition", N_("Which edition's rules and board to play."), "2020", tuple(EDITIONS),
                    meanings=(("2012", N_("the first edition: 4 rounds, with oil among the resources")),
@@ -79,23 +74,21 @@ class PolisKit(GameKit):
             raise OptionsError("rules" if rules else "data_dir", str(exc)) from exc
 
     # ----- words and JSON -----------------------------------------------------------------------
-    def describe_view(self, game: Game[Any, Any], view: Any, seat: int | None) -> str:
+    def describe_view(self, game: PolisGame, view: PolisView, seat: int | None) -> str:
         from kleos.games.polis.text import describe
 
-        return describe(_polis(game), view, seat)
+        return describe(game, view, seat)
 
-    def describe_action(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+    def describe_action(self, game: PolisGame, view: PolisView, action: Action) -> str:
         from kleos.games.polis.text import describe_action
 
-        return describe_action(_polis(game), view, action)
+        return describe_action(game, view, action)
 
-    def view_json(self, game: Game[Any, Any], view: Any) -> JsonDict:
+    def view_json(self, game: PolisGame, view: PolisView) -> JsonDict:
         """The view, with the seat's choices that lose the game at once under ``warnings``
         (:data:`kleos.core.kit.web.WARNINGS`), for the browser's menu."""
-        assert isinstance(view, PolisView)
-        polis = _polis(game)
-        out = view_json(polis.state_to_json(view.state), view)
-        warnings = self._warnings(polis, view)
+        out = view_json(game.state_to_json(view.state), view)
+        warnings = self._warnings(game, view)
         if warnings:
             out[WARNINGS] = warnings
         return out
@@ -109,8 +102,8 @@ class PolisKit(GameKit):
         found = {str(a): losing_warning(game, s, seat, a) for a in game.legal_actions(s, seat)}
         return {action: why for action, why in found.items() if why}
 
-    def log_visibility(self, game: Game[Any, Any], before: Any, seat: int, action: Action,
-                       after: Any) -> frozenset[int] | None:
+    def log_visibility(self, game: PolisGame, before: PolisState, seat: int, action: Action,
+                       after: PolisState) -> frozenset[int] | None:
         """A battle card drawn by chance goes into one hand: only that side may read it."""
         if seat != CHANCE or action.verb != "card":
             return None
@@ -120,29 +113,27 @@ class PolisKit(GameKit):
                 return frozenset({side})
         return frozenset()  # the card went nowhere visible: nobody reads it
 
-    def hidden_log_text(self, game: Game[Any, Any], seat: int, action: Action) -> str:
+    def hidden_log_text(self, game: PolisGame, seat: int, action: Action) -> str:
         return _("card (hidden)")
 
-    def hidden_log_line(self, game: Game[Any, Any], seat: int, action: Action, readers: frozenset[int]) -> str:
+    def hidden_log_line(self, game: PolisGame, seat: int, action: Action, readers: frozenset[int]) -> str:
         from kleos.games.polis.text import side_name
 
         if len(readers) == 1:
             return _("{side} drew a battle card (hidden)", side=side_name(next(iter(readers))))
         return _("a player drew a battle card (hidden)")
 
-    def outcome_text(self, game: Game[Any, Any], outcome: Outcome) -> str:
+    def outcome_text(self, game: PolisGame, outcome: Outcome) -> str:
         from kleos.games.polis.text import outcome_words
 
         return outcome_words(outcome)
 
-    def progress(self, game: Game[Any, Any], state: Any) -> Mapping[str, float]:
-        assert isinstance(state, PolisState)
+    def progress(self, game: PolisGame, state: PolisState) -> Mapping[str, float]:
         return {"rounds": state.round + 1}
 
-    def score_breakdown(self, game: Game[Any, Any], view: Any) -> list[dict[str, int]] | None:
+    def score_breakdown(self, game: PolisGame, view: PolisView) -> list[dict[str, int]] | None:
         """Population on own poleis, prestige and posterity of their projects (R-END-7)."""
-        assert isinstance(view, PolisView)
-        t, s = _polis(game).tables, view.state
+        t, s = game.tables, view.state
         own = [[p for p, owner in enumerate(s.owner) if owner == side] for side in (0, 1)]
         return [{"population": sum(s.pop[p] for p in own[side]), "prestige": s.prestige[side],
                  "posterity": sum(t.projects[tile].posterity for p in own[side] for tile in s.projects_done[p])}

@@ -6,27 +6,20 @@ player, the evaluation ISMCTS scores leaves with, and the paired search's knowle
 
 from __future__ import annotations
 
-from typing import Any
-
-from kleos.core.kit.agents import AgentParts, Evaluator, SearchKnowledge
+from kleos.core.kit.agents import AgentParts, SearchKnowledge
 from kleos.core.kit.calibration import read_calibration
-from kleos.core.protocol import Game
 from kleos.games.cyclades.agents.evaluation import evaluator_for
 from kleos.games.cyclades.agents.heuristic import HeuristicAgent
 from kleos.games.cyclades.agents.search import knowledge_for
 from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.state import CycladesState
+from kleos.games.cyclades.view import CycladesView
 
 
-def _evaluator(game: Game[Any, Any]) -> Evaluator:
-    if not isinstance(game, CycladesGame):
-        raise TypeError(f"the Cyclades evaluation was handed a {type(game).__name__}")
-    return evaluator_for(game)
-
-
-def _knowledge(game: Game[Any, Any], paired: bool) -> SearchKnowledge | None:
+def _knowledge(game: CycladesGame, paired: bool) -> SearchKnowledge | None:
     """The paired search's knowledge (:mod:`~kleos.games.cyclades.agents.search`); the tree mode
     (``paired=False``) plays without knowledge."""
-    if not isinstance(game, CycladesGame) or not paired:
+    if not paired:
         return None
     return knowledge_for(game)
 
@@ -36,7 +29,7 @@ MARKS = (0.06, 0.12, 0.25)
 than a two-seat game's, since the bidding and the dice of battles make the estimates noisier."""
 
 
-def agent_parts() -> AgentParts:
-    return AgentParts(agents={"heuristic": HeuristicAgent}, evaluator=_evaluator, knowledge=_knowledge,
+def agent_parts() -> AgentParts[CycladesGame, CycladesState, CycladesView]:
+    return AgentParts(agents={"heuristic": HeuristicAgent}, evaluator=evaluator_for, knowledge=_knowledge,
                       hint="ismcts:normal", default_opponent="ismcts:normal", marks=MARKS,
                       calibration=read_calibration("kleos.games.cyclades"))

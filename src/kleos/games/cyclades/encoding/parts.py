@@ -12,8 +12,8 @@ from kleos.games.cyclades.encoding.observation import encoder_for, view_key
 from kleos.games.cyclades.game import CycladesGame
 
 
-def encoding_parts() -> EncodingParts:
+def encoding_parts() -> EncodingParts[CycladesGame]:
     """The game's catalogue (:func:`~kleos.games.cyclades.encoding.catalogue.catalogue_for`) and its
     view vector (:class:`~kleos.games.cyclades.encoding.observation.ObservationEncoder`), with
     :func:`~kleos.games.cyclades.encoding.observation.view_key` as the exact text of a view."""
-    return encoding_parts_for(CycladesGame, catalogue_for, encoder_for, view_key)
+    return encoding_parts_for(catalogue_for, encoder_for, view_key)

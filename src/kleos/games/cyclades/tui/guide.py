@@ -9,11 +9,9 @@ retreat (C-BATTLE-7), the choices of a new Metropolis (C-METRO-4/5) and a creatu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.kit.terminal import VerbHelp
-from kleos.core.protocol import Game
 from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext
@@ -214,9 +212,8 @@ def _prompt_tip(t: Tables, s: CycladesState, seat: int, verbs: set[str]) -> str:
     return _("Choose from the menu; ? explains each choice.")
 
 
-def guide_tip(game: Game[Any, Any], view: Any, seat: int, legal: Sequence[Action]) -> str:
+def guide_tip(game: CycladesGame, view: CycladesView, seat: int, legal: Sequence[Action]) -> str:
     """The first-game guide's line for this decision."""
-    assert isinstance(game, CycladesGame) and isinstance(view, CycladesView)
     t, s = game.tables, view.state
     verbs = {a.verb for a in legal}
     if s.phase == OFFER:

@@ -5,10 +5,7 @@ creatures, buildings, offering markers). They depend on the options only, never 
 
 from __future__ import annotations
 
-from typing import Any
-
 from kleos.core.kit import JsonDict
-from kleos.core.protocol import Game
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import _
 from kleos.games.cyclades.loader import doubled_x, parse_cell
@@ -18,10 +15,8 @@ from kleos.games.cyclades.tables import GODS
 BUILDINGS = ("port", "fortress", "temple", "university")  # the building of each main god, in god order
 
 
-def board_tables(game: Game[Any, Any]) -> JsonDict:
+def board_tables(game: CycladesGame) -> JsonDict:
     """The drawing tables of ``game`` (a Cyclades game of any player count)."""
-    if not isinstance(game, CycladesGame):
-        raise TypeError(f"Cyclades tables asked for a {type(game).__name__}")
     t = game.tables
     board = t.data.board(t.board)
     widths = list(board.row_widths)

@@ -9,10 +9,7 @@ shows only the action.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kleos.core.action import Action
-from kleos.core.protocol import Game
 from kleos.games.pericles.explain import kind_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
@@ -107,8 +104,8 @@ def reason(game: PericlesGame, view: PericlesView, action: Action, legal: list[A
     return ""
 
 
-def explain(game: Game[Any, Any], view: Any, legal: list[Action], action: Action) -> str:
+def explain(game: PericlesGame, view: PericlesView, legal: list[Action], action: Action) -> str:
     """The kit's hint reason (:attr:`~kleos.core.kit.agents.AgentParts.explain`) for Pericles."""
-    if not isinstance(game, PericlesGame) or not isinstance(view, PericlesView) or view.seat is None:
+    if view.seat is None:
         return ""
     return reason(game, view, action, legal)

@@ -7,32 +7,21 @@ faction player, the baselines it is measured against (``always-accept``, ``alway
 
 from __future__ import annotations
 
-from typing import Any
-
-from kleos.core.kit.agents import AgentParts, Evaluator, SearchKnowledge
+from kleos.core.kit.agents import AgentParts, SearchKnowledge
 from kleos.core.kit.calibration import read_calibration
-from kleos.core.protocol import Game
 from kleos.games.pericles.agents.baselines import AlwaysAccept, AlwaysDecline, Beginner
 from kleos.games.pericles.agents.evaluation import evaluator_for
 from kleos.games.pericles.agents.explain import explain
 from kleos.games.pericles.agents.heuristic import HeuristicAgent
 from kleos.games.pericles.agents.search import knowledge_for
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.view import PericlesView
 
 
-def _game(game: Game[Any, Any]) -> PericlesGame:
-    if not isinstance(game, PericlesGame):
-        raise TypeError(f"the Pericles agents were handed a {type(game).__name__}")
-    return game
-
-
-def _evaluator(game: Game[Any, Any]) -> Evaluator:
-    return evaluator_for(_game(game))
-
-
-def _knowledge(game: Game[Any, Any], paired: bool) -> SearchKnowledge | None:
+def _knowledge(game: PericlesGame, paired: bool) -> SearchKnowledge | None:
     """The paired search's knowledge; the tree mode (``paired=False``) plays without knowledge."""
-    if not isinstance(game, PericlesGame) or not paired:
+    if not paired:
         return None
     return knowledge_for(game)
 
@@ -44,9 +33,9 @@ than a winning chance's, since a standing moves less from one decision than a tw
 chance does."""
 
 
-def agent_parts() -> AgentParts:
+def agent_parts() -> AgentParts[PericlesGame, PericlesState, PericlesView]:
     agents = {"heuristic": HeuristicAgent, "always-accept": AlwaysAccept, "always-decline": AlwaysDecline,
               "beginner": Beginner}
-    return AgentParts(agents=agents, evaluator=_evaluator, knowledge=_knowledge, hint="heuristic",
+    return AgentParts(agents=agents, evaluator=evaluator_for, knowledge=_knowledge, hint="heuristic",
                       default_opponent="heuristic", explain=explain, marks=MARKS,
                       value_words="faction standing", calibration=read_calibration("kleos.games.pericles"))

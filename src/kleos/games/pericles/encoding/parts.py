@@ -12,6 +12,6 @@ from kleos.games.pericles.encoding.observation import encoder_for, view_key
 from kleos.games.pericles.game import PericlesGame
 
 
-def encoding_parts() -> EncodingParts:
+def encoding_parts() -> EncodingParts[PericlesGame]:
     """The game's catalogue and its view vector, with :func:`view_key` as the exact text of a view."""
-    return encoding_parts_for(PericlesGame, catalogue_for, encoder_for, view_key)
+    return encoding_parts_for(catalogue_for, encoder_for, view_key)

@@ -8,7 +8,6 @@ the kit's ``describe_action``; the log is the kit's ``describe_action`` under it
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.kit.terminal import (
@@ -21,7 +20,7 @@ from kleos.core.kit.terminal import (
     drawn_by,
     panels_drawn_by,
 )
-from kleos.core.protocol import CHANCE, Game
+from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
 from kleos.games.pericles.explain import explain, seat_names
 from kleos.games.pericles.game import PericlesGame
@@ -33,18 +32,18 @@ from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
-PANELS = panels_drawn_by(PericlesGame, PericlesView, {N_("Theaters"): render.theaters_view,
-                                                      N_("Assemblies"): render.assemblies_view,
-                                                      N_("Factions"): render.factions_view,
-                                                      N_("Battle"): render.battle_view})
+PANELS = panels_drawn_by({N_("Theaters"): render.theaters_view,
+                         N_("Assemblies"): render.assemblies_view,
+                         N_("Factions"): render.factions_view,
+                         N_("Battle"): render.battle_view})
 """The board's panels by their English names; the shell is handed them under the reader's words."""
 
 
-_outcome = drawn_by(PericlesGame, PericlesView, render.outcome_view)
-_status = drawn_by(PericlesGame, PericlesView, render.status_line)
+_outcome = drawn_by(render.outcome_view)
+_status = drawn_by(render.status_line)
 
 
-def _full_view(game: Game[Any, Any], state: Any) -> PericlesView:
+def _full_view(game: PericlesGame, state: PericlesState) -> PericlesView:
     """A finished game's replay with every hand, stock and marker shown: the view of nobody in
     particular, with the state's secrets put back."""
     view = make_view(state, None)
@@ -52,19 +51,17 @@ def _full_view(game: Game[Any, Any], state: Any) -> PericlesView:
     return view
 
 
-def _heading(game: Game[Any, Any]) -> str:
-    assert isinstance(game, PericlesGame)
+def _heading(game: PericlesGame) -> str:
     sc = game.tables.scenario
     return _("Pericles: {name} (scenario {id})", name=sc.name, id=sc.id)
 
 
 # ----- the log -------------------------------------------------------------------------------------------
-def _log_lines(game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any, index: int,
+def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Action, after: PericlesState, index: int,
                readers: frozenset[int]) -> list[LogLine]:
     """The story log, as the browser's: the kit's words from its narrator's views (a revealed marker
     named from its owner's, P-THEATER-9, P-INFO-6), secret steps hidden as everywhere, and what the
     step brought about on a line of its own (:func:`kleos.games.pericles.story.changes`)."""
-    assert isinstance(game, PericlesGame) and isinstance(before, PericlesState)
     allowed = KIT.log_visibility(game, before, seat, action, after)
     kind = "chance" if seat == CHANCE else "action"
     narrator = KIT.log_narrator(game, before, seat, action, after)
@@ -92,7 +89,7 @@ PANEL_OF_VERB = {
 }
 
 
-def _panel_for(game: Game[Any, Any], view: Any, legal: Sequence[Action], words: tuple[str, ...]) -> str | None:
+def _panel_for(game: PericlesGame, view: PericlesView, legal: Sequence[Action], words: tuple[str, ...]) -> str | None:
     """The panel that matters for the decision: the hand for cards, the tracks for debates, the
     battle for casualties, the theaters for everything on the map."""
     verbs = {a.verb for a in legal}
@@ -102,9 +99,8 @@ def _panel_for(game: Game[Any, Any], view: Any, legal: Sequence[Action], words: 
     return _("Theaters") if verbs else None
 
 
-def _title(game: Game[Any, Any], view: Any, seat: int) -> str:
+def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
     """What the faction decides (the shell puts its name before it)."""
-    assert isinstance(view, PericlesView)
     step = view.state.step
     return _(STEP_TITLES[step]) if step in STEP_TITLES else step
 
@@ -273,8 +269,7 @@ def _resolve_tip(legal: Sequence[Action]) -> str | None:
     return next((_(tip) for verb, tip in RESOLVE_TIPS.items() if verb in verbs), None)
 
 
-def _guide_tip(game: Game[Any, Any], view: Any, seat: int, legal: Sequence[Action]) -> str:
-    assert isinstance(view, PericlesView)
+def _guide_tip(game: PericlesGame, view: PericlesView, seat: int, legal: Sequence[Action]) -> str:
     step = view.state.step
     tip = _resolve_tip(legal) if step == "resolve" else _(TIPS[step]) if step in TIPS else None
     what = _(STEP_TITLES[step]) if step in STEP_TITLES else step
@@ -286,7 +281,7 @@ def translated_verbs() -> dict[str, VerbHelp]:
     return {verb: VerbHelp(_(h.title), _(h.text), h.rules) for verb, h in VERBS.items()}
 
 
-def terminal_parts() -> TerminalParts:
+def terminal_parts() -> TerminalParts[PericlesGame, PericlesState, PericlesView]:
     """The terminal part in the reader's language of the moment (the shell asks for it once a
     session's language is chosen)."""
     return TerminalParts(

@@ -11,10 +11,7 @@ on the options only, never on a position.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kleos.core.kit import JsonDict
-from kleos.core.protocol import Game
 from kleos.games.pericles.explain import KINDS, UNITS, kind_line
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, PIECES, SIDES
@@ -29,10 +26,8 @@ LAYOUT: dict[str, tuple[int, int]] = {
 """(column, row) of each theater on the schematic map: a reconstruction from real geography."""
 
 
-def board_tables(game: Game[Any, Any]) -> JsonDict:
+def board_tables(game: PericlesGame) -> JsonDict:
     """The drawing tables of ``game`` (a Pericles game of any scenario)."""
-    if not isinstance(game, PericlesGame):
-        raise TypeError(f"Pericles tables asked for a {type(game).__name__}")
     t = game.tables
     names = {th.key: th.name for th in t.data.theaters.theaters}
     theaters = []

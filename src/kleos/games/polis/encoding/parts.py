@@ -12,8 +12,8 @@ from kleos.games.polis.encoding.observation import encoder_for, view_key
 from kleos.games.polis.game import PolisGame
 
 
-def encoding_parts() -> EncodingParts:
+def encoding_parts() -> EncodingParts[PolisGame]:
     """The edition's catalogue (:func:`~kleos.games.polis.encoding.catalogue.catalogue_for`) and its
     view vector (:class:`~kleos.games.polis.encoding.observation.ObservationEncoder`), with
     :func:`~kleos.games.polis.encoding.observation.view_key` as the exact text of a view."""
-    return encoding_parts_for(PolisGame, catalogue_for, encoder_for, view_key)
+    return encoding_parts_for(catalogue_for, encoder_for, view_key)

@@ -7,11 +7,9 @@ both players read one screen, no drawn card is named.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kleos.core.action import Action
 from kleos.core.kit.terminal import LogLine
-from kleos.core.protocol import CHANCE, Game
+from kleos.core.protocol import CHANCE
 from kleos.games.polis.board import units
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.i18n import N_, _
@@ -35,10 +33,9 @@ SEA_BATTLE = N_("Battle in {region} (sea): galleys Athens {a}, Sparta {b}; {side
 """Log headings, marked only; the battle view finds the latest battle by the heading's first words."""
 
 
-def log_lines(game: Game[Any, Any], before: Any, seat: int, action: Action, after: Any, index: int,
+def log_lines(game: PolisGame, before: PolisState, seat: int, action: Action, after: PolisState, index: int,
               readers: frozenset[int]) -> list[LogLine]:
     """The log lines of one step (the terminal part's ``log_lines``)."""
-    assert isinstance(game, PolisGame) and isinstance(before, PolisState) and isinstance(after, PolisState)
     lines = _lines_before(game, before, seat, action, index, readers)
     changes = _changes(game.tables, before, after)
     after_lines = _lines_after(game.tables, before, after, index)

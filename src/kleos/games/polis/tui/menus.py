@@ -5,16 +5,14 @@ matters for a decision, and the first-game guide's line. Each reads the deciding
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.protocol import Game
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.i18n import _
 from kleos.games.polis.rules.end_of_round import requirement
 from kleos.games.polis.rules.project import payment
 from kleos.games.polis.rules.trade import price
-from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, TURN, PolisState
+from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, TURN
 from kleos.games.polis.tables import GOODS, WHEAT, other
 from kleos.games.polis.text import amount, losing_warning, side_name, unknown_name
 from kleos.games.polis.tui import render
@@ -22,20 +20,13 @@ from kleos.games.polis.tui.help import GuideContext, guide_tip
 from kleos.games.polis.view import PolisView
 
 
-def _polis(game: Game[Any, Any], view: Any) -> tuple[PolisGame, PolisState]:
-    assert isinstance(game, PolisGame) and isinstance(view, PolisView)
-    return game, view.state
+def decision_title(game: PolisGame, view: PolisView, seat: int) -> str:
+    return render.decision_title(game, view.state, seat)
 
 
-def decision_title(game: Game[Any, Any], view: Any, seat: int) -> str:
-    polis, s = _polis(game, view)
-    return render.decision_title(polis, s, seat)
-
-
-def gloss(game: Game[Any, Any], view: Any, action: Action) -> str:
+def gloss(game: PolisGame, view: PolisView, action: Action) -> str:
     """A few words after a menu entry, where the notation alone says too little."""
-    polis, st = _polis(game, view)
-    t = polis.tables
+    t, st = game.tables, view.state
     if action.verb in ("attack", "defend") and st.battle is not None:
         values = {c.code: c.value for c in t.cards(st.battle.sea)}
         return "(" + ", ".join(f"{values.get(str(a), 0):+d}" for a in action.args) + ")"
@@ -53,16 +44,16 @@ def gloss(game: Game[Any, Any], view: Any, action: Action) -> str:
     return ""
 
 
-def small_step(game: Game[Any, Any], view: Any, seat: int) -> bool:
+def small_step(game: PolisGame, view: PolisView, seat: int) -> bool:
     """The small steps inside an action (paying for the next unit, moving the next one …) need no
     confirmation: they are shown as they are highlighted and can be undone."""
-    _, st = _polis(game, view)
+    st = view.state
     return st.phase == TURN and st.pending is not None
 
 
-def panel_for(game: Game[Any, Any], view: Any, legal: Sequence[Action], prefix: tuple[str, ...]) -> str:
+def panel_for(game: PolisGame, view: PolisView, legal: Sequence[Action], prefix: tuple[str, ...]) -> str:
     """The board panel that matters for the decision (and the menu group chosen in it)."""
-    _, st = _polis(game, view)
+    st = view.state
     verb = prefix[0] if prefix else (st.pending[0] if st.pending is not None and st.phase == TURN else "")
     if st.phase == BATTLES:
         return "Battle"
@@ -73,11 +64,11 @@ def panel_for(game: Game[Any, Any], view: Any, legal: Sequence[Action], prefix: 
     return {"trade": "Markets", "project": "Projects", "stasis": "Poleis"}.get(verb, "Map")
 
 
-def guide(game: Game[Any, Any], view: Any, seat: int, legal: Sequence[Action]) -> str:
+def guide(game: PolisGame, view: PolisView, seat: int, legal: Sequence[Action]) -> str:
     """The first-game guide's line for this decision."""
-    polis, st = _polis(game, view)
+    st = view.state
     ctx = GuideContext(
-        edition=polis.edition, round_index=st.round, phase=st.phase, side=side_name(seat),
+        edition=game.edition, round_index=st.round, phase=st.phase, side=side_name(seat),
         pending=st.pending[0] if st.pending is not None and st.phase == TURN else None,
         actions_taken=len(st.turn_actions), opponent_passed=st.passed[other(seat)] if st.phase == TURN else False,
         verbs=frozenset(a.verb for a in legal), wheat=st.goods[seat * len(GOODS) + WHEAT],
@@ -86,13 +77,11 @@ def guide(game: Game[Any, Any], view: Any, seat: int, legal: Sequence[Action]) -
     return guide_tip(ctx)
 
 
-def warning(game: Game[Any, Any], view: Any, seat: int, action: Action) -> str:
+def warning(game: PolisGame, view: PolisView, seat: int, action: Action) -> str:
     """Why a choice loses the game at once ("" when it does not): the menu flags it and asks first."""
-    polis, st = _polis(game, view)
-    return losing_warning(polis, st, seat, action)
+    return losing_warning(game, view.state, seat, action)
 
 
-def refusal(game: Game[Any, Any], action: Action) -> str:
+def refusal(game: PolisGame, action: Action) -> str:
     """A typed action naming something that does not exist: which name ("no territory named …")."""
-    assert isinstance(game, PolisGame)
     return unknown_name(game, action)

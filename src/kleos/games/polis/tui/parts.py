@@ -6,8 +6,6 @@ kit does not load Rich.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from kleos.core.kit.terminal import (
@@ -18,51 +16,47 @@ from kleos.core.kit.terminal import (
     PanelDraw,
     TerminalParts,
     drawn_by,
-    game_and_view,
     panels_drawn_by,
 )
-from kleos.core.protocol import Game, Outcome
+from kleos.core.protocol import Outcome
 from kleos.games.polis.game import PolisGame
+from kleos.games.polis.state import PolisState
 from kleos.games.polis.tui import help as texts
 from kleos.games.polis.tui import menus, render
 from kleos.games.polis.tui.log import battle_results, log_lines
 from kleos.games.polis.view import PolisView
 
 
-def _battle(ctx: BoardContext, width: int) -> Text:
-    game, view = game_and_view(ctx, PolisGame, PolisView)
-    return render.battle_view(game, view, ctx.palette, battle_results(list(ctx.log)), ctx.reveal, width)
+def _battle(ctx: BoardContext[PolisGame, PolisView], width: int) -> Text:
+    return render.battle_view(ctx.game, ctx.view, ctx.palette, battle_results(list(ctx.log)), ctx.reveal, width)
 
 
-PANELS: dict[str, PanelDraw] = {
-    **panels_drawn_by(PolisGame, PolisView, {"Map": render.map_view, "Poleis": render.poleis_view,
-                                             "Players": render.players_view, "Projects": render.projects_view,
-                                             "Markets": render.markets_view}),
+PANELS: dict[str, PanelDraw[PolisGame, PolisView]] = {
+    **panels_drawn_by({"Map": render.map_view, "Poleis": render.poleis_view, "Players": render.players_view,
+                       "Projects": render.projects_view, "Markets": render.markets_view}),
     "Battle": _battle}
 
 VIEWS = (*PANELS, "Log")
 """The board's panels as the app shows them (the app adds the log)."""
 
 
-_status = drawn_by(PolisGame, PolisView, render.status)
+_status = drawn_by(render.status)
 
 
-def _outcome(ctx: BoardContext, outcome: Outcome) -> Text:
-    game, view = game_and_view(ctx, PolisGame, PolisView)
-    return render.outcome_view(game, view.state, ctx.palette)
+def _outcome(ctx: BoardContext[PolisGame, PolisView], outcome: Outcome) -> Text:
+    return render.outcome_view(ctx.game, ctx.view.state, ctx.palette)
 
 
-def _everything(game: Game[Any, Any], state: Any) -> PolisView:
+def _everything(game: PolisGame, state: PolisState) -> PolisView:
     """A finished game's replay shows both hands: a view that hides nothing."""
     return PolisView(None, state, (0, 0))
 
 
-def _heading(game: Game[Any, Any]) -> str:
-    assert isinstance(game, PolisGame)
+def _heading(game: PolisGame) -> str:
     return game.tables.rules.title
 
 
-def terminal_parts() -> TerminalParts:
+def terminal_parts() -> TerminalParts[PolisGame, PolisState, PolisView]:
     """The terminal part, its help in the reader's language of the moment (built at each call)."""
     return TerminalParts(
         board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,

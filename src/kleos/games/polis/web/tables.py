@@ -13,19 +13,14 @@ indices into ``goods_names``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kleos.core.kit import JsonDict
-from kleos.core.protocol import Game
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.tables import GOODS, SIDE_NAMES, SIDES, Tables
 from kleos.games.polis.text import BATTLE_STEPS, battle_step_name, event_text, event_title, project_type_name
 
 
-def board_tables(game: Game[Any, Any]) -> JsonDict:
+def board_tables(game: PolisGame) -> JsonDict:
     """The drawing tables of ``game`` (a Polis game of any edition)."""
-    if not isinstance(game, PolisGame):
-        raise TypeError(f"Polis tables asked for a {type(game).__name__}")
     t = game.tables
     return {**_names(t), **_map(t), **_poleis(t), **_economy(t), **_cards(t)}
 

@@ -25,8 +25,9 @@ depends_on = None
 def _claimed_name() -> str:
     """The name of the game that owns unnamed rows, from the registry (never written here)."""
     from kleos.core import registry
+    from kleos.core.kit.stored import unnamed_games_claimers
 
-    claimers = [kit.name for kit in registry.games().values() if kit.claims_unnamed_games]
+    claimers = [kit.name for kit in unnamed_games_claimers(registry.games().values())]
     if len(claimers) != 1:
         raise RuntimeError("games without a game name need exactly one installed kit with claims_unnamed_games "
                            f"(found: {', '.join(claimers) or 'none'})")
