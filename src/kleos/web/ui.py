@@ -46,9 +46,10 @@ PAGE_HEADERS = {
 
 @functools.cache
 def page_text(name: str, kind: str) -> str:
-    """Page ``name`` of the shell in its frame (``frame.html``: the head, body class ``page-<kind>``
-    and brand every page shares): the page file holds its own head lines, then ``</head>``, then the
-    rest of its body. Read once: the pages are part of the package."""
+    """Page ``name`` of the shell in its frame (``frame.html``: the head, body class ``page-<kind>``,
+    brand and closing tags every page shares): the page file holds its own head lines, then
+    ``</head>``, then its header's title and its ``main`` unclosed. Read once: the pages are part of
+    the package."""
     head, _, body = (STATIC_DIR / name).read_text(encoding="utf-8").partition("</head>\n")
     frame = (STATIC_DIR / "frame.html").read_text(encoding="utf-8")
     return frame.replace("{head}", head).replace("{kind}", kind).replace("{body}", body)
