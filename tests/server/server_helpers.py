@@ -16,8 +16,9 @@ from fastapi.testclient import TestClient
 from kleos.games.polis import positions as pos
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
-from kleos.server.app import ServerContext
 from kleos.server.config import Settings
+from kleos.server.context import ServerContext
+from kleos.server.games import SeatAsk
 
 Message = dict[str, Any]
 Client = TestClient | httpx.Client
@@ -91,7 +92,7 @@ def two_players(client: Client, seed: int = 7, edition: str = "2020") -> Table:
 def table_from_position(client: TestClient, position: PolisState, seed: int, edition: str = "2020") -> Table:
     """A two-person game that starts from ``position`` (through the store: the API starts from seeds)."""
     store = ctx_of(client).store
-    seated = store.create("polis", {"edition": edition}, seat=0, opponent="person", seed=seed, position=position)
+    seated = store.create("polis", {"edition": edition}, SeatAsk(0, ("me", "person")), seed=seed, position=position)
     invite = seated.invite
     assert invite is not None
     joined = client.post("/api/join", json={"invite": invite})

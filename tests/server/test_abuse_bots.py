@@ -26,6 +26,7 @@ from kleos.core.action import Action
 from kleos.server import bots
 from kleos.server.app import create_app
 from kleos.server.config import Settings
+from kleos.server.games import SeatAsk
 from kleos.server.pool import LocalThinkers
 from kleos.server.thinking import pack
 
@@ -83,7 +84,7 @@ def test_games_stored_before_the_cap_play_at_the_cap(tmp_path: Path, monkeypatch
     recorder = Recorder()
     searches_in_threads(monkeypatch, recorder)
     with TestClient(create_app(make_settings(tmp_path, bot_max_budget=300))) as client:
-        seated = ctx_of(client).store.create("polis", {"edition": "2020"}, seat=0, opponent=HUGE,
+        seated = ctx_of(client).store.create("polis", {"edition": "2020"}, SeatAsk(0, ("me", HUGE)),
                                              seed=SPARTA_OPENS)
         ctx_of(client).bots.schedule(seated.game_id)
         wait_until_bot_moved(client, seated.game_id, seated.token)

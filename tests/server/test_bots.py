@@ -17,6 +17,7 @@ from kleos.agents import registry
 from kleos.core.action import Action
 from kleos.games.polis.view import PolisView
 from kleos.server.app import create_app
+from kleos.server.games import SeatAsk
 
 
 def wait_for_turn(client: TestClient, game_id: str, token: str, seconds: float = 30.0) -> Message:
@@ -98,7 +99,7 @@ def test_bots_resume_after_a_restart(tmp_path: Path) -> None:
     with TestClient(create_app(settings)) as client:
         # created behind the API's back, so no worker was told: the bot is to act and nobody plays it
         store = ctx_of(client).store
-        seated = store.create("polis", {"edition": "2020"}, seat=0, opponent="random", seed=64)  # Sparta opens
+        seated = store.create("polis", {"edition": "2020"}, SeatAsk(0, ("me", "random")), seed=64)  # Sparta opens
         message = get_message(client, seated.game_id, seated.token)
         assert not message["your_turn"] and message["to_act"] == [1]
     with TestClient(create_app(settings)) as client:

@@ -71,7 +71,7 @@ def test_the_clock_waits_for_the_last_player_then_charges_each_decision(toy_any_
 
 def _invite_of(client: TestClient, game: Any) -> str:
     store = ctx_of(client).store
-    meta = store._live(game.game_id).current.meta
+    meta = store.committed(game.game_id).current.meta
     invite = next(x.invite for x in meta.seats if x.invite is not None)
     assert invite is not None
     return invite
@@ -115,9 +115,9 @@ def test_the_sweep_ends_the_games_whose_time_is_up_and_only_those(toy_any_db: To
     now.advance(61)
     assert endings.sweep(store) == [slow.game_id]
     assert endings.sweep(store) == []
-    assert store._live(slow.game_id).current.meta.status == "finished"
-    assert store._live(fast.game_id).current.meta.status == "active"
-    assert store._live(untimed.game_id).current.meta.status == "active"
+    assert store.committed(slow.game_id).current.meta.status == "finished"
+    assert store.committed(fast.game_id).current.meta.status == "active"
+    assert store.committed(untimed.game_id).current.meta.status == "active"
 
 
 def test_the_sweep_is_bounded(toy: Toy) -> None:

@@ -15,8 +15,7 @@ from fastapi.testclient import TestClient
 from server_helpers import auth, random_choice, two_players
 
 from kleos.core.kit import GameKit
-from kleos.server import messages
-from kleos.server import store as store_module
+from kleos.server import messages, reading
 from kleos.server.messages import AnyGame
 
 
@@ -89,7 +88,7 @@ def test_the_words_are_built_only_for_readers_who_show_them(client: TestClient,
         built.append(seat)
         return original(kit, game, state, seat)
 
-    monkeypatch.setattr(store_module, "seat_description", counting)
+    monkeypatch.setattr(reading, "seat_description", counting)
     table = two_players(client, seed=6)
     start = client.get(f"/api/games/{table.game_id}", headers=auth(table.tokens[0])).json()
     actor = start["to_act"][0]

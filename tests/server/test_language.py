@@ -22,7 +22,7 @@ from sqlalchemy import create_engine, inspect, select, update
 from kleos import i18n
 from kleos.core import registry
 from kleos.server import endings, messages
-from kleos.server import store as store_module
+from kleos.server import reading as reading_module
 from kleos.server.db import MIGRATIONS, Database, EventRow, normalize_url
 from kleos.server.language import LANG_COOKIE
 
@@ -143,7 +143,7 @@ def worded_heads(monkeypatch: pytest.MonkeyPatch) -> None:
         head["rendered_in"] = i18n.current()
         return head
 
-    monkeypatch.setattr(store_module, "seat_head", seat_head)
+    monkeypatch.setattr(reading_module, "seat_head", seat_head)
 
 
 @pytest.mark.usefixtures("worded_heads")

@@ -9,7 +9,7 @@ import secrets
 import pytest
 
 from kleos.server.accounts import SESSION_PREFIX
-from kleos.server.store import new_token
+from kleos.server.tokens import new_token
 
 
 def test_a_seat_token_never_begins_like_a_session_token(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -36,7 +36,7 @@ import time
 import uuid
 from collections import OrderedDict, deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -51,15 +51,13 @@ from kleos.analysis.engine import retell, wordless
 from kleos.analysis.report import analysis_json
 from kleos.core.record import GameRecord
 from kleos.i18n.platform import N_
+from kleos.server.context import ServerContext
 from kleos.server.db import Base, Database
 from kleos.server.deps import Ctx
 from kleos.server.errors import ERROR_RESPONSES, ApiError
 from kleos.server.metrics import Metrics
 from kleos.server.pool import Thinkers
 from kleos.server.thinking import ANSWER_GRACE_SECONDS, WorkerLost, call_with_deadline
-
-if TYPE_CHECKING:
-    from kleos.server.app import ServerContext
 
 log = logging.getLogger("kleos.server.analyses")
 

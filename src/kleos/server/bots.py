@@ -44,8 +44,9 @@ from kleos.agents import make_agent
 from kleos.core.action import Action
 from kleos.server.errors import ApiError
 from kleos.server.metrics import Metrics
+from kleos.server.playing import BotJob, bot_rng
 from kleos.server.pool import Thinkers
-from kleos.server.store import BotJob, GameStore, bot_rng
+from kleos.server.store import GameStore
 from kleos.server.thinking import ANSWER_GRACE_SECONDS, WorkerLost, capped_spec, pack
 
 log = logging.getLogger("kleos.server.bots")

@@ -26,6 +26,16 @@ One decision at a time per process: start one per core, on as many machines as y
 """
 
 
+LIMIT_FLAGS: tuple[tuple[str, type[int] | type[float], str], ...] = (  # each with its default in Settings
+    ("--games-per-hour", int, "games a client may create per hour"),
+    ("--imports-per-hour", int, "records a client may import per hour"),
+    ("--sockets-per-game", int, "open WebSockets per game and process"),
+    ("--sockets-per-client", int, "open WebSockets per client and process"),
+    ("--header-timeout", float, "seconds for a request's headers to arrive"),
+    ("--keep-alive-timeout", float, "seconds an idle HTTP connection stays open"),
+)
+
+
 def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve = commands.add_parser("serve", help="run the web server", description=DESCRIPTION,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -54,18 +64,9 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     serve.add_argument("--request-limit", default=limits.request_limit, metavar="RATES",
                        help=f"requests per client on every endpoint, e.g. 100/second;3000/minute "
                             f"(default {limits.request_limit})")
-    serve.add_argument("--games-per-hour", type=int, default=limits.games_per_hour,
-                       help=f"games a client may create per hour (default {limits.games_per_hour})")
-    serve.add_argument("--imports-per-hour", type=int, default=limits.imports_per_hour,
-                       help=f"records a client may import per hour (default {limits.imports_per_hour})")
-    serve.add_argument("--sockets-per-game", type=int, default=limits.sockets_per_game,
-                       help=f"open WebSockets per game and process (default {limits.sockets_per_game})")
-    serve.add_argument("--sockets-per-client", type=int, default=limits.sockets_per_client,
-                       help=f"open WebSockets per client and process (default {limits.sockets_per_client})")
-    serve.add_argument("--header-timeout", type=float, default=limits.header_timeout,
-                       help=f"seconds for a request's headers to arrive (default {limits.header_timeout:g})")
-    serve.add_argument("--keep-alive-timeout", type=float, default=limits.keep_alive_timeout,
-                       help=f"seconds an idle HTTP connection stays open (default {limits.keep_alive_timeout:g})")
+    for flag, kind, what in LIMIT_FLAGS:
+        default = getattr(limits, flag.removeprefix("--").replace("-", "_"))
+        serve.add_argument(flag, type=kind, default=default, help=f"{what} (default {default:g})")
     serve.add_argument("--trusted-proxies", default=None, metavar="ADDRESSES",
                        help="reverse proxies (comma-separated addresses, * for any) whose X-Forwarded-For names "
                             "the client (default: none, the header is ignored)")

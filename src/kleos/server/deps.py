@@ -3,14 +3,12 @@ the ``Authorization`` header, defined once so that each router reads them the sa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
+from kleos.server.context import ServerContext
 from kleos.server.errors import ApiError
-
-if TYPE_CHECKING:
-    from kleos.server.app import ServerContext
 
 
 def context(request: Request) -> ServerContext:
@@ -30,5 +28,5 @@ def bearer_token(authorization: Annotated[str | None, Header()] = None) -> str |
     return token.strip()
 
 
-Ctx = Annotated["ServerContext", Depends(context)]
+Ctx = Annotated[ServerContext, Depends(context)]
 Token = Annotated[str | None, Depends(bearer_token)]

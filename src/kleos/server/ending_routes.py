@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -24,15 +24,13 @@ from starlette.concurrency import run_in_threadpool
 from kleos.i18n.platform import N_
 from kleos.server import chat, endings
 from kleos.server.accounts import SESSION_PREFIX, AccountSeatRow
+from kleos.server.context import ServerContext
 from kleos.server.deps import Ctx
 from kleos.server.errors import ERROR_RESPONSES, ApiError
 from kleos.server.hub import Hub
 from kleos.server.lobby import signed_in
 from kleos.server.messages import dumps
 from kleos.server.store import GameStore
-
-if TYPE_CHECKING:
-    from kleos.server.app import ServerContext
 
 log = logging.getLogger("kleos.server.endings")
 SWEEP_SECONDS = 2.0  # how often the sweep looks for games whose time is up
@@ -144,7 +142,7 @@ async def post_chat(ctx: Ctx, request: Request, game_id: str, body: chat.ChatIn)
 async def mute(ctx: Ctx, request: Request, game_id: str, body: chat.MuteIn) -> dict[str, Any]:
     """Stop reading the chat lines of ``seat`` (``"mute": false`` hears it again); for you only."""
     reader = await player_seat(ctx, request, game_id, body.by)
-    seats = len((await run_in_threadpool(ctx.store._live, game_id)).current.meta.seats)
+    seats = len((await run_in_threadpool(ctx.store.committed, game_id)).current.meta.seats)
     if body.seat >= seats:
         raise ApiError(422, "bad_mute", N_("seat: this game has seats 0 to {last}"), params={"last": seats - 1},
                        field="seat")

@@ -24,53 +24,24 @@ import json
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from kleos.core.clock import Clock, ClockError, TimeControl, forfeit_outcome
+from kleos.core.clock import Clock, TimeControl, forfeit_outcome
 from kleos.core.kit import seat_label
 from kleos.i18n.platform import N_, _
 from kleos.server import rows
+from kleos.server.committed import CommittedGames
 from kleos.server.db import GameRow
 from kleos.server.errors import ApiError
 from kleos.server.live import ACTIVE, BOT, FINISHED, Current, Live, Meta
-
-if TYPE_CHECKING:
-    from kleos.server.store import GameStore
 
 RESIGNED, TIME = "resigned", "time"
 NOBODY_TO_ACT: dict[str, Any] = {"to_act": [], "your_turn": False, "legal": [], "undoable": False}
 SWEEP_BATCH = 100  # games ended per sweep at most: the sweep stays short; the next one takes the rest
 Now = Callable[[], float]
-
-
-class ClockIn(BaseModel):
-    """An optional clock for a new game: ``{"kind": "live", "minutes": 10, "increment": 5}`` (a bank
-    of minutes per seat, seconds added per decision) or ``{"kind": "async", "days": 3}`` (days per
-    move; fractions allowed, at least one minute)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    kind: Literal["live", "async"]
-    minutes: float | None = Field(default=None, allow_inf_nan=False)  # the ranges: 422 from the clock itself
-    increment: float | None = Field(default=None, allow_inf_nan=False)
-    days: float | None = Field(default=None, allow_inf_nan=False)
-
-    def control(self) -> TimeControl:
-        """The time control asked for (422 ``bad_clock`` saying what is wrong)."""
-        try:
-            if self.kind == "live":
-                if self.minutes is None or self.days is not None:
-                    raise ClockError("a live clock takes minutes (and an increment in seconds), not days")
-                return TimeControl("live", base=self.minutes * 60, increment=self.increment or 0.0)
-            if self.days is None or self.minutes is not None or self.increment is not None:
-                raise ClockError("an async clock takes days per move, not minutes or an increment")
-            return TimeControl("async", per_move=self.days * 86_400)
-        except ClockError as exc:
-            raise ApiError(422, "bad_clock", f"clock: {exc}", field="clock") from exc
 
 
 # ----- the clock column -------------------------------------------------------------------------
@@ -197,7 +168,7 @@ def patch_head(head: dict[str, Any], meta: Meta, names: Sequence[str]) -> dict[s
 
 
 # ----- ending a game ----------------------------------------------------------------------------
-def end(store: GameStore, game_id: str, reason: str, seat: int | None = None) -> int | None:
+def end(store: CommittedGames, game_id: str, reason: str, seat: int | None = None) -> int | None:
     """End ``game_id``: ``seat`` resigns (``reason`` ``resigned``), or the seats whose time is up
     lose (``time``). Under the game's lock, in one transaction on its locked row; the row's
     ``seq`` moves on by one (no event), so that an action computed on the game as it was cannot
@@ -232,13 +203,13 @@ def end(store: GameStore, game_id: str, reason: str, seat: int | None = None) ->
             seq = row.seq
         live = store.cache.get(game_id)
         loaded = None if live is None else live.current.loaded
-        store._refresh(game_id, replace(loaded, seq=seq) if loaded is not None and loaded.seq == seq - 1 else None)
+        store.refresh(game_id, replace(loaded, seq=seq) if loaded is not None and loaded.seq == seq - 1 else None)
     if store.on_end is not None:
         store.on_end(game_id, seq)
     return seq
 
 
-def settle(store: GameStore, live: Live) -> Current:
+def settle(store: CommittedGames, live: Live) -> Current:
     """The game as it stands now: ended first when a seat's time is up (a read or an action finds
     it before the sweep does)."""
     current = live.current
@@ -248,7 +219,7 @@ def settle(store: GameStore, live: Live) -> Current:
     return current
 
 
-def due_games(store: GameStore, now: float, limit: int = SWEEP_BATCH) -> list[str]:
+def due_games(store: CommittedGames, now: float, limit: int = SWEEP_BATCH) -> list[str]:
     """The running games whose first deadline has passed, earliest first (one indexed query)."""
     with store.db.read() as s:
         found = s.scalars(select(GameRow.id).where(GameRow.status == ACTIVE, GameRow.deadline <= now)
@@ -256,7 +227,7 @@ def due_games(store: GameStore, now: float, limit: int = SWEEP_BATCH) -> list[st
     return list(found)
 
 
-def sweep(store: GameStore, limit: int = SWEEP_BATCH) -> list[str]:
+def sweep(store: CommittedGames, limit: int = SWEEP_BATCH) -> list[str]:
     """End the games whose time is up, at most ``limit`` per call (the next call takes the rest,
     so a sweep stays short): the games ended."""
     ended = []
@@ -269,7 +240,7 @@ def sweep(store: GameStore, limit: int = SWEEP_BATCH) -> list[str]:
     return ended
 
 
-def claim(store: GameStore, game_id: str, seat: int) -> int:
+def claim(store: CommittedGames, game_id: str, seat: int) -> int:
     """``seat`` claims the win because another seat let its time run out (the sweep may not have
     come by yet): the game ends on time, as the sweep would end it. 409 ``not_yet`` while every
     other seat still has time; 409 ``game_over`` if the game ended otherwise."""

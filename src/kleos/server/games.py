@@ -172,13 +172,12 @@ def check_agent(spec: str, kit: GameKit, game: AnyGame) -> str:
     return spec
 
 
-def check_bot_budgets(settings: Settings, seats: Sequence[str] | None, opponent: str | None) -> None:
+def check_bot_budgets(settings: Settings, ask: SeatAsk) -> None:
     """400 ``bad_opponent`` naming the field when an agent spec asks for more model calls per
     decision than the operator allows (``bot_max_budget``): the budget is refused, not clamped,
     so that the client knows which bot it gets."""
-    specs = [("opponent", opponent)] if seats is None else [(f"seats.{i}", spec) for i, spec in enumerate(seats)]
-    for field, spec in specs:
-        if spec is None or spec in (ME, PERSON):
+    for field, spec in ask.others():
+        if spec in (ME, PERSON):
             continue
         try:
             _, budget = parse_spec(spec)
@@ -189,8 +188,7 @@ def check_bot_budgets(settings: Settings, seats: Sequence[str] | None, opponent:
                            f"this server allows at most {settings.bot_max_budget}", field=field)
 
 
-def check_import(settings: Settings, record: Mapping[str, Any], seats: Sequence[str] | None,
-                 opponent: str | None) -> None:
+def check_import(settings: Settings, record: Mapping[str, Any], ask: SeatAsk) -> None:
     """An import request, before the store reads it: the record's types are strict (400
     ``bad_record`` naming the field), bot budgets as for a new game, and, unless the operator lets
     clients choose seeds, no seat left to another person: the importer chose the record's seed,
@@ -202,12 +200,12 @@ def check_import(settings: Settings, record: Mapping[str, Any], seats: Sequence[
         first = exc.errors()[0]
         field = ".".join(["record", *(str(part) for part in first["loc"])])
         raise ApiError(400, "bad_record", f"not a game record: {field}: {first['msg']}", field=field) from exc
-    check_bot_budgets(settings, seats, opponent)
+    check_bot_budgets(settings, ask)
     if settings.allow_client_seed:
         return
-    invites = PERSON in seats if seats is not None else (opponent or PERSON) == PERSON
-    if invites:
-        field = "seats" if seats is not None else "opponent"
+    invited = [field.partition(".")[0] for field, spec in ask.others() if spec == PERSON]
+    if invited:
+        field = invited[0]
         raise ApiError(400, "seed_not_allowed", f"{field}: an imported record carries its seed, which reveals "
                        "the other players' hidden cards and every future die; play it on against bots "
                        "(e.g. \"opponent\": \"random\") or start a new game to invite a person", field=field)
@@ -225,24 +223,37 @@ class SeatPlan:
         return [seat for seat, agent in enumerate(self.agents) if agent is None and seat != self.creator]
 
 
+@dataclass(frozen=True)
+class SeatAsk:
+    """The seats a request asks for: ``seats``, one entry per seat (``me`` once, ``person`` or an
+    agent spec), and ``seat``, the creator's (or ``random``). Without ``seats``, ``me`` sits in
+    ``seat`` (default 0) and every other seat is a person."""
+
+    seat: SeatChoice | None = None
+    seats: tuple[str, ...] | None = None
+
+    def others(self) -> list[tuple[str, str]]:
+        """(request field, spec) of the seats the request fills besides the creator's."""
+        if self.seats is None:
+            return [("seats", PERSON)]
+        return [(f"seats.{i}", spec) for i, spec in enumerate(self.seats) if spec != ME]
+
+    def plan(self, kit: GameKit, game: AnyGame) -> SeatPlan:
+        return seat_plan(kit, game, seat=self.seat, seats=self.seats)
+
+
 def seat_plan(kit: GameKit, game: AnyGame, *, seat: SeatChoice | None = None, seats: Sequence[str] | None = None,
-              side: str | None = None, opponent: str | None = None) -> SeatPlan:
+              others: str = PERSON) -> SeatPlan:
     """Seats from a request: ``seats`` (one entry per seat: ``me`` once, ``person`` or an agent
-    spec) and ``seat`` (the creator's, or ``random``); or the two-seat form of Kleos 0.1: ``side``
-    (a seat name, lower case, or ``random``) and one ``opponent`` for every other seat."""
-    names = [name.lower() for name in game.seat_names]
-    count = len(names)
-    if seat is None and side is not None:
-        if side != RANDOM and side not in names:
-            raise ApiError(400, "bad_side", N_("unknown side '{side}': choose {choices}"),
-                           params={"side": side, "choices": ", ".join([*names, RANDOM])})
-        seat = "random" if side == RANDOM else names.index(side)
+    spec) and ``seat`` (the creator's, or ``random``); without ``seats``, ``others`` (a person, or
+    an agent spec) in every seat but the creator's."""
+    count = len(game.seat_names)
     if isinstance(seat, int) and not 0 <= seat < count:
         raise ApiError(400, "bad_seat", N_("seat must be between 0 and {last}, or '{random}'"),
                        params={"last": count - 1, "random": RANDOM})
     if seats is None:
         mine = secrets.randbelow(count) if seat == RANDOM else seat if isinstance(seat, int) else 0
-        chosen = [opponent or PERSON] * count
+        chosen = [others] * count
         chosen[mine] = ME
     else:
         chosen = list(seats)

@@ -20,7 +20,7 @@ import random
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -39,10 +39,9 @@ from kleos.server.games import stored_kit
 from kleos.server.live import ACTIVE
 from kleos.server.pool import Thinkers
 from kleos.server.ratelimit import Limit, client_of
+from kleos.server.store import GameStore
 from kleos.server.thinking import ANSWER_GRACE_SECONDS, Decision, capped_spec, pack
-
-if TYPE_CHECKING:
-    from kleos.server.store import GameStore
+from kleos.server.tokens import seat_of
 
 HINT_SECONDS = 8.0  # a hint's search stops here (or at the bots' own deadline, if shorter)
 HINTS_PER_MINUTE = 20  # per seat token
@@ -79,7 +78,7 @@ def spot_of(store: GameStore, game_id: str, token: str | None) -> Spot:
     """The seat of ``token`` (a spectator without one) and what it may see now (404, 403 from the store)."""
     current = store.committed(game_id).current  # one committed position: meta and state together
     meta, state = current.meta, current.loaded.state
-    seat = None if token is None else store.seat_of(meta.seats, token, game_id)
+    seat = None if token is None else seat_of(meta.seats, token, game_id)
     game = store.game_for(meta.game, meta.options)
     to_act = seat is not None and meta.status == ACTIVE and seat in game.actors(state)
     legal = tuple(game.legal_actions(state, seat)) if to_act else ()

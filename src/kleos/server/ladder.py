@@ -8,7 +8,7 @@ who knows their id, and the list only adds the names the game pages show already
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from sqlalchemy import select
@@ -17,6 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from kleos.core import registry
 from kleos.i18n.platform import N_
 from kleos.server.accounts import Member, seat_names
+from kleos.server.context import ServerContext
 from kleos.server.db import EventRow, GameRow, SeatRow
 from kleos.server.deps import Ctx, context
 from kleos.server.errors import ERROR_RESPONSES, ApiError, ErrorBody
@@ -34,9 +35,6 @@ from kleos.server.ratings import (
     last_event_join,
     load_played,
 )
-
-if TYPE_CHECKING:
-    from kleos.server.app import ServerContext
 
 LADDER_SHOWN = 100  # players on a ladder page, by default
 LADDER_MAX = 1000

@@ -10,7 +10,7 @@ it survives a browser restart) or, for other clients, as ``Authorization: Bearer
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from kleos.i18n.platform import N_
 from kleos.server import accounts
 from kleos.server.accounts import COOKIE, SESSION_PREFIX, SESSION_SECONDS, Member, SignedIn
+from kleos.server.context import ServerContext
 from kleos.server.deps import Ctx
 from kleos.server.errors import ERROR_RESPONSES, ApiError, ErrorBody
 from kleos.server.games import stored_kit
@@ -25,10 +26,7 @@ from kleos.server.integrity import remember_address
 from kleos.server.live import ACTIVE
 from kleos.server.ratelimit import client_of
 from kleos.server.schemas import AccountIn
-from kleos.server.store import Seated
-
-if TYPE_CHECKING:
-    from kleos.server.app import ServerContext
+from kleos.server.seating import Seated
 
 OPEN_GAMES_SHOWN = 100
 YOUR_TURN, WAITING, FINISHED = "your_turn", "waiting", "finished"

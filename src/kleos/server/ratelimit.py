@@ -100,30 +100,28 @@ class Limiter:
 
     async def check(self, name: str, client: str) -> None:
         """Count one hit of limit ``name`` for ``client``; :class:`ApiError` 429 if over it."""
-        limit = self.limits[name]
-        try:
-            for item in limit.items:
-                if not await self._strategy.hit(item, name, client):
-                    reset, _ = await self._strategy.get_window_stats(item, name, client)
-                    raise too_many(limit, item, max(0.001, reset - time.time()))
-        except ApiError:
-            raise
-        except Exception as exc:  # the limiter's store is down: let the request through
-            log.warning("rate limiter unavailable (%s): %s not counted", type(exc).__name__, name)
+        await self._within(name, client, counted=True)
 
     async def room_left(self, name: str, client: str) -> None:
         """:class:`ApiError` 429 if ``client`` has no hit of limit ``name`` left, without counting
         one (with :meth:`count`, for limits that count failures only)."""
+        await self._within(name, client, counted=False)
+
+    async def _within(self, name: str, client: str, *, counted: bool) -> None:
+        """429 when ``client`` is over limit ``name`` (the hit counted or only tested); a limiter
+        whose store is down lets the request through."""
         limit = self.limits[name]
+        ask = self._strategy.hit if counted else self._strategy.test
         try:
             for item in limit.items:
-                if not await self._strategy.test(item, name, client):
+                if not await ask(item, name, client):
                     reset, _ = await self._strategy.get_window_stats(item, name, client)
                     raise too_many(limit, item, max(0.001, reset - time.time()))
         except ApiError:
             raise
         except Exception as exc:
-            log.warning("rate limiter unavailable (%s): %s not tested", type(exc).__name__, name)
+            log.warning("rate limiter unavailable (%s): %s not %s", type(exc).__name__, name,
+                        "counted" if counted else "tested")
 
     async def count(self, name: str, client: str) -> None:
         """Count one hit of limit ``name`` for ``client``, whether or not it has room left."""

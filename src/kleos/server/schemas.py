@@ -8,7 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from kleos.server.endings import ClockIn
+from kleos.core.clock import ClockError, TimeControl
+from kleos.server.errors import ApiError
 
 SeatSpec = Annotated[str, Field(min_length=1, max_length=64)]
 """One seat of a new game: ``me``, ``person`` or an agent spec."""
@@ -21,6 +22,32 @@ MAX_RECORD_ACTIONS = 20_000  # a game has a few hundred steps
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class ClockIn(BaseModel):
+    """An optional clock for a new game: ``{"kind": "live", "minutes": 10, "increment": 5}`` (a bank
+    of minutes per seat, seconds added per decision) or ``{"kind": "async", "days": 3}`` (days per
+    move; fractions allowed, at least one minute)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    kind: Literal["live", "async"]
+    minutes: float | None = Field(default=None, allow_inf_nan=False)  # the ranges: 422 from the clock itself
+    increment: float | None = Field(default=None, allow_inf_nan=False)
+    days: float | None = Field(default=None, allow_inf_nan=False)
+
+    def control(self) -> TimeControl:
+        """The time control asked for (422 ``bad_clock`` saying what is wrong)."""
+        try:
+            if self.kind == "live":
+                if self.minutes is None or self.days is not None:
+                    raise ClockError("a live clock takes minutes (and an increment in seconds), not days")
+                return TimeControl("live", base=self.minutes * 60, increment=self.increment or 0.0)
+            if self.days is None or self.minutes is not None or self.increment is not None:
+                raise ClockError("an async clock takes days per move, not minutes or an increment")
+            return TimeControl("async", per_move=self.days * 86_400)
+        except ClockError as exc:
+            raise ApiError(422, "bad_clock", f"clock: {exc}", field="clock") from exc
 
 
 class CreateGame(Strict):
@@ -39,17 +66,8 @@ class CreateGame(Strict):
     side: str | None = Field(default=None, min_length=1, max_length=32)
     opponent: str | None = Field(default=None, min_length=1, max_length=64)
     open: bool = False  # listed in the open-games lobby for any signed-in player to join (needs a session)
-    clock: ClockIn | None = None  # a time control (kleos.server.endings): live minutes+increment, or async days
+    clock: ClockIn | None = None  # a time control (kleos.core.clock): live minutes+increment, or async days
     handicap: int | None = Field(default=None, ge=0, le=1000)  # the game's bot handicap for its bot seats
-
-    def game_options(self) -> dict[str, Any]:
-        """``options`` with the legacy ``edition`` and ``rules`` added."""
-        options = dict(self.options or {})
-        if self.edition is not None:
-            options.setdefault("edition", self.edition)
-        if self.rules:
-            options.setdefault("rules", self.rules)
-        return options
 
 
 class JoinGame(Strict):

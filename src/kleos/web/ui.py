@@ -13,15 +13,18 @@
 
 The shell knows no game: it draws what every game shares (menus of legal actions, log, seats,
 undo, replay) and hands the position to the game's board module (the interface is described in
-``static/js/board-api.js``), or shows it as text when the game brings none.
+``static/js/board-api.js``), or shows it as text when the game brings none. The pages share one
+frame (``static/frame.html``: the head's common lines, the body's class and the brand), served
+around each page's own title, links, scripts and body.
 """
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
 from kleos.core import registry
@@ -41,8 +44,19 @@ PAGE_HEADERS = {
 }
 
 
-def _page(name: str) -> Response:
-    return FileResponse(STATIC_DIR / name, media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
+@functools.cache
+def page_text(name: str, kind: str) -> str:
+    """Page ``name`` of the shell in its frame (``frame.html``: the head, body class ``page-<kind>``,
+    brand and closing tags every page shares): the page file holds its own head lines, then
+    ``</head>``, then its header's title and its ``main`` unclosed. Read once: the pages are part of
+    the package."""
+    head, _, body = (STATIC_DIR / name).read_text(encoding="utf-8").partition("</head>\n")
+    frame = (STATIC_DIR / "frame.html").read_text(encoding="utf-8")
+    return frame.replace("{head}", head).replace("{kind}", kind).replace("{body}", body)
+
+
+def _page(name: str, kind: str) -> Response:
+    return Response(page_text(name, kind), media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
 
 
 def game_static_dirs() -> dict[str, Path]:
@@ -69,19 +83,19 @@ def mount_ui(app: FastAPI) -> None:
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
-        return _page("index.html")
+        return _page("index.html", "lobby")
 
     @app.get("/play/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> Response:
-        return _page("game.html")
+        return _page("game.html", "game")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> Response:
-        return _page("replay.html")
+        return _page("replay.html", "replay")
 
     @app.get("/ladder", include_in_schema=False)
     async def ladder_page() -> Response:
-        return _page("ladder.html")
+        return _page("ladder.html", "ladder")
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="kleos-static")
     for name, folder in game_static_dirs().items():
