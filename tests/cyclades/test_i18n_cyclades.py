@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from cyc_helpers import begin_effect, put, war_turn
 from rich.console import Console
 from rich.text import Text
 
@@ -20,8 +21,9 @@ from kleos.games.cyclades.i18n import DOMAIN
 from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.reference import explain, rules_reference
+from kleos.games.cyclades.rules import effects
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import GODS
+from kleos.games.cyclades.tables import ATHENA, GODS
 from kleos.games.cyclades.tui import guide, render
 from kleos.i18n import gettext_in, translations, use_locale
 
@@ -184,3 +186,26 @@ def test_a_gods_name_in_an_error_is_translated_too(language: str, face_down: str
     with use_locale(language):
         shown = KIT.render_illegal(raised.value)
         assert shown == face_down.format(god=words.term(english)) and "{" not in shown
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_a_players_colour_and_a_creature_in_an_error_are_translated_too(language: str) -> None:
+    """C-SUMMON-3: while a creature's effect is resolved only its summoner decides; the refusal to
+    another player names the creature and the summoner's colour in the reader's language, while the
+    error's English message keeps the colour, the seat's identifier."""
+    g, s = war_turn(3, ATHENA)
+    put(g, s, 1, I2=2)  # a troop for the Harpy to take
+    begin_effect(g, s, "harpy", seat=0)
+    assert effects.pending(s)
+    violation = effects.check(g.tables, s, 1, Action.parse("end"))
+    assert violation is not None and violation.rule == "C-SUMMON-3"
+    error = IllegalAction(violation.rule, violation.template, **violation.params)
+    summoner = g.seat_names[0]
+    assert error.message == f"the Harpy's effect is being resolved: {summoner} decides now"
+    template = gettext_in(DOMAIN, "the {key}'s effect is being resolved: {player} decides now", language)
+    worded = {name: gettext_in(DOMAIN, name, language) for name in ("Harpy", summoner)}
+    assert all(word != english for english, word in worded.items())  # Arpía, Azul; Harpyie, Blau
+    with use_locale(language):
+        shown = KIT.render_illegal(error)
+    assert shown == template.format(key=worded["Harpy"], player=worded[summoner])
+    assert not {"Harpy", summoner} & set(re.findall(r"\w+", shown))

@@ -23,6 +23,7 @@ from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE
 from kleos.games.polis.game import PolisGame
+from kleos.games.polis.kit import KIT
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.text import describe, describe_action, refusal_text
 from kleos.games.polis.tui import help as texts
@@ -240,3 +241,13 @@ def test_the_plain_terminal_loop_speaks_german(tmp_path: Path, monkeypatch: pyte
     assert "Nicht erlaubt (R-ACT-SIEGE-3): Sparti ist eine Hauptstadt und kann nie belagert werden" in out
     assert "Partie gespeichert in" in out
     assert "Deine Wahlmöglichkeiten (Athen):" in out and "Beende." in out  # the plain loop's own words
+
+
+@pytest.mark.parametrize(("language", "expected"), [("es", "no tienes trigo para pagar"),
+                                                    ("de", "du hast kein Weizen zum Bezahlen")])
+def test_the_kit_names_a_good_of_a_rules_error_in_the_readers_words(language: str, expected: str) -> None:
+    """R-GEN-9: the surfaces (terminal menus, the server's 422) render a refusal through the kit,
+    which names the good as the reader's language does, not as the notation writes it."""
+    error = IllegalAction("R-GEN-9", "you have no {good} to pay", good="wheat")
+    with use_locale(language):
+        assert KIT.render_illegal(error) == expected
