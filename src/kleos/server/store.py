@@ -35,7 +35,7 @@ from kleos import i18n
 from kleos.core.action import Action, MalformedAction
 from kleos.core.clock import TimeControl
 from kleos.core.errors import IllegalAction
-from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit import GameKit
 from kleos.core.record import GameRecord
 from kleos.core.rng import Rng
 from kleos.core.undo import UNDO_RULE, undo_blocker
@@ -59,7 +59,7 @@ from kleos.server.games import (
     stored_kit,
 )
 from kleos.server.live import ACTIVE, BOT, FINISHED, PERSON, Current, Live, LiveCache, Loaded, Meta, SeatInfo
-from kleos.server.messages import dumps, players_json, replay_message, seat_head, with_log
+from kleos.server.messages import dumps, players_json, replay_message, seat_head, seat_words, with_log
 
 
 def new_token() -> str:
@@ -253,7 +253,7 @@ class GameStore:
             creator = seat == seats.creator
             invite = None if creator or agent is not None else secrets.token_urlsafe(16)
             if invite is not None:
-                invites.append((seat, seat_label(game.seat_names, seat), invite))
+                invites.append((seat, kit.seat_name(game, seat), invite))
             s.add(SeatRow(game_id=row.id, seat=seat, kind=BOT if agent is not None else PERSON, agent=agent,
                           token_hash=token_hash(token) if creator else None, invite=invite,
                           joined_at=now if creator or agent is not None else None))
@@ -270,7 +270,7 @@ class GameStore:
         loaded = self._append(s, row, kit, game, base, state, entries, snapshot=is_import)
         actors = rows.decode_seats(row.actors)
         bots = any(agent is not None and seat in actors for seat, agent in enumerate(seats.agents))
-        seated = Seated(row.id, kit.name, seats.creator, seat_label(game.seat_names, seats.creator), token,
+        seated = Seated(row.id, kit.name, seats.creator, kit.seat_name(game, seats.creator), token,
                         loaded.seq, tuple(invites), bots and row.status == ACTIVE)
         return row, loaded, seated
 
@@ -319,8 +319,8 @@ class GameStore:
                 old = s.scalars(select(GameRow).where(GameRow.id == old_id).with_for_update()).first()
                 if old is not None:
                     old.updated_at = max(old.updated_at, time.time())
-            game = self.game_for(row.game, row.options)
-            seated = Seated(row.id, row.game, seat.seat, seat_label(game.seat_names, seat.seat), token, row.seq, (),
+            kit, game = self._kit_game(row)
+            seated = Seated(row.id, row.game, seat.seat, kit.seat_name(game, seat.seat), token, row.seq, (),
                             False)
         self._refresh(seated.game_id)
         if old_id is not None:
@@ -338,13 +338,13 @@ class GameStore:
                     kit, game = self._kit_game(row)
                 except ApiError:
                     continue  # a game whose kit is no longer installed
-                players = players_json(game, rows.seat_rows(s, row.id))
+                players = players_json(kit, game, rows.seat_rows(s, row.id))
                 actors = list(rows.decode_seats(row.actors))
                 others = [p for p in players if p["seat"] != seat.seat]
                 out.append({
                     "token_index": hashes[seat.token_hash or ""],
                     "game_id": row.id, "game": row.game, "title": kit.title,
-                    "seat": seat.seat, "side": seat_label(game.seat_names, seat.seat),
+                    "seat": seat.seat, "side": kit.seat_name(game, seat.seat),
                     "status": row.status, "seq": row.seq, "steps": row.steps,
                     "to_act": actors[0] if actors else None, "acting": actors,
                     "your_turn": row.status == ACTIVE and seat.seat in actors,
@@ -358,7 +358,7 @@ class GameStore:
         return out
 
     # ----- reading -----------------------------------------------------------------------------
-    def _meta_json(self, meta: Meta, seat: int | None, game: AnyGame) -> dict[str, Any]:
+    def _meta_json(self, meta: Meta, seat: int | None, kit: GameKit, game: AnyGame) -> dict[str, Any]:
         rematch: dict[str, Any] | None = None
         if meta.rematch_id is not None:
             rematch = {"game_id": meta.rematch_id}
@@ -372,7 +372,8 @@ class GameStore:
             "status": meta.status,
             "options": json.loads(meta.options),
             "seat_names": list(game.seat_names),
-            "players": players_json(game, meta.seats),
+            "seat_labels": seat_words(kit, game),
+            "players": players_json(kit, game, meta.seats),
             "rematch": rematch,
             "rematch_of": meta.rematch_of,
             "imported": meta.imported,
@@ -458,9 +459,9 @@ class GameStore:
         kit, game = self._kit_game(meta)
         undo_ok = (seat is not None and meta.status == ACTIVE
                    and undo_blocker(GameRecord(meta.game, {}, 0, list(loaded.actions)), seat) is None)
-        head = seat_head(kit, game, loaded.state, len(loaded.log), seat, meta=self._meta_json(meta, seat, game),
+        head = seat_head(kit, game, loaded.state, len(loaded.log), seat, meta=self._meta_json(meta, seat, kit, game),
                          undo_allowed=undo_ok)
-        return endings.patch_head(head, meta, game.seat_names)
+        return endings.patch_head(head, meta, seat_words(kit, game))
 
     # ----- playing -----------------------------------------------------------------------------
     def act(self, game_id: str, token: str | None, seq: int, text: str) -> Change:
@@ -592,8 +593,8 @@ class GameStore:
                 new_row = rows.locked_row(s, row.rematch_id)
                 new_row.updated_at = max(new_row.updated_at, now)
                 endings.start_if_full(s, new_row, self.now())
-                game = self.game_for(new_row.game, new_row.options)
-                result = Seated(new_row.id, new_row.game, moved, seat_label(game.seat_names, moved), new_token_,
+                kit, game = self._kit_game(new_row)
+                result = Seated(new_row.id, new_row.game, moved, kit.seat_name(game, moved), new_token_,
                                 new_row.seq, (), False)
             else:
                 kit, game = self._kit_game(row)
@@ -649,8 +650,8 @@ class GameStore:
             state = loaded.state if k == n else rows.rebuild(s, row, game, loaded.actions, k)
             full = rows.meta_of(s, row)
             loaded.teller.tell(loaded.log)
-            message = replay_message(kit, game, state, loaded.log, k, self._meta_json(full, None, game))
-            return endings.patch_head(message, full, game.seat_names) if k == n else message
+            message = replay_message(kit, game, state, loaded.log, k, self._meta_json(full, None, kit, game))
+            return endings.patch_head(message, full, seat_words(kit, game)) if k == n else message
 
     def export(self, game_id: str) -> dict[str, Any]:
         with self.db.read() as s:
