@@ -209,3 +209,32 @@ def test_a_players_colour_and_a_creature_in_an_error_are_translated_too(language
         shown = KIT.render_illegal(error)
     assert shown == template.format(key=worded["Harpy"], player=worded[summoner])
     assert not {"Harpy", summoner} & set(re.findall(r"\w+", shown))
+
+
+@pytest.mark.parametrize(("language", "told"), [
+    ("es", ("se sortea el orden de juego: Rojo, Verde, Azul", "se colocan los Dioses: Zeus, Poseidón, Atenea, Ares",
+            "una Criatura entra en el track: Cíclope")),
+    ("de", ("die Zugreihenfolge wird ausgelost: Rot, Grün, Blau",
+            "die Götter werden ausgelegt: Zeus, Poseidon, Athene, Ares", "eine Kreatur kommt auf die Leiste: Zyklop"))])
+def test_the_set_up_steps_name_colours_gods_and_creatures_in_the_readers_words(language: str,
+                                                                              told: tuple[str, ...]) -> None:
+    """C-SETUP-6, C-GODS-9, C-SUMMON-1: the log tells the drawn turn order by the players' colours,
+    the god boards and a creature entering the track by their names in the reader's language (the
+    notation keeps markers, keys and ids)."""
+    game = CycladesGame({"players": 3})
+    view = game.view(game.new_state(SEED), None)
+    steps = ("order 1 2 0", "gods zeus poseidon athena ares", "creature cyclops")
+    with use_locale(language):
+        lines = [KIT.describe_action(game, view, Action.parse(step)) for step in steps]
+    assert tuple(line.split(";")[0] for line in lines) == told
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_the_browser_menu_heads_each_verb_in_the_readers_words(language: str) -> None:
+    """The board tables give the menu a heading per verb from the game's catalogue, not the verb."""
+    from kleos.games.cyclades.web.tables import board_tables
+
+    with use_locale(language):
+        titles = board_tables(CycladesGame({"players": 3}))["verb_titles"]
+    assert titles["offer"] == gettext_in(DOMAIN, "Offer gold to a god", language) != "Offer gold to a god"
+    assert titles["sail"] == gettext_in(DOMAIN, "Move fleets (Poseidon)", language)
