@@ -29,7 +29,7 @@ from kleos.games.polis.text import describe, describe_action, refusal_text
 from kleos.games.polis.tui import help as texts
 from kleos.games.polis.tui import render
 from kleos.games.polis.tui.log import log_lines
-from kleos.i18n import use_locale
+from kleos.i18n import gettext_in, use_locale
 from step_cap import StepCap
 
 G20 = PolisGame("2020")
@@ -251,3 +251,12 @@ def test_the_kit_names_a_good_of_a_rules_error_in_the_readers_words(language: st
     error = IllegalAction("R-GEN-9", "you have no {good} to pay", good="wheat")
     with use_locale(language):
         assert KIT.render_illegal(error) == expected
+        accepts = IllegalAction("R-ACT-TRADE-11", "that slot accepts {good}", good="wine, oil")
+        usage = IllegalAction("R-TURN-7", "pay 1 good first: toll <{good}>", good="wine|oil")
+        shown = KIT.render_illegal(accepts), KIT.render_illegal(usage)
+
+    def word(text: str) -> str:
+        return gettext_in("polis", text, language)
+
+    assert shown[0] == word("that slot accepts {good}").format(good=f"{word('wine')}, {word('oil')}")
+    assert shown[1] == word("pay 1 good first: toll <{good}>").format(good="wine|oil")  # a usage: notation
