@@ -2,9 +2,12 @@
 
 A test that plays or shows a game takes a ``language`` argument through :data:`in_languages` and
 runs once per language of :data:`READER_LANGUAGES`: English, the pseudo-locale (which shows any
-text that bypasses the catalogues and any layout that breaks on longer words) and one real
-language. ``KLEOS_TEST_LANGUAGES=en,pseudo,es,de`` widens the set (or narrows it: ``en``) without
-touching the tests.
+text that bypasses the catalogues and any layout that breaks on longer words), Spanish and German.
+The costliest few (a whole game played by clicking or by a newcomer in the terminal, the final
+scores of three games at two widths: each a large share of the suite's minutes on a CI's two
+cores) take :data:`in_lean_languages` instead: English, the pseudo-locale and Spanish.
+``KLEOS_TEST_LANGUAGES=en,pseudo,es,de`` sets both (or narrows them: ``en``) without touching the
+tests.
 
 Expected words are never English literals in such a test: they are the catalogue's template in
 the test's language (:func:`words`), or the test checks data attributes, ids and notation.
@@ -22,23 +25,29 @@ import pytest
 from kleos import i18n
 from kleos.i18n import platform  # noqa: F401  (declares the platform's text domain)
 
-DEFAULT_LANGUAGES = ("en", i18n.PSEUDO, "es")
+DEFAULT_LANGUAGES = ("en", i18n.PSEUDO, "es", "de")
+LEAN_LANGUAGES = ("en", i18n.PSEUDO, "es")
 
 
-def reader_languages(setting: str | None) -> tuple[str, ...]:
-    """The languages named in ``setting`` (comma-separated), each one Kleos knows; the default set
-    when none is named."""
+def reader_languages(setting: str | None, default: tuple[str, ...] = DEFAULT_LANGUAGES) -> tuple[str, ...]:
+    """The languages named in ``setting`` (comma-separated), each one Kleos knows; ``default`` when
+    none is named."""
     named = tuple(code.strip() for code in (setting or "").split(",") if code.strip())
     unknown = [code for code in named if not i18n.known(code)]
     if unknown:
         raise ValueError(f"KLEOS_TEST_LANGUAGES names unknown languages: {unknown}")
-    return named or DEFAULT_LANGUAGES
+    return named or default
 
 
 READER_LANGUAGES = reader_languages(os.environ.get("KLEOS_TEST_LANGUAGES"))
+WHOLE_GAME_LANGUAGES = reader_languages(os.environ.get("KLEOS_TEST_LANGUAGES"), LEAN_LANGUAGES)
 
 in_languages = pytest.mark.parametrize("language", READER_LANGUAGES)
 """Run the decorated test once per reader's language (its ``language`` argument)."""
+
+in_lean_languages = pytest.mark.parametrize("language", WHOLE_GAME_LANGUAGES)
+"""Run one of the costliest tests once per language of the lean set (English, the
+pseudo-locale, Spanish, unless ``KLEOS_TEST_LANGUAGES`` says otherwise)."""
 
 
 def words(template: str, language: str, domain: str = i18n.PLATFORM_DOMAIN, **params: Any) -> str:

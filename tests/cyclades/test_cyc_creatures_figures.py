@@ -179,4 +179,4 @@ def test_figures_in_words() -> None:
     assert shown is not None and shown.text == "Figures: Chiron on I6 (Green)"
     begin_effect(g, s, "kraken")
     resolving = effects.describe(g.tables, s)
-    assert resolving is not None and resolving.text == "Blue's kraken is being resolved; Blue answers: target <sea>"
+    assert resolving is not None and resolving.text == "Blue's Kraken is being resolved; Blue answers: target <sea>"

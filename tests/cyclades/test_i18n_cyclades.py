@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from cyc_helpers import begin_effect, put, war_turn
 from rich.console import Console
 from rich.text import Text
 
@@ -20,8 +21,9 @@ from kleos.games.cyclades.i18n import DOMAIN
 from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.reference import explain, rules_reference
+from kleos.games.cyclades.rules import effects
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import GODS
+from kleos.games.cyclades.tables import ATHENA, GODS
 from kleos.games.cyclades.tui import guide, render
 from kleos.i18n import gettext_in, translations, use_locale
 
@@ -184,3 +186,55 @@ def test_a_gods_name_in_an_error_is_translated_too(language: str, face_down: str
     with use_locale(language):
         shown = KIT.render_illegal(raised.value)
         assert shown == face_down.format(god=words.term(english)) and "{" not in shown
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_a_players_colour_and_a_creature_in_an_error_are_translated_too(language: str) -> None:
+    """C-SUMMON-3: while a creature's effect is resolved only its summoner decides; the refusal to
+    another player names the creature and the summoner's colour in the reader's language, while the
+    error's English message keeps the colour, the seat's identifier."""
+    g, s = war_turn(3, ATHENA)
+    put(g, s, 1, I2=2)  # a troop for the Harpy to take
+    begin_effect(g, s, "harpy", seat=0)
+    assert effects.pending(s)
+    violation = effects.check(g.tables, s, 1, Action.parse("end"))
+    assert violation is not None and violation.rule == "C-SUMMON-3"
+    error = IllegalAction(violation.rule, violation.template, **violation.params)
+    summoner = g.seat_names[0]
+    assert error.message == f"the Harpy's effect is being resolved: {summoner} decides now"
+    template = gettext_in(DOMAIN, "the {key}'s effect is being resolved: {player} decides now", language)
+    worded = {name: gettext_in(DOMAIN, name, language) for name in ("Harpy", summoner)}
+    assert all(word != english for english, word in worded.items())  # Arpía, Azul; Harpyie, Blau
+    with use_locale(language):
+        shown = KIT.render_illegal(error)
+    assert shown == template.format(key=worded["Harpy"], player=worded[summoner])
+    assert not {"Harpy", summoner} & set(re.findall(r"\w+", shown))
+
+
+@pytest.mark.parametrize(("language", "told"), [
+    ("es", ("se sortea el orden de juego: Rojo, Verde, Azul", "se colocan los Dioses: Zeus, Poseidón, Atenea, Ares",
+            "una Criatura entra en el track: Cíclope")),
+    ("de", ("die Zugreihenfolge wird ausgelost: Rot, Grün, Blau",
+            "die Götter werden ausgelegt: Zeus, Poseidon, Athene, Ares", "eine Kreatur kommt auf die Leiste: Zyklop"))])
+def test_the_set_up_steps_name_colours_gods_and_creatures_in_the_readers_words(language: str,
+                                                                              told: tuple[str, ...]) -> None:
+    """C-SETUP-6, C-GODS-9, C-SUMMON-1: the log tells the drawn turn order by the players' colours,
+    the god boards and a creature entering the track by their names in the reader's language (the
+    notation keeps markers, keys and ids)."""
+    game = CycladesGame({"players": 3})
+    view = game.view(game.new_state(SEED), None)
+    steps = ("order 1 2 0", "gods zeus poseidon athena ares", "creature cyclops")
+    with use_locale(language):
+        lines = [KIT.describe_action(game, view, Action.parse(step)) for step in steps]
+    assert tuple(line.split(";")[0] for line in lines) == told
+
+
+@pytest.mark.parametrize("language", ["es", "de"])
+def test_the_browser_menu_heads_each_verb_in_the_readers_words(language: str) -> None:
+    """The board tables give the menu a heading per verb from the game's catalogue, not the verb."""
+    from kleos.games.cyclades.web.tables import board_tables
+
+    with use_locale(language):
+        titles = board_tables(CycladesGame({"players": 3}))["verb_titles"]
+    assert titles["offer"] == gettext_in(DOMAIN, "Offer gold to a god", language) != "Offer gold to a god"
+    assert titles["sail"] == gettext_in(DOMAIN, "Move fleets (Poseidon)", language)

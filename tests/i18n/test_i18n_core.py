@@ -151,7 +151,7 @@ def test_a_kit_renders_an_illegal_action_through_its_games_catalogue() -> None:
     error = IllegalAction("R-TRADE-3", "{city} has no {good} to sell", city="Corinth", good="wine")
     assert kit.render_illegal(error) == "Corinth has no wine to sell"
     with i18n.use_locale(i18n.PSEUDO):
-        assert kit.render_illegal(error) == "⟦Corinth hàš ñõ wine tõ šéll~~~~~~~~~⟧"
+        assert kit.render_illegal(error) == "⟦Corinth hàš ñõ ⟦wîñé~⟧ tõ šéll~~~~~~~~~⟧"  # the good in words too
 
 
 def test_a_text_kept_in_every_language_is_read_in_the_readers(toy_domain: str) -> None:

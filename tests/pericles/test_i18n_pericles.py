@@ -27,6 +27,7 @@ from kleos.games.pericles.i18n import DOMAIN
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
+from kleos.games.pericles.rules import aristophanes
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.tui.parts import terminal_parts
@@ -293,3 +294,19 @@ def test_the_options_words_are_in_the_catalogue(language: str) -> None:
     texts = [text for spec in KIT.options if spec.name != "honor_handicap"
              for text in (spec.help, spec.label, *(meaning for _value, meaning in spec.meanings)) if text]
     assert texts and [text for text in texts if not entries.get(text)] == []
+
+
+@pytest.mark.parametrize(("language", "faction"), [("es", "Aristócratas"), ("de", "Aristokraten")])
+def test_a_faction_in_a_refusal_is_named_in_the_readers_words(language: str, faction: str) -> None:
+    """P-ARIST-4: the rules name the faction that demobilises by its code (AF); the kit's refusal
+    names it as the reader's language names its seat, the rest of the template translated."""
+    game, state, _told = told_game(1, "place")
+    violation = aristophanes.demob_check(game.tables, state, 0, Action("pass", ()))
+    assert violation is not None and len(violation) == 3
+    rule, template, params = violation[0], violation[1], violation[2]
+    error = IllegalAction(rule, template, **params)
+    assert rule == "P-ARIST-4" and params == {"faction": "AF"}
+    with i18n.use_locale(language):
+        shown = KIT.render_illegal(error)
+    assert shown == i18n.gettext_in(DOMAIN, template, language).format(faction=faction)
+    assert "AF" not in shown.split()

@@ -23,12 +23,13 @@ from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE
 from kleos.games.polis.game import PolisGame
+from kleos.games.polis.kit import KIT
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.text import describe, describe_action, refusal_text
 from kleos.games.polis.tui import help as texts
 from kleos.games.polis.tui import render
 from kleos.games.polis.tui.log import log_lines
-from kleos.i18n import use_locale
+from kleos.i18n import gettext_in, use_locale
 from step_cap import StepCap
 
 G20 = PolisGame("2020")
@@ -240,3 +241,22 @@ def test_the_plain_terminal_loop_speaks_german(tmp_path: Path, monkeypatch: pyte
     assert "Nicht erlaubt (R-ACT-SIEGE-3): Sparti ist eine Hauptstadt und kann nie belagert werden" in out
     assert "Partie gespeichert in" in out
     assert "Deine Wahlmöglichkeiten (Athen):" in out and "Beende." in out  # the plain loop's own words
+
+
+@pytest.mark.parametrize(("language", "expected"), [("es", "no tienes trigo para pagar"),
+                                                    ("de", "du hast kein Weizen zum Bezahlen")])
+def test_the_kit_names_a_good_of_a_rules_error_in_the_readers_words(language: str, expected: str) -> None:
+    """R-GEN-9: the surfaces (terminal menus, the server's 422) render a refusal through the kit,
+    which names the good as the reader's language does, not as the notation writes it."""
+    error = IllegalAction("R-GEN-9", "you have no {good} to pay", good="wheat")
+    with use_locale(language):
+        assert KIT.render_illegal(error) == expected
+        accepts = IllegalAction("R-ACT-TRADE-11", "that slot accepts {good}", good="wine, oil")
+        usage = IllegalAction("R-TURN-7", "pay 1 good first: toll <{good}>", good="wine|oil")
+        shown = KIT.render_illegal(accepts), KIT.render_illegal(usage)
+
+    def word(text: str) -> str:
+        return gettext_in("polis", text, language)
+
+    assert shown[0] == word("that slot accepts {good}").format(good=f"{word('wine')}, {word('oil')}")
+    assert shown[1] == word("pay 1 good first: toll <{good}>").format(good="wine|oil")  # a usage: notation

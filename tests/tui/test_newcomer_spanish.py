@@ -21,12 +21,12 @@ from kleos.tui.app import GameApp
 from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_OVER, GameScreen
 from kleos.tui.widgets import ChoiceScreen, TextScreen
-from languages import READER_LANGUAGES, english_left, words, words_pattern
+from languages import WHOLE_GAME_LANGUAGES, english_left, words, words_pattern
 
 SEED = 4
 MAX_DECISIONS = 600  # a guard: the game ends long before
 ENGLISH = ("Confirm", "Not allowed", "Choose", "would choose", "Guide:", "Game over", "is thinking")
-LANGUAGES = sorted({"es", *READER_LANGUAGES} - {i18n.SOURCE})
+LANGUAGES = sorted({"es", *WHOLE_GAME_LANGUAGES} - {i18n.SOURCE})
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

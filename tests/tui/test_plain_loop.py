@@ -1,8 +1,10 @@
 """``kleos play GAME --plain``: the plain text loop plays a game it has never heard of (the test game
-Sealed Bids, tests/toygame) from standard input, through the same session as the full-screen app."""
+Sealed Bids, tests/toygame) from standard input, through the same session as the full-screen app;
+its own messages in every reader's language (``--lang``)."""
 
 from __future__ import annotations
 
+import contextvars
 import io
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 from kleos.cli import main
 from kleos.core import registry
 from kleos.core.record import GameRecord, Replay
+from languages import in_languages, words, words_pattern
 from toygame.kit import KIT
 
 
@@ -23,9 +26,11 @@ def toy_kit() -> Iterator[None]:
 
 
 def play(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch,
-         capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+         capsys: pytest.CaptureFixture[str], language: str = "en") -> tuple[int, str]:
+    """``kleos --lang LANGUAGE play`` the test game, answering ``answers`` (the language is set in a
+    copied context, so that it does not outlive the call)."""
     monkeypatch.setattr("sys.stdin", io.StringIO(answers))
-    code = main(["play", KIT.name, *argv])
+    code = contextvars.copy_context().run(main, ["--lang", language, "play", KIT.name, *argv])
     return code, capsys.readouterr().out
 
 
@@ -44,32 +49,43 @@ def test_a_whole_game_against_the_computer(tmp_path: Path, monkeypatch: pytest.M
     assert record.game == KIT.name and record.seed == 3 and game.is_terminal(Replay(game, record).final_state())
 
 
+@in_languages
 def test_hotseat_passes_the_device_before_a_hand_is_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+                                                          capsys: pytest.CaptureFixture[str], language: str) -> None:
     """Several people at one screen: before the next one's hand is drawn, the previous one looks away."""
     code, out = play(["--as", "all", "--seed", "2", "--save", str(tmp_path / "g.json")], "1\n" * 400,
-                     monkeypatch, capsys)
-    assert code == 0 and "Game over" in out
-    handed = out.index("Pass the device to Player 2.")
-    assert out.index("Player 1> ") < handed < out.index("Player 2> ")
+                     monkeypatch, capsys, language)
+    assert code == 0 and words_pattern("Game over: {words}.", language).search(out)
+    first, second = (words(name, language) for name in KIT.make_game({"players": 3}).seat_names[:2])
+    handed = out.index(words("Pass the device to {name}.", language, name=second))
+    assert out.index(f"{first}> ") < handed < out.index(f"{second}> ")
 
 
-def test_quit_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+@in_languages
+def test_quit_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                         language: str) -> None:
     """``quit`` saves; ``--load`` resumes from the same step, and ``--replay`` prints the steps."""
     save = tmp_path / "g.json"
-    code, out = play(["--seed", "4", "--save", str(save)], "1\nquit\ny\n", monkeypatch, capsys)
-    assert code == 0 and f"Leaving. Game saved to {save}. Resume with: kleos play {KIT.name} --load {save}" in out
+    code, out = play(["--seed", "4", "--save", str(save)], "1\nquit\ny\n", monkeypatch, capsys, language)
+    saved = words("Game saved to {file}. Resume with: {command}", language, file=save,
+                  command=f"kleos play {KIT.name} --load {save}")
+    assert code == 0 and f"{words('Leaving.', language)} {saved}" in out
     steps = len(GameRecord.loads(save.read_text(encoding="utf-8")).actions)
-    code, out = play(["--load", str(save)], "", monkeypatch, capsys)
-    assert code == 0 and out.startswith(f"Resumed {save}: {steps} actions replayed.")
-    code, out = play(["--replay", str(save)], "", monkeypatch, capsys)
-    assert code == 0 and out.startswith(f"Replay of {save}: {steps} actions.")
+    code, out = play(["--load", str(save)], "", monkeypatch, capsys, language)
+    assert code == 0 and out.startswith(words("Resumed {file}: {n} actions replayed.", language, file=save, n=steps))
+    code, out = play(["--replay", str(save)], "", monkeypatch, capsys, language)
+    assert code == 0 and out.startswith(words("Replay of {file}: {n} actions.", language, file=save, n=steps))
 
 
-def test_refusals(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+@in_languages
+def test_refusals(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                  language: str) -> None:
     """A number off the menu, words that are not an action and an illegal action are refused and asked again."""
     code, out = play(["--seed", "5", "--save", str(tmp_path / "g.json")], "99\nfly away!!\nplay 999\nquit\ny\n",
-                     monkeypatch, capsys)
+                     monkeypatch, capsys, language)
     assert code == 0
-    assert "There is no choice 99" in out and "Not understood" in out
-    assert "Not allowed" in out or "not one of your choices" in out
+    off_menu = words_pattern("There is no choice {n}: answer 1 to {last}, or 'help'.", language)
+    assert any((found := off_menu.search(line)) and found.group(1) == "99" for line in out.splitlines())
+    assert words_pattern("Not understood: {why}", language).search(out)
+    assert (words_pattern("Not allowed ({rule}): {why}", language).search(out)
+            or words_pattern("'{action}' is not one of your choices here", language).search(out))

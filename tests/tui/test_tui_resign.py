@@ -1,6 +1,6 @@
 """``:resign`` in the terminal (issue 17): typed as a command, it asks first; ``n`` keeps playing,
 ``y`` ends the game at once as a loss for the person, whose opponent wins (Textual pilot, the
-test game Sealed Bids against a computer player)."""
+test game Sealed Bids against a computer player), in every reader's language."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from kleos import i18n
 from kleos.core import registry
 from kleos.tui.app import GameApp
 from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_CHOOSE, MODE_OVER, MODE_WAIT, GameScreen
 from kleos.tui.session import Session
 from kleos.tui.widgets import ChoiceScreen
+from languages import english_left, in_languages, words
 from toygame.kit import KIT
 
 
@@ -47,9 +49,12 @@ async def type_command(pilot: Pilot[str], command: str) -> None:
     await pilot.pause()
 
 
-def test_resign_asks_then_ends_the_game_as_a_loss() -> None:
-    app = build_app(KIT, {"players": 2}, seats=(0,), seed=5, opponent="random")
-    session = app.session
+@in_languages
+def test_resign_asks_then_ends_the_game_as_a_loss(language: str) -> None:
+    with i18n.use_locale(language):
+        app = build_app(KIT, {"players": 2}, seats=(0,), seed=5, opponent="random")
+        session = app.session
+        names = [session.name(seat) for seat in (0, 1)]
 
     async def script(pilot: Pilot[str]) -> None:
         screen = app.game_screen
@@ -58,7 +63,11 @@ def test_resign_asks_then_ends_the_game_as_a_loss() -> None:
         await settle(app, pilot, screen)
         assert screen.mode == MODE_CHOOSE
         await type_command(pilot, "resign")
-        assert isinstance(app.screen, ChoiceScreen) and "Resign?" in str(app.screen.text)
+        asked = app.screen
+        assert isinstance(asked, ChoiceScreen) and words("Resign?", language) in str(asked.text)
+        assert words("{name} loses this game at once.", language, name=names[0]) in str(asked.text)
+        if language == i18n.PSEUDO:  # every word of the question went through the catalogue
+            assert english_left([str(asked.text)], names=" ".join(names).split()) == []
         await pilot.press("n")
         await pilot.pause()
         assert top(app) is screen and screen.mode == MODE_CHOOSE and not session.over
@@ -77,12 +86,14 @@ def test_resign_asks_then_ends_the_game_as_a_loss() -> None:
             await pilot.pause()
             await script(pilot)
 
-    asyncio.run(go())
+    with i18n.use_locale(language):
+        asyncio.run(go())
+        blocker = session.undo_blocker(0)
     outcome = session.outcome
     assert session.over and outcome is not None
     assert outcome.reason == "resigned" and outcome.winner == 1 and outcome.scores == (0, 1)
-    assert session.log[-1].text == "Player 1 resigned: Player 2 wins."
-    assert session.to_act() is None and session.undo_blocker(0) == "the game was resigned"
+    assert session.log[-1].text == words("{name} resigned: {winner} wins.", language, name=names[0], winner=names[1])
+    assert session.to_act() is None and blocker == words("the game was resigned", language)
     assert len([a for s, a in session.record.actions if s == 0]) == 1  # the bid before, nothing after
 
 

@@ -30,7 +30,7 @@ from web_helpers import (
 from web_reader import check_reader_language
 from web_server import LiveServer, browser, desktop, live_server, reader_context, shots  # noqa: F401
 
-from languages import in_languages, words_pattern
+from languages import in_languages, in_lean_languages, words_pattern
 
 PHONE = {"width": 390, "height": 844}
 
@@ -41,7 +41,7 @@ def watch_errors(page: Any) -> list[str]:
     return errors
 
 
-@in_languages
+@in_lean_languages
 def test_full_game_against_the_ai_by_clicking(live_server: LiveServer, desktop: Any, shots: Path,
                                               language: str) -> None:
     """A person plays a whole game against the `random` AI only by clicking the menu the page

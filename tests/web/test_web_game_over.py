@@ -21,7 +21,7 @@ from web_server import LiveServer, browser, live_server, reader_context, shots  
 from finished_games import FINISHED, play_to_the_end
 from kleos import i18n
 from kleos.core import registry
-from languages import in_languages
+from languages import in_lean_languages
 
 
 def finished_game(name: str, options: dict[str, Any], seed: int, players: str, language: str) -> tuple[
@@ -38,7 +38,7 @@ def finished_game(name: str, options: dict[str, Any], seed: int, players: str, l
     return record, told["en"], told[language]
 
 
-@in_languages
+@in_lean_languages
 @pytest.mark.parametrize(("name", "options", "seed", "players", "words"), FINISHED, ids=[f[0] for f in FINISHED])
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
                          ids=["1280", "phone"])

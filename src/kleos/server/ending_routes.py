@@ -27,9 +27,10 @@ from kleos.server.accounts import SESSION_PREFIX, AccountSeatRow
 from kleos.server.context import ServerContext
 from kleos.server.deps import Ctx
 from kleos.server.errors import ERROR_RESPONSES, ApiError
+from kleos.server.games import stored_kit
 from kleos.server.hub import Hub
 from kleos.server.lobby import signed_in
-from kleos.server.messages import dumps
+from kleos.server.messages import dumps, seat_words
 from kleos.server.store import GameStore
 
 log = logging.getLogger("kleos.server.endings")
@@ -108,7 +109,7 @@ async def claim(ctx: Ctx, request: Request, game_id: str, body: SeatIn | None = 
 
 def chat_json(ctx: ServerContext, game_id: str, lines: list[chat.Line]) -> list[dict[str, Any]]:
     meta = ctx.store.committed(game_id).current.meta
-    names = ctx.store.game_for(meta.game, meta.options).seat_names
+    names = seat_words(stored_kit(meta.game), ctx.store.game_for(meta.game, meta.options))
     players = {x.seat: x.name for x in meta.seats if x.name}
     return [line.to_json(names, players) for line in lines]
 

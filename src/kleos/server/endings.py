@@ -141,7 +141,7 @@ def and_list(items: Sequence[str]) -> str:
 
 def forfeit_text(names: Sequence[str], outcome: dict[str, Any]) -> str:
     """The end in words, in the reader's language: "A resigned: B wins." / "A ran out of time: B
-    and C share the win."."""
+    and C share the win." (``names``: the seats' names in that language too)."""
     losers = and_list([seat_label(names, seat) for seat in outcome["losers"]])
     winners = [seat_label(names, seat) for seat, score in enumerate(outcome["scores"]) if score > 0]
     if not winners:

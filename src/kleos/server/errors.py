@@ -8,7 +8,7 @@ the reader's language when the answer is written (:meth:`ApiError.body`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -21,14 +21,17 @@ class ApiError(Exception):
     """Answered as ``{"error": code, "message": message, **extra}`` with HTTP ``status``.
 
     ``message`` is an English template whose ``{name}`` fields ``params`` fill; ``domain`` is the
-    text domain that translates it (the platform's unless a game's rules wrote it).
+    text domain that translates it (the platform's unless a game's rules wrote it); ``words``, when
+    given, renders the message instead (a game's refusal, whose parameters name the game's own words:
+    a colour, a god, a faction, which only the game's kit translates).
     ``self.message`` keeps the English text, for logs and for code that reads it."""
 
     def __init__(self, status: int, code: str, message: str, *, params: Mapping[str, Any] | None = None,
-                 domain: str = PLATFORM_DOMAIN, **extra: Any) -> None:
+                 domain: str = PLATFORM_DOMAIN, words: Callable[[], str] | None = None, **extra: Any) -> None:
         self.template = message
         self.params = dict(params or {})
         self.domain = domain
+        self.words = words
         text = message.format(**self.params) if self.params else message
         super().__init__(text)
         self.status = status
@@ -38,6 +41,8 @@ class ApiError(Exception):
 
     def text(self) -> str:
         """The message in the reader's language (the context's, see :mod:`kleos.i18n`)."""
+        if self.words is not None:
+            return self.words()
         translated = gettext_in(self.domain, self.template)
         return translated.format(**self.params) if self.params else translated
 

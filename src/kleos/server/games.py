@@ -27,7 +27,7 @@ from kleos.core.protocol import CHANCE, Game
 from kleos.i18n.platform import N_
 from kleos.server.config import Settings
 from kleos.server.errors import ApiError
-from kleos.server.messages import dumps, log_text, seat_description, seat_head
+from kleos.server.messages import dumps, log_text, seat_description, seat_head, seat_words
 from kleos.server.schemas import RecordIn
 
 PERSON = "person"
@@ -308,7 +308,7 @@ def catalog_entry(kit: GameKit, board_module: str | None) -> dict[str, Any]:
         "min_seats": kit.min_seats,
         "max_seats": kit.max_seats,
         "seat_names": list(game.seat_names),
-        "seat_labels": [kit.seat_name(game, seat) for seat in range(len(game.seat_names))],
+        "seat_labels": seat_words(kit, game),
         "seat_count_option": kit.seat_count_option,
         "options": [spec.as_json(kit.word) for spec in kit.options if not spec.local_only],
         "opponents": opponents(kit),

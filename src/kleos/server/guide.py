@@ -28,7 +28,7 @@ from limits import RateLimitItemPerMinute
 from starlette.concurrency import run_in_threadpool
 
 from kleos.core.action import Action
-from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit import GameKit
 from kleos.core.kit.terminal import HelpParts
 from kleos.core.protocol import Game
 from kleos.i18n import word_in
@@ -238,7 +238,7 @@ def final_scores(store: GameStore, game_id: str) -> dict[str, Any]:
     parts = kit.score_breakdown(game, game.view(state, None))
     names = game.seat_names
     seats: list[dict[str, Any]] = [
-        {"seat": seat, "side": seat_label(names, seat), "score": outcome.scores[seat] if seat < len(outcome.scores)
+        {"seat": seat, "side": kit.seat_name(game, seat), "score": outcome.scores[seat] if seat < len(outcome.scores)
          else None, "winner": outcome.winner == seat, "parts": None} for seat in range(len(names))]
     for seat, entry in enumerate(seats):
         shown = parts[seat] if parts is not None and seat < len(parts) else None

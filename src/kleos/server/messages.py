@@ -21,7 +21,7 @@ from typing import Any
 
 from kleos import i18n
 from kleos.core.action import Action
-from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit import GameKit
 from kleos.core.kit.terminal import Explain
 from kleos.core.kit.web import EXPLANATIONS, explanations
 from kleos.core.protocol import CHANCE, Game, Outcome
@@ -282,8 +282,10 @@ def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
     return None if outcome is None else outcome.to_json()
 
 
-def seat_name(game: AnyGame, seat: int | None) -> str | None:
-    return None if seat is None else seat_label(game.seat_names, seat)
+def seat_words(kit: GameKit, game: AnyGame) -> list[str]:
+    """Every seat's name in the reader's language, in seat order: the labels a page shows (the
+    seats stay numbers and ``seat_names`` English identifiers in every message)."""
+    return [kit.seat_name(game, seat) for seat in range(len(game.seat_names))]
 
 
 def acting(game: AnyGame, state: Any) -> list[int]:
@@ -317,7 +319,7 @@ def seat_head(kit: GameKit, game: AnyGame, state: Any, steps: int, seat: int | N
         "type": "state",
         **meta,
         "seat": seat,
-        "side": seat_name(game, seat),
+        "side": None if seat is None else kit.seat_name(game, seat),
         "to_act": actors,
         "your_turn": your_turn,
         "steps": steps,
@@ -348,8 +350,9 @@ def replay_message(kit: GameKit, game: AnyGame, state: Any, log: Sequence[LogEnt
     }
 
 
-def players_json(game: AnyGame, seats: Iterable[Any]) -> list[dict[str, Any]]:
-    """Every seat: its name, a person or a bot (with its agent), and whether someone holds it."""
-    return [{"seat": s.seat, "side": seat_label(game.seat_names, s.seat), "kind": s.kind, "agent": s.agent,
+def players_json(kit: GameKit, game: AnyGame, seats: Iterable[Any]) -> list[dict[str, Any]]:
+    """Every seat: its name in the reader's language, a person or a bot (with its agent), and whether
+    someone holds it."""
+    return [{"seat": s.seat, "side": kit.seat_name(game, s.seat), "kind": s.kind, "agent": s.agent,
              "joined": s.kind == "bot" or s.token_hash is not None,
              **({"name": s.name} if getattr(s, "name", None) else {})} for s in seats]

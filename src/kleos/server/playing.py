@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -112,7 +113,7 @@ class Playing:
             try:
                 entries = [rows.step(kit, game, state, seat, action)]
             except IllegalAction as exc:
-                raise ApiError(422, "illegal", exc.template, params=exc.params,
+                raise ApiError(422, "illegal", exc.template, params=exc.params, words=partial(kit.render_illegal, exc),
                                domain=game_domain(kit) or i18n.PLATFORM_DOMAIN, rule=exc.rule, seq=meta.seq) from exc
             entries += rows.resolve_chance(kit, game, state)
             loaded, write = rows.plan(kit, game, game_id, meta.seq, meta.steps, current.loaded, state, entries,

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from kleos import i18n
+from kleos.core.kit import GameKit
 from kleos.core.record import GameRecord
 from kleos.core.undo import undo_blocker
 from kleos.i18n.platform import N_
@@ -17,7 +18,15 @@ from kleos.server.db import SnapshotRow
 from kleos.server.errors import ApiError
 from kleos.server.games import AnyGame
 from kleos.server.live import ACTIVE, FINISHED, Current, Live, Loaded, Meta
-from kleos.server.messages import dumps, players_json, replay_message, seat_description, seat_head, with_log
+from kleos.server.messages import (
+    dumps,
+    players_json,
+    replay_message,
+    seat_description,
+    seat_head,
+    seat_words,
+    with_log,
+)
 from kleos.server.tokens import seat_of
 
 
@@ -25,7 +34,7 @@ class Reading:
     def __init__(self, games: CommittedGames) -> None:
         self.games = games
 
-    def _meta_json(self, meta: Meta, seat: int | None, game: AnyGame) -> dict[str, Any]:
+    def _meta_json(self, meta: Meta, seat: int | None, kit: GameKit, game: AnyGame) -> dict[str, Any]:
         rematch: dict[str, Any] | None = None
         if meta.rematch_id is not None:
             rematch = {"game_id": meta.rematch_id}
@@ -39,7 +48,8 @@ class Reading:
             "status": meta.status,
             "options": json.loads(meta.options),
             "seat_names": list(game.seat_names),
-            "players": players_json(game, meta.seats),
+            "seat_labels": seat_words(kit, game),
+            "players": players_json(kit, game, meta.seats),
             "rematch": rematch,
             "rematch_of": meta.rematch_of,
             "imported": meta.imported,
@@ -147,9 +157,9 @@ class Reading:
         kit, game = self.games.kit_game(meta)
         undo_ok = (seat is not None and meta.status == ACTIVE
                    and undo_blocker(GameRecord(meta.game, {}, 0, list(loaded.actions)), seat) is None)
-        head = seat_head(kit, game, loaded.state, len(loaded.log), seat, meta=self._meta_json(meta, seat, game),
+        head = seat_head(kit, game, loaded.state, len(loaded.log), seat, meta=self._meta_json(meta, seat, kit, game),
                          undo_allowed=undo_ok)
-        return endings.patch_head(head, meta, game.seat_names)
+        return endings.patch_head(head, meta, seat_words(kit, game))
 
     def replay(self, game_id: str, step: int | None) -> dict[str, Any]:
         with self.games.db.read() as s:
@@ -165,8 +175,8 @@ class Reading:
             state = loaded.state if k == n else rows.rebuild(s, row, game, loaded.actions, k)
             full = rows.meta_of(s, row)
             loaded.teller.tell(loaded.log)
-            message = replay_message(kit, game, state, loaded.log, k, self._meta_json(full, None, game))
-            return endings.patch_head(message, full, game.seat_names) if k == n else message
+            message = replay_message(kit, game, state, loaded.log, k, self._meta_json(full, None, kit, game))
+            return endings.patch_head(message, full, seat_words(kit, game)) if k == n else message
 
     def export(self, game_id: str) -> dict[str, Any]:
         with self.games.db.read() as s:

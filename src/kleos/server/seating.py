@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from kleos.core.action import MalformedAction
 from kleos.core.clock import TimeControl
 from kleos.core.errors import IllegalAction
-from kleos.core.kit import GameKit, seat_label
+from kleos.core.kit import GameKit
 from kleos.core.kit.handicap import handicaps_moved
 from kleos.core.record import GameRecord
 from kleos.core.rng import Rng
@@ -77,7 +77,7 @@ class Seating:
             creator = seat == seats.creator
             invite = None if creator or agent is not None else secrets.token_urlsafe(16)
             if invite is not None:
-                invites.append((seat, seat_label(game.seat_names, seat), invite))
+                invites.append((seat, kit.seat_name(game, seat), invite))
             s.add(SeatRow(game_id=row.id, seat=seat, kind=BOT if agent is not None else PERSON, agent=agent,
                           token_hash=token_hash(token) if creator else None, invite=invite,
                           joined_at=now if creator or agent is not None else None))
@@ -94,7 +94,7 @@ class Seating:
         loaded = self._append(s, row, kit, game, base, state, entries, snapshot=is_import)
         actors = rows.decode_seats(row.actors)
         bots = any(agent is not None and seat in actors for seat, agent in enumerate(seats.agents))
-        seated = Seated(row.id, kit.name, seats.creator, seat_label(game.seat_names, seats.creator), token,
+        seated = Seated(row.id, kit.name, seats.creator, kit.seat_name(game, seats.creator), token,
                         loaded.seq, tuple(invites), bots and row.status == ACTIVE)
         return row, loaded, seated
 
@@ -149,8 +149,8 @@ class Seating:
                 old = s.scalars(select(GameRow).where(GameRow.id == old_id).with_for_update()).first()
                 if old is not None:
                     old.updated_at = max(old.updated_at, time.time())
-            game = self.games.game_for(row.game, row.options)
-            seated = Seated(row.id, row.game, seat.seat, seat_label(game.seat_names, seat.seat), token, row.seq, (),
+            kit, game = self.games.kit_game(row)
+            seated = Seated(row.id, row.game, seat.seat, kit.seat_name(game, seat.seat), token, row.seq, (),
                             False)
         self.games.refresh(seated.game_id)
         if old_id is not None:
@@ -183,8 +183,8 @@ class Seating:
                 new_row = rows.locked_row(s, row.rematch_id)
                 new_row.updated_at = max(new_row.updated_at, now)
                 endings.start_if_full(s, new_row, self.games.now())
-                game = self.games.game_for(new_row.game, new_row.options)
-                result = Seated(new_row.id, new_row.game, moved, seat_label(game.seat_names, moved), new_token_,
+                kit, game = self.games.kit_game(new_row)
+                result = Seated(new_row.id, new_row.game, moved, kit.seat_name(game, moved), new_token_,
                                 new_row.seq, (), False)
             else:
                 kit, game = self.games.kit_game(row)
@@ -248,13 +248,13 @@ class Seating:
                     kit, game = self.games.kit_game(row)
                 except ApiError:
                     continue  # a game whose kit is no longer installed
-                players = players_json(game, rows.seat_rows(s, row.id))
+                players = players_json(kit, game, rows.seat_rows(s, row.id))
                 actors = list(rows.decode_seats(row.actors))
                 others = [p for p in players if p["seat"] != seat.seat]
                 out.append({
                     "token_index": hashes[seat.token_hash or ""],
                     "game_id": row.id, "game": row.game, "title": kit.title,
-                    "seat": seat.seat, "side": seat_label(game.seat_names, seat.seat),
+                    "seat": seat.seat, "side": kit.seat_name(game, seat.seat),
                     "status": row.status, "seq": row.seq, "steps": row.steps,
                     "to_act": actors[0] if actors else None, "acting": actors,
                     "your_turn": row.status == ACTIVE and seat.seat in actors,

@@ -269,6 +269,22 @@ def step_words(game: CycladesGame, view: CycladesView, action: Action) -> str | 
         return _effect_words(t, s, action)
     if action.verb == "offer" and len(action.args) == 2 and str(action.args[0]) in GODS[:N_GODS]:
         return _("offer {gold} GP to {god}", gold=action.args[1], god=words.god(t, GODS.index(str(action.args[0]))))
+    return _chance_words(t, action)
+
+
+def _chance_words(t: Tables, action: Action) -> str | None:
+    """A chance step whose arguments stand for the game's words (the turn order's offering markers,
+    named by their players' colours; the gods' keys; a creature's key), told with those words in the
+    reader's language; the notation keeps the ids."""
+    args = [str(a) for a in action.args]
+    if action.verb == "order" and args and all(a.isdigit() and int(a) < t.n_markers for a in args):
+        owners = (words.seat(t, t.marker_owner[int(a)]) for a in args)
+        return _("the turn order is drawn: {args}", args=", ".join(owners))
+    if action.verb == "gods" and args and all(a in GODS for a in args):
+        return _("the god boards are placed: {args}", args=", ".join(words.god(t, GODS.index(a)) for a in args))
+    if action.verb == "creature" and args and all(a in t.creature_index for a in args):
+        return _("a creature enters the track: {args}",
+                 args=", ".join(words.creature_name(creature(t, t.creature_index[a])) for a in args))
     return None
 
 

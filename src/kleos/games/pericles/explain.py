@@ -100,10 +100,18 @@ def unit_words(code: str) -> str:
     return _(UNITS[code]) if code in UNITS else code
 
 
+def refusal_words(error: IllegalAction) -> str:
+    """An illegal action's message in the reader's language: the rules raise an English template and
+    its parameters, the game's catalogue translates the template and a faction's code among the
+    parameters is named as the reader's language names its seat (theaters and pieces are notation)."""
+    params = {key: _(SEAT_NAMES[FACTIONS.index(value)]) if key == "faction" and value in FACTIONS else value
+              for key, value in error.params.items()}
+    return _(error.template, **params)
+
+
 def refusal_text(error: IllegalAction) -> str:
-    """An illegal action's rule and message in the reader's language: the rules raise an English
-    template and its parameters, the game's catalogue translates the template."""
-    return f"{error.rule}: {_(error.template, **error.params)}"
+    """An illegal action's rule and message in the reader's language."""
+    return f"{error.rule}: {refusal_words(error)}"
 
 
 def kind_line(code: str) -> str:
@@ -430,4 +438,4 @@ EXPLAINERS: dict[str, Explainer] = {
 
 
 __all__ = ["FACTION_NAMES", "KINDS", "PHASE_TITLES", "SIDE_NAMES", "UNITS", "explain", "faction_name", "kind_line",
-           "kind_name", "refusal_text", "seat_names", "side_name", "unit_name", "unit_words"]
+           "kind_name", "refusal_text", "refusal_words", "seat_names", "side_name", "unit_name", "unit_words"]

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from kleos.core.action import Action
-from kleos.core.errors import DataError
+from kleos.core.errors import DataError, IllegalAction
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.handicap import BotHandicap
 from kleos.core.protocol import CHANCE, Outcome
 from kleos.games.pericles import story
 from kleos.games.pericles.datamodel import AmountDef
-from kleos.games.pericles.explain import PHASE_TITLES, seat_names, side_name
+from kleos.games.pericles.explain import PHASE_TITLES, refusal_words, seat_names, side_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.loader import load_data
@@ -123,6 +123,10 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
             if here:
                 lines.append(f"{tkey}: {' '.join(here)}")
         return "\n".join(lines)
+
+    def render_illegal(self, error: IllegalAction) -> str:
+        """A refusal in the reader's language, a faction named in it too (:func:`.explain.refusal_words`)."""
+        return refusal_words(error)
 
     def describe_action(self, game: PericlesGame, view: PericlesView, action: Action) -> str:
         """The action as the story log tells it (:mod:`kleos.games.pericles.story`), from ``view`` only."""

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from kleos.core.action import Action
-from kleos.core.errors import DataError, KleosError
+from kleos.core.errors import DataError, IllegalAction, KleosError
 from kleos.core.kit import FOLDER_NAME, UNKNOWN_OPTION, GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.web import WARNINGS
 from kleos.core.protocol import CHANCE, Outcome
@@ -83,6 +83,12 @@ class PolisKit(GameKit[PolisGame, PolisState, PolisView]):
         from kleos.games.polis.text import describe_action
 
         return describe_action(game, view, action)
+
+    def render_illegal(self, error: IllegalAction) -> str:
+        """A refusal in the reader's language, the goods named in it too (:func:`.text.refusal_words`)."""
+        from kleos.games.polis.text import refusal_words
+
+        return refusal_words(error)
 
     def view_json(self, game: PolisGame, view: PolisView) -> JsonDict:
         """The view, with the seat's choices that lose the game at once under ``warnings``

@@ -787,10 +787,17 @@ def losing_warning(game: PolisGame, state: PolisState | PolisView, side: int, ac
 # ----- refusals ------------------------------------------------------------------------------
 def refusal_words(error: IllegalAction) -> str:
     """A rules error's message in the reader's language: the rule's template from the catalogue,
-    filled with its parameters (a good's name in words; every other name as the notation writes it)."""
-    params = {key: good_name(GOODS.index(value)) if key.startswith("good") and value in GOODS else value
-              for key, value in error.params.items()}
+    filled with its parameters (a good's name, or a list of goods, in words; a usage's ``a|b`` and
+    every other name as the notation writes it)."""
+    params = {key: _goods_in_words(value) if key.startswith("good") else value for key, value in error.params.items()}
     return _(error.template, **params)
+
+
+def _goods_in_words(value: object) -> object:
+    names = str(value).split(", ")
+    if not all(name in GOODS for name in names):
+        return value
+    return ", ".join(good_name(GOODS.index(name)) for name in names)
 
 
 def refusal_text(error: IllegalAction) -> str:

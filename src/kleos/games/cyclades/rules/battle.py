@@ -25,7 +25,7 @@ from collections import Counter
 from kleos.core.action import Action
 from kleos.core.errors import N_
 from kleos.games.cyclades.rules import elimination, figures, metro
-from kleos.games.cyclades.rules.common import Told, Violation, broken, told
+from kleos.games.cyclades.rules.common import Told, Violation, broken, seat_word, told
 from kleos.games.cyclades.state import CH_BATTLE, CycladesState
 from kleos.games.cyclades.tables import EMPTY, NOBODY, Tables
 
@@ -203,9 +203,9 @@ def describe(t: Tables, s: CycladesState) -> Told | None:
                 N_("Land battle in {place}: {attacker} attacks with {attack} troops, {defender} defends with "
                    "{defence} (+{bonus}); {next}"))
     then = (told(N_("the dice are rolled next")) if s.battle_stage == ROLL else
-            told(N_("{player} may retreat or stay"), player=t.seat_names[actor(t, s)]))
-    return told(template, place=_place_name(t, s, s.battle_place), attacker=t.seat_names[s.battle_attacker],
-                attack=s.battle_attack, defender=t.seat_names[s.battle_defender], defence=defending_units(s),
+            told(N_("{player} may retreat or stay"), player=seat_word(t, actor(t, s))))
+    return told(template, place=_place_name(t, s, s.battle_place), attacker=seat_word(t, s.battle_attacker),
+                attack=s.battle_attack, defender=seat_word(t, s.battle_defender), defence=defending_units(s),
                 bonus=defence_bonus(t, s), next=then)
 
 

@@ -75,6 +75,17 @@ def told(template: str, **params: object) -> Told:
     return Told(template, MappingProxyType(params))
 
 
+def seat_word(t: Tables, seat: int) -> Told:
+    """A player named by its colour, which stays the seat's English identifier in the rules' words
+    and which each surface translates when it shows them (never a colour in English to a Spanish reader)."""
+    return told(t.seat_names[seat])
+
+
+def creature_word(t: Tables, card: int) -> Told:
+    """A creature named by its card's name, which each surface translates (the key is notation)."""
+    return told(t.data.creatures.creatures[card].name_en)
+
+
 def _english(value: object) -> object:
     if isinstance(value, Told):
         return value.text

@@ -54,11 +54,13 @@ from kleos.games.cyclades.rules.common import (
     Violation,
     broken,
     buildings_on,
+    creature_word,
     fleets_of,
     in_play,
     income,
     island_slots,
     islands_of,
+    seat_word,
     told,
 )
 from kleos.games.cyclades.state import CycladesState
@@ -131,13 +133,13 @@ def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
 
 def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation | None:
     """The rule ``action`` breaks, or ``None`` when it is one of the step's choices."""
-    key = key_of(t, s)
     if seat != actor(t, s):
         return broken("C-SUMMON-3", N_("the {key}'s effect is being resolved: {player} decides now"),
-                      key=key, player=t.seat_names[actor(t, s)])
+                      key=creature_word(t, s.effect_card), player=seat_word(t, actor(t, s)))
     if action in legal(t, s, seat):
         return None
-    return _diagnose(t, s, action) or broken("C-SUMMON-3", N_("the {key} asks: {usage}"), key=key, usage=_usage(t, s))
+    return _diagnose(t, s, action) or broken("C-SUMMON-3", N_("the {key} asks: {usage}"),
+                                             key=creature_word(t, s.effect_card), usage=_usage(t, s))
 
 
 def apply(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
@@ -152,8 +154,8 @@ def describe(t: Tables, s: CycladesState) -> Told | None:
     """The effect in progress in words, from public fields (for views and logs), or None."""
     if not pending(s):
         return None
-    return told(N_("{player}'s {key} is being resolved; {actor} answers: {usage}"), player=t.seat_names[s.effect_seat],
-                key=key_of(t, s), actor=t.seat_names[actor(t, s)], usage=_usage(t, s))
+    return told(N_("{player}'s {key} is being resolved; {actor} answers: {usage}"), player=seat_word(t, s.effect_seat),
+                key=creature_word(t, s.effect_card), actor=seat_word(t, actor(t, s)), usage=_usage(t, s))
 
 
 # ----- checking ---------------------------------------------------------------------------------
@@ -186,7 +188,8 @@ def _diagnose(t: Tables, s: CycladesState, action: Action) -> Violation | None:
     islands = [t.island_index[n] for n in names if n in t.island_index]
     seas = [t.sea_index[n] for n in names if n in t.sea_index]
     if key in ("giant", "harpy") and islands and figures.shielded(t, s, islands[0]):
-        return broken("C-SUMMON-4", N_("Chiron protects {island} from the {key}"), island=names[0], key=key)
+        return broken("C-SUMMON-4", N_("Chiron protects {island} from the {key}"), island=names[0],
+                      key=creature_word(t, s.effect_card))
     if key == "pegasus" and len(islands) == 2:
         if figures.pinned(t, s, islands[0]):
             return broken("C-SUMMON-4", N_("Medusa holds the troops on {island}"), island=names[0])

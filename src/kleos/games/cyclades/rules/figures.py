@@ -28,7 +28,7 @@ the card is discarded at once (rules/effects.py) and only the figure stays.
 from __future__ import annotations
 
 from kleos.core.errors import N_
-from kleos.games.cyclades.rules.common import Told, Violation, broken, told
+from kleos.games.cyclades.rules.common import Told, Violation, broken, seat_word, told
 from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables
 
@@ -182,5 +182,5 @@ def describe(t: Tables, s: CycladesState) -> Told | None:
         if at != EMPTY:
             place = t.sea_ids[at] if figure == KRAKEN else t.island_ids[at]
             parts.append(told(N_("{figure} on {place} ({player})"), figure=told(key.capitalize()), place=place,
-                              player=t.seat_names[s.figure_seat[figure]]))
+                              player=seat_word(t, s.figure_seat[figure])))
     return told(N_("Figures: {figures}"), figures=tuple(parts)) if parts else None

@@ -39,6 +39,7 @@ from kleos.games.cyclades.rules.common import (
     free_slots,
     island_slots,
     islands_of,
+    seat_word,
 )
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables
@@ -190,7 +191,7 @@ def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
 
 def check(t: Tables, s: CycladesState, seat: int, action: Action) -> Violation | None:
     if seat != s.metro_seat:
-        return broken("C-ACTION-8", N_("{player} is placing a Metropolis first"), player=t.seat_names[s.metro_seat])
+        return broken("C-ACTION-8", N_("{player} is placing a Metropolis first"), player=seat_word(t, s.metro_seat))
     verb = VERB_OF[s.metro_stage]
     if action.verb != verb:
         return _expected(t, s)

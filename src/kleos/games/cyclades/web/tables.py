@@ -11,6 +11,7 @@ from kleos.games.cyclades.i18n import _
 from kleos.games.cyclades.loader import doubled_x, parse_cell
 from kleos.games.cyclades.reference import board_help
 from kleos.games.cyclades.tables import GODS
+from kleos.games.cyclades.tui.guide import VERBS
 
 BUILDINGS = ("port", "fortress", "temple", "university")  # the building of each main god, in god order
 
@@ -45,4 +46,5 @@ def board_tables(game: CycladesGame) -> JsonDict:
         "marker_owner": list(t.marker_owner),
         "win_metropolises": t.win_metropolises,
         "help": board_help(t),
+        "verb_titles": {verb: _(told.title) for verb, told in VERBS.items()},  # the menu's headings
     }

@@ -13,12 +13,18 @@ function path(what) {
   return `/api/games/${encodeURIComponent(chat.gameId)}/${what}`;
 }
 
+// A line pushed over the socket was worded for whoever said it: its seat is named in this reader's words.
+function who(line) {
+  const side = seatLabel(chat.names, line.seat);
+  return line.name ? `${line.name} (${side})` : side;
+}
+
 function renderLines() {
   const list = $("#chat-lines");
   if (!list) return;
   const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   list.replaceChildren(...chat.lines.map((line) => h("li", { class: `chat-line seat-${line.seat % 5}`, "data-seat": String(line.seat) }, [
-    h("span", { class: "chat-who", text: line.name ? `${line.name} (${line.side})` : line.side }), ": ",
+    h("span", { class: "chat-who", text: who(line) }), ": ",
     h("span", { class: "chat-text", text: line.text }),
   ])));
   if (atEnd) list.scrollTop = list.scrollHeight;

@@ -229,5 +229,6 @@ export async function create(ctx) {
       for (const [name, polys] of map.shapes) for (const poly of polys) poly.classList.toggle("lit", wanted.has(name));
     },
     outcomeText: (outcome) => outcomeText(T, outcome),
+    verbLabel: (verb) => (T.verb_titles && T.verb_titles[verb]) || null,
   };
 }
