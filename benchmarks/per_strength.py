@@ -42,7 +42,7 @@ from kleos.agents.base import Agent
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.arena.stats import wilson_interval
 from kleos.core import registry
-from kleos.core.kit.option_text import apply_option_pairs
+from kleos.core.kit.options import command_options
 from kleos.games.pericles.agents import search
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
@@ -199,8 +199,7 @@ def main() -> None:
     args = parser.parse_args()
     registry.register(KIT)
     seats = [int(x) for x in args.seats.split(",")]
-    options = apply_option_pairs(KIT.options, {"scenario": args.scenario}, args.option)
-    PericlesGame(options)  # a wrong option stops here, before any game is played
+    options = command_options(KIT, [f"scenario={args.scenario}", *args.option])  # a wrong option stops here
     for spec in args.variant.split(","):
         measure(options, spec, args.games, args.seed, args.jobs, seats, args.jsonl)
 
