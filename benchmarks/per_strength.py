@@ -44,7 +44,7 @@ from kleos.agents.base import Agent
 from kleos.agents.ismcts import ISMCTSAgent
 from kleos.arena.stats import wilson_interval
 from kleos.core import registry
-from kleos.core.kit.option_text import apply_option_pairs
+from kleos.core.kit.options import command_options
 from kleos.games.pericles.agents import search
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
@@ -206,8 +206,7 @@ def main() -> None:
         pericles_agents.clock = time.process_time  # the game processes are forked after this
     registry.register(KIT)
     seats = [int(x) for x in args.seats.split(",")]
-    options = apply_option_pairs(KIT.options, {"scenario": args.scenario}, args.option)
-    PericlesGame(options)  # a wrong option stops here, before any game is played
+    options = command_options(KIT, [f"scenario={args.scenario}", *args.option])  # a wrong option stops here
     for spec in args.variant.split(","):
         measure(options, spec, args.games, args.seed, args.jobs, seats, args.jsonl)
 

@@ -92,7 +92,7 @@ def test_edition_and_options_reach_the_game(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--edition", "1999"], "edition: unknown edition"),
+    (["--edition", "1999"], "edition: '1999' is not one of 2012, 2020"),
     (["--seats", "3"], "has 2 seats"),
 ])
 def test_bad_options_are_clear_errors(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,8 +24,8 @@ def _refusal(game: str, options: dict[str, object]) -> OptionsError:
 
 
 @pytest.mark.parametrize(("language", "game", "options", "words"), [
-    ("es", "polis", {"edition": "1999"}, "edition: edición desconocida '1999': elige 2012 | 2020"),
-    ("de", "polis", {"edition": "1999"}, "edition: unbekannte Ausgabe '1999': wähle 2012 | 2020"),
+    ("es", "polis", {"edition": "1999"}, "edition: '1999' no es ninguna de estas: 2012, 2020"),
+    ("de", "polis", {"edition": "1999"}, "edition: '1999' ist keine von diesen: 2012, 2020"),
     ("es", "cyclades", {"players": 9}, "players: debe ser un número entero de 2 a 5, no 9"),
     ("de", "cyclades", {"players": 9}, "players: muss eine ganze Zahl von 2 bis 5 sein, nicht 9"),
     ("es", "pericles", {"scenario": "troy"}, "scenario: 'troy' no es ninguna de estas:"),

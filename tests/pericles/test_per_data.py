@@ -14,7 +14,7 @@ import pytest
 
 from kleos.core.errors import DataError
 from kleos.games.pericles.loader import load_data, reconstructed_records, records
-from kleos.games.pericles.options import validate_options
+from kleos.games.pericles.options import PericlesOptions
 from kleos.games.pericles.tables import compile_tables
 
 DATA = load_data()
@@ -150,7 +150,7 @@ def test_counters_and_issues() -> None:
     assert (c.pieces["Pn"], c.pieces["Pl"], c.pieces["Pb"]) == (8, 20, 10)
     assert c.strategos_per_side == 26 and c.treason_per_side == 10 and c.hostages_per_side == 1
     assert (c.pieces["Ar"], c.pieces["Xb"]) == (4, 3)
-    t = compile_tables(DATA, validate_options(DATA, {}))
+    t = compile_tables(DATA, PericlesOptions())
     assert [len(k) for k in t.issue_kinds] == [18, 18]
     assert Counter(t.issue_kinds[0]) == {"MIL": 6, "LEA": 3, "DIP": 3, "OST": 1, "GAM": 1, "WP": 1, "ORA": 1,
                                          "CIT": 1, "COL": 1}

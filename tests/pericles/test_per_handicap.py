@@ -54,7 +54,7 @@ def test_default_is_no_handicap_and_records_hold_only_real_ones() -> None:
     """The engine knows no bots: by default nobody has a handicap, and ``game.options`` (what records
     keep) names only the factions that have one."""
     g = PericlesGame({})
-    assert g.validated["honor_handicap"] == {"AF": 0, "DF": 0, "EK": 0, "AK": 0}
+    assert g.validated.honor_handicap == {"AF": 0, "DF": 0, "EK": 0, "AK": 0}
     assert "honor_handicap" not in g.options
     g = PericlesGame({"honor_handicap": {"AF": 0, "EK": 12}})
     assert g.options == {"honor_handicap": {"EK": 12}}
@@ -128,7 +128,7 @@ def test_kit_gives_the_handicap_to_the_bot_seats_only() -> None:
     assert options == {"honor_handicap": {"DF": 20, "AK": 20}}
     assert handicaps(KIT, options) == {DF: 20, AK: 20}
     mixed = with_bot_handicap(KIT, {"honor_handicap": {"AF": 5}}, [EK], 7)
-    assert KIT.make_game(mixed).validated["honor_handicap"] == {"AF": 5, "DF": 0, "EK": 7, "AK": 0}
+    assert KIT.make_game(mixed).validated.honor_handicap == {"AF": 5, "DF": 0, "EK": 7, "AK": 0}
     assert with_bot_handicap(KIT, {"scenario": VIGNETTE}, [DF, EK, AK], 0) == {"scenario": VIGNETTE}
     with pytest.raises(OptionsError) as err:
         with_bot_handicap(KIT, {}, [DF], 41)

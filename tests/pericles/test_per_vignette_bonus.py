@@ -11,7 +11,7 @@ import pytest
 from per_helpers import AF, DF, EK, game
 
 from kleos.core.kit import OptionsError
-from kleos.core.kit.option_text import option_pair
+from kleos.core.kit.options import command_options
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles.agents.evaluation import PROJECTION, faction_score
 from kleos.games.pericles.game import PericlesGame
@@ -33,7 +33,7 @@ def test_p_victory_7_vignette_has_no_end_bonus_by_default() -> None:
     """P-VICTORY-6, P-VICTORY-7: without the option the vignette ends on Honor alone: the Opponent
     ahead of its Dominant keeps its lead and wins (nothing under the victory bonuses)."""
     g = game("14_1_09a")
-    assert g.tables.options[OPTION] == "none" and OPTION not in g.options
+    assert g.tables.options.vignette_end_bonus == "none" and OPTION not in g.options
     s = _ended(g, [10, 12, 10, 9])
     assert s.honor == [10, 12, 10, 9]
     assert s.outcome is not None and s.outcome.winner == DF
@@ -88,8 +88,7 @@ def test_p_victory_7_option_reaches_the_surfaces_through_the_kit() -> None:
     spec = next(o for o in KIT.options if o.name == OPTION)
     assert spec.choices == ("none", "political") and spec.default == "none" and spec.advanced
     assert spec.meaning("political") and "P-VICTORY-7" in spec.source
-    name, value = option_pair(KIT.options, f"{OPTION}=political")
-    made = KIT.make_game({"scenario": "14_1_09a", name: value})
+    made = KIT.make_game(command_options(KIT, ["scenario=14_1_09a", f"{OPTION}=political"]))
     assert isinstance(made, PericlesGame) and made.options[OPTION] == "political"
     with pytest.raises(OptionsError, match=OPTION):
         game("14_1_09a", **{OPTION: "yes"})

@@ -56,7 +56,7 @@ def play(kit: GameKit, *argv: str) -> int:
 
 def handicap_of(session: Session) -> dict[str, int]:
     assert isinstance(session.game, PericlesGame)
-    bonus: dict[str, int] = session.game.validated["honor_handicap"]
+    bonus = dict(session.game.validated.honor_handicap)
     return bonus
 
 

@@ -80,13 +80,10 @@ def _parameters(kit: GameKit) -> dict[str, Scalar]:
 
 
 def _options(kit: GameKit, params: Mapping[str, Any]) -> dict[str, Any]:
-    """The kit's options from OpenSpiel parameters (texts given back as texts)."""
-    options: dict[str, Any] = {}
-    for spec in kit.options:
-        if spec.name in params:
-            value = params[spec.name]
-            options[spec.name] = str(value) if isinstance(spec.default, str) else value
-    return options
+    """The kit's options from OpenSpiel parameters, read by the kit's one options parser (a choice
+    such as ``"98"``, which a game string gives back as a number, is the choice again)."""
+    names = {spec.name for spec in kit.options}
+    return kit.checked_options({name: value for name, value in params.items() if name in names})
 
 
 class _Spec:

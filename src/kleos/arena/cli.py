@@ -27,7 +27,7 @@ from kleos.arena.tournament import (
 from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit
-from kleos.core.kit.option_text import apply_option_pairs
+from kleos.core.kit.options import command_options
 from kleos.i18n.platform import N_, _
 
 DEFAULT_GAMES = 20
@@ -84,20 +84,15 @@ def add_arena_parser(commands: Any) -> None:
 
 def game_options(kit: GameKit, pairs: list[str], edition: str | None, seats: int | None) -> dict[str, Any]:
     """The kit's defaults, then ``--option`` pairs, then the ``--edition`` and ``--seats`` shortcuts."""
-    options = apply_option_pairs(kit.options, kit.default_options(), pairs)
-    if edition is not None:
-        options["edition"] = edition
-    if seats is not None and kit.seat_count_option is not None:
-        options[kit.seat_count_option] = seats
-    return options
+    return command_options(kit, pairs, edition, seats)
 
 
-def _checked_seats(kit: GameKit, options: dict[str, Any], wanted: int | None) -> int:
-    """The seat count of the game ``options`` make; ``--seats`` must agree with it."""
-    seats = len(build_game(kit.name, options).seat_names)
-    if wanted is not None and wanted != seats:
-        raise ValueError(f"--seats {wanted}: {kit.title} with these options has {seats} seats")
-    return seats
+def _seat_names(kit: GameKit, options: dict[str, Any], wanted: int | None) -> tuple[str, ...]:
+    """The seats of the game ``options`` make (built once for the command); ``--seats`` must agree."""
+    names = tuple(build_game(kit.name, options).seat_names)
+    if wanted is not None and wanted != len(names):
+        raise ValueError(f"--seats {wanted}: {kit.title} with these options has {len(names)} seats")
+    return names
 
 
 def _games_per_table(asked: int | None, multiple: int) -> int:
@@ -126,16 +121,17 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if (args.games is not None and args.games < 1) or args.workers < 1:
             raise AgentSpecError("--games and --workers must be at least 1")
         options = game_options(kit, args.option, args.edition, args.seats)
-        seats = _checked_seats(kit, options, args.seats)
+        seat_names = _seat_names(kit, options, args.seats)
+        seats = len(seat_names)
         rotation: Rotation = args.rotation or default_rotation(seats)
         games = _games_per_table(args.games, fair_multiple(agents, seats, rotation))
-        specs = schedule(args.game, options, agents, games, args.seed, rotation, max(0, args.max_steps))
+        specs = schedule(args.game, options, agents, games, args.seed, rotation, max(0, args.max_steps), seats)
     except (KleosError, ValueError) as error:
         sys.stderr.write(_("kleos arena: {problem}", problem=error) + "\n")
         return 2
     started = time.perf_counter()
     results = run_tournament(specs, workers=args.workers, ray_address=args.ray, progress=not args.no_progress)
-    summary = summarize(results, args.game, options, args.seed)
+    summary = summarize(results, args.game, options, args.seed, seat_names)
     summary["rotation"] = rotation
     summary["wall_seconds"] = round(time.perf_counter() - started, 2)
     written = write_reports(summary, results, args.out)

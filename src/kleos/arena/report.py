@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -114,9 +115,10 @@ def _ratings(results: list[GameResult], agents: list[str], seats: int) -> dict[s
 
 
 def summarize(results: list[GameResult], game: str, options: dict[str, Any] | None = None,
-              seed: int | None = None) -> dict[str, Any]:
-    """Everything the report shows, as JSON-ready data (``game`` names the kit, for its title and seats)."""
-    seat_names = tuple(build_game(game, options or {}).seat_names)
+              seed: int | None = None, seat_names: Sequence[str] | None = None) -> dict[str, Any]:
+    """Everything the report shows, as JSON-ready data (``game`` names the kit, for its title and seats;
+    ``seat_names``: those of the game ``options`` make, when the caller built it already)."""
+    seat_names = tuple(seat_names if seat_names is not None else build_game(game, options or {}).seat_names)
     agents = list(agents_of(results))
     steps = [float(r.steps) for r in results]
     return {

@@ -9,7 +9,7 @@ length, so a rules change that tilts the game towards a seat shows at once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kleos.arena.tournament import ROUND_CAP, STEP_CAP, GameSpec, Progress, play_game
@@ -21,9 +21,11 @@ UNFINISHED = "none"  # stopped by a cap
 
 
 def run_selfplay(kit: GameKit, options: Mapping[str, Any], agent: str, games: int, seed: int, *,
-                 max_steps: int = 0, max_rounds: int = 0, progress: Progress | None = None) -> dict[str, Any]:
-    """Tallies of ``games`` games seeded ``seed``, ``seed + 1``, … (the same seed, the same tallies)."""
-    names = list(kit.make_game(options).seat_names)
+                 max_steps: int = 0, max_rounds: int = 0, progress: Progress | None = None,
+                 seat_names: Sequence[str] | None = None) -> dict[str, Any]:
+    """Tallies of ``games`` games seeded ``seed``, ``seed + 1``, … (the same seed, the same tallies);
+    ``seat_names`` of the game ``options`` make, when the caller built it already."""
+    names = list(seat_names if seat_names is not None else kit.make_game(options).seat_names)
     team_of = {seat: team for team, seats in kit.teams for seat in seats}
     wins: Counter[str] = Counter()
     team_wins: Counter[str] = Counter()

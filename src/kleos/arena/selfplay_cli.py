@@ -71,14 +71,14 @@ def cmd_random(args: argparse.Namespace) -> int:
             raise ValueError(_("--games must be at least 1, --max-steps and --max-rounds at least 0"))
         parse_spec(args.agent, kit)
         options = game_options(kit, args.option, args.edition, args.seats)
-        kit.make_game(options)
+        names = kit.make_game(options).seat_names
     except (KleosError, ValueError, AgentSpecError) as error:
         sys.stderr.write(_("kleos random: {problem}", problem=error) + "\n")
         return 2
     started = time.perf_counter()
     bar = None if args.no_progress or args.json else Progress(args.games)
     tally = run_selfplay(kit, options, args.agent, args.games, args.seed, max_steps=args.max_steps,
-                         max_rounds=args.max_rounds, progress=bar)
+                         max_rounds=args.max_rounds, progress=bar, seat_names=names)
     if args.json:
         sys.stdout.write(json.dumps(tally, indent=2) + "\n")
         return 0

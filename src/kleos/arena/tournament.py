@@ -116,7 +116,7 @@ def fair_multiple(agents: Sequence[str], seats: int, rotation: Rotation) -> int:
 
 
 def schedule(game: str, options: dict[str, Any], agents: list[str], games_per_table: int, seed: int,
-             rotation: Rotation | None = None, max_steps: int = 0) -> list[GameSpec]:
+             rotation: Rotation | None = None, max_steps: int = 0, seats: int | None = None) -> list[GameSpec]:
     """Every table plays ``games_per_table`` games, game k in its k-th arrangement (cycling);
     ``max_steps`` > 0 stops a game that runs longer (agents that never end a game).
 
@@ -130,7 +130,8 @@ def schedule(game: str, options: dict[str, Any], agents: list[str], games_per_ta
         raise ValueError("a tournament needs at least two agents")
     if len(set(agents)) != len(agents):
         raise ValueError("name each agent once")
-    seats = len(build_game(game, options).seat_names)
+    if seats is None:  # the caller did not build the game already
+        seats = len(build_game(game, options).seat_names)
     order = rotation or default_rotation(seats)
     specs: list[GameSpec] = []
     master = random.Random(seed)

@@ -95,7 +95,8 @@ def client_game(kit: GameKit, options: Mapping[str, Any]) -> tuple[AnyGame, dict
     defaults = {k: v for k, v in kit.default_options().items() if k not in local}
     full = {**defaults, **options}
     try:
-        game = kit.make_game(full)
+        game = kit.make_game(full)  # read by the one options parser the command lines use
+        full = {**defaults, **game.options}  # stored as read: a choice sent as a number kept as the choice
         _probe(kit, game, options_key(full))
     except OptionsError as exc:
         raise ApiError(400, "bad_options", kit.render_options_error(exc), field=exc.field) from exc

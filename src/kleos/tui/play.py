@@ -18,7 +18,7 @@ from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit, OptionsError, option_lines
 from kleos.core.kit.cli import runs
 from kleos.core.kit.handicap import with_bot_handicap
-from kleos.core.kit.option_text import apply_option_pairs
+from kleos.core.kit.options import command_options
 from kleos.core.protocol import Game
 from kleos.core.record import GameRecord
 from kleos.i18n.platform import _
@@ -33,18 +33,19 @@ class PlayError(KleosError):
 
 def build_session(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
                   seed: int | None = None, *, opponent: str | None = None, opponents: Mapping[int, str] | None = None,
-                  load: Path | None = None, save: Path | None = None) -> Session:
-    """A new game of ``kit`` (``options``; ``seed``, random when ``None``) or the game saved in
-    ``load``, replayed; ``seats`` are played by people (0-based; several: hotseat, none: watch the
-    computer), the other seats by ``opponents[seat]`` or ``opponent`` (default: the kit's)."""
+                  load: Path | None = None, save: Path | None = None, game: Game[Any, Any] | None = None) -> Session:
+    """A new game of ``kit`` (``options``, or ``game`` when the caller built it already; ``seed``,
+    random when ``None``) or the game saved in ``load``, replayed; ``seats`` are played by people
+    (0-based; several: hotseat, none: watch the computer), the other seats by ``opponents[seat]`` or
+    ``opponent`` (default: the kit's)."""
     if load is not None:
-        record = _saved_record(kit, load)
+        record, game = _saved_record(kit, load), None
     else:
-        game = kit.make_game(options or {})
+        game = game if game is not None else kit.make_game(options or {})
         record = GameRecord(kit.name, dict(game.options), seed if seed is not None else _random_seed())
     try:
         session = Session.from_record(record, frozenset(seats), opponent, save if save is not None else load,
-                                      opponents=opponents)
+                                      opponents=opponents, game=game)
     except (KleosError, ValueError) as exc:
         if load is None:
             raise
@@ -70,10 +71,12 @@ def _saved_record(kit: GameKit, path: Path) -> GameRecord:
 def build_app(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
               seed: int | None = None, *, opponent: str | None = None, opponents: Mapping[int, str] | None = None,
               load: Path | None = None, save: Path | None = None, replay: bool = False, guide: bool = False,
-              light: bool = False, confirm: bool = True, mono: bool = False) -> GameApp:
+              light: bool = False, confirm: bool = True, mono: bool = False,
+              game: Game[Any, Any] | None = None) -> GameApp:
     """The app for :func:`build_session`'s game; ``replay``: start by stepping through it; ``mono``:
     black and white, as with ``NO_COLOR`` set."""
-    session = build_session(kit, options, seats, seed, opponent=opponent, opponents=opponents, load=load, save=save)
+    session = build_session(kit, options, seats, seed, opponent=opponent, opponents=opponents, load=load, save=save,
+                            game=game)
     return GameApp(session, guide=guide, light=light, confirm=confirm, replay=replay, welcome=load is None, mono=mono)
 
 
@@ -203,14 +206,16 @@ def _play(kit: GameKit, args: argparse.Namespace) -> int:
             opponents = {}
         load = args.load if args.load is not None else args.replay
         if load is None:
-            options = handicapped(kit, options, [s for s in range(len(game.seat_names)) if s not in humans],
-                                  args.handicap)
+            given = handicapped(kit, options, [s for s in range(len(game.seat_names)) if s not in humans],
+                                args.handicap)
+            game, options = (game, options) if given == options else (kit.make_game(given), given)
         elif args.handicap is not None:
             raise ValueError(_("--handicap: a saved game keeps the handicap it was started with"))
     except (ValueError, KleosError) as exc:
         sys.stderr.write(f"error: {problem(kit, exc)}\n")
         return 2
-    where: dict[str, Any] = {"opponent": args.opponent, "opponents": opponents, "load": load, "save": args.save}
+    where: dict[str, Any] = {"opponent": args.opponent, "opponents": opponents, "load": load, "save": args.save,
+                             "game": game if load is None else None}
     if not use_app(args.plain):
         return run_plain(kit, options, humans, args.seed, replay=args.replay is not None and args.load is None,
                          **where)
@@ -224,7 +229,7 @@ def handicapped(kit: GameKit, options: dict[str, Any], bot_seats: list[int], amo
     try:
         out = with_bot_handicap(kit, options, bot_seats, amount)
         if out != options:
-            kit.make_game(out)
+            kit.read_options(out)
     except OptionsError as exc:
         raise ValueError(f"--handicap: {kit.render_options_error(exc, with_field=False)}" if amount is not None
                          else kit.render_options_error(exc)) from exc
@@ -246,18 +251,13 @@ def seat_lineup(kit: GameKit, text: str | None) -> list[str]:
 def _options(kit: GameKit, args: argparse.Namespace, lineup: int | None = None) -> dict[str, Any]:
     """The game options of the command line; the seat count from ``--players``, ``--seats N`` or the
     length of a ``--seats`` lineup, which must agree."""
-    options = apply_option_pairs(kit.options, kit.default_options(), args.option)
-    if getattr(args, "edition", None) is not None:
-        options["edition"] = args.edition
     counts = {n for n in (getattr(args, "players", None), lineup,
                           int(args.seats) if args.seats is not None and args.seats.strip().isdigit() else None)
               if n is not None}
     if len(counts) > 1:
         numbers = ", ".join(map(str, sorted(counts)))
         raise ValueError(_("--players and --seats disagree on the number of seats ({numbers})", numbers=numbers))
-    if counts and kit.seat_count_option is not None:
-        options[kit.seat_count_option] = counts.pop()
-    return options
+    return command_options(kit, args.option, getattr(args, "edition", None), counts.pop() if counts else None)
 
 
 def parse_seats(game: Game[Any, Any], text: str) -> frozenset[int]:

@@ -110,11 +110,13 @@ class Session:
     @staticmethod
     def from_record(record: GameRecord, humans: frozenset[int], opponent: str | None = None,
                     save_path: Path | None = None, readers: frozenset[int] | None = None,
-                    opponents: Mapping[int, str] | None = None) -> Session:
-        """A saved game, replayed (every action validated); its game comes from the registry."""
+                    opponents: Mapping[int, str] | None = None, game: Game[Any, Any] | None = None) -> Session:
+        """A saved game, replayed (every action validated); its game comes from the registry, unless
+        the caller built it already for ``record.options`` (``game``)."""
         kit = registry.kit(record.game)
-        game = kit.make_game(record.options)
-        record.options = dict(game.options)
+        if game is None:
+            game = kit.make_game(record.options)
+            record.options = dict(game.options)
         return Session(game, record, humans, opponent or default_opponent(kit), save_path, readers,
                        dict(opponents or {}))
 

@@ -138,7 +138,12 @@ class GameKit(ABC, Generic[G, S, V]):
     """One line for listings."""
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    options_model: ClassVar[type[Any] | None] = None
+    """The game's options as a frozen dataclass (:mod:`kleos.core.kit.options`): one field per option,
+    read by :meth:`read_options` from every source, with a ``record()`` method giving the options that
+    differ from their defaults; ``None``: options stay a plain mapping."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    """The options as listed (``option_specs(options_model)`` for a game with a model)."""
     seat_count_option: ClassVar[str | None] = None
     """The option that sets the number of seats, for games with a variable number (``None``: fixed)."""
     teams: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = ()
@@ -151,7 +156,24 @@ class GameKit(ABC, Generic[G, S, V]):
     # ----- rules -------------------------------------------------------------------------------
     @abstractmethod
     def make_game(self, options: Mapping[str, Any]) -> G:
-        """The game for ``options`` (validated: raise :class:`OptionsError` naming the field)."""
+        """The game for ``options``, a mapping (JSON values, as records keep them) or the model
+        :meth:`read_options` made (validated: raise :class:`OptionsError` naming the field)."""
+
+    def read_options(self, raw: Mapping[str, Any], *, text: bool = False) -> Any:
+        """The game's options read from ``raw`` by the one parser every surface uses: JSON values
+        (the server, records), or command-line texts when ``text`` (``--option NAME=VALUE``)."""
+        from kleos.core.kit.options import read_options, text_values
+
+        if self.options_model is None:
+            return text_values(raw) if text else dict(raw)
+        return read_options(self.options_model, raw, text=text)
+
+    def checked_options(self, raw: Mapping[str, Any], *, text: bool = False) -> dict[str, Any]:
+        """``raw`` read by :meth:`read_options` and given back as JSON values, the form records and
+        requests carry: the listed defaults, then every option that differs from its default."""
+        model = self.read_options(raw, text=text)
+        chosen: dict[str, Any] = model if isinstance(model, dict) else model.record()
+        return {**self.default_options(), **chosen}
 
     def editions(self) -> tuple[str, ...]:
         """The editions a game can be played in (empty when it has one)."""

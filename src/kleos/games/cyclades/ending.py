@@ -37,7 +37,7 @@ def _tie_break(game: CycladesGame, counts: tuple[int, ...], winner: int, qualifi
     """Which key decided among the players who reached the Metropolises to win (C-END-4, C-END-5):
     the option ``end_tie_order`` puts gold or Metropolises first."""
     most = max(counts[seat] for seat in qualified)
-    if game.tables.options.get("end_tie_order") == "metropolises_first":
+    if game.tables.options.end_tie_order == "metropolises_first":
         tied = [seat for seat in qualified if counts[seat] == most]
         return _("most Metropolises") if len(tied) == 1 else _("most gold among those with the most Metropolises")
     others_most = max(counts[seat] for seat in qualified if seat != winner)

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.errors import N_, IllegalAction
 from kleos.core.flatstate import FlatStateGame
+from kleos.core.kit.options import read_any_options
 from kleos.core.protocol import CHANCE
-from kleos.games.cyclades.loader import load_data
-from kleos.games.cyclades.options import non_default, validate_options
+from kleos.games.cyclades.options import CycladesOptions
 from kleos.games.cyclades.rules import actions, battle, creatures, flow, gods, offer, setup, zeus
 from kleos.games.cyclades.rules.common import Violation, broken
 from kleos.games.cyclades.state import (
@@ -35,21 +34,19 @@ from kleos.games.cyclades.view import CycladesView, determinize, make_view
 
 
 class CycladesGame(FlatStateGame[CycladesState, CycladesView]):
-    """Cyclades for 2-5 players; ``options`` are validated (``players``, ``data_dir``, §9 switches)."""
+    """Cyclades for 2-5 players; ``options`` are the typed model, or a mapping read into it
+    (``players``, ``data_dir``, §9 switches)."""
 
     name = "cyclades"
 
-    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        raw = dict(options or {})
-        data_dir = raw.get("data_dir")
-        data = load_data(Path(data_dir) if isinstance(data_dir, str) else None)
-        self.validated = validate_options(data, raw)
+    def __init__(self, options: CycladesOptions | Mapping[str, Any] | None = None) -> None:
+        self.validated = read_any_options(CycladesOptions, options or {})
         self.tables: Tables = tables_for(self.validated)
         self.seat_names = self.tables.seat_names
 
     @property
     def options(self) -> dict[str, Any]:
-        return non_default(self.tables.data, self.validated)
+        return self.validated.record()
 
     # ----- protocol hooks ---------------------------------------------------------------------
     def new_state(self, seed: int) -> CycladesState:

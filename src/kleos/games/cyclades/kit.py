@@ -13,12 +13,13 @@ from typing import Any, ClassVar
 from kleos.core.action import Action
 from kleos.core.errors import DataError, IllegalAction
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit.options import option_specs
 from kleos.core.protocol import Outcome
 from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.loader import load_data
-from kleos.games.cyclades.options import option_specs
+from kleos.games.cyclades.options import CycladesOptions, option_sources
 from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import battle, effects, figures, metro
 from kleos.games.cyclades.rules.common import Told, income, islands_of, metropolises
@@ -100,9 +101,10 @@ class CycladesKit(GameKit[CycladesGame, CycladesState, CycladesView]):
     min_seats = 2
     max_seats = 5
     seat_count_option = "players"
-    options: ClassVar[tuple[OptionSpec, ...]] = option_specs(load_data())
+    options_model = CycladesOptions
+    options: ClassVar[tuple[OptionSpec, ...]] = option_specs(CycladesOptions, option_sources(load_data()))
 
-    def make_game(self, options: Mapping[str, Any]) -> CycladesGame:
+    def make_game(self, options: Mapping[str, Any] | CycladesOptions) -> CycladesGame:
         try:
             return CycladesGame(options)
         except DataError as exc:

@@ -1,73 +1,26 @@
-"""The game options of Cyclades: player count, data folder and the data sheet's §9 switches.
+"""The game options of Cyclades as a typed model: player count, data folder and the data sheet's §9
+switches.
 
-Switch definitions come from ``options.json`` (so a value found later can add a choice without code);
-:func:`validate_options` checks a caller's options against them and fills in defaults. Every error is an
-:class:`~kleos.core.kit.OptionsError` naming the option. :func:`option_specs` declares them for the
-lobby and the command lines: each switch is an advanced rules reading, told in a plain sentence per
-value (:data:`MEANINGS`), with the data sheet's reason and rule IDs kept as its source.
+:class:`CycladesOptions` declares each option with its default and choices (its type), read by the
+platform's one options parser (:mod:`kleos.core.kit.options`); every error is an
+:class:`~kleos.core.kit.OptionsError` naming the option. Each switch is an advanced rules reading,
+told in a plain sentence per value (:data:`MEANINGS`); ``options.json`` keeps each switch's reason
+and rule IDs (shown as its source, :func:`option_sources`) and must agree with the model.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from kleos.core.errors import N_
-from kleos.core.kit import FOLDER_NAME, NOT_ONE_OF, UNKNOWN_OPTION, WHOLE_NUMBER, OptionsError, OptionSpec
+from kleos.core.kit import OptionsError
+from kleos.core.kit.options import option, options_record
 from kleos.games.cyclades.datamodel import CycladesData
+from kleos.games.cyclades.loader import load_data
 
 PLAYERS_DEFAULT = 3  # a first game: quicker to learn and to play than 5 (issue 24)
 BASE_DECK = "base17"
-
-
-def validate_options(data: CycladesData, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """``raw`` checked and completed: ``players`` (2-5), ``data_dir`` (str or None) and every switch."""
-    defs = {o.name: o for o in data.options.options}
-    unknown = sorted(set(raw) - {"players", "data_dir", *defs})
-    if unknown:
-        raise OptionsError(unknown[0], UNKNOWN_OPTION, allowed=", ".join(["players", "data_dir", *sorted(defs)]))
-    players = raw.get("players", PLAYERS_DEFAULT)
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-        raise OptionsError("players", WHOLE_NUMBER, least=2, most=5, value=repr(players))
-    data_dir = raw.get("data_dir")
-    if data_dir is not None and not isinstance(data_dir, str):
-        raise OptionsError("data_dir", FOLDER_NAME)
-    out: dict[str, Any] = {"players": players, "data_dir": data_dir}
-    keys = [c.key for c in data.creatures.creatures]
-    for name, spec in defs.items():
-        value = raw.get(name, spec.default)
-        if spec.values == "keys" and not isinstance(value, str):
-            out[name] = _deck(name, value, keys)
-            continue
-        if not isinstance(value, str) or value not in spec.choices:
-            raise OptionsError(name, NOT_ONE_OF, value=repr(value), choices=", ".join(spec.choices))
-        out[name] = value
-    return out
-
-
-def _deck(name: str, value: Any, keys: list[str]) -> tuple[str, ...]:
-    """A user creature list: distinct known keys (C-DATA-11)."""
-    if not isinstance(value, (list, tuple)) or not value or not all(isinstance(k, str) for k in value):
-        raise OptionsError(name, N_("must be {deck} or a non-empty list of creature keys"), deck=repr(BASE_DECK))
-    for key in value:
-        if key not in keys:
-            raise OptionsError(name, N_("unknown creature {key}"), key=repr(key))
-    if len(set(value)) != len(value):
-        raise OptionsError(name, N_("a creature is listed twice"))
-    return tuple(value)
-
-
-def non_default(data: CycladesData, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The options that differ from their defaults, for records (``game.options``)."""
-    defaults = {o.name: o.default for o in data.options.options}
-    out: dict[str, Any] = {"players": options["players"]}
-    if options.get("data_dir") is not None:
-        out["data_dir"] = options["data_dir"]
-    for name, default in defaults.items():
-        value = options[name]
-        if value != default:
-            out[name] = list(value) if isinstance(value, tuple) else value
-    return out
 
 
 Meaning = tuple[str, str, dict[str, str]]
@@ -154,17 +107,64 @@ MEANINGS: dict[str, Meaning] = {
 }
 
 
-def option_specs(data: CycladesData) -> tuple[OptionSpec, ...]:
-    """The options for the lobby and the command lines: players first, each switch an advanced rules
-    reading in plain words (the data sheet's reason and rule IDs as its source)."""
-    specs = [OptionSpec("players", N_("How many play, 2 to 5: 3 is a good first game; with 2, each makes two "
-                                   "offerings a cycle and needs 3 Metropolises to win."), PLAYERS_DEFAULT,
-                        label=N_("Players")),
-             OptionSpec("data_dir", N_("a folder of corrected data files that replace the packaged ones"),
-                        local_only=True)]
-    for o in data.options.options:
-        label, help_text, values = MEANINGS.get(o.name, (o.name, o.why, {}))
-        meanings = tuple((c, values[c]) for c in o.choices if c in values)
-        specs.append(OptionSpec(o.name, help_text, o.default, tuple(o.choices), advanced=True, meanings=meanings,
-                                source=f"{o.why} ({', '.join(o.rules)})", label=label))
-    return tuple(specs)
+def _deck(value: Any) -> tuple[str, ...]:
+    """A user creature list: distinct known keys (C-DATA-11)."""
+    name, keys = "creature_deck", [c.key for c in load_data().creatures.creatures]
+    if not isinstance(value, (list, tuple)) or not value or not all(isinstance(k, str) for k in value):
+        raise OptionsError(name, N_("must be {deck} or a non-empty list of creature keys"), deck=repr(BASE_DECK))
+    for key in value:
+        if key not in keys:
+            raise OptionsError(name, N_("unknown creature {key}"), key=repr(key))
+    if len(set(value)) != len(value):
+        raise OptionsError(name, N_("a creature is listed twice"))
+    return tuple(value)
+
+
+def _switch(name: str, default: str) -> Any:
+    """An advanced rules reading, in the plain words of :data:`MEANINGS`."""
+    label, help_text, values = MEANINGS[name]
+    return option(default, help=help_text, label=label, meanings=tuple(values.items()), advanced=True)
+
+
+@dataclass(frozen=True)
+class CycladesOptions:
+    """The options of a game of Cyclades, validated; the rules read these fields."""
+
+    players: int = option(PLAYERS_DEFAULT, help=N_("How many play, 2 to 5: 3 is a good first game; with 2, each "
+                                                   "makes two offerings a cycle and needs 3 Metropolises to win."),
+                          label=N_("Players"), least=2, most=5)
+    data_dir: str | None = option(None, help=N_("a folder of corrected data files that replace the packaged ones"),
+                                  local_only=True)
+    priest_philosopher_supply: Literal["seed", "en", "unlimited"] = _switch("priest_philosopher_supply", "seed")
+    gold_supply: Literal["unlimited", "98", "100"] = _switch("gold_supply", "unlimited")
+    territory_markers: Literal["unlimited", "3"] = _switch("territory_markers", "unlimited")
+    die_faces: Literal["0-1-1-2-2-3", "0-0-1-1-2-3"] = _switch("die_faces", "0-1-1-2-2-3")
+    start_5p_p2_fleet: Literal["r4c6", "r6c5"] = _switch("start_5p_p2_fleet", "r4c6")
+    start_4p_p2_fleet: Literal["r1c4", "r3c5"] = _switch("start_4p_p2_fleet", "r1c4")
+    start_2p: Literal["corrected", "literal", "corner"] = _switch("start_2p", "corrected")
+    siren_isolated: Literal["alone_in_space", "alone_no_adjacent_own"] = _switch("siren_isolated", "alone_in_space")
+    sylph_move: Literal["steps_10", "one_poseidon_move"] = _switch("sylph_move", "steps_10")
+    kraken_duration: Literal["stays", "figure_rule"] = _switch("kraken_duration", "stays")
+    minotaur_mode: Literal["unit_worth_2", "bonus_2"] = _switch("minotaur_mode", "unit_worth_2")
+    chiron_protection: Literal["full", "pegasus_giant_harpy"] = _switch("chiron_protection", "full")
+    polyphemus_push: Literal["push_one_or_destroy", "block_only"] = _switch("polyphemus_push", "push_one_or_destroy")
+    creature_deck: str | tuple[str, ...] = option(BASE_DECK, help=MEANINGS["creature_deck"][1],
+                                                  label=MEANINGS["creature_deck"][0],
+                                                  meanings=tuple(MEANINGS["creature_deck"][2].items()),
+                                                  choices=(BASE_DECK,), check=_deck, advanced=True)
+    end_tie_order: Literal["gold_first", "metropolises_first"] = _switch("end_tie_order", "gold_first")
+    pair_order: Literal["keep", "random"] = _switch("pair_order", "keep")
+
+    def record(self) -> dict[str, Any]:
+        """The options that differ from their defaults (the player count always), for records."""
+        return options_record(self, always=("players",))
+
+    @staticmethod
+    def bank(size: str) -> int | None:
+        """A supply option's size in pieces, ``None`` for ``unlimited``."""
+        return None if size == "unlimited" else int(size)
+
+
+def option_sources(data: CycladesData) -> dict[str, str]:
+    """Each switch's reason and rule IDs from the data sheet, the source the lobby shows on request."""
+    return {o.name: f"{o.why} ({', '.join(o.rules)})" for o in data.options.options}

@@ -15,7 +15,7 @@ from typing import Any
 from kleos.core.frozen import reduce_frozen
 from kleos.games.cyclades.datamodel import CycladesData, StartData
 from kleos.games.cyclades.loader import BOARD_FOR_PLAYERS, load_data
-from kleos.games.cyclades.options import BASE_DECK, validate_options
+from kleos.games.cyclades.options import BASE_DECK, CycladesOptions
 
 GODS = ("poseidon", "ares", "zeus", "athena")
 POSEIDON, ARES, ZEUS, ATHENA = range(4)
@@ -33,7 +33,11 @@ class Tables:
     """Everything the rules need for one player count and set of options, as indices."""
 
     data: CycladesData
-    options: Mapping[str, Any]
+    options: CycladesOptions
+    bank_size: int | None
+    """GP in the bank (``gold_supply``, C-COMP-3), ``None`` when unlimited (C-AMB-28)."""
+    territory_markers: int | None
+    """Territory markers per player, ``None`` when unlimited."""
     players: int
     seat_names: tuple[str, ...]
     board: str
@@ -99,35 +103,32 @@ class Tables:
         return by_cycle[min(cycle, len(by_cycle)) - 1]
 
 
-def tables_for(options: Mapping[str, Any]) -> Tables:
-    """The tables for validated ``options`` (see :func:`kleos.games.cyclades.options.validate_options`)."""
-    key = tuple(sorted((k, v) for k, v in options.items() if k != "data_dir"))
-    data_dir = options.get("data_dir")
-    if data_dir is None:
-        return _packaged(key)
-    return compile_tables(load_data(Path(data_dir)), options)
+def tables_for(options: CycladesOptions) -> Tables:
+    """The tables for ``options`` (those of the packaged data compiled once per options)."""
+    if options.data_dir is None:
+        return _packaged(options)
+    return compile_tables(load_data(Path(options.data_dir)), options)
 
 
 @lru_cache(maxsize=64)
-def _packaged(key: tuple[tuple[str, Any], ...]) -> Tables:
-    return compile_tables(load_data(), dict(key))
+def _packaged(options: CycladesOptions) -> Tables:
+    return compile_tables(load_data(), options)
 
 
 def default_tables(players: int) -> Tables:
-    data = load_data()
-    return tables_for(validate_options(data, {"players": players}))
+    return tables_for(CycladesOptions(players=players))
 
 
-def _start_rows(start: StartData, options: Mapping[str, Any]) -> list[tuple[list[str], list[str]]]:
+def _start_rows(start: StartData, options: CycladesOptions) -> list[tuple[list[str], list[str]]]:
     rows = {r.seat: (list(r.troops), list(r.fleets)) for r in start.seats}
     for v in start.variants:
-        if options.get(v.option) == v.value:
+        if getattr(options, v.option) == v.value:  # a start variant names the switch that picks it
             rows[v.seat] = (list(v.troops), list(v.fleets))
     return [rows[r.seat] for r in start.seats]
 
 
-def compile_tables(data: CycladesData, options: Mapping[str, Any]) -> Tables:
-    players = int(options["players"])
+def compile_tables(data: CycladesData, options: CycladesOptions) -> Tables:
+    players = options.players
     board_name = BOARD_FOR_PLAYERS[players]
     b = data.board(board_name)
     island_ids = tuple(i.id for i in b.islands)
@@ -138,17 +139,19 @@ def compile_tables(data: CycladesData, options: Mapping[str, Any]) -> Tables:
     offsets = tuple(sum(slots[:n]) for n in range(len(slots)))
     rows = _start_rows(data.start(players), options)
     count = next(p for p in data.tracks.player_counts if p.players == players)
-    deck_option = options.get("creature_deck", BASE_DECK)
+    deck_option = options.creature_deck
     keys = tuple(c.key for c in data.creatures.creatures)
     in_deck = set(keys) if deck_option == BASE_DECK else set(deck_option)
     counts = tuple(c.count if c.key in in_deck else 0 for c in data.creatures.creatures)
     comp = data.components
-    supply = _PRIEST_PHILOSOPHER[str(options.get("priest_philosopher_supply", "seed"))]
+    supply = _PRIEST_PHILOSOPHER[options.priest_philosopher_supply]
     priests, philosophers = (comp.priests, comp.philosophers) if supply is None else supply
     apollo = data.gods.apollo
     mpp = count.markers_per_player
     return Tables(
-        data=data, options=dict(options), players=players, seat_names=tuple(comp.colours[:players]),
+        data=data, options=options, bank_size=CycladesOptions.bank(options.gold_supply),
+        territory_markers=CycladesOptions.bank(options.territory_markers), players=players,
+        seat_names=tuple(comp.colours[:players]),
         board=board_name, island_ids=island_ids, sea_ids=sea_ids, island_index=ii, sea_index=si,
         island_seas=tuple(tuple(si[s] for s in i.seas) for i in b.islands),
         sea_seas=tuple(tuple(si[x] for x in s.seas) for s in b.seas),

@@ -16,9 +16,10 @@ from typing import Any
 from kleos.core.action import Action
 from kleos.core.errors import N_, IllegalAction
 from kleos.core.flatstate import FlatStateGame
+from kleos.core.kit.options import read_any_options
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles.loader import load_data
-from kleos.games.pericles.options import non_default, validate_options
+from kleos.games.pericles.options import PericlesOptions
 from kleos.games.pericles.rules import actions, aristophanes, assembly, battledeck, flow, hand, setup
 from kleos.games.pericles.state import CH_ADVISOR, CH_ARIST, CH_BATTLE, CH_DEAL, OVER, PericlesState
 from kleos.games.pericles.tables import Tables, compile_tables
@@ -26,21 +27,21 @@ from kleos.games.pericles.view import PericlesView, determinize, make_view
 
 
 class PericlesGame(FlatStateGame[PericlesState, PericlesView]):
-    """Pericles for four factions; ``options`` are validated (``scenario``, ``data_dir``, §8 switches)."""
+    """Pericles for four factions; ``options`` are the typed model, or a mapping read into it
+    (``scenario``, ``data_dir``, §8 switches and the Honor handicap)."""
 
     name = "pericles"
 
-    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        raw = dict(options or {})
-        data_dir = raw.get("data_dir")
-        data = load_data(Path(data_dir) if isinstance(data_dir, str) else None)
-        self.validated = validate_options(data, raw)
+    def __init__(self, options: PericlesOptions | Mapping[str, Any] | None = None) -> None:
+        self.validated = read_any_options(PericlesOptions, options or {})
+        data_dir = self.validated.data_dir
+        data = load_data(Path(data_dir) if data_dir is not None else None)
         self.tables: Tables = compile_tables(data, self.validated)
         self.seat_names = self.tables.seat_names
 
     @property
     def options(self) -> dict[str, Any]:
-        return non_default(self.tables.data, self.validated)
+        return self.validated.record()
 
     # ----- protocol hooks ---------------------------------------------------------------------
     def new_state(self, seed: int) -> PericlesState:

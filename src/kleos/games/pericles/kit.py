@@ -15,14 +15,14 @@ from kleos.core.action import Action
 from kleos.core.errors import DataError, IllegalAction
 from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.handicap import BotHandicap
+from kleos.core.kit.options import option_specs, read_options
 from kleos.core.protocol import CHANCE, Outcome
 from kleos.games.pericles import story
-from kleos.games.pericles.datamodel import AmountDef
 from kleos.games.pericles.explain import PHASE_TITLES, refusal_words, seat_names, side_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.loader import load_data
-from kleos.games.pericles.options import HONOR_HANDICAP, SCENARIO_DEFAULT, option_specs
+from kleos.games.pericles.options import HONOR_HANDICAP, PericlesOptions, honor_amount, option_sources
 from kleos.games.pericles.rules.political import won
 from kleos.games.pericles.state import HIDDEN, HONOR_SOURCES, N_HONOR, PericlesState
 from kleos.games.pericles.tables import ATHENS, FACTIONS, PIECES, SIDES, SPARTA, factions_of
@@ -32,18 +32,15 @@ from kleos.games.pericles.view import PericlesView, view_json
 SECRET_STEPS = ("keep", "entourage", "lend", "place", "dip_secret", "exped_secret")
 
 
-def _handicap_amount() -> AmountDef:
-    return next(a for a in load_data().options.amounts if a.name == HONOR_HANDICAP)
-
-
 def bot_handicap_default(options: Mapping[str, Any]) -> int:
     """The Honor a bot's faction gets unless told otherwise in the scenario ``options`` name: the
     designer's +20 for the whole war, none for the one-phase vignette (docs/pericles.md)."""
-    return _handicap_amount().bot_default_for(str(options.get("scenario", SCENARIO_DEFAULT)))
+    return honor_amount().bot_default_for(read_options(PericlesOptions, options).scenario)
 
 
-def made_game(options: Mapping[str, Any]) -> PericlesGame:
-    """The game of ``options`` (:class:`OptionsError` naming the field when they do not validate)."""
+def made_game(options: Mapping[str, Any] | PericlesOptions) -> PericlesGame:
+    """The game of ``options``, a mapping or the read model (:class:`OptionsError` naming the field
+    when they do not validate)."""
     try:
         return PericlesGame(options)
     except DataError as exc:
@@ -58,9 +55,7 @@ class HonorHandicap(BotHandicap):
     def given(self, options: Mapping[str, Any], bot_seats: Collection[int], amount: int) -> dict[str, Any]:
         """``honor_handicap`` set to ``amount`` for the bots' factions, the others kept; factions at 0
         are left out so that records hold only real handicaps."""
-        given = options.get(HONOR_HANDICAP) or {}
-        if not isinstance(given, Mapping):
-            raise OptionsError(HONOR_HANDICAP, N_("give an object from faction code to a whole number"))
+        given = read_options(PericlesOptions, options).honor_handicap
         bonus = {**given, **{FACTIONS[seat]: amount for seat in bot_seats}}
         out = {k: v for k, v in options.items() if k != HONOR_HANDICAP}
         kept = {code: n for code, n in bonus.items() if n != 0}
@@ -69,7 +64,7 @@ class HonorHandicap(BotHandicap):
         return out
 
     def of_seats(self, options: Mapping[str, Any]) -> dict[int, int]:
-        bonus = made_game(options).validated[HONOR_HANDICAP]
+        bonus = read_options(PericlesOptions, options).honor_handicap
         return {f: bonus[code] for f, code in enumerate(FACTIONS) if bonus[code]}
 
     def default_for(self, options: Mapping[str, Any]) -> int:
@@ -78,7 +73,7 @@ class HonorHandicap(BotHandicap):
 
 
 def _honor_handicap() -> HonorHandicap:
-    a = _handicap_amount()
+    a = honor_amount()
     short = ", ".join(f"{n} in {sc}" for sc, n in sorted(a.bot_default_by_scenario.items()))
     by_scenario = f"; default {a.bot_default} in the full war, {short}" if short else ""
     return HonorHandicap(f"extra starting Honor for each faction a bot plays{by_scenario} ({', '.join(a.rules)})",
@@ -93,13 +88,14 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
     """Marked for the catalogue: a surface shows it through the game's text domain."""
     min_seats = 4
     max_seats = 4
-    options: ClassVar[tuple[OptionSpec, ...]] = option_specs(load_data())
+    options_model = PericlesOptions
+    options: ClassVar[tuple[OptionSpec, ...]] = option_specs(PericlesOptions, option_sources(load_data()))
     bot_handicap: ClassVar[BotHandicap | None] = _honor_handicap()
     teams: ClassVar[tuple[tuple[str, tuple[int, ...]], ...]] = (
         ("Athens", factions_of(ATHENS)), ("Sparta", factions_of(SPARTA)))
     """A side wins when the game's winner is one of its factions (P-VICTORY-11)."""
 
-    def make_game(self, options: Mapping[str, Any]) -> PericlesGame:
+    def make_game(self, options: Mapping[str, Any] | PericlesOptions) -> PericlesGame:
         return made_game(options)
 
     def describe_view(self, game: PericlesGame, view: PericlesView, seat: int | None) -> str:

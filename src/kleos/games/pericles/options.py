@@ -1,53 +1,32 @@
-"""The game options of Pericles: scenario, data folder and the data sheet's §8 switches and amounts.
+"""The game options of Pericles as a typed model: scenario, data folder and the data sheet's §8
+switches and amounts.
 
-Switch and amount definitions come from ``options.json`` (a value found later can add a choice without
-code); :func:`validate_options` checks a caller's options and fills in defaults. Every error is an
+:class:`PericlesOptions` declares each option with its default and choices (its type), read by the
+platform's one options parser (:mod:`kleos.core.kit.options`); every error is an
 :class:`~kleos.core.kit.OptionsError` naming the option. An amount (the Honor handicap, P-DATA-14) is
-given per faction as an object from faction code to a whole number; validated, it names all four.
-:func:`option_specs` declares them for the lobby and the command lines: the scenario first, every
-switch an advanced rules reading told in a plain sentence per value (:data:`MEANINGS`), with the data
-sheet's reason and rule IDs kept as its source.
+given per faction as an object from faction code to a whole number, its range from ``options.json``;
+validated, it names all four. The scenario comes first, then every switch as an advanced rules
+reading told in a plain sentence per value (:data:`MEANINGS`); ``options.json`` keeps each one's
+reason and rule IDs (shown as its source, :func:`option_sources`) and must agree with the model.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from kleos.core.errors import N_
-from kleos.core.kit import FOLDER_NAME, NOT_ONE_OF, UNKNOWN_OPTION, WHOLE_NUMBER, OptionsError, OptionSpec
+from kleos.core.kit import WHOLE_NUMBER, OptionsError
+from kleos.core.kit.options import option, options_record
 from kleos.games.pericles.datamodel import AmountDef, PericlesData
+from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.tables import FACTIONS
 
 SCENARIOS = ("14_2", "14_1_09a")
 SCENARIO_DEFAULT = "14_2"
 HONOR_HANDICAP = "honor_handicap"
-
-
-def validate_options(data: PericlesData, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """``raw`` checked and completed: ``scenario``, ``data_dir`` (str or None), every switch and amount."""
-    defs = {o.name: o for o in data.options.options}
-    amounts = {a.name: a for a in data.options.amounts}
-    unknown = sorted(set(raw) - {"scenario", "data_dir", *defs, *amounts})
-    if unknown:
-        allowed = ", ".join(["scenario", "data_dir", *sorted([*defs, *amounts])])
-        raise OptionsError(unknown[0], UNKNOWN_OPTION, allowed=allowed)
-    scenario = raw.get("scenario", SCENARIO_DEFAULT)
-    if scenario not in SCENARIOS:
-        raise OptionsError("scenario", NOT_ONE_OF, value=repr(scenario), choices=", ".join(SCENARIOS))
-    data_dir = raw.get("data_dir")
-    if data_dir is not None and not isinstance(data_dir, str):
-        raise OptionsError("data_dir", FOLDER_NAME)
-    out: dict[str, Any] = {"scenario": scenario, "data_dir": data_dir}
-    for name, spec in defs.items():
-        value = raw.get(name, spec.default)
-        if value not in spec.values:
-            raise OptionsError(name, NOT_ONE_OF, value=repr(value), choices=", ".join(spec.values))
-        out[name] = value
-    for name, amount in amounts.items():
-        out[name] = per_faction(amount, raw.get(name))
-    return out
 
 
 def per_faction(spec: AmountDef, value: Any) -> dict[str, int]:
@@ -67,24 +46,6 @@ def per_faction(spec: AmountDef, value: Any) -> dict[str, int]:
             raise OptionsError(f"{spec.name}.{code}", WHOLE_NUMBER, least=spec.minimum, most=spec.maximum,
                                value=repr(amount))
         out[code] = amount
-    return out
-
-
-def non_default(data: PericlesData, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The options that differ from their defaults, for records (``game.options``); an amount keeps
-    only the factions whose value differs."""
-    out: dict[str, Any] = {}
-    if options["scenario"] != SCENARIO_DEFAULT:
-        out["scenario"] = options["scenario"]
-    if options.get("data_dir") is not None:
-        out["data_dir"] = options["data_dir"]
-    for o in data.options.options:
-        if options[o.name] != o.default:
-            out[o.name] = options[o.name]
-    for a in data.options.amounts:
-        changed = {code: n for code, n in options[a.name].items() if n != a.default}
-        if changed:
-            out[a.name] = changed
     return out
 
 
@@ -142,23 +103,59 @@ MEANINGS: dict[str, Meaning] = {
 }
 
 
-def option_specs(data: PericlesData) -> tuple[OptionSpec, ...]:
-    """The options for the lobby and the command lines: the scenario, then each switch as an advanced
-    rules reading in plain words (the data sheet's reason and rule IDs as its source)."""
-    specs = [OptionSpec("scenario", N_("Which war to play: the whole First Peloponnesian War, or a short game of "
-                                       "the war alone."), SCENARIO_DEFAULT, SCENARIOS, meanings=SCENARIO_MEANINGS,
-                        label=N_("Scenario")),
-             OptionSpec("data_dir", N_("a folder of corrected data files that replace the packaged ones"),
-                        local_only=True)]
-    for o in data.options.options:
-        label, help_text, values = MEANINGS.get(o.name, (o.name, o.why, {}))
-        meanings = tuple((v, values[v]) for v in o.values if v in values)
-        specs.append(OptionSpec(o.name, help_text, o.default, tuple(o.values), advanced=True, meanings=meanings,
-                                source=f"{o.why} ({', '.join(o.rules)})", label=label))
-    for a in data.options.amounts:
-        specs.append(OptionSpec(a.name, f"Extra Honor some factions start with, {a.minimum} to {a.maximum} each, "
-                                        f"as an object from faction code ({', '.join(FACTIONS)}), e.g. "
-                                        f"{{\"EK\": {a.bot_default}}}; the lobby's bot handicap sets it for the "
-                                        f"factions bots play.", advanced=True,
-                                source=f"{a.why} ({', '.join(a.rules)})", label=N_("Starting Honor")))
-    return tuple(specs)
+def honor_amount() -> AmountDef:
+    """The Honor handicap's range and defaults (P-DATA-14), from the data sheet."""
+    return next(a for a in load_data().options.amounts if a.name == HONOR_HANDICAP)
+
+
+def _honor(value: Any) -> dict[str, int]:
+    return per_faction(honor_amount(), value)
+
+
+def _switch(name: str, default: str) -> Any:
+    """An advanced rules reading, in the plain words of :data:`MEANINGS`."""
+    label, help_text, values = MEANINGS[name]
+    return option(default, help=help_text, label=label, meanings=tuple(values.items()), advanced=True)
+
+
+HONOR_HELP = N_("Extra Honor some factions start with, 0 to 40 each, as an object from faction code (AF, DF, "
+                "EK, AK), e.g. {\"EK\": 20}; the lobby's bot handicap sets it for the factions bots play.")
+"""The Honor handicap in words (its range and example are the data sheet's, checked by the tests)."""
+
+
+@dataclass(frozen=True)
+class PericlesOptions:
+    """The options of a game of Pericles, validated; the rules read these fields."""
+
+    scenario: Literal["14_2", "14_1_09a"] = option(
+        SCENARIO_DEFAULT, help=N_("Which war to play: the whole First Peloponnesian War, or a short game of the war "
+                                  "alone."), meanings=SCENARIO_MEANINGS, label=N_("Scenario"))
+    data_dir: str | None = option(None, help=N_("a folder of corrected data files that replace the packaged ones"),
+                                  local_only=True)
+    casualty_row_mode: Literal["one_row", "split"] = _switch("casualty_row_mode", "one_row")
+    winner_casualty_cap: Literal["differential", "none"] = _switch("winner_casualty_cap", "differential")
+    crossing_base_land_test: Literal["naval", "land"] = _switch("crossing_base_land_test", "naval")
+    base_condition_ends: Literal["per_link", "both_ends"] = _switch("base_condition_ends", "per_link")
+    athens_border: Literal["naval", "land"] = _switch("athens_border", "naval")
+    peace_end_trigger_14_2: Literal["peace_in_effect", "peace_declared"] = _switch("peace_end_trigger_14_2",
+                                                                                   "peace_in_effect")
+    colony_points: Literal["build", "upkeep"] = _switch("colony_points", "build")
+    spartan_redeploy_bases: Literal["spartan", "spartan_or_league"] = _switch("spartan_redeploy_bases", "spartan")
+    vignette_end_bonus: Literal["none", "political"] = _switch("vignette_end_bonus", "none")
+    honor_handicap: Mapping[str, int] = option(help=HONOR_HELP, factory=dict, check=_honor, advanced=True,
+                                               label=N_("Starting Honor"))
+
+    def record(self) -> dict[str, Any]:
+        """The options that differ from their defaults, for records; the Honor handicap keeps only
+        the factions whose amount differs."""
+        out = options_record(self)
+        default = honor_amount().default
+        changed = {code: n for code, n in self.honor_handicap.items() if n != default}
+        out.pop(HONOR_HANDICAP, None)
+        return {**out, HONOR_HANDICAP: changed} if changed else out
+
+
+def option_sources(data: PericlesData) -> dict[str, str]:
+    """Each switch's and amount's reason and rule IDs from the data sheet, shown on request."""
+    sources = {o.name: f"{o.why} ({', '.join(o.rules)})" for o in data.options.options}
+    return sources | {a.name: f"{a.why} ({', '.join(a.rules)})" for a in data.options.amounts}

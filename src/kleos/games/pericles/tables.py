@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kleos.core.frozen import reduce_frozen
 from kleos.games.pericles.datamodel import Attribute, Leader, PericlesData, Scenario
+
+if TYPE_CHECKING:  # the options module names the factions of this one
+    from kleos.games.pericles.options import PericlesOptions
 
 FACTIONS = ("AF", "DF", "EK", "AK")
 SIDES = ("athens", "sparta")
@@ -39,7 +42,7 @@ class Tables:
     """Everything the rules need for one set of options, as indices."""
 
     data: PericlesData
-    options: Mapping[str, Any]
+    options: PericlesOptions
     scenario: Scenario
     seat_names: tuple[str, ...]
     theater_keys: tuple[str, ...]
@@ -72,21 +75,21 @@ class Tables:
         return len(self.card_ids)
 
 
-def compile_tables(data: PericlesData, options: Mapping[str, Any]) -> Tables:
-    scenario = data.scenario(options["scenario"])
+def compile_tables(data: PericlesData, options: PericlesOptions) -> Tables:
+    scenario = data.scenario(options.scenario)
     ths = sorted(data.theaters.theaters, key=lambda t: t.number)
     keys = tuple(t.key for t in ths)
     naval = [t.border == "naval" for t in ths]
-    naval[6] = options["athens_border"] == "naval"  # P-AMB-36: Athens' border is an option
+    naval[6] = options.athens_border == "naval"  # P-AMB-36: Athens' border is an option
     links = tuple((c.a - 1, c.b - 1, c.kind, tuple(e - 1 for e in c.base_end)) for c in data.connections.connections)
     tests: dict[str, tuple[str, str]] = {k.id: (k.land_exit, k.naval_exit) for k in data.connection_kinds.kinds}
     exits: dict[tuple[int, int], tuple[str, str]] = {}
     for a, b, kind, base_end in links:
         for frm, to in ((a, b), (b, a)):
             land_test, naval_test = tests[kind]
-            if frm not in base_end and options["base_condition_ends"] == "per_link":
+            if frm not in base_end and options.base_condition_ends == "per_link":
                 land_test, naval_test = land_test.replace("+Base", ""), naval_test.replace("+Base", "")
-            if kind == "crossing_base" and options["crossing_base_land_test"] == "land":
+            if kind == "crossing_base" and options.crossing_base_land_test == "land":
                 land_test = "L"  # P-AMB-22, the other reading
             exits[(frm, to)] = (land_test, naval_test)
     ids: list[str] = []

@@ -12,7 +12,9 @@ from typing import Any
 from kleos.core.action import Action
 from kleos.core.errors import N_, IllegalAction
 from kleos.core.flatstate import FlatStateGame
+from kleos.core.kit.options import read_any_options
 from kleos.core.protocol import CHANCE
+from kleos.games.polis.options import PolisOptions
 from kleos.games.polis.rules import actions, battle, end_of_round, events, flow, round_start, setup
 from kleos.games.polis.rules.common import Violation, broken, illegal
 from kleos.games.polis.state import BATTLES, CH_CARD, CH_DIE, CH_PROJECT, END_OF_ROUND, OVER, TURN, PolisState
@@ -39,18 +41,14 @@ class PolisGame(FlatStateGame[PolisState, PolisView]):
     @property
     def options(self) -> dict[str, Any]:
         """What a record needs to rebuild this game (see :meth:`from_options`)."""
-        options: dict[str, Any] = {"edition": self.edition}
-        if self.rules:
-            options["rules"] = self.rules
-        if self.data_dir is not None:
-            options["data_dir"] = str(self.data_dir)
-        return options
+        data_dir = None if self.data_dir is None else str(self.data_dir)
+        return PolisOptions(self.edition, self.rules, data_dir).record()
 
     @staticmethod
-    def from_options(options: Mapping[str, Any]) -> PolisGame:
-        data_dir = options.get("data_dir")
-        return PolisGame(str(options.get("edition", "2020")), Path(data_dir) if data_dir else None,
-                         options.get("rules"))
+    def from_options(options: Mapping[str, Any] | PolisOptions) -> PolisGame:
+        """The game of ``options`` (a mapping is read into :class:`PolisOptions`)."""
+        chosen = read_any_options(PolisOptions, options)
+        return PolisGame(chosen.edition, chosen.data_path, chosen.rules)
 
     # ----- protocol hooks ---------------------------------------------------------------------
     def new_state(self, seed: int) -> PolisState:

@@ -8,17 +8,17 @@ importing the kit pulls in neither the AI, nor Textual, nor a web framework.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, ClassVar
 
 from kleos.core.action import Action
 from kleos.core.errors import DataError, IllegalAction, KleosError
-from kleos.core.kit import FOLDER_NAME, UNKNOWN_OPTION, GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit.options import option_specs, read_any_options
 from kleos.core.kit.web import WARNINGS
 from kleos.core.protocol import CHANCE, Outcome
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.i18n import N_, _
-from kleos.games.polis.loader import EDITIONS
+from kleos.games.polis.options import SOURCES, PolisOptions
 from kleos.games.polis.state import END_OF_ROUND, PolisState
 from kleos.games.polis.view import PolisView, view_json
 
@@ -37,35 +37,14 @@ class PolisKit(GameKit[PolisGame, PolisState, PolisView]):
     max_seats = 2
     claims_unnamed_games = True
     """Kleos 0.1 stored only Polis games, without a game name (:mod:`kleos.core.kit.stored`)."""
-    options: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("edition", N_("Which edition's rules and board to play."), "2020", tuple(EDITIONS),
-                   meanings=(("2012", N_("the first edition: 4 rounds, with oil among the resources")),
-                             ("2020", N_("the Devir edition: 3 rounds, a shorter game"))), label=N_("Edition")),
-        OptionSpec("rules", N_("Readings of unclear rules, as an object of switches, e.g. "
-                               "{\"siege_disc_scope\": \"polis\"}; empty: the rulebook's."), advanced=True,
-                   source="the spec's (config) rulings", label=N_("Rule switches")),
-        OptionSpec("data_dir", N_("a folder of corrected data files that replace the packaged tables"),
-                   local_only=True),
-    )
+    options_model = PolisOptions
+    options: ClassVar[tuple[OptionSpec, ...]] = option_specs(PolisOptions, SOURCES)
 
-    def make_game(self, options: Mapping[str, Any]) -> PolisGame:
-        unknown = sorted(set(options) - {spec.name for spec in self.options})
-        if unknown:
-            raise OptionsError(unknown[0], UNKNOWN_OPTION, allowed="edition, rules, data_dir")
-        edition = options.get("edition", "2020")
-        if not isinstance(edition, str) or edition not in EDITIONS:
-            raise OptionsError("edition", N_("unknown edition {edition}: choose {editions}"), edition=repr(edition),
-                               editions=" | ".join(EDITIONS))
-        rules = options.get("rules", {})
-        if rules is None:
-            rules = {}
-        if not isinstance(rules, Mapping):
-            raise OptionsError("rules", N_("must be an object of rule switches"))
-        data_dir = options.get("data_dir")
-        if data_dir is not None and not isinstance(data_dir, str):
-            raise OptionsError("data_dir", FOLDER_NAME)
+    def make_game(self, options: Mapping[str, Any] | PolisOptions) -> PolisGame:
+        chosen = read_any_options(PolisOptions, options)
+        rules = chosen.rules
         try:
-            return PolisGame(edition, Path(data_dir) if data_dir else None, dict(rules))
+            return PolisGame.from_options(chosen)
         except DataError as exc:
             if exc.file == "rules":  # a rule switch: "rules: rounds: must not be empty", said once
                 raise OptionsError("rules", f"{exc.field}: {exc.message}") from exc

@@ -81,10 +81,9 @@ def offer_bound(t: Tables) -> int | None:
     bounds it: a seat holds at most the bank's gold (``gold_supply``, C-COMP-3) and pays a bid less
     one per Priest (C-OFFER-11/13), and it holds at most the Priest supply (C-COMP-14). Unlimited gold
     (the default, C-AMB-28) or unlimited Priests leave bids unbounded."""
-    bank = str(t.options.get("gold_supply", "unlimited"))
-    if not bank.isdigit() or t.priests < 0:
+    if t.bank_size is None or t.priests < 0:
         return None
-    return int(bank) + t.priests
+    return t.bank_size + t.priests
 
 
 def _each(verb: str, names: Iterable[str | int]) -> Actions:

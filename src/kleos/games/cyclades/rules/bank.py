@@ -12,13 +12,10 @@ from __future__ import annotations
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables
 
-UNLIMITED = "unlimited"
-
 
 def supply(t: Tables) -> int | None:
     """The bank's size in GP, or ``None`` when gold is unlimited (the default, C-AMB-28)."""
-    value = str(t.options.get("gold_supply", UNLIMITED))
-    return None if value == UNLIMITED else int(value)
+    return t.bank_size
 
 
 def left(t: Tables, s: CycladesState) -> int | None:

@@ -121,7 +121,7 @@ def defenders_left(t: Tables, s: CycladesState) -> int:
 # ----- dice -------------------------------------------------------------------------------------
 def die_faces(t: Tables) -> list[int]:
     """The faces of the special die chosen by the ``die_faces`` option (C-COMP-2, C-DATA-7)."""
-    key = t.options.get("die_faces", t.data.dice.faces[0].key)
+    key = t.options.die_faces
     return next(d.faces for d in t.data.dice.faces if d.key == key)
 
 

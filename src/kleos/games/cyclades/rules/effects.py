@@ -337,7 +337,7 @@ def _lone(t: Tables, s: CycladesState, sea: int, seat: int) -> bool:
     owner = s.fleet_owner[sea]
     if s.fleets[sea] != 1 or owner in (seat, NOBODY) or figures.sea_blocked(t, s, sea):
         return False
-    if t.options.get("siren_isolated") == "alone_no_adjacent_own":
+    if t.options.siren_isolated == "alone_no_adjacent_own":
         return not any(s.fleet_owner[x] == owner and s.fleets[x] for x in t.sea_seas[sea])
     return True
 
@@ -367,7 +367,7 @@ def _siren(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
 
 
 def _one_move(t: Tables) -> bool:
-    return bool(t.options.get("sylph_move", "steps_10") == "one_poseidon_move")
+    return t.options.sylph_move == "one_poseidon_move"
 
 
 def _sylph_start(t: Tables, s: CycladesState, seat: int) -> None:
@@ -447,7 +447,7 @@ def _island_figure(t: Tables, s: CycladesState, seat: int, action: Action) -> No
     figure = figures.FIGURES.index(key_of(t, s))
     island = t.island_index[str(action.args[0])]
     figures.place(t, s, figure, island, seat)
-    pushes = t.options.get("polyphemus_push", "push_one_or_destroy") != "block_only"
+    pushes = t.options.polyphemus_push != "block_only"
     if figure == figures.POLYPHEMUS and figures.where(t, s, figure) != EMPTY and pushes:
         s.effect_stage = PUSH
     else:

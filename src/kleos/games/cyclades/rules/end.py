@@ -33,7 +33,7 @@ def end_cycle(t: Tables, s: CycladesState) -> bool:
 def _winner(t: Tables, s: CycladesState, qualified: list[int], counts: list[int]) -> int | None:
     """One qualifier wins (C-END-3); else the richest (C-END-4), then most Metropolises, else a shared
     win (C-END-5, C-AMB-24); option ``end_tie_order=metropolises_first`` swaps the first two keys."""
-    if t.options.get("end_tie_order") == "metropolises_first":
+    if t.options.end_tie_order == "metropolises_first":
         def key(seat: int) -> tuple[int, int]:
             return counts[seat], s.gold[seat]
     else:

@@ -58,7 +58,7 @@ def active(t: Tables, s: CycladesState, figure: int) -> bool:
     action turn since (a Kraken that ``stays`` is active until summoned again)."""
     if s.figure_at[figure] == EMPTY:
         return False
-    if figure == KRAKEN and t.options.get("kraken_duration", "stays") == "stays":
+    if figure == KRAKEN and t.options.kraken_duration == "stays":
         return True
     placed = s.figure_cycle[figure]
     if s.cycle > placed + 1:
@@ -141,7 +141,7 @@ def landing_violation(t: Tables, s: CycladesState, island: int, pegasus: bool = 
     Pegasus flight (``pegasus_giant_harpy``)."""
     if where(t, s, CHIRON) != island:
         return None
-    if not pegasus and t.options.get("chiron_protection", "full") != "full":
+    if not pegasus and t.options.chiron_protection != "full":
         return None
     return broken("C-SUMMON-4", N_("Chiron protects {island}: no troops may land there"), island=t.island_ids[island])
 
@@ -153,7 +153,7 @@ def shielded(t: Tables, s: CycladesState, island: int) -> bool:
 
 def minotaur_guards(t: Tables, s: CycladesState, island: int) -> bool:
     """Whether the Minotaur counts as a defending unit of ``island`` (``minotaur_mode=unit_worth_2``)."""
-    return where(t, s, MINOTAUR) == island and t.options.get("minotaur_mode", "unit_worth_2") == "unit_worth_2"
+    return where(t, s, MINOTAUR) == island and t.options.minotaur_mode == "unit_worth_2"
 
 
 def minotaur_bonus(t: Tables, s: CycladesState, island: int) -> int:

@@ -19,7 +19,7 @@ INCOME = "income"  # transitional phase: the god track is set, income is next
 def begin(t: Tables, s: CycladesState) -> None:
     """Start phase 2: a chance shuffle, or the 3-player second cycle's fixed swap (C-GODS-6)."""
     s.phase = st.GODS
-    if t.procedure == "pairs" and s.pair_second and t.options.get("pair_order", "keep") == "keep":
+    if t.procedure == "pairs" and s.pair_second and t.options.pair_order == "keep":
         old = s.gods
         _set(t, s, [old[2], old[3], old[0], old[1]])  # C-AMB-3: the face-down pair keeps its order
         return

@@ -16,13 +16,10 @@ from kleos.games.cyclades.rules.common import Violation, broken
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import Tables
 
-UNLIMITED = "unlimited"
-
 
 def limit(t: Tables) -> int | None:
     """Markers per player, or ``None`` when unlimited (the default)."""
-    value = str(t.options.get("territory_markers", UNLIMITED))
-    return None if value == UNLIMITED else int(value)
+    return t.territory_markers
 
 
 def in_use(s: CycladesState, seat: int) -> int:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.pericles.datamodel import CasualtyRow
+from kleos.games.pericles.options import PericlesOptions
 from kleos.games.pericles.rules.battle import (
     NAVAL,
     commander,
@@ -63,19 +64,19 @@ def present(s: PericlesState, side: int, cls: str) -> int:
     return sum(count(s, th, p) for p in class_pieces(kind, side, cls))
 
 
-def flag(t: Tables, option: str, data_value: str) -> str:
+def flag(value: str, default: str, data_value: str) -> str:
     """An option set away from its default wins; otherwise the data file's own flag."""
-    default = next(o.default for o in t.data.options.options if o.name == option)
-    value = str(t.options[option])
     return value if value != default else data_value
 
 
 def row_mode(t: Tables) -> str:
-    return flag(t, "casualty_row_mode", t.data.casualty_tables.row_mode)
+    return flag(t.options.casualty_row_mode, PericlesOptions.casualty_row_mode, t.data.casualty_tables.row_mode)
 
 
 def winner_capped(t: Tables) -> bool:
-    return flag(t, "winner_casualty_cap", t.data.casualty_tables.winner_cap) == "differential"
+    chosen = flag(t.options.winner_casualty_cap, PericlesOptions.winner_casualty_cap,
+                  t.data.casualty_tables.winner_cap)
+    return chosen == "differential"
 
 
 def table_rows(t: Tables, s: PericlesState, stage: int) -> list[CasualtyRow]:

@@ -125,7 +125,7 @@ def political_bonus(t: Tables) -> bool:
     """Whether P-VICTORY-7 (Dominant +5, Opponent -5) is scored at the end: in a scenario with end
     bonuses, or in a vignette played with the ``vignette_end_bonus`` option (the sources leave the
     vignette's lack of end bonuses only likely, P-VICTORY-6)."""
-    return t.scenario.end_bonuses or t.options.get(VIGNETTE_END_BONUS) == "political"
+    return t.scenario.end_bonuses or t.options.vignette_end_bonus == "political"
 
 
 def end_scoring(t: Tables, s: PericlesState, reason: str) -> None:

@@ -252,7 +252,7 @@ def peace_ends_game(t: Tables, s: PericlesState, declared: bool) -> bool:
     rule = t.scenario.peace_ends_game
     if rule is None or s.turn not in rule.turns:
         return False
-    if t.options["peace_end_trigger_14_2"] == "peace_declared":
+    if t.options.peace_end_trigger_14_2 == "peace_declared":
         return declared
     return s.war == 0
 

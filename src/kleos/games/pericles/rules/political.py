@@ -268,7 +268,7 @@ def side_apply(t: Tables, s: PericlesState, f: int, action: Action) -> bool:
         s.pieces[th * 15 + AB] += 1
         place(t, s, th, AN if naval else AL, 1 if naval else 2)
     else:
-        upkeep_points = t.options["colony_points"] == "upkeep"  # P-AMB-18
+        upkeep_points = t.options.colony_points == "upkeep"  # P-AMB-18
         place(t, s, th, DB, 1)
         if naval:
             place(t, s, th, DN, 2 if upkeep_points else 1)

@@ -57,7 +57,7 @@ COUNTED = tuple(tuple(p for g in range(2 * GROUP_SIDE[group], group + 1) for p i
 
 def usable_bases(t: Tables, group: int) -> tuple[int, ...]:
     """P-REDEPLOY-5..7, P-AMB-35: the bases a group's units may be redeployed to."""
-    if group == 3 and t.options["spartan_redeploy_bases"] == "spartan_or_league":
+    if group == 3 and t.options.spartan_redeploy_bases == "spartan_or_league":
         return (SB, PB)
     return ((DB,), (AB, DB), (PB,), (SB,))[group]
 

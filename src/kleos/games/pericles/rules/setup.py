@@ -36,7 +36,7 @@ from kleos.games.pericles.tables import (
 def new_state(t: Tables, seed: int) -> PericlesState:
     sc = t.scenario
     s = PericlesState.__new__(PericlesState)
-    bonus = t.options.get("honor_handicap") or {}  # P-DATA-14: the solitaire Honor handicap, an option
+    bonus = t.options.honor_handicap  # P-DATA-14: the solitaire Honor handicap, an option
     s.honor = [sc.honor[f] + bonus.get(f, 0) for f in FACTIONS]
     s.honor_from = [0] * (4 * N_HONOR)
     for f, code in enumerate(FACTIONS):
