@@ -10,7 +10,7 @@ Guerra/Paz en la casilla 2 de la Facción Oponente del contador de Asamblea del 
 from __future__ import annotations
 
 import pytest
-from per_helpers import AF, AK, DF, EK, bare, first_legal, game
+from per_helpers import AF, AK, DF, EK, bare, game, run_until
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
@@ -18,7 +18,6 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules import boule
 from kleos.games.pericles.state import OFF, PericlesState
 from kleos.games.pericles.tables import ATHENS, SPARTA
-from step_cap import StepCap
 
 
 @pytest.mark.parametrize(("council", "supply", "after"), [
@@ -89,19 +88,15 @@ def refused(g: PericlesGame, s: PericlesState, text: str) -> IllegalAction:
 
 def test_refusals_at_the_hostage_and_at_the_choice_of_issues_name_their_rules() -> None:
     """P-BOULE-3 (the hostage answer is yes or no) and P-BOULE-10 (an issue neither on the track nor
-    removed), each with its message: Sparta holds a hostage in a new game."""
+    removed), each with its message: Athens holds a hostage in a new game."""
     g = game()
-    s = g.new_state(1)
-    s.hostage = [0, 1]
-    g.apply_in_place(s, Action.parse("aristophanes KnightsA"))
-    cap = StepCap("s.step != 'hostage'")
-    while s.step != "hostage" and cap():
-        first_legal(g, s)
+    s = g.new_state(2)
+    s.hostage = [1, 0]
+    g.apply_in_place(s, Action.parse("aristophanes KnightsB"))
+    run_until(g, s, lambda st: st.step == "hostage")
     error = refused(g, s, "issue OST")
     assert (error.rule, error.message) == ("P-BOULE-3", "answer hostage yes or hostage no")
     g.apply_in_place(s, Action.parse("hostage no"))
-    cap = StepCap("s.step != 'select' or g.is_chance(s)")
-    while (s.step != "select" or g.is_chance(s)) and cap():
-        first_legal(g, s)
+    run_until(g, s, lambda st: st.step == "select" and not g.is_chance(st))
     error = refused(g, s, "issue XYZ")
     assert error.rule == "P-BOULE-10" and "issue <code>" in error.message
