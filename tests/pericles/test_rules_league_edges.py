@@ -16,7 +16,7 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules import league
 from kleos.games.pericles.rules.common import count
 from kleos.games.pericles.state import PericlesState
-from kleos.games.pericles.tables import AB, AR, DB, DL, DN, PB, PERSIA, PL, PN, SB, XB
+from kleos.games.pericles.tables import AB, AR, DB, DL, DN, N_PIECES, PB, PERSIA, PL, PN, SB, XB
 
 # owner, a theater where its side has a League base, that League base, its city-state base
 SIDES = [(AF, "Lesbos", DB, AB), (EK, "Corcyra", PB, SB)]
@@ -63,8 +63,10 @@ def test_building_and_converting_pay_and_score_for_either_side(owner: int, where
     s.stock[owner] = 6
     league.apply(t, s, th, owner, Action("league", ("base",)))
     assert (count(s, th, base), s.stock[owner], s.honor[owner], s.built[th]) == (2, 2, 12, 1)
+    s.pieces[th * N_PIECES + city] = 1  # a city-state base already there: the converted one is a second
+    s.built[th] = 0
     league.apply(t, s, th, owner, Action("league", ("convert",)))
-    assert (count(s, th, base), count(s, th, city), s.stock[owner], s.honor[owner]) == (1, 1, 0, 14)
+    assert (count(s, th, base), count(s, th, city), s.stock[owner], s.honor[owner], s.built[th]) == (1, 2, 0, 14, 1)
 
 
 @pytest.mark.parametrize(("owner", "where", "base", "city"), SIDES)
@@ -92,7 +94,8 @@ def test_no_third_base_past_three_nor_a_piece_from_an_empty_pool(owner: int, whe
 @pytest.mark.parametrize(("owner", "where", "units"), [(AF, "Lesbos", (DN, DL)), (EK, "Corcyra", (PN, PL))])
 def test_league_units_per_base_in_a_contested_theater(owner: int, where: str, units: tuple[int, int]) -> None:
     """P-LEAGUE-1 (friendly-controlled or contested), P-LEAGUE-5: per League base, 1 naval or 2 land
-    units. Two League bases beside an enemy unit: 0, 1 or 2 naval; 1 naval gives 1 ship and 2 land."""
+    units. Two League bases beside an enemy unit: 0, 1 or 2 naval; 1 naval gives 1 ship and 2 land, 0
+    naval 4 land."""
     g, s = bare()
     t = g.tables
     th = t.theater_index[where]
@@ -100,8 +103,12 @@ def test_league_units_per_base_in_a_contested_theater(owner: int, where: str, un
     put(g, s, where, **{("Db" if owner == AF else "Pb"): 2, enemy: 1})
     got = offered(g, s, where, owner)
     assert {"league units 0", "league units 1", "league units 2"} <= got and "league units 3" not in got
+    land_only = s.copy()
     league.apply(t, s, th, owner, Action("league", ("units", 1)))
     assert (count(s, th, units[0]), count(s, th, units[1])) == (1, 2)
+    league.apply(t, land_only, th, owner, Action("league", ("units", 0)))
+    assert (count(land_only, th, units[0]), count(land_only, th, units[1])) == (0, 4)
+    assert type(count(land_only, th, units[1])) is int
 
 
 @pytest.mark.parametrize("who", [0, 1])
@@ -111,11 +118,11 @@ def test_each_sides_treason_marker_can_be_removed(who: int) -> None:
     t = g.tables
     th = t.theater_index["Lesbos"]
     put(g, s, "Lesbos", Db=1)
-    s.treason[th * 2 + who] = 2
+    s.treason[th * 2 + who] = 3
     got = offered(g, s, "Lesbos", DF)
     assert f"league treason {who}" in got and f"league treason {1 - who}" not in got
     league.apply(t, s, th, DF, Action("league", ("treason", who)))
-    assert (s.treason[th * 2 + who], s.treason[th * 2 + 1 - who]) == (1, 0)
+    assert (s.treason[th * 2 + who], s.treason[th * 2 + 1 - who]) == (2, 0)
 
 
 def test_argos_needs_a_delian_base_in_sparta_an_athenian_owner_and_free_argos_units() -> None:
@@ -153,6 +160,6 @@ def test_a_persian_base_costs_four_and_needs_a_free_piece(owner: int) -> None:
     assert offered(g, s, "Persia", AF) == {"decline"}
     s.gone[XB] = 3
     assert offered(g, s, "Persia", owner) == {"decline"}
-    s.gone[XB] = 2
+    s.gone[XB] = 0
     league.apply(t, s, PERSIA, owner, Action("league", ("persian",)))
     assert (count(s, PERSIA, XB), s.stock[owner], s.honor[owner]) == (1, 0, 12)
