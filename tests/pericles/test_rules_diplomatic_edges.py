@@ -111,3 +111,22 @@ def test_treason_markers_past_the_tenth_are_lost(side: int) -> None:
     assert s.treason[th * 2 + side] == 2
     diplomatic.add_treason(t, s, th, side, 1)
     assert s.treason[th * 2 + side] == 2 and s.treason[th * 2 + 1 - side] == 0
+
+
+@pytest.mark.parametrize(("owner", "code"), [(DF, "Db"), (AK, "Pb")])
+def test_in_a_friendly_theater_each_split_of_the_removed_markers_is_offered(owner: int, code: str) -> None:
+    """P-DIPLO-6: in a friendly-controlled theater the owner commits 0-3 and removes as many treason
+    markers, of either side, its choice. One own marker and two enemy ones: every split, and no more
+    removed than there are."""
+    g, s = bare()
+    t = g.tables
+    th = t.theater_index["Chios"]
+    side = owner // 2
+    put(g, s, "Chios", **{code: 1})
+    s.treason[th * 2 + side], s.treason[th * 2 + 1 - side] = 1, 2
+    s.stock[owner] = 4
+    assert diplomatic.legal(t, s, th, owner) == [
+        Action("commit", args) for args in
+        ((0, 0, 0), (1, 0, 1), (1, 1, 0), (2, 0, 2), (2, 1, 1), (3, 1, 2))]
+    diplomatic.apply_open(t, s, th, owner, Action("commit", (2, 1, 1)))
+    assert (s.treason[th * 2 + side], s.treason[th * 2 + 1 - side], s.stock[owner]) == (0, 1, 2)
