@@ -23,6 +23,7 @@ options when they are set away from their defaults, else from the data file's fl
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.core.steps import count_step
 from kleos.games.pericles.datamodel import CasualtyRow
 from kleos.games.pericles.options import PericlesOptions
 from kleos.games.pericles.rules.battle import (
@@ -48,6 +49,9 @@ from kleos.games.pericles.state import (
 from kleos.games.pericles.tables import AN, PIECES, S300, SIDE_BASES, SL, Tables
 
 LOSER_ROW, LOSER_PICK, BASES, WINNER_ROW, WINNER_PICK, DONE = range(6)
+# automatic steps without a choice: one per stage and one per unit eliminated, so a battle takes a few
+# dozen at most; more means a broken rule keeps the casualties from moving on
+DECISION_STEPS = 1_000
 ELITE, LINE = "elite", "line"
 STOP = "stop"
 
@@ -153,9 +157,12 @@ def start(t: Tables, s: PericlesState) -> None:
     s.mil[M_DUE_ELITE] = s.mil[M_DUE_LINE] = 0
 
 
-def next_decision(t: Tables, s: PericlesState) -> tuple[str, int] | None:
-    """Do the work nobody has to choose; return (step, faction) at a choice, None when all is done."""
+def next_decision(t: Tables, s: PericlesState, limit: int = DECISION_STEPS) -> tuple[str, int] | None:
+    """Do the work nobody has to choose; return (step, faction) at a choice, None when all is done.
+    Past ``limit`` automatic steps, :class:`~kleos.core.errors.RunawayLoop` rather than spinning."""
+    steps = 0
     while True:
+        steps = count_step(steps, limit, "the casualties' automatic steps")
         stage = s.mil[M_STAGE]
         if stage in (LOSER_ROW, WINNER_ROW):
             options = choices(t, s, stage)
