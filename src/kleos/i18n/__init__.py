@@ -32,7 +32,6 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from threading import Lock
 from typing import Any
@@ -362,13 +361,6 @@ def percent(value: float, language: str | None = None) -> str:
     from babel.numbers import format_percent
 
     return str(format_percent(round(value, 3), locale=_babel_locale(language), decimal_quantization=False))
-
-
-def moment(value: datetime, language: str | None = None) -> str:
-    """A date and time in the reader's language's medium format."""
-    from babel.dates import format_datetime
-
-    return str(format_datetime(value, format="medium", locale=_babel_locale(language)))
 
 
 # ---------------------------------------------------------------------------------------------
