@@ -22,7 +22,6 @@ from kleos.core.kit import WHOLE_NUMBER, OptionsError
 from kleos.core.kit.options import option, options_record
 from kleos.games.pericles.datamodel import AmountDef, PericlesData
 from kleos.games.pericles.loader import load_data
-from kleos.games.pericles.tables import FACTIONS
 
 SCENARIOS = ("14_2", "14_1_09a")
 SCENARIO_DEFAULT = "14_2"
@@ -31,6 +30,8 @@ HONOR_HANDICAP = "honor_handicap"
 
 def per_faction(spec: AmountDef, value: Any) -> dict[str, int]:
     """Every faction's amount from an object of some factions' (the others get the default)."""
+    from kleos.games.pericles.tables import FACTIONS  # the tables' dataclass names this module's model
+
     if value is None:
         value = {}
     if not isinstance(value, Mapping):

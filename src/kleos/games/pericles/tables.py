@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kleos.core.frozen import reduce_frozen
 from kleos.games.pericles.datamodel import Attribute, Leader, PericlesData, Scenario
-
-if TYPE_CHECKING:  # the options module names the factions of this one
-    from kleos.games.pericles.options import PericlesOptions
+from kleos.games.pericles.options import PericlesOptions  # a compiled dataclass reads its fields' types
 
 FACTIONS = ("AF", "DF", "EK", "AK")
 SIDES = ("athens", "sparta")
