@@ -227,12 +227,14 @@ class Hub:
         if not conns:
             return
         messages: dict[tuple[int | None, int | None, str, bool], tuple[int, str]] = {}
-        for key in {_reader(c) for c in conns}:
+        for seat, since, language, describe in {_reader(c) for c in conns}:
             try:
-                messages[key] = await self.state(game_id, *key[:2], at_least, *key[2:])
+                messages[seat, since, language, describe] = await self.state(
+                    game_id, seat, since, at_least, language=language, describe=describe)
             except ApiError:
                 return
-        results = await asyncio.gather(*(c.send(messages[_reader(c)][1], messages[_reader(c)][0]) for c in conns))
+        sent = (messages[_reader(c)] for c in conns)
+        results = await asyncio.gather(*(c.send(text, seq) for c, (seq, text) in zip(conns, sent, strict=True)))
         for conn, ok in zip(conns, results, strict=True):
             if not ok:
                 self.remove(conn)
