@@ -78,6 +78,7 @@ VARIANTS: dict[str, Maker] = {
     "side": searcher(objective="side"),  # the heuristic's weight on the side's war
     "rumors": searcher(belief=False),  # the kit's determinization: every unseen marker a Rumor
     "campaign": searcher(purpose=True),  # expeditions played on purpose in the rollouts (search.campaign)
+    "pending": searcher(objective="pending"),  # the Raids still on the map played out in the evaluation
 }
 
 

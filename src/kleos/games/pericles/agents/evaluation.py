@@ -15,20 +15,28 @@ the duel count only as far as the side was winning, and scored a finished game b
 so a faction whose side was losing the war could not tell its futures apart; measured on the
 vignette, the search then out-scored its ``heuristic`` compatriot no more often than a heuristic
 in its seat (benchmarks/per_strength.py). Weights are hand-set, not fitted.
+
+``ahead=True`` (the search's ``pending`` objective) also plays out the Raids still face down on the
+map (:func:`raids_ahead`): each Military marker in a theater contested for its owner's side is a
+Raid its stock can pay for (P-RAID-1, P-RAID-2) and drains the enemy Dominant by a mean battle card
+(P-RAID-3, P-RAID-4). Without it a position half way through the resolution segment credits a
+Dominant's Strategos at a quarter Honor each (Political Capital) though each one it holds will spare
+it an Honor lost to the Raids to come, and credits no faction with the Raids it has yet to make.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from kleos.core.kit.agents import Evaluator
 from kleos.games.pericles.game import PericlesGame
-from kleos.games.pericles.rules.common import controls, count, units_of
+from kleos.games.pericles.rules.common import CONTESTED, controls, count, status, units_of
 from kleos.games.pericles.rules.final import political_bonus
+from kleos.games.pericles.rules.theater import RAID_COST, RAID_HONOR, entry_parts
 from kleos.games.pericles.state import HIDDEN, PericlesState
-from kleos.games.pericles.tables import N_THEATERS, PERSIA, SIDE_BASES, Tables, factions_of
+from kleos.games.pericles.tables import MIL, N_THEATERS, PERSIA, SIDE_BASES, Tables, factions_of
 
 SIDE_TEMPERATURE = 6.0  # Honor of side margin that makes a side e (≈2.7) times as likely to win
 FACTION_TEMPERATURE = 4.0  # the same between compatriots
@@ -39,6 +47,14 @@ SIDE_SHARE = 0.75  # the heuristic's part of the value that only asks for the si
 SEARCH_SIDE_SHARE = 0.25  # the same in the search's former objective (``product``, for comparison)
 DUEL_SIDE_SHARE = 0.25  # :func:`duel_value`'s part for the side's war
 FINAL_WINNER = 0.5  # :func:`final_value`'s part for who won; the rest for the final Honor margins
+RAID_CARD = 3.0  # a battle card's mean value: the decks hold the values 1 - 5 five, six, eight, six and five times
+
+
+class Standing(NamedTuple):
+    """Each faction's Honor and Strategos stock, as they stand or with the Raids ahead played out."""
+
+    honor: list[float]
+    stock: list[float]
 
 
 def stock(s: PericlesState, f: int) -> int:
@@ -57,19 +73,56 @@ def end_bonus(t: Tables, s: PericlesState, side: int) -> float:
     return 3.0 * bases + (3.0 if side == 0 else 6.0) * held
 
 
-def side_score(t: Tables, s: PericlesState, side: int) -> float:
+def pending_raids(s: PericlesState) -> list[int]:
+    """The Raids each faction's Military markers still on the map will make: those in a theater
+    contested for its side (P-RAID-1), as many as its stock pays for (3 Strategos each, P-RAID-2).
+    A marker the position hides (a view's face-down marker) counts for nothing."""
+    markers = [0] * 4
+    for entry in s.queue:
+        theater, _placer, owner, kind = entry_parts(entry)
+        if kind == MIL and status(s, theater, owner // 2) == CONTESTED:
+            markers[owner] += 1
+    return [min(markers[f], stock(s, f) // RAID_COST) for f in range(4)]
+
+
+def raids_ahead(s: PericlesState) -> Standing:
+    """The standing once the Raids ahead are made: each raider spends 3 Strategos for 3 Honor
+    (P-RAID-2); the enemy Dominant loses a mean card's worth of Strategos, and Honor for what its
+    stock lacks (P-RAID-3, P-RAID-4)."""
+    raids = pending_raids(s)
+    honor = [float(s.honor[f] + RAID_HONOR * raids[f]) for f in range(4)]
+    stocks = [float(stock(s, f) - RAID_COST * raids[f]) for f in range(4)]
+    for side in (0, 1):
+        drained = s.dominant[side]
+        due = RAID_CARD * sum(raids[f] for f in factions_of(1 - side))
+        paid = min(due, stocks[drained])
+        stocks[drained] -= paid
+        honor[drained] = max(0.0, honor[drained] - (due - paid))  # P-HONOR-3
+    return Standing(honor, stocks)
+
+
+def standing(s: PericlesState, ahead: bool = False) -> Standing:
+    """Honor and stocks as they stand, or with the Raids ahead played out (``ahead``)."""
+    if ahead:
+        return raids_ahead(s)
+    return Standing([float(h) for h in s.honor], [float(stock(s, f)) for f in range(4)])
+
+
+def side_score(t: Tables, s: PericlesState, side: int, ahead: bool = False) -> float:
     """A side's combined Honor and what is still to come to it (see the module docstring)."""
-    honor = sum(s.honor[f] + stock(s, f) / 4.0 for f in factions_of(side))
+    now = standing(s, ahead)
+    honor = sum(now.honor[f] + now.stock[f] / 4.0 for f in factions_of(side))
     units = sum(units_of(s, th, side) for th in range(N_THEATERS))
     return honor + PROJECTION * end_bonus(t, s, side) + UNIT * units
 
 
-def faction_score(t: Tables, s: PericlesState, f: int) -> float:
+def faction_score(t: Tables, s: PericlesState, f: int, ahead: bool = False) -> float:
     """A faction's Honor and what is still to come to it alone (P-VICTORY-7: ±5 by Dominance, where the
     scenario or the vignette's end-bonus option scores it)."""
+    now = standing(s, ahead)
     dominance = 5.0 if s.dominant[f // 2] == f else -5.0
     markers = sum(s.held[f * 4 * 5:(f + 1) * 4 * 5])
-    return (s.honor[f] + stock(s, f) / 4.0 + MARKER * markers
+    return (now.honor[f] + now.stock[f] / 4.0 + MARKER * markers
             + (PROJECTION * dominance if political_bonus(t) and s.outcome is None else 0.0))
 
 
@@ -77,14 +130,14 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
 
 
-def side_share(t: Tables, s: PericlesState, side: int) -> float:
+def side_share(t: Tables, s: PericlesState, side: int, ahead: bool = False) -> float:
     """The side's chance of winning the war, from the margin of its score over the enemy's."""
-    return _sigmoid((side_score(t, s, side) - side_score(t, s, 1 - side)) / SIDE_TEMPERATURE)
+    return _sigmoid((side_score(t, s, side, ahead) - side_score(t, s, 1 - side, ahead)) / SIDE_TEMPERATURE)
 
 
-def faction_share(t: Tables, s: PericlesState, f: int) -> float:
+def faction_share(t: Tables, s: PericlesState, f: int, ahead: bool = False) -> float:
     """The faction's chance of out-scoring its compatriot."""
-    return _sigmoid((faction_score(t, s, f) - faction_score(t, s, f ^ 1)) / FACTION_TEMPERATURE)
+    return _sigmoid((faction_score(t, s, f, ahead) - faction_score(t, s, f ^ 1, ahead)) / FACTION_TEMPERATURE)
 
 
 def value(t: Tables, s: PericlesState, f: int, side_weight: float = SIDE_SHARE) -> float:
@@ -120,12 +173,20 @@ def final_value(s: PericlesState, f: int, side_weight: float = SIDE_SHARE) -> fl
     return FINAL_WINNER * won + (1.0 - FINAL_WINNER) * margins
 
 
-def duel_value(t: Tables, s: PericlesState, f: int, side_weight: float = DUEL_SIDE_SHARE) -> float:
+def duel_value(t: Tables, s: PericlesState, f: int, side_weight: float = DUEL_SIDE_SHARE,
+               ahead: bool = False) -> float:
     """The faction's value of ``s`` in [0, 1] as a sum: ``side_weight`` times its side's share, the
     rest its share against its compatriot. Unlike :func:`value` the compatriot duel counts even in a
     war the side loses, and a finished game is scored by its margins, not by its winner alone, so
-    the search still tells apart futures that all lose the war (P-VICTORY-11)."""
-    return side_weight * side_share(t, s, f // 2) + (1.0 - side_weight) * faction_share(t, s, f)
+    the search still tells apart futures that all lose the war (P-VICTORY-11). ``ahead``: with the
+    Raids still on the map played out (:func:`raids_ahead`)."""
+    return (side_weight * side_share(t, s, f // 2, ahead)
+            + (1.0 - side_weight) * faction_share(t, s, f, ahead))
+
+
+def pending_value(t: Tables, s: PericlesState, f: int) -> float:
+    """:func:`duel_value` with the Raids ahead played out."""
+    return duel_value(t, s, f, ahead=True)
 
 
 Score = Callable[[Tables, PericlesState, int], float]  # a faction's value of a position

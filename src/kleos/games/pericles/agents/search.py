@@ -24,7 +24,9 @@ The guide and the search score positions with the same ``OBJECTIVE``: ``duel``
 compatriot, as only the faction with more Honor on the winning side wins, P-VICTORY-11). With the
 former ``product`` objective the search out-scored its ``heuristic`` compatriot no more often than a
 heuristic in its seat; ``benchmarks/per_strength.py`` compares the settings (``knowledge_for``'s
-keywords) on seeded games.
+keywords) on seeded games. ``pending`` (an experiment) scores a position with the Raids still face down
+on the map played out, so that a Dominant's Strategos held against the enemy's Raids count as the
+Honor they will spare it; measured on the vignette it did no better than ``duel``.
 
 Four seats, so not zero-sum. Everything reads the view, or the determinized state the search hands
 in, never the true state.
@@ -45,6 +47,7 @@ from kleos.games.pericles.agents.evaluation import (
     Score,
     duel_value,
     evaluator_for,
+    pending_value,
     value,
 )
 from kleos.games.pericles.agents.heuristic import HeuristicAgent, Policy, quick, stop_action
@@ -74,7 +77,8 @@ def _side(t: Tables, s: PericlesState, f: int) -> float:
     return duel_value(t, s, f, SIDE_SHARE)
 
 
-OBJECTIVES: dict[str, Score] = {"product": _product, "duel": duel_value, "selfish": _selfish, "side": _side}
+OBJECTIVES: dict[str, Score] = {"product": _product, "duel": duel_value, "selfish": _selfish, "side": _side,
+                                "pending": pending_value}
 
 
 def evaluator(game: PericlesGame, objective: str = OBJECTIVE) -> Evaluator:
