@@ -2,6 +2,7 @@
 // player boards, markets, projects and poleis. Only what the message holds is shown.
 import { h, spaced, put } from "/static/js/dom.js";
 import { translator } from "/static/js/i18n.js";
+import { verbLabel } from "./help.js";
 
 const { t, tn } = translator("polis");
 
@@ -77,7 +78,7 @@ export function renderStatus(root, T, st, msg) {
     h("span", { class: "phase", text: phaseText(st) }),
   ];
   if (st.phase === "turn") {
-    const done = st.turn_actions && st.turn_actions.length ? st.turn_actions.join(", ") : "";
+    const done = st.turn_actions && st.turn_actions.length ? st.turn_actions.map(verbLabel).join(", ") : "";
     const line = done ? t("{side}'s turn; done: {actions}", { actions: done }) : t("{side}'s turn");
     parts.push(h("span", { class: "turn" }, aroundSide(line, sideTag(st.active))));
   }
