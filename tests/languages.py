@@ -10,14 +10,18 @@ cores) take :data:`in_lean_languages` instead: English, the pseudo-locale and Sp
 tests.
 
 Expected words are never English literals in such a test: they are the catalogue's template in
-the test's language (:func:`words`), or the test checks data attributes, ids and notation.
+the test's language (:func:`words`), or the test checks data attributes, ids and notation. In the
+pseudo-locale a test looks for words left in English (:func:`english_left`), taking out the names
+a reader sees untranslated in every language: the games' places and notation from their own
+packages (:func:`game_names`) and the rule IDs.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from functools import cache
 from typing import Any
 
 import pytest
@@ -65,18 +69,76 @@ def words_pattern(template: str, language: str, domain: str = i18n.PLATFORM_DOMA
 
 PSEUDO_PART = re.compile(r"⟦[^⟦⟧]*⟧")
 WORD = re.compile(r"[A-Za-z]{3,}")
+RULE_ID = re.compile(r"(?<![A-Za-z])[CPR]-[A-Z]+(?:-[A-Za-z0-9.]+)*")
 
 
 def english_left(texts: Iterable[str], names: Iterable[str] = ()) -> list[str]:
     """The lines of ``texts`` that keep plain English words once the pseudo-locale's ``⟦…⟧`` parts
-    and the ``names`` (seats, games, agents: never translated) are taken out."""
-    known = {name.lower() for name in names}
+    and the ``names`` (seats, games, agents, places, notation: never translated) and rule IDs are
+    taken out. A name of several words is taken out only whole ("Polis: Fight for the Hegemony"
+    leaves no "the")."""
+    named = names_pattern(names)
     left: list[str] = []
     for text in texts:
         for line in text.splitlines():
             rest, before = line, ""
             while rest != before:  # inner parts first: a translated word inside a translated line
                 before, rest = rest, PSEUDO_PART.sub(" ", rest)
-            if any(word.lower() not in known for word in WORD.findall(rest)):
+            rest = RULE_ID.sub(" ", rest)
+            if WORD.search(named.sub(" ", rest) if named else rest):
                 left.append(line.strip())
     return left
+
+
+def names_pattern(names: Iterable[str]) -> re.Pattern[str] | None:
+    """Any of ``names`` as a whole (any case, not inside a longer word), the longest first."""
+    chosen = sorted({name for name in names if name.strip()}, key=len, reverse=True)
+    if not chosen:
+        return None
+    return re.compile(r"(?<![A-Za-z])(?:" + "|".join(map(re.escape, chosen)) + r")(?![A-Za-z])", re.IGNORECASE)
+
+
+@cache
+def game_names(game: str) -> tuple[str, ...]:
+    """The proper names and notation of ``game`` as its package holds them, which a reader sees
+    untranslated in every language (none for a name that is no game's). The games are imported
+    when first asked for, not by every test that imports this module."""
+    names = {"polis": polis_names, "pericles": pericles_names, "cyclades": cyclades_names}.get(game)
+    return tuple(names()) if names else ()
+
+
+def polis_names() -> Iterator[str]:
+    """Polis's regions, poleis and markets (ids and the names each edition prints: Greek places
+    that both rulebooks keep, and each of their words) and the editions' titles."""
+    from kleos.games.polis.kit import KIT as POLIS
+    from kleos.games.polis.loader import EDITIONS
+
+    for edition in EDITIONS:
+        t = POLIS.make_game({"edition": edition}).tables
+        yield t.rules.title
+        m = t.bundle.map
+        places = [(p.id, p.names) for p in (*m.territories, *m.seas)] + [(p.id, p.names) for p in m.markets]
+        places += [(p.id, p.names) for p in t.bundle.poleis.poleis]
+        for place, printed in places:  # the map writes a name of two words on two lines
+            yield from (place, *printed.values(), *" ".join(printed.values()).split())
+
+
+def pericles_names() -> Iterator[str]:
+    """Pericles' notation: the theaters' keys, the cards (Aristophanes' by play and letter:
+    ``PeaceB``), factions, pieces, debate issues and marker kinds by their codes, and the scenario's
+    id."""
+    from kleos.games.pericles.kit import KIT as PERICLES
+    from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, PIECES
+
+    t = PERICLES.make_game({}).tables
+    yield from (*t.theater_keys, *t.card_ids, *t.arist_names, *FACTIONS, *PIECES, *MARKER_KINDS, t.scenario.id)
+    yield from {kind for kinds in t.issue_kinds for kind in kinds}
+
+
+def cyclades_names() -> Iterator[str]:
+    """Cyclades' islands and seas by their ids (the gods and creatures have names in each
+    rulebook's language, so they go through the catalogue)."""
+    from kleos.games.cyclades.kit import KIT as CYCLADES
+
+    t = CYCLADES.make_game({"players": 5}).tables
+    yield from (*t.island_ids, *t.sea_ids)

@@ -25,7 +25,7 @@ from kleos.core.protocol import CHANCE
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.kit import KIT
 from kleos.games.polis.state import PolisState
-from kleos.games.polis.text import describe, describe_action, refusal_text
+from kleos.games.polis.text import describe, describe_action, project_text, refusal_text
 from kleos.games.polis.tui import help as texts
 from kleos.games.polis.tui import render
 from kleos.games.polis.tui.log import log_lines
@@ -177,6 +177,22 @@ def test_the_pseudo_locale_leaves_no_plain_english_on_the_main_screens(game: Pol
         if event is not None:  # the event cards' words are data, not yet in the catalogue
             left = " ".join(left.split()).replace(" ".join(f"{event.title}: {event.text}".split()), "")
         assert not _ENGLISH.search(left), (name, _ENGLISH.search(left), left[:2000])
+
+
+@pytest.mark.parametrize(("game", "project", "names"), [
+    (G20, "TempleOfZeus", {"en": "Temple of Zeus", "es": "Templo de Zeus", "de": "Tempel des Zeus"}),
+    (G20, "Phidias", {"en": "Fidiás", "es": "Fidiás", "de": "Phidias"}),
+    (G12, "Socrates", {"en": "Sokrates", "es": "Sócrates", "de": "Sokrates"}),
+    (G12, "FestivalOfDemeter", {"en": "Festival of Demeter", "es": "Fiesta de Deméter", "de": "Fest der Demeter"}),
+], ids=["2020-temple", "2020-artist", "2012-philosopher", "2012-festival"])
+def test_a_project_tile_is_named_as_its_edition_prints_it_in_the_readers_language(
+        game: PolisGame, project: str, names: dict[str, str]) -> None:
+    """R-ACT-PROJECT-1: the tiles' names are data words (the edition's printed name, ``names`` in
+    projects.json), translated through the catalogue; the id stays the notation."""
+    tile = game.tables.project_index[project]
+    for language, name in names.items():
+        with use_locale(language):
+            assert project_text(game.tables, tile).startswith(f"{name} ("), (language, project_text(game.tables, tile))
 
 
 def test_a_game_saved_in_one_language_replays_in_another() -> None:

@@ -17,7 +17,7 @@ from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import end_of_round
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, BattleState, PolisState
 from kleos.games.polis.tables import ATHENS, SPARTA
-from kleos.games.polis.text import describe, describe_action
+from kleos.games.polis.text import describe, describe_action, project_name
 
 G20 = PolisGame("2020")
 G12 = PolisGame("2012")
@@ -210,7 +210,8 @@ def test_chance_texts() -> None:
     """R-GEN-13 die; R-SETUP-9 projects revealed."""
     s = G20.new_state(1)
     outcome = G20.sample_chance(s)
-    assert describe_action(G20, s, outcome).startswith("Project revealed: " + str(outcome.args[0]))
+    tile = project_name(G20.tables, str(outcome.args[0]))  # the edition's printed name: "Fidiás"
+    assert describe_action(G20, s, outcome).startswith(f"Project revealed: {tile} (")
     s = pos.turn_position(G20, active="athens")
     pos.play(G20, s, "trade Persia 1 wine")
     assert describe_action(G20, s, Action.parse("roll 3")) == "Die: 3"

@@ -24,7 +24,7 @@ from kleos.tui.app import GameApp
 from kleos.tui.look import MONO
 from kleos.tui.play import build_app
 from kleos.tui.screen import GameScreen
-from languages import english_left, in_languages
+from languages import english_left, game_names, in_languages
 
 SHOTS = Path(os.environ.get("KLEOS_SCREENSHOTS", Path(tempfile.gettempdir()) / "kleos-web-shots"))
 SIZE = (80, 24)
@@ -73,6 +73,7 @@ def capture(app: GameApp, name: str, language: str = "en") -> tuple[str, GameScr
             for selector in ("#status", "#menu-title", "#menu"):
                 assert on_screen(screen.query_one(selector)), selector
             result["shell"] = [str(screen.query_one(s, Static).render()) for s in SHELL_WORDS]
+            result["game"] = game_words(screen)
             result["keys"] = [b.description for _key, b in screen._bindings if b.show]  # the footer's words
             result["palette"] = screen.palette()
             result["svg"] = app.export_screenshot()
@@ -92,14 +93,35 @@ def capture(app: GameApp, name: str, language: str = "en") -> tuple[str, GameScr
         (SHOTS / f"access-terminal-{name}-{re.sub(r'[^a-z0-9]+', '-', view.lower())}.svg").write_text(
             view_svg, encoding="utf-8")
     assert (result["palette"] is MONO) == app.no_color
-    return result["svg"], result["screen"], [*result["shell"], *result["keys"]], result["views"]
+    return result["svg"], result["screen"], [*result["shell"], *result["keys"], *result["game"]], result["views"]
+
+
+def game_words(screen: GameScreen) -> list[str]:
+    """The game's own words on ``screen``: every view of the board panel (unwrapped, so that no
+    translated sentence is cut across lines), the menu's entries past their notation, the detail
+    and the recent steps."""
+    source = screen.board._source
+    assert source is not None
+    return [*(source(view, 10_000).plain for view in screen.board.views),
+            *(past_notation(entry.label, entry.prefix) for entry in screen.levels[-1].entries),
+            *(str(screen.query_one(part, Static).render()) for part in ("#detail", "#recent"))]
+
+
+def past_notation(label: str, tokens: tuple[str, ...]) -> str:
+    """A menu entry's words after the notation it starts with (its action's tokens, which the
+    player types and every language shares)."""
+    for token in tokens:
+        if label.lstrip().startswith(token):
+            label = label.lstrip()[len(token):]
+    return label
 
 
 @in_languages
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=[g[0] for g in GAMES])
 def test_mono_at_80x24_uses_no_colour_and_names_the_seats(name: str, options: dict[str, Any], language: str) -> None:
     """In every reader's language: the longer words of the pseudo-locale keep the status line and
-    the menu on an 80x24 screen too, and none of the shell's words there is left in English."""
+    the menu on an 80x24 screen too, and none of the words there is left in English: the shell's,
+    and the game's own on every view of the board panel, in the menu, the detail and the recent steps."""
     kit = registry.kit(name)
     with i18n.use_locale(language):
         app = build_app(kit, options, seats=(0,), seed=3, opponent="random", mono=True)
@@ -117,7 +139,7 @@ def test_mono_at_80x24_uses_no_colour_and_names_the_seats(name: str, options: di
     for seat_name in shown:
         assert seat_name in text
     if language == i18n.PSEUDO:
-        names = [kit.title, *re.findall(r"[A-Za-z]{3,}", " ".join(seat_names))]
+        names = [kit.title, *game_names(name)]
         assert english_left(shell, names) == []
 
 

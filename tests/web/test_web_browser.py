@@ -47,7 +47,7 @@ def test_full_game_against_the_ai_by_clicking(live_server: LiveServer, desktop: 
     """A person plays a whole game against the `random` AI only by clicking the menu the page
     builds from the server's legal actions (groups, then one step per click), undoing one own step
     on the way, until the game ends; the page then shows the result and the after-game tools, in
-    the reader's language at the start and at the end."""
+    the reader's language at the start, at each of its decisions and at the end."""
     base = live_server.url
     seated = create_game(base, ["me", "random"], seed=11)
     page = desktop.new_page()
@@ -67,7 +67,8 @@ def test_full_game_against_the_ai_by_clicking(live_server: LiveServer, desktop: 
     help_button.click()
     assert page.locator("#menu .help").count() == 0
 
-    counts = play_by_clicking(page, random.Random(11), prefer_undo_once=True)
+    counts = play_by_clicking(page, random.Random(11), prefer_undo_once=True,  # the words of every stage too
+                              look=lambda: check_reader_language(page, language, base))
     assert counts["actions"] >= 3 and counts["undos"] == 1
 
     final = get_state(base, seated["game_id"], seated["token"])

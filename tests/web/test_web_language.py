@@ -4,11 +4,10 @@ finds no shell text left in plain English; and a Cyclades and a Pericles game pa
 screenshots in Spanish and in German under ``docs/screenshots/`` for a person to look at.
 
 The pseudo-locale check (``web_reader.py``, shared with the game tests run in every language)
-reads every visible text node of the page. A node passes when it went through the catalogues (it
-holds the pseudo-locale's ``⟦…⟧``), when its words are names (games, seats, agents, players, ids)
-or notation, or when it lies in a region whose words the game's own text domain gives (the board,
-the menu's choices, the log lines, the kit's option texts): those are the game parts' words,
-checked by their own catalogues."""
+reads every visible text node of the page, the game's regions too (the board, the menu, the log,
+the options): a node passes when nothing but names (games, agents, players, ids, the game's own
+places and notation) and rule IDs is left once its pseudo-locale parts ``⟦…⟧`` are taken out. An
+English line planted in each game region of a page, and a half-translated one, are all found."""
 
 # The fixtures come from web_server (not a conftest.py: see there), so the test functions' arguments
 # name imported fixtures on purpose.
@@ -99,9 +98,37 @@ def test_a_game_page_in_the_pseudo_locale_has_no_plain_english(pericles_server: 
         page.wait_for_selector("#menu button.choice")
         page.wait_for_selector("#tools h3")
         assert page.inner_text("#log-panel h3").startswith("⟦")
-        left = plain_english(page, base, [seated["game_id"], *re.findall(r"[A-Za-z]{3,}", seated["game_id"])])
+        names = [seated["game_id"], *re.findall(r"[A-Za-z]{3,}", seated["game_id"])]
+        left = plain_english(page, base, names)
         assert left == [], f"shell text that bypassed the catalogues: {left}"
+        planted = page.evaluate(PLANT_ENGLISH, GAME_REGIONS)
+        assert len(planted) >= 4, planted  # the board, the menu, the log and a half-translated line at least
+        assert sorted(plain_english(page, base, names)) == sorted(planted)
         assert page.errors == []
+
+
+# The game's regions: the board, the menu's choices and titles, the log, the seats' tags, the
+# options, hints and outcome. Their words come from the game's catalogue, so an English word there
+# bypassed it just as in the shell.
+GAME_REGIONS = ["#board-main", ".board-slot", "#menu .choice", "#menu .menu-title", ".log-entry", ".side-tag",
+                "#current-action", ".last-turn-text", "#announce", ".outcome-text", ".hint-text", "#options"]
+
+PLANT_ENGLISH = """(regions) => {  // one English line in each region shown, and one half-translated line
+    const planted = [];
+    for (const region of regions) {
+        const el = document.querySelector(region);
+        if (!el || !el.checkVisibility()) continue;
+        const line = document.createElement("span");
+        line.textContent = `Recruit an army near ${planted.length}`;
+        el.append(line);
+        planted.push(line.textContent);
+    }
+    const half = document.createElement("span");
+    half.textContent = "⟦Rééçrüît~⟧ the army";
+    document.querySelector("#menu .choice").append(half);
+    planted.push(half.textContent);
+    return planted;
+}"""
 
 
 SHOTS = [("cyclades", ["me", "random", "random"], {"players": 3}, "#cyc-map polygon"),

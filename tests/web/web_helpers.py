@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -57,18 +58,24 @@ READY = """() => {
 
 
 def play_by_clicking(page: Any, rng: random.Random, *, max_clicks: int = 1500, deadline_s: float = 150.0,
-                     prefer_undo_once: bool = False) -> dict[str, int]:
-    """Click menu entries (groups open a level, actions send one step) until the game is over.
-    Returns counts: clicks, actions, undos."""
+                     prefer_undo_once: bool = False, look: Callable[[], None] | None = None,
+                     look_every: int = 1) -> dict[str, int]:
+    """Click menu entries (groups open a level, actions send one step) until the game is over,
+    calling ``look`` on the page ready for a click once every ``look_every`` clicks (the first
+    included: each decision by default). Returns counts: clicks, actions, undos."""
     counts = {"clicks": 0, "actions": 0, "undos": 0}
     start = time.monotonic()
     undone = not prefer_undo_once
+    looked = -look_every
     while page.evaluate("document.body.dataset.status") != "over":
         assert time.monotonic() - start < deadline_s, f"the game did not end in time ({counts})"
         assert counts["clicks"] < max_clicks, f"too many clicks ({counts})"
         page.wait_for_function(READY, timeout=30_000)
         if page.evaluate("document.body.dataset.status") == "over":
             break
+        if look is not None and counts["clicks"] - looked >= look_every:
+            look()
+            looked = counts["clicks"]
         if not undone and page.locator("#undo:not([hidden]):not([disabled])").count():
             seq = page.evaluate("document.body.dataset.seq")
             page.click("#undo")

@@ -1,39 +1,39 @@
 """What a browser test checks of a page in its reader's language (issue 30).
 
-In the pseudo-locale every visible text of the shell went through the catalogues (it holds the
-pseudo-locale's ``⟦…⟧``) unless its words are names (games, seats, agents, players, ids) or
-notation, or it lies in a region whose words the game's own text domain gives (the board, the
-menu's choices, the log lines, the kit's option texts): those are the game parts' words, checked
-by their own catalogues. And the longer words still fit: the page does not scroll sideways at its
-width and no button, heading or label has its words cut off."""
+In the pseudo-locale every visible text went through the catalogues (the platform's or the game's:
+what is left once the pseudo-locale's ``⟦…⟧`` parts are taken out has no English word) unless its
+words are names or notation: the games' titles and names, the agents', the languages' own names,
+rule IDs, and the shown game's proper names and notation read from its own package
+(:func:`languages.game_names`: Polis's regions, poleis and markets as its editions print them,
+Pericles' theater keys, cards, factions, issues and markers, Cyclades' islands and seas). Only the
+language picker, the brand, code, keys and Cyclades' building letters are left out: the board,
+the menu, the log, the options and the hints are read like the rest. And the longer words still
+fit: the page does not scroll sideways at its width and no button, heading or label has its
+words cut off."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
 import httpx
 
 from kleos import i18n
+from languages import english_left, game_names
 
-# Regions that hold the game's own words (its text domain), not the shell's.
-GAME_WORDS = [".board-slot", "#board-main", "#menu .choice", "#menu .menu-title", ".log-entry", "#description",
-              ".game-text", "#options", "#advanced-options", "#handicap-help", ".side-tag", ".clock-name",
-              ".last-turn-text", "#announce", "#current-action", "#menu .help", "#menu .explain", ".outcome-text",
-              ".help-verb", ".hint-text", ".hint-why", "#lang-pick", ".brand", "code", "kbd"]
+# Regions whose words are never a catalogue's: the picker (each language's own name), the brand,
+# code and keys, and Cyclades' building letters on the map (P F T U: notation, as the terminal's
+# legend says in every language).
+NOT_WORDS = ["#lang-pick", ".brand", "code", "kbd", "#cyc-map .buildings"]
 
-PLAIN_ENGLISH = """([skip, names]) => {
-    const known = new Set(names.map((n) => n.toLowerCase()));
+VISIBLE_TEXTS = """(skip) => {
     const out = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent.trim();
         const el = node.parentElement;
         if (!text || !el || el.closest(skip.join(",")) || !el.checkVisibility()) continue;
-        if (text.includes("⟦")) continue;
-        const words = (text.match(/[A-Za-z]{3,}/g) || []).filter((w) => !known.has(w.toLowerCase()));
-        if (words.length) out.push(text);
+        if (/[A-Za-z]{3}/.test(text)) out.push(text);
     }
     return out;
 }"""
@@ -72,23 +72,20 @@ OVERFLOW = """() => {
 
 
 def names_of(base: str) -> list[str]:
-    """The words that are names: the games' titles and names, their seats, the agents, and the
+    """The names every page may show untranslated: the games' names and titles, the agents and the
     languages' own names."""
     catalog = httpx.get(f"{base}/api/catalog", timeout=30).json()["games"]
-    words = ["Kleos", "English", "Español", "Deutsch", "JSON", "openskill", "Plackett", "Luce"]
+    names = ["Kleos", "English", "Español", "Deutsch", "JSON", "openskill", "Plackett", "Luce"]
     for entry in catalog:
-        words += [entry["name"], *re.findall(r"[A-Za-z]{3,}", entry["title"])]
-        for seat in entry.get("seat_names", []):
-            words += re.findall(r"[A-Za-z]{3,}", seat)
-        for agent in entry.get("opponents", []):
-            words += re.findall(r"[A-Za-z]{3,}", agent)
-    return words
+        names += [entry["name"], entry["title"], *entry.get("opponents", [])]
+    return names
 
 
 def plain_english(page: Any, base: str, names: Iterable[str] = ()) -> list[str]:
-    """The visible shell texts of ``page`` that bypassed the catalogues (read in the pseudo-locale)."""
-    found: list[str] = page.evaluate(PLAIN_ENGLISH, [GAME_WORDS, [*names_of(base), *names]])
-    return found
+    """The visible texts of ``page`` that bypassed the catalogues (read in the pseudo-locale)."""
+    texts: list[str] = page.evaluate(VISIBLE_TEXTS, NOT_WORDS)
+    game = page.evaluate("document.body.dataset.game || ''")
+    return english_left(texts, [*names_of(base), *game_names(game), *names])
 
 
 def overflowing(page: Any) -> list[str]:

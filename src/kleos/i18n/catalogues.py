@@ -93,15 +93,16 @@ def data_strings(source: Source) -> Iterator[tuple[str, str]]:
 
 
 def _field_strings(data: object, fields: frozenset[str]) -> Iterator[str]:
-    """Every non-empty string under a key in ``fields`` (or in a list under it), anywhere in ``data`` but in the
-    ``provenance`` records (which name the fields whose origin they give, and are never shown)."""
+    """Every non-empty string under a key in ``fields`` (or in a list under it, or a mapping such as a
+    name per edition), anywhere in ``data`` but in the ``provenance`` records (which name the fields
+    whose origin they give, and are never shown)."""
     if isinstance(data, dict):
         for key, value in data.items():
             if key == "provenance":
                 continue
-            if key in fields and isinstance(value, (str, list)):
-                yield from (text for text in ([value] if isinstance(value, str) else value)
-                            if isinstance(text, str) and text)
+            if key in fields and isinstance(value, (str, list, dict)):  # a dict: a name per edition
+                texts = [value] if isinstance(value, str) else value.values() if isinstance(value, dict) else value
+                yield from (text for text in texts if isinstance(text, str) and text)
             else:
                 yield from _field_strings(value, fields)
     elif isinstance(data, list):

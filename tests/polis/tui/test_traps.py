@@ -222,8 +222,9 @@ def test_end_of_round_effects_have_their_own_lines_and_a_summary() -> None:
 
 
 def test_texts_name_buildings_in_words_and_count_cubes_and_rounds_alike() -> None:
-    """R-ACT-PROJECT-1, R-PREP-7, R-ROUND-1: project names in words ("Theatre with Episkenion", not
-    its notation), "1 cube" in the singular, and the round heading spelled as the status bar does."""
+    """R-ACT-PROJECT-1, R-PREP-7, R-ROUND-1: project names in words as the edition prints them
+    ("Theatre with episkenion", not its notation), "1 cube" in the singular, and the round heading
+    spelled as the status bar does."""
     session = second_round()
     game = polis_game(session.game)
     headings = [line.text for line in session.log if line.kind == "heading" and "===" in line.text]
@@ -233,7 +234,7 @@ def test_texts_name_buildings_in_words_and_count_cubes_and_rounds_alike() -> Non
     def say(text: str) -> str:
         return session.kit.describe_action(game, view, Action.parse(text))
 
-    assert say("project TheatreWithEpiskenion Athinae").startswith("Start Theatre with Episkenion in Athinae")
+    assert say("project TheatreWithEpiskenion Athinae").startswith("Start Theatre with episkenion in Athinae")
     assert say("project TempleOfZeus Athinae").startswith("Start Temple of Zeus in Athinae")
     chalkis = game.tables.polis_index["Chalkis"]
     assert view.state.pop[chalkis] == 1 and say("hoplites Chalkis").startswith("Create hoplites from Chalkis (1 cube),")

@@ -113,6 +113,13 @@ def readable(name: str) -> str:
 _SMALL_WORDS = frozenset({"Of", "With", "The", "And", "At", "In"})
 
 
+def project_name(t: Tables, project: str) -> str:
+    """A project tile's name as its edition prints it, in the reader's language (the data's names
+    are extracted into the catalogue: ``locale/data-fields.json``); the id is notation."""
+    printed = next((p.names.get(t.edition) for p in t.bundle.projects.projects if p.id == project), None)
+    return _(printed) if printed else readable(project)
+
+
 def cubes(n: int) -> str:
     """``1 cube``, ``2 cubes``."""
     return ngettext("{n} cube", "{n} cubes", n)
@@ -326,9 +333,10 @@ def _poleis_lines(t: Tables, s: PolisState) -> list[str]:
         if t.polis_commercial[p] != NO_ONE:
             notes.append(_("commercial"))
         if s.project_started[p] != -1:
-            notes.append(_("started {project}", project=t.projects[s.project_started[p]].id))
+            notes.append(_("started {project}", project=project_name(t, t.projects[s.project_started[p]].id)))
         if s.projects_done[p]:
-            notes.append(_("completed {projects}", projects=", ".join(t.projects[x].id for x in s.projects_done[p])))
+            notes.append(_("completed {projects}",
+                           projects=", ".join(project_name(t, t.projects[x].id) for x in s.projects_done[p])))
         notes.extend(side_notes(s, p))
         base = f"{pop} ({t.polis_base[p]}, +{t.polis_growth[p]})"
         out.append(f"  {name:<12} {terr:<12} {owner:<8} {base:<23} {'; '.join(notes)}".rstrip())
@@ -387,7 +395,7 @@ def project_text(t: Tables, tile: int) -> str:
     cost = _goods_text(list(info.cost))
     where = ", ".join(t.polis_ids[p] for p in sorted(info.poleis))
     return _("{name} ({type}): cost {cost}; prestige {prestige} at round end, posterity {posterity}; in {poleis}",
-             name=readable(info.id), type=project_type_name(info.type), cost=cost, prestige=prestige,
+             name=project_name(t, info.id), type=project_type_name(info.type), cost=cost, prestige=prestige,
              posterity=info.posterity, poleis=where)
 
 
@@ -578,7 +586,7 @@ def _action_words(t: Tables, s: PolisState, side: int, action: Action) -> str:
         info = t.projects[tile]
         prestige = _("half the capital's population") if info.prestige < 0 else f"+{info.prestige}"
         return _("Start {project} in {polis}: pay {cost} ({prestige} prestige at round end, {posterity} posterity)",
-                 project=readable(info.id), polis=t.polis_ids[polis], cost=_goods_text(payment(t, tile, subs)),
+                 project=project_name(t, info.id), polis=t.polis_ids[polis], cost=_goods_text(payment(t, tile, subs)),
                  prestige=prestige, posterity=info.posterity)
     return str(action)
 
@@ -741,7 +749,8 @@ def _eor_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
         silver = n if t.rules.phoros == "any" else (1 if n == 1 else 3)
         return _("Phoros: give up {prestige} prestige for {silver} silver", prestige=n, silver=silver)
     if v == "discard":
-        return _("Remove {project} from the game (it will not be available)", project=readable(str(action.args[0])))
+        return _("Remove {project} from the game (it will not be available)",
+                 project=project_name(t, str(action.args[0])))
     return str(action)
 
 

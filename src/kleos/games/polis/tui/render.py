@@ -30,6 +30,7 @@ from kleos.games.polis.text import (
     event_title,
     good_name,
     outcome_text,
+    project_name,
     side_name,
     side_notes,
 )
@@ -247,9 +248,10 @@ def _polis_notes(t: Tables, s: PolisState, q: int) -> list[str]:
     if t.polis_commercial[q] != NO_ONE:
         notes.append(_("commercial{nbsp}({side})", nbsp=NBSP, side=short_name(t.polis_commercial[q])))
     if s.project_started[q] != -1:
-        notes.append(_("building {project}", project=t.projects[s.project_started[q]].id))
+        notes.append(_("building {project}", project=project_name(t, t.projects[s.project_started[q]].id)))
     if s.projects_done[q]:
-        notes.append(_("done {projects}", projects=", ".join(t.projects[x].id for x in s.projects_done[q])))
+        done = ", ".join(project_name(t, t.projects[x].id) for x in s.projects_done[q])
+        notes.append(_("done {projects}", projects=done))
     return notes + side_notes(s, q)
 
 
@@ -302,8 +304,8 @@ def projects_view(game: PolisGame, view: PolisView, p: Palette, width: int = 80)
             info = t.projects[tile]
             pres = _("½cap") if info.prestige < 0 else str(info.prestige)
             where = ", ".join(t.polis_ids[q] for q in sorted(info.poleis))
-            rows.append([info.id, pres, str(info.posterity), _("{cost}; in {poleis}", cost=_cost(t, tile),
-                                                               poleis=where)])
+            cost = _("{cost}; in {poleis}", cost=_cost(t, tile), poleis=where)
+            rows.append([project_name(t, info.id), pres, str(info.posterity), cost])
         parts.append(grid([_("Project"), _("Pr"), _("Po"), _("Cost; poleis")], rows, width, p, right=(1, 2)))
         parts.append(paragraph(_("Pr: prestige at the end of the round; Po: posterity (scored at the end)."), width,
                                p.dim))
@@ -314,14 +316,16 @@ def projects_view(game: PolisGame, view: PolisView, p: Palette, width: int = 80)
     parts.append(Text(""))
     parts.append(Text(_("Being built (completed at the end of the round):"), style=p.head))
     for q, tile in started:
-        line = Text("  " + _("{project} in {polis}", project=t.projects[tile].id, polis=t.polis_ids[q]) + " ")
+        name = project_name(t, t.projects[tile].id)
+        line = Text("  " + _("{project} in {polis}", project=name, polis=t.polis_ids[q]) + " ")
         line.append_text(side_text(s.owner[q], p) if s.owner[q] != NO_ONE else Text(_("neutral"), style=p.dim))
         parts.append(line)
     if not started:
         parts.append(Text("  " + _("none"), style=p.dim))
     parts.append(Text(_("Completed (posterity for the owner at the end):"), style=p.head))
     for q, tile in done:
-        line = Text("  " + _("{project} in {polis}, posterity {posterity}", project=t.projects[tile].id,
+        name = project_name(t, t.projects[tile].id)
+        line = Text("  " + _("{project} in {polis}, posterity {posterity}", project=name,
                              polis=t.polis_ids[q], posterity=t.projects[tile].posterity) + ", ")
         line.append_text(side_text(s.owner[q], p) if s.owner[q] != NO_ONE else Text(_("neutral"), style=p.dim))
         parts.append(line)

@@ -16,7 +16,14 @@ from __future__ import annotations
 from kleos.core.kit import JsonDict
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.tables import GOODS, SIDE_NAMES, SIDES, Tables
-from kleos.games.polis.text import BATTLE_STEPS, battle_step_name, event_text, event_title, project_type_name
+from kleos.games.polis.text import (
+    BATTLE_STEPS,
+    battle_step_name,
+    event_text,
+    event_title,
+    project_name,
+    project_type_name,
+)
 
 
 def board_tables(game: PolisGame) -> JsonDict:
@@ -78,7 +85,8 @@ def _poleis(t: Tables) -> JsonDict:
         "polis_territory": list(t.polis_territory),
         "capital": list(t.capital),
         "projects": [
-            {"id": p.id, "type": p.type, "type_name": project_type_name(p.type), "cost": [list(c) for c in p.cost],
+            {"id": p.id, "name": project_name(t, p.id), "type": p.type, "type_name": project_type_name(p.type),
+             "cost": [list(c) for c in p.cost],
              "prestige": p.prestige,
              "posterity": p.posterity, "poleis": sorted(p.poleis)}
             for p in t.projects

@@ -310,6 +310,7 @@ function render() {
   document.body.dataset.yourTurn = msg.your_turn ? "1" : "0";
   document.body.dataset.status = msg.outcome ? "over" : msg.status;
   document.body.dataset.seq = String(msg.seq);
+  document.body.dataset.game = msg.game;  // which game's names a page may show untranslated
   const title = boardTitle(board, ui.entry, msg);
   const page = `Kleos — ${ui.entry.title} ${gameId}`;
   document.title = msg.your_turn ? t("● Your turn — {page}", { page }) : page;

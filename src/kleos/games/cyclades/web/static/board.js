@@ -230,5 +230,11 @@ export async function create(ctx) {
     },
     outcomeText: (outcome) => outcomeText(T, outcome),
     verbLabel: (verb) => (T.verb_titles && T.verb_titles[verb]) || null,
+    groupLabel(verb, key) {  // a god or a creature by its name in the reader's language; places stay notation
+      const god = T.gods.indexOf(key);
+      if (god >= 0) return t(T.god_names[god]);
+      const card = T.creatures.indexOf(key);
+      return card >= 0 ? T.help.creatures[card].split(":")[0] : null;
+    },
   };
 }

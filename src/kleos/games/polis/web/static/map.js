@@ -208,9 +208,9 @@ export function drawMap(svg, T, st, opts = {}) {
     const pop = owner >= 0 ? st.pop[i] : p.base;
     const notes = [];
     if (p.capital >= 0) notes.push(t("capital"));
-    if (st.project_started[i] >= 0) notes.push(t("project started: {project}", { project: T.projects[st.project_started[i]].id }));
+    if (st.project_started[i] >= 0) notes.push(t("project started: {project}", { project: T.projects[st.project_started[i]].name }));
     const done = st.projects_done[i] || [];
-    if (done.length) notes.push(t("completed: {projects}", { projects: done.map((x) => T.projects[x].id).join(", ") }));
+    if (done.length) notes.push(t("completed: {projects}", { projects: done.map((x) => T.projects[x].name).join(", ") }));
     const facts = { polis: p.id, owner: owner >= 0 ? sideName(owner) : t("neutral"), n: pop, max: p.max };
     const title = (owner >= 0 ? t("{polis}: {owner}, population {n} (max {max})", facts)
       : t("{polis}: {owner}, fortification {n} (max {max})", facts)) + (notes.length ? `; ${notes.join("; ")}` : "");

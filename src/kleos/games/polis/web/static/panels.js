@@ -2,6 +2,7 @@
 // player boards, markets, projects and poleis. Only what the message holds is shown.
 import { h, spaced, put } from "/static/js/dom.js";
 import { translator } from "/static/js/i18n.js";
+import { verbLabel } from "./help.js";
 
 const { t, tn } = translator("polis");
 
@@ -77,7 +78,7 @@ export function renderStatus(root, T, st, msg) {
     h("span", { class: "phase", text: phaseText(st) }),
   ];
   if (st.phase === "turn") {
-    const done = st.turn_actions && st.turn_actions.length ? st.turn_actions.join(", ") : "";
+    const done = st.turn_actions && st.turn_actions.length ? st.turn_actions.map(verbLabel).join(", ") : "";
     const line = done ? t("{side}'s turn; done: {actions}", { actions: done }) : t("{side}'s turn");
     parts.push(h("span", { class: "turn" }, aroundSide(line, sideTag(st.active))));
   }
@@ -207,7 +208,7 @@ function projectLine(T, tile) {
   const cost = p.cost.map(([g, n]) => `${n} ${goodName(T.goods_names[g])}`).join(", ");
   const prestige = p.prestige < 0 ? t("half the capital's population") : `+${p.prestige}`;
   return h("li", { class: "project", "data-project": p.id }, [
-    h("strong", { text: spaced(p.id) }), h("span", { class: "muted", text: ` (${p.type_name || p.type})` }),
+    h("strong", { text: p.name }), h("span", { class: "muted", text: ` (${p.type_name || p.type})` }),
     h("div", { text: t("Cost {cost}; {prestige} prestige at round end, {posterity} posterity", { cost, prestige, posterity: p.posterity }) }),
     h("div", { class: "muted", text: t("In {poleis}", { poleis: p.poleis.map((x) => T.poleis[x].id).join(", ") }) }),
   ]);
@@ -216,8 +217,8 @@ function projectLine(T, tile) {
 export function renderProjects(root, T, st) {
   const started = [], done = [];
   st.owner.forEach((o, p) => {
-    if (st.project_started[p] >= 0) started.push(t("{project} in {polis}", { project: T.projects[st.project_started[p]].id, polis: T.poleis[p].id }));
-    for (const x of st.projects_done[p] || []) done.push(t("{project} in {polis} ({owner})", { project: T.projects[x].id, polis: T.poleis[p].id,
+    if (st.project_started[p] >= 0) started.push(t("{project} in {polis}", { project: T.projects[st.project_started[p]].name, polis: T.poleis[p].id }));
+    for (const x of st.projects_done[p] || []) done.push(t("{project} in {polis} ({owner})", { project: T.projects[x].name, polis: T.poleis[p].id,
       owner: o >= 0 ? sideName(o) : t("neutral") }));
   });
   put(root,
