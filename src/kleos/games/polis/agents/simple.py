@@ -45,14 +45,15 @@ class _Ctx:
 
 class SimpleAgent:
     """Rule-of-thumb play. ``game`` gives the public tables (card values, polis cards); the agent
-    still sees only the view it is handed."""
+    still sees only the view it is handed. Without a game or a seat's view it only prefers acting to
+    passing."""
 
     name = "simple"
 
     def __init__(self, game: Game[Any, Any] | None = None) -> None:
         self.tables: Tables | None = game.tables if isinstance(game, PolisGame) else None
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: PolisView | None, legal: list[Action], rng: random.Random) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:

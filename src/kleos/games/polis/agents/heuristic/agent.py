@@ -60,7 +60,7 @@ class HeuristicAgent(ValuationMixin, PlanMixin, TurnMixin, StepMixin, BattleMixi
         self._valuers.clear()
 
     # ----- entry point ------------------------------------------------------------------------
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: PolisView, legal: list[Action], rng: random.Random) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
