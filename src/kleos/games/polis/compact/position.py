@@ -18,10 +18,9 @@ from kleos.games.polis.compact.positional import (
 from kleos.games.polis.compact.tags import TAG_NAMES, TAGS
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules.setup import empty_board
-from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, OVER, ROUND_START, TURN, PolisState
+from kleos.games.polis.state import PHASES, PolisState
 from kleos.games.polis.tables import N_GOODS, Tables
 
-PHASES = (ROUND_START, EVENT, TURN, BATTLES, END_OF_ROUND, OVER)
 N_POSITIONAL = 8
 
 def to_compact(game: PolisGame, state: PolisState) -> str:

@@ -43,10 +43,9 @@ from kleos.games.polis.compact.pending import (
     write_event_pending,
     write_pending,
 )
-from kleos.games.polis.state import CH_CARD, CH_DIE, CH_EVENT, CH_PROJECT
+from kleos.games.polis.state import CHANCE_KINDS
 from kleos.games.polis.tables import GOOD_INDEX, GOODS, N_GOODS, NO_ONE, Tables
 
-CHANCES = (CH_PROJECT, CH_EVENT, CH_DIE, CH_CARD)
 AFTER_BATTLES = ("turn", "end_of_round")
 _FLAG_KEY = re.compile(r"^[A-Za-z0-9_:/'.-]+$")
 _SLOT = re.compile(r"^(.*?)([0-9]+)$")
@@ -342,7 +341,7 @@ def _none(t: Tables) -> Any:
 
 # (name, writer, reader, default): the tags in the order they are written
 TAGS: tuple[tuple[str, Writer, Reader, Default | None], ...] = (
-    ("chance", *_opt_choice(CHANCES, "chance"), _none),
+    ("chance", *_opt_choice(CHANCE_KINDS, "chance"), _none),
     ("chance_left", *_int_tag("chance_left"), lambda t: 0),
     ("event", _w_event, _r_event, _none),
     ("event_flags", _w_flags, _r_flags, lambda t: []),
