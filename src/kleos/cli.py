@@ -18,9 +18,10 @@ from typing import Any
 from kleos import BUILD, __version__, i18n
 from kleos.analysis.cli import add_analyse_parser
 from kleos.arena.cli import add_arena_parser
-from kleos.arena.selfplay_cli import add_random_parser
+from kleos.arena.selfplay_cli import add_random_alias, add_random_parser
 from kleos.core import registry
 from kleos.core.kit import GameKit, option_lines
+from kleos.core.kit.cli import CliParts
 from kleos.i18n.platform import N_, _
 from kleos.server.cli import add_serve_parser
 from kleos.server.ratings_cli import add_ratings_parser
@@ -78,8 +79,17 @@ def _add_game_commands(commands: Any, play_games: Any) -> None:
     for kit in registry.games().values():
         add_generic_play_parser(play_games, kit)
         parts = kit.cli_parts()
-        if parts is not None and parts.add_commands is not None:
-            parts.add_commands(commands)
+        if parts is not None:
+            add_tool_commands(commands, kit.name, parts)
+
+
+def add_tool_commands(commands: Any, name: str, parts: CliParts) -> None:
+    """``kleos NAME …``: the ``random`` command every game's tools have, then the game's own."""
+    p = commands.add_parser(name, help=parts.help, description=parts.description)
+    sub = p.add_subparsers(dest=f"{name}_command", required=True, metavar="COMMAND")
+    add_random_alias(sub, name)
+    if parts.add_commands is not None:
+        parts.add_commands(sub)
 
 
 def installed_games_text() -> str:
@@ -87,7 +97,7 @@ def installed_games_text() -> str:
     lines = [_("installed games:")]
     for kit in registry.games().values():
         parts = kit.cli_parts()
-        tools = f", kleos {kit.name} --help" if parts is not None and parts.add_commands is not None else ""
+        tools = f", kleos {kit.name} --help" if parts is not None else ""
         lines.append(f"  {kit.name:<10} {kit.title}: kleos play {kit.name}{tools}")
     return "\n".join(lines) if len(lines) > 1 else _("no game is installed")
 

@@ -200,12 +200,13 @@ def test_data_command_lists_reconstructions(capsys: pytest.CaptureFixture[str]) 
     """``kleos pericles data --reconstructed`` (the kit's cli part) summarises tags and lists reasons."""
     import argparse
 
+    from kleos.cli import add_tool_commands
     from kleos.games.pericles.kit import KIT
 
     parts = KIT.cli_parts()
-    assert parts is not None and parts.add_commands is not None
+    assert parts is not None
     parser = argparse.ArgumentParser()
-    parts.add_commands(parser.add_subparsers())
+    add_tool_commands(parser.add_subparsers(), KIT.name, parts)
     args = parser.parse_args(["pericles", "data", "--reconstructed"])
     assert args.func(args) == 0
     out = capsys.readouterr().out

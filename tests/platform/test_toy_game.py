@@ -82,3 +82,17 @@ def test_highest_single_bid_takes_the_prize_and_a_tie_takes_nothing() -> None:
     for seat in range(3):
         game.apply_in_place(state, game.legal_actions(state, seat)[-1], seat)
     assert sum(state.scores) == 2 or state.last.count(max(state.last)) > 1
+
+
+def test_a_kit_finds_its_parts_in_its_own_package_without_naming_it() -> None:
+    """A kit that names no ``parts_package`` looks for its parts beside the module that defines it
+    (the checklist's step 5 asks nothing more); a kit derived from another keeps its parent's."""
+    from kleos.games.cyclades.kit import CycladesKit
+
+    class Derived(CycladesKit):
+        pass
+
+    assert KIT.parts_package == "toygame"
+    assert CycladesKit.parts_package == "kleos.games.cyclades"
+    assert Derived.parts_package == "kleos.games.cyclades"
+    assert KIT.cli_parts() is None and KIT.agent_parts() is None  # the toy has neither module

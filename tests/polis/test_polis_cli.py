@@ -327,6 +327,7 @@ class AgentAnswers:
         if self.answers > 5000:
             return ""
         game, s = session.game, session.state
+        assert isinstance(game, PolisGame)  # the session holds any game; this one plays Polis
         actors = game.actors(s)
         if not actors or actors[0] not in session.humans:
             return "\n"

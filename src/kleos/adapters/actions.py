@@ -79,31 +79,19 @@ class ActionCatalogue(ActionListing):
 
     def encode(self, action: Action) -> int:
         """The number of a player action; :class:`UnknownAction` if it can never be legal."""
-        try:
-            return self._index[action]
-        except KeyError:
-            raise UnknownAction(f"'{action}' is not in the {self.name} action catalogue "
-                                f"({len(self.actions)} actions)") from None
+        return _number_of(self._index, action, "'{item}' is not in the {name} action catalogue ({n} actions)",
+                          self.name)
 
     def decode(self, number: int) -> Action:
         """The player action numbered ``number``."""
-        if not 0 <= number < len(self.actions):
-            raise UnknownAction(f"action number {number} is outside the {self.name} catalogue "
-                                f"(0 … {len(self.actions) - 1})")
-        return self.actions[number]
+        return _numbered(self.actions, number, "action", self.name)
 
     def encode_chance(self, outcome: Action) -> int:
-        try:
-            return self._chance_index[outcome]
-        except KeyError:
-            raise UnknownAction(f"'{outcome}' is not a chance outcome of the {self.name} catalogue "
-                                f"({len(self.chance)} outcomes)") from None
+        return _number_of(self._chance_index, outcome,
+                          "'{item}' is not a chance outcome of the {name} catalogue ({n} outcomes)", self.name)
 
     def decode_chance(self, number: int) -> Action:
-        if not 0 <= number < len(self.chance):
-            raise UnknownAction(f"chance outcome number {number} is outside the {self.name} catalogue "
-                                f"(0 … {len(self.chance) - 1})")
-        return self.chance[number]
+        return _numbered(self.chance, number, "chance outcome", self.name)
 
     def encode_all(self, actions: Iterable[Action]) -> list[int]:
         """Numbers of several player actions, in the given order."""
@@ -117,3 +105,18 @@ class ActionCatalogue(ActionListing):
 
     def __contains__(self, action: object) -> bool:
         return action in self._index
+
+
+def _number_of(index: dict[Action, int], item: Action, unknown: str, name: str) -> int:
+    """``item``'s number in ``index``; else :class:`UnknownAction` told by the template ``unknown``."""
+    number = index.get(item)
+    if number is None:
+        raise UnknownAction(unknown.format(item=item, name=name, n=len(index)))
+    return number
+
+
+def _numbered(items: tuple[Action, ...], number: int, what: str, name: str) -> Action:
+    """The item numbered ``number`` of ``items`` (``what`` names them when there is none)."""
+    if not 0 <= number < len(items):
+        raise UnknownAction(f"{what} number {number} is outside the {name} catalogue (0 … {len(items) - 1})")
+    return items[number]

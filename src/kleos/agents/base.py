@@ -25,7 +25,7 @@ class RandomAgent:
 
     name = "random"
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: object, legal: list[Action], rng: random.Random) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         return legal[rng.randrange(len(legal))]

@@ -21,7 +21,7 @@ from kleos.tui.look import Look
 from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
 from kleos.tui.session import Session
 from kleos.tui.widgets import ChoiceScreen, TextScreen
-from kleos.tui.words import translate_bindings
+from kleos.tui.words import TranslatedBindings
 
 __all__ = ["APP_CSS", "MODE_CHOOSE", "MODE_CONFIRM", "MODE_OVER", "MODE_WAIT", "GameApp", "GameScreen"]
 
@@ -40,7 +40,7 @@ APP_CSS = """
 """
 
 
-class GameApp(App[str]):
+class GameApp(TranslatedBindings, App[str]):
     """``kleos play GAME`` in Textual. The app's result is a closing message for the terminal."""
 
     CSS = APP_CSS
@@ -50,7 +50,6 @@ class GameApp(App[str]):
     def __init__(self, session: Session, *, guide: bool = False, confirm: bool = True, welcome: bool = True,
                  light: bool = False, replay: bool = False, mono: bool = False) -> None:
         super().__init__()
-        translate_bindings(self)
         if mono and not self.no_color:  # as Textual does itself when NO_COLOR is set
             self.no_color = True
             self._filters.append(Monochrome())

@@ -21,10 +21,10 @@ from kleos.i18n.platform import N_, _
 from kleos.tui.look import Look
 from kleos.tui.session import Session
 from kleos.tui.widgets import BoardPanel, board_and_menu, board_source
-from kleos.tui.words import translate_bindings
+from kleos.tui.words import TranslatedBindings
 
 
-class ReplayScreen(Screen[int | None]):
+class ReplayScreen(TranslatedBindings, Screen[int | None]):
     """Step through a game: the board after each step, the log on the right. Enter steps on (never
     anything else: Enter, Enter after a game must not lose it); O plays on from the chosen step, in a
     new save file; Esc returns to the game as it was."""
@@ -49,7 +49,6 @@ class ReplayScreen(Screen[int | None]):
 
     def __init__(self, session: Session, *, reveal: bool, viewer: int | None) -> None:
         super().__init__()
-        translate_bindings(self)
         self.source = session
         self.look = Look(session.kit)
         self.reveal = reveal

@@ -24,19 +24,18 @@ from kleos.tui.look import LOG, Look
 from kleos.tui.menu import Entry, Level
 from kleos.tui.session import Session
 from kleos.tui.widgets import BoardPanel, board_and_menu
-from kleos.tui.words import translate_bindings
+from kleos.tui.words import TranslatedBindings
 
 MODE_CHOOSE, MODE_CONFIRM, MODE_WAIT, MODE_OVER = "choose", "confirm", "wait", "over"
 
 
-class ScreenView(Screen[None]):
+class ScreenView(TranslatedBindings, Screen[None]):
     """What the game screen shows: board, status, menu title, details, guide, latest events."""
 
     FIXED = frozenset({"#status", "#menu-title", "#detail", "#recent"})
 
     def __init__(self, session: Session, *, guide: bool = False, confirm: bool = True) -> None:
         super().__init__()
-        translate_bindings(self)
         self.session = session
         self.look = Look(session.kit)
         self.guide_on = guide

@@ -19,7 +19,7 @@ from kleos.core.kit.terminal import BoardContext
 from kleos.i18n.platform import N_, _
 from kleos.tui.look import LOG, Look
 from kleos.tui.text import paragraph
-from kleos.tui.words import translate_bindings
+from kleos.tui.words import TranslatedBindings
 
 
 class BoardPanel(Vertical):
@@ -126,7 +126,7 @@ def board_source(look: Look, context: Callable[[], BoardContext],
     return draw
 
 
-class PassDeviceScreen(ModalScreen[str]):
+class PassDeviceScreen(TranslatedBindings, ModalScreen[str]):
     """Hotseat: hide the screen until the next player has the device. Dismisses with "go" or "undo"."""
 
     DEFAULT_CSS = """
@@ -141,7 +141,6 @@ class PassDeviceScreen(ModalScreen[str]):
 
     def __init__(self, to: str, previous: str | None, can_undo: bool) -> None:
         super().__init__()
-        translate_bindings(self)
         self.to = to
         self.previous = previous
         self.can_undo = can_undo
@@ -165,7 +164,7 @@ class PassDeviceScreen(ModalScreen[str]):
             self.dismiss("undo")
 
 
-class TextScreen(ModalScreen[None]):
+class TextScreen(TranslatedBindings, ModalScreen[None]):
     """A scrollable text or Markdown page (help, rules reference); Esc, q or Enter closes it."""
 
     DEFAULT_CSS = """
@@ -185,7 +184,6 @@ class TextScreen(ModalScreen[None]):
 
     def __init__(self, title: str, body: RenderableType | str, markdown: bool = False) -> None:
         super().__init__()
-        translate_bindings(self)
         self.page_title = title
         self.body = body
         self.markdown = markdown

@@ -18,3 +18,15 @@ def translate_bindings(node: DOMNode) -> None:
     for key, found in bindings.items():
         bindings[key] = [replace(b, description=_(b.description) if b.description else b.description,
                                  tooltip=_(b.tooltip) if b.tooltip else b.tooltip) for b in found]
+
+
+class TranslatedBindings:
+    """A screen or app (put it first among the bases) whose key bindings are described in the
+    reader's language from the moment it is built: :func:`translate_bindings` on its own copy, so
+    that no subclass has to remember to. Not itself a node, so that Textual still takes the
+    styles of the screen or app class after it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        assert isinstance(self, DOMNode), "a mixin of Textual screens and apps"
+        translate_bindings(self)

@@ -266,8 +266,14 @@ class GameKit(ABC, Generic[G, S, V]):
     surface's module by convention: ``agents/parts.py`` (``agent_parts()``), ``tui/parts.py``
     (``terminal_parts()``), ``web/parts.py`` (``web_parts()``), ``encoding/parts.py``
     (``encoding_parts()``) and ``cli.py`` (``cli_parts()``). A module the game does not have means
-    no such part; empty: no parts unless the kit overrides the methods. Imported on first use, so
-    that importing a kit loads neither Textual nor numpy."""
+    no such part. Imported on first use, so that importing a kit loads neither Textual nor numpy.
+    A kit class that leaves it empty gets the package of the module that defines it (a kit in
+    ``kleos/games/mygame/kit.py``: ``kleos.games.mygame``), so a game's kit need not name it."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.parts_package:
+            cls.parts_package = cls.__module__.rpartition(".")[0]
 
     def _module(self, module: str) -> Any:
         """The game's module ``module`` (under :attr:`parts_package`), or ``None`` if it has none."""

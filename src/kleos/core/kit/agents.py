@@ -12,18 +12,25 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, runtime_checkable
 
+from typing_extensions import TypeVar
+
 from kleos.core.action import Action
 from kleos.core.kit.calibration import Knots
 from kleos.core.kit.params import G, S, V
 
+ViewIn = TypeVar("ViewIn", contravariant=True, default=Any)
+"""The view an agent reads: a game's agent names its game's view (``Agent[PolisView]``), so mypy
+checks it against what the kit hands it; a generic agent takes ``object`` and so plays every game;
+plain ``Agent`` is an agent of any game, as the generic layers hold them."""
+
 
 @runtime_checkable
-class Agent(Protocol):
+class Agent(Protocol[ViewIn]):
     """Chooses one of ``legal`` from a seat's ``view``; randomness only from ``rng``."""
 
     name: str
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action: ...
+    def choose(self, view: ViewIn, legal: list[Action], rng: random.Random) -> Action: ...
 
 
 Evaluator = Callable[[S, int], float]
@@ -54,7 +61,8 @@ class SearchKnowledge:
     keep_margin: float = 0.1
 
 
-AgentFactory = Callable[[G], Agent]
+AgentFactory = Callable[[G], Agent[V]]
+"""Builds an agent of a game's kind for one game (a game's agent takes its own game and view)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +84,7 @@ class AgentParts(Generic[G, S, V]):
     as it is).
     """
 
-    agents: Mapping[str, AgentFactory[G]] = field(default_factory=dict)
+    agents: Mapping[str, AgentFactory[G, V]] = field(default_factory=dict)
     evaluator: Callable[[G], Evaluator[S]] | None = None
     knowledge: Callable[[G, bool], SearchKnowledge | None] | None = None
     hint: str = "random"

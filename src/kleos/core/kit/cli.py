@@ -22,11 +22,15 @@ AddParser = Callable[[Any], None]
 
 @dataclass(frozen=True)
 class CliParts:
-    """``add_commands``: adds ``kleos <name> …``.
+    """A game's own tools, ``kleos <name> …``: the platform makes that command (with ``help`` and
+    ``description``, already in the reader's words) and gives it the ``random`` command every game
+    has; ``add_commands`` adds the game's others to its sub-parsers object.
 
     Each parser sets ``func`` (``args -> exit status``) as its default, as :mod:`kleos.cli` expects.
     """
 
+    help: str
+    description: str
     add_commands: AddParser | None = None
 
 
@@ -74,3 +78,14 @@ def add_provenance_command(sub: Any, title: str, load: Callable[[Path | None], D
         return 0
 
     return add_data_command(sub, run, why)
+
+
+def provenance_tools(help: str, description: str, title: str, load: Callable[[Path | None], D],
+                     tables: Callable[[D], Mapping[str, BaseModel]], why: str, say: Callable[..., str]) -> CliParts:
+    """The tools of a game whose only command of its own is ``data`` (:func:`add_provenance_command`
+    with the other arguments)."""
+
+    def add_commands(sub: Any) -> None:
+        add_provenance_command(sub, title, load, tables, why, say)
+
+    return CliParts(help=help, description=description, add_commands=add_commands)

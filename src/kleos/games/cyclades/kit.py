@@ -95,7 +95,6 @@ def _sylph_step(game: CycladesGame, view: CycladesView) -> bool:
 
 class CycladesKit(GameKit[CycladesGame, CycladesState, CycladesView]):
     name = "cyclades"
-    parts_package = "kleos.games.cyclades"
     title = "Cyclades"
     summary = N_("Cathala and Maublanc's Cyclades: bid for the gods' favour, build Metropolises")
     min_seats = 2

@@ -28,6 +28,7 @@ CH_CREATURE = "creature"  # the top card of the creature deck
 CH_GODS = "gods"  # the god boards' shuffle
 CH_BATTLE = "battle"  # the two battle dice of a round (rules/battle.py)
 CH_SWAP = "swap"  # the card that replaces a creature Zeus swapped away (rules/zeus.py)
+CHANCE_KINDS = (CH_ORDER, CH_CREATURE, CH_GODS, CH_BATTLE, CH_SWAP)
 
 LIST_FIELDS = (
     "gold", "priests", "philosophers",

@@ -82,7 +82,6 @@ def _honor_handicap() -> HonorHandicap:
 
 class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
     name = "pericles"
-    parts_package = "kleos.games.pericles"
     title = "Pericles"
     summary = N_("Herman's Pericles: four factions of Athens and Sparta debate, scheme and fight")
     """Marked for the catalogue: a surface shows it through the game's text domain."""

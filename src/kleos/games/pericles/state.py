@@ -20,12 +20,14 @@ POLITICAL = "political"
 THEATER = "theater"
 FINAL = "final"
 OVER = "over"
+PHASES = (ARISTOPHANES, ASSEMBLY, POLITICAL, THEATER, FINAL, OVER)
 
 # chance kinds (``state.chance``)
 CH_ARIST = "aristophanes"  # the top Aristophanes card (P-ARIST-1)
 CH_DEAL = "deal"  # a political card dealt to ``state.actor`` (P-HAND-4)
 CH_ADVISOR = "advisor"  # the entourage card revealed at random by the Advisory Council (P-LEADER-4)
 CH_BATTLE = "battle"  # the top card of side ``state.actor``'s battle deck (P-DIPLO-8, P-BATTLE-4)
+CHANCE_KINDS = (CH_ARIST, CH_DEAL, CH_ADVISOR, CH_BATTLE)
 
 # card locations (``state.card_loc``)
 DECK, DISCARD = 0, 1

@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from kleos.arena.selfplay_cli import add_random_alias
 from kleos.core.errors import DataError, KleosError
 from kleos.core.kit.cli import CliParts
 from kleos.core.protocol import CHANCE
@@ -25,13 +24,8 @@ from kleos.games.polis.state import PolisState
 from kleos.games.polis.text import describe, side_name
 
 
-def add_polis_parser(commands: Any) -> None:
-    p = commands.add_parser("polis", help=_("Polis tools: random playouts, the data summary, positions"),
-                            description=_("Tools for Polis: seeded computer-vs-computer games and the loaded data."))
-    sub = p.add_subparsers(dest="polis_command", metavar="COMMAND", required=True)
-
-    add_random_alias(sub, PolisGame.name)
-
+def add_commands(sub: Any) -> None:
+    """``kleos polis data`` and ``kleos polis show`` (``random`` is the platform's)."""
     d = sub.add_parser("data", help=_("summarise the loaded data files and their provenance"),
                        description=_("Load and validate one edition's data and count how many values come "
                                      "from a rulebook, from another public source, or are reconstructed."))
@@ -152,4 +146,6 @@ def cmd_data(args: argparse.Namespace) -> int:
 
 def cli_parts() -> CliParts:
     """``kleos polis …`` for the platform's command line."""
-    return CliParts(add_commands=add_polis_parser)
+    return CliParts(help=_("Polis tools: random playouts, the data summary, positions"),
+                    description=_("Tools for Polis: seeded computer-vs-computer games and the loaded data."),
+                    add_commands=add_commands)

@@ -30,7 +30,6 @@ def _hand_sizes(state: PolisState) -> tuple[int, int]:
 
 class PolisKit(GameKit[PolisGame, PolisState, PolisView]):
     name = "polis"
-    parts_package = "kleos.games.polis"
     title = "Polis"
     summary = N_("Fran Díaz's Polis: Athens against Sparta, in the 2012 and the 2020 (Devir) editions")
     min_seats = 2

@@ -166,6 +166,9 @@ class _CrossCheck:
         if not ok:
             raise self.fail(table, field, message)
 
+    def require_unique(self, names: list[str], table: str, field: str, message: str) -> None:
+        self.require(len(set(names)) == len(names), table, field, message)
+
     def require_in(self, name: str, known: Iterable[str], table: str, field: str, what: str) -> None:
         known = set(known)
         self.require(name in known, table, field, f"unknown {what} {name!r}")
@@ -181,7 +184,7 @@ class _CrossCheck:
         self.require(len(e.rounds) == len(e.projects_per_round), "edition", "projects_per_round",
                      f"{len(e.projects_per_round)} entries for {len(e.rounds)} rounds")
         names = [r.name for r in e.rounds]
-        self.require(len(set(names)) == len(names), "edition", "rounds", "round names repeat")
+        self.require_unique(names, "edition", "rounds", "round names repeat")
         drawn = e.projects_drawn_after_round
         self.require(not drawn or len(drawn) == len(e.rounds) - 1, "edition", "projects_drawn_after_round",
                      "needs one entry per round after the first, or none")
@@ -240,8 +243,7 @@ class _CrossCheck:
     # -- poleis
     def check_poleis(self) -> None:
         ps = self.b.poleis.poleis
-        ids = [p.id for p in ps]
-        self.require(len(set(ids)) == len(ids), "poleis", "poleis", "polis ids repeat")
+        self.require_unique([p.id for p in ps], "poleis", "poleis", "polis ids repeat")
         for i, p in enumerate(ps):
             here = f"poleis[{i}]"
             if p.territory is not None:
@@ -304,8 +306,7 @@ class _CrossCheck:
     # -- projects
     def check_projects(self) -> None:
         tiles = self.b.projects.projects
-        ids = [p.id for p in tiles]
-        self.require(len(set(ids)) == len(ids), "projects", "projects", "project ids repeat")
+        self.require_unique([p.id for p in tiles], "projects", "projects", "project ids repeat")
         for i, p in enumerate(tiles):
             here = f"projects[{i}]"
             for good in p.cost:

@@ -19,12 +19,17 @@ TURN = "turn"
 BATTLES = "battles"
 END_OF_ROUND = "end_of_round"
 OVER = "over"
+PHASES = (ROUND_START, EVENT, TURN, BATTLES, END_OF_ROUND, OVER)
+"""Every phase, in the order of a round."""
 
 # chance kinds (``state.chance``): what the next chance outcome decides
 CH_PROJECT = "project"  # draw a project tile from the face-down pile
 CH_EVENT = "event"  # draw this round's event card
 CH_DIE = "die"  # roll a d4
 CH_CARD = "card"  # draw a battle card
+CHANCE_KINDS = (CH_PROJECT, CH_EVENT, CH_DIE, CH_CARD)
+BATTLE_PHASES = ("retreat", "deal", "attack", "defend")
+"""The steps of a battle's combat round (``BattleState.phase``), in order."""
 
 
 # The fields of a battle (its ``__slots__``, and the keys of its JSON in this order); named here

@@ -20,10 +20,9 @@ It sees only its view; randomness comes only from the generator it is handed.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.protocol import CHANCE, Game
+from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.agents.evaluation import building_kinds, position_score
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules.actions import pending_prompt
@@ -62,14 +61,12 @@ def god_worth(t: Tables, s: CycladesState, seat: int, god: int) -> float:
 class HeuristicAgent:
     name = "heuristic"
 
-    def __init__(self, game: Game[Any, Any]) -> None:
-        if not isinstance(game, CycladesGame):
-            raise TypeError(f"the Cyclades heuristic was handed a {type(game).__name__}")
+    def __init__(self, game: CycladesGame) -> None:
         self.game = game
         self.t = game.tables
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
-        assert isinstance(view, CycladesView) and view.seat is not None
+    def choose(self, view: CycladesView, legal: list[Action], rng: random.Random) -> Action:
+        assert view.seat is not None
         if len(legal) == 1:
             return legal[0]
         if view.state.phase == OFFER:

@@ -26,11 +26,7 @@ from kleos.games.cyclades.rules import actions, figures, gods, metro, offer
 from kleos.games.cyclades.rules.common import BUILDING_KINDS, TEMPLE, island_slots
 from kleos.games.cyclades.state import (
     ACTION,
-    CH_BATTLE,
-    CH_CREATURE,
-    CH_GODS,
-    CH_ORDER,
-    CH_SWAP,
+    CHANCE_KINDS,
     CREATURES,
     LIST_FIELDS,
     OFFER,
@@ -43,7 +39,6 @@ from kleos.games.cyclades.tables import EMPTY, GODS, N_GODS, NOBODY
 from kleos.games.cyclades.view import HIDDEN, CycladesView
 
 PHASES = (SETUP, CREATURES, GODS_PHASE, gods.INCOME, OFFER, offer.PAYMENT, ACTION, actions.END_OF_CYCLE, OVER)
-CHANCE_KINDS = (CH_ORDER, CH_CREATURE, CH_GODS, CH_BATTLE, CH_SWAP)
 BATTLE_STAGES = ("roll", "defender", "attacker")  # rules/battle.py ROLL, DEFENDER, ATTACKER
 EFFECT_STAGES = ("first", "more", "push")  # rules/effects.py FIRST, MORE, PUSH
 METRO_STAGES = ("discard", "place", "destroy")  # rules/metro.py DISCARD, PLACE, DESTROY

@@ -16,10 +16,8 @@ They see only their view and draw only from the generator they are handed.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.protocol import Game
 from kleos.games.pericles.agents.heuristic import place_score, quick
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules.common import land_strength, naval_strength
@@ -32,12 +30,6 @@ DIP_COMMIT = 2  # Strategos a beginner spends on a Diplomatic issue at most
 SECRET_SHARE = 2  # a beginner commits a 1/SECRET_SHARE of its stock to a battle it expects to win
 
 
-def _pericles(game: Game[Any, Any]) -> PericlesGame:
-    if not isinstance(game, PericlesGame):
-        raise TypeError(f"the Pericles baselines were handed a {type(game).__name__}")
-    return game
-
-
 def _random(legal: list[Action], rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
 
@@ -47,10 +39,10 @@ class AlwaysAccept:
 
     name = "always-accept"
 
-    def __init__(self, game: Game[Any, Any]) -> None:
-        _pericles(game)
+    def __init__(self, game: PericlesGame) -> None:
+        """Built for a game like every agent of the kit; it reads only the view."""
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: PericlesView, legal: list[Action], rng: random.Random) -> Action:
         taken = [a for a in legal if a.verb != "decline"]
         return _random(taken or legal, rng)
 
@@ -60,10 +52,10 @@ class AlwaysDecline:
 
     name = "always-decline"
 
-    def __init__(self, game: Game[Any, Any]) -> None:
-        _pericles(game)
+    def __init__(self, game: PericlesGame) -> None:
+        """Built for a game like every agent of the kit; it reads only the view."""
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: PericlesView, legal: list[Action], rng: random.Random) -> Action:
         decline = Action("decline")
         return decline if decline in legal else _random(legal, rng)
 
@@ -85,11 +77,11 @@ class Beginner:
 
     name = "beginner"
 
-    def __init__(self, game: Game[Any, Any]) -> None:
-        self.game = _pericles(game)
+    def __init__(self, game: PericlesGame) -> None:
+        self.game = game
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
-        assert isinstance(view, PericlesView) and view.seat is not None
+    def choose(self, view: PericlesView, legal: list[Action], rng: random.Random) -> Action:
+        assert view.seat is not None
         if len(legal) == 1:
             return legal[0]
         s, f = view.state, view.seat

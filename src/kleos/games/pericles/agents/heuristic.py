@@ -37,10 +37,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.protocol import Game
+from kleos.core.kit.agents import Agent
 from kleos.games.pericles.agents.evaluation import SIDE_SHARE, value
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules.common import CONTESTED, ENEMY, NEUTRAL, status
@@ -137,13 +136,11 @@ def play_on(game: PericlesGame, s: PericlesState, steps: int, rng: random.Random
 class HeuristicAgent:
     name = "heuristic"
 
-    def __init__(self, game: Game[Any, Any], blunders: int = 0, width: int = WIDTH, samples: int = SAMPLES,
+    def __init__(self, game: PericlesGame, blunders: int = 0, width: int = WIDTH, samples: int = SAMPLES,
                  horizon: int = HORIZON, rollouts: int = ROLLOUTS, side_weight: float = SIDE_SHARE,
                  evaluate: Callable[[Tables, PericlesState, int], float] | None = None,
                  determinize: Callable[[PericlesView, random.Random], PericlesState] | None = None,
                  policy: Policy | None = None) -> None:
-        if not isinstance(game, PericlesGame):
-            raise TypeError(f"the Pericles heuristic was handed a {type(game).__name__}")
         if not 0 <= blunders <= 10:
             raise ValueError("blunders: 0 (full strength) to 10 (random)")
         self.game = game
@@ -154,8 +151,8 @@ class HeuristicAgent:
         self.determinize = determinize if determinize is not None else game.determinize
         self.policy = policy
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
-        assert isinstance(view, PericlesView) and view.seat is not None
+    def choose(self, view: PericlesView, legal: list[Action], rng: random.Random) -> Action:
+        assert view.seat is not None
         if len(legal) == 1:
             return legal[0]
         if self.blunders and rng.random() < self.blunders / 10:
@@ -210,14 +207,14 @@ class Blundering:
     """Any Pericles bot made weaker for a human opponent: ``blunders`` tenths (0-10) of its decisions
     with a choice are taken uniformly at random, the rest are its own."""
 
-    def __init__(self, agent: Any, blunders: int) -> None:
+    def __init__(self, agent: Agent[PericlesView], blunders: int) -> None:
         if not 0 <= blunders <= 10:
             raise ValueError("blunders: 0 (full strength) to 10 (random)")
         self.agent = agent
         self.blunders = blunders
         self.name = f"{agent.name}+blunders{blunders}" if blunders else str(agent.name)
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: PericlesView, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) > 1 and self.blunders and rng.random() < self.blunders / 10:
             return legal[rng.randrange(len(legal))]
-        return self.agent.choose(view, legal, rng)  # type: ignore[no-any-return]
+        return self.agent.choose(view, legal, rng)

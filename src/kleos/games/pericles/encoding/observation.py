@@ -22,27 +22,18 @@ from kleos.core.kit.encoding import IdentityCache
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules.flow import DECISIONS
 from kleos.games.pericles.state import (
-    ARISTOPHANES,
-    ASSEMBLY,
-    CH_ADVISOR,
-    CH_ARIST,
-    CH_BATTLE,
-    CH_DEAL,
-    FINAL,
+    CHANCE_KINDS,
     GONE,
     HIDDEN,
     N_MIL,
     OFF,
     OVER,
-    POLITICAL,
-    THEATER,
+    PHASES,
     UNSEEN,
 )
 from kleos.games.pericles.tables import ISSUES_PER_SIDE, MARKER_KINDS, N_PIECES, N_THEATERS
 from kleos.games.pericles.view import SECRET_KIND, PericlesView, view_json
 
-PHASES = (ARISTOPHANES, ASSEMBLY, POLITICAL, THEATER, FINAL, OVER)
-CHANCES = (CH_ARIST, CH_DEAL, CH_ADVISOR, CH_BATTLE)
 N_KINDS = len(MARKER_KINDS)
 N_LOCS = UNSEEN + 1  # card locations, 0 .. UNSEEN
 TRACK_BOXES = 15  # -7 .. 7, then off and gone
@@ -70,7 +61,7 @@ class ObservationEncoder(BlockLayout):
             B("turn", 1, TURN_CAP, "the turn"),
             B("phase", len(PHASES), 1, "phase one-hot: " + ", ".join(PHASES)),
             B("step", len(self.steps), 1, "the decision asked, one-hot: " + ", ".join(self.steps)),
-            B("chance", len(CHANCES), 1, "pending chance event: " + ", ".join(CHANCES)),
+            B("chance", len(CHANCE_KINDS), 1, "pending chance event: " + ", ".join(CHANCE_KINDS)),
             B("to_act", 5, 1, "who acts now: the four factions, then chance"),
             B("honor", 4, HONOR_CAP, f"Honor per faction + {HONOR_SHIFT}"),
             B("stock", 4, COUNT_CAP, "Strategos per faction as the view shows it (0 where hidden)"),
@@ -127,8 +118,8 @@ class ObservationEncoder(BlockLayout):
             out[o["phase"] + PHASES.index(s.phase)] = 1
         if s.step in self.steps and s.chance is None and s.phase != OVER:
             out[o["step"] + self.steps.index(s.step)] = 1
-        if s.chance in CHANCES:
-            out[o["chance"] + CHANCES.index(s.chance)] = 1
+        if s.chance in CHANCE_KINDS:
+            out[o["chance"] + CHANCE_KINDS.index(s.chance)] = 1
         for seat in self.game.actors(s):
             out[o["to_act"] + (4 if seat < 0 else seat)] = 1
         for f in range(4):

@@ -6,6 +6,8 @@ legality path (``legal``) that menus, bots and the server share.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kleos.core.action import Action
 from kleos.core.errors import N_
 from kleos.games.pericles.rules import (
@@ -42,90 +44,93 @@ def actors(s: PericlesState) -> tuple[int, ...]:
     return (s.actor,)
 
 
+LegalOf = Callable[[Tables, PericlesState, int], list[Action]]
+
+
+def _yes_no(step: str) -> LegalOf:
+    """The legal actions of a step answered yes or no."""
+    return lambda t, s, f: [Action(step, (answer,)) for answer in YES_NO]
+
+
+LEGAL: dict[str, LegalOf] = {
+    "plague": lambda t, s, f: aristophanes.plague_legal(t, s),
+    "demobilise": lambda t, s, f: aristophanes.demob_legal(t, s),
+    "relocate": lambda t, s, f: political.relocate_legal(t, s),
+    "keep": hand.keep_legal,
+    "entourage": hand.entourage_legal,
+    "hostage": _yes_no("hostage"),
+    "council": _yes_no("council"),
+    "stop": _yes_no("stop"),
+    "callias": _yes_no("callias"),
+    "ship": _yes_no("ship"),
+    "second": _yes_no("second"),
+    "select": lambda t, s, f: boule.select_legal(t, s),
+    "debate": lambda t, s, f: assembly.debate_legal(t, s),
+    "play": assembly.play_legal,
+    "lend": lambda t, s, f: political.lend_legal(s, f),
+    "place": theater.place_legal,
+    "reveal": theater.reveal_legal,
+    "resolve": lambda t, s, f: theater.treason_legal(t, s) if s.chosen else theater.resolve_legal(t, s),
+    "move": military.move_legal,
+    "move_on": military.onward_legal,
+    "dip_secret": lambda t, s, f: diplomatic.secret_legal(s, f, theater.entry_parts(s.revealed)[2]),
+    "exped_secret": lambda t, s, f: expedition.secret_legal(s, f),
+    "row": lambda t, s, f: casualties.row_legal(t, s),
+    "casualty": lambda t, s, f: casualties.casualty_legal(s),
+    "raze": lambda t, s, f: casualties.raze_legal(s),
+    "gold": lambda t, s, f: gold.legal(t, s),
+    "redeploy": lambda t, s, f: redeploy.legal(t, s, s.cursor),
+    "upkeep": lambda t, s, f: final.upkeep_legal(t, s, s.side),
+    "side": lambda t, s, f: political.side_legal(t, s),
+    "scuttle": lambda t, s, f: persia.scuttle_legal(t, s),
+}
+"""Each decision step's legal actions for the faction ``f`` to decide."""
+
+
 def legal(t: Tables, s: PericlesState, f: int) -> list[Action]:
-    step = s.step
-    if step == "plague":
-        return aristophanes.plague_legal(t, s)
-    if step == "demobilise":
-        return aristophanes.demob_legal(t, s)
-    if step == "relocate":
-        return political.relocate_legal(t, s)
-    if step == "keep":
-        return hand.keep_legal(t, s, f)
-    if step == "entourage":
-        return hand.entourage_legal(t, s, f)
-    if step in ("hostage", "council", "stop", "callias", "ship", "second"):
-        return [Action(step, (answer,)) for answer in YES_NO]
-    if step == "select":
-        return boule.select_legal(t, s)
-    if step == "debate":
-        return assembly.debate_legal(t, s)
-    if step == "play":
-        return assembly.play_legal(t, s, f)
-    if step == "lend":
-        return political.lend_legal(s, f)
-    if step == "place":
-        return theater.place_legal(t, s, f)
-    if step == "reveal":
-        return theater.reveal_legal(t, s, f)
-    if step == "resolve":
-        return theater.treason_legal(t, s) if s.chosen else theater.resolve_legal(t, s)
-    if step == "move":
-        return military.move_legal(t, s, f)
-    if step == "move_on":
-        return military.onward_legal(t, s, f)
-    if step == "dip_secret":
-        return diplomatic.secret_legal(s, f, theater.entry_parts(s.revealed)[2])
-    if step == "exped_secret":
-        return expedition.secret_legal(s, f)
-    if step == "row":
-        return casualties.row_legal(t, s)
-    if step == "casualty":
-        return casualties.casualty_legal(s)
-    if step == "raze":
-        return casualties.raze_legal(s)
-    if step == "gold":
-        return gold.legal(t, s)
-    if step == "redeploy":
-        return redeploy.legal(t, s, s.cursor)
-    if step == "upkeep":
-        return final.upkeep_legal(t, s, s.side)
-    if step == "side":
-        return political.side_legal(t, s)
-    if step == "scuttle":
-        return persia.scuttle_legal(t, s)
-    raise AssertionError(f"no decision at step {step!r}")
+    legal_of = LEGAL.get(s.step)
+    if legal_of is None:
+        raise AssertionError(f"no decision at step {s.step!r}")
+    return legal_of(t, s, f)
+
+
+CarryOut = Callable[[Tables, PericlesState, int, Action], None]
+
+SIMPLE_STEPS: dict[str, tuple[CarryOut, str]] = {
+    "plague": (lambda t, s, f, action: aristophanes.plague_apply(t, s, action), "plague_next"),
+    "relocate": (lambda t, s, f, action: political.relocate_apply(t, s, action), "relocate_next"),
+    "keep": (hand.keep_apply, "keep_next"),
+    "entourage": (hand.entourage_apply, "form"),
+    "select": (boule.select_apply, "select_next"),
+    "debate": (lambda t, s, f, action: assembly.debate_apply(t, s, action), "play"),
+    "lend": (lambda t, s, f, action: political.lend_apply(s, f, action), "lend_next"),
+    "place": (theater.place_apply, "place_next"),
+    "ship": (lambda t, s, f, action: expedition.ship_apply(s, action), "battle_draw"),
+    "row": (lambda t, s, f, action: casualties.row_apply(t, s, action), "cas_next"),
+    "casualty": (lambda t, s, f, action: casualties.casualty_apply(s, action), "cas_next"),
+    "raze": (lambda t, s, f, action: casualties.raze_apply(s, action), "cas_next"),
+    "scuttle": (lambda t, s, f, action: persia.scuttle_apply(t, s, action), "victory"),
+    "upkeep": (lambda t, s, f, action: final.upkeep_apply(t, s, action), "upkeep_next"),
+}
+"""The decisions their rule module carries out alone, each with the step that always follows it."""
 
 
 def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
     """Carry out a legal decision and set the step that follows (the flow runs on from there)."""
     step = s.step
-    if step == "plague":
-        aristophanes.plague_apply(t, s, action)
-        s.step = "plague_next"
+    simple = SIMPLE_STEPS.get(step)
+    if simple is not None:
+        carry_out, then = simple
+        carry_out(t, s, f, action)
+        s.step = then
     elif step == "demobilise":
         aristophanes.demob_apply(t, s, action)
         s.cursor = s.side + 1
         s.step = "demob_next"
-    elif step == "relocate":
-        political.relocate_apply(t, s, action)
-        s.step = "relocate_next"
-    elif step == "keep":
-        hand.keep_apply(t, s, f, action)
-        s.step = "keep_next"
-    elif step == "entourage":
-        hand.entourage_apply(t, s, f, action)
-        s.step = "form"
     elif step == "hostage":
         boule.hostage_apply(t, s, s.side, action)
         s.cursor = s.side + 1
         s.step = "hostage_next"
-    elif step == "select":
-        boule.select_apply(t, s, f, action)
-        s.step = "select_next"
-    elif step == "debate":
-        assembly.debate_apply(t, s, action)
-        s.step = "play"
     elif step == "play":
         assembly.play_apply(t, s, f, action)
         if all(s.played[g] for g in factions_of(s.side)):
@@ -138,12 +143,6 @@ def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
     elif step == "stop":
         assembly.finish(t, s, stop_at_centre=action.args[0] == "yes")
         s.step = "debate_next"
-    elif step == "lend":
-        political.lend_apply(s, f, action)
-        s.step = "lend_next"
-    elif step == "place":
-        theater.place_apply(t, s, f, action)
-        s.step = "place_next"
     elif step == "reveal":
         theater.reveal_apply(t, s, f, action)
         if theater.needs_decision(s):
@@ -185,18 +184,6 @@ def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
         expedition.secret_apply(s, f, action)
         if not expedition.secret_actors(s):
             s.step = "exped_open"
-    elif step == "ship":
-        expedition.ship_apply(s, action)
-        s.step = "battle_draw"
-    elif step == "row":
-        casualties.row_apply(t, s, action)
-        s.step = "cas_next"
-    elif step == "casualty":
-        casualties.casualty_apply(s, action)
-        s.step = "cas_next"
-    elif step == "raze":
-        casualties.raze_apply(s, action)
-        s.step = "cas_next"
     elif step == "second":  # P-BATTLE-34
         s.step = "battle_begin" if action.args[0] == "yes" else "exped_end"
     elif step == "gold":
@@ -217,12 +204,6 @@ def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
         else:
             persia.war_cost(s)
             s.step = "victory"
-    elif step == "scuttle":
-        persia.scuttle_apply(t, s, action)
-        s.step = "victory"
-    elif step == "upkeep":
-        final.upkeep_apply(t, s, action)
-        s.step = "upkeep_next"
 
 
 def _move(t: Tables, s: PericlesState, action: Action) -> None:

@@ -65,6 +65,15 @@ def set_decision(s: PericlesState, step: str, actor: int) -> None:
     s.actor = actor
 
 
+def offered(s: PericlesState, step: str, f: int) -> bool:
+    """Faction ``f`` takes the decision ``step`` unless ``f`` is -1 (nobody has one left): whether
+    it does, so that a step hands each faction its turn until none is left, then moves on."""
+    if f < 0:
+        return False
+    set_decision(s, step, f)
+    return True
+
+
 # ----- Aristophanes phase (P-SEQ-2, P-SEQ-3, P-SEQ-10) --------------------------------------------
 def start_turn(t: Tables, s: PericlesState) -> None:
     s.phase = ARISTOPHANES
@@ -116,9 +125,7 @@ def hand_begin(t: Tables, s: PericlesState) -> None:
 
 
 def keep_next(t: Tables, s: PericlesState) -> None:
-    f = hand.next_keeper(t, s)
-    if f >= 0:
-        set_decision(s, "keep", f)
+    if offered(s, "keep", hand.next_keeper(t, s)):
         return
     hand.reshuffle(t, s)
     s.step = "deal"
@@ -134,9 +141,7 @@ def deal(t: Tables, s: PericlesState) -> None:
 
 
 def form(t: Tables, s: PericlesState) -> None:
-    f = hand.next_former(t, s)
-    if f >= 0:
-        set_decision(s, "entourage", f)
+    if offered(s, "entourage", hand.next_former(t, s)):
         return
     boule.refill(t, s)  # P-SEQ-3
     s.cursor = 0
@@ -238,9 +243,7 @@ def political_rest(t: Tables, s: PericlesState) -> None:
 
 def side_next(t: Tables, s: PericlesState) -> None:
     """P-POLISSUE-1: Citizenship, Colony, Krypteia, Agoge; then the issues leave the tracks."""
-    f = political.next_side_issue(t, s)
-    if f >= 0:
-        set_decision(s, "side", f)
+    if offered(s, "side", political.next_side_issue(t, s)):
         return
     political.unique_issues(t, s)
     political.receive_markers(t, s)
@@ -258,9 +261,7 @@ def peace_ends_game(t: Tables, s: PericlesState, declared: bool) -> bool:
 
 
 def lend_next(t: Tables, s: PericlesState) -> None:
-    f = political.lender(s)
-    if f >= 0:
-        set_decision(s, "lend", f)
+    if offered(s, "lend", political.lender(s)):
         return
     s.step = "theater_begin"
 
@@ -275,9 +276,7 @@ def theater_begin(t: Tables, s: PericlesState) -> None:
 
 
 def place_next(t: Tables, s: PericlesState) -> None:
-    f = theater.next_placer(s)
-    if f >= 0:
-        set_decision(s, "place", f)
+    if offered(s, "place", theater.next_placer(s)):
         return
     s.cursor = 0
     s.step = "reveal_next"

@@ -22,6 +22,8 @@ Expeditions into contested or enemy-controlled theaters and battles are :mod:`.e
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kleos.core.action import Action, built
 from kleos.core.errors import N_
 from kleos.games.pericles.rules import diplomatic, league, military
@@ -71,14 +73,20 @@ def marker_count(s: PericlesState, holder: int) -> int:
     return sum(s.held[holder * 4 * N_KINDS:(holder + 1) * 4 * N_KINDS])
 
 
-def next_placer(s: PericlesState) -> int:
-    """From the cursor on, in Honor order, the next faction holding a marker (-1: all placed)."""
+def next_in_order(s: PericlesState, able: Callable[[PericlesState, int], object]) -> int:
+    """From the cursor on, in Honor order, the next faction ``able`` answers for (the cursor moves
+    to it), or -1 when none is."""
     for step in range(4):
         f = s.order[(s.cursor + step) % 4]
-        if marker_count(s, f):
+        if able(s, f):
             s.cursor = (s.cursor + step) % 4
             return f
     return -1
+
+
+def next_placer(s: PericlesState) -> int:
+    """The next faction holding a marker (-1: all placed)."""
+    return next_in_order(s, marker_count)
 
 
 def open_theaters(t: Tables, s: PericlesState) -> list[int]:
@@ -135,13 +143,8 @@ def revealable(s: PericlesState, f: int) -> list[int]:
 
 
 def next_revealer(s: PericlesState) -> int:
-    """From the cursor on, in Honor order, the next faction that can reveal; the others pass."""
-    for step in range(4):
-        f = s.order[(s.cursor + step) % 4]
-        if revealable(s, f):
-            s.cursor = (s.cursor + step) % 4
-            return f
-    return -1
+    """The next faction that can reveal; the others pass."""
+    return next_in_order(s, revealable)
 
 
 def reveal_legal(t: Tables, s: PericlesState, f: int) -> list[Action]:

@@ -18,8 +18,8 @@ from typing import Any
 
 from kleos.core.action import Action
 from kleos.core.kit.agents import SearchKnowledge
-from kleos.core.protocol import Game
 from kleos.games.polis.agents.simple import _context, _score
+from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import ROUND_START, TURN, PolisState
 from kleos.games.polis.tables import Tables
 
@@ -55,16 +55,13 @@ def unsettled(s: PolisState) -> bool:
     return s.outcome is None and s.phase == TURN and s.pending is not None
 
 
-def knowledge_for(game: Game[Any, Any], paired: bool = True) -> SearchKnowledge | None:
-    """Polis knowledge for ``game`` (as :class:`SearchKnowledge`), or None for any other game.
+def knowledge_for(game: PolisGame, paired: bool = True) -> SearchKnowledge | None:
+    """Polis knowledge for ``game`` (as :class:`SearchKnowledge`).
     ``paired``: search only the turn phase's actions, by paired rollouts of the heuristic player to
     the end of the round (see :meth:`kleos.agents.ismcts.ISMCTSAgent._choose_paired`); otherwise a
     tree over every decision with a one-step evaluation."""
     from kleos.games.polis.agents.evaluation import register
-    from kleos.games.polis.game import PolisGame
 
-    if not isinstance(game, PolisGame):
-        return None
     t = game.tables
     guide = register(game)  # the heuristic player: root prior, inner steps, and the evaluation
 

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.protocol import Game
 from kleos.games.polis.board import controls, units
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import end_of_round, siege, stasis
@@ -45,19 +43,20 @@ class _Ctx:
 
 class SimpleAgent:
     """Rule-of-thumb play. ``game`` gives the public tables (card values, polis cards); the agent
-    still sees only the view it is handed."""
+    still sees only the view it is handed. Without a game or a seat's view it only prefers acting to
+    passing."""
 
     name = "simple"
 
-    def __init__(self, game: Game[Any, Any] | None = None) -> None:
-        self.tables: Tables | None = game.tables if isinstance(game, PolisGame) else None
+    def __init__(self, game: PolisGame | None = None) -> None:
+        self.tables: Tables | None = None if game is None else game.tables
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: PolisView | None, legal: list[Action], rng: random.Random) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        if self.tables is None or not isinstance(view, PolisView) or view.seat not in (0, 1):
+        if self.tables is None or view is None or view.seat not in (0, 1):
             acting = [a for a in legal if a.verb not in PASS_VERBS]
             return rng.choice(acting or legal)
         ctx = _context(self.tables, view.state, view.seat)

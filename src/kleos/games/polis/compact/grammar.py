@@ -8,7 +8,7 @@ Each reader takes the text of one item and the name of the field it belongs to, 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from kleos.core.errors import KleosError
 from kleos.games.polis.tables import NO_ONE
@@ -117,6 +117,18 @@ def once(seen: set[object], key: object, field: str, text: str) -> None:
     if key in seen:
         raise CompactError(field, f"{text!r} is listed twice")
     seen.add(key)
+
+
+def named_items(text: str, field: str, index: dict[str, int], what: str) -> Iterator[tuple[int, str, str]]:
+    """The ``name:value`` items of ``text`` as (the name's number in ``index``, the value, the item),
+    one at a time so that each item is checked before the next is read; a name listed twice is an
+    error."""
+    seen: set[object] = set()
+    for item in read_items(text, field):
+        name, value = pair(item, field)
+        key = lookup(index, name, field, what)
+        once(seen, key, field, name)
+        yield key, value, item
 
 
 def expect_len(values: Sequence[object], n: int, field: str) -> None:

@@ -28,10 +28,9 @@ from kleos.games.polis.compact.grammar import (
     write_ints,
     write_side,
 )
-from kleos.games.polis.state import BattleState
+from kleos.games.polis.state import BATTLE_PHASES, BattleState
 from kleos.games.polis.tables import GOOD_INDEX, GOODS, CardInfo, Tables
 
-BATTLE_PHASES = ("retreat", "deal", "attack", "defend")
 
 def write_event_pending(t: Tables, value: Any) -> str:
     field = "event_pending"

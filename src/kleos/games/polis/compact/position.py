@@ -17,10 +17,10 @@ from kleos.games.polis.compact.positional import (
 )
 from kleos.games.polis.compact.tags import TAG_NAMES, TAGS
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, OVER, ROUND_START, TURN, PolisState
-from kleos.games.polis.tables import N_GOODS, NO_ONE, Tables
+from kleos.games.polis.rules.setup import empty_board
+from kleos.games.polis.state import PHASES, PolisState
+from kleos.games.polis.tables import N_GOODS, Tables
 
-PHASES = (ROUND_START, EVENT, TURN, BATTLES, END_OF_ROUND, OVER)
 N_POSITIONAL = 8
 
 def to_compact(game: PolisGame, state: PolisState) -> str:
@@ -92,23 +92,7 @@ def from_compact(game: PolisGame, text: str) -> PolisState:
 
 def _blank(t: Tables) -> PolisState:
     """A state with every field at the compact form's default (the positional fields zeroed)."""
-    s = PolisState.__new__(PolisState)
-    n_poleis = len(t.polis_ids)
-    s.units = [0] * (t.n_regions * 2)
-    s.owner = [NO_ONE] * n_poleis
-    s.pop = [0] * n_poleis
-    s.goods = [0] * (2 * N_GOODS)
-    s.prestige = [0, 0]
-    s.supply_cubes = [0, 0]
-    s.supply_discs = [0, 0]
-    s.merchants_supply = [0, 0]
-    s.merchants_port = [0, 0]
-    s.proxenos = [NO_ONE, NO_ONE]
-    s.passed = [False, False]
-    s.edition = t.edition
-    s.round = 0
-    s.phase = ROUND_START
-    s.active = NO_ONE
+    s = empty_board(t)
     s.rng = Rng(0)
     for name, _, _, default in TAGS:
         if default is not None:

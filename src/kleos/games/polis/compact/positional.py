@@ -9,11 +9,9 @@ from kleos.games.polis.compact.grammar import (
     expect_len,
     lookup,
     name_of,
-    once,
-    pair,
+    named_items,
     read_int,
     read_ints,
-    read_items,
     read_seat,
     read_units,
     units_text,
@@ -86,11 +84,7 @@ def board_text(t: Tables, s: PolisState) -> str:
 
 
 def read_board(t: Tables, s: PolisState, text: str) -> None:
-    seen: set[object] = set()
-    for item in read_items(text, "board"):
-        name, units = pair(item, "board")
-        r = lookup(t.region_index, name, "board", "region")
-        once(seen, r, "board", name)
+    for r, units, _item in named_items(text, "board", t.region_index, "region"):
         s.units[r * 2], s.units[r * 2 + 1] = read_units(units, "board")
 
 
@@ -108,10 +102,6 @@ def poleis_text(t: Tables, s: PolisState) -> str:
 
 
 def read_poleis(t: Tables, s: PolisState, text: str) -> None:
-    seen: set[object] = set()
-    for item in read_items(text, "poleis"):
-        name, value = pair(item, "poleis")
-        p = lookup(t.polis_index, name, "poleis", "polis")
-        once(seen, p, "poleis", name)
+    for p, value, item in named_items(text, "poleis", t.polis_index, "polis"):
         s.owner[p] = read_seat(value[:1], "poleis")
         s.pop[p] = read_int(value[1:], "poleis", f"the cubes after the owner in {item!r}")

@@ -16,6 +16,7 @@ from kleos.games.polis.compact.grammar import (
     expect_len,
     lookup,
     name_of,
+    named_items,
     names_text,
     once,
     pair,
@@ -42,10 +43,9 @@ from kleos.games.polis.compact.pending import (
     write_event_pending,
     write_pending,
 )
-from kleos.games.polis.state import CH_CARD, CH_DIE, CH_EVENT, CH_PROJECT
+from kleos.games.polis.state import CHANCE_KINDS
 from kleos.games.polis.tables import GOOD_INDEX, GOODS, N_GOODS, NO_ONE, Tables
 
-CHANCES = (CH_PROJECT, CH_EVENT, CH_DIE, CH_CARD)
 AFTER_BATTLES = ("turn", "end_of_round")
 _FLAG_KEY = re.compile(r"^[A-Za-z0-9_:/'.-]+$")
 _SLOT = re.compile(r"^(.*?)([0-9]+)$")
@@ -177,11 +177,7 @@ def _w_market_pos(t: Tables, value: Any) -> str:
 
 def _r_market_pos(t: Tables, text: str) -> list[int]:
     pos = list(t.market_start)
-    seen: set[object] = set()
-    for item in read_items(text, "market_pos"):
-        name, n = pair(item, "market_pos")
-        g = lookup(GOOD_INDEX, name, "market_pos", "good")
-        once(seen, g, "market_pos", name)
+    for g, n, _item in named_items(text, "market_pos", GOOD_INDEX, "good"):
         pos[g] = read_int(n, "market_pos")
     return pos
 
@@ -249,11 +245,7 @@ def _w_sieges(t: Tables, value: Any) -> str:
 def _r_sieges(t: Tables, text: str) -> list[int]:
     field = "siege_discs"
     out = [0] * (len(t.polis_ids) * 2)
-    seen: set[object] = set()
-    for item in read_items(text, field):
-        name, units = pair(item, field)
-        p = lookup(t.polis_index, name, field, "polis")
-        once(seen, p, field, name)
+    for p, units, _item in named_items(text, field, t.polis_index, "polis"):
         out[p * 2], out[p * 2 + 1] = read_units(units, field)
     return out
 
@@ -272,11 +264,7 @@ def _w_started(t: Tables, value: Any) -> str:
 def _r_started(t: Tables, text: str) -> list[int]:
     field = "project_started"
     out = [-1] * len(t.polis_ids)
-    seen: set[object] = set()
-    for item in read_items(text, field):
-        name, tile = pair(item, field)
-        p = lookup(t.polis_index, name, field, "polis")
-        once(seen, p, field, name)
+    for p, tile, _item in named_items(text, field, t.polis_index, "polis"):
         out[p] = lookup(t.project_index, tile, field, "project")
     return out
 
@@ -297,11 +285,7 @@ def _w_done(t: Tables, value: Any) -> str:
 def _r_done(t: Tables, text: str) -> list[tuple[int, ...]]:
     field = "projects_done"
     out: list[tuple[int, ...]] = [() for _ in t.polis_ids]
-    seen: set[object] = set()
-    for item in read_items(text, field):
-        name, tiles = pair(item, field)
-        p = lookup(t.polis_index, name, field, "polis")
-        once(seen, p, field, name)
+    for p, tiles, _item in named_items(text, field, t.polis_index, "polis"):
         out[p] = tuple(read_names(tiles, t.project_index, field, "project", "+"))
     return out
 
@@ -357,7 +341,7 @@ def _none(t: Tables) -> Any:
 
 # (name, writer, reader, default): the tags in the order they are written
 TAGS: tuple[tuple[str, Writer, Reader, Default | None], ...] = (
-    ("chance", *_opt_choice(CHANCES, "chance"), _none),
+    ("chance", *_opt_choice(CHANCE_KINDS, "chance"), _none),
     ("chance_left", *_int_tag("chance_left"), lambda t: 0),
     ("event", _w_event, _r_event, _none),
     ("event_flags", _w_flags, _r_flags, lambda t: []),

@@ -24,16 +24,12 @@ from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import actions as turn_actions
 from kleos.games.polis.rules.battle import BATTLE_SIZE
 from kleos.games.polis.state import (
+    BATTLE_PHASES,
     BATTLES,
-    CH_CARD,
-    CH_DIE,
-    CH_EVENT,
-    CH_PROJECT,
+    CHANCE_KINDS,
     END_OF_ROUND,
-    EVENT,
     LIST_FIELDS,
-    OVER,
-    ROUND_START,
+    PHASES,
     SCALAR_FIELDS,
     TURN,
     PolisState,
@@ -41,9 +37,6 @@ from kleos.games.polis.state import (
 from kleos.games.polis.tables import GOODS, N_GOODS, SIDES
 from kleos.games.polis.view import PolisView
 
-PHASES = (ROUND_START, EVENT, TURN, BATTLES, END_OF_ROUND, OVER)
-CHANCE_KINDS = (CH_PROJECT, CH_EVENT, CH_DIE, CH_CARD)
-BATTLE_PHASES = ("retreat", "deal", "attack", "defend")
 EOR_STEPS = (0, 2, 3, 4, 6, 7, 8)
 EOR_PENDING = ("feed", "grow", "phoros")
 EVENT_CHOICES = ("remove", "send", "betray", "treasury", "hire", "suppress")

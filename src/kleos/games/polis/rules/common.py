@@ -159,3 +159,16 @@ def arg_name(action: Action, index: int, names: dict[str, int]) -> int | None:
 
 def good_name(g: int) -> str:
     return GOODS[g]
+
+
+def rolling_step(kind: str, rolling: str, apply: Apply) -> StepKind:
+    """A step that waits on a die: the player has no candidates, and any action tried is refused
+    with ``rolling`` (what is being rolled, R-GEN-13); ``apply`` takes the roll."""
+
+    def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+        return ()
+
+    def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+        return broken("R-GEN-13", rolling)
+
+    return StepKind(kind, candidates, check, apply)

@@ -233,10 +233,9 @@ def _step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
 
 def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     assert s.pending is not None
-    verb, polis, made = s.pending
-    if action.verb == "done":
-        turn.finish_action(s)
+    if turn.finished_by(s, action):
         return
+    verb, polis, made = s.pending
     g = arg_good(action, 0)
     assert g is not None
     pieces.pay_good(s, side, g, 1)

@@ -167,10 +167,9 @@ def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violatio
 
 def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     assert s.pending is not None
-    verb, dest, moved = s.pending
-    if action.verb == "done":
-        turn.finish_action(s)
+    if turn.finished_by(s, action):
         return
+    verb, dest, moved = s.pending
     start = t.region_index[str(action.args[0])]
     pieces.remove_unit(t, s, start, side, to_supply=False)
     pieces.add_unit(s, dest, side)

@@ -11,7 +11,10 @@ from kleos.games.polis.tables import GOOD_INDEX, N_GOODS, NO_ONE, SIDES, Tables
 UNLIMITED_DISCS = 100  # [2012] discs are unlimited (R-COMP-7); substitutes stand in past 20
 
 
-def new_state(t: Tables, seed: int) -> PolisState:
+def empty_board(t: Tables) -> PolisState:
+    """A state with no unit, cube, good or prestige anywhere, every polis neutral, before the first
+    round: where setup places the sides, and where the compact form reads a position into (the
+    other fields are the caller's)."""
     s = PolisState.__new__(PolisState)
     n_poleis = len(t.polis_ids)
     s.units = [0] * (t.n_regions * 2)
@@ -23,8 +26,19 @@ def new_state(t: Tables, seed: int) -> PolisState:
     s.supply_discs = [0, 0]
     s.merchants_supply = [0, 0]
     s.merchants_port = [0, 0]
-    s.slot_merchant = [NO_ONE] * len(t.slots)
     s.proxenos = [NO_ONE, NO_ONE]
+    s.passed = [False, False]
+    s.edition = t.edition
+    s.round = 0  # R-SETUP-8, R-SETUP-17
+    s.phase = ROUND_START
+    s.active = NO_ONE
+    return s
+
+
+def new_state(t: Tables, seed: int) -> PolisState:
+    s = empty_board(t)
+    n_poleis = len(t.polis_ids)
+    s.slot_merchant = [NO_ONE] * len(t.slots)
     s.tribute_disc = [NO_ONE] * t.n_territories
     s.siege_discs = [0] * (n_poleis * 2)
     s.market_pos = list(t.market_start)  # R-SETUP-11, R-SETUP-18
@@ -32,13 +46,8 @@ def new_state(t: Tables, seed: int) -> PolisState:
     s.projects_face_up = []
     s.project_started = [-1] * n_poleis
     s.projects_done = [() for _ in range(n_poleis)]
-    s.passed = [False, False]
     s.battle_queue = []
     s.event_flags = []
-    s.edition = t.edition
-    s.round = 0  # R-SETUP-8, R-SETUP-17
-    s.phase = ROUND_START
-    s.active = NO_ONE
     s.turn_actions = ()
     s.turn_create_polis = ()
     s.sieged_this_turn = ()

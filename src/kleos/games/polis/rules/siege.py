@@ -13,7 +13,15 @@ from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.board import controls, units
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import MILITARY, ActionKind, StepKind, Violation, arg_name, broken, unary_actions
+from kleos.games.polis.rules.common import (
+    MILITARY,
+    ActionKind,
+    Violation,
+    arg_name,
+    broken,
+    rolling_step,
+    unary_actions,
+)
 from kleos.games.polis.state import CH_DIE, PolisState
 from kleos.games.polis.tables import NO_ONE, Tables, other
 
@@ -118,14 +126,6 @@ def _resolve(t: Tables, s: PolisState, side: int, polis: int, success: bool) -> 
     turn.finish_action(s)
 
 
-def _roll_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
-    return ()
-
-
-def _roll_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
-    return broken("R-GEN-13", N_("the siege die is being rolled"))
-
-
 def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     assert s.pending is not None
     _, polis = s.pending
@@ -137,4 +137,4 @@ def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
 
 
 KINDS = [ActionKind(VERB, MILITARY, candidates, check, start, uses_goods=False, legal=legal)]
-STEPS = [StepKind(VERB, _roll_candidates, _roll_check, _roll_apply)]
+STEPS = [rolling_step(VERB, N_("the siege die is being rolled"), _roll_apply)]

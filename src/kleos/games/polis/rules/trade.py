@@ -15,7 +15,7 @@ from kleos.core.errors import N_
 from kleos.games.polis import pieces
 from kleos.games.polis.board import by_owners
 from kleos.games.polis.rules import turn
-from kleos.games.polis.rules.common import POLITICAL, ActionKind, StepKind, Violation, arg_good, arg_name, broken
+from kleos.games.polis.rules.common import POLITICAL, ActionKind, Violation, arg_good, arg_name, broken, rolling_step
 from kleos.games.polis.rules.routes import land_route as land_route
 from kleos.games.polis.rules.routes import markets_by_sea as markets_by_sea
 from kleos.games.polis.rules.routes import sea_route_free as sea_route_free
@@ -181,14 +181,6 @@ def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
     s.chance = CH_DIE
 
 
-def _roll_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
-    return ()
-
-
-def _roll_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
-    return broken("R-GEN-13", N_("the market dice are being rolled"))
-
-
 def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     """Collect the rolls, then move the markers (R-ACT-TRADE-16 … R-ACT-TRADE-19)."""
     assert s.pending is not None
@@ -219,4 +211,4 @@ def reads(t: Tables, action: Action) -> frozenset[int]:
 
 
 KINDS = [ActionKind(VERB, POLITICAL, candidates, check, start, legal=legal, reads=reads)]
-STEPS = [StepKind(VERB, _roll_candidates, _roll_check, _roll_apply)]
+STEPS = [rolling_step(VERB, N_("the market dice are being rolled"), _roll_apply)]

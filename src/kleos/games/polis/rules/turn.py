@@ -59,6 +59,15 @@ def finish_action(s: PolisState) -> None:
     s.pending = None
 
 
+def finished_by(s: PolisState, action: Action) -> bool:
+    """Whether ``action`` is the ``done`` that ends a pending action of several steps (R-ACT-GEN-6);
+    the action is then complete."""
+    if action.verb != "done":
+        return False
+    finish_action(s)
+    return True
+
+
 def after_action(s: PolisState) -> Handover | None:
     """A complete action: the turn goes on, or is over after its second action (R-TURN-3).
 

@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 from kleos.core.action import Action
-from kleos.core.protocol import Game
 from kleos.games.polis.agents.heuristic.base import AgentBase
 from kleos.games.polis.agents.heuristic.battle import BattleMixin
 from kleos.games.polis.agents.heuristic.end_of_round import EndOfRoundMixin
@@ -28,9 +27,9 @@ class HeuristicAgent(ValuationMixin, PlanMixin, TurnMixin, StepMixin, BattleMixi
 
     name = "heuristic"
 
-    def __init__(self, game: Game[Any, Any] | None = None, params: Params | None = None) -> None:
+    def __init__(self, game: PolisGame | None = None, params: Params | None = None) -> None:
         self.p = params or Params()
-        self.game: PolisGame | None = game if isinstance(game, PolisGame) else None
+        self.game = game
         self._reach: dict[tuple[Any, ...], frozenset[int]] = {}
         self._tribute: dict[tuple[int, int, bool], list[tuple[tuple[int, ...], float, int]]] = {}
         self._trades: dict[tuple[Any, ...], list[Option]] = {}
@@ -60,12 +59,12 @@ class HeuristicAgent(ValuationMixin, PlanMixin, TurnMixin, StepMixin, BattleMixi
         self._valuers.clear()
 
     # ----- entry point ------------------------------------------------------------------------
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: PolisView, legal: list[Action], rng: random.Random) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        if self.game is None or not isinstance(view, PolisView) or view.seat not in (0, 1):
+        if self.game is None or view.seat not in (0, 1):
             acting = [a for a in legal if a.verb != "pass"]
             return rng.choice(acting or legal)
         s = view.state

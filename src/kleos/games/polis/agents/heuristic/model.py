@@ -273,8 +273,8 @@ class Valuer:
 
     def value(self, d_lin: float = 0.0, d_wheat: float = 0.0, d_need: float = 0.0, d_prestige: float = 0.0) -> float:
         """The position's value with the changes: ``prestige + lin + wheat_term``, with
-        :meth:`wheat_term` and :func:`food_cost` written out here (the plan calls this for every
-        option at every greedy step); the same operations in the same order, so the same floats."""
+        :meth:`wheat_term` written out here (the plan calls this for every option at every greedy
+        step); the same operations in the same order, so the same floats."""
         p = self.prestige + d_prestige
         wheat = self.wheat + d_wheat
         if not self.ahead:
@@ -282,24 +282,7 @@ class Valuer:
         need = self.need + d_need
         gap = need - wheat
         releasable = self.releasable + (need - self.need if need > self.need else 0.0)
-        # food_cost(gap, p + self.pending, self.mega, releasable, self.p, self.last)
-        w = self.p
-        prestige = p + self.pending
-        mega = self.mega
-        pay = max(0.0, min(gap, prestige, prestige + mega - 1)) if gap > 0 else 0.0
-        cost = pay
-        shed = max(0.0, gap - pay)
-        if shed > 0:
-            cost += 3.0 + w.release * min(shed, releasable)
-            if shed > releasable:
-                cost += w.danger + w.danger_slope * (shed - releasable)
-        final = prestige - pay + mega
-        if final < 1:
-            cost += w.danger + w.danger_slope * (1 - final)
-        elif final < 2:
-            cost += 1.0 if gap > 0 else 0.5
-        if not self.last and final < w.reserve:
-            cost += w.reserve_cost * (w.reserve - max(final, 0.0)) + w.low_reserve * max(0.0, 2 - max(final, 0.0))
+        cost = food_cost(gap, p + self.pending, self.mega, releasable, self.p, self.last)
         return p + self.lin + d_lin + ((self.growth(-gap) if gap < 0 else 0.0) - cost)
 
     def delta_lin(self, changes: Sequence[tuple[int, float]]) -> tuple[float, float]:
