@@ -239,7 +239,7 @@ def treason_apply(t: Tables, s: PericlesState, owner: int, action: Action) -> No
     """One marker; the issue stays open (``s.revealed``) until three theaters are chosen."""
     th = t.theater_index[str(action.args[1])]
     diplomatic.add_treason(t, s, th, owner // 2, 1)
-    s.chosen.append(th)
+    s.chosen = [*s.chosen, th]
     if len(s.chosen) == TREASON_THEATERS or not treason_legal(t, s):
         s.chosen = []
         s.revealed = -1
