@@ -6,7 +6,7 @@ empty deck is rebuilt from the side's discard pile; with no card at all the draw
 
 from __future__ import annotations
 
-from kleos.core.action import Action
+from kleos.core.action import Action, built
 from kleos.games.pericles.state import DECK, DISCARD, PericlesState, replaced
 from kleos.games.pericles.tables import SIDES, Tables
 
@@ -19,8 +19,8 @@ def outcomes(t: Tables, s: PericlesState) -> list[tuple[Action, float]]:
     for where in (DECK, DISCARD):
         cards = [c for c in t.side_cards[side] if s.card_loc[c] == where]
         if cards:
-            return [(Action("draw", (SIDES[side], t.card_ids[c])), 1 / len(cards)) for c in cards]
-    return [(Action("draw", (SIDES[side], NONE)), 1.0)]
+            return [(built("draw", (SIDES[side], t.card_ids[c])), 1 / len(cards)) for c in cards]
+    return [(built("draw", (SIDES[side], NONE)), 1.0)]
 
 
 def apply(t: Tables, s: PericlesState, action: Action) -> None:

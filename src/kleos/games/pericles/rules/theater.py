@@ -145,7 +145,7 @@ def next_revealer(s: PericlesState) -> int:
 
 
 def reveal_legal(t: Tables, s: PericlesState, f: int) -> list[Action]:
-    return [Action("reveal", (t.theater_keys[th],)) for th in revealable(s, f)]
+    return [built("reveal", (t.theater_keys[th],)) for th in revealable(s, f)]
 
 
 def reveal_apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
