@@ -77,13 +77,24 @@ LIST_FIELDS = (
     "chosen", "moved", "visited", "mil", "killed", "plague_due",
     "gone", "honor_from",
 )
-# list fields the rules only ever replace whole, never change in place: a copy shares them
-SHARED_FIELDS = ("council_now", "order", "granary_start", "no_bases")
+# list fields the rules only ever replace whole, never change in place (:func:`replaced`): a copy shares
+# them; the rarely changed ones are here so that the copies search makes constantly copy fewer lists
+SHARED_FIELDS = ("council_now", "order", "granary_start", "no_bases", "hostage", "defeat", "built", "killed",
+                 "plague_due", "gone", "dominant", "favor", "will_code", "will_theater", "arist_deck",
+                 "used_council", "set_aside", "draw", "council", "chosen")
 SCALAR_FIELDS = (
     "turn", "phase", "step", "chance", "actor", "side", "debate", "issue", "boule", "picks", "war", "plague",
     "persia_war", "callias", "alcibiades", "persia_open", "state_ship", "arist_card", "cursor", "passes",
     "revealed", "steps", "mil_stage", "moves_left", "moving",
 )
+
+
+def replaced(values: list[int], index: int, value: int) -> list[int]:
+    """A new list equal to ``values`` but for ``values[index] = value``: how the rules change a list of
+    :data:`SHARED_FIELDS`, which copies of the state may share."""
+    new = values.copy()
+    new[index] = value
+    return new
 
 
 class PericlesState:
@@ -209,38 +220,38 @@ class PericlesState:
         new.honor_from = self.honor_from.copy()
         new.stock = self.stock.copy()
         new.supply = self.supply.copy()
-        new.council = self.council.copy()
-        new.set_aside = self.set_aside.copy()
-        new.dominant = self.dominant.copy()
-        new.favor = self.favor.copy()
-        new.used_council = self.used_council.copy()
+        new.council = self.council
+        new.set_aside = self.set_aside
+        new.dominant = self.dominant
+        new.favor = self.favor
+        new.used_council = self.used_council
         new.council_now = self.council_now
         new.card_loc = self.card_loc.copy()
         new.played = self.played.copy()
         new.track = self.track.copy()
         new.pieces = self.pieces.copy()
         new.treason = self.treason.copy()
-        new.hostage = self.hostage.copy()
-        new.arist_deck = self.arist_deck.copy()
-        new.will_code = self.will_code.copy()
-        new.will_theater = self.will_theater.copy()
+        new.hostage = self.hostage
+        new.arist_deck = self.arist_deck
+        new.will_code = self.will_code
+        new.will_theater = self.will_theater
         new.held = self.held.copy()
         new.queue = self.queue.copy()
         new.order = self.order
-        new.defeat = self.defeat.copy()
+        new.defeat = self.defeat
         new.granary_start = self.granary_start
         new.commit = self.commit.copy()
         new.committed = self.committed.copy()
-        new.draw = self.draw.copy()
-        new.built = self.built.copy()
+        new.draw = self.draw
+        new.built = self.built
         new.no_bases = self.no_bases
-        new.chosen = self.chosen.copy()
+        new.chosen = self.chosen
         new.moved = self.moved.copy()
         new.visited = self.visited.copy()
         new.mil = self.mil.copy()
-        new.killed = self.killed.copy()
-        new.plague_due = self.plague_due.copy()
-        new.gone = self.gone.copy()
+        new.killed = self.killed
+        new.plague_due = self.plague_due
+        new.gone = self.gone
         new.turn = self.turn
         new.phase = self.phase
         new.step = self.step

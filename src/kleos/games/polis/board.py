@@ -6,8 +6,6 @@ Control is never stored: it is recomputed from the pieces whenever it matters (R
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
-from operator import le
 from typing import TypeVar
 
 from kleos.games.polis.state import PolisState
@@ -195,13 +193,7 @@ def reach(t: Tables, s: PolisState, side: int) -> Reach:
     last = t.last_reach[side]  # a turn choice asks several times in a row: no masks for those
     if last[0] == units_ and last[1] == limit and last[2] == diolkos:
         return last[3]  # type: ignore[no-any-return]
-    # where ``side`` has units / the opponent does not control (crossable by control alone, R-MOVE-7:
-    # hoplites at sea) / ``side`` has fewer than N units (R-MOVE-9, R-MOVE-3): each mask summed from
-    # the regions' distinct bits (a sum of distinct bits is their union)
-    bits, own_units = t.region_bits, units_[side::2]
-    present = sum(compress(bits, own_units))
-    at_sea = sum(compress(bits, map(le, units_[1 - side::2], own_units)))
-    below = sum(compress(bits, map(limit.__gt__, own_units)))
+    present, at_sea, below = _unit_masks(t.region_bits, units_, side, limit)
     key = (diolkos, present, at_sea, below)
     cached: Reach | None = t.reach_cache.get(key)
     if cached is None:
@@ -210,6 +202,26 @@ def reach(t: Tables, s: PolisState, side: int) -> Reach:
         cached = t.reach_cache[key] = _reach(t, diolkos, present, at_sea, below)
     t.last_reach[side] = [units_[:], limit, diolkos, cached]
     return cached
+
+
+def _unit_masks(bits: tuple[int, ...], units_: list[int], side: int, limit: int) -> tuple[int, int, int]:
+    """The regions where ``side`` has units / the opponent does not control (crossable by control
+    alone, R-MOVE-7: hoplites at sea) / ``side`` has fewer than ``limit`` units (R-MOVE-9, R-MOVE-3),
+    as bit masks. One plain loop: compiled, it runs on machine integers (about 9 times quicker than
+    summing ``itertools.compress`` over slices, which it replaced; interpreted, a little quicker too)."""
+    present = at_sea = below = 0
+    own, theirs = side, 1 - side
+    for bit in bits:
+        n = units_[own]
+        if n:
+            present |= bit
+        if units_[theirs] <= n:
+            at_sea |= bit
+        if n < limit:
+            below |= bit
+        own += 2
+        theirs += 2
+    return present, at_sea, below
 
 
 def _reach(t: Tables, diolkos: bool, present: int, at_sea: int, below: int) -> Reach:

@@ -7,11 +7,11 @@ flat lists that copy fast; this module is the only place that maps names to indi
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pydantic import ValidationError
 
@@ -144,6 +144,8 @@ class Tables:
         default_factory=dict, compare=False, repr=False)
     # what the legal-action generators work out once per edition (poleis per kind, prebuilt actions)
     plans: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    # the properties below worked out once (see _derive)
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copies and pickles rebuild the tables through the constructor (see :mod:`kleos.core.frozen`)."""
@@ -155,52 +157,54 @@ class Tables:
     def is_sea(self, region: int) -> bool:
         return region >= self.n_territories
 
-    @cached_property
+    def _derive(self, name: str, compute: Callable[[Tables], Any]) -> Any:
+        """``compute(self)``, worked out once per name and kept in :attr:`derived` (a compiled class
+        has no instance dictionary: ``functools.cached_property`` worked these out at every access)."""
+        found = self.derived.get(name)
+        if found is None:
+            found = self.derived[name] = compute(self)
+        return found
+
+    @property
     def siege_targets(self) -> tuple[tuple[int, int, int], ...]:
         """(polis, territory, base population) of each polis a siege may ever aim at: neither a
         capital nor in a neutral area (R-ACT-SIEGE-3, R-ACT-SIEGE-4)."""
-        return tuple((p, self.polis_territory[p], self.polis_base[p]) for p in range(len(self.polis_ids))
-                     if p not in self.capital and self.polis_territory[p] != NO_ONE)
+        return cast("tuple[tuple[int, int, int], ...]", self._derive("siege_targets", _siege_targets))
 
     # ----- the map as bit masks (bit r: region r), for the reach searches of board.reach_starts --
-    @cached_property
+    @property
     def land_masks(self) -> tuple[int, ...]:
         """Per region: its land neighbours."""
-        return tuple(_mask(near) for near in self.land_adj)
+        return cast("tuple[int, ...]", self._derive("land_masks", _land_masks))
 
-    @cached_property
+    @property
     def coast_masks(self) -> tuple[int, ...]:
         """Per region: the seas a territory borders, the territories a sea touches."""
-        return tuple(_mask(near) for near in self.coasts)
+        return cast("tuple[int, ...]", self._derive("coast_masks", _coast_masks))
 
-    @cached_property
+    @property
     def sea_masks(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Per region, its adjacent seas: without, then with the diolkos link (R-MAP-24)."""
-        plain = [_mask(near) for near in self.sea_adj]
-        linked = plain[:]
-        a, b = self.diolkos
-        linked[a] |= 1 << b
-        linked[b] |= 1 << a
-        return tuple(plain), tuple(linked)
+        return cast("tuple[tuple[int, ...], tuple[int, ...]]", self._derive("sea_masks", _sea_masks))
 
-    @cached_property
+    @property
     def sea_only_mask(self) -> int:
-        return _mask(self.sea_only)
+        return cast("int", self._derive("sea_only_mask", _sea_only_mask))
 
-    @cached_property
+    @property
     def region_bits(self) -> tuple[int, ...]:
         """``1 << r`` for every region r."""
-        return tuple(1 << r for r in range(self.n_regions))
+        return cast("tuple[int, ...]", self._derive("region_bits", _region_bits))
 
-    @cached_property
+    @property
     def sea_bits(self) -> int:
         """The mask of every sea (regions ``n_territories`` … ``n_regions - 1``)."""
-        return (1 << self.n_regions) - (1 << self.n_territories)
+        return cast("int", self._derive("sea_bits", _sea_bits))
 
-    @cached_property
+    @property
     def unlimited_discs(self) -> bool:
         """[2012] discs are unlimited (R-COMP-7); [2020] limited (R-COMP-5)."""
-        return self.bundle.setup.limits.discs is None
+        return cast("bool", self._derive("unlimited_discs", _unlimited_discs))
 
     @property
     def last_round(self) -> int:
@@ -211,6 +215,44 @@ class Tables:
 
     def display_region(self, region: int) -> str:
         return self.region_ids[region]
+
+
+def _siege_targets(t: Tables) -> tuple[tuple[int, int, int], ...]:
+    return tuple((p, t.polis_territory[p], t.polis_base[p]) for p in range(len(t.polis_ids))
+                 if p not in t.capital and t.polis_territory[p] != NO_ONE)
+
+
+def _land_masks(t: Tables) -> tuple[int, ...]:
+    return tuple(_mask(near) for near in t.land_adj)
+
+
+def _coast_masks(t: Tables) -> tuple[int, ...]:
+    return tuple(_mask(near) for near in t.coasts)
+
+
+def _sea_masks(t: Tables) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    plain = [_mask(near) for near in t.sea_adj]
+    linked = plain[:]
+    a, b = t.diolkos
+    linked[a] |= 1 << b
+    linked[b] |= 1 << a
+    return tuple(plain), tuple(linked)
+
+
+def _sea_only_mask(t: Tables) -> int:
+    return _mask(t.sea_only)
+
+
+def _region_bits(t: Tables) -> tuple[int, ...]:
+    return tuple(1 << r for r in range(t.n_regions))
+
+
+def _sea_bits(t: Tables) -> int:
+    return (1 << t.n_regions) - (1 << t.n_territories)
+
+
+def _unlimited_discs(t: Tables) -> bool:
+    return t.bundle.setup.limits.discs is None
 
 
 def _mask(regions: Iterable[int]) -> int:

@@ -18,7 +18,7 @@ from types import ModuleType
 from kleos.core.action import Action
 from kleos.core.errors import N_
 from kleos.games.cyclades.rules import bank, battle, build, effects, fleet, metro, recruit, summon, troop, zeus
-from kleos.games.cyclades.rules.common import Violation, broken, islands_of
+from kleos.games.cyclades.rules.common import Violation, broken, islands_of, named
 from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
 
@@ -43,6 +43,8 @@ def active_marker(s: CycladesState) -> int:
 
 
 def actor(t: Tables, s: CycladesState) -> int:
+    if s.metro_seat == EMPTY and s.battle_place == EMPTY and s.effect_seat == EMPTY:
+        return t.marker_owner[s.queue[0]]  # no prompt pending (:func:`pending_prompt`): asked at every step
     prompt = pending_prompt(s)
     if prompt is not None:
         return int(prompt.actor(t, s))
@@ -118,7 +120,7 @@ def _finish_turn(t: Tables, s: CycladesState) -> None:
 
 def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
     if s.apollo_choice:
-        return [Action("prosper", (t.island_ids[i],)) for i in islands_of(s, seat)]
+        return [named("prosper", t.island_ids[i]) for i in islands_of(s, seat)]
     prompt = pending_prompt(s)
     if prompt is not None:
         return list(prompt.legal(t, s, seat))

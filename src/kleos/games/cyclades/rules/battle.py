@@ -128,10 +128,18 @@ def die_faces(t: Tables) -> list[int]:
 def outcomes(t: Tables, s: CycladesState) -> list[tuple[Action, float]]:
     """One round's two dice as one chance event: ``dice <attacker face> <defender face>`` for every pair
     of distinct faces, with its probability (C-BATTLE-2)."""
-    faces = Counter(die_faces(t))
-    total = sum(faces.values()) ** 2
-    return [(Action("dice", (a, d)), na * nd / total)
-            for a, na in sorted(faces.items()) for d, nd in sorted(faces.items())]
+    faces = tuple(die_faces(t))
+    found = _ROLLS.get(faces)
+    if found is None:
+        counts = Counter(faces)
+        total = sum(counts.values()) ** 2
+        found = _ROLLS[faces] = [(Action("dice", (a, d)), na * nd / total)
+                                 for a, na in sorted(counts.items()) for d, nd in sorted(counts.items())]
+    return list(found)
+
+
+# every battle round asks: the outcomes of each die are built once per process
+_ROLLS: dict[tuple[int, ...], list[tuple[Action, float]]] = {}
 
 
 def apply_roll(t: Tables, s: CycladesState, action: Action) -> None:

@@ -32,12 +32,12 @@ def broken(rule: str, template: str, **params: object) -> Violation:
 
 # ----- actions the menus list at every step, built once ---------------------------------------------
 # (building an :class:`Action` runs Python code; looking one up does not)
-_NAMED: dict[tuple[str, str], Action] = {}
+_NAMED: dict[tuple[str, Arg], Action] = {}
 _COUNTED: dict[tuple[str, tuple[Arg, ...], tuple[Arg, ...]], tuple[Action, ...]] = {}
 
 
-def named(verb: str, name: str) -> Action:
-    """``verb name`` (an island or a sea), built once."""
+def named(verb: str, name: Arg) -> Action:
+    """``verb name`` (an island, a sea, a card, a price), built once."""
     found = _NAMED.get((verb, name))
     if found is None:
         found = _NAMED[verb, name] = Action(verb, (name,))

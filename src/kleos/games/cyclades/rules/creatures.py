@@ -7,6 +7,7 @@ event over the cards left, so the deck's order exists nowhere (C-INFO-3).
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.games.cyclades.rules.common import named
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import EMPTY, Tables
 
@@ -47,7 +48,7 @@ def needs_draw(t: Tables, s: CycladesState) -> bool:
 
 def outcomes(t: Tables, s: CycladesState) -> list[tuple[Action, float]]:
     total = sum(s.deck)
-    return [(Action("creature", (t.creature_keys[c],)), n / total) for c, n in enumerate(s.deck) if n]
+    return [(named("creature", t.creature_keys[c]), n / total) for c, n in enumerate(s.deck) if n]
 
 
 def apply_draw(t: Tables, s: CycladesState, action: Action) -> None:

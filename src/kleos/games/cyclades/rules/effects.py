@@ -54,12 +54,14 @@ from kleos.games.cyclades.rules.common import (
     Violation,
     broken,
     buildings_on,
+    counted,
     creature_word,
     fleets_of,
     in_play,
     income,
     island_slots,
     islands_of,
+    named,
     seat_word,
     told,
 )
@@ -278,7 +280,7 @@ def _cyclops(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
 
 # ----- troops: harpy, pegasus, sphinx ---------------------------------------------------------------
 def _harpy_options(t: Tables, s: CycladesState, seat: int) -> list[Action]:
-    return [Action("target", (t.island_ids[i],)) for i in range(t.n_islands)
+    return [named("target", t.island_ids[i]) for i in range(t.n_islands)
             if s.troops[i] and s.owner[i] not in (seat, NOBODY) and not figures.shielded(t, s, i)]
 
 
@@ -290,9 +292,10 @@ def _harpy(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
 def _pegasus_options(t: Tables, s: CycladesState, seat: int) -> list[Action]:
     dests = [d for d in range(t.n_islands) if troop.last_island_violation(t, s, seat, d) is None
              and figures.landing_violation(t, s, d, pegasus=True) is None]
-    return [Action("target", (t.island_ids[o], n, t.island_ids[d]))
+    return [target
             for o in islands_of(s, seat) if s.troops[o] and not figures.pinned(t, s, o)
-            for d in dests if d != o for n in range(1, s.troops[o] + 1)
+            for d in dests if d != o
+            for n, target in enumerate(counted("target", (t.island_ids[o],), (t.island_ids[d],), s.troops[o]), 1)
             if territory.move_violation(t, s, seat, o, n, d) is None]
 
 
@@ -346,7 +349,7 @@ def _siren_options(t: Tables, s: CycladesState, seat: int) -> list[Action]:
     if s.effect_stage == MORE:
         return [Action("from", (t.sea_ids[x],)) for x in range(t.n_seas)
                 if s.fleet_owner[x] == seat and s.fleets[x] and x != s.effect_from]
-    return [Action("target", (t.sea_ids[x],)) for x in range(t.n_seas) if _lone(t, s, x, seat)]
+    return [named("target", t.sea_ids[x]) for x in range(t.n_seas) if _lone(t, s, x, seat)]
 
 
 def _siren(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
@@ -382,10 +385,10 @@ def _sylph_options(t: Tables, s: CycladesState, seat: int) -> list[Action]:
     group = s.effect_from if _one_move(t) and s.effect_stage == MORE else EMPTY
     seas = [group] if group != EMPTY else [x for x in range(t.n_seas) if x != s.effect_from]
     blocked = figures.blocked_seas(t, s)
-    return [DONE, *(Action("sail", (t.sea_ids[x], n, t.sea_ids[to])) for x in seas
+    return [DONE, *(sail for x in seas
                     if s.fleet_owner[x] == seat and s.fleets[x]
                     for to in t.sea_seas[x] if to not in blocked
-                    for n in range(1, s.fleets[x] + 1))]
+                    for sail in counted("sail", (t.sea_ids[x],), (t.sea_ids[to],), s.fleets[x]))]
 
 
 def _sylph(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
@@ -421,10 +424,10 @@ def _kraken_cost(t: Tables) -> int:
 
 def _kraken_options(t: Tables, s: CycladesState, seat: int) -> list[Action]:
     if s.effect_stage == FIRST:
-        return [Action("target", (sea,)) for sea in t.sea_ids]
+        return [named("target", sea) for sea in t.sea_ids]
     if s.gold[seat] < _kraken_cost(t):
         return [DONE]
-    return [DONE, *(Action("target", (t.sea_ids[x],)) for x in t.sea_seas[s.effect_from])]
+    return [DONE, *(named("target", t.sea_ids[x]) for x in t.sea_seas[s.effect_from])]
 
 
 def _kraken(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
@@ -440,7 +443,7 @@ def _kraken(t: Tables, s: CycladesState, seat: int, action: Action) -> None:
 
 
 def _island_options(t: Tables, s: CycladesState, seat: int) -> list[Action]:
-    return [Action("target", (i,)) for i in t.island_ids]
+    return [named("target", i) for i in t.island_ids]
 
 
 def _island_figure(t: Tables, s: CycladesState, seat: int, action: Action) -> None:

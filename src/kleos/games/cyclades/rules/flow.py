@@ -30,7 +30,12 @@ def advance(t: Tables, s: CycladesState, limit: int = ADVANCE_STEPS) -> None:
     while s.chance is None:
         steps = count_step(steps, limit, "the cycle's automatic steps")
         phase = s.phase
-        if phase == SETUP:
+        if phase == ACTION:  # the two phases of nearly every step first
+            if actions.settle(t, s):
+                return
+        elif phase == OFFER:
+            return
+        elif phase == SETUP:
             s.cycle = 1
             start_cycle(t, s)
         elif phase == CREATURES:
@@ -42,14 +47,9 @@ def advance(t: Tables, s: CycladesState, limit: int = ADVANCE_STEPS) -> None:
             for seat in bank.payment_order(t, s):  # C-INCOME-1..5, from a limited bank if set (C-COMP-3)
                 bank.gain(t, s, seat, income(t, s, seat))
             offer.start(t, s)
-        elif phase == OFFER:
-            return
         elif phase == offer.PAYMENT:
             offer.pay(t, s)
             actions.start(t, s)
-        elif phase == ACTION:
-            if actions.settle(t, s):
-                return
         elif phase == actions.END_OF_CYCLE:
             if not end.end_cycle(t, s):
                 start_cycle(t, s)

@@ -138,11 +138,14 @@ def _god_choices(t: Tables, s: CycladesState, marker: int) -> list[Action]:
     return out
 
 
+APOLLO = Action("apollo")  # built once: nearly every offering menu lists it
+
+
 def legal(t: Tables, s: CycladesState, seat: int) -> list[Action]:
     marker = pending_marker(s)
     gods = _god_choices(t, s, marker)
     if not (_other_marker_on_apollo(t, s, marker) and gods):
-        gods.append(Action("apollo"))
+        gods.append(APOLLO)
     return gods
 
 

@@ -46,7 +46,7 @@ def discounts(t: Tables, s: CycladesState, seat: int, slot: int) -> range:
 def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
     """Every creature on the track with every useful number of discounts ``seat`` can pay for; the
     Temples are counted once per menu, not once per card (they are the same for every card)."""
-    if god == EMPTY or all(card == EMPTY for card in s.track):
+    if god == EMPTY or s.track.count(EMPTY) == len(s.track):
         return []
     left = temples_left(t, s, seat)
     gold = s.gold[seat]

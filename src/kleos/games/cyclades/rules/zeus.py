@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.core.errors import N_
-from kleos.games.cyclades.rules.common import Violation, broken
+from kleos.games.cyclades.rules.common import Violation, broken, named
 from kleos.games.cyclades.state import CH_SWAP, CycladesState
 from kleos.games.cyclades.tables import EMPTY, ZEUS, Tables
 
@@ -26,7 +26,7 @@ def track_slot(t: Tables, price: object) -> int | None:
 def legal(t: Tables, s: CycladesState, seat: int, god: int) -> list[Action]:
     if god != ZEUS or s.gold[seat] < t.special_cost[ZEUS]:
         return []
-    return [Action("swap", (t.slot_costs[slot],)) for slot, card in enumerate(s.track) if card != EMPTY]
+    return [named("swap", t.slot_costs[slot]) for slot, card in enumerate(s.track) if card != EMPTY]
 
 
 def check(t: Tables, s: CycladesState, seat: int, god: int, action: Action) -> Violation | None:

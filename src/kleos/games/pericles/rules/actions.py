@@ -27,7 +27,7 @@ from kleos.games.pericles.rules import (
     theater,
 )
 from kleos.games.pericles.rules.common import Violation, gain, spend
-from kleos.games.pericles.state import CH_ADVISOR, H_RAIDS, PericlesState
+from kleos.games.pericles.state import CH_ADVISOR, H_RAIDS, PericlesState, replaced
 from kleos.games.pericles.tables import Tables, factions_of
 
 YES_NO = ("yes", "no")
@@ -138,7 +138,7 @@ def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
     elif step == "council":
         s.step = "settle"
         if action.args[0] == "yes":
-            s.used_council[f] = 1  # P-LEADER-7
+            s.used_council = replaced(s.used_council, f, 1)  # P-LEADER-7
             s.chance = CH_ADVISOR
     elif step == "stop":
         assembly.finish(t, s, stop_at_centre=action.args[0] == "yes")

@@ -24,7 +24,7 @@ from kleos.core.action import Action
 from kleos.core.errors import N_
 from kleos.games.pericles.datamodel import AristophanesCard
 from kleos.games.pericles.rules.common import CONTESTED, Violation, count, place, present, remove, status
-from kleos.games.pericles.state import OFF, PericlesState
+from kleos.games.pericles.state import OFF, PericlesState, replaced
 from kleos.games.pericles.tables import (
     AB,
     DB,
@@ -58,7 +58,7 @@ def deck_empty(s: PericlesState) -> bool:
 def apply_card(t: Tables, s: PericlesState, action: Action) -> None:
     """Draw the named card and carry out every instruction on it (P-ARIST-1)."""
     index = t.arist_names.index(str(action.args[0]))
-    s.arist_deck[index] = 0
+    s.arist_deck = replaced(s.arist_deck, index, 0)
     s.arist_card = index
     card = t.data.aristophanes.cards[index]
     place_issues(t, s, card)
@@ -66,7 +66,7 @@ def apply_card(t: Tables, s: PericlesState, action: Action) -> None:
         n = SIDES.index(side_key)
         held = min(amount, s.supply[n])
         s.supply[n] -= held
-        s.set_aside[n] += held
+        s.set_aside = replaced(s.set_aside, n, s.set_aside[n] + held)
     for gift in card.gifts:
         f = FACTIONS.index(gift.faction)
         got = min(gift.strategos, s.supply[f // 2])
@@ -79,8 +79,8 @@ def apply_card(t: Tables, s: PericlesState, action: Action) -> None:
         place(t, s, theater, PIECES.index(unit.piece), unit.count)
     if card.will is not None:  # P-WILL-1
         for n, target in enumerate((card.will.athens, card.will.sparta)):
-            s.will_code[n] = WILL_CODES.index(target.code)
-            s.will_theater[n] = target.theater - 1
+            s.will_code = replaced(s.will_code, n, WILL_CODES.index(target.code))
+            s.will_theater = replaced(s.will_theater, n, target.theater - 1)
     if card.plague:
         plague(t, s)
     if card.alcibiades_to_persia:  # P-ALC-2, P-ALC-3, P-PERSIA-1
@@ -151,9 +151,10 @@ def plague_legal(t: Tables, s: PericlesState) -> list[Action]:
 def plague_remove(t: Tables, s: PericlesState, piece: int) -> None:
     """Carry out the first pending removal with ``piece``; under the Campaign rule 14.43 the piece
     leaves the game instead of going back to the pool (P-PLAGUE-7)."""
-    remove(s, due_parts(s.plague_due.pop(0))[0], piece)
+    due, s.plague_due = s.plague_due[0], s.plague_due[1:]
+    remove(s, due_parts(due)[0], piece)
     if t.scenario.campaign_14_43:
-        s.gone[piece] += 1
+        s.gone = replaced(s.gone, piece, s.gone[piece] + 1)
 
 
 def plague_apply(t: Tables, s: PericlesState, action: Action) -> None:

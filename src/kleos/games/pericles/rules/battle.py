@@ -17,7 +17,18 @@ from kleos.games.pericles.rules import hostages
 from kleos.games.pericles.rules.boule import sign, wp_index
 from kleos.games.pericles.rules.common import CONTESTED, count, gain, status
 from kleos.games.pericles.rules.diplomatic import treason
-from kleos.games.pericles.state import GONE, H_BATTLES, M_DIFF, M_KIND, M_NUM, M_SHIP, M_WIN, REVEALED, PericlesState
+from kleos.games.pericles.state import (
+    GONE,
+    H_BATTLES,
+    M_DIFF,
+    M_KIND,
+    M_NUM,
+    M_SHIP,
+    M_WIN,
+    REVEALED,
+    PericlesState,
+    replaced,
+)
 from kleos.games.pericles.tables import (
     AN,
     AR,
@@ -151,7 +162,7 @@ def major_defeat(t: Tables, s: PericlesState, side: int) -> None:
     Opponent faction's half of its own track; later ones do nothing more."""
     if s.defeat[side]:
         return
-    s.defeat[side] = 1
+    s.defeat = replaced(s.defeat, side, 1)
     index = wp_index(t, side)
     if s.track[index] != GONE:
         opponent = s.dominant[side] ^ 1

@@ -6,8 +6,8 @@ empty deck is rebuilt from the side's discard pile; with no card at all the draw
 
 from __future__ import annotations
 
-from kleos.core.action import Action
-from kleos.games.pericles.state import DECK, DISCARD, PericlesState
+from kleos.core.action import Action, built
+from kleos.games.pericles.state import DECK, DISCARD, PericlesState, replaced
 from kleos.games.pericles.tables import SIDES, Tables
 
 NONE = "none"
@@ -19,15 +19,15 @@ def outcomes(t: Tables, s: PericlesState) -> list[tuple[Action, float]]:
     for where in (DECK, DISCARD):
         cards = [c for c in t.side_cards[side] if s.card_loc[c] == where]
         if cards:
-            return [(Action("draw", (SIDES[side], t.card_ids[c])), 1 / len(cards)) for c in cards]
-    return [(Action("draw", (SIDES[side], NONE)), 1.0)]
+            return [(built("draw", (SIDES[side], t.card_ids[c])), 1 / len(cards)) for c in cards]
+    return [(built("draw", (SIDES[side], NONE)), 1.0)]
 
 
 def apply(t: Tables, s: PericlesState, action: Action) -> None:
     """Turn the card up and discard it; its value is kept in ``draw[side]``."""
     side = SIDES.index(str(action.args[0]))
     if action.args[1] == NONE:
-        s.draw[side] = 0
+        s.draw = replaced(s.draw, side, 0)
         return
     card = t.card_index[str(action.args[1])]
     if s.card_loc[card] == DISCARD:  # P-AMB-9: the discard pile becomes the new battle deck
@@ -35,4 +35,4 @@ def apply(t: Tables, s: PericlesState, action: Action) -> None:
             if s.card_loc[c] == DISCARD:
                 s.card_loc[c] = DECK
     s.card_loc[card] = DISCARD
-    s.draw[side] = t.card_value[card]
+    s.draw = replaced(s.draw, side, t.card_value[card])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from kleos.core.action import Action, built
 from kleos.core.errors import N_
 from kleos.games.pericles.rules.common import Violation
-from kleos.games.pericles.state import OFF, PericlesState
+from kleos.games.pericles.state import OFF, PericlesState, replaced
 from kleos.games.pericles.tables import ISSUES_PER_SIDE, Tables
 
 # steps A-D (P-BOULE-5..8): (Dominant chooses?, issues, box on the chooser's half)
@@ -27,7 +27,7 @@ def refill(t: Tables, s: PericlesState) -> None:
     for side in (0, 1):
         moved = min(t.council_size - s.council[side], s.supply[side])
         if moved > 0:
-            s.council[side] += moved
+            s.council = replaced(s.council, side, s.council[side] + moved)
             s.supply[side] -= moved
 
 
@@ -42,7 +42,7 @@ def hostage_possible(t: Tables, s: PericlesState, side: int) -> bool:
 
 def hostage_apply(t: Tables, s: PericlesState, side: int, action: Action) -> None:
     if action.args[0] == "yes":
-        s.hostage[side] = 0
+        s.hostage = replaced(s.hostage, side, 0)
         other = 1 - side
         opponent = 2 * other + (1 - s.dominant[other] % 2)
         s.track[wp_index(t, other)] = 2 * sign(opponent)

@@ -45,6 +45,7 @@ from kleos.games.pericles.state import (
     M_W_LINE,
     M_WIN,
     PericlesState,
+    replaced,
 )
 from kleos.games.pericles.tables import AN, PIECES, S300, SIDE_BASES, SL, Tables
 
@@ -212,7 +213,7 @@ def pickable(s: PericlesState, stage: int) -> list[int]:
 def eliminate(s: PericlesState, stage: int, piece: int) -> None:
     """P-BATTLE-14: the unit goes back to its side's pool, to be built again at once."""
     remove(s, theater_of(s), piece)
-    s.killed[piece] += 1
+    s.killed = replaced(s.killed, piece, s.killed[piece] + 1)
     elite = piece in class_pieces(s.mil[M_KIND], victim(s, stage), ELITE)
     s.mil[M_DUE_ELITE if elite else M_DUE_LINE] -= 1
 
@@ -255,6 +256,6 @@ def raze_apply(s: PericlesState, action: Action) -> None:
     th, loser = theater_of(s), 1 - s.mil[M_WIN]
     base = PIECES.index(str(action.args[0]))
     remove(s, th, base)
-    s.killed[base] += 1
+    s.killed = replaced(s.killed, base, s.killed[base] + 1)
     s.mil[M_BASES] -= 1
     s.treason[th * 2 + loser] = 0  # P-BATTLE-16, P-TREASON-6

@@ -26,7 +26,7 @@ from kleos.games.pericles.rules.common import (
     remove,
     status,
 )
-from kleos.games.pericles.state import H_VICTORY, H_WILLS, OVER, PericlesState
+from kleos.games.pericles.state import H_VICTORY, H_WILLS, OVER, PericlesState, replaced
 from kleos.games.pericles.tables import (
     AB,
     AR,
@@ -63,7 +63,7 @@ def athens_granary_base(s: PericlesState) -> bool:
 def return_set_aside(s: PericlesState) -> None:
     for side in (0, 1):
         s.supply[side] += s.set_aside[side]
-        s.set_aside[side] = 0
+        s.set_aside = replaced(s.set_aside, side, 0)
 
 
 def best_of(s: PericlesState, side: int) -> int:
@@ -177,7 +177,7 @@ def check_wills(t: Tables, s: PericlesState) -> None:
         if not met:
             held = min(5, s.supply[side])
             s.supply[side] -= held
-            s.set_aside[side] += held
+            s.set_aside = replaced(s.set_aside, side, s.set_aside[side] + held)
     s.will_code = [-1, -1]
     s.will_theater = [-1, -1]
 

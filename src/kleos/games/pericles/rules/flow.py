@@ -99,7 +99,7 @@ def plague_next(t: Tables, s: PericlesState) -> None:
         if choices:
             aristophanes.plague_remove(t, s, choices[0])
         else:
-            s.plague_due.pop(0)
+            s.plague_due = s.plague_due[1:]
     s.cursor = 0
     s.step = "demob_next"
 

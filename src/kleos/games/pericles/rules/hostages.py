@@ -9,7 +9,7 @@ never give one. A side holds at most one marker; the Honor for taking one is awa
 
 from __future__ import annotations
 
-from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.state import PericlesState, replaced
 from kleos.games.pericles.tables import AN, ATHENS, S300, SL, SPARTA, Tables
 
 NAVAL = 1  # battle kinds as in :mod:`.battle`
@@ -24,4 +24,4 @@ def taken(s: PericlesState, kind: int, winner: int) -> bool:
 
 def take(t: Tables, s: PericlesState, side: int) -> None:
     """P-BATTLE-23, P-COMP-9: the side holds the marker, never more than the counter sheet's limit."""
-    s.hostage[side] = min(t.data.counters.hostages_per_side, s.hostage[side] + 1)
+    s.hostage = replaced(s.hostage, side, min(t.data.counters.hostages_per_side, s.hostage[side] + 1))

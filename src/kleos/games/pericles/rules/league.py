@@ -21,7 +21,7 @@ from kleos.games.pericles.rules.common import (
     spend,
     status,
 )
-from kleos.games.pericles.state import H_ISSUES, PericlesState
+from kleos.games.pericles.state import H_ISSUES, PericlesState, replaced
 from kleos.games.pericles.tables import AB, AR, DB, DL, DN, PB, PERSIA, PL, PN, SB, XB, Tables
 
 BUILD_COST, CONVERT_COST = 4, 2  # P-LEAGUE-3, P-LEAGUE-4
@@ -71,13 +71,13 @@ def apply(t: Tables, s: PericlesState, theater: int, owner: int, action: Action)
         spend(s, owner, BUILD_COST)
         place(t, s, theater, LEAGUE_BASE[side], 1)
         gain(s, owner, 2, H_ISSUES)
-        s.built[theater] = 1
+        s.built = replaced(s.built, theater, 1)
     elif option == "convert":  # P-LEAGUE-4
         spend(s, owner, CONVERT_COST)
         remove(s, theater, LEAGUE_BASE[side])
         s.pieces[theater * 15 + CITY_BASE[side]] += 1
         gain(s, owner, 2, H_ISSUES)
-        s.built[theater] = 1
+        s.built = replaced(s.built, theater, 1)
     elif option == "units":  # P-LEAGUE-5, P-AMB-16
         naval_unit, land_unit = LEAGUE_UNITS[side]
         bases = count(s, theater, LEAGUE_BASE[side])

@@ -14,7 +14,7 @@ gold after the home build is :mod:`.gold`.
 
 from __future__ import annotations
 
-from kleos.core.action import Action
+from kleos.core.action import Action, built
 from kleos.core.errors import N_
 from kleos.games.pericles.rules.common import (
     CONTESTED,
@@ -179,10 +179,10 @@ def start_expedition(s: PericlesState, owner: int, action: Action) -> None:
 
 
 def move_legal(t: Tables, s: PericlesState, owner: int) -> list[Action]:
-    out = [Action("done")]
+    out = [built("done")]
     for th, p, steps in moves(t, s, owner // 2):
         for to in steps:
-            out.append(Action("move", (t.theater_keys[th], PIECES[p], t.theater_keys[to])))
+            out.append(built("move", (t.theater_keys[th], PIECES[p], t.theater_keys[to])))
     return out
 
 

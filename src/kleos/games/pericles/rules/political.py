@@ -27,7 +27,7 @@ from kleos.games.pericles.rules.common import (
     remove,
     status,
 )
-from kleos.games.pericles.state import DISCARD, GONE, H_DEBATES, HAND, OFF, OUT, PericlesState
+from kleos.games.pericles.state import DISCARD, GONE, H_DEBATES, HAND, OFF, OUT, PericlesState, replaced
 from kleos.games.pericles.tables import (
     AB,
     AL,
@@ -103,25 +103,25 @@ def dominance(t: Tables, s: PericlesState, side: int) -> None:
     a, b = factions_of(side)
     winner = ostracised_by(t, s, side)
     if winner >= 0:
-        s.dominant[side] = winner
-        s.favor[side] = winner
+        s.dominant = replaced(s.dominant, side, winner)
+        s.favor = replaced(s.favor, side, winner)
         return
     na, nb = len(won(t, s, a)), len(won(t, s, b))
     if na != nb:
         more = a if na > nb else b
-        s.dominant[side] = more
+        s.dominant = replaced(s.dominant, side, more)
         if s.favor[side] == more:  # P-DOMINANT-4
             gain(s, more, 1, H_DEBATES)
             gain(s, more ^ 1, -1, H_DEBATES)
         else:  # one box toward it (three boxes, P-DOMINANT-7)
-            s.favor[side] = more if s.favor[side] == -1 else -1
+            s.favor = replaced(s.favor, side, more if s.favor[side] == -1 else -1)
         return
     if s.favor[side] >= 0:  # P-DOMINANT-6
-        s.dominant[side] = s.favor[side]
+        s.dominant = replaced(s.dominant, side, s.favor[side])
         return
     va, vb = oratory_value(t, s, a), oratory_value(t, s, b)
     if va != vb:
-        s.dominant[side] = a if va > vb else b
+        s.dominant = replaced(s.dominant, side, a if va > vb else b)
 
 
 def council(t: Tables, s: PericlesState, side: int) -> None:
@@ -132,11 +132,11 @@ def council(t: Tables, s: PericlesState, side: int) -> None:
         for card in cards:
             due = t.leader_council[f][s.plague] if card == t.leader_of[f] else 1
             paid = min(due, s.council[side])
-            s.council[side] -= paid
+            s.council = replaced(s.council, side, s.council[side] - paid)
             s.stock[f] += paid
             s.card_loc[card] = OUT if card == t.leader_of[f] else DISCARD
     s.supply[side] += s.council[side]
-    s.council[side] = 0
+    s.council = replaced(s.council, side, 0)
 
 
 def winner_of(t: Tables, s: PericlesState, side: int, kind: str) -> int:

@@ -148,7 +148,7 @@ def next_revealer(s: PericlesState) -> int:
 
 
 def reveal_legal(t: Tables, s: PericlesState, f: int) -> list[Action]:
-    return [Action("reveal", (t.theater_keys[th],)) for th in revealable(s, f)]
+    return [built("reveal", (t.theater_keys[th],)) for th in revealable(s, f)]
 
 
 def reveal_apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
@@ -242,7 +242,7 @@ def treason_apply(t: Tables, s: PericlesState, owner: int, action: Action) -> No
     """One marker; the issue stays open (``s.revealed``) until three theaters are chosen."""
     th = t.theater_index[str(action.args[1])]
     diplomatic.add_treason(t, s, th, owner // 2, 1)
-    s.chosen.append(th)
+    s.chosen = [*s.chosen, th]
     if len(s.chosen) == TREASON_THEATERS or not treason_legal(t, s):
         s.chosen = []
         s.revealed = -1

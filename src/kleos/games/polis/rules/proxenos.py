@@ -224,8 +224,10 @@ def _move_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
 
 
 def _ransom_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
-    """The one candidate if :func:`_check_ransom` accepts it."""
-    return [_RANSOM[0]] if _check_ransom(t, s, side, _RANSOM[0]) is None else []
+    """The one candidate if :func:`_check_ransom` accepts it: a captive proxenos and the price in
+    silver (asked at every menu, so without building the refusal)."""
+    captive = s.proxenos[side] == NO_ONE  # R-ACT-RANSOM-3
+    return [_RANSOM[0]] if captive and pieces.good(s, side, SILVER) >= RANSOM_PRICE else []  # R-ACT-RANSOM-4
 
 
 KINDS = [

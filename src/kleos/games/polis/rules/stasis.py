@@ -59,7 +59,12 @@ def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
 
 
 def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
-    """The one candidate if :func:`check` accepts it (no generic filtering: a menu at every node)."""
+    """The one candidate if :func:`check` accepts it (no generic filtering: a menu at every node).
+    The usual refusals (no proxenos free in another player's or a neutral polis) are found first
+    without building the violation that :func:`check` would explain them with."""
+    polis = s.proxenos[side]
+    if polis == NO_ONE or s.owner[polis] == side or polis in t.capital:
+        return []  # R-ACT-STASIS-2, R-ACT-STASIS-3
     return [STASIS[0]] if check(t, s, side, STASIS[0]) is None else []
 
 
