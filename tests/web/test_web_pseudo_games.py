@@ -21,7 +21,7 @@ from web_server import browser  # noqa: F401
 
 from kleos import i18n
 
-CLICKS = 60  # a bounded stretch: past the first turns' menus, logs and battles, a few seconds each
+CLICKS = 50  # a bounded stretch past the first rounds (offers, moves, builds), about 10 s on 2 busy cores
 GAMES = [("cyclades", ["me", "random", "random"], {"players": 3}, "#cyc-map polygon"),
          ("pericles", ["me", "random", "random", "random"], PERICLES_OPTIONS, "#per-map g.theater")]
 
