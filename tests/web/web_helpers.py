@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+from playwright.sync_api import Error as PlaywrightError
 
 from step_cap import WHOLE_GAME_STEPS, StepCap
 
@@ -59,15 +60,18 @@ READY = """() => {
 
 def play_by_clicking(page: Any, rng: random.Random, *, max_clicks: int = 1500, deadline_s: float = 150.0,
                      prefer_undo_once: bool = False, look: Callable[[], None] | None = None,
-                     look_every: int = 1) -> dict[str, int]:
-    """Click menu entries (groups open a level, actions send one step) until the game is over,
-    calling ``look`` on the page ready for a click once every ``look_every`` clicks (the first
-    included: each decision by default). Returns counts: clicks, actions, undos."""
+                     look_every: int = 1, stop_after: int | None = None) -> dict[str, int]:
+    """Click menu entries (groups open a level, actions send one step) until the game is over (or
+    ``stop_after`` clicks were made: a bounded part of a long game), calling ``look`` on the page
+    ready for a click once every ``look_every`` clicks (the first included: each decision by
+    default). Returns counts: clicks, actions, undos."""
     counts = {"clicks": 0, "actions": 0, "undos": 0}
     start = time.monotonic()
     undone = not prefer_undo_once
     looked = -look_every
     while page.evaluate("document.body.dataset.status") != "over":
+        if stop_after is not None and counts["clicks"] >= stop_after:
+            break
         assert time.monotonic() - start < deadline_s, f"the game did not end in time ({counts})"
         assert counts["clicks"] < max_clicks, f"too many clicks ({counts})"
         page.wait_for_function(READY, timeout=30_000)
@@ -90,7 +94,10 @@ def play_by_clicking(page: Any, rng: random.Random, *, max_clicks: int = 1500, d
         pick = choices.nth(rng.randrange(n)).element_handle()
         is_action = pick.get_attribute("data-action") is not None
         seq = page.evaluate("document.body.dataset.seq")
-        pick.click()
+        try:
+            pick.click()
+        except PlaywrightError:  # the menu was drawn again under the pointer (another seat's step came in)
+            continue
         counts["clicks"] += 1
         if is_action and pick.get_attribute("data-armed") == "1":  # "pass" asks for a second tap
             pick.click()

@@ -35,7 +35,7 @@ export function logLine(entry, names) {
 /** The log, newest last. current: the step to mark (replays); onStep(step) makes entries clickable. */
 export function renderLog(root, log, names, { current, onStep, follow = true } = {}) {
   // focusable, so that a keyboard can scroll it
-  const list = root.querySelector("ol.log") || h("ol", { class: "log", tabindex: "0", "aria-label": "Log of the game" });
+  const list = root.querySelector("ol.log") || h("ol", { class: "log", tabindex: "0", "aria-label": t("Log of the game") });
   const wasAtEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   list.replaceChildren(...log.map((e) => h("li", {
     class: `log-entry seat-${e.seat < 0 ? "chance" : e.seat % 5}${e.hidden ? " hidden" : ""}` +

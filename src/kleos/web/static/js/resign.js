@@ -44,7 +44,7 @@ export function renderResign(msg, gameId, live) {
       onclick: () => { asking = true; redraw(); } }, [t("Resign")]));
     return;
   }
-  put(el, h("span", { class: "resign-ask", role: "alertdialog", "aria-label": "Resign?" }, [
+  put(el, h("span", { class: "resign-ask", role: "alertdialog", "aria-label": t("Resign?") }, [
     t("Resign this game? You lose it."), " ",
     h("button", { type: "button", id: "resign-yes", class: "small danger", onclick: () => resign(gameId, live) }, [t("Yes, resign")]),
     " ",

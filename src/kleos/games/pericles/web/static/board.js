@@ -19,6 +19,9 @@ const CW = 118; // grid cell width and height in SVG units
 const CH = 84;
 const BOX_W = 108;
 const BOX_H = 74;
+const NAME_ROOM = BOX_W - 8; // a theater's name fits its box with this width at most
+const NAME_PX = 13; // the name's size in board.css
+const NAME_MIN_PX = 9;
 const HIDDEN = -1;
 const OFF = 99;
 const GONE = 98;
@@ -161,7 +164,8 @@ function buildMap(svg, T, onPick) {
     const [x, y] = centre(th);
     const g = svgEl("g", { class: `theater ${th.naval ? "naval" : "land"}${th.in_play ? "" : " out"}`, "data-name": th.key });
     const rect = svgEl("rect", { x: x - BOX_W / 2, y: y - BOX_H / 2, width: BOX_W, height: BOX_H, rx: 8, "data-name": th.key });
-    g.append(rect, svgEl("text", { x, y: y - BOX_H / 2 + 14, class: "name" }, th.key));
+    const name = svgEl("text", { x, y: y - BOX_H / 2 + 14, class: "name" }, "");
+    g.append(rect, name);
     const athens = svgEl("text", { x, y: y - 6, class: "pieces side-0" }, "");
     const sparta = svgEl("text", { x, y: y + 11, class: "pieces side-1" }, "");
     const queue = svgEl("text", { x, y: y + 28, class: "queue" }, "");
@@ -169,14 +173,34 @@ function buildMap(svg, T, onPick) {
     g.append(tip, athens, sparta, queue);
     g.addEventListener("click", () => onPick(th.key));
     svg.append(g);
-    marks.set(th.key, { g, rect, athens, sparta, queue, tip, index: i });
+    marks.set(th.key, { g, rect, name, athens, sparta, queue, tip, index: i });
   });
   return marks;
+}
+
+/** A theater's name in the reader's language on its box, smaller (then narrower) when a longer
+ * language's name would spill out of the box. Measured once per name, when the map is shown. */
+function fitName(el, text) {
+  if (el.dataset.fitted === text) return;
+  el.textContent = text;
+  el.style.fontSize = "";
+  el.removeAttribute("textLength");
+  el.removeAttribute("lengthAdjust");
+  const width = el.getComputedTextLength();
+  if (width === 0) return; // not laid out yet: measured at the next drawing
+  el.dataset.fitted = text;
+  if (width <= NAME_ROOM) return;
+  el.style.fontSize = `${Math.max(NAME_MIN_PX, NAME_PX * NAME_ROOM / width)}px`;
+  if (el.getComputedTextLength() > NAME_ROOM) {
+    el.setAttribute("textLength", String(NAME_ROOM));
+    el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
 }
 
 function drawMap(T, st, marks) {
   for (const [, m] of marks) {
     const i = m.index;
+    fitName(m.name, t(T.theaters[i].name));
     m.athens.textContent = sidePieces(T, st, i, 0);
     m.sparta.textContent = sidePieces(T, st, i, 1);
     const q = queueOf(st, i);
@@ -190,7 +214,7 @@ function drawMap(T, st, marks) {
 function theaterList(T, st) {
   const rows = T.theaters.map((th, i) => [th, i]).filter(([th, i]) => th.in_play || queueOf(st, i).length
     || sidePieces(T, st, i, 0) || sidePieces(T, st, i, 1)).map(([th, i]) => h("tr", { "data-name": th.key }, [
-    h("th", { text: th.key }),
+    h("th", { text: t(th.name) }),
     h("td", { class: "side-0", text: sidePieces(T, st, i, 0) || "—" }),
     h("td", { class: "side-1", text: sidePieces(T, st, i, 1) || "—" }),
     h("td", { class: "queue", text: queueOf(st, i).map((e) => markerLabel(T, e)).join(" ") }),
