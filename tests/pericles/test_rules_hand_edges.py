@@ -128,15 +128,17 @@ def test_the_keepers_are_asked_in_order_but_not_after_an_advisory_council() -> N
 def test_the_reshuffle_returns_all_but_hands_and_kept_cards() -> None:
     """P-HAND-3: "all of a side's political cards go back into its deck [...] Leader cards and kept
     entourage cards are not included": kept entourage cards join their owner's hand (P-HAND-4), hands
-    stay, discards and played cards go back, and a played Leader returns to its owner (P-HAND-7)."""
+    stay, discards and the cards played by the first and the last faction go back, and a played Leader
+    returns to its owner (P-HAND-7)."""
     t, s = _empty_hands()
     kept = {f: _give(t, s, f, 1, ENTOURAGE + f)[0] for f in FACTIONS_ALL}
-    held = _give(t, s, EK, 2)
-    thrown = _give(t, s, AF, 2, DISCARD) + _give(t, s, AK, 1, PLAYED + AK)
+    held = {AF: _give(t, s, AF, 1), AK: _give(t, s, AK, 2)}
+    thrown = _give(t, s, AF, 1, DISCARD) + _give(t, s, AF, 1, PLAYED + AF) + _give(t, s, AK, 1, PLAYED + AK)
     s.card_loc[t.leader_of[DF]] = OUT
     hand.reshuffle(t, s)
     assert all(s.card_loc[kept[f]] == HAND + f for f in FACTIONS_ALL)
-    assert [s.card_loc[c] for c in held] == [HAND + EK] * 2 and all(s.card_loc[c] == DECK for c in thrown)
+    assert all(s.card_loc[c] == HAND + f for f, cards in held.items() for c in cards)
+    assert all(s.card_loc[c] == DECK for c in thrown)
     assert s.card_loc[t.leader_of[DF]] == HAND + DF
 
 
@@ -162,5 +164,6 @@ def test_each_refusal_names_its_rule_and_words() -> None:
     leader = t.card_ids[t.leader_of[AK]]
     assert hand.check(t, s, AF, Action("entourage", (leader,))) == (
         "P-HAND-6", "a Leader card never joins the entourage")
-    assert hand.check(t, s, AF, Action("entourage", ())) == (
-        "P-HAND-6", "choose a non-Leader card of your hand for the entourage: entourage <card>")
+    usage = ("P-HAND-6", "choose a non-Leader card of your hand for the entourage: entourage <card>")
+    assert hand.check(t, s, AF, Action("entourage", ())) == usage
+    assert hand.check(t, s, AF, Action("entourage", ("A01",))) == usage
