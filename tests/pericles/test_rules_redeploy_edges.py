@@ -1,5 +1,6 @@
 """Edges of redeployment (``rules.redeploy``): the rule ID and the words of each refusal (P-REDEPLOY-3,
-P-REDEPLOY-5, P-REDEPLOY-8), which the rule tests asked only by rule ID."""
+P-REDEPLOY-5, P-REDEPLOY-8), which the rule tests asked only by rule ID; each half of the closed-theater
+test and the room at exactly 15 units (P-REDEPLOY-4/9); one step's move and elimination."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from per_helpers import AF, bare
 
 from kleos.core.action import Action
 from kleos.games.pericles.rules import redeploy
+from kleos.games.pericles.tables import AB, AL, EAST_MED, N_PIECES, PERSIA
 
 
 def test_each_refusal_names_its_rule_and_words() -> None:
@@ -23,3 +25,49 @@ def test_each_refusal_names_its_rule_and_words() -> None:
              "redeploy <from> <piece> <to>")
     assert redeploy.check(t, s, AF, Action.parse("redeploy Athens Al Boeotia")) == usage
     assert redeploy.check(t, s, AF, Action.parse("redeploy")) == usage
+
+
+def test_a_destination_is_an_open_theater_with_a_usable_base_and_room() -> None:
+    """P-REDEPLOY-9 ("never Persia, nor a theater out of play"; the Eastern Mediterranean only during the
+    war with Persia and before Callias), P-REDEPLOY-4 (room under 15 units: at 14 a theater is a
+    destination, at 15 not), P-REDEPLOY-6 (an Athenian or Delian base for Athenian units): every theater
+    holds an Athenian base, and only the open ones with room are offered, each half of each test alone."""
+    g, s = bare("14_1_09a")
+    t = g.tables
+    athens_group = 1
+    for th in range(len(t.theater_keys)):
+        s.pieces[th * N_PIECES + AB] = 1
+    counted = [0] * len(t.theater_keys)
+    open_ones = [th for th in range(len(t.theater_keys)) if t.in_play[th] and th != PERSIA and th != EAST_MED]
+    s.persia_war, s.callias = 1, 0
+    assert redeploy.destinations(t, s, athens_group, counted) == open_ones
+    g, s = bare()
+    t = g.tables
+    for th in range(len(t.theater_keys)):
+        s.pieces[th * N_PIECES + AB] = 1
+    everywhere = [th for th in range(len(t.theater_keys)) if th != PERSIA]
+    for war, callias, east_med in ((1, 0, True), (0, 0, False), (1, 1, False)):
+        s.persia_war, s.callias = war, callias
+        expected = [th for th in everywhere if east_med or th != EAST_MED]
+        assert redeploy.destinations(t, s, athens_group, counted) == expected, (war, callias)
+    boeotia = t.theater_index["Boeotia"]
+    counted[boeotia] = 14
+    assert boeotia in redeploy.destinations(t, s, athens_group, counted)
+    counted[boeotia] = 15
+    assert boeotia not in redeploy.destinations(t, s, athens_group, counted)
+
+
+def test_a_redeployed_unit_joins_the_units_there_and_an_elimination_goes_on() -> None:
+    """P-REDEPLOY-1/2: one unit per step joins those already at its destination and is marked as moved
+    there (each unit moves at most once); P-REDEPLOY-8: an elimination removes one unit and the group's
+    step goes on."""
+    g, s = bare()
+    t = g.tables
+    athens, boeotia = t.theater_index["Athens"], t.theater_index["Boeotia"]
+    s.pieces[athens * N_PIECES + AL], s.pieces[boeotia * N_PIECES + AL] = 2, 3
+    assert redeploy.apply(t, s, Action.parse("redeploy Athens Al Boeotia")) is False
+    assert (s.pieces[athens * N_PIECES + AL], s.pieces[boeotia * N_PIECES + AL]) == (1, 4)
+    assert s.moved[boeotia * N_PIECES + AL] == 1 and sum(s.moved) == 1
+    assert redeploy.apply(t, s, Action.parse("eliminate Boeotia Al")) is False
+    assert s.pieces[boeotia * N_PIECES + AL] == 3
+    assert redeploy.apply(t, s, Action.parse("redeploy done")) is True
