@@ -4,11 +4,11 @@ test and the room at exactly 15 units (P-REDEPLOY-4/9); one step's move and elim
 
 from __future__ import annotations
 
-from per_helpers import AF, bare
+from per_helpers import AF, bare, game
 
 from kleos.core.action import Action
 from kleos.games.pericles.rules import redeploy
-from kleos.games.pericles.tables import AB, AL, EAST_MED, N_PIECES, PERSIA
+from kleos.games.pericles.tables import AB, AL, AR, DB, DL, EAST_MED, N_PIECES, PB, PERSIA, SB, SL
 
 
 def test_each_refusal_names_its_rule_and_words() -> None:
@@ -71,3 +71,47 @@ def test_a_redeployed_unit_joins_the_units_there_and_an_elimination_goes_on() ->
     assert redeploy.apply(t, s, Action.parse("eliminate Boeotia Al")) is False
     assert s.pieces[boeotia * N_PIECES + AL] == 3
     assert redeploy.apply(t, s, Action.parse("redeploy done")) is True
+
+
+def test_over_the_limit_only_argos_or_a_unit_with_nowhere_to_go_is_eliminated() -> None:
+    """P-REDEPLOY-8 ("Over-limit units with a destination must be moved; those without one are
+    eliminated"), P-REDEPLOY-9 (Argos units never move): three Delian land units and an Argos unit where
+    the Delian League has no base; with a Delian base elsewhere only the Argos unit may be eliminated, with
+    none anywhere each kind may."""
+    g, s = bare()
+    t = g.tables
+    delian = 0
+    boeotia, chios = t.theater_index["Boeotia"], t.theater_index["Chios"]
+    s.pieces[boeotia * N_PIECES + DL], s.pieces[boeotia * N_PIECES + AR] = 3, 1
+    s.pieces[chios * N_PIECES + DB] = 1
+    eliminations = {str(a) for a in redeploy.legal(t, s, delian) if a.verb == "eliminate"}
+    assert eliminations == {"eliminate Boeotia Ar"}
+    s.pieces[chios * N_PIECES + DB] = 0
+    eliminations = {str(a) for a in redeploy.legal(t, s, delian) if a.verb == "eliminate"}
+    assert eliminations == {"eliminate Boeotia Ar", "eliminate Boeotia Dl"}
+
+
+def test_a_unit_at_the_first_of_two_destinations_may_still_move() -> None:
+    """P-REDEPLOY-1/5: with Delian bases in exactly two theaters, a Delian unit standing at the first may
+    go to the second, so the group has a decision to make."""
+    g, s = bare()
+    t = g.tables
+    chios, samos = t.theater_index["Chios"], t.theater_index["Samos"]
+    s.pieces[chios * N_PIECES + DB] = s.pieces[samos * N_PIECES + DB] = 1
+    s.pieces[chios * N_PIECES + DL] = 1
+    assert redeploy.needs_decision(t, s, 0)
+    assert "redeploy Chios Dl Samos" in {str(a) for a in redeploy.legal(t, s, 0)}
+
+
+def test_each_reading_of_the_spartan_bases_gets_its_own_menu_for_one_position() -> None:
+    """P-REDEPLOY-7 with P-AMB-35's switch ``spartan_redeploy_bases`` in both positions: for the same
+    pieces, a Peloponnesian base is a destination of Spartan units only under ``spartan_or_league``, and
+    asking under one reading and then the other gives each its own answer."""
+    narrow, s = bare()
+    wide = game("14_2", spartan_redeploy_bases="spartan_or_league")
+    sparta, chios = narrow.tables.theater_index["Sparta"], narrow.tables.theater_index["Chios"]
+    s.pieces[sparta * N_PIECES + SB], s.pieces[sparta * N_PIECES + SL] = 1, 1
+    s.pieces[chios * N_PIECES + PB] = 1
+    move = "redeploy Sparta Sl Chios"
+    for tables, offered in ((narrow.tables, False), (wide.tables, True), (narrow.tables, False)):
+        assert (move in {str(a) for a in redeploy.legal(tables, s, 3)}) == offered
