@@ -243,12 +243,13 @@ def test_finish_stops_on_the_centre_and_clears_the_debate() -> None:
     wp = t.issue_kinds[0].index("WP")
     _debating(t, s, wp, -2)
     _down(t, s, AF="LAF", DF="A02")
-    entourage_af = [t.card_index[c] for c in ("A03", "A04", "A05")]
+    entourage_af = [t.card_index[c] for c in ("A01", "A04", "A05")]  # A01 is card 0, the first of all
     for c in entourage_af:
         s.card_loc[c] = ENTOURAGE + AF
     kept = t.card_index["A06"]
     s.card_loc[kept] = ENTOURAGE + DF
     s.revealed = entourage_af[0]
+    assert assembly.values(t, s) == {AF: 3 + 2 + 2, DF: 1}  # the Leader 3 +2 (NOT-OST), A01's base 2
     assembly.finish(t, s, stop_at_centre=True)
     assert s.track[wp] == 0
     assert s.card_loc[t.leader_of[AF]] == OUT and s.card_loc[t.card_index["A02"]] == DISCARD
@@ -264,6 +265,23 @@ def test_finish_moves_the_whole_way_when_not_stopped() -> None:
     _down(t, s, AF="LAF", DF="A02")  # 3 +2 (NOT-OST) against 1
     assembly.finish(t, s, stop_at_centre=False)
     assert s.track[wp] == 2
+
+
+def test_a_debate_with_no_issue_left_moves_nothing_and_pays_nothing() -> None:
+    """P-ASSEMBLY-14, P-CARD-6: with every issue of the side captured the factions still play their six
+    cards, but Strategos is paid only "when a card attribute's issue condition matches the issue being
+    debated" — there is none, so not even an Any card pays; no bonus applies and no issue moves."""
+    t, s = _position(side=1)
+    s.track = [3] * ISSUES_PER_SIDE + [7] * ISSUES_PER_SIDE
+    s.stock, s.supply = [0] * 4, [26, 26]
+    _down(t, s, EK="S17", AK="S30")  # EK half Any, 1 Strategos; AK half Any +1 if Dominant, 1 Strategos
+    s.dominant = [AF, AK]
+    assembly.award_strategos(t, s)
+    assert (s.stock, s.supply) == ([0] * 4, [26, 26])
+    assert assembly.values(t, s) == {EK: 3, AK: 5}
+    track = list(s.track)
+    assembly.finish(t, s, stop_at_centre=False)
+    assert s.track == track
 
 
 # ----- refusals ---------------------------------------------------------------------------------
