@@ -279,6 +279,7 @@ def test_a_debate_with_no_issue_left_moves_nothing_and_pays_nothing() -> None:
     assembly.award_strategos(t, s)
     assert (s.stock, s.supply) == ([0] * 4, [26, 26])
     assert assembly.values(t, s) == {EK: 3, AK: 5}
+    assert assembly.outcome_move(t, s) == (-1, 0)  # no winner, as the function says of no issue
     track = list(s.track)
     assembly.finish(t, s, stop_at_centre=False)
     assert s.track == track
