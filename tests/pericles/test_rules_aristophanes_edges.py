@@ -5,6 +5,7 @@ bare board set by hand, so no loop is needed."""
 
 from __future__ import annotations
 
+import pytest
 from per_helpers import AF, EK, bare, put
 
 from kleos.core.action import Action
@@ -25,29 +26,25 @@ def test_a_third_of_four_units_in_athens_rounds_up_to_two() -> None:
     assert s.plague == 1 and s.plague_due == [_due(athens, 0, 0)] * 2
 
 
-def test_the_last_naval_unit_of_a_naval_theater_is_kept() -> None:
-    """P-PLAGUE-5: never "the last naval unit of a Naval theater" — Corcyra's one Athenian trireme stays;
-    its one hoplite may go, a Naval theater guarding only its naval units."""
+@pytest.mark.parametrize(
+    ("theater", "side", "own_kind", "other_kind"),
+    [("Corcyra", 0, "An", "Al"), ("Boeotia", 1, "Sl", "Sn")],  # a Naval theater, a Land theater
+)
+def test_a_theater_guards_the_last_unit_of_its_own_kind_only(
+    theater: str, side: int, own_kind: str, other_kind: str
+) -> None:
+    """P-PLAGUE-5: never "the last land unit of a Land theater nor the last naval unit of a Naval
+    theater" — that one unit stays; one unit of the other kind may go; the other side's removal, with no
+    unit of its own there, is offered nothing."""
     g, s = bare()
-    put(g, s, "Corcyra", An=1, Al=1)
-    corcyra = g.tables.theater_index["Corcyra"]
-    s.plague_due = [_due(corcyra, 0, 1)]
+    put(g, s, theater, **{own_kind: 1, other_kind: 1})
+    th = g.tables.theater_index[theater]
+    naval = g.tables.naval_border[th]
+    s.plague_due = [_due(th, side, int(naval))]
     assert aristophanes.plague_choices(g.tables, s) == []
-    s.plague_due = [_due(corcyra, 0, 0)]
-    assert aristophanes.plague_legal(g.tables, s) == [Action("plague", ("Corcyra", "Al"))]
-
-
-def test_a_land_theater_guards_its_last_land_unit_only() -> None:
-    """P-PLAGUE-5: never "the last land unit of a Land theater" — Boeotia's one Spartan hoplite stays;
-    its one Spartan trireme may go, and with no unit of the kind due nothing is offered."""
-    g, s = bare()
-    put(g, s, "Boeotia", Sl=1, Sn=1)
-    boeotia = g.tables.theater_index["Boeotia"]
-    s.plague_due = [_due(boeotia, 1, 0)]
-    assert aristophanes.plague_choices(g.tables, s) == []
-    s.plague_due = [_due(boeotia, 1, 1)]
-    assert aristophanes.plague_legal(g.tables, s) == [Action("plague", ("Boeotia", "Sn"))]
-    s.plague_due = [_due(boeotia, 0, 1)]
+    s.plague_due = [_due(th, side, int(not naval))]
+    assert aristophanes.plague_legal(g.tables, s) == [Action("plague", (theater, other_kind))]
+    s.plague_due = [_due(th, 1 - side, int(not naval))]
     assert aristophanes.plague_choices(g.tables, s) == []
 
 
