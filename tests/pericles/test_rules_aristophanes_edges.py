@@ -10,6 +10,7 @@ from per_helpers import AF, EK, bare, put
 
 from kleos.core.action import Action
 from kleos.games.pericles.rules import aristophanes
+from kleos.games.pericles.tables import N_PIECES, PIECES
 
 
 def _due(theater: int, side: int, naval: int) -> int:
@@ -77,3 +78,40 @@ def test_demobilisation_refusal_names_the_rule_and_the_faction() -> None:
         "demobilise <theater> <piece>",
         {"faction": "EK"},
     )
+
+
+# ----- the card's instructions (P-ARIST-4, P-WILL-1) ---------------------------------------------
+def test_set_aside_and_gifts_stop_at_an_empty_supply() -> None:
+    """P-ARIST-4, P-ARIST-5: carried out literally, as far as the supply goes — Birds C sets 3 aside on
+    each side, Sparta's supply holds 2; Wasps A gives the Demagogues 2, Athens' supply then holds 1."""
+    g, s = bare()
+    s.supply = [26, 2]
+    aristophanes.apply_card(g.tables, s, Action("aristophanes", ("BirdsC",)))
+    assert (s.set_aside, s.supply) == ([3, 2], [23, 0])
+    s.supply = [1, 0]
+    aristophanes.apply_card(g.tables, s, Action("aristophanes", ("WaspsA",)))
+    assert (s.stock, s.supply) == ([0, 1, 0, 0], [0, 0])
+
+
+def test_units_that_need_a_base_need_one_of_their_own_side() -> None:
+    """P-ARIST-4: Frogs B's two Persian triremes come to Ionia only where Sparta (or Persia) has a base;
+    an Athenian base there does not count."""
+    g, s = bare()
+    ionia = g.tables.theater_index["Ionia"]
+    pn = PIECES.index("Pn")
+    for bases, placed in (({"Ab": 1}, 0), ({"Pb": 1}, 2), ({"Sb": 1}, 2), ({}, 0)):
+        s.pieces = [0] * len(s.pieces)
+        put(g, s, "Ionia", **bases)
+        aristophanes.apply_card(g.tables, s, Action("aristophanes", ("FrogsB",)))
+        assert s.pieces[ionia * N_PIECES + pn] == placed, bases
+
+
+def test_each_side_gets_its_own_will() -> None:
+    """P-WILL-1: the card names each side's will, code and theater — Birds B: Athens to build in
+    theater 1, Sparta in theater 14; Lysistrata A: both to control, theaters 7 and 6."""
+    g, s = bare()
+    aristophanes.apply_card(g.tables, s, Action("aristophanes", ("BirdsB",)))
+    assert (s.will_code, s.will_theater) == ([2, 2], [0, 13])
+    aristophanes.apply_card(g.tables, s, Action("aristophanes", ("LysistrataA",)))
+    assert (s.will_code, s.will_theater) == ([0, 0], [6, 5])
+
