@@ -83,14 +83,15 @@ def test_demobilisation_refusal_names_the_rule_and_the_faction() -> None:
 # ----- the card's instructions (P-ARIST-4, P-WILL-1) ---------------------------------------------
 def test_set_aside_and_gifts_stop_at_an_empty_supply() -> None:
     """P-ARIST-4, P-ARIST-5: carried out literally, as far as the supply goes — Birds C sets 3 aside on
-    each side, Sparta's supply holds 2; Wasps A gives the Demagogues 2, Athens' supply then holds 1."""
+    each side, Sparta's supply holds 2; Wasps A gives the Demagogues 2, Athens' supply then holds 1, added to
+    the 4 they hold."""
     g, s = bare()
     s.supply = [26, 2]
     aristophanes.apply_card(g.tables, s, Action("aristophanes", ("BirdsC",)))
     assert (s.set_aside, s.supply) == ([3, 2], [23, 0])
-    s.supply = [1, 0]
+    s.supply, s.stock = [1, 0], [0, 4, 0, 0]
     aristophanes.apply_card(g.tables, s, Action("aristophanes", ("WaspsA",)))
-    assert (s.stock, s.supply) == ([0, 1, 0, 0], [0, 0])
+    assert (s.stock, s.supply) == ([0, 5, 0, 0], [0, 0])
 
 
 def test_units_that_need_a_base_need_one_of_their_own_side() -> None:
