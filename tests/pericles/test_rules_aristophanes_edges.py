@@ -19,7 +19,8 @@ def _due(theater: int, side: int, naval: int) -> int:
 
 
 def test_a_third_of_four_units_in_athens_rounds_up_to_two() -> None:
-    """P-PLAGUE-3: "a third (rounded up)" of a side's land units in Athens — 4 units lose 2, not 1."""
+    """P-PLAGUE-3: "each side removes one third of its land units (rounded up)" in Athens — 4 units
+    lose 2, not 1."""
     g, s = bare()
     put(g, s, "Athens", Al=4)
     aristophanes.plague(g.tables, s)
@@ -34,9 +35,9 @@ def test_a_third_of_four_units_in_athens_rounds_up_to_two() -> None:
 def test_a_theater_guards_the_last_unit_of_its_own_kind_only(
     theater: str, side: int, own_kind: str, other_kind: str
 ) -> None:
-    """P-PLAGUE-5: never "the last land unit of a Land theater nor the last naval unit of a Naval
-    theater" — that one unit stays; one unit of the other kind may go; the other side's removal, with no
-    unit of its own there, is offered nothing."""
+    """P-PLAGUE-5: "A Plague never removes the last land unit in a Land theater, or the last naval unit
+    in a Naval theater" — that one unit stays; one unit of the other kind may go; the other side's
+    removal, with no unit of its own there, is offered nothing."""
     g, s = bare()
     put(g, s, theater, **{own_kind: 1, other_kind: 1})
     th = g.tables.theater_index[theater]
@@ -70,7 +71,7 @@ def test_the_first_pending_removal_is_the_one_asked() -> None:
 
 
 def test_demobilisation_refusal_names_the_rule_and_the_faction() -> None:
-    """P-ARIST-4: Peace C — "each side's Dominant removes 1 own unit from a contested theater"."""
+    """P-ARIST-4, P-DATA-6: Peace C — "each side's Dominant removes 1 own unit from a contested theater"."""
     g, s = bare()
     assert aristophanes.demob_check(g.tables, s, EK, Action("pass", ())) == (
         "P-ARIST-4",

@@ -269,8 +269,8 @@ def test_finish_moves_the_whole_way_when_not_stopped() -> None:
 
 def test_a_debate_with_no_issue_left_moves_nothing_and_pays_nothing() -> None:
     """P-ASSEMBLY-14, P-CARD-6: with every issue of the side captured the factions still play their six
-    cards, but Strategos is paid only "when a card attribute's issue condition matches the issue being
-    debated" — there is none, so not even an Any card pays; no bonus applies and no issue moves."""
+    cards; Strategos is paid "When a card attribute's issue condition matches the issue being debated",
+    and none is debated, so not even an Any card pays; no bonus applies and no issue moves."""
     t, s = _position(side=1)
     s.track = [3] * ISSUES_PER_SIDE + [7] * ISSUES_PER_SIDE
     s.stock, s.supply = [0] * 4, [26, 26]
