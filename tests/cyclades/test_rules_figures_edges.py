@@ -10,6 +10,7 @@ creature booklet"; the booklet is lost, so the data sheet's readings (creatures.
 
 from __future__ import annotations
 
+import pytest
 from cyc_helpers import game, war_turn
 
 from kleos.games.cyclades.game import CycladesGame
@@ -85,6 +86,33 @@ def test_a_figure_lasts_through_the_summoners_own_turn_and_the_others() -> None:
     assert figures.pinned(t, s, _isle(t, "I3"))
     s.next_order[-2], s.queue = 0, [1]  # Blue's turn over, Red acts
     assert figures.pinned(t, s, _isle(t, "I3"))
+    s.next_order[-3], s.queue = 1, [2]  # Red's turn over too, Green acts
+    assert figures.pinned(t, s, _isle(t, "I3"))
+
+
+def test_a_figure_of_the_last_seat_ignores_the_empty_track_spaces() -> None:
+    """C-ACTION-6, C-DATA-6: the spaces of turns not yet played are no turns of anybody's, the last
+    seat's included: its figure works while the other seats act."""
+    t, s = _board()
+    last = t.marker_owner[-1]
+    s.next_order, s.queue = [EMPTY] * t.n_markers, [t.n_markers - 1, 0]
+    figures.place(t, s, figures.CHIRON, _isle(t, "I6"), last)
+    s.next_order[-1], s.queue = t.n_markers - 1, [0]
+    assert figures.shielded(t, s, _isle(t, "I6"))
+
+
+def test_a_second_marker_finishing_right_after_ends_the_figure() -> None:
+    """C-TWO-3, C-DATA-6: with two markers a seat may play two turns in a row; the figure summoned in
+    the first is gone once the second begins, and stays gone when it is over and another seat acts."""
+    g = game(2)
+    _, s = war_turn(2, ATHENA)
+    t = g.tables
+    s.next_order, s.queue = [EMPTY] * t.n_markers, [0, 1, 2]
+    figures.place(t, s, figures.MEDUSA, _isle(t, "I3"), 0)
+    s.next_order[-1], s.queue = 0, [1, 2]
+    assert not figures.pinned(t, s, _isle(t, "I3"))  # the second marker's turn has begun
+    s.next_order[-2], s.queue = 1, [2]
+    assert not figures.pinned(t, s, _isle(t, "I3"))  # and is over: Red acts
 
 
 def test_a_turn_at_the_queue_head_counts_only_in_the_action_phase() -> None:
@@ -226,6 +254,19 @@ def test_parameters_come_from_the_data_with_a_default_for_the_missing() -> None:
     assert figures.param(t, "minotaur", "minotaur_value", 9) == 2
     assert figures.param(t, "kraken", "kraken_move_cost", 9) == 1
     assert figures.param(t, "kraken", "no_such_number", 9) == 9
+
+
+def test_the_minotaurs_worth_is_read_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C-BATTLE-2, C-DATA-6 ("reconstructed values stay data"): the Minotaur is worth the data's
+    ``minotaur_value``, and 2 when the data gives none."""
+    t, s = _board()
+    island = _isle(t, "I2")
+    figures.place(t, s, figures.MINOTAUR, island, 1)
+    params = next(c.params for c in t.data.creatures.creatures if c.key == "minotaur")
+    monkeypatch.setitem(params, "minotaur_value", 3)
+    assert figures.minotaur_bonus(t, s, island) == 3
+    monkeypatch.delitem(params, "minotaur_value")
+    assert figures.minotaur_bonus(t, s, island) == 2
 
 
 # ----- words ---------------------------------------------------------------------------------------
