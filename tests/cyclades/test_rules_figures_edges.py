@@ -160,6 +160,7 @@ def test_the_kraken_meets_no_island_figure() -> None:
 def test_placing_records_summoner_cycle_and_turn() -> None:
     """C-DATA-6: a figure remembers who summoned it, in which cycle and turn (its duration's start)."""
     t, s = _board()
+    assert not figures.active(t, s, figures.POLYPHEMUS)  # not on the board: no power
     s.cycle = 4
     figures.place(t, s, figures.POLYPHEMUS, _isle(t, "I5"), 2)
     assert (s.figure_at[figures.POLYPHEMUS], s.figure_seat[figures.POLYPHEMUS]) == (_isle(t, "I5"), 2)
