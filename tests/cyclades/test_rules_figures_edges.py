@@ -65,8 +65,8 @@ def test_kraken_lasts_like_the_others_in_the_figure_rule_reading() -> None:
 
 
 def test_an_island_figure_is_gone_two_cycles_on() -> None:
-    """C-SUMMON-4, C-DATA-6 ("Figure creatures last until the summoner's next action turn"): two cycles
-    after its placing the summoner has had a turn, even when no turn of this cycle has begun yet."""
+    """C-SUMMON-4, C-DATA-6 (data sheet: "its power lasts until the start of the summoner's next action
+    turn"): two cycles after its placing the summoner has had a turn, even when no turn of this cycle has begun yet."""
     t, s = _board()
     figures.place(t, s, figures.MEDUSA, _isle(t, "I3"), 0)
     _between_cycles(t, s, 1)
@@ -91,8 +91,9 @@ def test_a_figure_lasts_through_the_summoners_own_turn_and_the_others() -> None:
 
 
 def test_a_figure_of_the_last_seat_ignores_the_empty_track_spaces() -> None:
-    """C-ACTION-6, C-DATA-6: the spaces of turns not yet played are no turns of anybody's, the last
-    seat's included: its figure works while the other seats act."""
+    """C-ACTION-6 ("their offering marker goes on the highest-numbered free space of the turn-order
+    track"), C-DATA-6: the free spaces are no turns of anybody's, the last seat's included: its figure
+    works while the other seats act."""
     t, s = _board()
     last = t.marker_owner[-1]
     s.next_order, s.queue = [EMPTY] * t.n_markers, [t.n_markers - 1, 0]
@@ -144,8 +145,9 @@ def test_expire_takes_off_every_figure_whose_power_ended_and_only_those() -> Non
 
 # ----- placing -------------------------------------------------------------------------------------
 def test_the_kraken_meets_no_island_figure() -> None:
-    """C-DATA-6 ("Two figures on one island destroy each other"): the Kraken stands on a sea, so a
-    sea and an island of the same number do not make two figures meet, whichever is placed last."""
+    """C-DATA-6 (data sheet: "if two figures are on one island they destroy each other"; "The Kraken is
+    a figure with its own duration"): the Kraken stands on a sea, so a sea and an island of the same
+    number do not make two figures meet, whichever is placed last."""
     t, s = _board()
     figures.place(t, s, figures.MEDUSA, 3, 1)
     figures.place(t, s, figures.KRAKEN, 3, 0)
@@ -250,7 +252,8 @@ def test_minotaur_in_both_readings_with_and_without_troops() -> None:
 
 
 def test_parameters_come_from_the_data_with_a_default_for_the_missing() -> None:
-    """C-DATA-6: a creature's numbers are data (creatures.json); a missing one takes the default."""
+    """C-DATA-6: a creature's numbers are data (creatures.json: Minotaur ``minotaur_value`` 2, Kraken
+    ``kraken_move_cost`` 1); a number the data does not give takes the caller's default."""
     t, _ = _board()
     assert figures.param(t, "minotaur", "minotaur_value", 9) == 2
     assert figures.param(t, "kraken", "kraken_move_cost", 9) == 1
@@ -258,8 +261,8 @@ def test_parameters_come_from_the_data_with_a_default_for_the_missing() -> None:
 
 
 def test_the_minotaurs_worth_is_read_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    """C-BATTLE-2, C-DATA-6 ("reconstructed values stay data"): the Minotaur is worth the data's
-    ``minotaur_value``, and 2 when the data gives none."""
+    """C-BATTLE-2, C-DATA-6 (creatures.json, minotaur: "an extra defending unit worth a bonus"): the
+    Minotaur is worth the data's ``minotaur_value``, and 2 when the data gives none."""
     t, s = _board()
     island = _isle(t, "I2")
     figures.place(t, s, figures.MINOTAUR, island, 1)
