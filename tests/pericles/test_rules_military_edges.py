@@ -221,11 +221,28 @@ def test_a_spartan_unit_stops_in_the_expedition_theater_and_is_marked_moved() ->
     Spartan unit: it stops there though it could go on, marked as moved where it stopped."""
     g, s = bare()
     t = g.tables
-    isthmus = t.theater_index["Isthmus"]
-    put(g, s, "Sparta", Pl=1)
-    military.begin_move(t, s, Action.parse("move Sparta Pl Isthmus"))
-    assert military.advance_unit(t, s, isthmus, isthmus) is True
-    assert (count(s, isthmus, PL), s.moved[isthmus * N_PIECES + PL], s.moving, s.visited) == (1, 1, -1, [])
+    sparta, isthmus = t.theater_index["Sparta"], t.theater_index["Isthmus"]
+    put(g, s, "Sparta", Pl=3)
+    for moved in (1, 2):
+        military.begin_move(t, s, Action.parse("move Sparta Pl Isthmus"))
+        assert military.advance_unit(t, s, isthmus, isthmus) is True
+        assert (count(s, sparta, PL), count(s, isthmus, PL)) == (3 - moved, moved)
+        assert (s.moved[isthmus * N_PIECES + PL], s.moving, s.visited) == (moved, -1, [])
+    assert sum(s.moved) == 2
+
+
+def test_a_ship_is_offered_only_the_lines_ships_may_leave_by() -> None:
+    """P-MOVE-9 ("Leaving a theater along a connection is allowed only if the connection type permits that
+    unit kind to exit"), P-DATA-3 (a land line: land units only): from Athens a land unit may take the
+    land line to Boeotia and a ship may not; both may take the sea lines."""
+    g, s = bare()
+    t = g.tables
+    athens, boeotia, corcyra = (t.theater_index[k] for k in ("Athens", "Boeotia", "Corcyra"))
+    put(g, s, "Athens", Al=1, An=1)
+    s.moves_left = 2
+    offered = {p: steps for th, p, steps in military.moves(t, s, 0) if th == athens}
+    assert boeotia in offered[AL] and corcyra in offered[AL]
+    assert boeotia not in offered[AN] and corcyra in offered[AN]
 
 
 def test_the_end_of_the_issue_keeps_nothing_of_it() -> None:
