@@ -68,7 +68,7 @@ def test_the_final_scores_name_the_winner_with_one_click_tools(
         assert page.locator("#scores tr.winner").count() == 1
         if name == "pericles":  # where each faction's Honor came from (P-VICTORY-11)
             # the sheet is drawn from the outcome first, then redrawn with the parts the server sends
-            page.wait_for_function("document.querySelectorAll('#scores thead th').length > 2")
+            page.wait_for_function("() => document.querySelectorAll('#scores thead th').length > 2")
             heads = page.locator("#scores thead th").all_inner_texts()
             with i18n.use_locale(language):
                 start, score = i18n.word_in("pericles", "start"), i18n.gettext_in("kleos", "Score")

@@ -257,7 +257,7 @@ def test_a_newcomer_plays_the_vignette_in_the_browser_with_its_own_choices(
                                    arg=seq, timeout=60_000)
         else:
             raise AssertionError(f"no game over after {MAX_DECISIONS} decisions")
-        page.wait_for_function("document.body.dataset.status === 'over'", timeout=60_000)
+        page.wait_for_function("() => document.body.dataset.status === 'over'", timeout=60_000)
         log = page.locator("#log-panel").inner_text()
         assert "is now Commander in Chief" in log and "(units" in log and "wins by" in log, log[-1500:]
         page.locator("#log-panel").scroll_into_view_if_needed()
