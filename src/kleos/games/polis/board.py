@@ -188,8 +188,13 @@ def reach(t: Tables, s: PolisState, side: int) -> Reach:
 
     Search and playouts ask this at every turn choice and every step of a move. The units decide it
     only through four masks (see below) and whether ``side`` owns the diolkos polis: a turn choice
-    asks several times in a row for one position (kept in ``last_reach``); another position puts the
-    answer together from its galleys' and hoplites' parts, memoised on those masks (:func:`_reach`)."""
+    asks several times in a row for one position (kept in ``last_reach``); another position looks
+    the answer up by those masks, or puts it together from its galleys' and hoplites' parts, memoised
+    on their own masks (:func:`_reach`). Every memo key is one integer, the masks side by side, the
+    low two bits telling the three memos apart (0 galleys, 1 hoplites, 2 the whole answer) and the
+    third whether ``side`` owns the diolkos polis: a key that is no tuple is no object the garbage
+    collector counts and visits (tuple keys and answers made the collector 15-20% of a compiled
+    random playout: the memo keeps thousands of new entries a thousand games)."""
     limit = t.round_values[s.round]
     diolkos = s.owner[t.diolkos_polis] == side
     units_ = s.units
@@ -197,7 +202,14 @@ def reach(t: Tables, s: PolisState, side: int) -> Reach:
     if last[0] == units_ and last[1] == limit and last[2] == diolkos:
         return last[3]  # type: ignore[no-any-return]
     present, at_sea, below = _unit_masks(t.region_bits, units_, side, limit)
-    found = _reach(t, diolkos, present, at_sea, below)
+    width = t.n_regions
+    key = ((((at_sea << width | below) << width | present) << 3) | (4 if diolkos else 0)) | 2
+    memo = t.reach_cache
+    found: Reach | None = memo.get(key)
+    if found is None:
+        if len(memo) > 30_000:
+            memo.clear()
+        found = memo[key] = _reach(t, diolkos, present, at_sea, below)
     t.last_reach[side] = [units_[:], limit, diolkos, found]
     return found
 
@@ -224,25 +236,19 @@ def _unit_masks(bits: tuple[int, ...], units_: list[int], side: int, limit: int)
 
 def _reach(t: Tables, diolkos: bool, present: int, at_sea: int, below: int) -> Reach:
     """:func:`reach` from its masks: every start's destinations, then where some unit may go. The
-    galleys' part and the hoplites' part are memoised apart (a march leaves the seas as they were),
-    on one integer each (the masks side by side): a key that is no tuple is no object the garbage
-    collector counts and visits, and the memo grows by thousands of keys a thousand games. The
-    whole answer is not memoised: most new positions were new masks too (about 60% in random
-    Polis 2012 games), and every entry kept is more for the collector."""
+    galleys' part and the hoplites' part are memoised apart (a march leaves the seas as they were)."""
     free = at_sea & below  # crossable with the owner's stacking limit (R-MOVE-7, R-MOVE-9)
     seas = t.sea_bits
     parts = t.reach_cache
-    if len(parts) > 20_000:
-        parts.clear()
     near_sea = t.sea_masks[diolkos]
     width = t.n_regions
-    flag = 2 if diolkos else 0
-    galley_key = (((free & seas) << width | present & seas) << 2) | flag
+    flag = 4 if diolkos else 0
+    galley_key = (((free & seas) << width | present & seas) << 3) | flag
     galleys = parts.get(galley_key)
     if galleys is None:
         galleys = parts[galley_key] = _starts(t, near_sea, diolkos, present & seas, free & seas, None)
     land = ~t.sea_only_mask & ~seas
-    hoplite_key = (((((at_sea & seas) << width | free & land) << width) | present & ~seas) << 2) | flag | 1
+    hoplite_key = (((((at_sea & seas) << width | free & land) << width) | present & ~seas) << 3) | flag | 1
     hoplites = parts.get(hoplite_key)
     if hoplites is None:
         hoplites = parts[hoplite_key] = _starts(t, near_sea, diolkos, present & ~seas, free & land, at_sea & seas)
@@ -252,7 +258,7 @@ def _reach(t: Tables, diolkos: bool, present: int, at_sea: int, below: int) -> R
 def _starts(t: Tables, near_sea: tuple[int, ...], diolkos: bool, todo: int, cross: int,
             at_sea: int | None) -> Starts:
     """Per start of ``todo`` (galleys' seas, or with ``at_sea`` hoplites' territories) its
-    destinations, memoised per start on the masks they depend on (one integer, as in :func:`_reach`),
+    destinations, memoised per start on the masks they depend on (one integer, as in :func:`reach`),
     after the union of them all (see :data:`Starts`)."""
     memo = t.spread_cache
     if len(memo) > 50_000:
@@ -302,8 +308,21 @@ def _hoplite_spread(t: Tables, near_sea: tuple[int, ...], start: int, cross: int
 _BYTE_REGIONS = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(4))
 
 
+# the regions of each mask :func:`_reach` asked for, shared by every answer that lists them (a few
+# thousand masks at most: the territories' and the seas' apart)
+_REGIONS_OF: dict[int, tuple[int, ...]] = {}
+
+
 def _regions(mask: int) -> tuple[int, ...]:
-    """The regions of a bit mask, in order."""
+    """The regions of a bit mask, in order (one tuple per mask, kept)."""
+    found = _REGIONS_OF.get(mask)
+    if found is None:
+        found = _REGIONS_OF[mask] = _listed(mask)
+    return found
+
+
+def _listed(mask: int) -> tuple[int, ...]:
+    """The regions of a bit mask, in order, worked out."""
     if mask < 256:
         return _BYTE_REGIONS[0][mask]
     if mask < 65536:
