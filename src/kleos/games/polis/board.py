@@ -172,10 +172,14 @@ def _closure_neighbours(t: Tables, s: PolisState, side: int, starts: list[int], 
 
 
 # Where the units of one side can move now (:func:`reach`), a plain tuple (built at every new
-# position): per region holding a hoplite, in region order, ``(start, destinations)`` with the
-# destinations as a bit mask (bit r: region r); the territories some hoplite reaches where its owner
-# has fewer than N units, in order (where a march may go, R-MOVE-3); the same two for galleys and seas.
-Reach = tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+# position): the hoplites' :data:`Starts`; the territories some hoplite reaches where its owner has
+# fewer than N units, in order (where a march may go, R-MOVE-3); the same two for galleys and seas.
+Reach = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# The destinations of one kind of unit, flat: the union of them all, then per region holding such a
+# unit, in region order, the region and its destinations as a bit mask (bit r: region r). One tuple
+# of integers, not a tuple of pairs: the reach memo keeps thousands of them, and each object it keeps
+# is one more for the garbage collector to count and visit.
+Starts = tuple[int, ...]
 
 
 def reach(t: Tables, s: PolisState, side: int) -> Reach:
@@ -183,25 +187,31 @@ def reach(t: Tables, s: PolisState, side: int) -> Reach:
     (``tests/polis/test_generator_equals_checker.py``).
 
     Search and playouts ask this at every turn choice and every step of a move. The units decide it
-    only through four masks (see below) and whether ``side`` owns the diolkos polis: the answer is
-    memoised on those, which a new position often shares with an earlier one (a unit moved
-    within a stack, counts changed below the limit). A miss spreads from every start, each start's
-    destinations memoised on the masks they depend on (:func:`_spread`)."""
+    only through four masks (see below) and whether ``side`` owns the diolkos polis: a turn choice
+    asks several times in a row for one position (kept in ``last_reach``); another position looks
+    the answer up by those masks, or puts it together from its galleys' and hoplites' parts, memoised
+    on their own masks (:func:`_reach`). Every memo key is one integer, the masks side by side, the
+    low two bits telling the three memos apart (0 galleys, 1 hoplites, 2 the whole answer) and the
+    third whether ``side`` owns the diolkos polis: a key that is no tuple is no object the garbage
+    collector counts and visits (tuple keys and answers made the collector 15-20% of a compiled
+    random playout: the memo keeps thousands of new entries a thousand games)."""
     limit = t.round_values[s.round]
     diolkos = s.owner[t.diolkos_polis] == side
     units_ = s.units
-    last = t.last_reach[side]  # a turn choice asks several times in a row: no masks for those
+    last = t.last_reach[side]
     if last[0] == units_ and last[1] == limit and last[2] == diolkos:
         return last[3]  # type: ignore[no-any-return]
     present, at_sea, below = _unit_masks(t.region_bits, units_, side, limit)
-    key = (diolkos, present, at_sea, below)
-    cached: Reach | None = t.reach_cache.get(key)
-    if cached is None:
-        if len(t.reach_cache) > 20_000:
-            t.reach_cache.clear()
-        cached = t.reach_cache[key] = _reach(t, diolkos, present, at_sea, below)
-    t.last_reach[side] = [units_[:], limit, diolkos, cached]
-    return cached
+    width = t.n_regions
+    key = ((((at_sea << width | below) << width | present) << 3) | (4 if diolkos else 0)) | 2
+    memo = t.reach_cache
+    found: Reach | None = memo.get(key)
+    if found is None:
+        if len(memo) > 30_000:
+            memo.clear()
+        found = memo[key] = _reach(t, diolkos, present, at_sea, below)
+    t.last_reach[side] = [units_[:], limit, diolkos, found]
+    return found
 
 
 def _unit_masks(bits: tuple[int, ...], units_: list[int], side: int, limit: int) -> tuple[int, int, int]:
@@ -231,44 +241,51 @@ def _reach(t: Tables, diolkos: bool, present: int, at_sea: int, below: int) -> R
     seas = t.sea_bits
     parts = t.reach_cache
     near_sea = t.sea_masks[diolkos]
-    galley_key = ("galleys", diolkos, present & seas, free & seas)
+    width = t.n_regions
+    flag = 4 if diolkos else 0
+    galley_key = (((free & seas) << width | present & seas) << 3) | flag
     galleys = parts.get(galley_key)
     if galleys is None:
         galleys = parts[galley_key] = _starts(t, near_sea, diolkos, present & seas, free & seas, None)
     land = ~t.sea_only_mask & ~seas
-    hoplite_key = ("hoplites", diolkos, present & ~seas, free & land, at_sea & seas)
+    hoplite_key = (((((at_sea & seas) << width | free & land) << width) | present & ~seas) << 3) | flag | 1
     hoplites = parts.get(hoplite_key)
     if hoplites is None:
         hoplites = parts[hoplite_key] = _starts(t, near_sea, diolkos, present & ~seas, free & land, at_sea & seas)
-    return (hoplites[0], _regions(hoplites[1] & below & ~seas), galleys[0], _regions(galleys[1] & below & seas))
+    return (hoplites, _regions(hoplites[0] & below & ~seas), galleys, _regions(galleys[0] & below & seas))
 
 
 def _starts(t: Tables, near_sea: tuple[int, ...], diolkos: bool, todo: int, cross: int,
-            at_sea: int | None) -> tuple[tuple[tuple[int, int], ...], int]:
+            at_sea: int | None) -> Starts:
     """Per start of ``todo`` (galleys' seas, or with ``at_sea`` hoplites' territories) its
-    destinations, memoised per start on the masks they depend on; and the union of them all."""
+    destinations, memoised per start on the masks they depend on (one integer, as in :func:`reach`),
+    after the union of them all (see :data:`Starts`)."""
     memo = t.spread_cache
     if len(memo) > 50_000:
         memo.clear()
-    out: list[tuple[int, int]] = []
+    width = t.n_regions
+    # the masks, then the start (in 8 bits: the masks' byte tables stop at 32 regions), diolkos, galleys or not
+    seas_crossed = 0 if at_sea is None else at_sea
+    base = ((seas_crossed << width | cross) << 10) | (2 if diolkos else 0) | (0 if at_sea is None else 1)
+    out = [0]
     union = 0
     while todo:
         low = todo & -todo
         todo ^= low
         start = low.bit_length() - 1
-        if at_sea is None:
-            galley_key = (diolkos, start, cross)
-            found = memo.get(galley_key)
-            if found is None:
-                found = memo[galley_key] = _spread(near_sea, near_sea, start, cross) & ~low
-        else:
-            hoplite_key = (diolkos, start, cross, at_sea)
-            found = memo.get(hoplite_key)
-            if found is None:
-                found = memo[hoplite_key] = _hoplite_spread(t, near_sea, start, cross, at_sea) & ~low
-        out.append((start, found))
+        key = base | start << 2
+        found = memo.get(key)
+        if found is None:
+            if at_sea is None:
+                found = _spread(near_sea, near_sea, start, cross) & ~low
+            else:
+                found = _hoplite_spread(t, near_sea, start, cross, at_sea) & ~low
+            memo[key] = found
+        out.append(start)
+        out.append(found)
         union |= found
-    return tuple(out), union
+    out[0] = union
+    return tuple(out)
 
 
 def _hoplite_spread(t: Tables, near_sea: tuple[int, ...], start: int, cross: int, at_sea: int) -> int:
@@ -291,8 +308,21 @@ def _hoplite_spread(t: Tables, near_sea: tuple[int, ...], start: int, cross: int
 _BYTE_REGIONS = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(4))
 
 
+# the regions of each mask :func:`_reach` asked for, shared by every answer that lists them (a few
+# thousand masks at most: the territories' and the seas' apart)
+_REGIONS_OF: dict[int, tuple[int, ...]] = {}
+
+
 def _regions(mask: int) -> tuple[int, ...]:
-    """The regions of a bit mask, in order."""
+    """The regions of a bit mask, in order (one tuple per mask, kept)."""
+    found = _REGIONS_OF.get(mask)
+    if found is None:
+        found = _REGIONS_OF[mask] = _listed(mask)
+    return found
+
+
+def _listed(mask: int) -> tuple[int, ...]:
+    """The regions of a bit mask, in order, worked out."""
     if mask < 256:
         return _BYTE_REGIONS[0][mask]
     if mask < 65536:
@@ -306,8 +336,9 @@ def _regions(mask: int) -> tuple[int, ...]:
     return out
 
 
-def reach_starts(t: Tables, s: PolisState, side: int, sea: bool) -> tuple[tuple[int, int], ...]:
-    """``(start, destinations mask)`` for every region holding a galley (``sea``) or hoplite of ``side``."""
+def reach_starts(t: Tables, s: PolisState, side: int, sea: bool) -> Starts:
+    """The destinations of the galleys (``sea``) or hoplites of ``side`` from every region, flat
+    (see :data:`Starts`): ``found[1::2]`` the regions, ``found[2::2]`` their destination masks."""
     found = reach(t, s, side)
     return found[2] if sea else found[0]
 
@@ -344,7 +375,9 @@ def _spread(near: tuple[int, ...], out: tuple[int, ...], start: int, cross: int)
 def reach_table(t: Tables, s: PolisState, side: int, sea: bool) -> dict[int, tuple[int, ...]]:
     """Destination -> regions whose units can reach it now (:func:`reach_starts` turned around)."""
     table: dict[int, list[int]] = {}
-    for start, found in reach_starts(t, s, side, sea):
+    flat = reach_starts(t, s, side, sea)
+    for i in range(1, len(flat), 2):
+        start, found = flat[i], flat[i + 1]
         while found:
             low = found & -found
             table.setdefault(low.bit_length() - 1, []).append(start)
@@ -355,7 +388,8 @@ def reach_table(t: Tables, s: PolisState, side: int, sea: bool) -> dict[int, tup
 def reachers(t: Tables, s: PolisState, side: int, dest: int, sea: bool) -> tuple[int, ...]:
     """Regions whose units can reach ``dest`` now, in order: ``reach_table(...).get(dest, ())``.
     Moving a unit asks this at every step."""
-    return tuple([start for start, found in reach_starts(t, s, side, sea) if found >> dest & 1])
+    flat = reach_starts(t, s, side, sea)
+    return tuple([flat[i] for i in range(1, len(flat), 2) if flat[i + 1] >> dest & 1])
 
 
 def owned_poleis(t: Tables, s: PolisState, side: int) -> list[int]:

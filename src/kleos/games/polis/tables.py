@@ -133,10 +133,10 @@ class Tables:
     event_decks: tuple[tuple[Event, ...], ...]
     event_index: dict[str, Event]
     # memoised answers of pure board queries (see board.reach); never part of equality
-    reach_cache: dict[tuple[object, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    reach_cache: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
     last_reach: list[list[Any]] = field(default_factory=lambda: [[None] * 4, [None] * 4], compare=False, repr=False)
     owner_memo: dict[str, tuple[list[int], Any]] = field(default_factory=dict, compare=False, repr=False)
-    spread_cache: dict[tuple[int | bool, ...], int] = field(default_factory=dict, compare=False, repr=False)
+    spread_cache: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
     # actions of one name argument, built once per verb (see rules.common.unary_actions)
     action_catalog: dict[str, tuple[Action, ...]] = field(default_factory=dict, compare=False, repr=False)
     # per project tile: (goods paid in silver, payment) for each way to pay it (see rules.project)
