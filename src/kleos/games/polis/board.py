@@ -193,7 +193,7 @@ def reach(t: Tables, s: PolisState, side: int) -> Reach:
     on their own masks (:func:`_reach`). Every memo key is one integer, the masks side by side, the
     low two bits telling the three memos apart (0 galleys, 1 hoplites, 2 the whole answer) and the
     third whether ``side`` owns the diolkos polis: a key that is no tuple is no object the garbage
-    collector counts and visits (tuple keys and answers made the collector 15-20% of a compiled
+    collector counts and visits (tuple keys and answers made the collector 15-21% of a compiled
     random playout: the memo keeps thousands of new entries a thousand games)."""
     limit = t.round_values[s.round]
     diolkos = s.owner[t.diolkos_polis] == side
@@ -309,14 +309,18 @@ _BYTE_REGIONS = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for
 
 
 # the regions of each mask :func:`_reach` asked for, shared by every answer that lists them (a few
-# thousand masks at most: the territories' and the seas' apart)
+# thousand masks in practice; emptied past a bound, like the reach memos, so a long-lived server
+# cannot grow it without end)
 _REGIONS_OF: dict[int, tuple[int, ...]] = {}
+_REGIONS_OF_BOUND = 50_000
 
 
 def _regions(mask: int) -> tuple[int, ...]:
     """The regions of a bit mask, in order (one tuple per mask, kept)."""
     found = _REGIONS_OF.get(mask)
     if found is None:
+        if len(_REGIONS_OF) > _REGIONS_OF_BOUND:
+            _REGIONS_OF.clear()
         found = _REGIONS_OF[mask] = _listed(mask)
     return found
 
