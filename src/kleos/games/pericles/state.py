@@ -81,7 +81,7 @@ LIST_FIELDS = (
 # them; the rarely changed ones are here so that the copies search makes constantly copy fewer lists
 SHARED_FIELDS = ("council_now", "order", "granary_start", "no_bases", "hostage", "defeat", "built", "killed",
                  "plague_due", "gone", "dominant", "favor", "will_code", "will_theater", "arist_deck",
-                 "used_council", "set_aside", "draw", "council", "chosen")
+                 "used_council", "set_aside", "draw", "council", "chosen", "moved")
 SCALAR_FIELDS = (
     "turn", "phase", "step", "chance", "actor", "side", "debate", "issue", "boule", "picks", "war", "plague",
     "persia_war", "callias", "alcibiades", "persia_open", "state_ship", "arist_card", "cursor", "passes",
@@ -246,7 +246,7 @@ class PericlesState:
         new.built = self.built
         new.no_bases = self.no_bases
         new.chosen = self.chosen
-        new.moved = self.moved.copy()
+        new.moved = self.moved
         new.visited = self.visited.copy()
         new.mil = self.mil.copy()
         new.killed = self.killed

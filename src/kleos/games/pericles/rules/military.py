@@ -28,7 +28,7 @@ from kleos.games.pericles.rules.common import (
     spend,
     status,
 )
-from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.state import PericlesState, replaced
 from kleos.games.pericles.tables import (
     AB,
     AL,
@@ -200,7 +200,7 @@ def advance_unit(t: Tables, s: PericlesState, to: int, expedition: int) -> bool:
     s.visited.append(to)
     side = 0 if p in MOVERS[0] else 1
     if to == expedition or not steps_from(t, s, to, p, side, s.visited):
-        s.moved[to * N_PIECES + p] += 1
+        s.moved = replaced(s.moved, to * N_PIECES + p, s.moved[to * N_PIECES + p] + 1)  # shared by copies
         s.moving = -1
         s.visited = []
         return True

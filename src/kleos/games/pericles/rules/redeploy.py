@@ -22,7 +22,7 @@ from __future__ import annotations
 from kleos.core.action import Action, built
 from kleos.core.errors import N_
 from kleos.games.pericles.rules.common import Violation, count, remove
-from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.state import PericlesState, replaced
 from kleos.games.pericles.tables import (
     AB,
     AL,
@@ -172,7 +172,7 @@ def apply(t: Tables, s: PericlesState, action: Action) -> bool:
     p = PIECES.index(str(action.args[1]))
     s.pieces[frm * N_PIECES + p] -= 1
     s.pieces[to * N_PIECES + p] += 1
-    s.moved[to * N_PIECES + p] += 1
+    s.moved = replaced(s.moved, to * N_PIECES + p, s.moved[to * N_PIECES + p] + 1)  # shared by copies
     return False
 
 
