@@ -57,7 +57,8 @@ TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {
                          "tests/pericles/test_per_pending.py", "tests/pericles/test_per_battle.py",
                          "tests/pericles/test_per_military.py", "tests/pericles/test_per_sequence.py",
                          "tests/pericles/test_per_state.py", "tests/pericles/test_rules_league_edges.py",
-                         "tests/pericles/test_rules_diplomatic_edges2.py", "tests/pericles/test_rules_persia_edges.py"),
+                         "tests/pericles/test_rules_diplomatic_edges2.py", "tests/pericles/test_rules_persia_edges.py",
+                         "tests/pericles/test_rules_theater_edges.py"),
     "cyclades.battle": ("tests/cyclades/test_cyc_war_battle.py", "tests/cyclades/test_cyc_war_troop.py",
                         "tests/cyclades/test_cyc_war_fleet.py"),
 }
