@@ -122,7 +122,7 @@ def test_rows_counting_different_classes_make_one_option() -> None:
 
 
 def test_two_rows_of_one_class_are_cut_together_to_the_units_there() -> None:
-    """P-BATTLE-13 with the module's cut: each row's count is "cut to the units present", so two rows
+    """P-BATTLE-13 with the module's reading, "Counts are cut to the units of the class present", so two rows
     eliminating the same class cannot together take more units than are there. As above, but both loser's
     rows eliminate line units: 3 and 2 wanted, of the 4 Athenian line units there: 3 + 1."""
     g, s = fought("Boeotia", battle.LAND, SPARTA, 10, commander=EK, Sl=2, Pl=3, Al=2, Dl=2)

@@ -11,12 +11,12 @@ from test_rules_political_edges import _win as win
 from kleos.games.pericles.rules import flow, redeploy
 from kleos.games.pericles.rules.common import count
 from kleos.games.pericles.state import CH_BATTLE, OFF
-from kleos.games.pericles.tables import ATHENS, DB, DIP, PB, SPARTA
+from kleos.games.pericles.tables import ATHENS, DB, DIP, MIL, PB, SPARTA
 
 
 def test_a_diplomatic_issue_draws_for_its_owners_side_first_and_a_0_counts_as_drawn() -> None:
-    """P-DIPLO-8: "the owner's side, then the other side, turn up their battle decks' top cards" (AF's
-    issue: Athens first, then Sparta); P-AMB-9: an empty deck's draw counts 0, so two cards of 0 are
+    """P-DIPLO-8: "each side then turns up and discards the top card of its own battle deck", the owner's
+    side first (AF's issue: Athens, then Sparta); P-AMB-9: an empty deck's draw counts 0, so two cards of 0 are
     drawn and the issue is settled: AF's 1 Strategos against none founds a Delian League base
     (P-DIPLO-9), AF's token is spent, and the marker goes back (P-TMARK-6)."""
     g, s = bare()
@@ -50,7 +50,8 @@ def test_the_peace_ending_of_14_2_in_both_readings() -> None:
 
 
 def test_the_upkeep_asks_sparta_when_only_sparta_is_over() -> None:
-    """P-UPKEEP-3: "the Dominant faction of an over-limit side removes units": Athens is within its limit
+    """P-UPKEEP-3: "If the cost is more than the capacity, the side's Dominant faction removes units of its
+    choice": Athens is within its limit
     (nothing on the map), Sparta is not (2 Peloponnesian units and no base), so Sparta's Dominant is
     asked."""
     g, s = bare()
@@ -124,3 +125,75 @@ def test_the_political_phase_settles_athens_oratory_too() -> None:
     flow.political_phase(g.tables, s)
     assert s.honor[AF] - s.honor[DF] == 4 and s.honor[EK] == s.honor[AK]
     assert s.step in ("political_rest", "relocate_next")
+
+
+def test_a_plague_removal_with_nothing_to_take_drops_only_itself() -> None:
+    """P-PLAGUE-5, P-PLAGUE-6: a pending removal with no unit it may take is dropped, and the next one is
+    still carried out: Athens has no land unit in Boeotia, then two kinds in Thessaly, so its Dominant
+    chooses the second removal."""
+    g, s = bare()
+    t = g.tables
+    put(g, s, "Thessaly", Al=1, Dl=1)
+    s.plague_due = [t.theater_index["Boeotia"] * 10 + ATHENS * 2, t.theater_index["Thessaly"] * 10 + ATHENS * 2]
+    flow.plague_next(t, s)
+    assert s.step == "plague" and s.actor == s.dominant[ATHENS] and len(s.plague_due) == 1
+
+
+def test_a_raid_card_of_value_0_counts_as_drawn() -> None:
+    """P-RAID-2, P-AMB-9: the Commander's side turns up its card; an empty deck's draw counts 0, and the
+    Raid is then settled (nothing to pay) and the marker goes back."""
+    g, s = bare()
+    s.revealed = g.tables.theater_index["Boeotia"] * 1000 + EK * 100 + EK * 10 + MIL
+    s.draw = [-1, 0]
+    flow.raid_draw(g.tables, s)
+    assert s.chance is None and s.step == "reveal_next" and s.revealed == -1
+
+
+def test_a_vignette_ends_with_its_theater_phase_and_says_so() -> None:
+    """P-SEQ-1, P-VICTORY-6: a theater-only vignette ends once the last marker is resolved, its reason
+    "end of the vignette"."""
+    g = game("14_1_09a")
+    s = g.new_state(1)
+    s.queue, s.step = [], "reveal_next"
+    flow.reveal_next(g.tables, s)
+    assert s.outcome is not None and s.outcome.reason == "end of the vignette"
+
+
+def test_a_turn_starts_with_nothing_built_this_turn() -> None:
+    """P-WILL-5: a "build or convert a base" condition asks that "a League base was built or a League base
+    was converted to a city-state base this turn": at a turn's start no theater has one yet."""
+    g, s = bare()
+    s.built = [1] * len(s.built)
+    flow.start_turn(g.tables, s)
+    assert s.built == [0] * len(s.built)
+
+
+def test_a_debate_with_no_issue_left_to_debate_goes_straight_to_the_cards() -> None:
+    """P-ASSEMBLY-4: only issues on the track and not captured are debated; with every Athenian issue
+    captured the debate has no issue (-1) and the factions play their cards (``play``), none played yet."""
+    g, s = bare()
+    s.track = [7] * len(s.track)
+    s.side, s.debate, s.played = 0, 0, [1, 1, 1, 1]
+    flow.debate_next(g.tables, s)
+    assert (s.issue, s.step, s.played) == (-1, "play", [0, 0, 0, 0])
+
+
+def test_the_hostage_offer_moves_on_from_the_side_that_answered() -> None:
+    """P-BOULE-3/4: each side holding a hostage is offered to use it once, Athens then Sparta: once Athens
+    has answered (the cursor on Sparta) it is not asked again, though it still holds its hostage."""
+    g, s = bare()
+    s.track = [OFF] * len(s.track)
+    s.hostage = [1, 0]
+    s.cursor = 1
+    flow.hostage_next(g.tables, s)
+    assert s.step == "select_next"
+
+
+def test_no_battle_when_the_other_side_has_nothing_there_after_movement() -> None:
+    """P-EXPED-7: "If the Expedition theater is contested after movement, a Battle follows (P-BATTLE).
+    Otherwise the issue ends under P-MIL-8": AF's units alone in Boeotia after the other side reveals."""
+    g, s = bare()
+    put(g, s, "Boeotia", Al=2)
+    s.revealed = g.tables.theater_index["Boeotia"] * 1000 + AF * 100 + AF * 10 + MIL
+    flow.exped_after(g.tables, s)
+    assert s.step == "exped_end"

@@ -40,8 +40,8 @@ def holding(s: PericlesState, *factions: int) -> None:
 
 
 def test_the_next_placer_is_looked_for_forward_from_the_cursor() -> None:
-    """P-THEATER-4: "each faction, in Honor order, places one marker"; P-THEATER-6: one with none left
-    passes. From AF (cursor 0) with only EK and AK holding one, EK (next in the order) places, and the
+    """P-THEATER-4: "In Honor order, each faction places one marker it holds"; P-THEATER-6: one with none
+    left passes. From AF (cursor 0) with only EK and AK holding one, EK (next in the order) places, and the
     cursor names it."""
     _, s = bare()
     holding(s, EK, AK)
@@ -74,8 +74,9 @@ def test_placing_or_revealing_last_in_the_order_hands_the_turn_to_the_first() ->
 
 
 def test_a_lent_marker_records_its_placer_and_its_owner() -> None:
-    """P-DEF-21, P-TMARK-5: a marker lent to the compatriot "is placed by it, but its owner" keeps it:
-    each digit of a queue entry reads back, for every placer and owner, in the first and last theaters."""
+    """P-TMARK-5: "A lent marker is still owned by the faction that won it. The owner resolves it, whoever
+    places or reveals it" (P-DEF-21): each digit of a queue entry reads back, for every placer and owner,
+    in the first and last theaters."""
     for th in (0, PERSIA):
         for placer in range(4):
             for owner in (placer, placer ^ 1):
@@ -178,9 +179,9 @@ def test_declining_an_issue_that_is_not_military_costs_nothing() -> None:
 
 
 def test_a_home_build_in_a_contested_home_offers_no_raid() -> None:
-    """P-MIL-3: in the Commander's home, "friendly-controlled or contested", the Military issue builds;
-    P-RAID-1 is for a contested theater that is not that build: with Spartan units in Athens and 3
-    Strategos, AF is offered to decline or build, and no Raid."""
+    """P-MIL-3: "if the Expedition theater is the Commander's home theater and is friendly-controlled or
+    contested, the Commander may build"; the Raid (P-RAID-1) is not offered beside that build: with
+    Spartan units in Athens and 3 Strategos, AF is offered to decline or build, and no Raid."""
     g, s = bare()
     put(g, s, "Athens", Ab=1, Al=1, Sl=1)
     give(s, AF, 3)
