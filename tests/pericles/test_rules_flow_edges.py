@@ -116,7 +116,7 @@ def test_peace_declared_ends_14_2_when_that_reading_is_chosen() -> None:
 
 
 def test_the_political_phase_settles_athens_oratory_too() -> None:
-    """P-ORATORY-3..5, P-SEQ-4: each side's oratory is settled, Athens' first: AF won an issue on box 2
+    """P-ORATORY-3..5: each side's oratory is settled, Athens' too: AF won an issue on box 2
     and DF none, so DF loses 2 Honor and AF gains them; Sparta, with no issue won, is unchanged."""
     g, s = _fresh()
     kind = next(k for k in g.tables.issue_kinds[ATHENS] if k not in ("OST", "WP"))
@@ -197,3 +197,16 @@ def test_no_battle_when_the_other_side_has_nothing_there_after_movement() -> Non
     s.revealed = g.tables.theater_index["Boeotia"] * 1000 + AF * 100 + AF * 10 + MIL
     flow.exped_after(g.tables, s)
     assert s.step == "exped_end"
+
+
+def test_the_political_phase_settles_athens_dominance_too() -> None:
+    """P-DOMINANT-3: "the faction that won more issues becomes Dominant", for each side: DF won two
+    Athenian issues and AF none, so DF becomes Athens' Dominant faction."""
+    g, s = _fresh()
+    kinds = [k for k in g.tables.issue_kinds[ATHENS] if k not in ("OST", "WP")][:2]
+    for kind in kinds:
+        win(g.tables, s, DF, kind)
+    s.dominant = [AF, s.dominant[SPARTA]]
+    s.war, s.turn = 1, 1
+    flow.political_phase(g.tables, s)
+    assert s.dominant[ATHENS] == DF
