@@ -1,0 +1,59 @@
+"""The table of decision steps (rules/actions.py) at its edges: each step answered yes or no offers both
+answers, and the refusals of the casualty and second-battle steps name their rule and their form."""
+
+from __future__ import annotations
+
+from per_helpers import AF, bare
+
+from kleos.core.action import Action
+from kleos.games.pericles.rules import actions
+from kleos.games.pericles.state import OFF
+from kleos.games.pericles.tables import ATHENS, RUM, SPARTA
+
+
+def test_each_yes_or_no_step_offers_both_answers() -> None:
+    """P-BOULE-3 (a hostage spent or not), P-LEADER-3 ("may use its Advisory Council once"), P-ASSEMBLY-9 (the
+    stop at the centre), P-PERSIA-8 (the Peace of Callias), P-SHIP-2 (the State Ship) and P-BATTLE-34 (a
+    second battle): the deciding faction answers yes or no, and nothing else."""
+    g, s = bare()
+    for step in ("hostage", "council", "stop", "callias", "ship", "second"):
+        s.step = step
+        assert [str(a) for a in actions.legal(g.tables, s, AF)] == [f"{step} yes", f"{step} no"], step
+
+
+def test_the_casualty_and_second_battle_refusals_name_their_rule_and_form() -> None:
+    """P-BATTLE-15 (razing bases), P-BATTLE-9 (a casualty of the battle's kind), P-BATTLE-13 (one row of
+    the table) and P-BATTLE-34 (a second battle): a refused action is told the rule it breaks and the
+    form of the actions allowed at that step."""
+    g, s = bare()
+    told = {
+        "raze": ("P-BATTLE-15", "eliminate an enemy base there, or stop: raze <base> | raze stop"),
+        "casualty": ("P-BATTLE-9", "eliminate a unit of the battle's kind and of the class owed: casualty <piece>"),
+        "row": ("P-BATTLE-13", "choose one row of the casualty table: row <id> (or split <n>)"),
+        "second": ("P-BATTLE-34", "the winner's decider answers second yes or second no"),
+    }
+    for step, violation in told.items():
+        s.step = step
+        assert actions.check(g.tables, s, AF, Action("pass")) == violation, step
+
+
+def test_after_athens_answers_its_hostage_sparta_is_asked() -> None:
+    """P-BOULE-3: "the Dominant faction of a side that holds a hostage marker may spend it", each side in
+    turn: both hold one; Athens keeps its own, then Sparta's Dominant is asked."""
+    g, s = bare()
+    s.track = [OFF] * len(s.track)
+    s.hostage = [1, 1]
+    s.step, s.side, s.actor = "hostage", ATHENS, s.dominant[ATHENS]
+    g.apply_in_place(s, Action("hostage", ("no",)), s.actor)
+    assert (s.step, s.side, s.actor) == ("hostage", SPARTA, s.dominant[SPARTA])
+
+
+def test_a_revealed_rumor_goes_back_at_once() -> None:
+    """P-THEATER-12: "A revealed Rumor has no effect and goes back to its owner" (P-TMARK-6),
+    without a decision, and the next faction reveals."""
+    g, s = bare()
+    boeotia = g.tables.theater_index["Boeotia"]
+    s.queue = [boeotia * 1000 + AF * 100 + AF * 10 + RUM]
+    s.step, s.cursor = "reveal", 0
+    actions.apply(g.tables, s, AF, Action("reveal", ("Boeotia",)))
+    assert (s.revealed, s.step, s.queue) == (-1, "reveal_next", [])
