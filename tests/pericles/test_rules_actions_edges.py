@@ -57,3 +57,22 @@ def test_a_revealed_rumor_goes_back_at_once() -> None:
     s.step, s.cursor = "reveal", 0
     actions.apply(g.tables, s, AF, Action("reveal", ("Boeotia",)))
     assert (s.revealed, s.step, s.queue) == (-1, "reveal_next", [])
+
+
+def test_a_second_battle_declined_ends_the_issue() -> None:
+    """P-BATTLE-34: the second battle is "optional": answered no, the Expedition ends (P-MIL-8); yes, the
+    next battle begins."""
+    g, s = bare()
+    for answer, then in (("no", "exped_end"), ("yes", "battle_begin")):
+        s.step = "second"
+        actions.apply(g.tables, s, AF, Action("second", (answer,)))
+        assert s.step == then, answer
+
+
+def test_the_next_side_issue_starts_with_nothing_picked() -> None:
+    """P-POLISSUE-7: "the winner may remove up to 6 Athenian treason markers", one pick at a time, counted
+    from none: once the Colony is done (nothing taken), the next issue starts from no pick."""
+    g, s = bare()
+    s.step, s.cursor, s.picks = "side", 1, 0
+    actions.apply(g.tables, s, AF, Action("side", ("none",)))
+    assert (s.cursor, s.picks, s.step) == (2, 0, "side_next")
