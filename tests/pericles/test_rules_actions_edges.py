@@ -3,7 +3,8 @@ answers, and the refusals of the casualty and second-battle steps name their rul
 
 from __future__ import annotations
 
-from per_helpers import AF, bare
+import pytest
+from per_helpers import AF, bare, put
 
 from kleos.core.action import Action
 from kleos.games.pericles.rules import actions
@@ -76,3 +77,30 @@ def test_the_next_side_issue_starts_with_nothing_picked() -> None:
     s.step, s.cursor, s.picks = "side", 1, 0
     actions.apply(g.tables, s, AF, Action("side", ("none",)))
     assert (s.cursor, s.picks, s.step) == (2, 0, "side_next")
+
+
+def test_callias_with_no_athenian_ship_to_give_up_goes_on_to_the_victory_check() -> None:
+    """P-PERSIA-9: "the Athenian Dominant faction removes that base and 1 Athenian naval unit from
+    anywhere on the map": with an Athenian ship somewhere it chooses which (``scuttle``); with none there is
+    nothing to choose and play goes on to the victory check."""
+    g, s = bare()
+    put(g, s, "EastMed", Db=1)
+    s.persia_war = 1
+    s.step = "callias"
+    actions.apply(g.tables, s, AF, Action("callias", ("yes",)))
+    assert s.step == "victory" and s.callias == 1
+    g, s = bare()
+    put(g, s, "EastMed", Db=1)
+    put(g, s, "Samos", An=1)
+    s.persia_war, s.step = 1, "callias"
+    actions.apply(g.tables, s, AF, Action("callias", ("yes",)))
+    assert s.step == "scuttle"
+
+
+def test_asking_for_the_actions_of_a_step_that_is_no_decision_fails_naming_it() -> None:
+    """``legal_actions`` is the one source of legality: asked at a step nobody decides, it fails and names
+    the step instead of answering."""
+    g, s = bare()
+    s.step = "victory"
+    with pytest.raises(AssertionError, match="no decision at step 'victory'"):
+        actions.legal(g.tables, s, AF)
