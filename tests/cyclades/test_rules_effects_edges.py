@@ -1,0 +1,132 @@
+"""Edges of the creature effects (rules/effects.py; C-SUMMON-3/4, C-DATA-6, C-COMP-12), asked on a bare
+board, each creature's option in both positions where it has one.
+
+The creature booklet is lost (C-DATA-6: "the lasting rules for figures (placement, duration,
+interactions) are all in the separate creature booklet"); the data sheet's engine readings
+(../shared/spec/cyclades-data.md §4) are the rule, quoted in each test."""
+
+from __future__ import annotations
+
+import pytest
+from cyc_helpers import begin_effect, game, play, put, war_turn
+
+from kleos.games.cyclades.rules import effects, figures
+from kleos.games.cyclades.tables import NOBODY, POSEIDON
+
+
+# ----- the Siren ------------------------------------------------------------------------------------
+def test_the_sirens_target_is_another_players_fleet_not_in_a_blocked_sea() -> None:
+    """C-DATA-6 (siren: "Choose a sea space holding exactly one fleet, of an opponent ('isolated'): it
+    returns to its owner's reserve and one of the summoner's fleets takes its place"), C-SUMMON-4: the
+    summoner's own lone fleet is never a target, nor a lone enemy fleet in the Kraken's sea; a lone
+    enemy fleet elsewhere is."""
+    g, s = war_turn(5, POSEIDON)
+    t = g.tables
+    put(g, s, 0, S12=1)
+    put(g, s, 1, S9=1, S14=1)
+    figures.place(t, s, figures.KRAKEN, t.sea_index["S14"], 2)
+    assert [str(a) for a in effects._siren_options(t, s, 0)] == ["target S9"]
+    begin_effect(g, s, "siren")
+    assert [str(a) for a in g.legal_actions(s)] == ["target S9"]
+
+
+def test_an_isolated_fleet_may_have_a_third_players_fleet_next_to_it() -> None:
+    """C-DATA-6 (siren, siren_isolated=alone_no_adjacent_own: alone, with no fleet of its owner next to
+    it): Red's fleet in S9 beside Green's in S8 is still isolated, and so is Green's; once Red has a
+    fleet in S15 too, next to S9, neither Red fleet is; in the default reading (alone_in_space) every
+    lone fleet is a target."""
+    g, s = war_turn(5, POSEIDON)
+    put(g, s, 1, S9=1)
+    put(g, s, 2, S8=1)
+    strict = game(5, siren_isolated="alone_no_adjacent_own").tables
+    assert {str(a) for a in effects._siren_options(strict, s, 0)} == {"target S8", "target S9"}
+    put(g, s, 1, S15=1)
+    assert {str(a) for a in effects._siren_options(strict, s, 0)} == {"target S8"}
+    assert {str(a) for a in effects._siren_options(g.tables, s, 0)} == {"target S8", "target S9", "target S15"}
+
+
+def test_with_all_eight_fleets_out_the_replacing_fleet_comes_off_the_board() -> None:
+    """C-COMP-12 (8 fleets a colour), C-DATA-6 (siren: "from reserve; if none, moved from elsewhere on
+    the board"): while the summoner chooses where its fleet comes from, the target sea is empty; a fleet taken from
+    a sea of one leaves that sea empty and nobody's; from a sea of two, one stays there, its owner's."""
+    for alone, left in ((1, (0, NOBODY)), (2, (1, 0))):
+        g, s = war_turn(5, POSEIDON)
+        t = g.tables
+        put(g, s, 0, S1=t.fleets_max - alone, S3=alone)
+        put(g, s, 1, S9=1)
+        begin_effect(g, s, "siren")
+        play(g, s, "target S9")
+        s9, s3 = t.sea_index["S9"], t.sea_index["S3"]
+        assert effects.pending(s) and (s.fleets[s9], s.fleet_owner[s9]) == (0, NOBODY)
+        play(g, s, "from S3")
+        assert (s.fleets[s3], s.fleet_owner[s3]) == left, alone
+        assert (s.fleets[s9], s.fleet_owner[s9]) == (1, 0) and not effects.pending(s)
+
+
+# ----- the Chimera ----------------------------------------------------------------------------------
+def test_a_card_resolved_by_the_chimera_is_marked_so() -> None:
+    """C-CREATURE-5, C-DATA-6 (chimera: "Choose a creature card in the discard pile and resolve its
+    effect as if summoned (...); then shuffle the discard pile, Chimera included, into the deck"): while
+    the chosen card's effect waits for its decision the effect is marked as the Chimera's with 1 (the
+    saved game and the observation read it), and 0 again once the pile is back in the deck."""
+    g, s = war_turn(5, POSEIDON, gold=8)
+    t = g.tables
+    s.deck = [0] * len(s.deck)
+    s.discard = [t.creature_index["griffon"]]
+    begin_effect(g, s, "chimera")
+    play(g, s, "take griffon")
+    assert effects.pending(s) and s.effect_chimera == 1
+    play(g, s, "take Green")
+    assert not effects.pending(s) and s.effect_chimera == 0
+
+
+# ----- the Sphinx -----------------------------------------------------------------------------------
+def test_the_sphinx_sells_one_philosopher_or_fleet_at_a_time() -> None:
+    """C-DATA-6 (sphinx, param sphinx_price=2: "Sell any number of own troops and fleets (from the board),
+    Priests and Philosophers for 2 GP each"): of three Philosophers and three fleets in a sea, each sale
+    takes one: two are left of each, the sea still the seller's."""
+    g, s = war_turn(5, POSEIDON, gold=0)
+    t = g.tables
+    put(g, s, 0, I3=1, S12=3)
+    s.philosophers[0] = 3
+    begin_effect(g, s, "sphinx")
+    play(g, s, "sell philosopher", "sell S12")
+    s12 = t.sea_index["S12"]
+    assert s.philosophers[0] == 2 and (s.fleets[s12], s.fleet_owner[s12]) == (2, 0)
+    assert s.gold[0] == 4 and effects.pending(s)
+
+
+def test_the_sphinx_sells_only_the_sellers_fleets() -> None:
+    """C-DATA-6 (sphinx: "Sell any number of own troops and fleets"): another player's fleets are not
+    offered, the seller's are."""
+    g, s = war_turn(5, POSEIDON, gold=0)
+    put(g, s, 0, S12=1)
+    put(g, s, 1, S9=2, S1=1)
+    begin_effect(g, s, "sphinx")
+    assert {str(a) for a in g.legal_actions(s)} == {"done", "sell S12"}
+
+
+def test_the_sphinxs_price_is_read_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C-DATA-6 (creatures.json, sphinx ``sphinx_price``): a sale brings the data's price, 3 GP when
+    the data says 3, and 2 GP when the data gives none."""
+    g, s = war_turn(5, POSEIDON, gold=0)
+    put(g, s, 0, I3=4)
+    params = next(c.params for c in g.tables.data.creatures.creatures if c.key == "sphinx")
+    begin_effect(g, s, "sphinx")
+    monkeypatch.setitem(params, "sphinx_price", 3)
+    play(g, s, "sell I3")
+    assert s.gold[0] == 3
+    monkeypatch.delitem(params, "sphinx_price")
+    play(g, s, "sell I3")
+    assert s.gold[0] == 5
+
+
+# ----- the Dryad ------------------------------------------------------------------------------------
+def test_the_dryad_moves_one_priest() -> None:
+    """C-DATA-6 (dryad: "Take one Priest from a chosen opponent"), C-OFFER-13: from an opponent with three
+    Priests to a summoner with two, one changes hands: two and three."""
+    g, s = war_turn(5, POSEIDON)
+    s.priests[0], s.priests[2] = 2, 3
+    begin_effect(g, s, "dryad")
+    play(g, s, "take Green")
+    assert (s.priests[0], s.priests[2]) == (3, 2) and not effects.pending(s)
