@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 from cyc_helpers import begin_effect, game, play, put, war_turn
 
+from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules import effects, figures
+from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import NOBODY, POSEIDON
 
 
@@ -130,3 +132,111 @@ def test_the_dryad_moves_one_priest() -> None:
     begin_effect(g, s, "dryad")
     play(g, s, "take Green")
     assert (s.priests[0], s.priests[2]) == (3, 2) and not effects.pending(s)
+
+
+# ----- the Sylph ------------------------------------------------------------------------------------
+def test_the_sylphs_steps_are_read_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C-DATA-6 (creatures.json, sylph ``sylph_steps``; sylph_move=steps_10: "Up to 10 steps of free
+    fleet movement this turn"): the Sylph gives the data's number of steps, 4 when the data says 4, and
+    10 when the data gives none; in the other reading (one_poseidon_move) one move of 3 steps."""
+    g, s = war_turn(5, POSEIDON)
+    put(g, s, 0, S12=1)
+    params = next(c.params for c in g.tables.data.creatures.creatures if c.key == "sylph")
+    monkeypatch.setitem(params, "sylph_steps", 4)
+    begin_effect(g, s, "sylph")
+    assert s.effect_left == 4
+    play(g, s, "done")
+    monkeypatch.delitem(params, "sylph_steps")
+    begin_effect(g, s, "sylph")
+    assert s.effect_left == 10
+    play(g, s, "done")
+    one = game(5, sylph_move="one_poseidon_move")
+    _, s = war_turn(5, POSEIDON)
+    put(one, s, 0, S12=1)
+    effects.begin(one.tables, s, 0, one.tables.creature_index["sylph"])
+    assert s.effect_left == 3
+
+
+# ----- Polyphemus -----------------------------------------------------------------------------------
+def test_a_group_pushed_onto_its_owners_fleets_joins_them() -> None:
+    """C-DATA-6 (polyphemus, polyphemus_push=push_one_or_destroy: "fleets already there are pushed one
+    space by their owners, away from the island"): Blue's two fleets in S12, next to I1, have one way
+    out, S19, where Blue has a fleet already (S11 holds Green's): they go there, three in all."""
+    g, s = war_turn(5, POSEIDON)
+    put(g, s, 0, S12=2, S19=1)
+    put(g, s, 2, S11=1)
+    begin_effect(g, s, "polyphemus")
+    play(g, s, "target I1")
+    s19 = g.tables.sea_index["S19"]
+    assert (s.fleets[s19], s.fleet_owner[s19]) == (3, 0) and not effects.pending(s)
+
+
+def test_polyphemus_through_the_chimera_pushes_then_shuffles_the_pile_back() -> None:
+    """C-CREATURE-5, C-DATA-6 (chimera: "resolve its effect as if summoned (a figure creature places its
+    figure with that creature's rules); then shuffle the discard pile, Chimera included, into the deck";
+    polyphemus): Polyphemus taken from the pile pushes the group next to his island, then the pile
+    with the Chimera goes back into the deck."""
+    g, s = war_turn(5, POSEIDON)
+    t = g.tables
+    s.deck = [0] * len(s.deck)
+    s.discard = [t.creature_index["polyphemus"]]
+    put(g, s, 0, S12=2)
+    put(g, s, 2, S11=1)
+    begin_effect(g, s, "chimera")
+    play(g, s, "take polyphemus", "target I1")
+    assert s.fleets[t.sea_index["S19"]] == 2 and not effects.pending(s)
+    assert s.discard == [] and {t.creature_keys[c] for c, n in enumerate(s.deck) if n} == {"polyphemus", "chimera"}
+
+
+# ----- the usage told at each step ------------------------------------------------------------------
+def _usage(g: CycladesGame, s: CycladesState) -> str:
+    """The usage the effect in progress tells its decider (the end of its description)."""
+    told = effects.describe(g.tables, s)
+    assert told is not None
+    return told.text.split(" answers: ", 1)[1]
+
+
+def test_each_step_tells_its_own_usage() -> None:
+    """C-SUMMON-3, C-DATA-6 (siren, kraken, sylph, polyphemus): the Siren's first step asks for a target
+    and its second, with all eight fleets out, for the sea its fleet comes from; the Kraken's later steps
+    and the Sylph's each tell their own choice, with the Kraken's price; Polyphemus's push tells the
+    owner where a group may go."""
+    g, s = war_turn(5, POSEIDON, gold=5)
+    t = g.tables
+    put(g, s, 0, S1=4, S3=4)
+    put(g, s, 1, S9=1)
+    begin_effect(g, s, "siren")
+    assert _usage(g, s) == "target <sea with a lone enemy fleet>"
+    play(g, s, "target S9")
+    assert _usage(g, s) == "from <sea with your fleet>"
+    play(g, s, "from S3")
+    begin_effect(g, s, "kraken")
+    play(g, s, "target S20")
+    assert _usage(g, s) == "target <sea next to the Kraken> (1 GP) or done"  # kraken_move_cost = 1
+    play(g, s, "done")
+    begin_effect(g, s, "sylph")
+    play(g, s, "sail S1 1 S2")
+    assert _usage(g, s) == "sail <sea> <count> <sea> or done"
+    play(g, s, "done")
+    g, s = war_turn(5, POSEIDON)
+    put(g, s, 1, S3=1)  # two ways out, S2 and S6: its owner is asked
+    begin_effect(g, s, "polyphemus")
+    play(g, s, "target I1")
+    assert _usage(g, s) == "push <sea one step away from Polyphemus's island>"
+
+
+# ----- the Kraken -----------------------------------------------------------------------------------
+def test_the_krakens_price_is_read_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C-DATA-6 (creatures.json, kraken ``kraken_move_cost``: "then it may move one space per 1 GP"): a
+    move costs the data's price, 2 GP when the data says 2, and 1 GP when the data gives none."""
+    g, s = war_turn(5, POSEIDON, gold=5)
+    params = next(c.params for c in g.tables.data.creatures.creatures if c.key == "kraken")
+    monkeypatch.setitem(params, "kraken_move_cost", 2)
+    begin_effect(g, s, "kraken")
+    play(g, s, "target S20")
+    assert _usage(g, s) == "target <sea next to the Kraken> (2 GP) or done"
+    play(g, s, "target S14")
+    assert s.gold[0] == 3
+    monkeypatch.delitem(params, "kraken_move_cost")
+    play(g, s, "target S20")
+    assert s.gold[0] == 2
