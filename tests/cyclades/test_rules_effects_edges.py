@@ -202,7 +202,6 @@ def test_each_step_tells_its_own_usage() -> None:
     and the Sylph's each tell their own choice, with the Kraken's price; Polyphemus's push tells the
     owner where a group may go."""
     g, s = war_turn(5, POSEIDON, gold=5)
-    t = g.tables
     put(g, s, 0, S1=4, S3=4)
     put(g, s, 1, S9=1)
     begin_effect(g, s, "siren")
