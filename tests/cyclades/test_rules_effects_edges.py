@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from cyc_helpers import begin_effect, game, play, put, war_turn
 
+from kleos.core.action import Action
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules import effects, figures
 from kleos.games.cyclades.state import CycladesState
@@ -239,3 +240,59 @@ def test_the_krakens_price_is_read_from_the_data(monkeypatch: pytest.MonkeyPatch
     monkeypatch.delitem(params, "kraken_move_cost")
     play(g, s, "target S20")
     assert s.gold[0] == 2
+
+
+# ----- refusals that name a lasting figure or a territory marker ------------------------------------
+def test_chiron_and_medusa_refusals_name_the_island() -> None:
+    """C-SUMMON-4, C-DATA-6 (chiron: "Giant and Harpy cannot target it"; medusa: "troops there cannot
+    leave it (no Ares move, Pegasus or land retreat from it)"): a Harpy aimed at Chiron's island and a
+    Pegasus flight from Medusa's are refused under C-SUMMON-4, each naming its island."""
+    g, s = war_turn(5, POSEIDON)
+    t = g.tables
+    put(g, s, 1, I2=2, I3=1)  # I3: a target left, so the Harpy waits for a choice
+    figures.place(t, s, figures.CHIRON, t.island_index["I2"], 1)
+    begin_effect(g, s, "harpy")
+    refused = effects.check(t, s, 0, Action.parse("target I2"))
+    assert refused is not None and refused.rule == "C-SUMMON-4"
+    assert (refused.template, refused.params["island"]) == ("Chiron protects {island} from the {key}", "I2")
+    g, s = war_turn(5, POSEIDON)
+    put(g, s, 0, I1=2, I4=1)  # I4: a flight left, so the Pegasus waits for a choice
+    figures.place(t, s, figures.MEDUSA, t.island_index["I1"], 1)
+    begin_effect(g, s, "pegasus")
+    refused = effects.check(t, s, 0, Action.parse("target I1 1 I10"))
+    assert refused is not None and (refused.rule, refused.message) == ("C-SUMMON-4", "Medusa holds the troops on I1")
+
+
+def test_a_pegasus_flight_emptying_an_island_needs_a_free_marker() -> None:
+    """C-AMB-27, C-DATA-10 (option territory_markers=3), C-DATA-6 (pegasus: "territory marker and
+    last-island rules apply"): with three islands already without troops, flying both troops off I1 is
+    refused under C-AMB-27, naming I1; flying one is accepted; a count that is not a number is refused
+    with the Pegasus's usage."""
+    g = game(5, territory_markers="3")
+    t = g.tables
+    _, s = war_turn(5, POSEIDON)
+    put(g, s, 0, I1=2, I5=0, I6=0, I7=0)
+    effects.begin(t, s, 0, t.creature_index["pegasus"])
+    refused = effects.check(t, s, 0, Action.parse("target I1 2 I10"))
+    assert refused is not None and refused.rule == "C-AMB-27"
+    assert refused.message == "leaving I1 without troops needs a territory marker, and all 3 of yours are in use"
+    assert effects.check(t, s, 0, Action.parse("target I1 1 I10")) is None
+    refused = effects.check(t, s, 0, Action("target", ("I1", "two", "I10")))
+    assert refused is not None and refused.rule == "C-SUMMON-3"
+
+
+def test_a_flight_onto_a_last_island_that_brings_the_win_is_refused_only_for_the_marker() -> None:
+    """C-TROOP-7, C-AMB-14 (no landing on another player's only island, unless it brings the mover's
+    last Metropolis), C-AMB-27 (territory_markers=3), C-DATA-6 (pegasus): Blue, with one Metropolis and
+    three islands without troops, may not fly both troops off I1 onto Red's only island, which holds a
+    Metropolis — refused for the territory marker, not for the last island."""
+    g = game(5, territory_markers="3")
+    t = g.tables
+    _, s = war_turn(5, POSEIDON)
+    put(g, s, 0, I1=2, I5=0, I6=0, I7=0)
+    put(g, s, 1, I12=1)
+    s.metropolis[t.island_index["I5"]] = s.metropolis[t.island_index["I12"]] = 1
+    effects.begin(t, s, 0, t.creature_index["pegasus"])
+    refused = effects.check(t, s, 0, Action.parse("target I1 2 I12"))
+    assert refused is not None and (refused.rule, refused.params["island"]) == ("C-AMB-27", "I1")
+    assert effects.check(t, s, 0, Action.parse("target I1 1 I12")) is None
