@@ -296,3 +296,22 @@ def test_a_flight_onto_a_last_island_that_brings_the_win_is_refused_only_for_the
     refused = effects.check(t, s, 0, Action.parse("target I1 2 I12"))
     assert refused is not None and (refused.rule, refused.params["island"]) == ("C-AMB-27", "I1")
     assert effects.check(t, s, 0, Action.parse("target I1 1 I12")) is None
+
+
+def test_a_sylph_or_siren_into_the_krakens_sea_is_refused_for_the_kraken() -> None:
+    """C-SUMMON-4, C-DATA-6 (kraken: "No fleet may enter or be recruited into its space"; sylph, siren):
+    a Sylph step into the Kraken's sea, and a Siren aimed at a lone fleet there, are refused under the
+    Kraken's rule, naming the sea, not with the creature's usage."""
+    g, s = war_turn(5, POSEIDON)
+    t = g.tables
+    put(g, s, 0, S12=1)
+    put(g, s, 1, S13=1, S9=1)
+    figures.place(t, s, figures.KRAKEN, t.sea_index["S13"], 2)
+    kraken = ("C-SUMMON-4", "no fleet may enter S13: the Kraken is there")
+    begin_effect(g, s, "sylph")
+    refused = effects.check(t, s, 0, Action.parse("sail S12 1 S13"))
+    assert refused is not None and (refused.rule, refused.message) == kraken
+    play(g, s, "done")
+    begin_effect(g, s, "siren")
+    refused = effects.check(t, s, 0, Action.parse("target S13"))
+    assert refused is not None and (refused.rule, refused.message) == kraken
