@@ -271,14 +271,15 @@ def test_a_pegasus_flight_emptying_an_island_needs_a_free_marker() -> None:
     g = game(5, territory_markers="3")
     t = g.tables
     _, s = war_turn(5, POSEIDON)
-    put(g, s, 0, I1=2, I5=0, I6=0, I7=0)
+    put(g, s, 0, I1=2, I2=1, I5=0, I6=0, I7=0)
     effects.begin(t, s, 0, t.creature_index["pegasus"])
     refused = effects.check(t, s, 0, Action.parse("target I1 2 I10"))
     assert refused is not None and refused.rule == "C-AMB-27"
     assert refused.message == "leaving I1 without troops needs a territory marker, and all 3 of yours are in use"
     assert effects.check(t, s, 0, Action.parse("target I1 1 I10")) is None
-    refused = effects.check(t, s, 0, Action("target", ("I1", "two", "I10")))
-    assert refused is not None and refused.rule == "C-SUMMON-3"
+    for origin in ("I1", "I2"):  # I2 holds one troop: a count that is no number is no troop at all
+        refused = effects.check(t, s, 0, Action("target", (origin, "two", "I10")))
+        assert refused is not None and refused.rule == "C-SUMMON-3", origin
 
 
 def test_a_flight_onto_a_last_island_that_brings_the_win_is_refused_only_for_the_marker() -> None:
@@ -315,3 +316,20 @@ def test_a_sylph_or_siren_into_the_krakens_sea_is_refused_for_the_kraken() -> No
     begin_effect(g, s, "siren")
     refused = effects.check(t, s, 0, Action.parse("target S13"))
     assert refused is not None and (refused.rule, refused.message) == kraken
+
+
+def test_exactly_the_krakens_price_pays_for_a_move() -> None:
+    """C-ACTION-4 ("The player must hold enough GP at that moment"), C-DATA-6 (kraken, kraken_move_cost=1):
+    with exactly 1 GP the Kraken's next move is allowed and a sea not next to it is refused with the
+    Kraken's usage, not for gold; with 0 GP a move is refused for gold."""
+    g, s = war_turn(5, POSEIDON, gold=1)
+    t = g.tables
+    begin_effect(g, s, "kraken")
+    play(g, s, "target S20")
+    assert effects.check(t, s, 0, Action.parse("target S14")) is None
+    refused = effects.check(t, s, 0, Action.parse("target S1"))
+    assert refused is not None and refused.rule == "C-SUMMON-3"
+    s.gold[0] = 0
+    refused = effects.check(t, s, 0, Action.parse("target S14"))
+    assert refused is not None
+    assert (refused.rule, refused.message) == ("C-ACTION-4", "moving the Kraken costs 1 GP a space")
