@@ -60,7 +60,8 @@ TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {
                          "tests/pericles/test_rules_diplomatic_edges2.py", "tests/pericles/test_rules_persia_edges.py",
                          "tests/pericles/test_rules_theater_edges.py"),
     "cyclades.battle": ("tests/cyclades/test_cyc_war_battle.py", "tests/cyclades/test_cyc_war_troop.py",
-                        "tests/cyclades/test_cyc_war_fleet.py"),
+                        "tests/cyclades/test_cyc_war_fleet.py", "tests/cyclades/test_rules_battle_edges2.py",
+                        "tests/cyclades/test_cyc_creatures_figures.py", "tests/cyclades/test_cyc_creatures_fleets.py"),
 }
 
 KILLED_STATUSES = ("killed", "caught by type check", "timeout")
