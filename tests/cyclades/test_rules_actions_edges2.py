@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from cyc_helpers import game, put, war_turn
+import pytest
+from cyc_helpers import SPIES_ON_RULES, game, put, war_turn
 
 from kleos.core.action import Action
+from kleos.core.errors import RunawayLoop
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules import actions
 from kleos.games.cyclades.state import CycladesState
@@ -149,3 +151,14 @@ def test_while_a_battles_dice_are_pending_the_turn_stays_the_movers() -> None:
     assert s.battle_place == g.tables.island_index["I2"] and s.chance is not None
     assert actions.pending_prompt(s) is None
     assert actions.actor(g.tables, s) == 0
+
+
+@SPIES_ON_RULES
+def test_an_apollo_turn_that_never_ends_fails_with_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C-APOLLO-1, C-ACTION-6: the turns that need no decision are run in a loop that ends each turn;
+    were a turn never to end (a broken rule), the loop stops with :class:`RunawayLoop` instead of
+    spinning."""
+    g, s = _apollo(islands=())
+    monkeypatch.setattr(actions, "_finish_turn", lambda t, s: None)
+    with pytest.raises(RunawayLoop, match="Apollo turns"):
+        actions.settle(g.tables, s)

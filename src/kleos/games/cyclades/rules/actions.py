@@ -17,6 +17,7 @@ from types import ModuleType
 
 from kleos.core.action import Action
 from kleos.core.errors import N_
+from kleos.core.steps import count_step
 from kleos.games.cyclades.rules import bank, battle, build, effects, fleet, metro, recruit, summon, troop, zeus
 from kleos.games.cyclades.rules.common import Violation, broken, islands_of, named
 from kleos.games.cyclades.state import ACTION, CycladesState
@@ -75,8 +76,11 @@ def turn_god(s: CycladesState) -> int:
 
 def settle(t: Tables, s: CycladesState) -> bool:
     """Run turns that need no decision (Apollo turns without a marker to place); True when a seat must
-    decide, False when every turn is over."""
+    decide, False when every turn is over. Each pass ends a turn or returns, so a pass beyond the
+    queue's length is a turn that never ends: :class:`~kleos.core.errors.RunawayLoop`, not a spin."""
+    steps, limit = 0, len(s.queue) + 1
     while s.queue:
+        steps = count_step(steps, limit, "the Apollo turns that need no decision")
         if s.apollo_choice:
             return True
         marker = active_marker(s)
