@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from server_helpers import auth, ctx_of
 
 from kleos.server import endings
+from step_cap import StepCap
 
 Toy = tuple[TestClient, FakeTime]
 LIVE = {"kind": "live", "minutes": 1, "increment": 2}
@@ -139,7 +140,8 @@ def test_the_end_on_time_is_pushed_to_watchers(toy: Toy) -> None:
         now.advance(61)
         endings.sweep(ctx_of(client).store)
         pushed = ws.receive_json()
-        while pushed["type"] != "state" or pushed["outcome"] is None:
+        cap = StepCap("no state with an outcome pushed", 50)
+        while (pushed["type"] != "state" or pushed["outcome"] is None) and cap():
             pushed = ws.receive_json()
         assert pushed["outcome"]["reason"] == "time"
 

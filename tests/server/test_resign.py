@@ -13,6 +13,8 @@ from endings_helpers import FakeTime, bid, bids, db_settings, state, toy, toy_an
 from fastapi.testclient import TestClient
 from server_helpers import Message, auth, ctx_of
 
+from step_cap import StepCap
+
 Toy = tuple[TestClient, FakeTime]
 
 
@@ -90,7 +92,8 @@ def test_watchers_are_told_over_the_websocket(toy: Toy) -> None:
         assert first["type"] == "state" and first["outcome"] is None
         resign(client, game.game_id, game.tokens[0])
         pushed = ws.receive_json()
-        while pushed["type"] != "state" or pushed["outcome"] is None:
+        cap = StepCap("no state with an outcome pushed", 50)
+        while (pushed["type"] != "state" or pushed["outcome"] is None) and cap():
             pushed = ws.receive_json()
         assert pushed["outcome"]["reason"] == "resigned" and pushed["outcome"]["winner"] == 1
 

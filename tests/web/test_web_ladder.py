@@ -16,10 +16,13 @@ from typing import Any
 import httpx
 from web_server import LiveServer, browser, live_server, shots  # noqa: F401
 
+from step_cap import StepCap
+
 PASSWORD = "correct horse battery"
 KIND = "bids"
 POLL_SECONDS = 0.05
 BOT_WAIT_SECONDS = 60.0
+MAX_ROUNDS = 20_000  # polls of every seat: a game that never ends fails with a message
 
 
 def account(base: str, name: str, address: str) -> dict[str, str]:
@@ -35,7 +38,8 @@ def play_out(base: str, game_id: str, tokens: list[str], rng: random.Random) -> 
     """Bid at random for every person seat (``tokens``) until the game is over; the server's AI plays
     its own seats meanwhile (waited for, at most ``BOT_WAIT_SECONDS`` in a row)."""
     idle_since = time.monotonic()
-    while True:
+    cap = StepCap("the game is not finished", MAX_ROUNDS)
+    while cap():
         moved = False
         for token in tokens:
             headers = {"Authorization": f"Bearer {token}"}
@@ -53,6 +57,7 @@ def play_out(base: str, game_id: str, tokens: list[str], rng: random.Random) -> 
         else:
             assert time.monotonic() - idle_since < BOT_WAIT_SECONDS, f"the AI of {game_id} does not move"
             time.sleep(POLL_SECONDS)
+    raise AssertionError("unreachable: the step cap fails the test first")
 
 
 def new_game(base: str, headers: dict[str, str], seats: list[str], seed: int) -> dict[str, Any]:
