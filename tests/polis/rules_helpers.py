@@ -13,8 +13,9 @@ import pytest
 from kleos.core.errors import IllegalAction
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.positions import play, set_goods, set_prestige, set_units, side_index, turn_position
-from kleos.games.polis.state import PolisState
-from kleos.games.polis.tables import NO_ONE
+from kleos.games.polis.rules.end_of_round import requirement
+from kleos.games.polis.state import OVER, PolisState
+from kleos.games.polis.tables import ATHENS, NO_ONE, SPARTA
 
 EDITIONS = ("2012", "2020")
 GAMES = {edition: PolisGame(edition) for edition in EDITIONS}
@@ -49,7 +50,19 @@ def put_proxenos(game: PolisGame, s: PolisState, side: int, polis: str | None) -
     s.proxenos[side] = NO_ONE if polis is None else game.tables.polis_index[polis]
 
 
+def feed_exactly(s: PolisState) -> None:
+    """Each side holds exactly the wheat its population needs at the end of the round (R-EOR-9)."""
+    for side in (ATHENS, SPARTA):
+        set_goods(s, side, wheat=requirement(s, side))
+
+
 # ----- look-ups ----------------------------------------------------------------------------------
+def over(s: PolisState) -> tuple[str, int | None]:
+    """The reason and winner of a finished game (``None``: no winner)."""
+    assert s.phase == OVER and s.outcome is not None
+    return s.outcome.reason, s.outcome.winner
+
+
 def polis(game: PolisGame, name: str) -> int:
     return game.tables.polis_index[name]
 

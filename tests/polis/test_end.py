@@ -7,12 +7,13 @@ and the end-of-round decisions in notation. The games load an empty event file.
 from __future__ import annotations
 
 import pytest
+from rules_helpers import feed_exactly, over
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.games.polis import positions as pos
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.rules import end_of_round, scoring
+from kleos.games.polis.rules import scoring
 from kleos.games.polis.state import END_OF_ROUND, OVER, PolisState
 from kleos.games.polis.tables import ATHENS, SPARTA
 
@@ -27,16 +28,6 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, PolisGame]:
 # ----- helpers ---------------------------------------------------------------------------------
 def last_round(game: PolisGame, first: str = "athens", projects: tuple[str, ...] = ()) -> PolisState:
     return pos.turn_position(game, round=game.tables.last_round, active=first, projects=projects)
-
-
-def feed_exactly(s: PolisState) -> None:
-    for side in (ATHENS, SPARTA):
-        pos.set_goods(s, side, wheat=end_of_round.requirement(s, side))
-
-
-def over(s: PolisState) -> tuple[str, int | None]:
-    assert s.phase == OVER and s.outcome is not None
-    return s.outcome.reason, s.outcome.winner
 
 
 def assert_game_over(game: PolisGame, s: PolisState) -> None:

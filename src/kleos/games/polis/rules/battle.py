@@ -199,8 +199,10 @@ def _resolve(t: Tables, s: PolisState, b: BattleState, att: tuple[int, ...],
         losses += lost
         delta += gain
     if s.prestige[attacker] + delta < 0:  # R-BATTLE-24: only a Salpinx can do this
-        pieces.end_game(s, "salpinx", winner=defender)
-        return None
+        if t.rules.salpinx_unpaid_loses:
+            pieces.end_game(s, "salpinx", winner=defender)
+            return None
+        delta = -s.prestige[attacker]  # A-8 (config): he pays what he has; R-EOR-28 judges him later
     if delta > 0:
         pieces.gain_prestige(t, s, attacker, delta)
     elif delta < 0:

@@ -80,13 +80,20 @@ def phoros_options(t: Tables, s: PolisState, side: int) -> list[int]:
 
 
 def _run(t: Tables, s: PolisState) -> Handover | None:
-    """Carry out automatic work until a player must decide or the round is over."""
+    """Carry out automatic work until a player must decide or the round is over, one step (or one
+    seat of a step) at a time."""
+    each_step = t.rules.zero_prestige_after_each_step
     while s.outcome is None:
-        if s.eor_step == FEED and not _feed_auto(t, s):
-            return None
-        if s.eor_step == GROW and not _grow_auto(t, s):
-            return None
-        if s.eor_step == 4:
+        if each_step and _between_steps(s) and not scoring.zero_prestige_check(s):
+            return None  # A-23 (config): the other reading of R-EOR-28
+        step = s.eor_step
+        if step == FEED:
+            if not _feed_auto(t, s):
+                return None
+        elif step == GROW:
+            if not _grow_auto(t, s):
+                return None
+        elif step == 4:
             _megalopolis(t, s)
             if s.round == t.last_round:  # R-EOR-5, R-END-6
                 if scoring.zero_prestige_check(s):
@@ -94,15 +101,21 @@ def _run(t: Tables, s: PolisState) -> Handover | None:
                 return None
             _spoilage(t, s)
             s.eor_step, s.eor_seat = PHOROS, 0
-        if s.eor_step == PHOROS and not _phoros_auto(t, s):
-            return None
-        if s.eor_step == 8:
-            if scoring.zero_prestige_check(s):  # R-EOR-28
-                return _prepare_next_round(t, s)
-            return None
-        if s.eor_step not in (FEED, GROW, 4, PHOROS):
+        elif step == PHOROS:
+            if not _phoros_auto(t, s):
+                return None
+        elif step == 8:
+            return _prepare_next_round(t, s) if scoring.zero_prestige_check(s) else None  # R-EOR-28
+        else:
             return None
     return None
+
+
+def _between_steps(s: PolisState) -> bool:
+    """A step is over and the next not begun: before feeding (after step 1), growth, Megalopolis
+    and Phoros (after Spoilage, which changes no prestige, so also after Megalopolis). The check
+    after Phoros and after Megalopolis of the last round is made in both readings."""
+    return s.eor_seat == 0 and s.eor_pending is None and s.eor_step in (FEED, GROW, 4, PHOROS)
 
 
 def _advance_seat(s: PolisState, next_step: int) -> None:

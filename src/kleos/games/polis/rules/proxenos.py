@@ -196,7 +196,16 @@ def _check_ransom(t: Tables, s: PolisState, side: int, action: Action) -> Violat
         return broken("R-ACT-RANSOM-3", N_("your proxenos is not captive"))
     if pieces.good(s, side, SILVER) < RANSOM_PRICE:
         return broken("R-ACT-RANSOM-4", N_("ransom costs {value} silver"), value=RANSOM_PRICE)
+    if _capital_held(t, s, side):
+        return broken("R-ACT-RANSOM-5", N_("the opponent's proxenos stands in {capital}: no ransom while it is there"),
+                      capital=t.polis_ids[t.capital[side]])
     return None
+
+
+def _capital_held(t: Tables, s: PolisState, side: int) -> bool:
+    """The reading A-20 rejects (config ``ransom_to_capital_even_if_occupied`` off): one proxenos per
+    polis (R-MAP-23) blocks the ransom while the opponent's proxenos stands in the capital."""
+    return not t.rules.ransom_to_capital_even_if_occupied and s.proxenos[other(side)] == t.capital[side]
 
 
 def _ransom(t: Tables, s: PolisState, side: int, action: Action) -> None:
@@ -224,10 +233,13 @@ def _move_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
 
 
 def _ransom_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
-    """The one candidate if :func:`_check_ransom` accepts it: a captive proxenos and the price in
-    silver (asked at every menu, so without building the refusal)."""
+    """The one candidate if :func:`_check_ransom` accepts it: a captive proxenos, the price in
+    silver and, under one reading, a capital free of the opponent's proxenos (asked at every menu,
+    so without building the refusal)."""
     captive = s.proxenos[side] == NO_ONE  # R-ACT-RANSOM-3
-    return [_RANSOM[0]] if captive and pieces.good(s, side, SILVER) >= RANSOM_PRICE else []  # R-ACT-RANSOM-4
+    if not captive or pieces.good(s, side, SILVER) < RANSOM_PRICE:  # R-ACT-RANSOM-4
+        return []
+    return [] if _capital_held(t, s, side) else [_RANSOM[0]]  # R-ACT-RANSOM-5, A-20
 
 
 KINDS = [
