@@ -1,13 +1,14 @@
-"""The two reading switches of the connection table (P-DATA-3, pericles-data.md §1.2 and the options
-table): ``base_condition_ends`` (P-MOVE-11) and ``crossing_base_land_test`` (P-AMB-22), each in both
-positions, asked through the exit test a move makes (P-MOVE-9..12) on a bare board."""
+"""The reading switches of the map (pericles-data.md §1.2 and the options table), each in both positions
+on a bare board: the connection table's ``base_condition_ends`` (P-MOVE-11) and
+``crossing_base_land_test`` (P-AMB-22), asked through the exit test a move makes (P-MOVE-9..12), and
+``athens_border`` (P-AMB-36), asked through the battle it starts with and the Plague's guarded unit."""
 
 from __future__ import annotations
 
-from per_helpers import clear_board, game, put
+from per_helpers import bare, clear_board, game, put
 
 from kleos.games.pericles.game import PericlesGame
-from kleos.games.pericles.rules import military
+from kleos.games.pericles.rules import aristophanes, battle, military
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import DL, PL, SL
 
@@ -64,3 +65,22 @@ def test_land_units_crossing_with_a_base_are_tested_on_the_reading_s_strength() 
         assert military.can_exit(t, s, isthmus, naupactus, SL, SPARTA) is passes, reading
         put(g, s, "Isthmus", An=0)
         assert military.can_exit(t, s, isthmus, naupactus, SL, SPARTA), reading  # P-MOVE-12: 0 >= 0
+
+
+def test_athens_theater_is_naval_or_land_as_the_option_says() -> None:
+    """P-AMB-36 ("The Athens theater's Land/Naval type is map data", lost with the map: option
+    athens_border), P-BATTLE-2 ("a Naval theater fights a naval battle first"), P-PLAGUE-5 ("A Plague
+    never removes the last land unit in a Land theater, or the last naval unit in a Naval theater"): as a
+    Naval theater (the default) Athens fights at sea first and keeps its last ship against the Plague;
+    as a Land theater it fights on land first, keeps its last land unit, and its last ship may go."""
+    _, s = bare()
+    for reading, first, guarded, exposed in (("naval", battle.NAVAL, 1, 0), ("land", battle.LAND, 0, 1)):
+        g = game(athens_border=reading)
+        t = g.tables
+        athens = t.theater_index["Athens"]
+        put(g, s, "Athens", An=1, Al=1)
+        assert battle.first_kind(t, athens) == first, reading
+        s.plague_due = [athens * 10 + ATHENS * 2 + guarded]  # the pending removal: theater, side, kind
+        assert aristophanes.plague_choices(t, s) == [], reading
+        s.plague_due = [athens * 10 + ATHENS * 2 + exposed]
+        assert len(aristophanes.plague_choices(t, s)) == 1, reading
