@@ -8,6 +8,7 @@ import pytest
 from cyc_helpers import game, settle
 
 from kleos.games.cyclades.game import CycladesGame
+from kleos.games.cyclades.rules.common import income
 from kleos.games.cyclades.state import CycladesState
 
 # (players, option, value, the second player's troops and fleets under that value)
@@ -37,12 +38,6 @@ def _pieces(g: CycladesGame, s: CycladesState, seat: int) -> tuple[set[str], set
     return islands, seas
 
 
-def _income(g: CycladesGame, s: CycladesState, seat: int) -> int:
-    t = g.tables
-    return (sum(t.island_prosperity[i] for i in range(t.n_islands) if s.owner[i] == seat)
-            + sum(t.sea_trade[x] for x in range(t.n_seas) if s.fleet_owner[x] == seat))
-
-
 @pytest.mark.parametrize(("players", "option", "value", "troops", "fleets"), READINGS)
 def test_each_start_reading_puts_the_second_player_where_it_says(
         players: int, option: str, value: str, troops: tuple[str, ...], fleets: tuple[str, ...]) -> None:
@@ -57,5 +52,5 @@ def test_each_start_reading_puts_the_second_player_where_it_says(
     for seat in range(players):
         if seat != 1:
             assert _pieces(g, s, seat) == _pieces(g0, s0, seat), seat
-        assert sum(1 for o in s.owner if o == seat) == 2 and _income(g, s, seat) == 2, seat
+        assert sum(1 for o in s.owner if o == seat) == 2 and income(g.tables, s, seat) == 2, seat
 

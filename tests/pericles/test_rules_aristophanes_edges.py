@@ -13,11 +13,6 @@ from kleos.games.pericles.rules import aristophanes
 from kleos.games.pericles.tables import N_PIECES, PIECES
 
 
-def _due(theater: int, side: int, naval: int) -> int:
-    """A pending Plague removal as the state keeps it: theater, side and kind of unit in one number."""
-    return theater * 10 + side * 2 + naval
-
-
 def test_a_third_of_four_units_in_athens_rounds_up_to_two() -> None:
     """P-PLAGUE-3: "each side removes one third of its land units (rounded up)" in Athens — 4 units
     lose 2, not 1."""
@@ -25,7 +20,7 @@ def test_a_third_of_four_units_in_athens_rounds_up_to_two() -> None:
     put(g, s, "Athens", Al=4)
     aristophanes.plague(g.tables, s)
     athens = g.tables.theater_index["Athens"]
-    assert s.plague == 1 and s.plague_due == [_due(athens, 0, 0)] * 2
+    assert s.plague == 1 and s.plague_due == [aristophanes.due_entry(athens, 0, 0)] * 2
 
 
 @pytest.mark.parametrize(
@@ -42,11 +37,11 @@ def test_a_theater_guards_the_last_unit_of_its_own_kind_only(
     put(g, s, theater, **{own_kind: 1, other_kind: 1})
     th = g.tables.theater_index[theater]
     naval = g.tables.naval_border[th]
-    s.plague_due = [_due(th, side, int(naval))]
+    s.plague_due = [aristophanes.due_entry(th, side, int(naval))]
     assert aristophanes.plague_choices(g.tables, s) == []
-    s.plague_due = [_due(th, side, int(not naval))]
+    s.plague_due = [aristophanes.due_entry(th, side, int(not naval))]
     assert aristophanes.plague_legal(g.tables, s) == [Action("plague", (theater, other_kind))]
-    s.plague_due = [_due(th, 1 - side, int(not naval))]
+    s.plague_due = [aristophanes.due_entry(th, 1 - side, int(not naval))]
     assert aristophanes.plague_choices(g.tables, s) == []
 
 
@@ -58,7 +53,7 @@ def test_the_first_pending_removal_is_the_one_asked() -> None:
     put(g, s, "Corcyra", An=2)
     put(g, s, "Boeotia", Sl=2)
     corcyra, boeotia = t.theater_index["Corcyra"], t.theater_index["Boeotia"]
-    s.plague_due = [_due(corcyra, 0, 1), _due(boeotia, 1, 0)]
+    s.plague_due = [aristophanes.due_entry(corcyra, 0, 1), aristophanes.due_entry(boeotia, 1, 0)]
     assert aristophanes.plague_side(s) == 0
     assert aristophanes.plague_legal(t, s) == [Action("plague", ("Corcyra", "An"))]
     assert aristophanes.check(t, s, AF, Action("pass", ())) == (

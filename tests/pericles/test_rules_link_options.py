@@ -80,7 +80,7 @@ def test_athens_theater_is_naval_or_land_as_the_option_says() -> None:
         athens = t.theater_index["Athens"]
         put(g, s, "Athens", An=1, Al=1)
         assert battle.first_kind(t, athens) == first, reading
-        s.plague_due = [athens * 10 + ATHENS * 2 + guarded]  # the pending removal: theater, side, kind
+        s.plague_due = [aristophanes.due_entry(athens, ATHENS, guarded)]
         assert aristophanes.plague_choices(t, s) == [], reading
-        s.plague_due = [athens * 10 + ATHENS * 2 + exposed]
+        s.plague_due = [aristophanes.due_entry(athens, ATHENS, exposed)]
         assert len(aristophanes.plague_choices(t, s)) == 1, reading

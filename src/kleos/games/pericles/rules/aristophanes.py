@@ -109,15 +109,16 @@ def plague(t: Tables, s: PericlesState) -> None:
     for side in (0, 1):
         for naval, kind in enumerate((SIDE_LAND[side], SIDE_NAVAL[side])):
             total = sum(count(s, ATHENS_THEATER, p) for p in kind)
-            due.extend([_entry(ATHENS_THEATER, side, naval)] * -(-total // 3))
+            due.extend([due_entry(ATHENS_THEATER, side, naval)] * -(-total // 3))
     for theater in range(N_THEATERS):
         for side in (0, 1):
             if present(s, theater, side) and status(s, theater, side) == CONTESTED:
-                due.extend([_entry(theater, side, 0), _entry(theater, side, 1)])
+                due.extend([due_entry(theater, side, 0), due_entry(theater, side, 1)])
     s.plague_due = due
 
 
-def _entry(theater: int, side: int, naval: int) -> int:
+def due_entry(theater: int, side: int, naval: int) -> int:
+    """A pending Plague removal as ``plague_due`` keeps it (read back by :func:`due_parts`)."""
     return theater * 10 + side * 2 + naval
 
 
