@@ -104,6 +104,18 @@ def test_create_and_move_actions_need_at_least_one_unit(game: PolisGame) -> None
     assert_illegal(game, s, "done", "R-ACT-GEN-6", listed=False)
 
 
+def test_done_takes_no_argument(game: PolisGame) -> None:
+    """R-ACT-GEN-6: once a unit is made or moved, 'done' ends the action, but 'done' with words after
+    it is refused, in creation and in movement alike."""
+    s = turn_position(game, round=2, active="athens")
+    play(game, s, "hoplites Athinae", "pay iron")
+    assert "done" in legal_set(game, s)
+    assert_illegal(game, s, "done now", "R-ACT-GEN-6", listed=False)
+    play(game, s, "done", "march Boiotia", "from Attika")
+    assert_illegal(game, s, "done Attika", "R-ACT-GEN-6", listed=False)
+    play(game, s, "done")
+
+
 @pytest.mark.parametrize("verb", ["hoplites", "galleys", "merchants"])
 def test_last_cube_can_never_be_used(game: PolisGame, verb: str) -> None:
     """R-ACT-GEN-7, R-ACT-HOPLITES-5, R-ACT-GALLEYS-5, R-ACT-MERCHANTS-5: Gythion has 1 cube."""

@@ -185,9 +185,9 @@ def _step_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
 
 def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     assert s.pending is not None
-    verb, polis, made = s.pending
     if action.verb == "done":
-        return None if made >= 1 and not action.args else broken("R-ACT-GEN-6", N_("create at least one unit"))
+        return turn.done_refused(s, action, N_("create at least one unit"))
+    verb, polis, _made = s.pending
     if action.verb != "pay":
         return broken("R-ACT-GEN-5", N_("finish the {verb} action first: pay for a unit or 'done'"), verb=verb)
     g = arg_good(action, 0)

@@ -148,9 +148,9 @@ def _step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
 
 def _step_check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
     assert s.pending is not None
-    verb, dest, moved = s.pending
     if action.verb == "done":
-        return None if moved >= 1 and not action.args else broken("R-ACT-GEN-6", N_("move at least one unit"))
+        return turn.done_refused(s, action, N_("move at least one unit"))
+    verb, dest, _moved = s.pending
     start = arg_name(action, 0, t.region_index)
     if action.verb != "from" or start is None or len(action.args) != 1:
         return broken("R-MOVE-4", N_("move the next unit with 'from <region>', or 'done'"))

@@ -68,6 +68,13 @@ def finished_by(s: PolisState, action: Action) -> bool:
     return True
 
 
+def done_refused(s: PolisState, action: Action, what: str) -> Violation | None:
+    """The check of the ``done`` that ends a pending action of several steps: it needs at least one
+    unit made or moved, and no argument (R-ACT-GEN-6). ``what`` words the refusal."""
+    assert s.pending is not None
+    return None if s.pending[2] >= 1 and not action.args else broken("R-ACT-GEN-6", what)
+
+
 def after_action(s: PolisState) -> Handover | None:
     """A complete action: the turn goes on, or is over after its second action (R-TURN-3).
 
