@@ -35,6 +35,28 @@ from languages import in_languages, in_lean_languages, words_pattern
 PHONE = {"width": 390, "height": 844}
 
 
+def record_frames(page: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every JSON frame the page's WebSockets send ("sent") and receive ("got"), in order."""
+    frames: list[tuple[str, dict[str, Any]]] = []
+
+    def on_socket(socket: Any) -> None:
+        socket.on("framesent", lambda payload: frames.append(("sent", json.loads(payload))))
+        socket.on("framereceived", lambda payload: frames.append(("got", json.loads(payload))))
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def log_texts(page: Any) -> list[str]:
+    return [text.strip() for text in page.locator("#log-panel li.log-entry .log-text").all_inner_texts()]
+
+
+def seat_token(page: Any, game_id: str) -> str:
+    """The seat token the page keeps for ``game_id``."""
+    seats = json.loads(page.evaluate("localStorage.getItem('kleos.seats.v1')"))
+    return str(next(s["token"] for s in seats if s["game_id"] == game_id))
+
+
 def watch_errors(page: Any) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -95,12 +117,15 @@ def test_full_game_against_the_ai_by_clicking(live_server: LiveServer, desktop: 
 def test_lobby_invite_live_updates_spectator_and_resync(live_server: LiveServer, browser: Any, shots: Path) -> None:
     """Create a game against a person in the lobby, show the invite link, join it from a second
     browser context; both pages (and a spectator's) follow each move live over the WebSocket; a
-    page whose connection dropped resyncs when it reconnects; a used invite gives no seat."""
+    page whose connection dropped resyncs when it reconnects; a used invite gives no seat. The
+    pages read the log incrementally: a hello names the event whose log the page holds, and the
+    reconnected page is sent only the steps it missed, yet shows the whole log."""
     base = live_server.url
     contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(4)]
     try:
         alice, bob, watcher, late = (c.new_page() for c in contexts)
         errors = watch_errors(alice) + watch_errors(bob)
+        bob_frames = record_frames(bob)
         alice.goto(f"{base}/")
         alice.check("#game-polis")
         alice.wait_for_selector("#seat-1 option[value='random']", state="attached")
@@ -165,6 +190,17 @@ def test_lobby_invite_live_updates_spectator_and_resync(live_server: LiveServer,
         bob.wait_for_function("n => Number(document.body.dataset.seq) >= n", arg=after["seq"])
         bob.wait_for_selector("#conn[data-state='live']")
         assert bob.locator("#log-panel li.log-entry").count() == after["steps"]
+        whole_log = get_state(base, game_id, seat_token(bob, game_id))["log"]
+        shown = log_texts(bob)
+        assert [int(step) for step in bob.locator("#log-panel li.log-entry").evaluate_all(
+            "items => items.map((li) => li.dataset.step)")] == [entry["step"] for entry in whole_log]
+        assert all(entry["text"].endswith(text) and text for entry, text in zip(whole_log, shown, strict=True))
+        hellos = [frame for way, frame in bob_frames if way == "sent" and frame.get("type") == "hello"]
+        assert hellos[0]["since"] == 0  # a new page holds no log
+        assert 0 < hellos[-1]["since"] < after["seq"]  # the reconnected one holds the log up to its last push
+        last_push = [frame for way, frame in bob_frames if way == "got" and frame.get("type") == "state"][-1]
+        assert 1 < last_push["log_start"] <= after["steps"]
+        assert len(last_push["log"]) == after["steps"] - last_push["log_start"] + 1 < after["steps"]
 
         # Whose turn it is shows in each player's lobby list.
         bob.goto(f"{base}/")

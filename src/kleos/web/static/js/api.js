@@ -139,7 +139,9 @@ export function gameTables(name, options) {
 /**
  * A game's WebSocket: says hello with the seat token (null: spectator), hands every state message
  * to onState, reconnects with a growing delay and resyncs (the server answers each hello with the
- * whole current state). Actions go over the socket when it is open, else over HTTP.
+ * current state). Actions go over the socket when it is open, else over HTTP. The log comes
+ * incrementally (the hello's `since`): each message over the socket carries only the steps the page
+ * lacks, and onState is given the whole log put together again.
  */
 export class LiveGame {
   constructor(gameId, token, { onState, onStatus, onFatal }) {
@@ -154,6 +156,7 @@ export class LiveGame {
     this.retry = 0;
     this.closed = false;
     this.lastSeq = -1;
+    this.log = null; // the whole log as of lastSeq, once a state message has brought one
     this.timer = null;
     this.pinger = null;
     this.poller = null;
@@ -171,7 +174,9 @@ export class LiveGame {
     this.ws = ws;
     this.onStatus("connecting");
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token, describe: this.describe }));
+      // `since`: the event whose log this page holds (0: none yet), so that only newer steps come.
+      const since = this.log ? Math.max(this.lastSeq, 0) : 0;
+      ws.send(JSON.stringify({ type: "hello", token: this.token, describe: this.describe, since }));
     };
     ws.onmessage = (event) => {
       let msg;
@@ -225,6 +230,10 @@ export class LiveGame {
         if (!this.pinger) this.startPing();
       }
       if (msg.seq >= this.lastSeq || msg.game_id !== this.gameIdSeen) {
+        if (!this.wholeLog(msg)) {
+          this.sync(); // a piece of log that does not fit what this page holds: ask for all of it
+          return;
+        }
         this.lastSeq = msg.seq;
         this.gameIdSeen = msg.game_id;
         if (live) this.onStatus("live");
@@ -241,6 +250,20 @@ export class LiveGame {
         else waiter.reject(new ApiError(msg.status, msg));
       }
     }
+  }
+
+  /** Complete an incremental message's log (`log_start` k: steps k, k+1, … only) with the first
+   * k - 1 entries this page holds; `false` when it does not hold them (nothing is changed then). */
+  wholeLog(msg) {
+    if (!Array.isArray(msg.log)) return true;
+    const start = msg.log_start === undefined ? 1 : msg.log_start;
+    if (start > 1) {
+      if (!this.log || this.log.length < start - 1 || msg.game_id !== this.gameIdSeen) return false;
+      msg.log = this.log.slice(0, start - 1).concat(msg.log);
+    }
+    delete msg.log_start;
+    this.log = msg.log;
+    return true;
   }
 
   startPing() {
