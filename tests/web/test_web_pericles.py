@@ -121,6 +121,9 @@ def test_pericles_map_and_clicks_against_three_bots_on_a_phone(pericles_server: 
         assert page.locator("#per-map line.link").count() == 39
         athens = page.locator('#per-map g.theater[data-name="Athens"] text.pieces').first.text_content() or ""
         assert "Ab2" in athens and "Al3" in athens  # the scenario's Athenian set-up
+        ionia = page.locator('#per-map g.theater[data-name="Ionia"] text.pieces.side-1').text_content() or ""
+        assert len(ionia.split()) >= 4, ionia  # four kinds of Spartan piece: the longest line of the set-up
+        assert page.evaluate(TEXT_SPILLING) == []
         stocks = page.locator("table.per-factions tbody tr td:nth-child(3)").all_inner_texts()
         assert [s == "?" for s in stocks] == [seat != me for seat in range(4)]
         check_reader_language(page, language, base)
@@ -140,6 +143,15 @@ def test_pericles_map_and_clicks_against_three_bots_on_a_phone(pericles_server: 
         check_reader_language(page, language, base)
         page.screenshot(path=str(shots / f"pericles-phone-played-{language}.png"), full_page=True)
         assert errors == []
+
+
+TEXT_SPILLING = """() => [...document.querySelectorAll("#per-map g.theater")].flatMap((g) => {
+    const box = g.querySelector("rect").getBBox();
+    return [...g.querySelectorAll("text")].filter((text) => text.textContent).filter((text) => {
+        const line = text.getBBox();
+        return line.x < box.x || line.x + line.width > box.x + box.width;
+    }).map((text) => `${g.dataset.name}: ${text.textContent}`);
+})"""  # the lines of a Pericles theater's box (name, pieces, markers) that spill out of it
 
 
 # ----- a newcomer plays the vignette in the browser with its own choices (issue 24) ------------------

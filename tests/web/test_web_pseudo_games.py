@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from test_web_pericles import OPTIONS as PERICLES_OPTIONS
-from test_web_pericles import PericlesServer, pericles_server, seat_page  # noqa: F401  (Cyclades too)
+from test_web_pericles import TEXT_SPILLING, PericlesServer, pericles_server, seat_page  # noqa: F401  (Cyclades too)
 from web_helpers import create_game, play_by_clicking
 from web_reader import check_reader_language
 from web_server import browser  # noqa: F401
@@ -32,7 +32,7 @@ def test_a_game_played_by_clicking_speaks_the_pseudo_locale_at_each_decision(
         board: str) -> None:
     """Every decision's page (the board, the menu at each level, the log, the hints) has no English
     word left once the pseudo-locale's parts and the game's names are taken out, and its words fit
-    (a Pericles theater's name, in the reader's language, within its box on the map)."""
+    (a Pericles theater's name in the reader's language, its pieces and markers, within its box on the map)."""
     base = pericles_server.url
     seated = create_game(base, seats, game=game, options=options, seed=7)
     with seat_page(browser, base, seated, language=i18n.PSEUDO) as (page, errors):
@@ -41,11 +41,6 @@ def test_a_game_played_by_clicking_speaks_the_pseudo_locale_at_each_decision(
         counts = play_by_clicking(page, random.Random(7), stop_after=CLICKS, look=look)
         assert counts["actions"] >= 5, counts
         check_reader_language(page, i18n.PSEUDO, base)
-        assert page.evaluate(NAMES_SPILLING) == []
+        assert page.evaluate(TEXT_SPILLING) == []
         assert errors == []
 
-
-NAMES_SPILLING = """() => [...document.querySelectorAll("#per-map g.theater")].filter((g) => {
-    const name = g.querySelector("text.name").getBBox(), box = g.querySelector("rect").getBBox();
-    return name.x < box.x || name.x + name.width > box.x + box.width;
-}).map((g) => g.querySelector("text.name").textContent)"""  # a Pericles theater's name out of its box

@@ -19,9 +19,11 @@ const CW = 118; // grid cell width and height in SVG units
 const CH = 84;
 const BOX_W = 108;
 const BOX_H = 74;
-const NAME_ROOM = BOX_W - 8; // a theater's name fits its box with this width at most
-const NAME_PX = 13; // the name's size in board.css
-const NAME_MIN_PX = 9;
+const TEXT_ROOM = BOX_W - 8; // a line of a theater's box fits it with this width at most
+const NAME_PX = 13; // the sizes in board.css of a theater's name, of its pieces and of its marker queue
+const PIECES_PX = 12;
+const QUEUE_PX = 11;
+const MIN_PX = 9;
 const HIDDEN = -1;
 const OFF = 99;
 const GONE = 98;
@@ -178,21 +180,22 @@ function buildMap(svg, T, onPick) {
   return marks;
 }
 
-/** A theater's name in the reader's language on its box, smaller (then narrower) when a longer
- * language's name would spill out of the box. Measured once per name, when the map is shown. */
-function fitName(el, text) {
+/** A line of a theater's box (its name in the reader's language, a side's pieces, the marker
+ * queue) set to `text`, smaller (then narrower) when it would spill out of the box: a longer
+ * language's name, or a theater holding many kinds of piece. Measured again only when it changes. */
+function fitText(el, text, px) {
   if (el.dataset.fitted === text) return;
   el.textContent = text;
   el.style.fontSize = "";
   el.removeAttribute("textLength");
   el.removeAttribute("lengthAdjust");
-  const width = el.getComputedTextLength();
-  if (width === 0) return; // not laid out yet: measured at the next drawing
+  const width = text ? el.getComputedTextLength() : 0;
+  if (text && width === 0) return; // not laid out yet: measured at the next drawing
   el.dataset.fitted = text;
-  if (width <= NAME_ROOM) return;
-  el.style.fontSize = `${Math.max(NAME_MIN_PX, NAME_PX * NAME_ROOM / width)}px`;
-  if (el.getComputedTextLength() > NAME_ROOM) {
-    el.setAttribute("textLength", String(NAME_ROOM));
+  if (width <= TEXT_ROOM) return;
+  el.style.fontSize = `${Math.max(MIN_PX, px * TEXT_ROOM / width)}px`;
+  if (el.getComputedTextLength() > TEXT_ROOM) {
+    el.setAttribute("textLength", String(TEXT_ROOM));
     el.setAttribute("lengthAdjust", "spacingAndGlyphs");
   }
 }
@@ -200,11 +203,11 @@ function fitName(el, text) {
 function drawMap(T, st, marks) {
   for (const [, m] of marks) {
     const i = m.index;
-    fitName(m.name, t(T.theaters[i].name));
-    m.athens.textContent = sidePieces(T, st, i, 0);
-    m.sparta.textContent = sidePieces(T, st, i, 1);
+    fitText(m.name, t(T.theaters[i].name), NAME_PX);
+    fitText(m.athens, sidePieces(T, st, i, 0), PIECES_PX);
+    fitText(m.sparta, sidePieces(T, st, i, 1), PIECES_PX);
     const q = queueOf(st, i);
-    m.queue.textContent = q.length ? `▲${q.length} ${markerLabel(T, q[q.length - 1])}` : "";
+    fitText(m.queue, q.length ? `▲${q.length} ${markerLabel(T, q[q.length - 1])}` : "", QUEUE_PX);
     m.g.classList.toggle("resolving", st.revealed >= 0 && Math.floor(st.revealed / 1000) === i);
     m.tip.textContent = theaterTip(T, st, i);
     m.g.setAttribute("aria-label", theaterTip(T, st, i));
