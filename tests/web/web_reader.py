@@ -7,7 +7,8 @@ rule IDs, and the shown game's proper names and notation read from its own packa
 (:func:`languages.game_names`: Polis's regions, poleis and markets as its editions print them,
 Pericles' theater keys, cards, factions, issues and markers, Cyclades' islands and seas). Only the
 language picker, the brand, code, keys and Cyclades' building letters are left out: the board,
-the menu, the log, the options and the hints are read like the rest. And the longer words still
+the menu, the log, the options and the hints are read like the rest, and so is what a pointer or a
+screen reader is told (tooltips, ``aria-label``, placeholders, an SVG shape's title). And the longer words still
 fit: the page does not scroll sideways at its width and no button, heading or label has its
 words cut off."""
 
@@ -27,6 +28,7 @@ from languages import english_left, game_names
 NOT_WORDS = ["#lang-pick", ".brand", "code", "kbd", "#cyc-map .buildings"]
 
 VISIBLE_TEXTS = """(skip) => {
+    const TOLD = ["title", "aria-label", "placeholder", "alt"];
     const out = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -34,6 +36,16 @@ VISIBLE_TEXTS = """(skip) => {
         const el = node.parentElement;
         if (!text || !el || el.closest(skip.join(",")) || !el.checkVisibility()) continue;
         if (/[A-Za-z]{3}/.test(text)) out.push(text);
+    }
+    // What a pointer or a screen reader is told: tooltips, labels, placeholders, an SVG shape's title.
+    for (const el of document.body.querySelectorAll("[title], [aria-label], [placeholder], [alt], svg title")) {
+        const svgTitle = el.tagName.toLowerCase() === "title";
+        const owner = svgTitle ? el.parentElement : el;
+        if (!owner || owner.closest(skip.join(",")) || !owner.checkVisibility()) continue;
+        const said = svgTitle ? [el.textContent] : TOLD.map((name) => el.getAttribute(name));
+        for (const text of said) {  // an address (the invite box's example) is notation, not words
+            if (text && /[A-Za-z]{3}/.test(text) && !/^ *https?:[/][/]/.test(text)) out.push(text.trim());
+        }
     }
     return out;
 }"""

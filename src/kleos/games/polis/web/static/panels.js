@@ -109,7 +109,7 @@ export function renderEvent(root, T, st) {
 
 function goodCell(T, st, side, g) {
   const n = st.goods[side * T.goods_names.length + g];
-  return h("div", { class: `good good-${T.goods_names[g]}`, title: T.goods_names[g], "data-good": T.goods_names[g] }, [
+  return h("div", { class: `good good-${T.goods_names[g]}`, title: goodName(T.goods_names[g]), "data-good": T.goods_names[g] }, [
     h("span", { class: "good-name", text: goodName(T.goods_names[g]) }), h("span", { class: "good-n", text: String(n) }),
   ]);
 }
