@@ -43,6 +43,17 @@ def test_pages_are_served_with_a_strict_policy(client: TestClient, path: str, ma
     csp = answer.headers["content-security-policy"]
     assert "default-src 'self'" in csp and "connect-src 'self'" in csp
     assert answer.headers["referrer-policy"] == "no-referrer"
+    assert '<link rel="icon" href="/static/favicon.svg"' in answer.text
+
+
+def test_the_icon_is_served_where_a_browser_looks_for_it(client: TestClient) -> None:
+    """A page links its icon; a browser on anything else (a JSON answer, a stylesheet opened on its
+    own) asks for /favicon.ico, which is the same icon instead of a 404 in its console."""
+    for path in ("/favicon.ico", "/static/favicon.svg"):
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        assert answer.headers["content-type"].startswith("image/svg+xml"), path
+        assert answer.content.startswith(b"<svg") and answer.content == (STATIC_DIR / "favicon.svg").read_bytes()
 
 
 def check_assets(client: TestClient, folder: Path, prefix: str) -> None:
@@ -50,7 +61,7 @@ def check_assets(client: TestClient, folder: Path, prefix: str) -> None:
     JS file imports exists (``./x.js`` beside it, ``/static/js/x.js`` in the shell)."""
     files = [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     assert files
-    assert {p.suffix for p in files} <= {".html", ".css", ".js"}
+    assert {p.suffix for p in files} <= {".html", ".css", ".js", ".svg"}
     for path in files:
         text = path.read_text(encoding="utf-8")
         hosts = set(re.findall(r"(?:https?:)?//([a-z0-9-]+(?:\.[a-z0-9-]+)+)", text, re.I))

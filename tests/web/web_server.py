@@ -113,36 +113,39 @@ class LiveServer:
 
 
 class Shared:
-    """One server and one browser for the whole session, however many test modules import these
-    fixtures (each importing module gets its own fixture definition, so pytest would otherwise start
-    a second server, and a second Playwright, which refuses to run beside the first)."""
+    """One server for the whole session and one browser at a time, however many test modules import
+    these fixtures (each importing module gets its own fixture definition, so pytest would otherwise
+    start a second server, and a second Playwright, which refuses to run beside the first).
 
-    users = 0
+    The browser lives as long as a test module uses it, not the session: Playwright's synchronous
+    API keeps an event loop running in the main thread while it is started, and a later test that
+    runs its own loop (the terminal app's) could not start it."""
+
+    server_users = 0
+    browser_users = 0
     server: LiveServer | None = None
     playwright: Any = None
     browser: Any = None
 
     @classmethod
-    def enter(cls) -> None:
-        cls.users += 1
+    def leave_server(cls) -> None:
+        cls.server_users -= 1
+        if cls.server_users == 0 and cls.server is not None:
+            cls.server.stop()
+            cls.server = None
 
     @classmethod
-    def leave(cls) -> None:
-        cls.users -= 1
-        if cls.users:
-            return
-        if cls.browser is not None:
+    def leave_browser(cls) -> None:
+        cls.browser_users -= 1
+        if cls.browser_users == 0 and cls.browser is not None:
             cls.browser.close()
             cls.playwright.stop()
             cls.browser = cls.playwright = None
-        if cls.server is not None:
-            cls.server.stop()
-            cls.server = None
 
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    Shared.enter()
+    Shared.server_users += 1
     try:
         if Shared.server is None:
             server = LiveServer(tmp_path_factory.mktemp("web") / "kleos.db")
@@ -150,15 +153,15 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
             Shared.server = server
         yield Shared.server
     finally:
-        Shared.leave()
+        Shared.leave_server()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     need_browser()
     from playwright.sync_api import sync_playwright
 
-    Shared.enter()
+    Shared.browser_users += 1
     try:
         if Shared.browser is None:
             Shared.playwright = sync_playwright().start()
@@ -167,7 +170,7 @@ def browser() -> Iterator[Any]:
                                                                headless=True)
         yield Shared.browser
     finally:
-        Shared.leave()
+        Shared.leave_browser()
 
 
 def reader_context(browser: Any, language: str | None = None, **options: Any) -> Any:

@@ -31,6 +31,7 @@ from kleos.core import registry
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 GAMES_PREFIX = "/games"
+FAVICON = (STATIC_DIR / "favicon.svg").read_bytes()
 
 # Nothing may be loaded from another origin; the page talks only to its own server (HTTP and WebSocket).
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -96,6 +97,10 @@ def mount_ui(app: FastAPI) -> None:
     @app.get("/ladder", include_in_schema=False)
     async def ladder_page() -> Response:
         return _page("ladder.html", "ladder")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:  # what a browser asks for on a page without its own icon link
+        return Response(FAVICON, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="kleos-static")
     for name, folder in game_static_dirs().items():
