@@ -140,8 +140,9 @@ export function gameTables(name, options) {
  * A game's WebSocket: says hello with the seat token (null: spectator), hands every state message
  * to onState, reconnects with a growing delay and resyncs (the server answers each hello with the
  * current state). Actions go over the socket when it is open, else over HTTP. The log comes
- * incrementally (the hello's `since`): each message over the socket carries only the steps the page
- * lacks, and onState is given the whole log put together again.
+ * incrementally (`since` in the hello, in the HTTP reads while the socket is down and in the HTTP
+ * actions): each message carries only the steps the page lacks, and onState is given the whole log
+ * put together again.
  */
 export class LiveGame {
   constructor(gameId, token, { onState, onStatus, onFatal }) {
@@ -174,9 +175,7 @@ export class LiveGame {
     this.ws = ws;
     this.onStatus("connecting");
     ws.onopen = () => {
-      // `since`: the event whose log this page holds (0: none yet), so that only newer steps come.
-      const since = this.log ? Math.max(this.lastSeq, 0) : 0;
-      ws.send(JSON.stringify({ type: "hello", token: this.token, describe: this.describe, since }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, describe: this.describe, since: this.since() }));
     };
     ws.onmessage = (event) => {
       let msg;
@@ -205,15 +204,25 @@ export class LiveGame {
     };
   }
 
+  /** The event whose log this page holds (0: none yet): what it asks with, so that only newer steps come. */
+  since() {
+    return this.log ? Math.max(this.lastSeq, 0) : 0;
+  }
+
   // While the socket is down, read the state over HTTP now and then (the socket, once back, resyncs).
   startPolling() {
     if (this.poller) return;
     this.poller = setInterval(() => {
       if (this.closed || (this.ws && this.ws.readyState === WebSocket.OPEN)) return;
-      api(`/api/games/${encodeURIComponent(this.gameId)}`, { token: this.token })
-        .then((msg) => this.handle(msg, true))
-        .catch(() => {});
+      this.read(this.since());
     }, 5000);
+  }
+
+  /** The state over HTTP: the log steps after event `since` only, or the whole log with `since` 0. */
+  read(since) {
+    return api(`/api/games/${encodeURIComponent(this.gameId)}?since=${since}`, { token: this.token })
+      .then((msg) => this.handle(msg, true))
+      .catch(() => {});
   }
 
   stopPolling() {
@@ -231,7 +240,9 @@ export class LiveGame {
       }
       if (msg.seq >= this.lastSeq || msg.game_id !== this.gameIdSeen) {
         if (!this.wholeLog(msg)) {
-          this.sync(); // a piece of log that does not fit what this page holds: ask for all of it
+          // a piece of log that does not fit what this page holds: ask for all of it
+          if (viaHttp) this.read(0);
+          else this.sync();
           return;
         }
         this.lastSeq = msg.seq;
@@ -313,7 +324,8 @@ export class LiveGame {
     }
     // No socket: the same request over HTTP; its answer is the new state.
     const path = message.type === "undo" ? "undo" : "actions";
-    const body = message.type === "undo" ? { seq: message.seq } : { seq: message.seq, action: message.action };
+    const since = this.since();
+    const body = message.type === "undo" ? { seq: message.seq, since } : { seq: message.seq, action: message.action, since };
     return api(`/api/games/${encodeURIComponent(this.gameId)}/${path}`, { method: "POST", body, token: this.token })
       .then((state) => {
         this.handle(state, true);
