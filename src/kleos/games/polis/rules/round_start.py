@@ -29,8 +29,6 @@ def begin(t: Tables, s: PolisState) -> Handover | None:
 def _draw_projects_or_go_on(t: Tables, s: PolisState) -> Handover | None:
     """[2012] 3 tiles face up at every round start (R-ROUND-5); [2020] 3 at setup (R-SETUP-9)."""
     wanted = t.rules.projects_per_round[s.round]
-    if s.flag("no_projects"):
-        wanted = 0
     if len(s.projects_face_up) < wanted and s.project_pile:
         s.chance = CH_PROJECT
         return None
