@@ -99,9 +99,9 @@ def test_create_and_move_actions_need_at_least_one_unit(game: PolisGame) -> None
     s = turn_position(game, round=2, active="athens")
     play(game, s, "hoplites Athinae")
     assert "done" not in legal_set(game, s)
-    assert_illegal(game, s, "done", "R-ACT-GEN-6", listed=False)
+    assert assert_illegal(game, s, "done", "R-ACT-GEN-6", listed=False).message == "create at least one unit"
     play(game, s, "pay iron", "done", "march Boiotia")
-    assert_illegal(game, s, "done", "R-ACT-GEN-6", listed=False)
+    assert assert_illegal(game, s, "done", "R-ACT-GEN-6", listed=False).message == "move at least one unit"
 
 
 def test_done_takes_no_argument(game: PolisGame) -> None:
@@ -110,9 +110,11 @@ def test_done_takes_no_argument(game: PolisGame) -> None:
     s = turn_position(game, round=2, active="athens")
     play(game, s, "hoplites Athinae", "pay iron")
     assert "done" in legal_set(game, s)
-    assert_illegal(game, s, "done now", "R-ACT-GEN-6", listed=False)
+    refused = assert_illegal(game, s, "done now", "R-ACT-GEN-6", listed=False)
+    assert refused.message == "'done' takes nothing after it"
     play(game, s, "done", "march Boiotia", "from Attika")
-    assert_illegal(game, s, "done Attika", "R-ACT-GEN-6", listed=False)
+    refused = assert_illegal(game, s, "done Attika", "R-ACT-GEN-6", listed=False)
+    assert refused.message == "'done' takes nothing after it"
     play(game, s, "done")
 
 

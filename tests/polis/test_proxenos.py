@@ -382,10 +382,14 @@ def test_ransom_is_free_2020() -> None:
     assert goods_of(s, "athens") == {**before, "silver": before["silver"] - 2}
 
 
-def test_ransom_not_during_an_action_2020() -> None:
-    """R-ACT-RANSOM-2, A-21 [2020]: not in the middle of an action."""
-    game, s = _captive("2020")
+@pytest.mark.parametrize(("edition", "rule"), [("2012", "R-ACT-RANSOM-1"), ("2020", "R-ACT-RANSOM-2")])
+def test_ransom_not_during_an_action(edition: str, rule: str) -> None:
+    """R-ACT-RANSOM-2, A-21 [2020]: not in the middle of an action; R-ACT-RANSOM-1 [2012]: the ransom
+    is an action of its own, so it cannot start inside another either. The refusal names the rule of
+    the edition and the action to finish."""
+    game, s = _captive(edition)
     play(game, s, "tribute Attika", "assign wine")
-    assert_illegal(game, s, "ransom", "R-ACT-RANSOM-2")
+    refused = assert_illegal(game, s, "ransom", rule)
+    assert refused.message == "finish the tribute action first; ransom only before or between actions"
     play(game, s, "done", "ransom")
     assert where(game, s, ATHENS) == "Athinae"

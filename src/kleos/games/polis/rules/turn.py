@@ -20,7 +20,6 @@ AFTER_TURN, AFTER_ROUND = "turn", "end_of_round"  # what follows a battle check 
 
 def begin_turns(t: Tables, s: PolisState, start_player: int) -> None:
     """The turn phase of a round begins with the start player (R-TURN-1)."""
-    s.phase = TURN
     s.passed = [False, False]
     s.first_passer = NO_ONE
     s.last_passer = NO_ONE
@@ -69,10 +68,12 @@ def finished_by(s: PolisState, action: Action) -> bool:
 
 
 def done_refused(s: PolisState, action: Action, what: str) -> Violation | None:
-    """The check of the ``done`` that ends a pending action of several steps: it needs at least one
-    unit made or moved, and no argument (R-ACT-GEN-6). ``what`` words the refusal."""
+    """The check of the ``done`` that ends a pending action of several steps: it takes no argument,
+    and needs at least one unit made or moved (R-ACT-GEN-6), which ``what`` asks for."""
     assert s.pending is not None
-    return None if s.pending[2] >= 1 and not action.args else broken("R-ACT-GEN-6", what)
+    if action.args:
+        return broken("R-ACT-GEN-6", N_("'done' takes nothing after it"))
+    return None if s.pending[2] >= 1 else broken("R-ACT-GEN-6", what)
 
 
 def after_action(s: PolisState) -> Handover | None:
