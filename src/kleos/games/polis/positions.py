@@ -33,7 +33,7 @@ def turn_position(game: PolisGame, *, round: int = 0, active: int | str = "spart
         tile = t.project_index[name]
         s.project_pile.remove(tile)
         s.projects_face_up.append(tile)
-    turn.begin_turns(t, s, side_index(active))
+    turn.begin_turns(s, side_index(active))
     return s
 
 

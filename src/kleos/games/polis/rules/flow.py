@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
+from kleos.core.steps import count_step
 from kleos.games.polis.rules import actions, battle, end_of_round, events, round_start, turn
 from kleos.games.polis.rules.common import Handover
 from kleos.games.polis.state import (
@@ -42,6 +43,8 @@ from kleos.games.polis.state import (
 )
 from kleos.games.polis.tables import Tables, other
 
+HAND_OVERS = 100  # phases begun one after the other without a decision: a round has about ten
+
 
 def begin_round(t: Tables, s: PolisState) -> None:
     """Begin round ``s.round`` (the first one, at set-up) and carry on to its first decision or draw."""
@@ -51,9 +54,7 @@ def begin_round(t: Tables, s: PolisState) -> None:
 def apply(t: Tables, s: PolisState, seat: int, action: Action) -> None:
     """Carry out a legal decision of ``seat``, or a chance outcome (``seat`` is ``CHANCE``), in the
     phase module in charge; then every hand-over it leads to."""
-    ended = _chance(t, s, action) if seat == CHANCE else _decision(t, s, seat, action)
-    while ended is not None:  # hand_over
-        ended = _begin_next(t, s, ended)
+    hand_over(t, s, _chance(t, s, action) if seat == CHANCE else _decision(t, s, seat, action))
 
 
 def _decision(t: Tables, s: PolisState, seat: int, action: Action) -> Handover | None:
@@ -83,8 +84,13 @@ def _chance(t: Tables, s: PolisState, action: Action) -> Handover | None:
 
 
 def hand_over(t: Tables, s: PolisState, ended: Handover | None) -> None:
-    """Begin what follows each phase that has run its course, until a seat or chance must decide."""
+    """Begin what follows each phase that has run its course, until a seat or chance must decide.
+
+    A round has a handful of phases, so a chain longer than :data:`HAND_OVERS` is a broken rule that
+    would loop for ever: it is stopped with :class:`~kleos.core.errors.RunawayLoop` instead."""
+    steps = 0
     while ended is not None:
+        steps = count_step(steps, HAND_OVERS, "the hand-overs between two decisions")
         ended = _begin_next(t, s, ended)
 
 
@@ -95,7 +101,7 @@ def _begin_next(t: Tables, s: PolisState, ended: Handover) -> Handover | None:
             return _after_turn(t, s, s.active, passed=ended is Handover.PASSED)
         case Handover.BATTLES_OVER:
             if s.after_battles == turn.AFTER_TURN:
-                turn.after_turn_battles(t, s)
+                turn.after_turn_battles(s)
                 return None
             return end_of_round.begin(t, s)
         case Handover.ROUND_OVER:
@@ -105,7 +111,7 @@ def _begin_next(t: Tables, s: PolisState, ended: Handover) -> Handover | None:
             return events.reveal(t, s, s.event, round_start.event_reader(t, s))  # R-ROUND-7, R-ROUND-8
         case Handover.EVENT_OVER:
             round_start.end_event(s)
-            turn.begin_turns(t, s, round_start.start_player(t, s))  # R-ROUND-9, R-ROUND-10
+            turn.begin_turns(s, round_start.start_player(t, s))  # R-ROUND-9, R-ROUND-10
             return None
 
 

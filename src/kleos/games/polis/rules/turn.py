@@ -18,7 +18,7 @@ PASS, RANSOM = "pass", "ransom"
 AFTER_TURN, AFTER_ROUND = "turn", "end_of_round"  # what follows a battle check (``state.after_battles``)
 
 
-def begin_turns(t: Tables, s: PolisState, start_player: int) -> None:
+def begin_turns(s: PolisState, start_player: int) -> None:
     """The turn phase of a round begins with the start player (R-TURN-1)."""
     s.passed = [False, False]
     s.first_passer = NO_ONE
@@ -112,6 +112,6 @@ def battle_check_after(t: Tables, s: PolisState, side: int, passed: bool) -> str
     return AFTER_TURN
 
 
-def after_turn_battles(t: Tables, s: PolisState) -> None:
+def after_turn_battles(s: PolisState) -> None:
     """The battle check after a turn is over: the other player's turn begins (R-TURN-1)."""
     begin_turn(s, other(s.active))
