@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-import kleos
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.games.cyclades.game import CycladesGame
@@ -128,9 +125,3 @@ def assert_invariants(g: CycladesGame, s: CycladesState) -> None:
     assert all(0 <= m <= 1 for m in s.metropolis)
     assert min(s.troops) >= 0 and min(s.fleets) >= 0
     assert all(s.fleets[sea] == 0 or s.fleet_owner[sea] >= 0 for sea in range(t.n_seas))
-
-
-# A spy put on a rule module's function sees no call made from compiled code (compiled modules call
-# one another directly); such tests run on the interpreted build, which scripts/check.sh also tests.
-SPIES_ON_RULES = pytest.mark.skipif(kleos.BUILD.startswith("compiled"),
-                                    reason="spies on a call inside the compiled rules: see the interpreted run")

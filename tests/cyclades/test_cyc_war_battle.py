@@ -6,8 +6,9 @@ Rounds are driven with explicit chance outcomes ``dice <attacker face> <defender
 from __future__ import annotations
 
 import pytest
-from cyc_helpers import SPIES_ON_RULES, build_on, game, put, rule_of, war_turn
+from cyc_helpers import build_on, game, put, rule_of, war_turn
 
+from compiled_build import SPIES_ON_RULES
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE

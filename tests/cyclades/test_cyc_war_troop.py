@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from cyc_helpers import SPIES_ON_RULES, build_on, play, put, rule_of, war_turn
+from cyc_helpers import build_on, play, put, rule_of, war_turn
 
+from compiled_build import SPIES_ON_RULES
 from kleos.core.action import Action
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules import actions, metro, troop

@@ -14,8 +14,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from cyc_helpers import SPIES_ON_RULES, game, put, war_turn
+from cyc_helpers import game, put, war_turn
 
+from compiled_build import SPIES_ON_RULES
 from kleos.core.action import Action
 from kleos.core.errors import RunawayLoop
 from kleos.games.cyclades.game import CycladesGame

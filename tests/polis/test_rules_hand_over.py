@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-import kleos
+from compiled_build import SPIES_ON_RULES
 from kleos.core.errors import RunawayLoop
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import flow, round_start
 from kleos.games.polis.rules.common import Handover
 from kleos.games.polis.state import CH_PROJECT, ROUND_START
-
-# A spy put on a rule module's function sees no call made from compiled code (compiled modules call
-# one another directly); such tests run on the interpreted build, which scripts/check.sh also tests.
-SPIES_ON_RULES = pytest.mark.skipif(kleos.BUILD.startswith("compiled"),
-                                    reason="spies on a call inside the compiled rules: see the interpreted run")
 
 
 @SPIES_ON_RULES

@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 from web_helpers import (
+    assert_log_is,
     battle_record,
     click_first_action,
     create_game,
@@ -48,10 +49,6 @@ def record_frames(page: Any) -> list[tuple[str, dict[str, Any]]]:
     return frames
 
 
-def log_texts(page: Any) -> list[str]:
-    return [text.strip() for text in page.locator("#log-panel li.log-entry .log-text").all_inner_texts()]
-
-
 def log_in(base: str, game_id: str, token: str, language: str) -> list[dict[str, Any]]:
     """The seat's whole log as the server words it for a reader of ``language`` (its cookie)."""
     answer = httpx.get(f"{base}/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"},
@@ -59,11 +56,6 @@ def log_in(base: str, game_id: str, token: str, language: str) -> list[dict[str,
     assert answer.status_code == 200, answer.text
     log: list[dict[str, Any]] = answer.json()["log"]
     return log
-
-
-def shown_steps(page: Any) -> list[int]:
-    steps = page.locator("#log-panel li.log-entry").evaluate_all("items => items.map((li) => li.dataset.step)")
-    return [int(step) for step in steps]
 
 
 def seat_token(page: Any, game_id: str) -> str:
@@ -118,8 +110,7 @@ def test_full_game_against_the_ai_by_clicking(live_server: LiveServer, desktop: 
     assert log_rows == final["steps"]
     # The log put together from incremental pieces (one of them after the undo) is the server's whole log.
     whole_log = log_in(base, seated["game_id"], seated["token"], language)
-    assert shown_steps(page) == [entry["step"] for entry in whole_log]
-    assert all(entry["text"].endswith(text) and text for entry, text in zip(whole_log, log_texts(page), strict=True))
+    assert_log_is(page, whole_log)
     check_reader_language(page, language, base)
     page.screenshot(path=str(shots / f"desktop-over-{language}.png"), full_page=True)
 
@@ -210,8 +201,7 @@ def test_lobby_invite_live_updates_spectator_and_resync(live_server: LiveServer,
         bob.wait_for_selector("#conn[data-state='live']")
         assert bob.locator("#log-panel li.log-entry").count() == after["steps"]
         whole_log = get_state(base, game_id, seat_token(bob, game_id))["log"]
-        assert shown_steps(bob) == [entry["step"] for entry in whole_log]
-        assert all(entry["text"].endswith(text) and text for entry, text in zip(whole_log, log_texts(bob), strict=True))
+        assert_log_is(bob, whole_log)
         hellos = [frame for way, frame in bob_frames if way == "sent" and frame.get("type") == "hello"]
         assert hellos[0]["since"] == 0  # a new page holds no log
         assert 0 < hellos[-1]["since"] < after["seq"]  # the reconnected one holds the log up to its last push

@@ -12,7 +12,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from web_helpers import click_first_action, create_game, get_state, store_seat
+from web_helpers import assert_log_is, click_first_action, create_game, get_state, store_seat
 from web_server import LiveServer, browser, desktop, live_server  # noqa: F401
 
 MOVES = 3  # actions of the page's seat, each answered over HTTP (and the bot's replies read by polling)
@@ -61,11 +61,7 @@ def test_a_page_without_its_socket_is_sent_only_the_new_steps(live_server: LiveS
     page.wait_for_function("n => Number(document.body.dataset.seq) >= n", arg=server["seq"], timeout=30_000)
 
     whole = get_state(base, game_id, token)["log"]
-    entries = page.locator("#log-panel li.log-entry")
-    assert [int(step) for step in entries.evaluate_all("items => items.map((li) => li.dataset.step)")] == [
-        entry["step"] for entry in whole]
-    shown = [text.strip() for text in page.locator("#log-panel li.log-entry .log-text").all_inner_texts()]
-    assert all(entry["text"].endswith(text) and text for entry, text in zip(whole, shown, strict=True))
+    assert_log_is(page, whole)
 
     assert answers and all(since != "?" for since, _, _ in answers), [since for since, _, _ in answers]
     assert answers[0][0] == "0"  # the first read: the page holds no log yet, so all of it comes

@@ -228,3 +228,13 @@ def click_first_action(page: Any) -> str:
             return action
         page.locator("#menu button.choice[data-group]:not([disabled])").first.click()
     raise AssertionError("no action in the menu")
+
+
+def assert_log_is(page: Any, whole_log: list[dict[str, Any]]) -> None:
+    """The page's log panel shows ``whole_log`` (the server's), step for step: each line's text is not
+    empty and ends its entry's text."""
+    entries = page.locator("#log-panel li.log-entry")
+    steps = entries.evaluate_all("items => items.map((li) => li.dataset.step)")
+    assert [int(step) for step in steps] == [entry["step"] for entry in whole_log]
+    shown = [text.strip() for text in page.locator("#log-panel li.log-entry .log-text").all_inner_texts()]
+    assert all(entry["text"].endswith(text) and text for entry, text in zip(whole_log, shown, strict=True))
