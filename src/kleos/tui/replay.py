@@ -20,7 +20,7 @@ from kleos.core.record import GameRecord
 from kleos.i18n.platform import N_, _
 from kleos.tui.look import Look
 from kleos.tui.session import Session
-from kleos.tui.widgets import BoardPanel, board_and_menu, board_source
+from kleos.tui.widgets import BOARD_PANEL_BINDINGS, BoardPanel, board_and_menu, board_source
 from kleos.tui.words import TranslatedBindings
 
 
@@ -37,10 +37,7 @@ class ReplayScreen(TranslatedBindings, Screen[int | None]):
         Binding("t", "next_turn", N_("Next turning point"), show=False),
         Binding("right,n", "step(1)", N_("Next"), show=False),
         Binding("left,p", "step(-1)", N_("Previous"), show=False),
-        Binding("tab", "view(1)", N_("View"), priority=True),
-        Binding("shift+tab", "view(-1)", N_("Previous view"), show=False, priority=True),
-        Binding("pageup", "page(-1)", N_("Scroll up"), show=False, priority=True),
-        Binding("pagedown", "page(1)", N_("Scroll down"), show=False, priority=True),
+        *BOARD_PANEL_BINDINGS,
         Binding("home", "jump(0)", N_("Start"), show=False),
         Binding("end", "jump(-1)", N_("End"), show=False),
     ]

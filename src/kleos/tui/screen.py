@@ -25,7 +25,7 @@ from kleos.tui.look import LOG
 from kleos.tui.menu import entry_for_key
 from kleos.tui.screen_typing import COMMANDS, ScreenTyping
 from kleos.tui.screen_view import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT
-from kleos.tui.widgets import PassDeviceScreen, board_source
+from kleos.tui.widgets import BOARD_PANEL_BINDINGS, PassDeviceScreen, board_source
 
 __all__ = ["COMMANDS", "MODE_CHOOSE", "MODE_CONFIRM", "MODE_OVER", "MODE_WAIT", "OVER_ENTRIES", "GameScreen"]
 
@@ -42,10 +42,7 @@ class GameScreen(ScreenTyping):
         Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
         Binding("colon", "type", N_("Type"), key_display=":"),
         Binding("escape", "back", N_("Back"), key_display="Esc", show=False),
-        Binding("tab", "view(1)", N_("View"), priority=True),
-        Binding("shift+tab", "view(-1)", N_("Previous view"), show=False, priority=True),
-        Binding("pageup", "page(-1)", N_("Scroll up"), show=False, priority=True),
-        Binding("pagedown", "page(1)", N_("Scroll down"), show=False, priority=True),
+        *BOARD_PANEL_BINDINGS,
         Binding("R", "rules", N_("Rules")),
         Binding("G", "guide", N_("Guide")),
         Binding("H", "hint", N_("Hint")),

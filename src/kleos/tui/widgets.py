@@ -21,6 +21,15 @@ from kleos.tui.look import LOG, Look
 from kleos.tui.text import paragraph
 from kleos.tui.words import TranslatedBindings
 
+BOARD_PANEL_BINDINGS: tuple[BindingType, ...] = (
+    Binding("tab", "view(1)", N_("View"), priority=True),
+    Binding("shift+tab", "view(-1)", N_("Previous view"), show=False, priority=True),
+    Binding("pageup", "page(-1)", N_("Scroll up"), show=False, priority=True),
+    Binding("pagedown", "page(1)", N_("Scroll down"), show=False, priority=True),
+)
+"""The keys of a screen with a :class:`BoardPanel`: its ``action_view`` turns the panel's view, its
+``action_page`` scrolls it, before the focused menu can take Tab or the page keys for itself."""
+
 
 class BoardPanel(Vertical):
     """The left side of the screen: a strip of view names and the chosen view, scrollable."""
