@@ -53,3 +53,13 @@ def test_apply_writes_the_mutant_once_and_refuses_a_line_that_moved(tmp_path: Pa
     assert target.read_text().endswith("return n > 3\n")
     with pytest.raises(SystemExit, match="not exactly once"):
         MUTATION.apply(mutant, tmp_path)
+
+
+def test_a_run_leaves_out_the_tests_that_read_the_rules_source() -> None:
+    """A test that scans the rules' source as text would read every mutant's copy of each function in a
+    run and fail before the first mutant: each one named exists and is in no module's test list."""
+    scans = MUTATION._SOURCE_SCANS
+    assert scans and all(any((ROOT / "tests").glob(f"*/{name}.py")) for name in scans)
+    for game in MUTATION.GAMES:
+        for module in MUTATION.rules_modules(game):
+            assert not any(Path(test).stem in scans for test in MUTATION.tests_for(module)), module
