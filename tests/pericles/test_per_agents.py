@@ -112,7 +112,7 @@ def hidden_redrawn(scenario: str, seed: int, steps: int) -> tuple[PericlesGame, 
     view = game.view(state, seat)
     other = game.determinize(view, random.Random(seed + 99))
     assert game.view(other, seat) == view
-    assert other.text() != state.text()  # something hidden did change
+    assert game.position_text(other) != game.position_text(state)  # something hidden did change
     return game, state, other, seat
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kleos.core.flatstate import fields_from_json, fields_to_json, json_to_text, text_to_json
+from kleos.core.flatstate import fields_from_json, fields_to_json
 from kleos.core.protocol import Outcome
 from kleos.core.rng import Rng
 
@@ -221,14 +221,6 @@ class CycladesState:
     @staticmethod
     def from_json(data: dict[str, Any]) -> CycladesState:
         return fields_from_json(CycladesState, data, LIST_FIELDS, SCALAR_FIELDS)
-
-    def text(self) -> str:
-        """One ``field=value`` line per field, values in compact JSON: diffable and exact."""
-        return json_to_text(self.to_json())
-
-    @staticmethod
-    def parse(text: str) -> CycladesState:
-        return CycladesState.from_json(text_to_json(text))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CycladesState):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kleos.core.flatstate import fields_from_json, fields_to_json, json_to_text, text_to_json
+from kleos.core.flatstate import fields_from_json, fields_to_json
 from kleos.core.protocol import Outcome
 from kleos.core.rng import Rng
 
@@ -281,7 +281,7 @@ class PericlesState:
         new.rng = Rng(self.rng.state)
         return new
 
-    # ----- JSON and text ------------------------------------------------------------------------
+    # ----- JSON ----------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return fields_to_json(self, LIST_FIELDS, SCALAR_FIELDS)
 
@@ -291,14 +291,6 @@ class PericlesState:
             data = {**data, "honor_from": [h if source == H_START else 0 for h in data["honor"]
                                            for source in range(N_HONOR)]}
         return fields_from_json(PericlesState, data, LIST_FIELDS, SCALAR_FIELDS)
-
-    def text(self) -> str:
-        """One ``field=value`` line per field, values in compact JSON: diffable and exact."""
-        return json_to_text(self.to_json())
-
-    @staticmethod
-    def parse(text: str) -> PericlesState:
-        return PericlesState.from_json(text_to_json(text))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PericlesState):
