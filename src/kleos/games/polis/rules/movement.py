@@ -9,6 +9,7 @@ region, not its path.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
 from kleos.core.action import Action
 from kleos.core.errors import N_
@@ -95,34 +96,26 @@ def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violati
     if dest is None or len(action.args) != 1:
         return broken("R-MOVE-1", N_("usage: {verb} <{verb2}>"),
                       verb=action.verb, verb2='sea' if action.verb == SAIL else 'territory')
-    if not _is_destination_kind(t, action.verb, dest):
-        rule = "R-ACT-MOVEGAL-2" if action.verb == SAIL else "R-ACT-MOVEHOP-2"
-        if action.verb == SAIL:
-            return broken(rule, N_("{region} is not a sea"), region=t.region_ids[dest])
-        return broken(rule, N_("{region} is not a territory"), region=t.region_ids[dest])
-    if units(s, dest, side) >= stack_limit(t, s):
-        return broken("R-MOVE-3", N_("already {value} units in {region}"),
-                      value=stack_limit(t, s), region=t.region_ids[dest])
-    if not movable_from(t, s, side, action.verb, dest):
-        return broken("R-ACT-GEN-6", N_("no unit can reach {region}"), region=t.region_ids[dest])
-    return None
+    # ``dest`` is a region of the other kind: destinations of the verb's kind returned above
+    if action.verb == SAIL:
+        return broken("R-ACT-MOVEGAL-2", N_("{region} is not a sea"), region=t.region_ids[dest])
+    return broken("R-ACT-MOVEHOP-2", N_("{region} is not a territory"), region=t.region_ids[dest])
 
 
-def _candidates_start(verb: str) -> ActionKind:
-    def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
-        """Destinations some unit can reach (``check`` still decides)."""
-        return (Action(verb, (t.region_ids[r],)) for r in sorted(reach_table(t, s, side, verb == SAIL)))
+def _start_candidates(verb: str, t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    """Destinations some unit can reach (:func:`_check_start` still decides)."""
+    return (Action(verb, (t.region_ids[r],)) for r in sorted(reach_table(t, s, side, verb == SAIL)))
 
-    def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
-        """The candidates :func:`_check_start` accepts: reachable destinations of the verb's kind
-        (territory or sea) below the stacking limit (R-MOVE-3)."""
-        named = unary_actions(t, verb, t.region_ids)
-        return [named[r] for r in move_destinations(t, s, side, verb == SAIL)]
 
-    def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
-        s.pending = (verb, t.region_index[str(action.args[0])], 0)
+def _start_legal(verb: str, t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The candidates :func:`_check_start` accepts: reachable destinations of the verb's kind
+    (territory or sea) below the stacking limit (R-MOVE-3)."""
+    named = unary_actions(t, verb, t.region_ids)
+    return [named[r] for r in move_destinations(t, s, side, verb == SAIL)]
 
-    return ActionKind(verb, MILITARY, candidates, _check_start, start, uses_goods=False, legal=legal)
+
+def _start(verb: str, t: Tables, s: PolisState, side: int, action: Action) -> None:
+    s.pending = (verb, t.region_index[str(action.args[0])], 0)
 
 
 def _step_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
@@ -178,5 +171,8 @@ def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
         turn.finish_action(s)
 
 
-KINDS = [_candidates_start(MARCH), _candidates_start(SAIL)]
+# The start functions are bound to their verb with ``partial``, not built as closures, so that each is
+# a module-level function which a mutation run can switch (docs/mutation.md).
+KINDS = [ActionKind(v, MILITARY, partial(_start_candidates, v), _check_start, partial(_start, v), uses_goods=False,
+                    legal=partial(_start_legal, v)) for v in (MARCH, SAIL)]
 STEPS = [StepKind(v, _step_candidates, _step_check, _step_apply, _step_legal) for v in (MARCH, SAIL)]
