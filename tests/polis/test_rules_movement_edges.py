@@ -18,7 +18,7 @@ import pytest
 from rules_helpers import EDITIONS, assert_illegal, board, units
 
 from kleos.games.polis.game import PolisGame
-from kleos.games.polis.positions import play
+from kleos.games.polis.positions import play, set_units
 
 
 @pytest.fixture(params=EDITIONS)
@@ -41,34 +41,24 @@ def test_an_unreachable_destination_is_named(game: PolisGame) -> None:
     assert err.message == "no unit can reach Kyklades"
 
 
-def test_neutral_areas_are_named_in_the_refusal(game: PolisGame) -> None:
-    """R-ACT-MOVEGAL-2, R-ACT-MOVEHOP-10, R-MAP-5."""
+@pytest.mark.parametrize("text,rule,message", [
+    ("sail Persia", "R-ACT-MOVEGAL-2", "Persia is not a sea"),
+    ("march Epidamnos", "R-ACT-MOVEHOP-10", "hoplites can never enter the neutral area of Epidamnos"),
+    ("sail Attika", "R-ACT-MOVEGAL-2", "Attika is not a sea"),
+    ("march Kyklades", "R-ACT-MOVEHOP-2", "Kyklades is not a territory"),
+    ("march", "R-MOVE-1", "usage: march <territory>"),
+    ("sail", "R-MOVE-1", "usage: sail <sea>"),
+    ("march Atlantis", "R-MOVE-1", "usage: march <territory>"),
+    ("sail Kyklades Attika", "R-MOVE-1", "usage: sail <sea>"),
+    ("march Thessalia Boiotia", "R-MOVE-1", "usage: march <territory>"),
+])
+def test_a_refused_destination_is_named_with_its_rule(game: PolisGame, text: str, rule: str, message: str) -> None:
+    """R-ACT-MOVEGAL-2, R-ACT-MOVEHOP-10, R-MAP-5: never a neutral area; R-ACT-MOVEHOP-2: galleys sail to
+    seas, hoplites march to territories; R-MOVE-1: one destination, named once, and a second name is not
+    a second move (the verb's usage)."""
     s = board(game, round=1, Attika=(1, 0), Kyklades=(1, 0))
-    err = assert_illegal(game, s, "sail Persia", "R-ACT-MOVEGAL-2", listed=False)
-    assert err.message == "Persia is not a sea"
-    err = assert_illegal(game, s, "march Epidamnos", "R-ACT-MOVEHOP-10", listed=False)
-    assert err.message == "hoplites can never enter the neutral area of Epidamnos"
-
-
-@pytest.mark.parametrize("text,usage", [("march", "usage: march <territory>"),
-                                        ("sail", "usage: sail <sea>"),
-                                        ("march Atlantis", "usage: march <territory>"),
-                                        ("sail Kyklades Attika", "usage: sail <sea>"),
-                                        ("march Thessalia Boiotia", "usage: march <territory>")])
-def test_a_malformed_move_gets_its_verbs_usage(game: PolisGame, text: str, usage: str) -> None:
-    """R-MOVE-1: one destination, of the verb's kind, named once; a second name is not a second move."""
-    s = board(game, round=1, Attika=(1, 0), Kyklades=(1, 0))
-    err = assert_illegal(game, s, text, "R-MOVE-1", listed=False)
-    assert err.message == usage
-
-
-def test_a_destination_of_the_wrong_kind_is_named(game: PolisGame) -> None:
-    """R-ACT-MOVEGAL-2, R-ACT-MOVEHOP-2: galleys sail to seas, hoplites march to territories."""
-    s = board(game, round=1, Attika=(1, 0), Kyklades=(1, 0))
-    err = assert_illegal(game, s, "sail Attika", "R-ACT-MOVEGAL-2", listed=False)
-    assert err.message == "Attika is not a sea"
-    err = assert_illegal(game, s, "march Kyklades", "R-ACT-MOVEHOP-2", listed=False)
-    assert err.message == "Kyklades is not a territory"
+    err = assert_illegal(game, s, text, rule, listed=False)
+    assert err.message == message
 
 
 # ----- moving a unit: each refusal's rule and words -----------------------------------------------
@@ -86,7 +76,7 @@ def test_a_step_into_a_full_destination_is_refused(game: PolisGame) -> None:
     (here filled at exactly N = 3 behind the action's back) is refused, not carried out."""
     s = board(game, round=0, Attika=(2, 0), Thessalia=(1, 0))
     play(game, s, "march Thessalia", "from Attika")
-    s.units[game.tables.region_index["Thessalia"] * 2] = 3
+    set_units(game, s, "Thessalia", athens=3, sparta=0)
     err = assert_illegal(game, s, "from Attika", "R-MOVE-3", listed=False)
     assert err.message == "Thessalia is full"
 
