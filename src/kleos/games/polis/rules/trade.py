@@ -36,10 +36,10 @@ def price(t: Tables, s: PolisState, slot: int, good: int) -> int:
 
 
 def _parse(t: Tables, action: Action) -> tuple[int, int, int] | None:
-    market = arg_name(action, 0, t.market_index)
-    number = action.args[1] if len(action.args) > 1 else None
-    pay = arg_good(action, 2)
-    if market is None or not isinstance(number, int) or pay is None or len(action.args) != 3:
+    if len(action.args) != 3:
+        return None
+    market, number, pay = arg_name(action, 0, t.market_index), action.args[1], arg_good(action, 2)
+    if market is None or not isinstance(number, int) or pay is None:
         return None
     slots = t.market_slots[market]
     if not 1 <= number <= len(slots):
@@ -192,7 +192,7 @@ def _roll_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     s.chance = None
     last = t.track_len - 1
     if not purchase:
-        step = rolls[0] if len(rolls) == 1 else min(rolls)
+        step = min(rolls)  # the one die, or the lower of two (R-ACT-TRADE-16, R-ACT-TRADE-17)
         g = goods[0]
         s.market_pos[g] = min(last, s.market_pos[g] + step)
     elif t.rules.purchase_dice == "higher_of_two":
