@@ -122,7 +122,7 @@ def test_no_ransom_while_the_capital_is_occupied_when_switched_off(edition: str,
     game = game_with(no_events, edition, "ransom_to_capital_even_if_occupied", False)
     s = captive_with_sparta_in_athinae(game)
     refusal = assert_illegal(game, s, "ransom", "R-ACT-RANSOM-5")
-    assert "Athinae" in str(refusal)
+    assert refusal.message == "the opponent's proxenos stands in Athinae: no ransom while it is there"
     put_proxenos(game, s, SPARTA, "Thibae")
     assert "ransom" in legal(game, s)
     pos.play(game, s, "ransom")

@@ -75,6 +75,8 @@ def _completable(t: Tables, s: PolisState, side: int, start: int, path: tuple[in
 
 
 def can_move(t: Tables, s: PolisState, side: int) -> bool:
+    """A proxenos on the board with a destination whose bribes its player can pay (R-ACT-PROXENOS-1,
+    R-ACT-PROXENOS-12)."""
     start = s.proxenos[side]
     if start == NO_ONE:
         return False
@@ -229,7 +231,7 @@ def _move_candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
 
 def _move_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
     """The one candidate if :func:`_check_start` accepts it (no generic filtering: a menu at every node)."""
-    return [_MOVE[0]] if s.proxenos[side] != NO_ONE and can_move(t, s, side) else []
+    return [_MOVE[0]] if can_move(t, s, side) else []
 
 
 def _ransom_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
