@@ -72,7 +72,7 @@ def new_state(t: Tables, seed: int) -> PolisState:
     for side, setup in enumerate((t.bundle.setup.athens, t.bundle.setup.sparta)):
         _place_side(t, s, side, setup)
         on_board = sum(s.pop[p] for p in range(n_poleis) if s.owner[p] == side)
-        on_board += sum(s.units[r * 2 + side] for r in range(t.n_regions))
+        on_board += sum(s.units[side::2])  # a region's units are stored as an (Athens, Sparta) pair
         s.supply_cubes[side] = limits.cubes - on_board  # R-COMP-4
         discs = limits.discs if limits.discs is not None else UNLIMITED_DISCS
         s.supply_discs[side] = discs - sum(1 for o in s.owner if o == side)
