@@ -8,6 +8,7 @@ time (``pay iron``, ``pay silver``; galleys also name the sea: ``pay wood Kyklad
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
 from kleos.core.action import Action
 from kleos.core.errors import N_
@@ -63,11 +64,12 @@ def _room_for_one(t: Tables, s: PolisState, side: int, verb: str, polis: int) ->
         if not _open_seas(t, s, side, polis):
             return broken("R-ACT-GALLEYS-6", N_("every sea of its ports is at the stacking limit"))
     elif s.merchants_supply[side] < 1:
-        return broken("R-ACT-MERCHANTS-6", N_("all 8 merchants are in play"))
+        return broken("R-ACT-MERCHANTS-6", N_("all {value} merchants are in play"),
+                      value=t.bundle.setup.limits.merchants)
     return None
 
 
-def _not_commercial(t: Tables, side: int, polis: int) -> Violation:
+def _not_commercial(t: Tables, polis: int) -> Violation:
     """Merchants only in one's own commercial poleis (R-ACT-MERCHANTS-1), never in the opponent's,
     even when one owns it (R-ACT-MERCHANTS-2)."""
     name = t.polis_ids[polis]
@@ -90,7 +92,7 @@ def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violati
     if verb == GALLEYS and not t.polis_ports[polis]:
         return broken("R-ACT-GALLEYS-1", N_("{name} has no port"), name=name)
     if verb == MERCHANTS and t.polis_commercial[polis] != side:
-        return _not_commercial(t, side, polis)
+        return _not_commercial(t, polis)
     used = dict(s.turn_create_polis)
     if verb in used and used[verb] != polis:
         return broken("R-ACT-GEN-8", N_("this turn you create {verb} only in {polis}"),
@@ -98,43 +100,41 @@ def _check_start(t: Tables, s: PolisState, side: int, action: Action) -> Violati
     return _room_for_one(t, s, side, verb, polis)
 
 
-def _candidates_start(verb: str) -> ActionKind:
-    def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
-        """Own poleis with a cube to spare (R-ACT-GEN-7); ``check`` still decides."""
-        return (Action(verb, (t.polis_ids[p],)) for p in range(len(t.polis_ids))
-                if s.owner[p] == side and s.pop[p] >= 2)
+def _start_candidates(verb: str, t: Tables, s: PolisState, side: int) -> Iterable[Action]:
+    """Own poleis with a cube to spare (R-ACT-GEN-7); ``check`` still decides."""
+    return (Action(verb, (t.polis_ids[p],)) for p in range(len(t.polis_ids))
+            if s.owner[p] == side and s.pop[p] >= 2)
 
-    def start(t: Tables, s: PolisState, side: int, action: Action) -> None:
-        polis = t.polis_index[str(action.args[0])]
-        if not t.rules.post_pass_create_other_polis:
-            s.turn_create_polis = (*((v, p) for v, p in s.turn_create_polis if v != verb), (verb, polis))
-        s.pending = (verb, polis, 0)
 
-    def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
-        """The candidates :func:`_check_start` accepts: own poleis that may make one more unit."""
-        base = side * N_GOODS
-        if s.goods[base + UNIT_GOOD[verb]] < 1 and s.goods[base + SILVER] < 1:
-            return []  # R-ACT-GEN-9
-        if verb == MERCHANTS and s.merchants_supply[side] < 1:
-            return []  # R-ACT-MERCHANTS-6
-        only = dict(s.turn_create_polis).get(verb) if s.turn_create_polis else None  # R-ACT-GEN-8
-        limit = t.round_values[s.round]
-        pop, units_ = s.pop, s.units
-        out: list[Action] = []
-        for p, regions, action in by_owners(t, s, "create", _own_places)[verb][side]:
-            if pop[p] < 2 or (only is not None and only != p):
+def _start(t: Tables, s: PolisState, side: int, action: Action) -> None:
+    verb, polis = action.verb, t.polis_index[str(action.args[0])]
+    if not t.rules.post_pass_create_other_polis:
+        s.turn_create_polis = (*((v, p) for v, p in s.turn_create_polis if v != verb), (verb, polis))
+    s.pending = (verb, polis, 0)
+
+
+def _start_legal(verb: str, t: Tables, s: PolisState, side: int) -> list[Action]:
+    """The candidates :func:`_check_start` accepts: own poleis that may make one more unit."""
+    base = side * N_GOODS
+    if s.goods[base + UNIT_GOOD[verb]] < 1 and s.goods[base + SILVER] < 1:
+        return []  # R-ACT-GEN-9
+    if verb == MERCHANTS and s.merchants_supply[side] < 1:
+        return []  # R-ACT-MERCHANTS-6
+    only = dict(s.turn_create_polis).get(verb) if s.turn_create_polis else None  # R-ACT-GEN-8
+    limit = t.round_values[s.round]
+    pop, units_ = s.pop, s.units
+    out: list[Action] = []
+    for p, regions, action in by_owners(t, s, "create", _own_places)[verb][side]:
+        if pop[p] < 2 or (only is not None and only != p):
+            continue
+        if regions:  # R-ACT-HOPLITES-6: its territory / R-ACT-GALLEYS-6: some port's sea
+            for r in regions:
+                if units_[r * 2 + side] < limit:
+                    break
+            else:
                 continue
-            if regions:  # R-ACT-HOPLITES-6: its territory / R-ACT-GALLEYS-6: some port's sea
-                for r in regions:
-                    if units_[r * 2 + side] < limit:
-                        break
-                else:
-                    continue
-            out.append(action)
-        return out
-
-    return ActionKind(verb, DEVELOPMENT, candidates, _check_start, start, legal=legal,
-                      goods_read=frozenset((UNIT_GOOD[verb], SILVER)))
+        out.append(action)
+    return out
 
 
 def _places(t: Tables, verb: str, side: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -253,5 +253,8 @@ def _step_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
         turn.finish_action(s)
 
 
-KINDS = [_candidates_start(HOPLITES), _candidates_start(GALLEYS), _candidates_start(MERCHANTS)]
+# The start functions are bound to their verb with ``partial``, not built as closures, so that each is
+# a module-level function which a mutation run can switch (docs/mutation.md).
+KINDS = [ActionKind(v, DEVELOPMENT, partial(_start_candidates, v), _check_start, _start, legal=partial(_start_legal, v),
+                    goods_read=frozenset((UNIT_GOOD[v], SILVER))) for v in (HOPLITES, GALLEYS, MERCHANTS)]
 STEPS = [StepKind(v, _step_candidates, _step_check, _step_apply, _step_legal) for v in (HOPLITES, GALLEYS, MERCHANTS)]
