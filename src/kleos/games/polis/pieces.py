@@ -86,7 +86,7 @@ def return_siege_discs(s: PolisState, polis: int, side: int) -> None:
 
 
 # ----- poleis -------------------------------------------------------------------------------
-def make_neutral(t: Tables, s: PolisState, polis: int) -> None:
+def make_neutral(s: PolisState, polis: int) -> None:
     """The polis returns to neutrality with its projects; cubes and disc go home (R-MAP-21)."""
     side = s.owner[polis]
     if side == NO_ONE:
@@ -103,7 +103,7 @@ def remove_population(t: Tables, s: PolisState, polis: int) -> None:
     s.pop[polis] -= 1
     s.supply_cubes[side] += 1
     if s.pop[polis] == 0:
-        make_neutral(t, s, polis)
+        make_neutral(s, polis)
 
 
 def take_polis(t: Tables, s: PolisState, polis: int, side: int) -> int:

@@ -143,9 +143,14 @@ def _feed_auto(t: Tables, s: PolisState) -> bool:
     return False
 
 
+def _grown(s: PolisState) -> tuple[int, ...]:
+    """Per polis, the cubes it has grown by in this growth step: none before the step's first decision."""
+    return s.eor_pending[1] if s.eor_pending else tuple(0 for _ in s.owner)
+
+
 def _grow_auto(t: Tables, s: PolisState) -> bool:
     side = order(s)[s.eor_seat]
-    grown = s.eor_pending[1] if s.eor_pending else tuple(0 for _ in s.owner)
+    grown = _grown(s)
     if not _growable(t, s, side, grown):
         _advance_seat(s, 4)
         return True
@@ -198,7 +203,7 @@ def legal(t: Tables, s: PolisState, side: int) -> list[Action]:
         release = unary_actions(t, "release", t.polis_ids)
         return ([FEED_ACTION] if fed else []) + [release[p] for p in _releasable(t, s, side)]
     if s.eor_step == GROW:
-        grown = s.eor_pending[1] if s.eor_pending else tuple(0 for _ in s.owner)
+        grown = _grown(s)
         grow = unary_actions(t, "grow", t.polis_ids)
         return [DONE_ACTION] + [grow[p] for p in _growable(t, s, side, grown)]
     return [a for a in _candidates(t, s, side) if check(t, s, side, a) is None]
@@ -221,7 +226,7 @@ def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | No
         if action.verb == "done" and not action.args:
             return None
         polis = arg_name(action, 0, t.polis_index)
-        grown = s.eor_pending[1] if s.eor_pending else tuple(0 for _ in s.owner)
+        grown = _grown(s)
         if action.verb != "grow" or polis is None or len(action.args) != 1:
             return broken("R-EOR-16", N_("grow <polis> (1 wheat each) or done"))
         if s.owner[polis] != side:
@@ -266,10 +271,9 @@ def apply(t: Tables, s: PolisState, side: int, action: Action) -> Handover | Non
             need, wheat = requirement(s, side), pieces.good(s, side, WHEAT)
             pieces.pay_good(s, side, WHEAT, wheat)  # R-EOR-13: wheat first
             pieces.lose_prestige(s, side, need - wheat)
-            s.eor_pending = None
             _advance_seat(s, GROW)
         else:
-            pieces.make_neutral(t, s, t.polis_index[str(action.args[0])])  # R-EOR-12
+            pieces.make_neutral(s, t.polis_index[str(action.args[0])])  # R-EOR-12
     elif s.eor_step == GROW:
         if action.verb == "done":
             _advance_seat(s, 4)
