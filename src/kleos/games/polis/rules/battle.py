@@ -44,9 +44,10 @@ def start_check(t: Tables, s: PolisState, chooser: int, after: str) -> Handover 
 
 
 def _next_battle(t: Tables, s: PolisState) -> Handover | None:
+    """The battle over, the next of the check: the only one left begins by itself; with several the
+    chooser names one. A battle changes the units of its own region only, so the regions still queued
+    hold the battle they were found with."""
     s.battle = None
-    size = s.flag("battle_size", BATTLE_SIZE)
-    s.battle_queue = [r for r in s.battle_queue if units(s, r, 0) + units(s, r, 1) >= size]
     if len(s.battle_queue) == 1:
         _start_battle(t, s, s.battle_queue.pop())
     elif not s.battle_queue:
@@ -245,7 +246,3 @@ def apply_chance(t: Tables, s: PolisState, action: Action) -> None:
     if b.deal[0] == 0 and b.deal[1] == 0:
         s.chance = None
         b.phase = "attack"  # R-BATTLE-16
-
-
-def hand_size(s: PolisState, side: int) -> int:
-    return sum(s.battle.hands[side]) if s.battle is not None else 0
