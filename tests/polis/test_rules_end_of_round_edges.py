@@ -30,14 +30,24 @@ def game(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     return PolisGame(request.param, folder)
 
 
-def _both_passed(game: PolisGame, wheat: int = 0) -> PolisState:
-    """Both sides pass at once; each has its requirement in wheat plus ``wheat`` (Sparta exactly his)."""
+def _opening(game: PolisGame) -> PolisState:
+    """The set-up at Athens' turn of the first round, Athens at 3 prestige."""
     s = pos.turn_position(game, round=0, active="athens")
     pos.set_prestige(s, ATHENS, 3)
+    return s
+
+
+def _pass_both(game: PolisGame, s: PolisState, wheat: int = 0) -> None:
+    """Both sides pass at once; each has its requirement in wheat plus ``wheat`` (Sparta exactly his)."""
     pos.set_goods(s, ATHENS, wheat=end_of_round.requirement(s, ATHENS) + wheat)
     pos.set_goods(s, SPARTA, wheat=end_of_round.requirement(s, SPARTA))
     pos.play(game, s, "pass", "pass")
     assert s.phase == END_OF_ROUND
+
+
+def _both_passed(game: PolisGame, wheat: int = 0) -> PolisState:
+    s = _opening(game)
+    _pass_both(game, s, wheat)
     return s
 
 
@@ -59,8 +69,7 @@ def test_a_refused_feeding_names_its_rule_and_what_it_is_about(
         game: PolisGame, text: str, rule: str, message: str) -> None:
     """R-END-1: 4 wheat and 3 prestige do not feed 8 cubes; R-EOR-11: ``feed`` alone or one polis
     released; R-EOR-15: never the capital; R-EOR-12: only one's own polis."""
-    s = pos.turn_position(game, round=0, active="athens")
-    pos.set_prestige(s, ATHENS, 3)
+    s = _opening(game)
     pos.set_goods(s, ATHENS, wheat=4)
     pos.play(game, s, "pass", "pass")
     assert s.eor_step == end_of_round.FEED and game.actors(s) == (ATHENS,)
@@ -78,11 +87,9 @@ def test_a_refused_feeding_names_its_rule_and_what_it_is_about(
 def test_a_refused_growth_names_its_rule_and_what_it_is_about(
         game: PolisGame, text: str, rule: str, message: str) -> None:
     """R-EOR-16: ``grow`` names one own polis, or ``done``; R-EOR-17: Chios at its maximum of 3."""
-    s = pos.turn_position(game, round=0, active="athens")
+    s = _opening(game)
     pos.set_polis(game, s, "Chios", "athens", 3)
-    pos.set_goods(s, ATHENS, wheat=end_of_round.requirement(s, ATHENS) + 3)
-    pos.set_goods(s, SPARTA, wheat=end_of_round.requirement(s, SPARTA))
-    pos.play(game, s, "pass", "pass")
+    _pass_both(game, s, wheat=3)
     assert s.eor_step == end_of_round.GROW and game.actors(s) == (ATHENS,)
     err = assert_illegal(game, s, text, rule)
     assert err.message == message
