@@ -66,7 +66,7 @@ def _compare(t: Tables, s: PolisState, side: int) -> None:
         assert actions.choices(t, s, side) == _checked_choices(t, s, side), str(s.to_json())
         for verb, kind in actions.KINDS.items():
             checked = [a for a in kind.candidates(t, s, side) if kind.check(t, s, side, a) is None]
-            assert kind.passing(t, s, side) == checked, verb
+            assert kind.legal(t, s, side) == checked, verb
     elif s.chance is None:
         step = actions.STEPS[s.pending[0]]
         checked = [a for a in step.candidates(t, s, side) if step.check(t, s, side, a) is None]

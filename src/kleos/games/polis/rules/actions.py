@@ -94,22 +94,18 @@ def _toll_step_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
 
 
 def _passes(t: Tables, s: PolisState, side: int, kind: ActionKind, action: Action) -> bool:
-    """``_kind_check(...) is None``, asked of the kind's generator where it has one: the generator
-    lists exactly what the check accepts (``tests/polis/test_generator_equals_checker.py``) and is
-    much cheaper than the check's own searches (a march's reach table, say)."""
-    cost = kind.cost_in_prestige(t, s, side, action)
+    """``_kind_check(...) is None``, asked of the kind's generator: it lists exactly what the check
+    accepts (``tests/polis/test_generator_equals_checker.py``) and is much cheaper than the check's
+    own searches (a march's reach table, say)."""
+    cost = kind.cost_in_prestige(t, side, action)
     if cost and s.prestige[side] < cost:
         return False
-    if kind.legal is None:
-        return kind.check(t, s, side, action) is None
     return action in kind.legal(t, s, side)
 
 
 def _passes_after_paying(t: Tables, s: PolisState, side: int, kind: ActionKind, action: Action, g: int) -> bool:
-    """:func:`_legal_after_paying` through :func:`_passes`."""
+    """:func:`_legal_after_paying` through :func:`_passes`, for a good ``side`` holds."""
     i = side * N_GOODS + g
-    if s.goods[i] < 1:
-        return False
     s.goods[i] -= 1
     try:
         return _passes(t, s, side, kind, action)
@@ -138,7 +134,7 @@ def is_free_ransom(t: Tables, verb: str) -> bool:
 
 
 def _kind_check(t: Tables, s: PolisState, side: int, kind: ActionKind, action: Action) -> Violation | None:
-    cost = kind.cost_in_prestige(t, s, side, action)
+    cost = kind.cost_in_prestige(t, side, action)
     if cost and s.prestige[side] < cost:
         return broken("R-ACT-GEN-3", N_("a military action costs {cost} prestige"), cost=cost)
     return kind.check(t, s, side, action)
@@ -200,7 +196,7 @@ def _menu_plan(t: Tables) -> tuple[MenuPlan, MenuPlan]:
     found: tuple[MenuPlan, MenuPlan] | None = t.plans.get(key)
     if found is None:
         plan = tuple(
-            (verb, kind, kind.legal if kind.legal is not None else kind.passing,
+            (verb, kind, kind.legal,
              kind.group == MILITARY and kind.prestige_cost is None,
              kind.group == MILITARY and kind.prestige_cost is not None, is_free_ransom(t, verb))
             for verb, kind in KINDS.items())
@@ -212,7 +208,7 @@ def choices(t: Tables, s: PolisState, side: int) -> list[Action]:
     """Every legal action for ``side`` when choosing the next action, ``pass`` always among them.
 
     Exactly the candidates that :func:`check_choice` accepts, in the order of :data:`KINDS` and of
-    each kind's candidates; built per kind (:meth:`ActionKind.passing`), with the costs common to
+    each kind's candidates; built per kind (:attr:`ActionKind.legal`), with the costs common to
     all actions (prestige, the post-pass good) applied to the whole kind at once: this runs at every
     search node.
     """
@@ -226,7 +222,7 @@ def choices(t: Tables, s: PolisState, side: int) -> list[Action]:
         found = legal(t, s, side)
         if found:
             if priced and prestige < kind.most_prestige:
-                found = [a for a in found if prestige >= kind.cost_in_prestige(t, s, side, a)]
+                found = [a for a in found if prestige >= kind.cost_in_prestige(t, side, a)]
             if post_pass and not free and found:
                 found = _toll_payable_among(t, s, side, kind, found)
             out += found
@@ -257,7 +253,7 @@ def _toll_payable_among(t: Tables, s: PolisState, side: int, kind: ActionKind, l
             continue
         goods[i] -= 1
         try:
-            unpaid.difference_update(kind.passing(t, s, side))
+            unpaid.difference_update(kind.legal(t, s, side))
         finally:
             goods[i] += 1
         if not unpaid:
@@ -290,7 +286,7 @@ def step(t: Tables, s: PolisState, side: int, action: Action) -> Handover | None
 def _begin(t: Tables, s: PolisState, side: int, action: Action) -> None:
     kind = KINDS[action.verb]
     s.turn_actions = (*s.turn_actions, action.verb)
-    cost = kind.cost_in_prestige(t, s, side, action)
+    cost = kind.cost_in_prestige(t, side, action)
     if cost:
         pieces.lose_prestige(s, side, cost)  # R-ACT-GEN-2, paid before it is carried out
     kind.start(t, s, side, action)

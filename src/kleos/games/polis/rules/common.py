@@ -7,10 +7,10 @@ inside a compound action (paying for the next hoplite, moving the next unit …)
 candidate breaks, or ``None``: legal actions are exactly the candidates that pass it, so the
 menus, the AI and the error messages can never disagree.
 
-A kind may also carry ``legal``, a generator that lists those same actions, in the same order,
-straight from the state (reach sets, affordable goods) instead of building every candidate and
-running it through ``check``: search and playouts ask for the legal actions at every node. The
-check stays the one statement of the rules; ``tests/polis/test_generator_equals_checker.py``
+Each kind also carries ``legal`` (a step may), a generator that lists those same actions, in the
+same order, straight from the state (reach sets, affordable goods) instead of building every
+candidate and running it through ``check``: search and playouts ask for the legal actions at every
+node. The check stays the one statement of the rules; ``tests/polis/test_generator_equals_checker.py``
 holds every generator equal to it on thousands of positions.
 """
 
@@ -80,23 +80,18 @@ class ActionKind:
     candidates: Candidates
     check: Check
     start: Apply
+    legal: Generator  # the candidates ``check`` accepts (before the costs common to all actions), generated
     uses_goods: bool = True  # whether the post-pass good could make it impossible (R-ACT-GEN-5)
-    prestige_cost: Callable[[Tables, PolisState, int, Action], int] | None = None  # default: 1 if military
+    prestige_cost: Callable[[Tables, int, Action], int] | None = None  # default: 1 if military
     most_prestige: int = 1  # the most ``prestige_cost`` ever asks: a player with that much can pay any
-    legal: Generator | None = None  # the candidates ``check`` accepts, generated (see above)
     goods_read: frozenset[int] | None = None  # the only goods ``check`` looks at (None: any)
     reads: Callable[[Tables, Action], frozenset[int]] | None = None  # those of one action, if known
 
-    def passing(self, t: Tables, s: PolisState, side: int) -> list[Action]:
-        """The candidates that pass ``check`` (before the costs common to all actions)."""
-        if self.legal is not None:
-            return self.legal(t, s, side)
-        return [a for a in self.candidates(t, s, side) if self.check(t, s, side, a) is None]
-
-    def cost_in_prestige(self, t: Tables, s: PolisState, side: int, action: Action) -> int:
-        """Military actions cost 1 prestige (R-ACT-GEN-2), the others nothing (R-ACT-GEN-4)."""
+    def cost_in_prestige(self, t: Tables, side: int, action: Action) -> int:
+        """Military actions cost 1 prestige (R-ACT-GEN-2), the others nothing (R-ACT-GEN-4); no cost
+        depends on the position, only on the action and who takes it."""
         if self.prestige_cost is not None:
-            return self.prestige_cost(t, s, side, action)
+            return self.prestige_cost(t, side, action)
         return 1 if self.group == MILITARY else 0
 
 

@@ -30,7 +30,7 @@ from kleos.games.polis.tables import GOODS, NO_ONE, Tables
 VERB = "tribute"
 
 
-def prestige_cost(t: Tables, s: PolisState, side: int, action: Action) -> int:
+def prestige_cost(t: Tables, side: int, action: Action) -> int:
     """Free in one's own capital's territory (R-ACT-TRIBUTE-2), else 1 (R-ACT-TRIBUTE-1)."""
     territory = arg_name(action, 0, t.region_index)
     return 0 if territory == t.polis_territory[t.capital[side]] else 1
