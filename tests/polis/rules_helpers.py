@@ -14,8 +14,9 @@ from kleos.core.errors import IllegalAction
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.positions import play, set_goods, set_prestige, set_units, side_index, turn_position
 from kleos.games.polis.rules.end_of_round import requirement
-from kleos.games.polis.state import OVER, PolisState
+from kleos.games.polis.state import CH_EVENT, OVER, PolisState
 from kleos.games.polis.tables import ATHENS, NO_ONE, SPARTA
+from step_cap import StepCap
 
 EDITIONS = ("2012", "2020")
 GAMES = {edition: PolisGame(edition) for edition in EDITIONS}
@@ -25,6 +26,16 @@ GAMES = {edition: PolisGame(edition) for edition in EDITIONS}
 def new(edition: str, *, round: int = 1, active: str = "athens") -> tuple[PolisGame, PolisState]:
     game = GAMES[edition]
     return game, turn_position(game, round=round, active=active)
+
+
+def at_event(game: PolisGame, round: int = 0, seed: int = 0) -> PolisState:
+    """The starting set-up at round ``round``'s event chance node (projects already drawn)."""
+    s = game.new_state(seed)
+    s.round = round
+    cap = StepCap("s.chance != CH_EVENT")
+    while s.chance != CH_EVENT and cap():
+        game.step_chance(s)
+    return s
 
 
 def board(game: PolisGame, layout: dict[str, tuple[int, int]] | None = None, *, round: int = 1,

@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from rules_helpers import pop
+from rules_helpers import at_event, pop
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
@@ -30,16 +30,6 @@ from step_cap import StepCap
 G12 = PolisGame("2012")
 G20 = PolisGame("2020")
 GAMES = {"2012": G12, "2020": G20}
-
-
-def at_event(game: PolisGame, round: int = 0, seed: int = 0) -> PolisState:
-    """The starting set-up at round ``round``'s event chance node (projects already drawn)."""
-    s = game.new_state(seed)
-    s.round = round
-    cap = StepCap("s.chance != CH_EVENT")
-    while s.chance != CH_EVENT and cap():
-        game.step_chance(s)
-    return s
 
 
 def u(game: PolisGame, s: PolisState, region: str, side: int) -> int:

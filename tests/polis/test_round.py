@@ -17,7 +17,7 @@ from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
 from kleos.games.polis import positions as pos
 from kleos.games.polis.board import stack_limit
-from kleos.games.polis.datamodel import Event
+from kleos.games.polis.datamodel import EFFECT_PARAMS, Event
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules import end_of_round, events, flow, round_start
 from kleos.games.polis.state import BATTLES, END_OF_ROUND, EVENT, OVER, ROUND_START, TURN, PolisState
@@ -59,13 +59,14 @@ def _folder(root: Path, name: str, text: str) -> Path:
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, PolisGame]]:
     """``<edition>``: no events; ``<edition>-log``: a card that only logs; ``<edition>-athens2``: a card
-    giving Athens 2 prestige; ``<edition>-sparta2``: Sparta 2. The test effect is registered only
-    while this module's tests run."""
+    giving Athens 2 prestige; ``<edition>-sparta2``: Sparta 2. The test effect and its params are
+    registered only while this module's tests run."""
     events.effect(EFFECT)(_log_and_gain)
+    EFFECT_PARAMS[EFFECT] = {"athens_prestige": "count?", "sparta_prestige": "count?"}  # checked at load
     try:
         yield _games(tmp_path_factory)
     finally:
-        del events.EFFECTS[EFFECT]
+        del events.EFFECTS[EFFECT], EFFECT_PARAMS[EFFECT]
 
 
 def _games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, PolisGame]:

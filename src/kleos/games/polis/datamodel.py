@@ -139,6 +139,36 @@ class Event(Record):
     copies: int = Field(default=1, ge=1)
 
 
+# What each effect's ``params`` hold: the cards' data format, read by rules/events.py and checked at
+# load (kleos.games.polis.loader). A kind names what the value must be; a kind ending in "?" may be
+# left out. ``grant`` names its params ``<side>_<what>`` instead: see GRANT_PARAMS.
+EFFECT_PARAMS: dict[str, dict[str, str]] = {
+    "none": {},
+    "close_market": {"market": "market"},
+    "start_player": {"side": "side"},
+    "battle_size": {"size": "count"},
+    "tribute_cap": {"territory": "territory", "hoplites": "count"},
+    "carthage": {"territory": "territory", "losses": "count"},
+    "long_walls": {"side": "side", "territory": "territory", "polis": "polis"},
+    "free_trade": {"markets": "markets", "prestige": "count"},
+    "hermocopidae": {"side": "side", "territory": "territory", "prestige": "count"},
+    "remove_unit": {"prestige": "count", "side": "side?"},
+    "send_units": {"unit": "unit", "sides": "sides", "minimum": "count", "penalty": "count", "prestige": "count",
+                   "returns": "returns"},
+    "betrayal": {"population": "count"},
+    "treasury": {"minimum": "count", "silver_per_prestige": "count"},
+    "mercenaries": {"silver": "count"},
+    "pacifism": {"prestige": "count"},
+}
+GRANT = "grant"
+GRANT_PARAMS: dict[str, str] = {  # ``<side>_<what>``: a good (a count) or one of these
+    "prestige": "signed",  # a negative number is a forced loss (R-EVENT-6)
+    "units": "regions",  # one hoplite or galley in each
+    "lose_units": "regions",
+    "lose_pop": "poleis",  # one cube from each
+}
+
+
 class EventDeck(Record):
     round: str  # the round name this deck belongs to
     cards: list[Event]

@@ -32,11 +32,15 @@ from kleos.core.datafiles import parse_model, read_text
 from kleos.core.errors import DataError
 from kleos.core.provenance import Tag
 from kleos.games.polis.datamodel import (
+    EFFECT_PARAMS,
+    GRANT,
+    GRANT_PARAMS,
     TABLES,
     BattleCardsData,
     CardHalf,
     EditionBundle,
     EditionData,
+    Event,
     EventsData,
     MapData,
     MarketsData,
@@ -44,6 +48,7 @@ from kleos.games.polis.datamodel import (
     ProjectsData,
     Record,
     SetupData,
+    Side,
     SideSetup,
     TributeData,
 )
@@ -146,6 +151,10 @@ class _CrossCheck:
         self.markets = {x.id for x in m.markets}
         self.poleis = {p.id: p for p in bundle.poleis.poleis}
         self.goods = set(bundle.edition.goods)
+        self.param_names: dict[str, set[str]] = {  # what an event card's param of each kind may name
+            "side": set(get_args(Side)), "unit": {"hoplite", "galley"}, "returns": {"all", "half_up"},
+            "territory": self.territories, "region": self.territories | self.seas, "polis": set(self.poleis),
+            "market": self.markets}
 
     def run(self) -> None:
         self.check_edition()
@@ -382,6 +391,45 @@ class _CrossCheck:
         rounds = {r.name for r in self.b.edition.rounds}
         for i, deck in enumerate(self.b.events.decks):
             self.require_in(deck.round, rounds, "events", f"decks[{i}].round", "round name")
+            for j, card in enumerate(deck.cards):
+                self.check_event(card, f"decks[{i}].cards[{j}]")
+
+    def check_event(self, card: Event, here: str) -> None:
+        """The card names a known effect and gives it exactly the params it reads (EFFECT_PARAMS)."""
+        if card.effect == GRANT:
+            for key, value in card.params.items():
+                side, _, what = key.partition("_")
+                kind = "count" if what in self.goods else GRANT_PARAMS.get(what)
+                self.require(side in self.param_names["side"] and kind is not None, "events", f"{here}.params.{key}",
+                             "a grant is named <side>_<good|prestige|units|lose_units|lose_pop>")
+                self.check_param(value, str(kind), f"{here}.params.{key}")
+            return
+        self.require_in(card.effect, [*EFFECT_PARAMS, GRANT], "events", f"{here}.effect", "effect")
+        wanted = EFFECT_PARAMS[card.effect]
+        for key in card.params:
+            self.require_in(key, wanted, "events", f"{here}.params", f"parameter of effect {card.effect!r}:")
+        for key, kind in wanted.items():
+            if key in card.params:
+                self.check_param(card.params[key], kind.rstrip("?"), f"{here}.params.{key}")
+            else:
+                self.require(kind.endswith("?"), "events", f"{here}.params", f"effect {card.effect!r} needs {key!r}")
+
+    def check_param(self, value: object, kind: str, field: str) -> None:
+        """``value`` is what ``kind`` asks: a number, one name of a kind, or a list of names."""
+        if kind in ("count", "signed"):
+            ok = isinstance(value, int) and not isinstance(value, bool) and (kind == "signed" or value >= 0)
+            self.require(ok, "events", field, "must be a whole number" + (" of 0 or more" if kind == "count" else ""))
+            return
+        one = _LIST_KINDS.get(kind, kind)
+        names = value if one != kind else [value]
+        self.require(isinstance(names, list) and bool(names) and all(isinstance(n, str) for n in names), "events",
+                     field, "must be a list of names" if one != kind else "must be a name")
+        assert isinstance(names, list)
+        for name in names:
+            self.require_in(name, self.param_names[one], "events", field, one)
+
+
+_LIST_KINDS = {"sides": "side", "markets": "market", "regions": "region", "poleis": "polis"}
 
 
 # ----- provenance ------------------------------------------------------------------------------

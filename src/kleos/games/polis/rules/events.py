@@ -41,7 +41,7 @@ from kleos.games.polis.board import owned_poleis, stack_limit, units
 from kleos.games.polis.datamodel import Event
 from kleos.games.polis.rules.common import Handover, Violation, broken
 from kleos.games.polis.rules.routes import land_route, sea_route_free
-from kleos.games.polis.state import EVENT, PolisState
+from kleos.games.polis.state import PolisState
 from kleos.games.polis.tables import GOOD_INDEX, NO_ONE, SIDES, SILVER, Tables, ceil_half, other
 
 Effect = Callable[[Tables, PolisState, Event, int], None]  # (tables, state, card, side)
@@ -93,8 +93,8 @@ def reveal(t: Tables, s: PolisState, event_id: str, reader: int) -> Handover | N
     for side in (reader, other(reader)):
         _apply_part(t, s, event_id, side)
         if _stopped(s):
-            break
-    return Handover.EVENT_OVER if s.event_pending is None and s.phase == EVENT else None
+            return None
+    return Handover.EVENT_OVER
 
 
 def _stopped(s: PolisState) -> bool:
@@ -173,7 +173,7 @@ def apply(t: Tables, s: PolisState, side: int, action: Action) -> Handover | Non
 
 def on_turn_end(t: Tables, s: PolisState, side: int) -> None:
     """Effects checked at the end of every turn (e.g. Hermocopidae [2012], R-EVENT-7)."""
-    hook = s.flag(HOOK, 0)
+    hook = s.flag(HOOK)
     if hook:
         TURN_END_HOOKS[hook - 1](t, s, side)
 
@@ -184,20 +184,21 @@ def card_of(t: Tables, s: PolisState) -> Event:
     return t.event_index[s.event]
 
 
-def p_int(card: Event, key: str, default: int = 0) -> int:
-    value = card.params.get(key, default)
+def p_int(card: Event, key: str) -> int:
+    """A number the card gives its effect: the loader checked that it is there (``EFFECT_PARAMS``)."""
+    value = card.params[key]
     assert isinstance(value, int), f"{card.id}: param {key} must be a number"
     return value
 
 
-def p_str(card: Event, key: str, default: str = "") -> str:
-    value = card.params.get(key, default)
+def p_str(card: Event, key: str) -> str:
+    value = card.params[key]
     assert isinstance(value, str), f"{card.id}: param {key} must be a name"
     return value
 
 
 def p_list(card: Event, key: str) -> list[str]:
-    value = card.params.get(key, [])
+    value = card.params[key]
     assert isinstance(value, list), f"{card.id}: param {key} must be a list of names"
     return value
 
@@ -334,7 +335,7 @@ def _free_trade_check(t: Tables, s: PolisState, side: int) -> None:
     for name in p_list(card, "markets"):
         market = t.market_index[name]
         if not (sea_route_free(t, s, opp, market) or land_route(t, s, opp, market)):
-            pieces.lose_prestige(s, side, p_int(card, "prestige", 1), "event_prestige")  # R-EVENT-6
+            pieces.lose_prestige(s, side, p_int(card, "prestige"), "event_prestige")  # R-EVENT-6
             return
 
 
@@ -350,7 +351,7 @@ def _hermocopidae_check(t: Tables, s: PolisState, side: int) -> None:
     card = card_of(t, s)
     who = SIDES.index(p_str(card, "side"))
     if units(s, t.region_index[p_str(card, "territory")], who):
-        pieces.lose_prestige(s, who, p_int(card, "prestige", 1), "event_prestige")  # R-EVENT-6
+        pieces.lose_prestige(s, who, p_int(card, "prestige"), "event_prestige")  # R-EVENT-6
 
 
 # ----- effects that ask the players -------------------------------------------------------------
@@ -368,7 +369,7 @@ def _remove_unit(t: Tables, s: PolisState, card: Event, side: int) -> None:
 @choice("remove", _remove_legal)
 def _remove_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     pieces.remove_unit(t, s, t.region_index[str(action.args[0])], side, to_supply=True)
-    pieces.gain_prestige(t, s, side, p_int(card_of(t, s), "prestige", 1))
+    pieces.gain_prestige(t, s, side, p_int(card_of(t, s), "prestige"))
     s.event_pending = None
 
 
@@ -437,7 +438,7 @@ def _return_units(t: Tables, s: PolisState, side: int) -> None:
 
 # betrayal: each player takes one polis with the given population from the other
 def _betray_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
-    pop = p_int(card_of(t, s), "population", 1)
+    pop = p_int(card_of(t, s), "population")
     opp = other(side)
     if not pieces.discs_available(t, s, side) or s.supply_cubes[side] < pop:
         return []
@@ -463,13 +464,13 @@ def _betray_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
 
 # treasury: prestige for silver, at least the minimum (which may cost the game, R-EVENT-6)
 def _treasury_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
-    low = p_int(card_of(t, s), "minimum", 1)
+    low = p_int(card_of(t, s), "minimum")
     return [Action("give", (n,)) for n in range(low, s.prestige[side] + 1)]
 
 
 @effect("treasury")
 def _treasury(t: Tables, s: PolisState, card: Event, side: int) -> None:
-    low = p_int(card, "minimum", 1)
+    low = p_int(card, "minimum")
     if s.prestige[side] < low:
         pieces.lose_prestige(s, side, low, "event_prestige")  # R-EVENT-6: the game is lost
         return
@@ -480,14 +481,14 @@ def _treasury(t: Tables, s: PolisState, card: Event, side: int) -> None:
 def _treasury_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     n = int(action.args[0])
     pieces.lose_prestige(s, side, n, "event_prestige")
-    pieces.gain_good(t, s, side, SILVER, n * p_int(card_of(t, s), "silver_per_prestige", 2))
+    pieces.gain_good(t, s, side, SILVER, n * p_int(card_of(t, s), "silver_per_prestige"))
     s.event_pending = None
 
 
 # mercenaries: units for silver, without population, near one's own poleis
 def _hire_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
     out = [Action("done")]
-    if pieces.good(s, side, SILVER) < p_int(card_of(t, s), "silver", 2) or s.supply_cubes[side] < 1:
+    if pieces.good(s, side, SILVER) < p_int(card_of(t, s), "silver") or s.supply_cubes[side] < 1:
         return out
     regions: set[int] = set()
     for polis in owned_poleis(t, s, side):
@@ -509,17 +510,19 @@ def _hire_apply(t: Tables, s: PolisState, side: int, action: Action) -> None:
     if action.verb == "done":
         s.event_pending = None
         return
-    pieces.pay_good(s, side, SILVER, p_int(card_of(t, s), "silver", 2))
+    pieces.pay_good(s, side, SILVER, p_int(card_of(t, s), "silver"))
     place_unit(t, s, side, t.region_index[str(action.args[0])])
 
 
 # pacifism: hoplites at home suppress the pacifists, for prestige instead of tribute there
 def _suppress_max(t: Tables, s: PolisState, side: int) -> int:
-    capital = t.capital[side]
-    territory = t.polis_territory[capital]
-    if s.tribute_disc[territory] != NO_ONE or not pieces.discs_available(t, s, side):
+    """Hoplites at home, at most the capital's population, if a disc can mark the space; the
+    capital's territory has no tribute disc yet: every disc came back before the round (R-PREP-3,
+    R-PREP-11)."""
+    if not pieces.discs_available(t, s, side):
         return 0
-    return min(units(s, territory, side), s.pop[capital])
+    capital = t.capital[side]
+    return min(units(s, t.polis_territory[capital], side), s.pop[capital])
 
 
 def _suppress_legal(t: Tables, s: PolisState, side: int) -> list[Action]:
@@ -539,7 +542,7 @@ def _suppress_apply(t: Tables, s: PolisState, side: int, action: Action) -> None
     if action.verb == "decline":
         return
     n = int(action.args[0])
-    pieces.gain_prestige(t, s, side, n * p_int(card_of(t, s), "prestige", 1))
+    pieces.gain_prestige(t, s, side, n * p_int(card_of(t, s), "prestige"))
     territory = t.polis_territory[t.capital[side]]
     s.tribute_disc[territory] = side
     s.supply_discs[side] -= 1
