@@ -27,7 +27,7 @@ def _step_menu_is_checked(game: PolisGame, s: PolisState, side: int) -> list[str
     assert s.pending is not None
     step = actions.STEPS[s.pending[0]]
     checked = [str(a) for a in step.candidates(t, s, side) if step.check(t, s, side, a) is None]
-    assert [str(a) for a in step.passing(t, s, side)] == checked
+    assert [str(a) for a in step.legal(t, s, side)] == checked
     return checked
 
 

@@ -73,8 +73,7 @@ class PolisGame(FlatStateGame[PolisState, PolisView]):
         if s.phase == TURN:
             if s.pending is None:
                 return actions.choices(t, s, seat)
-            step = actions.STEPS[s.pending[0]]
-            return step.legal(t, s, seat) if step.legal is not None else step.passing(t, s, seat)
+            return actions.STEPS[s.pending[0]].legal(t, s, seat)
         if s.phase == BATTLES:
             return battle.legal(t, s, seat)
         if s.phase == END_OF_ROUND:

@@ -7,7 +7,7 @@ inside a compound action (paying for the next hoplite, moving the next unit …)
 candidate breaks, or ``None``: legal actions are exactly the candidates that pass it, so the
 menus, the AI and the error messages can never disagree.
 
-Each kind also carries ``legal`` (a step may), a generator that lists those same actions, in the
+Each kind and step also carries ``legal``, a generator that lists those same actions, in the
 same order, straight from the state (reach sets, affordable goods) instead of building every
 candidate and running it through ``check``: search and playouts ask for the legal actions at every
 node. The check stays the one statement of the rules; ``tests/polis/test_generator_equals_checker.py``
@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from typing import NamedTuple
 
 from kleos.core.action import Action
@@ -104,13 +105,7 @@ class StepKind:
     candidates: Candidates
     check: Check
     apply: Apply
-    legal: Generator | None = None  # the candidates ``check`` accepts, generated (see above)
-
-    def passing(self, t: Tables, s: PolisState, side: int) -> list[Action]:
-        """The legal decisions here: the candidates that pass ``check``."""
-        if self.legal is not None:
-            return self.legal(t, s, side)
-        return [a for a in self.candidates(t, s, side) if self.check(t, s, side, a) is None]
+    legal: Generator  # the candidates ``check`` accepts, generated (see above)
 
 
 def unary_actions(t: Tables, verb: str, names: Sequence[str]) -> tuple[Action, ...]:
@@ -156,14 +151,17 @@ def good_name(g: int) -> str:
     return GOODS[g]
 
 
+def no_decisions(t: Tables, s: PolisState, side: int) -> list[Action]:
+    """No player decides anything here: a die decides."""
+    return []
+
+
+def _waiting_on_die(rolling: str, t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
+    return broken("R-GEN-13", rolling)
+
+
 def rolling_step(kind: str, rolling: str, apply: Apply) -> StepKind:
-    """A step that waits on a die: the player has no candidates, and any action tried is refused
-    with ``rolling`` (what is being rolled, R-GEN-13); ``apply`` takes the roll."""
-
-    def candidates(t: Tables, s: PolisState, side: int) -> Iterable[Action]:
-        return ()
-
-    def check(t: Tables, s: PolisState, side: int, action: Action) -> Violation | None:
-        return broken("R-GEN-13", rolling)
-
-    return StepKind(kind, candidates, check, apply)
+    """A step that waits on a die: the player has no decisions, and any action tried is refused
+    with ``rolling`` (what is being rolled, R-GEN-13); ``apply`` takes the roll. (While the die is
+    rolled chance is to act, so the game refuses a seat's action before asking this step.)"""
+    return StepKind(kind, no_decisions, partial(_waiting_on_die, rolling), apply, no_decisions)
