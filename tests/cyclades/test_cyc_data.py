@@ -153,3 +153,16 @@ def test_start_income_checked(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         load_data(folder)
     assert err.value.field == "seats[0].fleets" and "C-SETUP-5" in err.value.message
+
+
+def test_a_free_creature_slot_is_refused(tmp_path: Path) -> None:
+    """C-SUMMON-2: a summoning price never falls below 1 GP, so a user's track whose slot costs 0 is
+    refused at load, naming the slot (its creature could not be summoned at any price)."""
+    folder = _copy_data(tmp_path)
+    path = folder / "tracks.json"
+    raw = json.loads(path.read_text())
+    raw["creature_slot_costs"] = [4, 3, 0]
+    path.write_text(json.dumps(raw))
+    with pytest.raises(DataError) as err:
+        load_data(folder)
+    assert err.value.file == str(path) and err.value.field == "creature_slot_costs[2]"

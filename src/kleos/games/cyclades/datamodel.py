@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, model_validator
 
 from kleos.core.provenance import ProvenanceRecord
 
@@ -174,7 +174,7 @@ class PlayerCount(Record):
 
 
 class TracksData(Record):
-    creature_slot_costs: list[int] = Field(min_length=1)
+    creature_slot_costs: list[PositiveInt] = Field(min_length=1)  # a price never falls below 1 GP (C-SUMMON-2)
     creature_slots_by_cycle: list[int] = Field(min_length=1)
     offering_min: int = Field(ge=1)
     offering_printed_max: int = Field(ge=1)
