@@ -1,12 +1,14 @@
 """Mutation testing of the rules packages, one module at a time (docs/mutation.md).
 
-Each run mutates one rules module with mutmut and runs only the rule tests of its game
+Each run mutates one rules module (or one of the modules the rules stand on, ``DATA_MODULES``: the
+tables compiled from a game's data and the loader that checks it) with mutmut and runs only the rule tests of its game
 (``tests_for``: narrowed per module by ``TESTS_BY_MODULE``), so a module takes minutes on two
 cores. Recorded golden games, bots and surfaces are left out on purpose: a rule must be guarded by a
 test that states it. The work happens in ``build/mutation/<game>.<module>/``, never in ``src/``.
 
     python scripts/mutation.py list
     python scripts/mutation.py run cyclades.end pericles.final
+    python scripts/mutation.py run cyclades.tables           # the tables the rules read
     python scripts/mutation.py run cyclades                  # every module of a game
     python scripts/mutation.py show cyclades.end <mutant>    # the change a mutant made (after a run)
     python scripts/mutation.py sample                        # the seeded sample CI runs (seconds)
@@ -33,6 +35,11 @@ WORK = ROOT / "build" / "mutation"
 GAMES = ("polis", "cyclades", "pericles")
 MUTMUT = Path(sys.executable).with_name("mutmut")
 SAMPLE = ROOT / "scripts" / "mutation_sample.toml"
+PLUGIN = ROOT / "scripts" / "mutation_plugin.py"  # copied into each run as its conftest.py
+# Modules beside a game's rules package that the rules stand on: a broken table or a check the loader
+# forgets breaks a rule as surely as a broken rule function does.
+DATA_MODULES = ("tables", "loader")
+RECHECK_TIMEOUT = 900  # seconds for one mutant's test files, run whole
 TEST_TIMEOUT = 120  # seconds: a sampled mutant's test fails fast (loops have step caps) or counts as survived
 
 # The rule tests of each game: golden games, bots, terminal, browser and command line are left out.
@@ -170,6 +177,19 @@ def rules_modules(game: str) -> list[str]:
     return [f"{game}.{path.stem}" for path in sorted(folder.glob("*.py")) if path.stem != "__init__"]
 
 
+def game_modules(game: str) -> list[str]:
+    """Every module a run may mutate for a game: its rules modules, then its data modules."""
+    return rules_modules(game) + [f"{game}.{name}" for name in DATA_MODULES]
+
+
+def source_of(module: str) -> str:
+    """The file a module's run mutates, relative to the project: ``rules/<name>.py``, or for a data
+    module the game package's ``<name>.py``."""
+    game, name = module.split(".")
+    folder = f"src/kleos/games/{game}"
+    return f"{folder}/{name}.py" if name in DATA_MODULES else f"{folder}/rules/{name}.py"
+
+
 def tests_for(module: str) -> tuple[str, ...]:
     """The test paths that guard a module: its own list, else its game's rule tests."""
     if module in TESTS_BY_MODULE:
@@ -186,7 +206,9 @@ def _toml_list(items: tuple[str, ...] | list[str]) -> str:
 
 def _config(module: str) -> str:
     """A pyproject holding only what pytest and mutmut need for one module."""
-    game, name = module.split(".")
+    # a data module's work is mostly done when a test module is imported (tables compiled into module
+    # constants): each mutant's tests are then collected in its own process, with the mutant switched on
+    warmup = "none" if module.split(".")[1] in DATA_MODULES else "collect"
     return "\n".join(
         [
             "[tool.pytest.ini_options]",
@@ -196,14 +218,15 @@ def _config(module: str) -> str:
             "",
             "[tool.mutmut]",
             'source_paths = ["src"]',
-            f'only_mutate = ["src/kleos/games/{game}/rules/{name}.py"]',
+            f'only_mutate = ["{source_of(module)}"]',
             f"pytest_add_cli_args_test_selection = {_toml_list(tests_for(module))}",
             "use_git_change_detection = false",
-            'also_copy = ["docs", "examples"]',
+            'also_copy = ["docs", "examples", "conftest.py"]',
             "# each mutant forks from a process that has only collected the tests: forked from the one that ran",
             "# them, it would inherit the rules' memo tables (Polis' Tables.plans) filled by the unmutated code",
             "# and answer from them, hiding the mutant",
             'process_isolation = "forkserver"',
+            f'forkserver_warmup = "{warmup}"',
             "",
         ]
     )
@@ -215,6 +238,7 @@ def prepare(module: str) -> Path:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     (folder / "pyproject.toml").write_text(_config(module))
+    shutil.copyfile(PLUGIN, folder / "conftest.py")
     for name in LINKED:
         (folder / name).symlink_to(ROOT / name, target_is_directory=True)
     return folder
@@ -228,10 +252,40 @@ def _mutmut(folder: Path, *args: str) -> str:
     return done.stdout + done.stderr
 
 
+def by_file(module: str, folder: Path, mutant: str) -> str:
+    """A mutant's verdict from its module's test files run whole (not the test IDs mutmut recorded):
+    ``killed`` when they fail, collection included, ``survived`` when they pass, else ``timeout``."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    env |= {"MUTANT_UNDER_TEST": mutant, "PYTHONPATH": str(folder / "mutants" / "src")}
+    command = ["nice", "-n", "15", sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly",
+               *tests_for(module)]
+    try:
+        done = subprocess.run(command, cwd=folder / "mutants", env=env, capture_output=True, check=False,
+                              timeout=RECHECK_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return "survived" if done.returncode == 0 else "killed" if done.returncode in (1, 2) else "timeout"
+
+
+def recheck(module: str, folder: Path, verdicts: list[tuple[str, str]], jobs: int = 2) -> list[tuple[str, str]]:
+    """A data module's ``timeout`` and ``survived`` verdicts decided again by file. A mutant of the
+    tables changes what some tests are parametrized over, so the test IDs mutmut recorded are no longer
+    collected: pytest refuses them, and mutmut books that as a timeout, killed or not. And the tables a
+    test module compiles when it is imported are booked to whichever test ran first, so the tests that
+    read them are not among those mutmut runs for the mutant."""
+    if module.split(".")[1] not in DATA_MODULES:
+        return verdicts
+    again = [name for name, status in verdicts if status in ("timeout", "survived")]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        decided = dict(zip(again, pool.map(lambda name: by_file(module, folder, name), again), strict=True))
+    return [(name, decided.get(name, status)) for name, status in verdicts]
+
+
 def tally(module: str, folder: Path) -> Tally:
-    """Read mutmut's verdicts for the module just run."""
+    """Read mutmut's verdicts for the module just run (a data module's timeouts decided again)."""
     lines = _mutmut(folder, "results", "--all", "true").splitlines()
-    verdicts = [match.groups() for line in lines if (match := re.match(r"\s+(\S+__mutmut_\d+): (.+)$", line))]
+    found = [match.groups() for line in lines if (match := re.match(r"\s+(\S+__mutmut_\d+): (.+)$", line))]
+    verdicts = recheck(module, folder, [(name, status) for name, status in found])
     survivors = tuple(name for name, status in verdicts if status not in KILLED_STATUSES and status != "not checked")
     wording = tuple(name for name in survivors if rewords_only(_mutmut(folder, "show", name)))
     rest = tuple(name for name in survivors if name not in wording)
@@ -252,10 +306,10 @@ def expand(targets: list[str]) -> list[str]:
     """``cyclades`` means every module of the game; ``cyclades.end`` one module."""
     modules: list[str] = []
     for target in targets:
-        modules += rules_modules(target) if target in GAMES else [target]
-    unknown = [m for m in modules if m not in rules_modules(m.split(".")[0])] if modules else []
+        modules += game_modules(target) if target in GAMES else [target]
+    unknown = [m for m in modules if m.split(".")[0] not in GAMES or m not in game_modules(m.split(".")[0])]
     if unknown:
-        raise SystemExit(f"unknown rules modules: {', '.join(unknown)}")
+        raise SystemExit(f"unknown modules: {', '.join(unknown)} (see `mutation.py list`)")
     return modules
 
 
@@ -344,8 +398,8 @@ def run_sample(mutants: list[Mutant], jobs: int = 2) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="the rules modules and the tests that guard each")
-    run_parser = sub.add_parser("run", help="mutate modules (game or game.module) and report")
+    sub.add_parser("list", help="the modules a run may mutate and the tests that guard each")
+    run_parser = sub.add_parser("run", help="mutate modules (game, game.module or game.tables/loader) and report")
     run_parser.add_argument("targets", nargs="+")
     run_parser.add_argument("--children", type=int, default=2)
     show_parser = sub.add_parser("show", help="the change a mutant made, from the module's last run")

@@ -63,3 +63,51 @@ def test_a_run_leaves_out_the_tests_that_read_the_rules_source() -> None:
     for game in MUTATION.GAMES:
         for module in MUTATION.rules_modules(game):
             assert not any(Path(test).stem in scans for test in MUTATION.tests_for(module)), module
+
+
+def test_a_data_module_is_mutated_where_it_lives_and_collected_under_its_mutant(tmp_path: Path) -> None:
+    assert MUTATION.source_of("polis.tables") == "src/kleos/games/polis/tables.py"
+    assert MUTATION.source_of("polis.siege") == "src/kleos/games/polis/rules/siege.py"
+    for module in ("polis.tables", "cyclades.loader", "pericles.siege_x"):
+        assert (ROOT / MUTATION.source_of(module)).exists() == (module != "pericles.siege_x")
+    assert MUTATION.expand(["cyclades"])[-2:] == ["cyclades.tables", "cyclades.loader"]
+    with pytest.raises(SystemExit, match=r"unknown modules: polis\.nothing, chess\.tables"):
+        MUTATION.expand(["polis.nothing", "chess.tables"])
+    data, rules = MUTATION._config("pericles.tables"), MUTATION._config("pericles.battle")
+    assert 'only_mutate = ["src/kleos/games/pericles/tables.py"]' in data
+    assert 'forkserver_warmup = "none"' in data and 'forkserver_warmup = "collect"' in rules
+    assert '"conftest.py"' in data and '"conftest.py"' in rules
+
+
+def test_the_run_plugin_empties_the_projects_memo_tables_and_no_others() -> None:
+    from functools import lru_cache
+
+    spec = importlib.util.spec_from_file_location("mutation_plugin", ROOT / "scripts" / "mutation_plugin.py")
+    assert spec is not None and spec.loader is not None
+    plugin = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plugin)
+    ours, theirs = ModuleType("kleos_probe.memo"), ModuleType("other_probe.memo")
+    calls: list[str] = []
+
+    def memo_in(module: ModuleType) -> None:
+        @lru_cache(maxsize=4)
+        def square(n: int) -> int:
+            calls.append(module.__name__)
+            return n * n
+
+        square.__module__ = module.__name__
+        module.square = square  # type: ignore[attr-defined]
+        sys.modules[module.__name__] = module
+
+    memo_in(ours)
+    memo_in(theirs)
+    try:
+        for module in (ours, theirs, ours, theirs):
+            assert module.square(3) == 9
+        assert calls == ["kleos_probe.memo", "other_probe.memo"]
+        assert plugin.clear_memo_tables("kleos_probe.") == 1
+        for module in (ours, theirs):
+            module.square(3)
+        assert calls == ["kleos_probe.memo", "other_probe.memo", "kleos_probe.memo"]
+    finally:
+        del sys.modules[ours.__name__], sys.modules[theirs.__name__]
