@@ -11,6 +11,7 @@ test that states it. The work happens in ``build/mutation/<game>.<module>/``, ne
     python scripts/mutation.py run cyclades.tables           # the tables the rules read
     python scripts/mutation.py run cyclades                  # every module of a game
     python scripts/mutation.py show cyclades.end <mutant>    # the change a mutant made (after a run)
+    python scripts/mutation.py tally polis.tables            # a last run's verdicts, read again
     python scripts/mutation.py sample                        # the seeded sample CI runs (seconds)
 """
 
@@ -253,18 +254,20 @@ def _mutmut(folder: Path, *args: str) -> str:
 
 
 def by_file(module: str, folder: Path, mutant: str) -> str:
-    """A mutant's verdict from its module's test files run whole (not the test IDs mutmut recorded):
-    ``killed`` when they fail, collection included, ``survived`` when they pass, else ``timeout``."""
+    """A mutant's verdict from its module's test files run whole (not the test IDs mutmut recorded), as
+    the run copied them: ``killed`` when they fail, collection included, ``survived`` when they pass,
+    ``timeout`` past ``RECHECK_TIMEOUT``, and ``pytest exit <n>`` (counted as not killed) when pytest
+    could not run them at all."""
+    copy = folder / "mutants"
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    env |= {"MUTANT_UNDER_TEST": mutant, "PYTHONPATH": str(folder / "mutants" / "src")}
-    command = ["nice", "-n", "15", sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly",
-               *tests_for(module)]
+    env |= {"MUTANT_UNDER_TEST": mutant, "PYTHONPATH": str(copy / "src")}
+    tests = [test for test in tests_for(module) if (copy / test).exists()]
+    command = ["nice", "-n", "15", sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly", *tests]
     try:
-        done = subprocess.run(command, cwd=folder / "mutants", env=env, capture_output=True, check=False,
-                              timeout=RECHECK_TIMEOUT)
+        done = subprocess.run(command, cwd=copy, env=env, capture_output=True, check=False, timeout=RECHECK_TIMEOUT)
     except subprocess.TimeoutExpired:
         return "timeout"
-    return "survived" if done.returncode == 0 else "killed" if done.returncode in (1, 2) else "timeout"
+    return {0: "survived", 1: "killed", 2: "killed"}.get(done.returncode, f"pytest exit {done.returncode}")
 
 
 def recheck(module: str, folder: Path, verdicts: list[tuple[str, str]], jobs: int = 2) -> list[tuple[str, str]]:
@@ -402,6 +405,9 @@ def main() -> None:
     run_parser = sub.add_parser("run", help="mutate modules (game, game.module or game.tables/loader) and report")
     run_parser.add_argument("targets", nargs="+")
     run_parser.add_argument("--children", type=int, default=2)
+    tally_parser = sub.add_parser("tally", help="the verdicts of a module's last run, read again (and a data "
+                                                "module's timeouts and survivors decided again by file)")
+    tally_parser.add_argument("modules", nargs="+")
     show_parser = sub.add_parser("show", help="the change a mutant made, from the module's last run")
     show_parser.add_argument("module")
     show_parser.add_argument("mutant")
@@ -419,6 +425,8 @@ def main() -> None:
             print(tallies[-1].line(), flush=True)
         print()
         report(tallies)
+    elif args.command == "tally":
+        report([tally(module, WORK / module) for module in expand(args.modules)])
     elif args.command == "sample":
         survivors = run_sample(load_sample(args.file), args.jobs)
         if survivors:
