@@ -403,7 +403,7 @@ def _packaged(edition: str) -> Tables:
 def with_rules(bundle: EditionBundle, rules: Mapping[str, object]) -> EditionBundle:
     """The bundle with some rule switches of ``edition.json`` changed (the *(config)* rulings)."""
     data = bundle.edition.model_dump()
-    unknown = sorted(set(rules) - set(data) - {"edition"})
+    unknown = sorted(set(rules) - set(data))  # "edition" is in data: refused below, by name
     if unknown or "edition" in rules:
         raise DataError("rules", ", ".join(unknown) or "edition", "no such rule switch")
     try:
