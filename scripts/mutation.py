@@ -183,12 +183,16 @@ def game_modules(game: str) -> list[str]:
     return rules_modules(game) + [f"{game}.{name}" for name in DATA_MODULES]
 
 
+def is_data_module(module: str) -> bool:
+    return module.split(".")[1] in DATA_MODULES
+
+
 def source_of(module: str) -> str:
     """The file a module's run mutates, relative to the project: ``rules/<name>.py``, or for a data
     module the game package's ``<name>.py``."""
     game, name = module.split(".")
     folder = f"src/kleos/games/{game}"
-    return f"{folder}/{name}.py" if name in DATA_MODULES else f"{folder}/rules/{name}.py"
+    return f"{folder}/{name}.py" if is_data_module(module) else f"{folder}/rules/{name}.py"
 
 
 def tests_for(module: str) -> tuple[str, ...]:
@@ -209,7 +213,7 @@ def _config(module: str) -> str:
     """A pyproject holding only what pytest and mutmut need for one module."""
     # a data module's work is mostly done when a test module is imported (tables compiled into module
     # constants): each mutant's tests are then collected in its own process, with the mutant switched on
-    warmup = "none" if module.split(".")[1] in DATA_MODULES else "collect"
+    warmup = "none" if is_data_module(module) else "collect"
     return "\n".join(
         [
             "[tool.pytest.ini_options]",
@@ -245,11 +249,14 @@ def prepare(module: str) -> Path:
     return folder
 
 
+def _env_without_pythonpath() -> dict[str, str]:
+    """The environment for a run's processes: mutmut puts the mutated sources on the path itself."""
+    return {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+
+
 def _mutmut(folder: Path, *args: str) -> str:
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    done = subprocess.run(
-        ["nice", "-n", "15", str(MUTMUT), *args], cwd=folder, env=env, capture_output=True, text=True, check=False
-    )
+    done = subprocess.run(["nice", "-n", "15", str(MUTMUT), *args], cwd=folder, env=_env_without_pythonpath(),
+                          capture_output=True, text=True, check=False)
     return done.stdout + done.stderr
 
 
@@ -259,8 +266,7 @@ def by_file(module: str, folder: Path, mutant: str) -> str:
     ``timeout`` past ``RECHECK_TIMEOUT``, and ``pytest exit <n>`` (counted as not killed) when pytest
     could not run them at all."""
     copy = folder / "mutants"
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    env |= {"MUTANT_UNDER_TEST": mutant, "PYTHONPATH": str(copy / "src")}
+    env = _env_without_pythonpath() | {"MUTANT_UNDER_TEST": mutant, "PYTHONPATH": str(copy / "src")}
     tests = [test for test in tests_for(module) if (copy / test).exists()]
     command = ["nice", "-n", "15", sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly", *tests]
     try:
@@ -276,7 +282,7 @@ def recheck(module: str, folder: Path, verdicts: list[tuple[str, str]], jobs: in
     collected: pytest refuses them, and mutmut books that as a timeout, killed or not. And the tables a
     test module compiles when it is imported are booked to whichever test ran first, so the tests that
     read them are not among those mutmut runs for the mutant."""
-    if module.split(".")[1] not in DATA_MODULES:
+    if not is_data_module(module):
         return verdicts
     again = [name for name, status in verdicts if status in ("timeout", "survived")]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -285,10 +291,11 @@ def recheck(module: str, folder: Path, verdicts: list[tuple[str, str]], jobs: in
 
 
 def tally(module: str, folder: Path) -> Tally:
-    """Read mutmut's verdicts for the module just run (a data module's timeouts decided again)."""
+    """Read mutmut's verdicts for the module just run (a data module's timeouts and survivors decided
+    again by file)."""
     lines = _mutmut(folder, "results", "--all", "true").splitlines()
-    found = [match.groups() for line in lines if (match := re.match(r"\s+(\S+__mutmut_\d+): (.+)$", line))]
-    verdicts = recheck(module, folder, [(name, status) for name, status in found])
+    found = [(match[1], match[2]) for line in lines if (match := re.match(r"\s+(\S+__mutmut_\d+): (.+)$", line))]
+    verdicts = recheck(module, folder, found)
     survivors = tuple(name for name, status in verdicts if status not in KILLED_STATUSES and status != "not checked")
     wording = tuple(name for name in survivors if rewords_only(_mutmut(folder, "show", name)))
     rest = tuple(name for name in survivors if name not in wording)

@@ -16,8 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _mutation_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mutation_script", ROOT / "scripts" / "mutation.py")
+def _script(name: str) -> ModuleType:
+    """A script of ``scripts/`` loaded as a module (they are not a package)."""
+    spec = importlib.util.spec_from_file_location(f"{name}_script", ROOT / "scripts" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up by name
@@ -25,7 +26,7 @@ def _mutation_script() -> ModuleType:
     return module
 
 
-MUTATION = _mutation_script()
+MUTATION = _script("mutation")
 SAMPLE = MUTATION.load_sample()
 
 
@@ -65,7 +66,7 @@ def test_a_run_leaves_out_the_tests_that_read_the_rules_source() -> None:
             assert not any(Path(test).stem in scans for test in MUTATION.tests_for(module)), module
 
 
-def test_a_data_module_is_mutated_where_it_lives_and_collected_under_its_mutant(tmp_path: Path) -> None:
+def test_a_data_module_is_mutated_where_it_lives_and_collected_under_its_mutant() -> None:
     assert MUTATION.source_of("polis.tables") == "src/kleos/games/polis/tables.py"
     assert MUTATION.source_of("polis.siege") == "src/kleos/games/polis/rules/siege.py"
     for module in ("polis.tables", "cyclades.loader", "pericles.siege_x"):
@@ -82,10 +83,7 @@ def test_a_data_module_is_mutated_where_it_lives_and_collected_under_its_mutant(
 def test_the_run_plugin_empties_the_projects_memo_tables_and_no_others() -> None:
     from functools import lru_cache
 
-    spec = importlib.util.spec_from_file_location("mutation_plugin", ROOT / "scripts" / "mutation_plugin.py")
-    assert spec is not None and spec.loader is not None
-    plugin = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(plugin)
+    plugin = _script("mutation_plugin")
     ours, theirs = ModuleType("kleos_probe.memo"), ModuleType("other_probe.memo")
     calls: list[str] = []
 
