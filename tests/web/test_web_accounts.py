@@ -10,20 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from web_helpers import get_state
+from web_helpers import PASSWORD, get_state, sign_up
 from web_server import LiveServer, browser, live_server, shots  # noqa: F401
-
-PASSWORD = "correct horse battery"
-
-
-def sign_up(page: Any, base: str, name: str) -> None:
-    page.goto(f"{base}/")
-    page.wait_for_selector("#account-form")
-    page.fill("#account-name", name)
-    page.fill("#account-password", PASSWORD)
-    page.click("#sign-up")
-    page.wait_for_selector("#signed-in")
-    assert name in page.inner_text("#signed-in")
 
 
 def test_two_accounts_meet_in_the_open_games(live_server: LiveServer, browser: Any, shots: Path) -> None:

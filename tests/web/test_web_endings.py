@@ -13,21 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from web_helpers import READY, get_state, store_seat
+from web_helpers import READY, get_state, sign_up, store_seat
 from web_server import LiveServer, browser, live_server, shots  # noqa: F401
 
-PASSWORD = "correct horse battery"
 OVER = "() => document.body.dataset.status === 'over'"
 TIME_OUT_WAIT_MS = 45_000  # a six-second clock, then the page's own read or the server's sweep (every 2 s)
-
-
-def sign_up(page: Any, base: str, name: str) -> None:
-    page.goto(f"{base}/")
-    page.wait_for_selector("#account-form")
-    page.fill("#account-name", name)
-    page.fill("#account-password", PASSWORD)
-    page.click("#sign-up")
-    page.wait_for_selector("#signed-in")
 
 
 def bid_once(page: Any) -> None:

@@ -10,10 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from web_helpers import store_seat
+from web_helpers import store_seat, try_sign_up
 from web_server import LiveServer, browser, live_server, shots  # noqa: F401
 
-PASSWORD = "correct horse battery"
 PAYLOADS = (
     '<img src=x onerror="window.kleosPwned=1">',
     "<script>window.kleosPwned=2</script>",
@@ -23,14 +22,6 @@ PAYLOADS = (
 POST = """([path, body]) => fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'},
                                          body: JSON.stringify(body)}).then(r => r.json())"""
 BAD_NAMES = ("<script>x</script>", "Ali\u202ece", "Al\u200dice")
-
-
-def try_sign_up(page: Any, base: str, name: str) -> None:
-    page.goto(f"{base}/")
-    page.wait_for_selector("#account-form")
-    page.fill("#account-name", name)
-    page.fill("#account-password", PASSWORD)
-    page.click("#sign-up")
 
 
 def test_payloads_in_chat_and_names_stay_inert(live_server: LiveServer, browser: Any, shots: Path) -> None:

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from web_helpers import PASSWORD
 from web_server import LiveServer, browser, live_server, shots  # noqa: F401
 
 from step_cap import StepCap
 
-PASSWORD = "correct horse battery"
 KIND = "bids"
 POLL_SECONDS = 0.05
 BOT_WAIT_SECONDS = 60.0

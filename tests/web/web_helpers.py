@@ -14,6 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 from step_cap import WHOLE_GAME_STEPS, StepCap
 
 SEATS_KEY = "kleos.seats.v1"
+PASSWORD = "correct horse battery"
 
 
 def create_game(base: str, seats: list[str], *, game: str = "polis", seat: int | str | None = None,
@@ -35,6 +36,22 @@ def get_state(base: str, game_id: str, token: str | None = None) -> dict[str, An
     assert answer.status_code == 200, answer.text
     message: dict[str, Any] = answer.json()
     return message
+
+
+def try_sign_up(page: Any, base: str, name: str) -> None:
+    """Fill the front page's account form with a new name and submit it (the answer is not awaited)."""
+    page.goto(f"{base}/")
+    page.wait_for_selector("#account-form")
+    page.fill("#account-name", name)
+    page.fill("#account-password", PASSWORD)
+    page.click("#sign-up")
+
+
+def sign_up(page: Any, base: str, name: str) -> None:
+    """Open an account through the front page's form, and wait until the page says who is signed in."""
+    try_sign_up(page, base, name)
+    page.wait_for_selector("#signed-in")
+    assert name in page.inner_text("#signed-in")
 
 
 def store_seat(page: Any, base: str, seated: dict[str, Any]) -> None:

@@ -7,7 +7,8 @@ import { seatLabel } from "./board-api.js";
 import { t } from "./i18n.js";
 
 const MAX = 300;
-const chat = { gameId: null, live: null, ws: null, seat: null, names: [], seats: 0, lines: [], muted: new Set(), mounted: false };
+const chat = { gameId: null, live: null, ws: null, seat: null, names: [], seats: 0, lines: [], muted: new Set(), mounted: false,
+  arrived: null };  // lines pushed while a load is in flight: the fetched page may predate them
 
 function path(what) {
   return `/api/games/${encodeURIComponent(chat.gameId)}/${what}`;
@@ -44,14 +45,20 @@ function renderMutes() {
 }
 
 async function load() {
+  const arrived = [];
+  chat.arrived = arrived;
   try {
     const page = await api(path("chat"), { token: chat.live.token });
-    chat.lines = page.lines;
+    if (chat.arrived !== arrived) return;  // a later load replaced this one
     chat.muted = new Set(page.muted);
+    const known = new Set(page.lines.map((line) => line.id));
+    chat.lines = page.lines.concat(arrived.filter((line) => !known.has(line.id) && !chat.muted.has(line.seat)));
     renderLines();
     renderMutes();
   } catch (err) {
     notice(t("The table chat cannot be read: {error}", { error: errorText(err) }));
+  } finally {
+    if (chat.arrived === arrived) chat.arrived = null;
   }
 }
 
@@ -85,6 +92,7 @@ function updateCount() {
 }
 
 function onLine(line) {
+  if (chat.arrived) chat.arrived.push(line);
   if (chat.muted.has(line.seat) || chat.lines.some((x) => x.id === line.id)) return;
   chat.lines.push(line);
   renderLines();
