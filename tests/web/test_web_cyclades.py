@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from web_helpers import READY, create_game, get_state, store_seat
+from web_helpers import READY, create_game, get_state, open_game, store_seat
 from web_reader import check_reader_language
 from web_server import LiveServer, browser, desktop, live_server, shots  # noqa: F401
 
@@ -31,10 +31,7 @@ def test_cyclades_board_and_offerings(live_server: LiveServer, desktop: Any, sho
     islands, seas = len(tables.json()["islands"]), len(tables.json()["seas"])
     seated = create_game(base, ["me", "random", "random"], game="cyclades", options={"players": 3}, seed=5)
     page = desktop.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    store_seat(page, base, seated)
-    page.goto(f"{base}/play/{seated['game_id']}")
+    errors = open_game(page, base, seated)
     page.wait_for_selector("#cyc-map polygon")
     assert page.locator("#cyc-map polygon.sea").count() == seas
     assert page.locator("#cyc-map polygon.island").count() >= islands  # an island may span several hexes

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from web_helpers import click_first_action, create_game, get_state, play_over_http, store_seat
+from web_helpers import click_first_action, create_game, get_state, open_game, play_over_http
 from web_server import LiveServer, browser, desktop, live_server  # noqa: F401
 
 SHOTS = Path("/tmp/kleos-shots")
@@ -26,14 +26,6 @@ TURN_BACK = "() => document.body.dataset.yourTurn === '1' || document.body.datas
 def shots() -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
-
-
-def open_game(page: Any, base: str, seated: dict[str, Any]) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    store_seat(page, base, seated)
-    page.goto(f"{base}/play/{seated['game_id']}")
-    return errors
 
 
 def test_help_dialog_shows_the_rule_ids(live_server: LiveServer, desktop: Any) -> None:

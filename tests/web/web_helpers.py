@@ -75,6 +75,16 @@ READY = """() => {
 }"""
 
 
+def open_game(page: Any, base: str, seated: dict[str, Any]) -> list[str]:
+    """Open a seat's game page as its player (the seat put into local storage first); the page's
+    errors, collected from now on."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    store_seat(page, base, seated)
+    page.goto(f"{base}/play/{seated['game_id']}")
+    return errors
+
+
 def play_by_clicking(page: Any, rng: random.Random, *, max_clicks: int = 1500, deadline_s: float = 150.0,
                      prefer_undo_once: bool = False, look: Callable[[], None] | None = None,
                      look_every: int = 1, stop_after: int | None = None) -> dict[str, int]:
