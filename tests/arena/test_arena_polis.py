@@ -63,7 +63,7 @@ def test_arena_command_writes_a_report_of_the_right_shape(tmp_path: Path) -> Non
         assert set(rec["by_side"]) == {"Athens", "Sparta"}
     assert set(data["ratings_elo"]) == set(data["agents"])
     assert set(data["ratings_openskill"]) == set(data["agents"])
-    assert data["options"] == {"edition": "2020"} and data["seat_count"] == 2
+    assert data["options"] == {"edition": "2020", "scenario": "none"} and data["seat_count"] == 2
     assert sum(data["end_reasons"].values()) == 6
     assert "## Agents" in (out / "report.md").read_text()
     assert sorted(p.name for p in plots.iterdir()) == [

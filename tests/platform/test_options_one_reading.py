@@ -51,7 +51,7 @@ def test_a_number_option_is_read_from_text_and_a_pair_needs_a_name() -> None:
 
 def test_an_unknown_option_is_refused_alike_and_names_the_known_ones() -> None:
     kit = registry.kit("polis")
-    with pytest.raises(OptionsError, match="allowed: edition, rules, data_dir") as from_text:
+    with pytest.raises(OptionsError, match="allowed: edition, scenario, rules, data_dir") as from_text:
         kit.make_game(_options(kit, play_args("speed=3")))
     with pytest.raises(OptionsError) as from_json:
         kit.make_game({"speed": 3})

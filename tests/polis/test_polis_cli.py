@@ -95,7 +95,7 @@ def test_the_game_command_is_the_platforms_random(monkeypatch: pytest.MonkeyPatc
     _, own, _ = run(["polis", "random", *flags], monkeypatch, capsys)
     _, platform, _ = run(["random", "polis", *flags], monkeypatch, capsys)
     assert json.loads(own) == json.loads(platform)
-    assert json.loads(own)["options"] == {"edition": "2012"}
+    assert json.loads(own)["options"] == {"edition": "2012", "scenario": "none"}
 
 
 # ----- kleos polis data -----------------------------------------------------------------------

@@ -143,5 +143,5 @@ def test_create_in_the_form_for_every_game(client: TestClient) -> None:
     assert created["invites"][0]["invite"] == created["invite"]
     message = get_message(client, created["game_id"], created["token"])
     assert message["game"] == "polis" and message["seat_names"] == ["Athens", "Sparta"]
-    assert message["options"] == {"edition": "2012"} and message["outcome_text"] is None
+    assert message["options"] == {"edition": "2012", "scenario": "none"} and message["outcome_text"] is None
     assert [p["joined"] for p in message["players"]] == [False, True]

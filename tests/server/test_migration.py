@@ -131,7 +131,8 @@ def test_a_record_saved_by_kleos_0_1_imports(upgraded: TestClient) -> None:
     assert imported.status_code == 201, imported.text
     assert imported.json()["game"] == "polis" and imported.json()["side"] == "Athens"
     game_id = imported.json()["game_id"]
-    assert upgraded.get(f"/api/games/{game_id}/record").json() == OLD_RECORD
+    listed = {**OLD_RECORD["options"], "scenario": "none"}  # the options' listed defaults, as every game's
+    assert upgraded.get(f"/api/games/{game_id}/record").json() == {**OLD_RECORD, "options": listed}
     replay = upgraded.get(f"/api/games/{game_id}/replay").json()
     assert replay["imported"] and replay["steps"] == len(OLD_RECORD["actions"])
 

@@ -20,6 +20,7 @@ from kleos.games.polis.compact import from_compact, to_compact
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.i18n import _
 from kleos.games.polis.loader import EDITIONS, load_edition, provenance_summary, reconstructed_values
+from kleos.games.polis.scenarios import NO_SCENARIO
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.text import describe, side_name
 
@@ -73,10 +74,11 @@ def _position_from(args: argparse.Namespace) -> tuple[PolisGame, PolisState]:
     if (args.position is None) == (args.load is None):
         raise ValueError("give either a compact position or --load FILE")
     if args.position is not None:
-        edition = args.position.split(maxsplit=1)[0] if args.position.strip() else ""
+        first = args.position.split(maxsplit=1)[0] if args.position.strip() else ""
+        edition, _slash, scenario = first.partition("/")
         if edition not in EDITIONS:
-            raise ValueError(f"a compact position starts with the edition ({', '.join(EDITIONS)}), not {edition!r}")
-        game = PolisGame(edition)
+            raise ValueError(f"a compact position starts with the edition ({', '.join(EDITIONS)}), not {first!r}")
+        game = PolisGame(edition, scenario=scenario or NO_SCENARIO)
         return game, from_compact(game, args.position)
     record = GameRecord.loads(Path(args.load).read_text(encoding="utf-8"))
     if record.game != "polis":

@@ -239,9 +239,33 @@ class EditionData(Record):
     ransom_to_capital_even_if_occupied: bool = True
 
 
+# ----- scenarios ------------------------------------------------------------------------------
+NO_SCENARIO = "none"
+"""The whole game, every round of the edition."""
+
+
+class Scenario(Record):
+    """An optional set-up of one edition (R-SCEN): some of its rounds, with or without event cards and
+    project tiles. One the rules describe too little to play is listed with ``why`` it is not offered."""
+
+    id: str
+    title: str
+    playable: bool
+    why: str = ""  # why a scenario is not playable: shown when it is asked for
+    rounds: list[str] = Field(default_factory=list)  # the edition's round names played, in order
+    events: bool = True  # event cards in use
+    projects: bool = True  # project tiles in use
+    start: Literal["edition"] = "edition"  # where the starting position comes from: setup.json
+
+
+class ScenariosData(Record):
+    scenarios: list[Scenario]
+
+
 # ----- a loaded edition -----------------------------------------------------------------------
 TABLES: tuple[str, ...] = (
     "edition", "map", "poleis", "tribute", "markets", "projects", "battle_cards", "events", "setup",
+    "scenarios",
 )
 
 
@@ -259,4 +283,6 @@ class EditionBundle(BaseModel):
     battle_cards: BattleCardsData
     events: EventsData
     setup: SetupData
+    scenarios: ScenariosData
     files: dict[str, str]
+    scenario: str = NO_SCENARIO  # the scenario the edition's data was cut to (kleos.games.polis.scenarios)

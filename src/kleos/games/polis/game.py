@@ -17,6 +17,7 @@ from kleos.core.protocol import CHANCE
 from kleos.games.polis.options import PolisOptions
 from kleos.games.polis.rules import actions, battle, end_of_round, events, flow, round_start, setup
 from kleos.games.polis.rules.common import Violation, broken, illegal
+from kleos.games.polis.scenarios import NO_SCENARIO
 from kleos.games.polis.state import BATTLES, CH_CARD, CH_DIE, CH_PROJECT, END_OF_ROUND, OVER, TURN, PolisState
 from kleos.games.polis.tables import SIDE_NAMES, Tables, tables_for
 from kleos.games.polis.view import PolisView, determinize, make_view
@@ -31,9 +32,10 @@ class PolisGame(FlatStateGame[PolisState, PolisView]):
     name = "polis"
 
     def __init__(self, edition: str = "2020", data_dir: Path | None = None,
-                 rules: Mapping[str, Any] | None = None) -> None:
-        self.tables: Tables = tables_for(edition, data_dir, rules)
+                 rules: Mapping[str, Any] | None = None, scenario: str = NO_SCENARIO) -> None:
+        self.tables: Tables = tables_for(edition, data_dir, rules, scenario)
         self.edition = edition
+        self.scenario = scenario
         self.data_dir = data_dir
         self.rules = dict(rules or {})
         self.seat_names = SIDE_NAMES
@@ -42,13 +44,13 @@ class PolisGame(FlatStateGame[PolisState, PolisView]):
     def options(self) -> dict[str, Any]:
         """What a record needs to rebuild this game (see :meth:`from_options`)."""
         data_dir = None if self.data_dir is None else str(self.data_dir)
-        return PolisOptions(self.edition, self.rules, data_dir).record()
+        return PolisOptions(self.edition, self.scenario, self.rules, data_dir).record()
 
     @staticmethod
     def from_options(options: Mapping[str, Any] | PolisOptions) -> PolisGame:
         """The game of ``options`` (a mapping is read into :class:`PolisOptions`)."""
         chosen = read_any_options(PolisOptions, options)
-        return PolisGame(chosen.edition, chosen.data_path, chosen.rules)
+        return PolisGame(chosen.edition, chosen.data_path, chosen.rules, chosen.scenario)
 
     # ----- protocol hooks ---------------------------------------------------------------------
     def new_state(self, seed: int) -> PolisState:

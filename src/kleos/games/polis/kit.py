@@ -47,6 +47,8 @@ class PolisKit(GameKit[PolisGame, PolisState, PolisView]):
         except DataError as exc:
             if exc.file == "rules":  # a rule switch: "rules: rounds: must not be empty", said once
                 raise OptionsError("rules", f"{exc.field}: {exc.message}") from exc
+            if exc.file == "scenario":  # "scenario: the 2020 edition has no such scenario (...)"
+                raise OptionsError("scenario", exc.message) from exc
             raise OptionsError("rules" if rules else "data_dir", str(exc)) from exc
         except (KleosError, ValueError, TypeError, KeyError) as exc:
             raise OptionsError("rules" if rules else "data_dir", str(exc)) from exc

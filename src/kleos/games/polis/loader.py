@@ -47,6 +47,7 @@ from kleos.games.polis.datamodel import (
     PoleisData,
     ProjectsData,
     Record,
+    ScenariosData,
     SetupData,
     Side,
     SideSetup,
@@ -67,8 +68,11 @@ MODELS: dict[str, type[Record]] = {
     "battle_cards": BattleCardsData,
     "events": EventsData,
     "setup": SetupData,
+    "scenarios": ScenariosData,
 }
-OPTIONAL_TABLES = frozenset({"events"})  # missing -> empty decks (events are written separately)
+# What an optional table holds when no file has it: no event decks (events are written separately),
+# no scenarios (the 2020 edition has none).
+OPTIONAL_TABLES: dict[str, Record] = {"events": EventsData(decks=[]), "scenarios": ScenariosData(scenarios=[])}
 NO_FILE = ""  # ``EditionBundle.files`` entry of an optional table that has no file
 
 # Fields that name a record in human-readable paths (``poleis[Korinthos]``) instead of its position.
@@ -104,7 +108,7 @@ def _load(edition: str, data_dir: Path | None) -> EditionBundle:
     for table in TABLES:
         label, text = _find(table, edition, data_dir)
         files[table] = label
-        tables[table] = EventsData(decks=[]) if text is None else parse_model(MODELS[table], label, text)
+        tables[table] = OPTIONAL_TABLES[table] if text is None else parse_model(MODELS[table], label, text)
     bundle = EditionBundle.model_validate({"files": files, **tables})
     _CrossCheck(bundle, edition).run()
     return bundle
@@ -167,6 +171,7 @@ class _CrossCheck:
         self.check_battle_cards()
         self.check_setup()
         self.check_events()
+        self.check_scenarios()
 
     def fail(self, table: str, field: str, message: str) -> DataError:
         return DataError(self.b.files[table] or f"({table})", field, message)
@@ -393,6 +398,21 @@ class _CrossCheck:
             self.require_in(deck.round, rounds, "events", f"decks[{i}].round", "round name")
             for j, card in enumerate(deck.cards):
                 self.check_event(card, f"decks[{i}].cards[{j}]")
+
+    def check_scenarios(self) -> None:
+        """A playable scenario names rounds of this edition, at least one and each once (R-SCEN-3); one
+        not playable says why."""
+        rounds = [r.name for r in self.b.edition.rounds]
+        self.require_unique([x.id for x in self.b.scenarios.scenarios], "scenarios", "scenarios", "ids repeat")
+        for i, scenario in enumerate(self.b.scenarios.scenarios):
+            here = f"scenarios[{i}]"
+            if not scenario.playable:
+                self.require(bool(scenario.why), "scenarios", f"{here}.why", "a scenario not playable says why")
+                continue
+            self.require(bool(scenario.rounds), "scenarios", f"{here}.rounds", "a playable scenario plays a round")
+            self.require_unique(scenario.rounds, "scenarios", f"{here}.rounds", "round names repeat")
+            for j, name in enumerate(scenario.rounds):
+                self.require_in(name, rounds, "scenarios", f"{here}.rounds[{j}]", "round name")
 
     def check_event(self, card: Event, here: str) -> None:
         """The card names a known effect and gives it exactly the params it reads (EFFECT_PARAMS)."""

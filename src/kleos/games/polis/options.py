@@ -1,4 +1,5 @@
-"""The game options of Polis as a typed model: the edition, readings of unclear rules, a data folder.
+"""The game options of Polis as a typed model: the edition, a scenario, readings of unclear rules, a
+data folder.
 
 :class:`PolisOptions` declares each option with its default and choices, read by the platform's one
 options parser (:mod:`kleos.core.kit.options`); every error is an
@@ -17,6 +18,7 @@ from kleos.core.errors import N_
 from kleos.core.kit import OptionsError
 from kleos.core.kit.options import option, options_record
 from kleos.games.polis.loader import EDITIONS
+from kleos.games.polis.scenarios import NO_SCENARIO
 
 SOURCES = {"rules": "the spec's (config) rulings"}
 """Where the options' readings come from, shown on request."""
@@ -39,6 +41,14 @@ class PolisOptions:
                           meanings=(("2012", N_("the first edition: 4 rounds, with oil among the resources")),
                                     ("2020", N_("the Devir edition: 3 rounds, a shorter game"))),
                           label=N_("Edition"))
+    scenario: str = option(NO_SCENARIO, help=N_("A scenario of the 2012 edition instead of the whole game. The "
+                                                "rules list two more, but give neither their set-up nor a rule "
+                                                "of theirs, so they are not offered."),
+                           choices=(NO_SCENARIO, "corinthian_war"),
+                           meanings=((NO_SCENARIO, N_("the whole game, every round of the edition")),
+                                     ("corinthian_war", N_("the Corinthian War: round 5a alone, no events, no "
+                                                           "projects (the 2012 edition)"))),
+                           label=N_("Scenario"))
     rules: Mapping[str, Any] = option(help=N_("Readings of unclear rules, as an object of switches, e.g. "
                                               "{\"siege_disc_scope\": \"polis\"}; empty: the rulebook's."),
                                       factory=dict, check=_switches, advanced=True, label=N_("Rule switches"))

@@ -20,6 +20,7 @@ from kleos.core.errors import DataError
 from kleos.core.frozen import reduce_frozen
 from kleos.games.polis.datamodel import CardHalf, EditionBundle, EditionData, Event
 from kleos.games.polis.loader import load_edition
+from kleos.games.polis.scenarios import NO_SCENARIO, with_scenario
 
 ATHENS, SPARTA = 0, 1
 SIDES = ("athens", "sparta")
@@ -210,6 +211,11 @@ class Tables:
     def last_round(self) -> int:
         return len(self.round_names) - 1
 
+    @property
+    def scenario(self) -> str:
+        """The scenario these tables were compiled for (``none``: the whole game)."""
+        return self.bundle.scenario
+
     def cards(self, sea: bool) -> tuple[CardInfo, ...]:
         return self.sea_cards if sea else self.land_cards
 
@@ -396,8 +402,8 @@ def compile_tables(bundle: EditionBundle) -> Tables:
 
 
 @lru_cache(maxsize=8)
-def _packaged(edition: str) -> Tables:
-    return compile_tables(load_edition(edition))
+def _packaged(edition: str, scenario: str) -> Tables:
+    return compile_tables(with_scenario(load_edition(edition), scenario))
 
 
 def with_rules(bundle: EditionBundle, rules: Mapping[str, object]) -> EditionBundle:
@@ -420,13 +426,15 @@ def with_rules(bundle: EditionBundle, rules: Mapping[str, object]) -> EditionBun
     return bundle.model_copy(update={"edition": edition})
 
 
-def tables_for(edition: str, data_dir: Path | None = None, rules: Mapping[str, object] | None = None) -> Tables:
+def tables_for(edition: str, data_dir: Path | None = None, rules: Mapping[str, object] | None = None,
+               scenario: str = NO_SCENARIO) -> Tables:
     """The tables of an edition, from the packaged data or a user's corrected data folder, with
-    optional rule switches (e.g. ``{"siege_disc_scope": "territory"}``)."""
+    optional rule switches (e.g. ``{"siege_disc_scope": "territory"}``), for the whole game or one of
+    the edition's scenarios (the switches read the edition; the scenario then picks from it)."""
     if data_dir is None and not rules:
-        return _packaged(edition)
+        return _packaged(edition, scenario)
     bundle = load_edition(edition, data_dir)
-    return compile_tables(with_rules(bundle, rules) if rules else bundle)
+    return compile_tables(with_scenario(with_rules(bundle, rules) if rules else bundle, scenario))
 
 
 def ceil_half(n: int) -> int:

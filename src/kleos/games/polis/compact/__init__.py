@@ -19,7 +19,8 @@ Grammar (fields separated by one space, any whitespace when reading; ``n`` is a 
 possibly negative)::
 
     position := edition round phase active player player board poleis tag*
-    edition  := "2012" | "2020"                      the game's edition (must match the game)
+    edition  := ("2012" | "2020") ["/" scenario]    the game's edition and scenario (must match
+                                                     the game), e.g. 2012/corinthian_war
     round    := a round name of the edition          2012: 3 4 5a 5b; 2020: Alfa Epsilon Omega
     phase    := round_start | event | turn | battles | end_of_round | over
     active   := side | "-"                           whose turn (``state.active``)

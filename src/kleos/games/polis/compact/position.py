@@ -18,10 +18,16 @@ from kleos.games.polis.compact.positional import (
 from kleos.games.polis.compact.tags import TAG_NAMES, TAGS
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.rules.setup import empty_board
+from kleos.games.polis.scenarios import NO_SCENARIO
 from kleos.games.polis.state import PHASES, PolisState
 from kleos.games.polis.tables import N_GOODS, Tables
 
 N_POSITIONAL = 8
+
+def edition_token(t: Tables) -> str:
+    """The position's first field: the edition, and the scenario after a slash when one is played."""
+    return t.edition if t.scenario == NO_SCENARIO else f"{t.edition}/{t.scenario}"
+
 
 def to_compact(game: PolisGame, state: PolisState) -> str:
     """The one-line compact form of ``state`` (grammar: see the module docstring)."""
@@ -35,7 +41,7 @@ def to_compact(game: PolisGame, state: PolisState) -> str:
     for name, n in (("goods", 2 * N_GOODS), ("prestige", 2), ("supply_cubes", 2), ("supply_discs", 2),
                     ("merchants_supply", 2), ("merchants_port", 2), ("proxenos", 2), ("passed", 2)):
         expect_len(getattr(s, name), n, name)
-    out = [t.edition, t.round_names[s.round], s.phase, write_seat(s.active, "active"),
+    out = [edition_token(t), t.round_names[s.round], s.phase, write_seat(s.active, "active"),
            player_text(t, s, 0), player_text(t, s, 1), board_text(t, s), poleis_text(t, s)]
     for name, write, _, default in TAGS:
         value = getattr(s, name)
@@ -60,8 +66,8 @@ def from_compact(game: PolisGame, text: str) -> PolisState:
         raise CompactError(missing, f"missing: a position starts with {N_POSITIONAL} fields "
                                     f"({', '.join(names)}), found {len(tokens)}")
     edition, round_name, phase, active, athens, sparta, board, poleis = tokens[:N_POSITIONAL]
-    if edition != t.edition:
-        raise CompactError("edition", f"expected {t.edition!r} (the game's edition), got {edition!r}")
+    if edition != edition_token(t):
+        raise CompactError("edition", f"expected {edition_token(t)!r} (the game's edition), got {edition!r}")
     if round_name not in t.round_names:
         raise CompactError("round", f"unknown round {round_name!r} (one of {', '.join(t.round_names)})")
     if phase not in PHASES:
