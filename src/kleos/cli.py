@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kleos import BUILD, __version__, i18n
+from kleos.agents import agents_about
 from kleos.analysis.cli import add_analyse_parser
 from kleos.arena.cli import add_arena_parser
 from kleos.arena.selfplay_cli import add_random_alias, add_random_parser
@@ -45,6 +46,9 @@ def _game_line(kit: GameKit) -> list[str]:
     lines = [f"{kit.name:<10} " + _("{title} ({seats} seats): {summary}", title=kit.title, seats=seats,
                                               summary=kit.word(kit.summary))]
     lines.extend(option_lines(kit.options, word=kit.word))
+    about = agents_about(kit)
+    if about:
+        lines.append("    " + _("computer players: {about}", about=about))
     handicap = kit.bot_handicap
     if handicap is not None:
         lines.append("    " + _("bot handicap (kleos play {game} --handicap N, {low}-{high}; default {default} for "

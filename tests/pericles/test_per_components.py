@@ -13,12 +13,14 @@ from typing import Any
 import pytest
 from per_helpers import AF, EK, clear_board, game, play, put, rule_of
 
+from kleos.agents import agents_about
+from kleos.core import registry
 from kleos.core.action import Action
 from kleos.core.errors import DataError
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.loader import counter_inventory, load_data
 from kleos.games.pericles.rules import actions, flow, military, political
-from kleos.games.pericles.state import OFF, PericlesState
+from kleos.games.pericles.state import CH_ADVISOR, CH_ARIST, CH_BATTLE, CH_DEAL, OFF, PericlesState
 from kleos.games.pericles.tables import (
     AL,
     AR,
@@ -32,6 +34,7 @@ from kleos.games.pericles.tables import (
     XB,
 )
 from kleos.games.pericles.view import PericlesView
+from kleos.i18n import use_locale
 
 
 def _folder(tmp_path: Path, table: str, edit: Any) -> Path:
@@ -194,3 +197,39 @@ def test_one_agent_can_play_every_faction(scenario: str) -> None:
         g.apply_in_place(s, agent.act(g.view(s, seat), g.legal_actions(s, seat)), seat)
     assert g.is_terminal(s) and s.outcome is not None
     assert agent.seen and agent.seen <= set(flow.DECISIONS)
+
+
+# ----- P-SOLO-3, P-SOLO-4: the solitaire aids and the six-sided die ----------------------------------------
+def test_the_computer_factions_say_they_are_not_the_official_phormio_bot() -> None:
+    """P-SOLO-3 (pericles-data.md §8): the Strategic Matrix and Phormio Decisions cards are lost, so the
+    engine's own players stand in and say so wherever opponents are chosen: ``kleos games``, ``kleos
+    play pericles --help``, the terminal's welcome and the lobby's seats (``agents_about``), in the
+    reader's language. A game with nothing to say shows nothing."""
+    kit = registry.games()["pericles"]
+    about = agents_about(kit)
+    assert "not the official Phormio bot" in about
+    with use_locale("es"):
+        assert "no el bot oficial Phormio" in agents_about(kit)
+    assert agents_about(registry.games()["polis"]) == ""
+
+
+def test_no_rule_rolls_the_six_sided_die() -> None:
+    """P-SOLO-4: no procedure of the rulebook uses the six-sided die: every chance step of a whole game
+    is a card drawn (Aristophanes, a dealt card, an advisor revealed, a battle card), never a roll."""
+    g: PericlesGame = game("14_1_09a")
+    s: PericlesState = g.new_state(11)
+    rnd = random.Random(11)
+    drawn: set[str] = set()
+    for _ in range(20_000):
+        if g.is_terminal(s):
+            break
+        if g.is_chance(s):
+            drawn.add(s.chance or "")
+            outcomes = g.chance_outcomes(s)
+            assert not any(a.verb == "roll" for a, _ in outcomes)
+            g.step_chance(s)
+            continue
+        seat = g.actors(s)[0]
+        g.apply_in_place(s, rnd.choice(g.legal_actions(s, seat)), seat)
+    assert g.is_terminal(s)
+    assert drawn and drawn <= {CH_ARIST, CH_DEAL, CH_ADVISOR, CH_BATTLE}

@@ -212,6 +212,7 @@ def test_catalog_lists_every_game_and_its_seats(toy_client: TestClient) -> None:
                                 "default": 3, "choices": [], "meanings": {}, "advanced": False, "source": "",
                                 "local_only": False}]
     assert bids["opponents"][:2] == ["person", "random"] and bids["default_opponent"] == "random"
+    assert bids["agents_about"] == "" and "not the official Phormio bot" in games["pericles"]["agents_about"]
     polis = games["polis"]
     assert polis["seat_names"] == ["Athens", "Sparta"] and polis["board_module"].startswith("/games/polis/")
     assert "data_dir" not in {o["name"] for o in polis["options"]}

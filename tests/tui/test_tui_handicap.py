@@ -94,6 +94,19 @@ def test_the_welcome_screen_tells_the_handicap(started: list[GameApp]) -> None:
     assert "none in this game" in started[1].handicap_text()
 
 
+def test_the_welcome_screen_and_the_help_say_the_bots_are_not_phormio(started: list[GameApp],
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """P-SOLO-3: where the computer plays a faction the welcome screen says the bots are Kleos's own, not
+    the official Phormio bot, as ``--opponent``'s help does; with people in every seat it says nothing."""
+    assert play(PERICLES, *VIGNETTE, *BOTS) == 0
+    assert "not the official Phormio bot" in started[0].welcome_screen().text.plain
+    assert play(PERICLES, *VIGNETTE, "--as", "all") == 0
+    assert "Phormio" not in started[1].welcome_screen().text.plain
+    with pytest.raises(SystemExit):
+        play(PERICLES, "--help")
+    assert "not the official Phormio bot" in " ".join(capsys.readouterr().out.split())
+
+
 def test_handicap_n_and_zero(started: list[GameApp]) -> None:
     """``--handicap 7`` gives the bots' factions 7 (people's seats from --as); ``--handicap 0`` none."""
     assert play(PERICLES, *VIGNETTE, "--as", "1,3", "--opponent", "random", "--handicap", "7") == 0

@@ -55,7 +55,7 @@ def open_lobby(browser: Any, base: str, viewport: dict[str, int]) -> tuple[Any, 
 
 
 @pytest.mark.parametrize(("game", "basic", "advanced"), [
-    ("cyclades", ["players"], 16), ("pericles", ["scenario"], 10), ("polis", ["edition"], 1)])
+    ("cyclades", ["players"], 16), ("pericles", ["scenario"], 10), ("polis", ["edition", "scenario"], 1)])
 def test_new_game_offers_a_few_choices_and_hides_the_rules_readings(
         live_server: LiveServer, browser: Any, shots: Path, game: str, basic: list[str], advanced: int) -> None:
     """C-SETUP-1, C-DATA-2, P-DATA-14: the game's few real choices are in view (Cyclades: 3 players
@@ -87,6 +87,10 @@ def test_new_game_offers_a_few_choices_and_hides_the_rules_readings(
                 assert offered["text"].startswith(meaning), offered
                 assert offered["text"].endswith("(default)") == (offered["value"] == str(spec["default"]))
         assert any(RULE_ID.search(row["tooltip"]) for row in form["advanced"]) or game == "polis"
+        about = page.locator("#seats-about")  # P-SOLO-3: the bots are not the official Phormio bot
+        assert about.count() == (1 if entry["agents_about"] else 0) == (1 if game == "pericles" else 0)
+        if game == "pericles":
+            assert "Phormio" in about.inner_text() and not RULE_ID.search(about.inner_text())
         page.screenshot(path=str(shots / f"lobby-{game}-desktop.png"), full_page=True)
         page.click("#advanced-rules summary")
         page.screenshot(path=str(shots / f"lobby-{game}-advanced.png"), full_page=True)

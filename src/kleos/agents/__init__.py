@@ -7,7 +7,7 @@ through its kit's :class:`~kleos.core.kit.agents.AgentParts`.
 from __future__ import annotations
 
 from kleos.agents.base import Agent, RandomAgent, agent_parts_of, agent_rng, seat_chooser
-from kleos.agents.registry import AgentSpecError, agent_names, make_agent, parse_spec
+from kleos.agents.registry import AgentSpecError, agent_names, agents_about, make_agent, parse_spec
 
 __all__ = [
     "Agent",
@@ -16,6 +16,7 @@ __all__ = [
     "agent_names",
     "agent_parts_of",
     "agent_rng",
+    "agents_about",
     "make_agent",
     "parse_spec",
     "seat_chooser",

@@ -34,6 +34,12 @@ def agent_names(kit: GameKit) -> tuple[str, ...]:
     return ("random", *game_kinds(kit), *(f"ismcts:{level}" for level in LEVELS))
 
 
+def agents_about(kit: GameKit) -> str:
+    """What the game says of its computer players, in the reader's language ("" when nothing)."""
+    parts = kit.agent_parts()
+    return kit.word(parts.about) if parts is not None and parts.about else ""
+
+
 def _known_kinds(kit: GameKit | None) -> tuple[str, ...]:
     if kit is not None:
         return (*GENERIC_KINDS, *game_kinds(kit))

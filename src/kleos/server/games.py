@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from kleos.agents.registry import AgentSpecError, agent_names, make_agent, parse_spec
+from kleos.agents.registry import AgentSpecError, agent_names, agents_about, make_agent, parse_spec
 from kleos.core import registry
 from kleos.core.kit import GameKit, OptionsError
 from kleos.core.kit.handicap import HANDICAP, with_bot_handicap
@@ -314,6 +314,7 @@ def catalog_entry(kit: GameKit, board_module: str | None) -> dict[str, Any]:
         "options": [spec.as_json(kit.word) for spec in kit.options if not spec.local_only],
         "opponents": opponents(kit),
         "default_opponent": default_opponent(kit),
+        "agents_about": agents_about(kit),
         "bot_handicap": None if kit.bot_handicap is None else kit.bot_handicap.as_json(),
         "board_module": board_module,
     }

@@ -15,6 +15,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import Monochrome
 
+from kleos.agents import agents_about
 from kleos.core.kit.handicap import handicaps
 from kleos.i18n.platform import N_, _
 from kleos.tui.look import Look
@@ -95,6 +96,9 @@ class GameApp(TranslatedBindings, App[str]):
         who = _(" and ").join(s.name(x) for x in sorted(s.humans)) or _("nobody (the computer plays every seat)")
         text.append(_("You play {who}{opponents}.", who=who, opponents=s.opponents_text()) + "\n\n")
         text.append(self.handicap_text())
+        about = agents_about(s.kit) if s.agents else ""
+        if about:
+            text.append(about + "\n\n")
         text.append(self.look.welcome())
         text.append("\n" + _("  Enter  start\n  G      start with the first-game guide (for a first game)\n"
                              "  R      read the rules reference first"), style="bold")

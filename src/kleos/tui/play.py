@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
-from kleos.agents import agent_names, parse_spec
+from kleos.agents import agent_names, agents_about, parse_spec
 from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit, OptionsError, option_lines
 from kleos.core.kit.cli import runs
@@ -158,7 +158,8 @@ def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
         p.add_argument("--edition", choices=kit.editions(), default=None,
                        help=_("the game's edition (--option edition=E; default: the game's)"))
     p.add_argument("--opponent", choices=agent_names(kit), default=default_opponent(kit),
-                   help=_("the computer player of the other seats") + f" ({_('default')}: {default_opponent(kit)})")
+                   help=_("the computer player of the other seats") + f" ({_('default')}: {default_opponent(kit)})"
+                   + (f". {agents_about(kit)}" if agents_about(kit) else ""))
     p.add_argument("--handicap", type=int, default=None, metavar="N", help=_handicap_help(kit))
     p.add_argument("--seed", type=int, default=None, help=_("seed of chance (default: random)"))
     p.add_argument("--save", type=Path, default=None, metavar="FILE", help=_("save the game after every step"))

@@ -82,6 +82,9 @@ class AgentParts(Generic[G, S, V]):
     evaluation measures something else, such as a standing), and ``calibration`` the knots that
     turn that value into a chance of winning (:mod:`kleos.core.kit.calibration`; empty: reported
     as it is).
+
+    ``about``: what players should know of the game's computer players before they choose one (a
+    text in the game's catalogue, shown wherever opponents are chosen; "" when there is nothing).
     """
 
     agents: Mapping[str, AgentFactory[G, V]] = field(default_factory=dict)
@@ -93,3 +96,4 @@ class AgentParts(Generic[G, S, V]):
     marks: tuple[float, float, float] = (0.05, 0.10, 0.20)
     value_words: str = "winning chance"
     calibration: Knots = ()
+    about: str = ""

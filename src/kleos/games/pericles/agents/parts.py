@@ -15,6 +15,7 @@ from kleos.games.pericles.agents.explain import explain
 from kleos.games.pericles.agents.heuristic import HeuristicAgent
 from kleos.games.pericles.agents.search import knowledge_for
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.i18n import N_
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.view import PericlesView
 
@@ -33,9 +34,16 @@ than a winning chance's, since a standing moves less from one decision than a tw
 chance does."""
 
 
+ABOUT = N_("The computer factions are Kleos's own players, not the official Phormio bot: the solitaire "
+           "rules and their Strategic Matrix and Phormio Decisions cards are not in the rulebook.")
+"""Said wherever opponents are chosen: the bots replace Phormio, whose flowcharts are lost
+(pericles-data.md §8)."""
+
+
 def agent_parts() -> AgentParts[PericlesGame, PericlesState, PericlesView]:
     agents = {"heuristic": HeuristicAgent, "always-accept": AlwaysAccept, "always-decline": AlwaysDecline,
               "beginner": Beginner}
     return AgentParts(agents=agents, evaluator=evaluator_for, knowledge=_knowledge, hint="heuristic",
                       default_opponent="heuristic", explain=explain, marks=MARKS,
-                      value_words="faction standing", calibration=read_calibration("kleos.games.pericles"))
+                      value_words="faction standing", calibration=read_calibration("kleos.games.pericles"),
+                      about=ABOUT)

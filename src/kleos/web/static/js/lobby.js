@@ -198,7 +198,8 @@ function renderSeats(entry) {
     select.value = choices.includes(before[seat]) ? before[seat] : fallback;
     rows.push(h("label", { class: "seat-row" }, [seatLabel(seatNames(null, entry), seat), " ", select]));
   }
-  put(fieldset, h("legend", { text: t("Seats") }), ...rows);
+  const about = entry.agents_about ? [h("p", { id: "seats-about", class: "muted seats-about", text: entry.agents_about })] : [];
+  put(fieldset, h("legend", { text: t("Seats") }), ...rows, ...about);
   if (!rows.some((row) => row.querySelector("select").value === "me")) rows[0].querySelector("select").value = "me";
   showHandicap();
 }
