@@ -39,7 +39,7 @@ SAMPLE = ROOT / "scripts" / "mutation_sample.toml"
 PLUGIN = ROOT / "scripts" / "mutation_plugin.py"  # copied into each run as its conftest.py
 # Modules beside a game's rules package that the rules stand on: a broken table or a check the loader
 # forgets breaks a rule as surely as a broken rule function does.
-DATA_MODULES = ("tables", "loader")
+DATA_MODULES = ("tables", "loader", "scenarios")  # a game has those of them it has files for
 RECHECK_TIMEOUT = 900  # seconds for one mutant's test files, run whole
 TEST_TIMEOUT = 120  # seconds: a sampled mutant's test fails fast (loops have step caps) or counts as survived
 
@@ -52,6 +52,8 @@ _SOURCE_SCANS = ("test_event_flag_names",)
 # Modules whose rules only a few test files exercise: fewer tests, faster runs. A Polis list keeps
 # test_generator_equals_checker.py: it alone holds ``candidates`` and ``check`` to ``legal``.
 TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {
+    "polis.scenarios": ("tests/polis/test_rules_polis_scenarios.py", "tests/polis/test_data.py",
+                        "tests/polis/test_rules_polis_tables_edges.py"),
     "polis.routes": ("tests/polis/test_trade.py", "tests/polis/test_rules_routes.py", "tests/polis/test_events.py",
                      "tests/polis/test_generator_equals_checker.py"),
     "polis.siege": ("tests/polis/test_siege.py", "tests/polis/test_rules_siege_edges.py",
@@ -179,8 +181,9 @@ def rules_modules(game: str) -> list[str]:
 
 
 def game_modules(game: str) -> list[str]:
-    """Every module a run may mutate for a game: its rules modules, then its data modules."""
-    return rules_modules(game) + [f"{game}.{name}" for name in DATA_MODULES]
+    """Every module a run may mutate for a game: its rules modules, then the data modules it has."""
+    data = [f"{game}.{name}" for name in DATA_MODULES]
+    return rules_modules(game) + [module for module in data if (ROOT / source_of(module)).is_file()]
 
 
 def is_data_module(module: str) -> bool:

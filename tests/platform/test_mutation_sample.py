@@ -72,6 +72,7 @@ def test_a_data_module_is_mutated_where_it_lives_and_collected_under_its_mutant(
     for module in ("polis.tables", "cyclades.loader", "pericles.siege_x"):
         assert (ROOT / MUTATION.source_of(module)).exists() == (module != "pericles.siege_x")
     assert MUTATION.expand(["cyclades"])[-2:] == ["cyclades.tables", "cyclades.loader"]
+    assert MUTATION.expand(["polis"])[-3:] == ["polis.tables", "polis.loader", "polis.scenarios"]
     with pytest.raises(SystemExit, match=r"unknown modules: polis\.nothing, chess\.tables"):
         MUTATION.expand(["polis.nothing", "chess.tables"])
     data, rules = MUTATION._config("pericles.tables"), MUTATION._config("pericles.battle")

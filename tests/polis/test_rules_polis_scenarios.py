@@ -6,6 +6,7 @@ the reason. Checked playouts of the scenario keep every invariant and replay fro
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from kleos.games.polis.state import END_OF_ROUND, TURN, PolisState
 from kleos.games.polis.tables import tables_for
 
 CORINTHIAN = "corinthian_war"
+PACKAGED = resources.files("kleos.games.polis") / "data"
 SEEDS = range(6)
 
 
@@ -184,11 +186,15 @@ def test_a_scenarios_file_of_ones_own_is_checked_at_load(tmp_path: Path, scenari
 def test_a_scenario_of_ones_own_plays_the_rounds_it_names(tmp_path: Path) -> None:
     """A user's scenarios.json: rounds 4 and 5b in that order, with events and projects kept."""
     folder = write_scenarios(tmp_path, {"id": "short", "title": "Short", "playable": True, "rounds": ["4", "5b"]})
+    events = json.loads((PACKAGED / "2012" / "events.json").read_text(encoding="utf-8"))
+    events["provenance"] = {"default": "rulebook"}
+    (folder / "events.json").write_text(json.dumps(events), encoding="utf-8")
     t = tables_for("2012", folder, scenario="short")
     whole = tables_for("2012")
     assert t.round_names == ("4", "5b") and t.round_values == (4, 5)
     assert t.event_decks == (whole.event_decks[1], whole.event_decks[3]) and t.projects == whole.projects
     assert t.rules.projects_per_round == [whole.rules.projects_per_round[1], whole.rules.projects_per_round[3]]
+    assert t.bundle.events.provenance == {"default": "rulebook"}  # the data's sources stay with it
 
 
 def test_a_scenario_keeps_the_tiles_drawn_after_each_of_its_rounds_but_its_last(tmp_path: Path) -> None:
@@ -197,7 +203,7 @@ def test_a_scenario_keeps_the_tiles_drawn_after_each_of_its_rounds_but_its_last(
     draws none after Omega); one without projects draws none. The data's sources stay with it."""
     whole = tables_for("2020")
     assert whole.rules.projects_drawn_after_round == [5, 6]
-    rounds = {"late": ["Epsilon", "Omega"], "reversed": ["Omega", "Alfa"]}
+    rounds = {"late": ["Epsilon", "Omega"], "reversed": ["Omega", "Alfa"], "all": ["Alfa", "Epsilon", "Omega"]}
     folder = tmp_path / "data"
     folder.mkdir()
     (folder / "scenarios.json").write_text(json.dumps({"provenance": {"default": "reconstructed"}, "scenarios": [
@@ -206,6 +212,7 @@ def test_a_scenario_keeps_the_tiles_drawn_after_each_of_its_rounds_but_its_last(
         encoding="utf-8")
     late, back, bare = (tables_for("2020", folder, scenario=name) for name in ("late", "reversed", "bare"))
     assert late.rules.projects_drawn_after_round == [6] and back.rules.projects_drawn_after_round == [0]
+    assert tables_for("2020", folder, scenario="all").rules.projects_drawn_after_round == [5, 6]
     assert bare.rules.projects_drawn_after_round == [] and bare.rules.projects_per_round == [0, 0]
-    assert late.bundle.events.provenance == whole.bundle.events.provenance
-    assert late.bundle.projects.provenance == whole.bundle.projects.provenance
+    corinthian = tables_for("2012", scenario=CORINTHIAN).bundle  # its tiles' file says "source"
+    assert corinthian.projects.provenance == load_edition("2012").projects.provenance == {"default": "source"}
