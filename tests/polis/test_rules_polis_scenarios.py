@@ -85,6 +85,8 @@ def test_the_corinthian_war_is_one_round_5a_at_n_5() -> None:
     game = scenario_game()
     t, s = game.tables, first_turn(game)
     assert (t.round_names, t.round_values, t.last_round) == (("5a",), (5,), 0)
+    assert t.title == "Polis: Fight for the Hegemony: The Corinthian War (395-387 BC)"  # every heading shows it
+    assert tables_for("2012").title == "Polis: Fight for the Hegemony"
     assert s.round == 0 and stack_limit(t, s) == 5
     assert max(slot.value for slot in t.slots) == 5  # no slot waits for a later round (R-ROUND-3)
 

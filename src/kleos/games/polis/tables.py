@@ -216,6 +216,12 @@ class Tables:
         """The scenario these tables were compiled for (``none``: the whole game)."""
         return self.bundle.scenario
 
+    @property
+    def title(self) -> str:
+        """The edition's title, with the scenario's after it when one is played (R-SCEN)."""
+        found = [x.title for x in self.bundle.scenarios.scenarios if x.id == self.scenario]
+        return f"{self.rules.title}: {found[0]}" if found else self.rules.title
+
     def cards(self, sea: bool) -> tuple[CardInfo, ...]:
         return self.sea_cards if sea else self.land_cards
 

@@ -177,7 +177,7 @@ def describe(game: PolisGame, state_or_view: PolisState | PolisView, seat: int |
         view = game.view(state_or_view, seat)
     t, s = game.tables, view.state
     out: list[str] = []
-    title = t.rules.title
+    title = t.title
     out.append(f"== {title}: {round_label(t, s)} ==")
     out.extend(_status_lines(game, view))
     out.append("")

@@ -53,7 +53,7 @@ def _everything(game: PolisGame, state: PolisState) -> PolisView:
 
 
 def _heading(game: PolisGame) -> str:
-    return game.tables.rules.title
+    return game.tables.title
 
 
 def terminal_parts() -> TerminalParts[PolisGame, PolisState, PolisView]:

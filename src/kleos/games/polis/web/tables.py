@@ -40,7 +40,7 @@ def _printed(names: dict[str, str], edition: str, fallback: str) -> str:
 def _names(t: Tables) -> JsonDict:
     return {
         "edition": t.edition,
-        "title": t.rules.title,
+        "title": t.title,
         "sides": list(SIDES),
         "side_names": list(SIDE_NAMES),
         "rounds": list(t.round_names),
