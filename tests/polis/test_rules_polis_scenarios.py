@@ -57,12 +57,12 @@ def test_scenarios_are_offered_by_the_2012_edition_only() -> None:
     playable = [x.id for x in load_edition("2012").scenarios.scenarios if x.playable]
     spec = next(o for o in PolisKit.options if o.name == "scenario")
     assert spec.choices == (NO_SCENARIO, *playable) and spec.default == NO_SCENARIO
-    with pytest.raises(OptionsError, match="scenario: the 2020 edition has no such scenario"):
+    with pytest.raises(OptionsError, match=r"scenario: the 2020 edition has no scenarios$"):
         PolisKit().make_game({"edition": "2020", "scenario": CORINTHIAN})
     with pytest.raises(DataError) as none_there:
         tables_for("2020", scenario=CORINTHIAN)
     assert (none_there.value.file, none_there.value.field) == ("scenario", CORINTHIAN)
-    assert none_there.value.message.endswith("(its scenarios: none)")
+    assert none_there.value.message == "the 2020 edition has no scenarios"
     with pytest.raises(DataError, match=r"\(its scenarios: corinthian_war, first_peloponnesian_war, "
                                         r"second_peloponnesian_war\)"):
         tables_for("2012", scenario="third_sacred_war")

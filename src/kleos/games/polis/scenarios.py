@@ -19,10 +19,13 @@ def find_scenario(bundle: EditionBundle, scenario_id: str) -> Scenario:
     """The playable scenario of that id, or a :class:`DataError` saying why there is none."""
     known = {x.id: x for x in bundle.scenarios.scenarios}
     found = known.get(scenario_id)
+    edition = bundle.edition.edition
+    if not known:
+        raise DataError("scenario", scenario_id, f"the {edition} edition has no scenarios")
     if found is None:
-        offered = ", ".join(sorted(known)) or "none"
+        offered = ", ".join(sorted(known))
         raise DataError("scenario", scenario_id,
-                        f"the {bundle.edition.edition} edition has no such scenario (its scenarios: {offered})")
+                        f"the {edition} edition has no such scenario (its scenarios: {offered})")
     if not found.playable:
         raise DataError("scenario", scenario_id, f"{found.title} cannot be played: {found.why}")
     return found
