@@ -157,9 +157,10 @@ def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     if kit.editions():
         p.add_argument("--edition", choices=kit.editions(), default=None,
                        help=_("the game's edition (--option edition=E; default: the game's)"))
+    about = agents_about(kit)
     p.add_argument("--opponent", choices=agent_names(kit), default=default_opponent(kit),
                    help=_("the computer player of the other seats") + f" ({_('default')}: {default_opponent(kit)})"
-                   + (f". {agents_about(kit)}" if agents_about(kit) else ""))
+                   + (f". {about}" if about else ""))
     p.add_argument("--handicap", type=int, default=None, metavar="N", help=_handicap_help(kit))
     p.add_argument("--seed", type=int, default=None, help=_("seed of chance (default: random)"))
     p.add_argument("--save", type=Path, default=None, metavar="FILE", help=_("save the game after every step"))

@@ -16,11 +16,10 @@ from kleos.core.errors import DataError, KleosError
 from kleos.core.kit.cli import CliParts
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord, Replay
-from kleos.games.polis.compact import from_compact, to_compact
+from kleos.games.polis.compact import from_compact, read_edition_token, to_compact
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.i18n import _
 from kleos.games.polis.loader import EDITIONS, load_edition, provenance_summary, reconstructed_values
-from kleos.games.polis.scenarios import NO_SCENARIO
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.text import describe, side_name
 
@@ -75,10 +74,10 @@ def _position_from(args: argparse.Namespace) -> tuple[PolisGame, PolisState]:
         raise ValueError("give either a compact position or --load FILE")
     if args.position is not None:
         first = args.position.split(maxsplit=1)[0] if args.position.strip() else ""
-        edition, _slash, scenario = first.partition("/")
+        edition, scenario = read_edition_token(first)
         if edition not in EDITIONS:
             raise ValueError(f"a compact position starts with the edition ({', '.join(EDITIONS)}), not {first!r}")
-        game = PolisGame(edition, scenario=scenario or NO_SCENARIO)
+        game = PolisGame(edition, scenario=scenario)
         return game, from_compact(game, args.position)
     record = GameRecord.loads(Path(args.load).read_text(encoding="utf-8"))
     if record.game != "polis":

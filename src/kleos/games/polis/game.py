@@ -35,10 +35,14 @@ class PolisGame(FlatStateGame[PolisState, PolisView]):
                  rules: Mapping[str, Any] | None = None, scenario: str = NO_SCENARIO) -> None:
         self.tables: Tables = tables_for(edition, data_dir, rules, scenario)
         self.edition = edition
-        self.scenario = scenario
         self.data_dir = data_dir
         self.rules = dict(rules or {})
         self.seat_names = SIDE_NAMES
+
+    @property
+    def scenario(self) -> str:
+        """The scenario played (``none``: the whole game), as the tables were compiled for it."""
+        return self.tables.scenario
 
     @property
     def options(self) -> dict[str, Any]:

@@ -93,7 +93,7 @@ position: read a text with the same :class:`PolisGame` that wrote it.
 """
 
 from kleos.games.polis.compact.grammar import CompactError
-from kleos.games.polis.compact.position import from_compact, to_compact
+from kleos.games.polis.compact.position import from_compact, read_edition_token, to_compact
 from kleos.games.polis.compact.tags import TAG_NAMES
 
-__all__ = ["TAG_NAMES", "CompactError", "from_compact", "to_compact"]
+__all__ = ["TAG_NAMES", "CompactError", "from_compact", "read_edition_token", "to_compact"]

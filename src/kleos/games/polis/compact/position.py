@@ -29,6 +29,12 @@ def edition_token(t: Tables) -> str:
     return t.edition if t.scenario == NO_SCENARIO else f"{t.edition}/{t.scenario}"
 
 
+def read_edition_token(token: str) -> tuple[str, str]:
+    """(edition, scenario) of a position's first field, as :func:`edition_token` writes it."""
+    edition, _slash, scenario = token.partition("/")
+    return edition, scenario or NO_SCENARIO
+
+
 def to_compact(game: PolisGame, state: PolisState) -> str:
     """The one-line compact form of ``state`` (grammar: see the module docstring)."""
     t, s = game.tables, state
