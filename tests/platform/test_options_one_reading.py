@@ -4,12 +4,14 @@ the server's JSON go through one parser, with the same validation and the same m
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
 import pytest
 
 from kleos.arena.cli import game_options
 from kleos.core import registry
 from kleos.core.kit import OptionsError
+from kleos.core.kit.options import option, option_specs, read_options
 from kleos.tui.play import _options
 
 
@@ -56,3 +58,25 @@ def test_an_unknown_option_is_refused_alike_and_names_the_known_ones() -> None:
     with pytest.raises(OptionsError) as from_json:
         kit.make_game({"speed": 3})
     assert str(from_text.value) == str(from_json.value)
+
+
+@dataclass(frozen=True)
+class _Board:
+    """A toy options model: a board chosen among the packaged ones, or one of a data folder's."""
+
+    board: str = option("small", help="a board", choices=("small", "large"), open_choices=True)
+    size: str = option("small", help="a size", choices=("small", "large"))
+
+
+def test_open_choices_pass_any_other_name_to_the_game_and_closed_ones_refuse_it() -> None:
+    """An option with ``open_choices`` lists the packaged choices but lets another name through, for
+    the game to judge against the data it loads (a user's data folder may hold more); a closed one
+    refuses it. Both refuse what is no name, with the one message of a choice."""
+    assert read_options(_Board, {"board": "my_isles"}, text=True).board == "my_isles"
+    assert read_options(_Board, {"board": "large"}).board == "large"
+    with pytest.raises(OptionsError, match=r"^size: 'my_isles' is not one of small, large$"):
+        read_options(_Board, {"size": "my_isles"})
+    for no_name in ("", "  ", None, ["small"]):
+        with pytest.raises(OptionsError, match=r"^board: .* is not one of small, large$"):
+            read_options(_Board, {"board": no_name})
+    assert [spec.choices for spec in option_specs(_Board)] == [("small", "large"), ("small", "large")]

@@ -34,6 +34,7 @@ from step_cap import StepCap
 
 G20 = PolisGame("2020")
 G12 = PolisGame("2012")
+CORINTHIAN = PolisGame("2012", scenario="corinthian_war")
 
 
 def _played(game: PolisGame, seed: int, steps: int) -> list[tuple[PolisState, int, Action, PolisState]]:
@@ -163,7 +164,7 @@ def _unbracketed(text: str) -> str:
         text = shorter
 
 
-@pytest.mark.parametrize("game", [G20, G12], ids=["2020", "2012"])
+@pytest.mark.parametrize("game", [G20, G12, CORINTHIAN], ids=["2020", "2012", "corinthian_war"])
 def test_the_pseudo_locale_leaves_no_plain_english_on_the_main_screens(game: PolisGame) -> None:
     """Every word of the screens comes from the catalogue; only names and numbers are left."""
     s = _opening(game)

@@ -25,6 +25,8 @@ from kleos.games.polis.rules.end_of_round import PHOROS
 from kleos.games.polis.scenarios import NO_SCENARIO
 from kleos.games.polis.state import END_OF_ROUND, TURN, PolisState
 from kleos.games.polis.tables import tables_for
+from kleos.games.polis.text import game_title
+from kleos.i18n import use_locale
 
 CORINTHIAN = "corinthian_war"
 PACKAGED = resources.files("kleos.games.polis") / "data"
@@ -85,8 +87,10 @@ def test_the_corinthian_war_is_one_round_5a_at_n_5() -> None:
     game = scenario_game()
     t, s = game.tables, first_turn(game)
     assert (t.round_names, t.round_values, t.last_round) == (("5a",), (5,), 0)
-    assert t.title == "Polis: Fight for the Hegemony: The Corinthian War (395-387 BC)"  # every heading shows it
-    assert tables_for("2012").title == "Polis: Fight for the Hegemony"
+    assert game_title(t) == "Polis: Fight for the Hegemony: The Corinthian War (395-387 BC)"  # every heading
+    assert game_title(tables_for("2012")) == "Polis: Fight for the Hegemony"
+    with use_locale("es"):  # the edition's title is a name; the scenario's is read in the reader's language
+        assert game_title(t) == "Polis: Fight for the Hegemony: La guerra de Corinto (395-387 a. C.)"
     assert s.round == 0 and stack_limit(t, s) == 5
     assert max(slot.value for slot in t.slots) == 5  # no slot waits for a later round (R-ROUND-3)
 
@@ -218,3 +222,46 @@ def test_a_scenario_keeps_the_tiles_drawn_after_each_of_its_rounds_but_its_last(
     assert bare.rules.projects_drawn_after_round == [] and bare.rules.projects_per_round == [0, 0]
     corinthian = tables_for("2012", scenario=CORINTHIAN).bundle  # its tiles' file says "source"
     assert corinthian.projects.provenance == load_edition("2012").projects.provenance == {"default": "source"}
+
+
+def test_the_option_takes_a_scenario_of_ones_data_folder_from_every_source(tmp_path: Path) -> None:
+    """A scenario one writes in a data folder's scenarios.json is chosen by the option like a packaged
+    one, from the command line's text and from JSON alike; without the folder it is refused by name,
+    with the edition's scenarios listed. Before, the option's choices refused any name but the
+    packaged ones, so such a scenario could be played only from Python."""
+    folder = write_scenarios(tmp_path, {"id": "late_war", "title": "Late War", "playable": True,
+                                        "rounds": ["5a", "5b"], "events": False})
+    kit = PolisKit()
+    texts = kit.checked_options({"edition": "2012", "scenario": "late_war", "data_dir": str(folder)}, text=True)
+    game = kit.make_game(texts)
+    assert game.tables.round_names == ("5a", "5b") and game.tables.event_decks == ((), ())
+    assert game.options == {"edition": "2012", "scenario": "late_war", "data_dir": str(folder)}
+    assert game_title(game.tables) == "Polis: Fight for the Hegemony: Late War"  # no catalogue: as written
+    with pytest.raises(OptionsError) as unknown:
+        kit.make_game({"edition": "2012", "scenario": "late_war"})
+    assert str(unknown.value) == ("scenario: the 2012 edition has no such scenario (its scenarios: corinthian_war, "
+                                  "first_peloponnesian_war, second_peloponnesian_war)")
+    with use_locale("es"):
+        assert kit.render_options_error(unknown.value) == (
+            "scenario: la edición de 2012 no tiene ese escenario (sus escenarios: corinthian_war, "
+            "first_peloponnesian_war, second_peloponnesian_war)")
+
+
+@pytest.mark.parametrize("value", ["", " ", ["corinthian_war"], None, True])
+def test_a_scenario_is_a_name(value: object) -> None:
+    """Open choices still want a name: anything else is refused by the options parser, naming the option."""
+    with pytest.raises(OptionsError, match=r"^scenario: .* is not one of none, corinthian_war$"):
+        PolisKit().make_game({"edition": "2012", "scenario": value})
+
+
+def test_a_scenario_refused_for_its_reason_is_read_in_the_readers_language() -> None:
+    """R-SCEN-7: the refusal names the scenario and gives the reason, both data words, in Spanish too."""
+    with pytest.raises(OptionsError) as refused:
+        PolisKit().make_game({"edition": "2012", "scenario": "second_peloponnesian_war"})
+    with use_locale("es"):
+        said = PolisKit().render_options_error(refused.value)
+    assert said == ("scenario: La segunda guerra del Peloponeso (431-404 a. C.) no se puede jugar: las reglas solo "
+                    "dan su historia: ningún cambio de reglas ni posición inicial (R-SCEN-7)")
+    with use_locale("de"):
+        assert PolisKit().render_options_error(refused.value, with_field=False).startswith(
+            "Der Zweite Peloponnesische Krieg (431-404 v. Chr.) kann nicht gespielt werden: die Regeln geben nur")

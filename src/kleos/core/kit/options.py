@@ -43,18 +43,21 @@ class Declared:
     listed: bool = True
     advanced: bool = False
     local_only: bool = False
+    open_choices: bool = False
 
 
 def option(default: Any = None, *, help: str, factory: Callable[[], Any] | None = None,
            label: str = "", meanings: Iterable[tuple[str, str]] = (), choices: Iterable[str] = (),
            least: int | None = None, most: int | None = None, check: Check | None = None,
-           advanced: bool = False, local_only: bool = False) -> Any:
+           advanced: bool = False, local_only: bool = False, open_choices: bool = False) -> Any:
     """A field of an options model. ``choices`` are needed only when the annotation is no
     ``Literal``; ``factory`` makes a structured default (whose value is not listed as a default);
     ``check`` judges and normalises a structured value (and the default, so that the rules always
-    read the same form)."""
+    read the same form). ``open_choices``: the choices are those the packaged data offers, and any
+    other name is passed on for the game to judge against the data it loads (a user's data folder
+    may hold more)."""
     declared = Declared(help, label, tuple(meanings), tuple(choices), least, most, check, factory is None,
-                        advanced, local_only)
+                        advanced, local_only, open_choices)
     if factory is not None:
         return field(default_factory=factory, metadata={_DECLARED: declared})
     return field(default=default, metadata={_DECLARED: declared})
@@ -156,7 +159,7 @@ def _checked(o: _Option, value: Any) -> Any:
         value = str(value)  # a choice written as a number (JSON 98 for the choice "98") is that choice
     d = o.declared
     if o.choices and (isinstance(value, str) or d.check is None):
-        if value not in o.choices:
+        if value not in o.choices and not (d.open_choices and isinstance(value, str) and value.strip()):
             raise OptionsError(o.name, NOT_ONE_OF, value=repr(value), choices=", ".join(o.choices))
         return value
     if d.check is not None:

@@ -19,6 +19,7 @@ from kleos.core.protocol import CHANCE, Outcome
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.i18n import N_, _
 from kleos.games.polis.options import SOURCES, PolisOptions
+from kleos.games.polis.scenarios import NOT_PLAYABLE, ScenarioRefused
 from kleos.games.polis.state import END_OF_ROUND, PolisState
 from kleos.games.polis.view import PolisView, view_json
 
@@ -47,11 +48,18 @@ class PolisKit(GameKit[PolisGame, PolisState, PolisView]):
         except DataError as exc:
             if exc.file == "rules":  # a rule switch: "rules: rounds: must not be empty", said once
                 raise OptionsError("rules", f"{exc.field}: {exc.message}") from exc
-            if exc.file == "scenario":  # "scenario: the 2020 edition has no such scenario (...)"
-                raise OptionsError("scenario", exc.message) from exc
+            if isinstance(exc, ScenarioRefused):  # "scenario: the 2020 edition has no scenarios"
+                raise OptionsError("scenario", exc.template, **exc.params) from exc
             raise OptionsError("rules" if rules else "data_dir", str(exc)) from exc
         except (KleosError, ValueError, TypeError, KeyError) as exc:
             raise OptionsError("rules" if rules else "data_dir", str(exc)) from exc
+
+    def render_options_error(self, error: OptionsError, with_field: bool = True) -> str:
+        """As every game's, with a scenario's title and the reason it is not played (data words, whose
+        English is the catalogue's key) in the reader's language too."""
+        if error.template == NOT_PLAYABLE:
+            error = OptionsError(error.field, error.template, **{k: self.word(v) for k, v in error.params.items()})
+        return super().render_options_error(error, with_field)
 
     # ----- words and JSON -----------------------------------------------------------------------
     def describe_view(self, game: PolisGame, view: PolisView, seat: int | None) -> str:

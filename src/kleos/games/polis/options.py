@@ -43,8 +43,9 @@ class PolisOptions:
                           label=N_("Edition"))
     scenario: str = option(NO_SCENARIO, help=N_("A scenario of the 2012 edition instead of the whole game. The "
                                                 "rules list two more, but give neither their set-up nor a rule "
-                                                "of theirs, so they are not offered."),
-                           choices=(NO_SCENARIO, "corinthian_war"),
+                                                "of theirs, so they are not offered. With a data folder, any "
+                                                "playable scenario of its scenarios.json."),
+                           choices=(NO_SCENARIO, "corinthian_war"), open_choices=True,
                            meanings=((NO_SCENARIO, N_("the whole game, every round of the edition")),
                                      ("corinthian_war", N_("the Corinthian War: round 5a alone, no events, no "
                                                            "projects (the 2012 edition)"))),

@@ -9,25 +9,40 @@ No rule module asks which scenario is played.
 
 from __future__ import annotations
 
-from kleos.core.errors import DataError
+from typing import Any
+
+from kleos.core.errors import N_, DataError
 from kleos.games.polis.datamodel import NO_SCENARIO, EditionBundle, EventsData, ProjectsData, Scenario
 
-__all__ = ["NO_SCENARIO", "find_scenario", "with_scenario"]
+__all__ = ["NO_SCENARIO", "ScenarioRefused", "find_scenario", "with_scenario"]
+
+NO_SCENARIOS = N_("the {edition} edition has no scenarios")
+NO_SUCH_SCENARIO = N_("the {edition} edition has no such scenario (its scenarios: {offered})")
+NOT_PLAYABLE = N_("{title} cannot be played: {why}")
+
+
+class ScenarioRefused(DataError):
+    """A scenario asked for that cannot be played: ``template`` (English, in the Polis catalogue)
+    and ``params`` let the option's refusal be read in the player's language."""
+
+    def __init__(self, scenario_id: str, template: str, **params: Any) -> None:
+        super().__init__("scenario", scenario_id, template.format(**params))
+        self.template = template
+        self.params = params
 
 
 def find_scenario(bundle: EditionBundle, scenario_id: str) -> Scenario:
-    """The playable scenario of that id, or a :class:`DataError` saying why there is none."""
+    """The playable scenario of that id, or a :class:`ScenarioRefused` saying why there is none: the
+    scenarios are those of the data loaded, a user's data folder's among them."""
     known = {x.id: x for x in bundle.scenarios.scenarios}
     found = known.get(scenario_id)
     edition = bundle.edition.edition
     if not known:
-        raise DataError("scenario", scenario_id, f"the {edition} edition has no scenarios")
+        raise ScenarioRefused(scenario_id, NO_SCENARIOS, edition=edition)
     if found is None:
-        offered = ", ".join(sorted(known))
-        raise DataError("scenario", scenario_id,
-                        f"the {edition} edition has no such scenario (its scenarios: {offered})")
+        raise ScenarioRefused(scenario_id, NO_SUCH_SCENARIO, edition=edition, offered=", ".join(sorted(known)))
     if not found.playable:
-        raise DataError("scenario", scenario_id, f"{found.title} cannot be played: {found.why}")
+        raise ScenarioRefused(scenario_id, NOT_PLAYABLE, title=found.title, why=found.why)
     return found
 
 

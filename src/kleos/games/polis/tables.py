@@ -217,10 +217,10 @@ class Tables:
         return self.bundle.scenario
 
     @property
-    def title(self) -> str:
-        """The edition's title, with the scenario's after it when one is played (R-SCEN)."""
+    def scenario_title(self) -> str:
+        """The title of the scenario played (R-SCEN), as the data writes it; empty for the whole game."""
         found = [x.title for x in self.bundle.scenarios.scenarios if x.id == self.scenario]
-        return f"{self.rules.title}: {found[0]}" if found else self.rules.title
+        return found[0] if found else ""
 
     def cards(self, sea: bool) -> tuple[CardInfo, ...]:
         return self.sea_cards if sea else self.land_cards

@@ -84,6 +84,12 @@ def battle_step_name(step: str) -> str:
     return _(BATTLE_STEPS[step]) if step in BATTLE_STEPS else step
 
 
+def game_title(t: Tables) -> str:
+    """The heading of a game: the edition's title (a name, as printed), then the scenario's in the
+    reader's language when one is played (R-SCEN; the data keeps the English title, the catalogue's key)."""
+    return f"{t.rules.title}: {_(t.scenario_title)}" if t.scenario_title else t.rules.title
+
+
 def event_title(event: Event) -> str:
     """An event card's title in the reader's language (the data keeps the English one, which is the
     catalogue's key: see ``locale/data-fields.json``)."""
@@ -177,8 +183,7 @@ def describe(game: PolisGame, state_or_view: PolisState | PolisView, seat: int |
         view = game.view(state_or_view, seat)
     t, s = game.tables, view.state
     out: list[str] = []
-    title = t.title
-    out.append(f"== {title}: {round_label(t, s)} ==")
+    out.append(f"== {game_title(t)}: {round_label(t, s)} ==")
     out.extend(_status_lines(game, view))
     out.append("")
     out.extend(_players_lines(t, s))

@@ -21,6 +21,7 @@ from kleos.core.kit.terminal import (
 from kleos.core.protocol import Outcome
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.state import PolisState
+from kleos.games.polis.text import game_title
 from kleos.games.polis.tui import help as texts
 from kleos.games.polis.tui import menus, render
 from kleos.games.polis.tui.log import battle_results, log_lines
@@ -53,7 +54,7 @@ def _everything(game: PolisGame, state: PolisState) -> PolisView:
 
 
 def _heading(game: PolisGame) -> str:
-    return game.tables.title
+    return game_title(game.tables)
 
 
 def terminal_parts() -> TerminalParts[PolisGame, PolisState, PolisView]:

@@ -21,6 +21,7 @@ from kleos.games.polis.text import (
     battle_step_name,
     event_text,
     event_title,
+    game_title,
     project_name,
     project_type_name,
 )
@@ -40,7 +41,7 @@ def _printed(names: dict[str, str], edition: str, fallback: str) -> str:
 def _names(t: Tables) -> JsonDict:
     return {
         "edition": t.edition,
-        "title": t.title,
+        "title": game_title(t),
         "sides": list(SIDES),
         "side_names": list(SIDE_NAMES),
         "rounds": list(t.round_names),
