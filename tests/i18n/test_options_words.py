@@ -76,3 +76,20 @@ def test_a_games_summary_is_listed_in_the_readers_language(language: str, words:
     with use_locale(language):
         entry = catalog_entry(registry.kit("polis"), None)
     assert words in entry["summary"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "polis", "--edition", "2012", "--option", "scenario=troy"],
+    ["play", "polis", "--plain", "--option", "scenario=troy"],
+    ["polis", "data", "--edition", "2012", "--data-dir", "/no/such/folder"],
+    ["polis", "show", "2012 nonsense"],
+    ["cyclades", "data", "--data-dir", "/no/such/folder"],
+    ["pericles", "data", "--data-dir", "/no/such/folder"],
+], ids=["play", "plain", "polis-data", "polis-show", "cyclades-data", "pericles-data"])
+def test_a_command_that_cannot_start_says_so_in_the_readers_language(argv: list[str],
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Each command that refuses its input ends with one line on standard error, its first word in
+    the reader's language: the play commands and the games' tools wrote an English "error:" before."""
+    code = contextvars.copy_context().run(main, ["--lang", "de", *argv])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("Fehler: ") and err.count("\n") == 1, err

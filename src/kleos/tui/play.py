@@ -16,7 +16,7 @@ from typing import Any
 from kleos.agents import agent_names, agents_about, parse_spec
 from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit, OptionsError, option_lines
-from kleos.core.kit.cli import runs
+from kleos.core.kit.cli import error_line, runs
 from kleos.core.kit.handicap import with_bot_handicap
 from kleos.core.kit.options import command_options
 from kleos.core.protocol import Game
@@ -93,7 +93,7 @@ def run(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collectio
     try:
         app = build_app(kit, options, seats, seed, **settings)
     except (OSError, ValueError, KeyError, TypeError, KleosError) as exc:
-        sys.stderr.write(f"error: {problem(kit, exc)}\n")
+        sys.stderr.write(error_line(problem(kit, exc)))
         return 2
     message = app.run()
     if message:
@@ -108,7 +108,7 @@ def run_plain(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Col
     try:
         session = build_session(kit, options, seats, seed, **where)
     except (OSError, ValueError, KeyError, TypeError, KleosError) as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        sys.stderr.write(error_line(problem(kit, exc)))
         return 2
     load: Path | None = where.get("load")
     if replay and load is not None:
@@ -214,7 +214,7 @@ def _play(kit: GameKit, args: argparse.Namespace) -> int:
         elif args.handicap is not None:
             raise ValueError(_("--handicap: a saved game keeps the handicap it was started with"))
     except (ValueError, KleosError) as exc:
-        sys.stderr.write(f"error: {problem(kit, exc)}\n")
+        sys.stderr.write(error_line(problem(kit, exc)))
         return 2
     where: dict[str, Any] = {"opponent": args.opponent, "opponents": opponents, "load": load, "save": args.save,
                              "game": game if load is None else None}

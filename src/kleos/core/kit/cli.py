@@ -57,12 +57,16 @@ def add_data_command(sub: Any, func: Callable[[argparse.Namespace], int], why: s
 D = TypeVar("D")
 
 
+def error_line(problem: object) -> str:
+    """A command's refusal as standard error ends it, in the reader's language ("error: …", "Fehler: …")."""
+    return _("error: {problem}", problem=problem) + "\n"
+
+
 def add_provenance_command(sub: Any, title: str, load: Callable[[Path | None], D],
-                           tables: Callable[[D], Mapping[str, BaseModel]], why: str,
-                           say: Callable[..., str]) -> argparse.ArgumentParser:
+                           tables: Callable[[D], Mapping[str, BaseModel]], why: str) -> argparse.ArgumentParser:
     """``kleos <name> data`` for a game whose data files carry provenance records: ``load(data_dir)``
-    reads them and ``tables`` names their tables (a :class:`KleosError` is told as the game's ``say``
-    words "error: {problem}" and exits 2), and each reconstructed record is listed with its field
+    reads them and ``tables`` names their tables (a :class:`KleosError` is told as an
+    :func:`error_line` and exits 2), and each reconstructed record is listed with its field
     ``why``."""
 
     def why_of(record: ProvenanceRecord) -> str:
@@ -72,7 +76,7 @@ def add_provenance_command(sub: Any, title: str, load: Callable[[Path | None], D
         try:
             found = tables(load(args.data_dir))
         except KleosError as exc:
-            sys.stderr.write(say("error: {problem}", problem=exc) + "\n")
+            sys.stderr.write(error_line(exc))
             return 2
         sys.stdout.write("".join(line + "\n" for line in provenance_lines(title, found, args.reconstructed, why_of)))
         return 0
@@ -81,11 +85,11 @@ def add_provenance_command(sub: Any, title: str, load: Callable[[Path | None], D
 
 
 def provenance_tools(help: str, description: str, title: str, load: Callable[[Path | None], D],
-                     tables: Callable[[D], Mapping[str, BaseModel]], why: str, say: Callable[..., str]) -> CliParts:
+                     tables: Callable[[D], Mapping[str, BaseModel]], why: str) -> CliParts:
     """The tools of a game whose only command of its own is ``data`` (:func:`add_provenance_command`
     with the other arguments)."""
 
     def add_commands(sub: Any) -> None:
-        add_provenance_command(sub, title, load, tables, why, say)
+        add_provenance_command(sub, title, load, tables, why)
 
     return CliParts(help=help, description=description, add_commands=add_commands)

@@ -13,4 +13,4 @@ from kleos.games.cyclades.loader import load_data, tables_of
 def cli_parts() -> CliParts:
     return provenance_tools(_("Cyclades tools: random playouts, the data's provenance"),
                             _("Cyclades tools (the game itself: kleos play cyclades)."),
-                            "Cyclades", load_data, tables_of, "note", _)
+                            "Cyclades", load_data, tables_of, "note")

@@ -12,4 +12,4 @@ from kleos.games.pericles.loader import load_data, tables_of
 
 def cli_parts() -> CliParts:
     return provenance_tools(_("Pericles tools: random playouts, the data's provenance"), _("Pericles tools."),
-                            "Pericles", load_data, tables_of, "reason", _)
+                            "Pericles", load_data, tables_of, "reason")

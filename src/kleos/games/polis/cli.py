@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kleos.core.errors import DataError, KleosError
-from kleos.core.kit.cli import CliParts
+from kleos.core.kit.cli import CliParts, error_line
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord, Replay
 from kleos.games.polis.compact import from_compact, read_edition_token, to_compact
@@ -55,11 +55,6 @@ def _out(text: str = "") -> None:
     sys.stdout.flush()
 
 
-def _err(text: str) -> None:
-    sys.stderr.write(text + "\n")
-    sys.stderr.flush()
-
-
 # ----- kleos polis data -----------------------------------------------------------------------------
 def _short_file(name: str) -> str:
     if not name:
@@ -94,7 +89,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     try:
         game, state = _position_from(args)
     except (OSError, ValueError, KeyError, TypeError, KleosError) as exc:
-        _err(f"error: {exc}")
+        sys.stderr.write(error_line(exc))
         return 2
     seat = {"athens": 0, "sparta": 1, "all": None}[args.side]
     _out(to_compact(game, state))
@@ -113,7 +108,7 @@ def cmd_data(args: argparse.Namespace) -> int:
     try:
         bundle = load_edition(args.edition, args.data_dir)
     except DataError as exc:
-        _err(f"error: {exc}")
+        sys.stderr.write(error_line(exc))
         return 2
     e = bundle.edition
     _out(_("Polis data, edition {edition}: {title}", edition=e.edition, title=e.title))
