@@ -28,7 +28,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
-from kleos.core.datafiles import parse_model, read_text
+from kleos.core.datafiles import parse_model, read_text, require_folder
 from kleos.core.errors import DataError
 from kleos.core.provenance import Tag
 from kleos.games.polis.datamodel import (
@@ -92,8 +92,7 @@ def load_edition(edition: str, data_dir: Path | None = None) -> EditionBundle:
         raise DataError("(argument)", "edition", f"unknown edition {edition!r}; expected one of {EDITIONS}")
     if data_dir is None:
         return _load_packaged(edition)
-    if not data_dir.is_dir():
-        raise DataError(str(data_dir), "(folder)", "data folder does not exist")
+    require_folder(data_dir)
     return _load(edition, data_dir)
 
 
