@@ -6,6 +6,7 @@ an error names stay as typed."""
 from __future__ import annotations
 
 import contextvars
+from pathlib import Path
 
 import pytest
 
@@ -85,7 +86,8 @@ def test_a_games_summary_is_listed_in_the_readers_language(language: str, words:
     ["polis", "show", "2012 nonsense"],
     ["cyclades", "data", "--data-dir", "/no/such/folder"],
     ["pericles", "data", "--data-dir", "/no/such/folder"],
-], ids=["play", "plain", "polis-data", "polis-show", "cyclades-data", "pericles-data"])
+    ["analyse", "/no/such/game.json"],
+], ids=["play", "plain", "polis-data", "polis-show", "cyclades-data", "pericles-data", "analyse"])
 def test_a_command_that_cannot_start_says_so_in_the_readers_language(argv: list[str],
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """Each command that refuses its input ends with one line on standard error, its first word in
@@ -93,3 +95,26 @@ def test_a_command_that_cannot_start_says_so_in_the_readers_language(argv: list[
     code = contextvars.copy_context().run(main, ["--lang", "de", *argv])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("Fehler: ") and err.count("\n") == 1, err
+
+
+def test_an_uneven_arena_is_noted_in_the_readers_language(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    """The arena's note on games that do not share out over a table's seatings, in German."""
+    out = contextvars.copy_context().run(main, ["--lang", "de", "arena", "polis", "--agents", "random,simple",
+                                                "--games", "3", "--seed", "1", "--no-progress",
+                                                "--out", str(tmp_path / "report")])
+    assert out == 0
+    assert "kleos arena: Hinweis: 3 Partien je Tisch verteilen sich nicht gleichmäßig auf seine 2 Sitzordnungen" \
+        in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["arena", "polis", "--agents", "random,random"], "kleos arena: nenne mindestens zwei verschiedene Agenten"),
+    (["arena", "polis", "--agents", "random,oracle"], "kleos arena: unbekannter Agent 'oracle': wähle aus random,"),
+    (["arena", "polis", "--agents", "random,ismcts:wise"], "kleos arena: unbekannte Stufe 'wise': easy, normal,"),
+    (["arena", "polis", "--agents", "random,ismcts", "--games", "0"], "kleos arena: --games und --workers müssen"),
+])
+def test_a_refused_arena_says_why_in_the_readers_language(argv: list[str], words: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    code = contextvars.copy_context().run(main, ["--lang", "de", *argv])
+    assert code == 2 and capsys.readouterr().err.startswith(words)

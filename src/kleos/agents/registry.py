@@ -13,6 +13,7 @@ from kleos.core import registry
 from kleos.core.kit import GameKit
 from kleos.core.kit.agents import Evaluator
 from kleos.core.protocol import Game
+from kleos.i18n.platform import _
 
 LEVELS = {"easy": 150, "normal": 400, "hard": 1500}  # forward-model calls per decision
 GENERIC_KINDS = ("random", "ismcts")
@@ -56,12 +57,13 @@ def parse_spec(spec: str, kit: GameKit | None = None) -> tuple[str, int | None]:
 
 
 def _parse(spec: str, kinds: tuple[str, ...]) -> tuple[str, int | None]:
-    kind, _, level = spec.partition(":")
+    kind, _colon, level = spec.partition(":")
     if kind not in kinds:
-        raise AgentSpecError(f"unknown agent '{spec}': choose from {', '.join(kinds)} (ismcts:easy|normal|hard|N)")
+        raise AgentSpecError(_("unknown agent '{spec}': choose from {kinds} (ismcts:easy|normal|hard|N)", spec=spec,
+                               kinds=", ".join(kinds)))
     if kind != "ismcts":
         if level:
-            raise AgentSpecError(f"'{kind}' takes no level")
+            raise AgentSpecError(_("'{kind}' takes no level", kind=kind))
         return kind, None
     if not level:
         return kind, LEVELS["normal"]
@@ -69,7 +71,7 @@ def _parse(spec: str, kinds: tuple[str, ...]) -> tuple[str, int | None]:
         return kind, LEVELS[level]
     if level.isdigit() and int(level) > 0:
         return kind, int(level)
-    raise AgentSpecError(f"unknown level '{level}': easy, normal, hard or a number of model calls")
+    raise AgentSpecError(_("unknown level '{level}': easy, normal, hard or a number of model calls", level=level))
 
 
 def make_agent(spec: str, game: Game[Any, Any]) -> Agent:
@@ -90,5 +92,5 @@ def evaluator_for(game: Game[Any, Any]) -> Evaluator:
     """The evaluation ``game``'s kit gives ISMCTS; :class:`AgentSpecError` when it gives none."""
     parts = agent_parts_of(game)
     if parts is None or parts.evaluator is None:
-        raise AgentSpecError(f"no evaluation function for {game.name}")
+        raise AgentSpecError(_("no evaluation function for {game}", game=game.name))
     return parts.evaluator(game)

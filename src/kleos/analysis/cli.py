@@ -12,6 +12,7 @@ from typing import Any, TextIO
 from kleos.analysis.engine import DEFAULT_BUDGET, DEFAULT_REPEATS, analyse
 from kleos.analysis.report import analysis_json, markdown, terminal_lines
 from kleos.core import registry
+from kleos.core.kit.cli import error_line
 from kleos.core.record import GameRecord
 from kleos.i18n.platform import _
 
@@ -47,7 +48,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         record = GameRecord.loads(args.record.read_text(encoding="utf-8"))
         registry.kit(record.game)
     except (OSError, ValueError, KeyError, registry.UnknownGame) as exc:
-        sys.stderr.write(f"cannot read {args.record}: {exc}\n")
+        sys.stderr.write(error_line(_("cannot read {file}: {problem}", file=args.record, problem=exc)))
         return 2
     bar = None if args.quiet else progress_bar(sys.stderr)
     try:
@@ -55,7 +56,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
                          full_information=args.full_information, start=args.start, upto=args.upto,
                          progress=bar)
     except ValueError as exc:
-        sys.stderr.write(f"{exc}\n")
+        sys.stderr.write(error_line(exc))
         return 2
     if args.format == "json":
         text = json.dumps(analysis_json(result), indent=1, ensure_ascii=False) + "\n"

@@ -100,8 +100,9 @@ def _games_per_table(asked: int | None, multiple: int) -> int:
     if asked is None:
         return -(-DEFAULT_GAMES // multiple) * multiple
     if asked % multiple:
-        sys.stderr.write(f"kleos arena: note: {asked} games per table do not share out evenly over "
-                         f"its {multiple} seatings; a multiple of {multiple} is fair\n")
+        sys.stderr.write(_("kleos arena: note: {games} games per table do not share out evenly over its "
+                           "{seatings} seatings; a multiple of {seatings} is fair", games=asked, seatings=multiple)
+                         + "\n")
     return asked
 
 
@@ -110,7 +111,7 @@ def _agents(text: str, kit: GameKit) -> list[str]:
     for spec in agents:
         parse_spec(spec, kit)
     if len(set(agents)) != len(agents) or len(agents) < 2:
-        raise AgentSpecError("name at least two different agents")
+        raise AgentSpecError(_("name at least two different agents"))
     return agents
 
 
@@ -119,7 +120,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         kit = registry.kit(args.game)
         agents = _agents(args.agents, kit)
         if (args.games is not None and args.games < 1) or args.workers < 1:
-            raise AgentSpecError("--games and --workers must be at least 1")
+            raise AgentSpecError(_("--games and --workers must be at least 1"))
         options = game_options(kit, args.option, args.edition, args.seats)
         seat_names = _seat_names(kit, options, args.seats)
         seats = len(seat_names)
