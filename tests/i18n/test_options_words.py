@@ -118,3 +118,23 @@ def test_a_refused_arena_says_why_in_the_readers_language(argv: list[str], words
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     code = contextvars.copy_context().run(main, ["--lang", "de", *argv])
     assert code == 2 and capsys.readouterr().err.startswith(words)
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["serve", "--port", "0"], "kleos serve: ungültiger Port 0"),
+    (["serve", "--default-game", "chess"], "kleos serve: unbekanntes Spiel 'chess' (installiert: "),
+    (["serve", "--bot-workers", "0"], "kleos serve: --bot-workers muss mindestens 1 sein"),
+])
+def test_the_servers_command_line_refuses_in_the_readers_language(argv: list[str], words: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The operator's commands speak the reader's language too; they were English whatever --lang said.
+    Each refusal comes before the server would start."""
+    code = contextvars.copy_context().run(main, ["--lang", "de", *argv])
+    assert code == 2 and capsys.readouterr().err.startswith(words)
+
+
+def test_the_servers_help_is_in_the_readers_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert contextvars.copy_context().run(main, ["--lang", "es", "serve", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "Arranca el servidor web de Kleos" in shown and "dirección en la que escuchar" in shown
+    assert "partidas que un cliente puede crear por hora (por defecto" in shown

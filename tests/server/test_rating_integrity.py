@@ -5,6 +5,7 @@ ratings``, and the ladder follows. Sealed Bids (``tests/toygame``) is the game."
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -127,13 +128,19 @@ def test_an_operator_lists_and_voids_results_and_the_ladder_follows(
     database = ["--database", settings_file.database_url]
     assert main(["ratings", "suspicious", *database]) == 0
     listed = capsys.readouterr().out
-    assert f"{game_ids[-1]}\t{KIND}\trepeated\tAlice, Bob" in listed and "1 game(s)" in listed
+    assert f"{game_ids[-1]}\t{KIND}\trepeated\tAlice, Bob" in listed and "1 game kept out of the ratings" in listed
     # a game id may begin with '-': the ids follow '--', as the command's help says
     assert main(["ratings", "void", *database, "--", *game_ids[:2]]) == 0
     # voided games neither count nor make the later ones repeats: the last one is rated now
     assert rated_games(server) == integrity.PAIR_GAMES - 1
     assert main(["ratings", "suspicious", *database]) == 0
     listed = capsys.readouterr().out
-    assert f"{game_ids[0]}\t{KIND}\tvoided" in listed and "2 game(s)" in listed
+    assert f"{game_ids[0]}\t{KIND}\tvoided" in listed and "2 games kept out of the ratings" in listed
+    assert "2 games voided: the ladders leave them out" in listed
     assert main(["ratings", "void", *database, "--", "no-such-game"]) == 1
+    capsys.readouterr()
+    in_german = contextvars.copy_context().run(main, ["--lang", "de", "ratings", "void", *database, "--", "nope"])
+    said = capsys.readouterr()
+    assert in_german == 1 and said.err == "keine beendete Partie 'nope'\n"
+    assert said.out == "0 Partien annulliert: die Ranglisten lassen sie aus\n"
     assert main(["ratings", "void", *database, "--", "-looks-like-a-flag"]) == 1

@@ -7,87 +7,95 @@ import argparse
 import os
 import sys
 
+from kleos.i18n.platform import N_, _
 from kleos.server.config import DEFAULT_DATABASE, DEFAULT_GAME_VARIABLE, Settings, default_bot_workers
 
-DESCRIPTION = """\
+DESCRIPTION = N_("""\
 Run the Kleos web server (HTTP and WebSocket API, see docs/web-api.md).
 
   kleos serve                                   SQLite file kleos.db, http://127.0.0.1:8000
   kleos serve --database postgresql://user@127.0.0.1/kleos --redis redis://127.0.0.1:6379/0
                                                 several processes sharing one PostgreSQL and Redis
   kleos serve --bot-workers 0 --redis …         a web process only: kleos worker processes search
-"""
+""")
 
-WORKER_DESCRIPTION = """\
+WORKER_DESCRIPTION = N_("""\
 Search for the bots and hints of the web servers that share this Redis (see docs/web-api.md).
 One decision at a time per process: start one per core, on as many machines as you like.
 
   kleos worker --redis redis://10.0.0.5:6379/0
-"""
+""")
 
 
 LIMIT_FLAGS: tuple[tuple[str, type[int] | type[float], str], ...] = (  # each with its default in Settings
-    ("--games-per-hour", int, "games a client may create per hour"),
-    ("--imports-per-hour", int, "records a client may import per hour"),
-    ("--sockets-per-game", int, "open WebSockets per game and process"),
-    ("--sockets-per-client", int, "open WebSockets per client and process"),
-    ("--header-timeout", float, "seconds for a request's headers to arrive"),
-    ("--keep-alive-timeout", float, "seconds an idle HTTP connection stays open"),
+    ("--games-per-hour", int, N_("games a client may create per hour")),
+    ("--imports-per-hour", int, N_("records a client may import per hour")),
+    ("--sockets-per-game", int, N_("open WebSockets per game and process")),
+    ("--sockets-per-client", int, N_("open WebSockets per client and process")),
+    ("--header-timeout", float, N_("seconds for a request's headers to arrive")),
+    ("--keep-alive-timeout", float, N_("seconds an idle HTTP connection stays open")),
 )
 
 
 def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    serve = commands.add_parser("serve", help="run the web server", description=DESCRIPTION,
+    serve = commands.add_parser("serve", help=_("run the web server"), description=_(DESCRIPTION),
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
+    serve.add_argument("--port", type=int, default=8000, help=_("port (default 8000)"))
     serve.add_argument("--database", default=DEFAULT_DATABASE,
-                       help=f"sqlite:///FILE or postgresql://… (default {DEFAULT_DATABASE})")
-    serve.add_argument("--redis", default=None, help="redis://… to share live updates between processes")
-    serve.add_argument("--public-url", default=None, help="base URL used in invite links (default: from the request)")
+                       help=_("sqlite:///FILE or postgresql://… (default {database})",
+                              database=DEFAULT_DATABASE))
+    serve.add_argument("--redis", default=None, help=_("redis://… to share live updates between processes"))
+    serve.add_argument("--public-url", default=None,
+                       help=_("base URL used in invite links (default: from the request)"))
     serve.add_argument("--bot-workers", type=int, default=default_bot_workers(), metavar="N",
-                       help="worker processes that search for bots and hints (default: cores - 1, here "
-                            f"{default_bot_workers()}); with --redis, 0 leaves the searching to kleos worker")
+                       help=_("worker processes that search for bots and hints (default: cores - 1, here {n}); "
+                              "with --redis, 0 leaves the searching to kleos worker", n=default_bot_workers()))
     serve.add_argument("--bot-in-flight", type=int, default=Settings().bot_in_flight, metavar="N",
-                       help="with --redis: decisions this process may wait for at once "
-                            f"(default {Settings().bot_in_flight})")
+                       help=_("with --redis: decisions this process may wait for at once (default {n})",
+                              n=Settings().bot_in_flight))
     bot_limits = Settings()
     serve.add_argument("--bot-max-budget", type=int, default=bot_limits.bot_max_budget, metavar="CALLS",
-                       help="most model calls per decision a bot may be asked for; more is refused "
-                            f"(default {bot_limits.bot_max_budget})")
+                       help=_("most model calls per decision a bot may be asked for; more is refused (default {n})",
+                              n=bot_limits.bot_max_budget))
     serve.add_argument("--bot-seconds", type=float, default=bot_limits.bot_decision_seconds, metavar="SECONDS",
-                       help="deadline of one bot decision, waiting included; past it the bot plays a random "
-                            f"legal action (default {bot_limits.bot_decision_seconds:g})")
-    serve.add_argument("--rate", type=float, default=10.0, help="actions per second per seat token (default 10)")
-    serve.add_argument("--burst", type=float, default=30.0, help="actions allowed at once per seat token (default 30)")
+                       help=_("deadline of one bot decision, waiting included; past it the bot plays a random "
+                              "legal action (default {seconds})",
+                              seconds=f"{bot_limits.bot_decision_seconds:g}"))
+    serve.add_argument("--rate", type=float, default=10.0, help=_("actions per second per seat token (default 10)"))
+    serve.add_argument("--burst", type=float, default=30.0,
+                       help=_("actions allowed at once per seat token (default 30)"))
     limits = Settings()
     serve.add_argument("--request-limit", default=limits.request_limit, metavar="RATES",
-                       help=f"requests per client on every endpoint, e.g. 100/second;3000/minute "
-                            f"(default {limits.request_limit})")
+                       help=_("requests per client on every endpoint, e.g. 100/second;3000/minute (default {rates})",
+                              rates=limits.request_limit))
     for flag, kind, what in LIMIT_FLAGS:
         default = getattr(limits, flag.removeprefix("--").replace("-", "_"))
-        serve.add_argument(flag, type=kind, default=default, help=f"{what} (default {default:g})")
+        serve.add_argument(flag, type=kind, default=default,
+                           help=_("{what} (default {default})", what=_(what), default=f"{default:g}"))
     serve.add_argument("--trusted-proxies", default=None, metavar="ADDRESSES",
-                       help="reverse proxies (comma-separated addresses, * for any) whose X-Forwarded-For names "
-                            "the client (default: none, the header is ignored)")
+                       help=_("reverse proxies (comma-separated addresses, * for any) whose X-Forwarded-For names "
+                              "the client (default: none, the header is ignored)"))
     serve.add_argument("--allow-client-seed", action="store_true",
-                       help="let clients choose game seeds (tests and benchmarks only: the seed reveals future dice)")
+                       help=_("let clients choose game seeds (tests and benchmarks only: the seed reveals future "
+                              "dice)"))
     serve.add_argument("--default-game", default=os.environ.get(DEFAULT_GAME_VARIABLE) or None, metavar="NAME",
-                       help=f"the game of requests that name none (default: ${DEFAULT_GAME_VARIABLE}, else the "
-                            "installed game that owns games stored before games had names)")
+                       help=_("the game of requests that name none (default: ${variable}, else the installed game "
+                              "that owns games stored before games had names)", variable=DEFAULT_GAME_VARIABLE))
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
-    serve.add_argument("--no-access-log", action="store_true", help="do not log each request")
-    serve.add_argument("--log-json", action="store_true", help="log one JSON object per line (for a log collector)")
+    serve.add_argument("--no-access-log", action="store_true", help=_("do not log each request"))
+    serve.add_argument("--log-json", action="store_true", help=_("log one JSON object per line (for a log collector)"))
     serve.set_defaults(func=run_serve)
     add_worker_parser(commands)
 
 
 def add_worker_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    worker = commands.add_parser("worker", help="search for the bots of web servers sharing a Redis",
-                                 description=WORKER_DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
-    worker.add_argument("--redis", required=True, help="redis://… shared with the web servers")
+    worker = commands.add_parser("worker", help=_("search for the bots of web servers sharing a Redis"),
+                                 description=_(WORKER_DESCRIPTION),
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    worker.add_argument("--redis", required=True, help=_("redis://… shared with the web servers"))
     worker.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
-    worker.add_argument("--log-json", action="store_true", help="log one JSON object per line")
+    worker.add_argument("--log-json", action="store_true", help=_("log one JSON object per line"))
     worker.set_defaults(func=run_worker)
 
 
@@ -95,7 +103,8 @@ def run_worker(args: argparse.Namespace) -> int:
     try:
         from kleos.server.queue import serve_worker
     except ModuleNotFoundError:
-        sys.stderr.write("kleos worker needs the web packages: pip install -e '.[web]' (or pip install 'kleos[web]')\n")
+        sys.stderr.write(_("{command} needs the web packages: pip install -e '.[web]' (or pip install 'kleos[web]')",
+                           command="kleos worker") + "\n")
         return 2
     from kleos.server.db import redact_url
     from kleos.server.logs import configure
@@ -104,9 +113,9 @@ def run_worker(args: argparse.Namespace) -> int:
     try:
         shown = redact_url(args.redis)
     except Exception as exc:
-        sys.stderr.write(f"kleos worker: bad --redis URL: {type(exc).__name__}\n")
+        sys.stderr.write(_("kleos worker: bad --redis URL: {problem}", problem=type(exc).__name__) + "\n")
         return 2
-    sys.stderr.write(f"kleos worker: taking decisions from {shown}\n")
+    sys.stderr.write(_("kleos worker: taking decisions from {redis}", redis=shown) + "\n")
     serve_worker(args.redis)
     return 0
 
@@ -115,7 +124,8 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
     except ModuleNotFoundError:
-        sys.stderr.write("kleos serve needs the web packages: pip install -e '.[web]' (or pip install 'kleos[web]')\n")
+        sys.stderr.write(_("{command} needs the web packages: pip install -e '.[web]' (or pip install 'kleos[web]')",
+                           command="kleos serve") + "\n")
         return 2
 
     from kleos.server.app import create_app
@@ -124,22 +134,23 @@ def run_serve(args: argparse.Namespace) -> int:
     from kleos.server.ratelimit import uvicorn_options
 
     if args.bot_workers < (0 if args.redis else 1):
-        sys.stderr.write("kleos serve: --bot-workers must be at least 1 (0 only with --redis and kleos worker)\n")
+        sys.stderr.write(_("kleos serve: --bot-workers must be at least 1 (0 only with --redis and kleos worker)")
+                         + "\n")
         return 2
     if not 0 < args.port < 65536:
-        sys.stderr.write(f"kleos serve: bad port {args.port}\n")
+        sys.stderr.write(_("kleos serve: bad port {port}", port=args.port) + "\n")
         return 2
     if args.default_game is not None:
         from kleos.core import registry
 
         if args.default_game not in registry.games():
-            sys.stderr.write(f"kleos serve: unknown game '{args.default_game}' "
-                             f"(installed: {', '.join(registry.games()) or 'none'})\n")
+            sys.stderr.write(_("kleos serve: unknown game '{game}' (installed: {games})", game=args.default_game,
+                               games=", ".join(registry.games()) or "-") + "\n")
             return 2
     try:
         database = redact_url(args.database)
     except Exception as exc:
-        sys.stderr.write(f"kleos serve: bad --database URL: {type(exc).__name__}\n")
+        sys.stderr.write(_("kleos serve: bad --database URL: {problem}", problem=type(exc).__name__) + "\n")
         return 2
     settings = Settings(database_url=args.database, redis_url=args.redis, public_url=args.public_url,
                         bot_workers=args.bot_workers, rate_capacity=args.burst, rate_per_second=args.rate,
@@ -150,8 +161,10 @@ def run_serve(args: argparse.Namespace) -> int:
                         sockets_per_client=args.sockets_per_client, header_timeout=args.header_timeout,
                         keep_alive_timeout=args.keep_alive_timeout, trusted_proxies=args.trusted_proxies,
                         bot_in_flight=args.bot_in_flight, log_json=args.log_json)
-    sys.stderr.write(f"kleos serve: http://{args.host}:{args.port} (database {database}"
-                     f"{', redis' if args.redis else ''})\n")
+    where = {"host": args.host, "port": args.port, "database": database}
+    listening = (_("kleos serve: http://{host}:{port} (database {database}, redis)", **where) if args.redis
+                 else _("kleos serve: http://{host}:{port} (database {database})", **where))
+    sys.stderr.write(listening + "\n")
     config = uvicorn.Config(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
                             access_log=not args.no_access_log, ws_max_size=1 << 16, lifespan="on",
                             ws_per_message_deflate=False,  # compressing every push costs more CPU than it saves

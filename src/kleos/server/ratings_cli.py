@@ -9,9 +9,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from kleos.i18n.platform import _, ngettext
 from kleos.server.config import DEFAULT_DATABASE
 from kleos.server.db import Database
-from kleos.server.integrity import VOIDED, Suspicious, account_names, void
+from kleos.server.integrity import Suspicious, account_names, void
 from kleos.server.ratings import BOT_PREFIX, Ratings, finished_order, load_played
 
 
@@ -37,7 +38,8 @@ def cmd_suspicious(args: argparse.Namespace) -> int:
         db.dispose()
     for x in found:
         sys.stdout.write(f"{x.game_id}\t{x.game}\t{x.reason}\t{', '.join(x.players)}\n")
-    sys.stdout.write(f"{len(found)} game(s) kept out of the ratings\n")
+    sys.stdout.write(ngettext("{n} game kept out of the ratings", "{n} games kept out of the ratings", len(found))
+                     + "\n")
     return 0
 
 
@@ -48,24 +50,26 @@ def cmd_void(args: argparse.Namespace) -> int:
     finally:
         db.dispose()
     for game_id in unknown:
-        sys.stderr.write(f"no finished game '{game_id}'\n")
-    sys.stdout.write(f"{len(args.game_ids) - len(unknown)} game(s) {VOIDED}: the ladders leave them out\n")
+        sys.stderr.write(_("no finished game '{game_id}'", game_id=game_id) + "\n")
+    done = len(args.game_ids) - len(unknown)
+    sys.stdout.write(ngettext("{n} game voided: the ladders leave it out",
+                              "{n} games voided: the ladders leave them out", done) + "\n")
     return 1 if unknown else 0
 
 
 def add_ratings_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    ratings = commands.add_parser("ratings", help="rating integrity: list suspicious results, void them",
+    ratings = commands.add_parser("ratings", help=_("rating integrity: list suspicious results, void them"),
                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     actions = ratings.add_subparsers(dest="ratings_command", metavar="ACTION", required=True)
-    listed = actions.add_parser("suspicious", help="the finished games kept out of the ratings, and why")
-    voided = actions.add_parser("void", help="void the results of finished games",
-                                epilog="A game id may begin with '-': put the ids after '--', e.g. "
-                                       "kleos ratings void --reason farming -- -Fu1 x2Q")
+    listed = actions.add_parser("suspicious", help=_("the finished games kept out of the ratings, and why"))
+    voided = actions.add_parser("void", help=_("void the results of finished games"),
+                                epilog=_("A game id may begin with '-': put the ids after '--', e.g. "
+                                         "kleos ratings void --reason farming -- -Fu1 x2Q"))
     voided.add_argument("game_ids", nargs="+", metavar="GAME_ID",
-                        help="the games to void (after '--' when one begins with '-')")
-    voided.add_argument("--reason", default="voided by an operator", help="why (kept with the game)")
+                        help=_("the games to void (after '--' when one begins with '-')"))
+    voided.add_argument("--reason", default="voided by an operator", help=_("why (kept with the game)"))
     for parser in (listed, voided):
-        parser.add_argument("--database", default=DEFAULT_DATABASE, help=f"the server's database (default "
-                            f"{DEFAULT_DATABASE})")
+        parser.add_argument("--database", default=DEFAULT_DATABASE,
+                            help=_("the server's database (default {database})", database=DEFAULT_DATABASE))
     listed.set_defaults(func=cmd_suspicious)
     voided.set_defaults(func=cmd_void)
