@@ -99,13 +99,18 @@ def add_worker_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     worker.set_defaults(func=run_worker)
 
 
+def _needs_web(command: str) -> int:
+    """Say that ``command`` needs the web extra, which is not installed; the exit status 2."""
+    sys.stderr.write(_("{command} needs the web packages: pip install -e '.[web]' (or pip install 'kleos[web]')",
+                       command=command) + "\n")
+    return 2
+
+
 def run_worker(args: argparse.Namespace) -> int:
     try:
         from kleos.server.queue import serve_worker
     except ModuleNotFoundError:
-        sys.stderr.write(_("{command} needs the web packages: pip install -e '.[web]' (or pip install 'kleos[web]')",
-                           command="kleos worker") + "\n")
-        return 2
+        return _needs_web("kleos worker")
     from kleos.server.db import redact_url
     from kleos.server.logs import configure
 
@@ -124,9 +129,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
     except ModuleNotFoundError:
-        sys.stderr.write(_("{command} needs the web packages: pip install -e '.[web]' (or pip install 'kleos[web]')",
-                           command="kleos serve") + "\n")
-        return 2
+        return _needs_web("kleos serve")
 
     from kleos.server.app import create_app
     from kleos.server.db import redact_url
