@@ -48,29 +48,28 @@ def add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     serve.add_argument("--redis", default=None, help=_("redis://… to share live updates between processes"))
     serve.add_argument("--public-url", default=None,
                        help=_("base URL used in invite links (default: from the request)"))
-    serve.add_argument("--bot-workers", type=int, default=default_bot_workers(), metavar="N",
+    defaults, workers = Settings(), default_bot_workers()
+    serve.add_argument("--bot-workers", type=int, default=workers, metavar="N",
                        help=_("worker processes that search for bots and hints (default: cores - 1, here {n}); "
-                              "with --redis, 0 leaves the searching to kleos worker", n=default_bot_workers()))
-    serve.add_argument("--bot-in-flight", type=int, default=Settings().bot_in_flight, metavar="N",
+                              "with --redis, 0 leaves the searching to kleos worker", n=workers))
+    serve.add_argument("--bot-in-flight", type=int, default=defaults.bot_in_flight, metavar="N",
                        help=_("with --redis: decisions this process may wait for at once (default {n})",
-                              n=Settings().bot_in_flight))
-    bot_limits = Settings()
-    serve.add_argument("--bot-max-budget", type=int, default=bot_limits.bot_max_budget, metavar="CALLS",
+                              n=defaults.bot_in_flight))
+    serve.add_argument("--bot-max-budget", type=int, default=defaults.bot_max_budget, metavar="CALLS",
                        help=_("most model calls per decision a bot may be asked for; more is refused (default {n})",
-                              n=bot_limits.bot_max_budget))
-    serve.add_argument("--bot-seconds", type=float, default=bot_limits.bot_decision_seconds, metavar="SECONDS",
+                              n=defaults.bot_max_budget))
+    serve.add_argument("--bot-seconds", type=float, default=defaults.bot_decision_seconds, metavar="SECONDS",
                        help=_("deadline of one bot decision, waiting included; past it the bot plays a random "
                               "legal action (default {seconds})",
-                              seconds=f"{bot_limits.bot_decision_seconds:g}"))
+                              seconds=f"{defaults.bot_decision_seconds:g}"))
     serve.add_argument("--rate", type=float, default=10.0, help=_("actions per second per seat token (default 10)"))
     serve.add_argument("--burst", type=float, default=30.0,
                        help=_("actions allowed at once per seat token (default 30)"))
-    limits = Settings()
-    serve.add_argument("--request-limit", default=limits.request_limit, metavar="RATES",
+    serve.add_argument("--request-limit", default=defaults.request_limit, metavar="RATES",
                        help=_("requests per client on every endpoint, e.g. 100/second;3000/minute (default {rates})",
-                              rates=limits.request_limit))
+                              rates=defaults.request_limit))
     for flag, kind, what in LIMIT_FLAGS:
-        default = getattr(limits, flag.removeprefix("--").replace("-", "_"))
+        default = getattr(defaults, flag.removeprefix("--").replace("-", "_"))
         serve.add_argument(flag, type=kind, default=default,
                            help=_("{what} (default {default})", what=_(what), default=f"{default:g}"))
     serve.add_argument("--trusted-proxies", default=None, metavar="ADDRESSES",
