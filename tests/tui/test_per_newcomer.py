@@ -121,7 +121,7 @@ def test_every_decision_of_whole_vignettes_has_its_own_tip() -> None:
     factions (played as the terminal app plays them), every decision of every faction shows the tip
     written for its step, not the kit's fallback; a revealed issue shows its own issue's tip (an
     expedition's when a Military marker starts one)."""
-    look = Look(KIT)
+    look: Look = Look(KIT)  # as the screens hold it: the session's game is any game
     steps: Counter[str] = Counter()
     issues: Counter[str] = Counter()  # the tips shown when a revealed issue is resolved
     without: set[str] = set()

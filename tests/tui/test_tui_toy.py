@@ -216,7 +216,8 @@ def test_the_generic_play_command(monkeypatch: pytest.MonkeyPatch) -> None:
     assert set(app.session.agents) == {1, 3} and app.light and app.welcome
     bad = parser.parse_args(["bids", "--as", "7"])
     assert bad.func(bad) == 2 and len(started) == 1
-    assert parse_seats(game, "all") == frozenset(range(4)) and parse_seats(game, "none") == frozenset()
+    names = game.seat_names
+    assert parse_seats(names, "all") == frozenset(range(4)) and parse_seats(names, "none") == frozenset()
 
 
 def test_play_command_seats_lineup(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -43,6 +43,7 @@ from kleos.core import registry
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
 from kleos.core.kit.agents import Evaluator
+from kleos.core.kit.params import S, V
 from kleos.core.protocol import CHANCE, Game
 
 PREFIX = "kleos_"
@@ -441,7 +442,7 @@ def make_ismcts_bot(game: KleosSpielGame, *, max_simulations: int = 100, seed: i
     return bot
 
 
-def _own_seat(game: Game[Any, Any], view: Any, state: Any, legal: list[Action]) -> int:
+def _own_seat(game: Game[S, V], view: V, state: S, legal: list[Action]) -> int:
     """The seat a view belongs to: the view's ``seat`` when it has one, else the one seat to act in
     ``state`` (a determinization of the view) whose legal actions are ``legal``."""
     actors = [seat for seat in game.actors(state) if seat != CHANCE]

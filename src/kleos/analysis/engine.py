@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from statistics import mean
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from kleos.agents.base import agent_parts_of
 from kleos.agents.ismcts import Draw, ISMCTSAgent, Node
@@ -36,6 +36,10 @@ from kleos.core.protocol import CHANCE, Game
 from kleos.core.record import GameRecord
 from kleos.core.rng import Rng
 from kleos.i18n.platform import N_
+
+S = TypeVar("S")
+V = TypeVar("V")
+"""A game's state and view: opaque to the analysis, which hands them to the game and the searcher only."""
 
 DEFAULT_BUDGET = 300  # forward-model calls per search
 DEFAULT_REPEATS = 2  # searches per decision, each with its own seed: their spread is shown
@@ -144,7 +148,7 @@ def mark_of(loss: float, marks: tuple[float, float, float]) -> str | None:
     return found
 
 
-def full_information_draw(game: Game[Any, Any], state: Any) -> Draw:
+def full_information_draw(game: Game[S, V], state: S) -> Draw:
     """The draw of a game that is over: the true position (hidden cards included) with a fresh
     generator, so that the future chance stays unknown."""
     def draw(view: Any, rng: random.Random) -> Any:
@@ -154,10 +158,10 @@ def full_information_draw(game: Game[Any, Any], state: Any) -> Draw:
     return draw
 
 
-class Analyst:
+class Analyst(Generic[S, V]):
     """Searches decisions of one game with ``budget`` forward-model calls per search."""
 
-    def __init__(self, game: Game[Any, Any], budget: int = DEFAULT_BUDGET, repeats: int = DEFAULT_REPEATS,
+    def __init__(self, game: Game[S, V], budget: int = DEFAULT_BUDGET, repeats: int = DEFAULT_REPEATS,
                  seed: int = 0) -> None:
         if budget < 1 or repeats < 1:
             raise ValueError("the budget and the number of repeats must be at least 1")
@@ -179,8 +183,8 @@ class Analyst:
             agent.candidates = _with_played(self._candidates, played)
         return agent
 
-    def values(self, view: Any, legal: list[Action], played: Action, rng: random.Random,
-               state: Any | None = None) -> tuple[Action, float, float]:
+    def values(self, view: V, legal: list[Action], played: Action, rng: random.Random,
+               state: S | None = None) -> tuple[Action, float, float]:
         """(preferred move, its value, the played move's value) for the seat whose ``view`` it is,
         from one search (and a second over the two when the first hardly tried the played move)."""
         agent = self._agent(played)
@@ -195,8 +199,8 @@ class Analyst:
             root = agent.last_root
         return preferred, _mean(root, preferred), _mean(root, played)
 
-    def decision(self, index: int, view: Any, legal: list[Action], played: Action,
-                 state: Any | None = None) -> tuple[Action, list[float], float]:
+    def decision(self, index: int, view: V, legal: list[Action], played: Action,
+                 state: S | None = None) -> tuple[Action, list[float], float]:
         """(the preferred move most often, each repeat's value before the move, the mean value after)."""
         picks: list[Action] = []
         befores: list[float] = []
@@ -266,7 +270,7 @@ def analyse(record: GameRecord, *, budget: int = DEFAULT_BUDGET, repeats: int = 
                         over=bool(record.resigned))
 
 
-def analyse_from(game: Game[Any, Any], position: Any, actions: Sequence[tuple[int, Action]], *,
+def analyse_from(game: Game[S, V], position: S, actions: Sequence[tuple[int, Action]], *,
                  budget: int = DEFAULT_BUDGET, repeats: int = DEFAULT_REPEATS, seed: int = 0,
                  full_information: bool = False, start: int = 0, upto: int | None = None,
                  progress: Progress | None = None, over: bool = False) -> GameAnalysis:
@@ -320,14 +324,14 @@ def retell(analysis: GameAnalysis, record: GameRecord) -> GameAnalysis:
     return replace(analysis, steps=steps, outcome="" if outcome is None else kit.outcome_text(game, outcome))
 
 
-def _ends(game: Game[Any, Any], position: Any, actions: Sequence[tuple[int, Action]]) -> bool:
+def _ends(game: Game[S, V], position: S, actions: Sequence[tuple[int, Action]]) -> bool:
     state = game.copy(position)
     for seat, action in actions:
         game.apply_in_place(state, action, seat)
     return game.is_terminal(state)
 
 
-def _step(kit: GameKit, analyst: Analyst, state: Any, index: int, seat: int, action: Action,
+def _step(kit: GameKit, analyst: Analyst[S, V], state: S, index: int, seat: int, action: Action,
           full_information: bool) -> StepAnalysis:
     game = analyst.game
     if seat == CHANCE:

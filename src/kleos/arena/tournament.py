@@ -23,6 +23,7 @@ from kleos.agents.registry import make_agent, parse_spec
 from kleos.core import registry
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
+from kleos.core.kit.params import G, S, V
 from kleos.core.protocol import CHANCE, Game
 from kleos.core.steps import RUNAWAY_STEPS, count_step
 
@@ -184,7 +185,7 @@ def play_game(spec: GameSpec) -> GameResult:
                       tuple(decisions), tuple(think), rounds)
 
 
-def _cap_reached(kit: GameKit, game: Game[Any, Any], state: Any, spec: GameSpec, steps: int) -> str:
+def _cap_reached(kit: GameKit[G, S, V], game: G, state: S, spec: GameSpec, steps: int) -> str:
     """The reason a capped game stops now ("" while it goes on); a game without ``max_steps`` that
     passes ``RUNAWAY_STEPS`` raises :class:`RunawayLoop` instead of spinning."""
     if 0 < spec.max_steps <= steps:

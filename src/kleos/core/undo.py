@@ -18,13 +18,15 @@ The terminal UI and the web server both use these functions.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE, Game
 from kleos.core.record import GameRecord
 
 S = TypeVar("S")
+V = TypeVar("V")
+"""A game's state and view, opaque here: undo replays positions and never looks inside one."""
 
 UNDO_RULE = "UNDO"
 """The rule ID carried by the :class:`IllegalAction` raised when a step cannot be undone."""
@@ -33,7 +35,7 @@ UNDO_RULE = "UNDO"
 SIMULTANEOUS = "other players made their secret choices at the same time as you; taking yours back could reveal theirs"
 
 
-def undo_blocker(record: GameRecord, seat: int, game: Game[Any, Any] | None = None) -> str | None:
+def undo_blocker(record: GameRecord, seat: int, game: Game[S, V] | None = None) -> str | None:
     """Why ``seat`` cannot undo now, in plain words, or ``None`` if it can.
 
     With ``game`` (and a record with its real seed), a step that shares a simultaneous decision with
@@ -60,7 +62,7 @@ def _log_blocker(record: GameRecord, seat: int) -> str | None:
     return "you have not acted yet"
 
 
-def _shared_a_simultaneous_choice(game: Game[Any, Any], record: GameRecord, seat: int) -> bool:
+def _shared_a_simultaneous_choice(game: Game[S, V], record: GameRecord, seat: int) -> bool:
     """Whether another seat acted, after ``seat``'s previous step, while ``seat`` was also to act."""
     state = game.new_state(record.seed)
     shared = False
@@ -73,13 +75,13 @@ def _shared_a_simultaneous_choice(game: Game[Any, Any], record: GameRecord, seat
     return shared
 
 
-def undoable(game: Game[Any, Any], record: GameRecord, seat: int) -> bool:
+def undoable(game: Game[S, V], record: GameRecord, seat: int) -> bool:
     """Whether ``seat`` may take back its last step: the record's last entry is its own action,
     and no other seat chose at the same time since its previous step."""
     return undo_blocker(record, seat, game) is None
 
 
-def replay(game: Game[S, Any], record: GameRecord) -> S:
+def replay(game: Game[S, V], record: GameRecord) -> S:
     """The position after every action of ``record``, each one validated."""
     state = game.new_state(record.seed)
     for seat, action in record.actions:
@@ -87,7 +89,7 @@ def replay(game: Game[S, Any], record: GameRecord) -> S:
     return state
 
 
-def undo(game: Game[Any, Any], record: GameRecord, seat: int) -> GameRecord:
+def undo(game: Game[S, V], record: GameRecord, seat: int) -> GameRecord:
     """A new record without ``seat``'s last step; ``record`` itself is not changed.
 
     The shortened log is replayed (and so checked) before it is returned. Raises

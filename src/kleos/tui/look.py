@@ -9,14 +9,15 @@ played with a text board (the kit's ``describe_view``), menus of its legal actio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Generic
 
 from rich.text import Text
 
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
+from kleos.core.kit.params import G, S, V
 from kleos.core.kit.terminal import BoardContext, Palette, TerminalParts, VerbHelp
-from kleos.core.protocol import CHANCE, Game, Outcome
+from kleos.core.protocol import CHANCE, Outcome
 from kleos.i18n.platform import N_, _
 from kleos.tui.menu import FLAT_LIMIT
 from kleos.tui.text import as_text, paragraph
@@ -36,12 +37,13 @@ MONO = Palette(("bold", "bold underline", "bold italic", "underline", "italic"),
 apart by weight, underline and slant besides their names, never by colour."""
 
 
-class Look:
-    """One game's terminal presentation: the kit's terminal part or the shell's defaults."""
+class Look(Generic[G, S, V]):
+    """One game's terminal presentation: the kit's terminal part or the shell's defaults, typed by
+    the kit's game, state and view (the screens hold plain ``Look``, the kit of any game)."""
 
-    def __init__(self, kit: GameKit) -> None:
+    def __init__(self, kit: GameKit[G, S, V]) -> None:
         self.kit = kit
-        self.parts = kit.terminal_parts() or TerminalParts()
+        self.parts: TerminalParts[G, S, V] = kit.terminal_parts() or TerminalParts()
         own = tuple(self.parts.board.panels)
         self.panels: tuple[str, ...] = (*(own or (BOARD,)), LOG)
         self.word = kit.word  # a word the game declared (title, verb help), in the reader's language
@@ -54,7 +56,7 @@ class Look:
         pair = self.parts.board.palettes or (DARK, LIGHT)
         return pair[0] if dark else pair[1]
 
-    def draw(self, name: str, ctx: BoardContext, width: int) -> Text:
+    def draw(self, name: str, ctx: BoardContext[G, V], width: int) -> Text:
         """Panel ``name`` (not the log, which the screens draw from their own lines)."""
         draw = self.parts.board.panels.get(name)
         if draw is not None:
@@ -62,7 +64,7 @@ class Look:
         text = self.kit.describe_view(ctx.game, ctx.view, ctx.seat)
         return Text("\n").join(paragraph(line, width) for line in text.splitlines() or [""])
 
-    def status(self, ctx: BoardContext, actors: tuple[int, ...], note: str = "") -> Text:
+    def status(self, ctx: BoardContext[G, V], actors: tuple[int, ...], note: str = "") -> Text:
         """Two lines: the game and who acts (``actors``: the seats acting now); then the seats, the
         viewer's marked."""
         if self.parts.board.status is not None:
@@ -91,7 +93,7 @@ class Look:
                 line.append(_(" (you)"))
         return line
 
-    def outcome(self, ctx: BoardContext, outcome: Outcome) -> Text:
+    def outcome(self, ctx: BoardContext[G, V], outcome: Outcome) -> Text:
         """The game-over sheet: the end in the kit's words (the game's own drawing instead, for a kit
         that leaves the words to the default), then each seat's final score with what it adds up from
         (the kit's ``score_breakdown``), the winner starred."""
@@ -105,7 +107,7 @@ class Look:
             text.append_text(self.score_sheet(ctx, outcome))
         return text
 
-    def score_sheet(self, ctx: BoardContext, outcome: Outcome) -> Text:
+    def score_sheet(self, ctx: BoardContext[G, V], outcome: Outcome) -> Text:
         """One line per seat: its name, the parts of its score (when they add up to it), the score."""
         p, names = ctx.palette, [self.kit.seat_name(ctx.game, seat) for seat in range(len(ctx.game.seat_names))]
         parts = self.kit.score_breakdown(ctx.game, ctx.view) or []
@@ -127,11 +129,12 @@ class Look:
     def final_panel(self) -> str | None:
         return self.parts.board.final_panel
 
-    def full_view(self, game: Game[Any, Any], state: Any) -> Any:
+    def full_view(self, game: G, state: S) -> V:
         """A view of everything, for the replay of a finished game (default: a spectator's)."""
         if self.parts.board.full_view is not None:
             return self.parts.board.full_view(game, state)
-        return game.view(state, None)
+        spectators: V = game.view(state, None)  # the game's view type: ``G`` stands for a ``Game[S, V]``
+        return spectators
 
     # ----- menus ------------------------------------------------------------------------------
     @property
@@ -147,29 +150,29 @@ class Look:
         h = self.parts.help.verbs.get(verb)
         return _("Rules: {ids}", ids=", ".join(h.rules)) if h and h.rules else ""
 
-    def title(self, game: Game[Any, Any], view: Any, seat: int) -> str:
+    def title(self, game: G, view: V, seat: int) -> str:
         if self.parts.menus.title is not None:
             return self.parts.menus.title(game, view, seat)
         return _("Choose an action")
 
-    def gloss(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+    def gloss(self, game: G, view: V, action: Action) -> str:
         return self.parts.menus.gloss(game, view, action) if self.parts.menus.gloss is not None else ""
 
-    def small_step(self, game: Game[Any, Any], view: Any, seat: int) -> bool:
+    def small_step(self, game: G, view: V, seat: int) -> bool:
         step = self.parts.menus.small_step
         return step is not None and step(game, view, seat)
 
-    def panel_for(self, game: Game[Any, Any], view: Any, legal: Sequence[Action],
+    def panel_for(self, game: G, view: V, legal: Sequence[Action],
                   prefix: tuple[str, ...]) -> str | None:
         choose = self.parts.menus.panel_for
         return choose(game, view, legal, prefix) if choose is not None else None
 
-    def warning(self, game: Game[Any, Any], view: Any, seat: int, action: Action) -> str:
+    def warning(self, game: G, view: V, seat: int, action: Action) -> str:
         """Why ``action`` loses the game at once for ``seat`` ("" when it does not, or the game does not tell)."""
         warn = self.parts.menus.warning
         return warn(game, view, seat, action) if warn is not None else ""
 
-    def explain(self, game: Game[Any, Any], view: Any, action: Action) -> str:
+    def explain(self, game: G, view: V, action: Action) -> str:
         """What choosing ``action`` does, for a newcomer ("" when the game does not tell)."""
         explain = self.parts.menus.explain
         return explain(game, view, action) if explain is not None else ""
@@ -213,7 +216,7 @@ class Look:
                 + _("Choose from the menu on the right with digits and letters; ? explains the choices you have, R "
                     "opens the rules, H gives a hint, U undoes your last step.") + "\n")
 
-    def heading(self, game: Game[Any, Any]) -> str:
+    def heading(self, game: G) -> str:
         return self.parts.help.heading(game) if self.parts.help.heading is not None else self.word(self.kit.title)
 
     def guide_intro(self) -> str:
@@ -221,7 +224,7 @@ class Look:
             return self.word(self.parts.help.guide_intro)
         return _(GUIDE_TEMPLATE, title=self.word(self.kit.title), panels=", ".join(self.word(p) for p in self.panels))
 
-    def guide_tip(self, game: Game[Any, Any], view: Any, seat: int, legal: Sequence[Action]) -> str:
+    def guide_tip(self, game: G, view: V, seat: int, legal: Sequence[Action]) -> str:
         if self.parts.help.guide_tip is not None:
             return self.parts.help.guide_tip(game, view, seat, legal)
         return _("Choose from the menu; ? explains each choice, H shows what the computer would do.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from kleos.core.kit import GameKit, OptionsError, option_lines
 from kleos.core.kit.cli import error_line, runs
 from kleos.core.kit.handicap import with_bot_handicap
 from kleos.core.kit.options import command_options
-from kleos.core.protocol import Game
+from kleos.core.kit.params import G, S, V
 from kleos.core.record import GameRecord
 from kleos.i18n.platform import _
 from kleos.tui.app import GameApp
@@ -31,9 +31,9 @@ class PlayError(KleosError):
     """A game that cannot start as asked (unknown seat, a saved game of another game, bad options)."""
 
 
-def build_session(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
+def build_session(kit: GameKit[G, S, V], options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
                   seed: int | None = None, *, opponent: str | None = None, opponents: Mapping[int, str] | None = None,
-                  load: Path | None = None, save: Path | None = None, game: Game[Any, Any] | None = None) -> Session:
+                  load: Path | None = None, save: Path | None = None, game: G | None = None) -> Session:
     """A new game of ``kit`` (``options``, or ``game`` when the caller built it already; ``seed``,
     random when ``None``) or the game saved in ``load``, replayed; ``seats`` are played by people
     (0-based; several: hotseat, none: watch the computer), the other seats by ``opponents[seat]`` or
@@ -68,11 +68,11 @@ def _saved_record(kit: GameKit, path: Path) -> GameRecord:
     return record
 
 
-def build_app(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
+def build_app(kit: GameKit[G, S, V], options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),
               seed: int | None = None, *, opponent: str | None = None, opponents: Mapping[int, str] | None = None,
               load: Path | None = None, save: Path | None = None, replay: bool = False, guide: bool = False,
               light: bool = False, confirm: bool = True, mono: bool = False,
-              game: Game[Any, Any] | None = None) -> GameApp:
+              game: G | None = None) -> GameApp:
     """The app for :func:`build_session`'s game; ``replay``: start by stepping through it; ``mono``:
     black and white, as with ``NO_COLOR`` set."""
     session = build_session(kit, options, seats, seed, opponent=opponent, opponents=opponents, load=load, save=save,
@@ -204,7 +204,7 @@ def _play(kit: GameKit, args: argparse.Namespace) -> int:
             humans = frozenset(i for i, who in enumerate(lineup) if who in HUMAN_WORDS)
             opponents = {i: who for i, who in enumerate(lineup) if who not in HUMAN_WORDS}
         else:
-            humans = parse_seats(game, args.humans if args.humans is not None else "1")
+            humans = parse_seats(game.seat_names, args.humans if args.humans is not None else "1")
             opponents = {}
         load = args.load if args.load is not None else args.replay
         if load is None:
@@ -262,9 +262,10 @@ def _options(kit: GameKit, args: argparse.Namespace, lineup: int | None = None) 
     return command_options(kit, args.option, getattr(args, "edition", None), counts.pop() if counts else None)
 
 
-def parse_seats(game: Game[Any, Any], text: str) -> frozenset[int]:
-    """The seats named in ``text``: 1-based numbers or seat names, comma-separated; ``all``, ``none``."""
-    names = [name.lower() for name in game.seat_names]
+def parse_seats(seat_names: Sequence[str], text: str) -> frozenset[int]:
+    """The seats named in ``text``: 1-based numbers or seat names (of ``seat_names``), comma-separated;
+    ``all``, ``none``."""
+    names = [name.lower() for name in seat_names]
     word = text.strip().lower()
     if word in ("all", "both"):
         return frozenset(range(len(names)))
@@ -278,5 +279,5 @@ def parse_seats(game: Game[Any, Any], text: str) -> frozenset[int]:
             seats.add(names.index(part))
         else:
             raise ValueError(_("no seat '{part}': give 1 to {count} or one of {names}", part=part, count=len(names),
-                                   names=", ".join(game.seat_names)))
+                                   names=", ".join(seat_names)))
     return frozenset(seats)
