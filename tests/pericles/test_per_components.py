@@ -73,9 +73,18 @@ def test_markers_fit_on_the_counter_sheet() -> None:
     20 treason, 2 hostage, 4 Honor, 4 Honor-order, Plague and Callias) fits on the sheet of 130."""
     data = load_data()
     inventory = counter_inventory(data)
-    assert inventory["debate issues"] == 2 * ISSUES_PER_SIDE and inventory["theater issues"] == 4 * 13
-    assert inventory["treason"] == 20 and inventory["Plague"] == 1 and inventory["Callias"] == 1
+    assert inventory == {"debate issues": 2 * ISSUES_PER_SIDE, "theater issues": 4 * 13, "Rumors": 8, "treason": 20,
+                         "hostages": 2, "Honor": 4, "Honor order": 4, "Plague": 1, "Callias": 1}
     assert sum(inventory.values()) == 128 <= data.counters.counter_sheet == 130
+
+
+def test_the_inventory_counts_both_sides_markers(tmp_path: Path) -> None:
+    """P-COMP-10: the treason and hostage markers are counted per side, twice over (two hostages and
+    nine treason markers a side: 4 and 18 counters)."""
+    data = load_data(_folder(tmp_path, "counters", lambda raw: raw.update(hostages_per_side=2, treason_per_side=9)))
+    inventory = counter_inventory(data)
+    assert (inventory["hostages"], inventory["treason"]) == (4, 18)
+    assert all(type(count) is int for count in inventory.values())
 
 
 def test_more_markers_than_the_sheet_are_refused(tmp_path: Path) -> None:

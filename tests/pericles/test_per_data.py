@@ -237,6 +237,30 @@ def _pair_twice(raw: dict[str, Any]) -> None:
         second[key] = first[key]
 
 
+def _theater_1_only_through_20(raw: dict[str, Any]) -> None:
+    """Theater 1's one link (to 2) goes to 20 instead: 1-20 stay one network, 1-19 do not."""
+    link = next(c for c in raw["connections"] if 1 in (c["a"], c["b"]))
+    link.update(a=1, b=20, kind="crossing", base_end=[])
+
+
+def _theater_20_only_through_1(raw: dict[str, Any]) -> None:
+    """Theater 20 linked to 1 alone (its links to 14 and 19 gone): both networks hold, though 2-20
+    without 1 would not."""
+    raw["connections"] = [c for c in raw["connections"] if 20 not in (c["a"], c["b"])]
+    raw["connections"].append({"provenance": {"default": "reconstructed"}, "reason": "a test's map", "id": "C99",
+                               "a": 1, "b": 20, "kind": "crossing", "base_end": []})
+
+
+def _ends_swapped(raw: dict[str, Any]) -> None:
+    for link in raw["connections"]:
+        link["a"], link["b"] = link["b"], link["a"]
+
+
+def _treason_in_two_entries(raw: dict[str, Any]) -> None:
+    """Six and six Athenian treason markers: twelve, more than the ten a side has, though each entry is fewer."""
+    raw["treason"] += [{"theater": 7, "side": "athens", "count": 6}, {"theater": 8, "side": "athens", "count": 6}]
+
+
 CASES: list[tuple[str, str, Edit, str, str]] = [
     # (case, table, edit, field, words of the message)
     ("theater numbers", "theaters", lambda r: r["theaters"][0].update(number=2), "theaters", "1..20"),
@@ -261,6 +285,7 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
      lambda r: next(c for c in r["connections"] if c["kind"] == "land").update(base_end=[1]),
      r"connections\[\d+\]\.base_end", "only \\*_base kinds"),
     ("one network", "connections", _without_theater_1, "connections", "one network"),
+    ("one network without theater 20", "connections", _theater_1_only_through_20, "connections", "one network"),
     ("deck halves", "cards_athens", lambda r: r["factions"].reverse(), "factions", "halves belong"),
     ("deck size", "cards_athens", lambda r: r["cards"].pop(), "cards", "2 Leaders"),
     ("card ids", "cards_sparta", lambda r: r["cards"][1].update(id=r["cards"][0]["id"]), "cards[1].id", "used twice"),
@@ -310,6 +335,9 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
      "pieces", "P-THEATER-3"),
     ("treason", "scenario_14_2", lambda r: r["treason"].append({"theater": 7, "side": "athens", "count": 11}),
      "treason", "P-COMP-8"),
+    ("treason added up", "scenario_14_2", _treason_in_two_entries, "treason", "P-COMP-8"),
+    ("pieces of a kind", "scenario_14_2", lambda r: r["pieces"].append({"theater": 7, "piece": "Pl", "count": 20}),
+     "pieces", "exceed the 20 pieces"),
     ("theater markers", "scenario_14_2", lambda r: r["theater_markers"].update(AF=["MIL"] * 7), "theater_markers.AF",
      "7 MIL markers"),
     ("Rumors", "scenario_14_2", lambda r: r["theater_markers"].update(DF=["RUM"] * 3), "theater_markers.DF",
@@ -329,3 +357,39 @@ def test_a_broken_data_file_is_refused_naming_the_field(tmp_path: Path, table: s
     assert refused.value.file == str(tmp_path / f"{table}.json")
     assert re.fullmatch(field if "\\" in field else re.escape(field), refused.value.field), refused.value
     assert re.search(words, refused.value.message), refused.value
+
+
+LIMITS: list[tuple[str, str, Edit, Callable[[Any], object], object]] = [
+    # (case, table, edit, what the loaded data then holds, its value)
+    ("a link has no direction", "connections", _ends_swapped,
+     lambda d: (d.connections.connections[0].a, d.connections.connections[0].b), (2, 1)),
+    ("theater 20 linked through theater 1 alone", "connections", _theater_20_only_through_1,
+     lambda d: [(c.a, c.b) for c in d.connections.connections if 20 in (c.a, c.b)], [(1, 20)]),
+    ("an Aristophanes unit in theater 1", "aristophanes",
+     lambda r: _first_card_with_units(r)["units"][0].update(theater=1),
+     lambda d: next(c for c in d.aristophanes.cards if c.units).units[0].theater, 1),
+    ("an Aristophanes unit in theater 20", "aristophanes",
+     lambda r: _first_card_with_units(r)["units"][0].update(theater=20),
+     lambda d: next(c for c in d.aristophanes.cards if c.units).units[0].theater, 20),
+    ("a counter sheet just large enough", "counters", lambda r: r.update(counter_sheet=128),
+     lambda d: d.counters.counter_sheet, 128),
+    ("a victory check on the first turn", "scenario_14_2", lambda r: r["auto_honor_victory_turns"].insert(0, 1),
+     lambda d: d.scenario_14_2.auto_honor_victory_turns, [1, 2, 3, 4, 5]),
+    ("all six Military markers of a faction", "scenario_14_2", lambda r: r["theater_markers"].update(AF=["MIL"] * 6),
+     lambda d: d.scenario_14_2.theater_markers["AF"], ["MIL"] * 6),
+    ("both Rumors of a faction", "scenario_14_2", lambda r: r["theater_markers"].update(DF=["RUM"] * 2),
+     lambda d: d.scenario_14_2.theater_markers["DF"], ["RUM"] * 2),
+    ("ten treason markers of a side", "scenario_14_2",
+     lambda r: r["treason"].extend([{"theater": 7, "side": "sparta", "count": 5}] * 2),
+     lambda d: sum(t.count for t in d.scenario_14_2.treason), 10),
+]
+
+
+@pytest.mark.parametrize(("table", "edit", "probe", "value"), [case[1:] for case in LIMITS],
+                         ids=[case[0] for case in LIMITS])
+def test_a_data_file_at_a_limit_loads(tmp_path: Path, table: str, edit: Edit, probe: Callable[[Any], object],
+                                      value: object) -> None:
+    """P-DATA-1, P-COMP-10, P-COMP-8: each §9 cross-check lets through what sits exactly on its limit (the
+    ends of a range, a count equal to its maximum, a map whose links are written either way round), and
+    the loaded data holds the edit. Survivors of the sixteenth mutation round's ``pericles.loader``."""
+    assert probe(load_data(_broken(tmp_path, table, edit))) == value
