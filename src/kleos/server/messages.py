@@ -22,6 +22,7 @@ from typing import Any
 from kleos import i18n
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
+from kleos.core.kit.params import S, V
 from kleos.core.kit.terminal import Explain
 from kleos.core.kit.web import EXPLANATIONS, explanations
 from kleos.core.protocol import CHANCE, Game, Outcome
@@ -123,7 +124,7 @@ Views = tuple[Any, Any]
 """The narrator's views before and after a step (:func:`narrator_views`)."""
 
 
-def narrator_views(kit: GameKit, game: AnyGame, before: Any, seat: int, action: Action, after: Any) -> Views:
+def narrator_views(kit: GameKit, game: Game[S, V], before: S, seat: int, action: Action, after: S) -> Views:
     """The views that tell a step in the log: the kit's ``log_narrator``'s (by default the actor,
     the public view for chance) before and after it, never the states."""
     narrator = kit.log_narrator(game, before, seat, action, after)
@@ -261,7 +262,7 @@ def neutral_text(text: str, seat: int, names: Sequence[str]) -> str:
     return f"{me}: " + _SECOND_PERSON.sub(lambda m: words.get(m.group(1), m.group(1)), text)
 
 
-def log_text(kit: GameKit, game: AnyGame, before: Any, seat: int, action: Action, after: Any) -> str:
+def log_text(kit: GameKit, game: Game[S, V], before: S, seat: int, action: Action, after: S) -> str:
     """The log's account of ``action``, taken between the states ``before`` and ``after``, in the
     reader's language (:func:`narrator_views`, :func:`told_line`)."""
     return told_line(kit, game, seat, action, narrator_views(kit, game, before, seat, action, after))
@@ -288,18 +289,18 @@ def seat_words(kit: GameKit, game: AnyGame) -> list[str]:
     return [kit.seat_name(game, seat) for seat in range(len(game.seat_names))]
 
 
-def acting(game: AnyGame, state: Any) -> list[int]:
+def acting(game: Game[S, V], state: S) -> list[int]:
     """The seats to act now (several during a simultaneous choice; never chance)."""
     return [seat for seat in game.actors(state) if seat != CHANCE]
 
 
-def seat_description(kit: GameKit, game: AnyGame, state: Any, seat: int | None) -> str:
+def seat_description(kit: GameKit, game: Game[S, V], state: S, seat: int | None) -> str:
     """The position in words as ``seat`` (``None``: spectator) sees it: a message's ``description``,
     added only for the readers who show it (it costs more than the rest of the message)."""
     return kit.describe_view(game, game.view(state, seat), seat)
 
 
-def seat_head(kit: GameKit, game: AnyGame, state: Any, steps: int, seat: int | None, *,
+def seat_head(kit: GameKit, game: Game[S, V], state: S, steps: int, seat: int | None, *,
               meta: Mapping[str, Any], undo_allowed: bool) -> dict[str, Any]:
     """The message for ``seat`` (``None``: spectator) about the game at its current step, without
     its ``log`` (which :func:`with_log` adds to the JSON text)."""
@@ -331,7 +332,7 @@ def seat_head(kit: GameKit, game: AnyGame, state: Any, steps: int, seat: int | N
     }
 
 
-def replay_message(kit: GameKit, game: AnyGame, state: Any, log: Sequence[LogEntry], step: int,
+def replay_message(kit: GameKit, game: Game[S, V], state: S, log: Sequence[LogEntry], step: int,
                    meta: Mapping[str, Any]) -> dict[str, Any]:
     """The public view after ``step`` steps of a finished game, with the whole public log."""
     view = game.view(state, None)

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from kleos import i18n
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
+from kleos.core.kit.params import S, V
 from kleos.core.protocol import CHANCE, Game
 from kleos.server.accounts import seat_names
 from kleos.server.db import EventRow, GameRow, SeatRow, SnapshotRow
@@ -117,7 +118,7 @@ def load(s: Session, row: GameRow, kit: GameKit, game: AnyGame) -> Loaded:
     return Loaded(row.seq, state, tuple(actions), tuple(log), teller(kit, game, row.seed, start_position(s, row)))
 
 
-def rebuild(s: Session, row: GameRow, game: AnyGame, actions: Sequence[tuple[int, Action]], steps: int) -> Any:
+def rebuild(s: Session, row: GameRow, game: Game[S, V], actions: Sequence[tuple[int, Action]], steps: int) -> S:
     """The state after the first ``steps`` actions: nearest snapshot at or before, then the log."""
     snap = s.scalars(select(SnapshotRow)
                      .where(SnapshotRow.game_id == row.id, SnapshotRow.steps <= steps)
@@ -133,7 +134,7 @@ def rebuild(s: Session, row: GameRow, game: AnyGame, actions: Sequence[tuple[int
     return state
 
 
-def status_values(game: AnyGame, state: Any) -> dict[str, Any]:
+def status_values(game: Game[S, V], state: S) -> dict[str, Any]:
     """The game row's status columns for ``state``: who acts now, or how it ended."""
     if game.is_terminal(state):
         outcome = game.outcome(state)
@@ -144,12 +145,12 @@ def status_values(game: AnyGame, state: Any) -> dict[str, Any]:
             "outcome": None}
 
 
-def visibility(kit: GameKit, game: AnyGame, before: Any, seat: int, action: Action, after: Any) -> Readers:
+def visibility(kit: GameKit, game: Game[S, V], before: S, seat: int, action: Action, after: S) -> Readers:
     """Who may read the log line of ``action`` (the kit decides; ``None``: everybody)."""
     return kit.log_visibility(game, before, seat, action, after)
 
 
-def step(kit: GameKit, game: AnyGame, state: Any, seat: int, action: Action, *, validate: bool = True) -> NewEntry:
+def step(kit: GameKit, game: Game[S, V], state: S, seat: int, action: Action, *, validate: bool = True) -> NewEntry:
     """Apply ``action`` of ``seat`` to ``state`` in place and return its log entry: the views that
     tell it (:func:`~kleos.server.messages.narrator_views`, kept only until its lines are told in
     the languages being read), its readers from the kit. An illegal action raises
@@ -160,7 +161,7 @@ def step(kit: GameKit, game: AnyGame, state: Any, seat: int, action: Action, *, 
     return seat, action, views, visibility(kit, game, before, seat, action, state)
 
 
-def resolve_chance(kit: GameKit, game: AnyGame, state: Any) -> list[NewEntry]:
+def resolve_chance(kit: GameKit, game: Game[S, V], state: S) -> list[NewEntry]:
     """Chance events from the state's generator until a seat is to act (or the game is over)."""
     entries: list[NewEntry] = []
     for _ in range(MAX_CHANCE_STEPS):
@@ -237,7 +238,7 @@ class GameWrite:
             setattr(row, key, value)
 
 
-def plan(kit: GameKit, game: AnyGame, game_id: str, seq: int, steps: int, base: Loaded, state: Any,
+def plan(kit: GameKit, game: Game[S, V], game_id: str, seq: int, steps: int, base: Loaded, state: S,
          entries: Sequence[NewEntry], *, snapshot_every: int, snapshot: bool = False) -> tuple[Loaded, GameWrite]:
     """The rows that log ``entries`` (already applied to ``state``) after event ``seq``: the
     events, the game row's new values and, every ``snapshot_every`` steps and at the end, a
