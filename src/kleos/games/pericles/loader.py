@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from kleos.core.datafiles import data_loader
 from kleos.core.errors import DataError
-from kleos.core.provenance import reconstructed_in, records_in, tag_counts
+from kleos.core.provenance import reconstructed_in, records_in
 from kleos.games.pericles.datamodel import (
     SCENARIOS,
     TABLES,
@@ -331,8 +331,3 @@ def records(data: PericlesData) -> list[tuple[str, str, Record]]:
 def reconstructed_records(data: PericlesData) -> list[tuple[str, str, Record]]:
     """Records with at least one value tagged ``reconstructed``."""
     return [(table, path, r) for table, path, r in reconstructed_in(tables_of(data)) if isinstance(r, Record)]
-
-
-def provenance_summary(data: PericlesData) -> dict[str, Counter[str]]:
-    """Per table, how many records default to each tag."""
-    return tag_counts(tables_of(data))
