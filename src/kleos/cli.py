@@ -23,6 +23,7 @@ from kleos.arena.selfplay_cli import add_random_alias, add_random_parser
 from kleos.core import registry
 from kleos.core.kit import GameKit, option_lines
 from kleos.core.kit.cli import CliParts
+from kleos.i18n.argparse_words import speak_the_readers_language
 from kleos.i18n.platform import N_, _
 from kleos.server.cli import add_serve_parser
 from kleos.server.ratings_cli import add_ratings_parser
@@ -154,10 +155,12 @@ def split_language(argv: list[str]) -> tuple[str | None, list[str]]:
 
 def choose_language(argv: list[str]) -> str:
     """The terminal's language, chosen before the parser is built so that its help is translated
-    too: ``--lang`` first, then the environment (:func:`kleos.i18n.from_environment`)."""
+    too: ``--lang`` first, then the environment (:func:`kleos.i18n.from_environment`); argparse's
+    own words follow it (:mod:`kleos.i18n.argparse_words`)."""
     chosen, _rest = split_language(argv)
     language = chosen if chosen is not None and i18n.known(chosen) else i18n.from_environment(os.environ)
     i18n.set_locale(language)
+    speak_the_readers_language()
     return language
 
 
