@@ -19,6 +19,8 @@ from kleos.core.clock import TimeControl
 from kleos.core.errors import IllegalAction
 from kleos.core.kit import GameKit
 from kleos.core.kit.handicap import handicaps_moved
+from kleos.core.kit.params import S, V
+from kleos.core.protocol import Game
 from kleos.core.record import GameRecord
 from kleos.core.rng import Rng
 from kleos.i18n.platform import N_
@@ -26,7 +28,7 @@ from kleos.server import endings, rows
 from kleos.server.committed import CommittedGames
 from kleos.server.db import GameRow, SeatRow, SnapshotRow
 from kleos.server.errors import ApiError
-from kleos.server.games import AnyGame, SeatAsk, SeatPlan, client_game, handicapped, kit_of, options_key
+from kleos.server.games import SeatAsk, SeatPlan, client_game, handicapped, kit_of, options_key
 from kleos.server.live import ACTIVE, BOT, FINISHED, PERSON, Loaded
 from kleos.server.messages import players_json
 from kleos.server.tokens import new_token, seat_of, token_hash
@@ -57,9 +59,9 @@ class Seating:
     def __init__(self, games: CommittedGames) -> None:
         self.games = games
 
-    def _insert_game(self, s: Session, kit: GameKit, game: AnyGame, options: Mapping[str, Any], seats: SeatPlan, *,
-                     seed: int | None, rematch_of: str | None = None, position: Any = None,
-                     imported: Sequence[rows.NewEntry] = (), state: Any = None) -> tuple[GameRow, Loaded, Seated]:
+    def _insert_game(self, s: Session, kit: GameKit, game: Game[S, V], options: Mapping[str, Any], seats: SeatPlan, *,
+                     seed: int | None, rematch_of: str | None = None, position: S | None = None,
+                     imported: Sequence[rows.NewEntry] = (), state: S | None = None) -> tuple[GameRow, Loaded, Seated]:
         """A new game row with its seats and opening chance events, or an imported log (``imported``,
         already played on ``state``). A ``position`` (tests) replaces the opening set-up; its
         generator is reseeded from the game's seed."""
@@ -98,7 +100,7 @@ class Seating:
                         loaded.seq, tuple(invites), bots and row.status == ACTIVE)
         return row, loaded, seated
 
-    def _append(self, s: Session, row: GameRow, kit: GameKit, game: AnyGame, base: Loaded, state: Any,
+    def _append(self, s: Session, row: GameRow, kit: GameKit, game: Game[S, V], base: Loaded, state: S,
                 entries: Sequence[rows.NewEntry], *, snapshot: bool = False) -> Loaded:
         """Log ``entries`` (already applied to ``state``) and update the game row and snapshots (ORM)."""
         loaded, write = rows.plan(kit, game, row.id, row.seq, row.steps, base, state, entries,
