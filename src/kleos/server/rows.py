@@ -102,8 +102,11 @@ def start_position(s: Session, row: GameRow) -> str | None:
 
 def load(s: Session, row: GameRow, kit: GameKit, game: AnyGame) -> Loaded:
     """The game at ``row.seq``: the newest snapshot, then the log after it (its lines are told
-    when read; an old row's words are kept as they were stored)."""
-    events = s.scalars(select(EventRow).where(EventRow.game_id == row.id).order_by(EventRow.seq)).all()
+    when read; an old row's words are kept as they were stored). Events and snapshots after
+    ``row.seq`` are left out: on PostgreSQL each statement of a read sees what other processes
+    committed since the row was read, and a position must be the row's, not a later one."""
+    events = s.scalars(select(EventRow).where(EventRow.game_id == row.id, EventRow.seq <= row.seq)
+                       .order_by(EventRow.seq)).all()
     actions: list[tuple[int, Action]] = []
     log: list[LogEntry] = []
     for ev in events:
@@ -121,7 +124,7 @@ def load(s: Session, row: GameRow, kit: GameKit, game: AnyGame) -> Loaded:
 def rebuild(s: Session, row: GameRow, game: Game[S, V], actions: Sequence[tuple[int, Action]], steps: int) -> S:
     """The state after the first ``steps`` actions: nearest snapshot at or before, then the log."""
     snap = s.scalars(select(SnapshotRow)
-                     .where(SnapshotRow.game_id == row.id, SnapshotRow.steps <= steps)
+                     .where(SnapshotRow.game_id == row.id, SnapshotRow.steps <= steps, SnapshotRow.seq <= row.seq)
                      .order_by(SnapshotRow.steps.desc(), SnapshotRow.seq.desc()).limit(1)).first()
     if snap is not None:
         state = game.state_from_json(json.loads(snap.state))
