@@ -41,7 +41,7 @@ WORDS = (
     N_("unexpected option string: %s"),
     N_("can't open '%(filename)s': %(error)s"),
 )
-"""The words argparse (Python 3.11 to 3.13) shows a user; the developer errors it raises while a
+"""The words argparse (as Python 3.11 writes them) shows a user; the developer errors it raises while a
 parser is built are left out."""
 
 
