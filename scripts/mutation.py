@@ -41,6 +41,8 @@ PLUGIN = ROOT / "scripts" / "mutation_plugin.py"  # copied into each run as its 
 # forgets breaks a rule as surely as a broken rule function does.
 DATA_MODULES = ("tables", "loader", "scenarios")  # a game has those of them it has files for
 RECHECK_TIMEOUT = 900  # seconds for one mutant's test files, run whole
+RECHECK_MEMORY_KIB = 4 * 1024 * 1024  # address space for them: a mutant that allocates without end fails
+# (as killed) instead of filling the machine; one of cyclades.loader's took 20 GB in 13 minutes
 TEST_TIMEOUT = 120  # seconds: a sampled mutant's test fails fast (loops have step caps) or counts as survived
 
 # The rule tests of each game: golden games, bots, terminal, browser and command line are left out.
@@ -272,6 +274,12 @@ def _mutmut(folder: Path, *args: str) -> str:
     return done.stdout + done.stderr
 
 
+def capped(command: list[str]) -> list[str]:
+    """``command`` run with at most ``RECHECK_MEMORY_KIB`` of address space (a shell's ``ulimit -v``:
+    the recheck runs its mutants from threads, where a ``preexec_fn`` is not safe)."""
+    return ["sh", "-c", f'ulimit -v {RECHECK_MEMORY_KIB} && exec "$@"', "capped", *command]
+
+
 def by_file(module: str, folder: Path, mutant: str) -> str:
     """A mutant's verdict from its module's test files run whole (not the test IDs mutmut recorded), as
     the run copied them: ``killed`` when they fail, collection included, ``survived`` when they pass,
@@ -280,7 +288,7 @@ def by_file(module: str, folder: Path, mutant: str) -> str:
     copy = folder / "mutants"
     env = _env_without_pythonpath() | {"MUTANT_UNDER_TEST": mutant, "PYTHONPATH": str(copy / "src")}
     tests = [test for test in tests_for(module) if (copy / test).exists()]
-    command = ["nice", "-n", "15", sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly", *tests]
+    command = capped(["nice", "-n", "15", sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly", *tests])
     try:
         done = subprocess.run(command, cwd=copy, env=env, capture_output=True, check=False, timeout=RECHECK_TIMEOUT)
     except subprocess.TimeoutExpired:

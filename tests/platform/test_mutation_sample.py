@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -110,3 +111,12 @@ def test_the_run_plugin_empties_the_projects_memo_tables_and_no_others() -> None
         assert calls == ["kleos_probe.memo", "other_probe.memo", "kleos_probe.memo"]
     finally:
         del sys.modules[ours.__name__], sys.modules[theirs.__name__]
+
+
+def test_a_recheck_runs_its_mutant_with_capped_memory() -> None:
+    """A mutant that allocates without end fails its recheck instead of filling the machine (one of
+    cyclades.loader's reached 20 GB): the child sees the cap as its address-space limit."""
+    shown = subprocess.run(MUTATION.capped([sys.executable, "-c", "import resource; "
+                                            "print(resource.getrlimit(resource.RLIMIT_AS)[0])"]),
+                           capture_output=True, text=True, check=True).stdout
+    assert int(shown) == MUTATION.RECHECK_MEMORY_KIB * 1024
