@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from data_refusal import Edit, assert_names_the_fault, broken_folder, first
 from kleos.core.errors import DataError
 from kleos.games.cyclades import loader
 from kleos.games.cyclades.datamodel import BOARD_TABLES, TABLES, CycladesData
@@ -166,3 +168,89 @@ def test_a_free_creature_slot_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         load_data(folder)
     assert err.value.file == str(path) and err.value.field == "creature_slot_costs[2]"
+
+
+# ----- each cross-check of cyclades-data.md §10 refuses a file that breaks it ----------------------------
+def _island(raw: dict[str, Any], key: str) -> dict[str, Any]:
+    return first(raw, "islands", lambda island: island["id"] == key)
+
+
+def _first_trade_sea(raw: dict[str, Any]) -> dict[str, Any]:
+    return first(raw, "seas", lambda sea: sea["trade"])
+
+
+def _option(raw: dict[str, Any], name: str) -> dict[str, Any]:
+    return first(raw, "options", lambda option: option["name"] == name)
+
+
+def _trade_moved(raw: dict[str, Any]) -> None:
+    """A trade space moved to another sea: the counts still hold, the halves of the map no longer do."""
+    _first_trade_sea(raw)["trade"] = 0
+    next(s for s in raw["seas"] if not s["trade"] and s is not raw["seas"][0])["trade"] = 1
+
+
+CASES: list[tuple[str, str, Edit, str, str]] = [
+    # (case, table, edit, field, words of the message)
+    ("provenance keys", "gods", lambda r: r["gods"][0]["provenance"].update(colour="rulebook"),
+     "gods[0].provenance.colour", "names no field"),
+    ("a cell off the board", "board_2_3p", lambda r: r["islands"][0]["cells"].append("r0c9"),
+     "islands[0].cells[1]", "off the board"),
+    ("a cell named twice", "board_2_3p", lambda r: r["seas"][1].update(cell=r["seas"][0]["cell"]),
+     "seas[1].cell", "already S1"),
+    ("a cell that is no cell", "board_2_3p", lambda r: r["seas"][0].update(cell="x"), "seas[0].cell",
+     "is not a cell name"),
+    ("island ids in order", "board_2_3p", lambda r: r["islands"][0].update(id="I9"), "islands[0].id", "expected I1"),
+    ("an island's seas", "board_2_3p", lambda r: r["islands"][0]["seas"].pop(), "islands[0].seas", "the cells give"),
+    ("one Metropolis space", "board_2_3p", lambda r: r["islands"][0].update(metropolis_covers=2),
+     "islands[0].metropolis_covers", r"min\(slots, 2\)"),
+    ("a sea's islands", "board_2_3p", lambda r: r["seas"][0]["islands"].clear(), "seas[0].islands", "the cells give"),
+    ("trade spaces", "board_2_3p", lambda r: _first_trade_sea(r).update(trade=2), r"seas\[\d+\]\.trade", "worth 1"),
+    ("seam cells", "board_2_3p", lambda r: r["seam_cells"].append(_island(r, "I1")["cells"][0]), "seam_cells[5]",
+     "always sea"),
+    ("island count", "board_2_3p", lambda r: _island(r, "I1").update(prosperity=1), "islands", "island prosperity"),
+    ("the 4-player map's halves", "board_4p", _trade_moved, r"r\d+c\d+", "the half it comes from"),
+    ("start table", "start_3p", lambda r: r.update(players=4), "players", "not for 4 players"),
+    ("start board", "start_3p", lambda r: r.update(board="board_5p"), "board", "must be board_2_3p"),
+    ("a row per seat", "start_3p", lambda r: r["seats"].pop(), "seats", "one row per player"),
+    ("neutral islands", "start_3p", lambda r: r["neutral"].append("I99"), "neutral[2]", "unknown island"),
+    ("seat names", "start_3p", lambda r: r["seats"][0].update(seat="P9"), "seats[0].seat", "expected P1"),
+    ("two islands each", "start_3p", lambda r: r["seats"][0]["troops"].pop(), "seats[0].troops", "C-SETUP-4"),
+    ("two fleets each", "start_3p", lambda r: r["seats"][0]["fleets"].pop(), "seats[0].fleets", "C-SETUP-4"),
+    ("unknown islands", "start_3p", lambda r: r["seats"][0]["troops"].__setitem__(0, "I99"), "seats[0].troops[0]",
+     "unknown island"),
+    ("unknown seas", "start_3p", lambda r: r["seats"][0]["fleets"].__setitem__(0, "S99"), "seats[0].fleets[0]",
+     "unknown sea"),
+    ("a neutral island taken", "start_3p", lambda r: r["neutral"].__setitem__(0, r["seats"][0]["troops"][0]),
+     "neutral", "a neutral island has a player"),
+    ("creature keys", "creatures", lambda r: r["creatures"][1].update(key=r["creatures"][0]["key"]), "creatures",
+     "repeat"),
+    ("deck size", "creatures", lambda r: r.update(deck_size=18), "deck_size", "C-COMP-6"),
+    ("creature options", "creatures", lambda r: r["creatures"][0]["options"].append("nope"),
+     "creatures[0].options[1]", "unknown option"),
+    ("gods in order", "gods", lambda r: r["gods"].reverse(), "gods", "same order"),
+    ("recruit ladders", "gods", lambda r: r["gods"][0].update(recruit_costs=[0, 1, 2]), "gods[0].recruit_costs",
+     "C-DATA-9"),
+    ("building cost", "gods", lambda r: r["gods"][0].update(building_cost=3), "gods[0].building_cost", "C-BUILD-2"),
+    ("special cost", "gods", lambda r: r["gods"][0].update(special_cost=0), "gods[0].special_cost", "C-DATA-9"),
+    ("player counts", "tracks", lambda r: r["player_counts"].pop(), "player_counts", "2, 3, 4 and 5"),
+    ("gods face up", "tracks", lambda r: r["player_counts"][0].update(face_up=3), "player_counts[0].face_up",
+     "shows 4 gods"),
+    ("creature slots", "tracks", lambda r: r.update(creature_slots_by_cycle=[1, 3, 2]), "creature_slots_by_cycle",
+     "must grow"),
+    ("die faces", "dice", lambda r: r["faces"][0]["faces"].__setitem__(0, 4), "faces[0].faces[0]", "0..3"),
+    ("option names", "options", lambda r: r["options"].append(dict(r["options"][0])), "options", "repeat"),
+    ("option defaults", "options", lambda r: r["options"][0].update(default="nope"), "options[0].default",
+     "not a choice"),
+    ("die options", "options", lambda r: _option(r, "die_faces")["choices"].pop(), "options", "die_faces"),
+]
+
+
+@pytest.mark.parametrize(("table", "edit", "field", "words"), [case[1:] for case in CASES],
+                         ids=[case[0] for case in CASES])
+def test_a_broken_data_file_is_refused_naming_the_field(tmp_path: Path, table: str, edit: Edit, field: str,
+                                                       words: str) -> None:
+    """C-DATA-1: each cross-check of §10 refuses its own fault, naming the file and the field (the
+    seventeenth mutation round found most of them untested: the packaged files pass them all)."""
+    with pytest.raises(DataError) as refused:
+        load_data(broken_folder(PACKAGED, tmp_path, table, edit))
+    assert_names_the_fault(refused.value, tmp_path, table, field, words)

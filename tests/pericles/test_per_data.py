@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from collections import Counter
 from collections.abc import Callable
@@ -13,25 +12,22 @@ from typing import Any
 
 import pytest
 
+from data_refusal import Edit, assert_names_the_fault, broken_folder, first
 from kleos.core.errors import DataError
 from kleos.games.pericles.loader import load_data, reconstructed_records, records
 from kleos.games.pericles.options import PericlesOptions
 from kleos.games.pericles.tables import compile_tables
 
 DATA = load_data()
-Edit = Callable[[dict[str, Any]], object]
 
 
 def _packaged() -> Path:
     return Path(str(resources.files("kleos.games.pericles") / "data"))
 
 
-def _broken(tmp_path: Path, table: str, edit: Callable[[dict[str, Any]], Any]) -> Path:
+def _broken(tmp_path: Path, table: str, edit: Edit) -> Path:
     """A data folder whose ``table`` file is the packaged one changed by ``edit(raw)``."""
-    raw = json.loads((_packaged() / f"{table}.json").read_text(encoding="utf-8"))
-    edit(raw)
-    (tmp_path / f"{table}.json").write_text(json.dumps(raw), encoding="utf-8")
-    return tmp_path
+    return broken_folder(_packaged(), tmp_path, table, edit)
 
 
 def test_every_record_has_honest_provenance() -> None:
@@ -218,13 +214,11 @@ def test_data_command_lists_reconstructions(capsys: pytest.CaptureFixture[str]) 
 
 # ----- each cross-check refuses a file that breaks it -----------------------------------------------
 def _theater(raw: dict[str, Any], number: int) -> dict[str, Any]:
-    found: dict[str, Any] = next(t for t in raw["theaters"] if t["number"] == number)
-    return found
+    return first(raw, "theaters", lambda t: t["number"] == number)
 
 
 def _first_card_with_units(raw: dict[str, Any]) -> dict[str, Any]:
-    found: dict[str, Any] = next(c for c in raw["cards"] if c["units"])
-    return found
+    return first(raw, "cards", lambda c: c["units"])
 
 
 def _without_theater_1(raw: dict[str, Any]) -> None:
@@ -354,9 +348,7 @@ def test_a_broken_data_file_is_refused_naming_the_field(tmp_path: Path, table: s
     untested: the packaged files pass them all); the message is matched where one field has several."""
     with pytest.raises(DataError) as refused:
         load_data(_broken(tmp_path, table, edit))
-    assert refused.value.file == str(tmp_path / f"{table}.json")
-    assert re.fullmatch(field if "\\" in field else re.escape(field), refused.value.field), refused.value
-    assert re.search(words, refused.value.message), refused.value
+    assert_names_the_fault(refused.value, tmp_path, table, field, words)
 
 
 LIMITS: list[tuple[str, str, Edit, Callable[[Any], object], object]] = [
