@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from statistics import mean
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 from kleos.agents.base import agent_parts_of
 from kleos.agents.ismcts import Draw, ISMCTSAgent, Node
@@ -32,14 +32,11 @@ from kleos.core import registry
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
 from kleos.core.kit.calibration import Knots, calibrate
+from kleos.core.kit.params import S, V  # a game's state and view: opaque to the analysis
 from kleos.core.protocol import CHANCE, Game
 from kleos.core.record import GameRecord
 from kleos.core.rng import Rng
 from kleos.i18n.platform import N_
-
-S = TypeVar("S")
-V = TypeVar("V")
-"""A game's state and view: opaque to the analysis, which hands them to the game and the searcher only."""
 
 DEFAULT_BUDGET = 300  # forward-model calls per search
 DEFAULT_REPEATS = 2  # searches per decision, each with its own seed: their spread is shown

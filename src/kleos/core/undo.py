@@ -18,15 +18,9 @@ The terminal UI and the web server both use these functions.
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 from kleos.core.errors import IllegalAction
-from kleos.core.protocol import CHANCE, Game
+from kleos.core.protocol import CHANCE, Game, S, V  # a game's state and view: opaque here
 from kleos.core.record import GameRecord
-
-S = TypeVar("S")
-V = TypeVar("V")
-"""A game's state and view, opaque here: undo replays positions and never looks inside one."""
 
 UNDO_RULE = "UNDO"
 """The rule ID carried by the :class:`IllegalAction` raised when a step cannot be undone."""
