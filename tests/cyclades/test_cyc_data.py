@@ -183,10 +183,49 @@ def _option(raw: dict[str, Any], name: str) -> dict[str, Any]:
     return first(raw, "options", lambda option: option["name"] == name)
 
 
-def _trade_moved(raw: dict[str, Any]) -> None:
-    """A trade space moved to another sea: the counts still hold, the halves of the map no longer do."""
-    _first_trade_sea(raw)["trade"] = 0
-    next(s for s in raw["seas"] if not s["trade"] and s is not raw["seas"][0])["trade"] = 1
+def _sea(raw: dict[str, Any], key: str) -> dict[str, Any]:
+    return first(raw, "seas", lambda sea: sea["id"] == key)
+
+
+def _trade_moved(source: str, target: str) -> Edit:
+    """The trade space of sea ``source`` moved to ``target``: the counts still hold, the halves of the
+    4-player map no longer do."""
+    def edit(raw: dict[str, Any]) -> None:
+        _sea(raw, source)["trade"] = 0
+        _sea(raw, target)["trade"] = 1
+    return edit
+
+
+def _prosperity_swapped(one: str, other: str) -> Edit:
+    """Two islands' printed prosperity exchanged: the counts still hold, the halves do not."""
+    def edit(raw: dict[str, Any]) -> None:
+        a, b = _island(raw, one), _island(raw, other)
+        a["prosperity"], b["prosperity"] = b["prosperity"], a["prosperity"]
+    return edit
+
+
+def _cells_swapped(island: str, sea: str) -> Edit:
+    """An island's first cell exchanged with a sea's: every cell still named once."""
+    def edit(raw: dict[str, Any]) -> None:
+        a, b = _island(raw, island), _sea(raw, sea)
+        a["cells"][0], b["cell"] = b["cell"], a["cells"][0]
+    return edit
+
+
+def _last_sea_to_island(raw: dict[str, Any]) -> None:
+    """The last sea's cell given to the last island: one sea fewer, the cells still all named."""
+    raw["islands"][-1]["cells"].append(raw["seas"].pop()["cell"])
+
+
+def _last_sea_to_new_island(raw: dict[str, Any]) -> None:
+    """The last sea's cell made a new island: one island more, one sea fewer."""
+    cell = raw["seas"].pop()["cell"]
+    raw["islands"].append(dict(raw["islands"][0], id=f"I{len(raw['islands']) + 1}", cells=[cell], prosperity=0))
+
+
+def _seat_copied(raw: dict[str, Any]) -> None:
+    """P2 given P1's islands and fleets: a valid row, but the islands are taken."""
+    raw["seats"][1] = dict(raw["seats"][0], seat="P2")
 
 
 CASES: list[tuple[str, str, Edit, str, str]] = [
@@ -208,7 +247,41 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
     ("seam cells", "board_2_3p", lambda r: r["seam_cells"].append(_island(r, "I1")["cells"][0]), "seam_cells[5]",
      "always sea"),
     ("island count", "board_2_3p", lambda r: _island(r, "I1").update(prosperity=1), "islands", "island prosperity"),
-    ("the 4-player map's halves", "board_4p", _trade_moved, r"r\d+c\d+", "the half it comes from"),
+    ("the 4-player map's left half, a sea", "board_4p", _trade_moved("S46", "S45"), "r10c2",
+     r"is sea \(1,\), but the half it comes from has \('sea', \(0,\)\)"),
+    ("the 4-player map's right half, a sea", "board_4p", _trade_moved("S28", "S27"), "r5c7",
+     r"is sea \(1,\), but the half it comes from has \('sea', \(0,\)\)"),
+    ("the 4-player map's left half, an island", "board_4p", _prosperity_swapped("I1", "I2"), "r1c0",
+     r"is island \(4, 1\), but the half it comes from has \('island', \(4, 0\)\)"),
+    ("the 4-player map's right half at x = 3", "board_4p", _trade_moved("S4", "S5"), "r0c3",
+     r"is sea \(0,\), but the half it comes from has \('sea', \(1,\)\)"),
+    ("the 4-player map's right half, an island", "board_4p", _prosperity_swapped("I2", "I4"), "r2c4",
+     r"is island \(2, 2\)"),
+    ("a cell past the last row", "board_2_3p", lambda r: r["islands"][0]["cells"].append("r11c0"),
+     "islands[0].cells[1]", "r11c0 is off the board"),
+    ("a cell past its row's end", "board_2_3p", lambda r: r["islands"][0]["cells"].append("r0c2"),
+     "islands[0].cells[1]", "r0c2 is off the board"),
+    ("row widths", "board_2_3p", lambda r: r["row_widths"].__setitem__(-1, 3), "row_widths",
+     "47 cells named, rows hold 48, expected 47"),
+    ("an island in pieces", "board_2_3p", _cells_swapped("I2", "S2"), "islands[1].cells", "not contiguous"),
+    ("islands touching", "board_2_3p", _cells_swapped("I1", "S3"), "islands[0].cells",
+     r"touches island\(s\) \['I2'\]"),
+    ("sea ids in order", "board_2_3p", lambda r: r["seas"][0].update(id="S99"), "seas[0].id", "expected S1$"),
+    ("sea count", "board_2_3p", _last_sea_to_island, "seas", "^29 seas, the sheet's heading says 30"),
+    ("island count, islands", "board_2_3p", _last_sea_to_new_island, "islands",
+     "^9 islands, the sheet's heading says 8"),
+    ("building slot count", "board_2_3p", lambda r: r["islands"][0].update(slots=2), "islands",
+     "^18 building slots, the sheet's heading says 17"),
+    ("trade space count", "board_2_3p", lambda r: r["seas"][0].update(trade=1), "seas",
+     "^5 trade spaces, the sheet's heading says 4"),
+    ("a seam cell off the board", "board_2_3p", lambda r: r["seam_cells"].append("r0c9"), "seam_cells[5]",
+     "always sea"),
+    ("provenance of a record's note", "gods", lambda r: r["gods"][0]["provenance"].update(note="rulebook"),
+     "gods[0].provenance.note", "names no field"),
+    ("provenance of the provenance", "gods", lambda r: r["gods"][0]["provenance"].update(provenance="rulebook"),
+     "gods[0].provenance.provenance", "names no field"),
+    ("a file's own provenance keys", "tracks", lambda r: r["provenance"].update(colour="rulebook"),
+     "provenance.colour", "names no field"),
     ("start table", "start_3p", lambda r: r.update(players=4), "players", "not for 4 players"),
     ("start board", "start_3p", lambda r: r.update(board="board_5p"), "board", "must be board_2_3p"),
     ("a row per seat", "start_3p", lambda r: r["seats"].pop(), "seats", "one row per player"),
@@ -220,6 +293,15 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
      "unknown island"),
     ("unknown seas", "start_3p", lambda r: r["seats"][0]["fleets"].__setitem__(0, "S99"), "seats[0].fleets[0]",
      "unknown sea"),
+    ("an island shared", "start_5p", _seat_copied, "seats[1].troops", "island shared between players"),
+    ("fleets next to another's", "start_5p",
+     lambda r: r["seats"][4].update(troops=["I6", "I10"], fleets=["S16", "S21"]), "seats[4].fleets",
+     r"in or next to P4's fleets \['S28'\]"),
+    ("five building slots", "start_5p",
+     lambda r: r["seats"][4].update(troops=["I1", "I2"], fleets=["S1", "S2"]), "seats[4].troops",
+     "need 5 building slots"),
+    ("a variant's islands", "start_5p", lambda r: r["variants"][0]["troops"].pop(), "variants[0].troops",
+     "C-SETUP-4"),
     ("a neutral island taken", "start_3p", lambda r: r["neutral"].__setitem__(0, r["seats"][0]["troops"][0]),
      "neutral", "a neutral island has a player"),
     ("a fleet by its own islands", "start_5p", lambda r: r["seats"][1].update(fleets=["S6", "S13"]),
@@ -247,8 +329,10 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
     ("player counts", "tracks", lambda r: r["player_counts"].pop(), "player_counts", "2, 3, 4 and 5"),
     ("gods face up", "tracks", lambda r: r["player_counts"][0].update(face_up=3), "player_counts[0].face_up",
      "shows 4 gods"),
-    ("creature slots", "tracks", lambda r: r.update(creature_slots_by_cycle=[1, 3, 2]), "creature_slots_by_cycle",
-     "must grow"),
+    ("creature slots in order", "tracks", lambda r: r.update(creature_slots_by_cycle=[3, 1, 3]),
+     "creature_slots_by_cycle", "must grow"),
+    ("creature slots to the end", "tracks", lambda r: r.update(creature_slots_by_cycle=[1, 2, 2]),
+     "creature_slots_by_cycle", "must grow to the 3 slots"),
     ("die faces", "dice", lambda r: r["faces"][0]["faces"].__setitem__(0, 4), "faces[0].faces[0]", "0..3"),
     ("option names", "options", lambda r: r["options"].append(dict(r["options"][0])), "options", "repeat"),
     ("option defaults", "options", lambda r: r["options"][0].update(default="nope"), "options[0].default",
@@ -266,3 +350,27 @@ def test_a_broken_data_file_is_refused_naming_the_field(tmp_path: Path, table: s
     with pytest.raises(DataError) as refused:
         load_data(broken_folder(PACKAGED, tmp_path, table, edit))
     assert_names_the_fault(refused.value, tmp_path, table, field, words)
+
+
+def test_more_markers_than_a_colour_has_is_refused_in_the_tracks(tmp_path: Path) -> None:
+    """C-COMP-11, C-DATA-5: components giving each colour 1 offering marker make the packaged
+    2-player track (2 markers each) impossible; the refusal names the track's file, not the components'."""
+    folder = broken_folder(PACKAGED, tmp_path, "components", lambda r: r["per_colour"].update(offering_markers=1))
+    with pytest.raises(DataError) as refused:
+        load_data(folder)
+    assert refused.value.file == str(PACKAGED / "tracks.json")
+    assert refused.value.field == "player_counts[3].markers_per_player"
+    assert refused.value.message == "more markers than a colour has"
+
+
+@pytest.mark.parametrize(("graph", "connected"), [
+    ({}, False),
+    ({"S1": ["S2"], "S2": ["S1"]}, True),
+    ({"S1": ["S2"], "S2": ["S1"], "S3": []}, False),
+    ({"S1": ["S2", "S3"], "S2": ["S1"], "S3": ["S1"]}, True),
+    ({"S1": ["S2"]}, False),
+])
+def test_the_sea_graph_is_connected_or_refused(graph: dict[str, list[str]], connected: bool) -> None:
+    """C-DATA-1 (§10 check 5): every sea reaches every other. A name a list gives but the graph lacks
+    counts as a sea of its own (so it is unconnected) rather than breaking the walk."""
+    assert loader._connected(graph) is connected
