@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from data_refusal import Edit, assert_names_the_fault, broken_folder, first
 from kleos.core.errors import DataError
 from kleos.games.polis import loader
 from kleos.games.polis.datamodel import TABLES, CardHalf, EditionBundle, EventsData, Side
@@ -694,3 +695,166 @@ def test_every_table_is_covered() -> None:
     for edition in EDITIONS:
         for table in set(TABLES) - set(loader.OPTIONAL_TABLES):
             assert any((PACKAGED / f / f"{table}.json").is_file() for f in (edition, "common")), table
+
+
+# ----- each cross-check refuses a file that breaks it -----------------------------------------------
+def _packaged_folder(edition: str, table: str) -> Path:
+    """The packaged folder whose ``table`` the edition reads: its own, else the common one."""
+    own = PACKAGED / edition
+    return own if (own / f"{table}.json").is_file() else PACKAGED / "common"
+
+
+def _named(raw: dict[str, Any], key: str, name: str, field: str = "id") -> dict[str, Any]:
+    return first(raw, key, lambda record: record[field] == name)
+
+
+def _second_capital(raw: dict[str, Any]) -> None:
+    _named(raw, "poleis", "Korinthos")["capital"] = "athens"
+
+
+def _swap_capital_off(raw: dict[str, Any]) -> None:
+    _named(raw, "poleis", "Sparti")["capital"] = None
+
+
+def _mercenaries_twice(half: str) -> Edit:
+    """The first plain card of ``half`` (3 copies in both editions) made a mercenaries card too."""
+    def edit(raw: dict[str, Any]) -> None:
+        next(card for card in raw[half] if card.get("special") is None)["special"] = "mercenaries"
+    return edit
+
+
+def _no_salpinx(raw: dict[str, Any]) -> None:
+    next(card for card in raw["sea"] if card.get("special") == "salpinx")["special"] = None
+
+
+CASES: list[tuple[str, str, str, Edit, str, str]] = [
+    # (case, edition, table, edit, field, words of the message)
+    ("tradable goods are goods", "2020", "edition", lambda r: r["tradable"].append("oil"), "tradable[3]",
+     r"^unknown good \(not in goods\) 'oil'$"),
+    ("perishable goods are goods", "2020", "edition", lambda r: r["perishable"].append("oil"), "perishable[2]",
+     r"unknown good \(not in goods\) 'oil'"),
+    ("round names", "2020", "edition", lambda r: r["rounds"][1].update(name="Alfa"), "rounds",
+     "^round names repeat$"),
+    ("projects drawn after each round", "2020", "edition", lambda r: r.update(projects_drawn_after_round=[5]),
+     "projects_drawn_after_round", "one entry per round after the first"),
+    ("region ids", "2020", "map", lambda r: r["seas"][0].update(id="Achaia"), "territories",
+     r"^region or market ids repeat: \['Achaia'\]$"),
+    ("a land border's first territory", "2020", "map", lambda r: r["land_adjacency"][0].__setitem__(0, "Atlantis"),
+     "land_adjacency[0][0]", "^unknown territory 'Atlantis'$"),
+    ("a land border's second territory", "2020", "map",
+     lambda r: r["land_adjacency"][0].__setitem__(1, "Atlantis"), "land_adjacency[0][1]", "unknown territory"),
+    ("a territory bordering itself", "2020", "map", lambda r: r["land_adjacency"][0].__setitem__(1, "Makedonia"),
+     "land_adjacency[0]", "cannot border itself"),
+    ("a sea border", "2020", "map", lambda r: r["sea_adjacency"][0].__setitem__(1, "Attika"),
+     "sea_adjacency[0][1]", "^unknown sea 'Attika'$"),
+    ("a coast's sea", "2020", "map", lambda r: r["coasts"].update(Okeanos=["Attika"]), "coasts.Okeanos",
+     "unknown sea 'Okeanos'"),
+    ("a coast's territory", "2020", "map", lambda r: r["coasts"]["Kyklades"].append("Atlantis"),
+     "coasts.Kyklades[3]", "unknown territory 'Atlantis'"),
+    ("the diolkos' seas", "2020", "map", lambda r: r["diolkos"].__setitem__(0, "Attika"), "diolkos[0]",
+     "unknown sea 'Attika'"),
+    ("the diolkos' polis", "2020", "map", lambda r: r.update(diolkos_polis="Atlantis"), "diolkos_polis",
+     "^unknown polis 'Atlantis'$"),
+    ("sea-only territories", "2020", "map", lambda r: r["sea_only_territories"].__setitem__(0, "Kyklades"),
+     "sea_only_territories[0]", "unknown territory 'Kyklades'"),
+    ("commercial ports", "2020", "map", lambda r: r["commercial_ports"]["athens"].__setitem__(0, "Attika"),
+     "commercial_ports.athens[0]", "unknown sea 'Attika'"),
+    ("a route's first end", "2020", "map", lambda r: r["trade_routes"][0].__setitem__(0, "Attika"),
+     "trade_routes[0][0]", "^unknown sea or market 'Attika'$"),
+    ("a route's second end", "2020", "map", lambda r: r["trade_routes"][0].__setitem__(1, "Attika"),
+     "trade_routes[0][1]", "unknown sea or market 'Attika'"),
+    ("a route between two markets", "2020", "map", lambda r: r["trade_routes"].append(["Aegyptos", "Persia"]),
+     "trade_routes[11]", "^an edge needs at least one sea$"),
+    ("a land route's polis", "2020", "map", lambda r: r["land_trade_routes"].update(Atlantis="Illyria"),
+     "land_trade_routes.Atlantis", "unknown polis 'Atlantis'"),
+    ("a land route's market", "2020", "map", lambda r: r["land_trade_routes"].update(Epidamnos="Atlantis"),
+     "land_trade_routes.Epidamnos", "^unknown market 'Atlantis'$"),
+    ("polis ids", "2020", "poleis", lambda r: r["poleis"][3].update(id="Chalkis"), "poleis", "^polis ids repeat$"),
+    ("a polis above its maximum", "2020", "poleis", lambda r: r["poleis"][0].update(base=11), "poleis[0].base",
+     "^base 11 exceeds max 10$"),
+    ("a port's sea", "2020", "poleis", lambda r: r["poleis"][0]["ports"].__setitem__(0, "Attika"),
+     "poleis[0].ports[0]", "unknown sea 'Attika'"),
+    ("a port on the polis' coast", "2020", "poleis", lambda r: r["poleis"][0].update(ports=["IonionPelagos"]),
+     "poleis[0].ports[0]", r"^Attika does not border IonionPelagos \(map.coasts\)$"),
+    ("two capitals", "2020", "poleis", _second_capital, "poleis",
+     r"^athens needs exactly one capital, has \['Athinae', 'Korinthos'\]$"),
+    ("no capital", "2020", "poleis", _swap_capital_off, "poleis", r"^sparta needs exactly one capital, has \[\]$"),
+    ("a tribute table's territory", "2020", "tribute", lambda r: r["tables"][0].update(territory="Atlantis"),
+     "tables[0].territory", "unknown territory 'Atlantis'"),
+    ("a territory with two tribute tables", "2020", "tribute",
+     lambda r: r["tables"][1].update(territory=r["tables"][0]["territory"]), "tables[1].territory",
+     "^territory listed twice$"),
+    ("an empty tribute column", "2020", "tribute", lambda r: r["tables"][0]["columns"].update(wood=[]),
+     "tables[0].columns.wood", "positive and not empty"),
+    ("a tribute of nothing", "2020", "tribute", lambda r: r["tables"][0]["columns"].update(wood=[0, 1]),
+     "tables[0].columns.wood", "^amounts must be positive and not empty$"),
+    ("a market's name", "2012", "markets", lambda r: r["markets"][0].update(market="Atlantis"),
+     "markets[0].market", "^unknown market 'Atlantis'$"),
+    ("a market listed twice", "2012", "markets", lambda r: r["markets"][1].update(market=r["markets"][0]["market"]),
+     "markets[1].market", "^market listed twice$"),
+    ("a slot's cargo size", "2012", "markets", lambda r: r["value_table"].pop("5"), "markets[0].slots[2].value",
+     "^no value_table row for this cargo size$"),
+    ("a slot's goods", "2012", "markets", lambda r: r["markets"][0]["slots"][0]["accepts"].__setitem__(0, "wheat"),
+     "markets[0].slots[0].accepts[0]", "^unknown tradable good 'wheat'$"),
+    ("an empty value row", "2012", "markets", lambda r: r["value_table"].update({"3": []}), "value_table",
+     r"found lengths \[0, 11\]"),
+    ("the start spaces' goods", "2012", "markets", lambda r: r["start_space"].pop("oil"), "start_space",
+     r"^needs exactly the tradable goods \['iron', 'oil', 'wine', 'wood'\]$"),
+    ("a start space off the track", "2012", "markets", lambda r: r["start_space"].update(wine=11),
+     "start_space.wine", "^space 11 is off the 11-space track$"),
+    ("project ids", "2020", "projects", lambda r: r["projects"][1].update(id=r["projects"][0]["id"]), "projects",
+     "^project ids repeat$"),
+    ("a project's cost", "2020", "projects", lambda r: r["projects"][0]["cost"].update(oil=1),
+     "projects[0].cost.oil", "^unknown good of this edition 'oil'$"),
+    ("a project its polis' card forbids", "2020", "projects", lambda r: r["projects"][0]["poleis"].append("Sparti"),
+     "projects[0].poleis[2]", r"^Sparti's card does not allow philosophers \(poleis.json\)$"),
+    ("enough project tiles", "2020", "projects", lambda r: r.update(projects=r["projects"][:13]), "projects",
+     "^13 tiles, but the rounds reveal 14$"),
+    ("one mercenaries card a half", "2020", "battle_cards", _mercenaries_twice("land"), "land",
+     "^needs exactly one mercenaries card, has 4$"),
+    ("one salpinx card a half", "2020", "battle_cards", _no_salpinx, "sea", "^needs exactly one salpinx card, has 0$"),
+    ("a polis of both sides", "2020", "setup", lambda r: r["sparta"]["poleis"].update(Chalkis=1), "sparta.poleis",
+     r"^both sides start with \['Chalkis'\]$"),
+    ("a side's polis", "2020", "setup", lambda r: r["athens"]["poleis"].update(Atlantis=1), "athens.poleis.Atlantis",
+     "^unknown polis 'Atlantis'$"),
+    ("a polis without cubes", "2020", "setup", lambda r: r["athens"]["poleis"].update(Chalkis=0),
+     "athens.poleis.Chalkis", r"^0 cubes is outside 1\.\.2$"),
+    ("a polis above its maximum at the start", "2020", "setup", lambda r: r["athens"]["poleis"].update(Chalkis=3),
+     "athens.poleis.Chalkis", r"^3 cubes is outside 1\.\.2$"),
+    ("the capital at the start", "2020", "setup", lambda r: r["sparta"]["poleis"].pop("Sparti"), "sparta.poleis",
+     "^must include the capital Sparti$"),
+    ("a hoplite's territory", "2020", "setup", lambda r: r["athens"]["hoplites"].update(Kyklades=1),
+     "athens.hoplites.Kyklades", "^unknown territory 'Kyklades'$"),
+    ("a galley's sea", "2020", "setup", lambda r: r["sparta"]["galleys"].update(Attika=1), "sparta.galleys.Attika",
+     "^unknown sea 'Attika'$"),
+    ("the first round's stacking limit", "2020", "setup", lambda r: r["athens"]["hoplites"].update(Attika=4),
+     "athens.hoplites.Attika", r"^4 units is outside 0\.\.3 \(stacking limit of the first round\)$"),
+    ("the proxenos' polis", "2020", "setup", lambda r: r["sparta"].update(proxenos="Atlantis"), "sparta.proxenos",
+     "^unknown polis 'Atlantis'$"),
+    ("a side's goods", "2020", "setup", lambda r: r["athens"]["goods"].update(oil=1), "athens.goods.oil",
+     "^unknown good of this edition 'oil'$"),
+    ("a good above its track", "2020", "setup", lambda r: r["athens"]["goods"].update(wheat=21), "athens.goods.wheat",
+     r"^21 is outside 0\.\.20$"),
+    ("a good at its track's top", "2020", "setup", lambda r: r["limits"].update(goods_max=3), "athens.goods.iron",
+     r"^4 is outside 0\.\.3$"),
+    ("prestige above its track", "2020", "setup", lambda r: r["sparta"].update(prestige=100), "sparta.prestige",
+     "^above prestige_max$"),
+    ("merchants", "2020", "setup", lambda r: r["limits"].update(merchants=0), "athens.merchants",
+     "^1 merchants, limit 0$"),
+    ("discs", "2020", "setup", lambda r: r["limits"].update(discs=2), "athens.poleis", "^more poleis than discs$"),
+    ("cubes", "2020", "setup", lambda r: r["limits"].update(cubes=15), "athens",
+     r"^16 cubes on the board, limit 15 \(R-COMP-4\)$"),
+]
+
+
+@pytest.mark.parametrize(("edition", "table", "edit", "field", "words"), [case[1:] for case in CASES],
+                         ids=[case[0] for case in CASES])
+def test_a_broken_data_file_is_refused_naming_the_field(tmp_path: Path, edition: str, table: str, edit: Edit,
+                                                       field: str, words: str) -> None:
+    """R-SETUP-1, R-COMP-4: each cross-check of a user's data folder refuses its own fault, naming the
+    file, the field and the fault (the packaged files pass every check, so only a broken file shows
+    that a check still refuses)."""
+    folder = broken_folder(_packaged_folder(edition, table), tmp_path, table, edit)
+    with pytest.raises(DataError) as refused:
+        load_edition(edition, folder)
+    assert_names_the_fault(refused.value, folder, table, field, words)
