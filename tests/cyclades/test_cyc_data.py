@@ -231,7 +231,7 @@ def _seat_copied(raw: dict[str, Any]) -> None:
 CASES: list[tuple[str, str, Edit, str, str]] = [
     # (case, table, edit, field, words of the message)
     ("provenance keys", "gods", lambda r: r["gods"][0]["provenance"].update(colour="rulebook"),
-     "gods[0].provenance.colour", "names no field"),
+     "gods[0].provenance.colour", "^names no field of this record$"),
     ("a cell off the board", "board_2_3p", lambda r: r["islands"][0]["cells"].append("r0c9"),
      "islands[0].cells[1]", "off the board"),
     ("a cell named twice", "board_2_3p", lambda r: r["seas"][1].update(cell=r["seas"][0]["cell"]),
@@ -241,12 +241,15 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
     ("island ids in order", "board_2_3p", lambda r: r["islands"][0].update(id="I9"), "islands[0].id", "expected I1"),
     ("an island's seas", "board_2_3p", lambda r: r["islands"][0]["seas"].pop(), "islands[0].seas", "the cells give"),
     ("one Metropolis space", "board_2_3p", lambda r: r["islands"][0].update(metropolis_covers=2),
-     "islands[0].metropolis_covers", r"min\(slots, 2\)"),
+     "islands[0].metropolis_covers",
+     r"^must be min\(slots, 2\) \(one Metropolis space per island, C-METRO-1\)$"),
     ("a sea's islands", "board_2_3p", lambda r: r["seas"][0]["islands"].clear(), "seas[0].islands", "the cells give"),
-    ("trade spaces", "board_2_3p", lambda r: _first_trade_sea(r).update(trade=2), r"seas\[\d+\]\.trade", "worth 1"),
+    ("trade spaces", "board_2_3p", lambda r: _first_trade_sea(r).update(trade=2), r"seas\[\d+\]\.trade",
+     "^trade spaces are worth 1, others 0$"),
     ("seam cells", "board_2_3p", lambda r: r["seam_cells"].append(_island(r, "I1")["cells"][0]), "seam_cells[5]",
-     "always sea"),
-    ("island count", "board_2_3p", lambda r: _island(r, "I1").update(prosperity=1), "islands", "island prosperity"),
+     "^seam cells are always sea$"),
+    ("island count", "board_2_3p", lambda r: _island(r, "I1").update(prosperity=1), "islands",
+     "^7 island prosperity, the sheet's heading says 8$"),
     ("the 4-player map's left half, a sea", "board_4p", _trade_moved("S46", "S45"), "r10c2",
      r"is sea \(1,\), but the half it comes from has \('sea', \(0,\)\)"),
     ("the 4-player map's right half, a sea", "board_4p", _trade_moved("S28", "S27"), "r5c7",
@@ -263,7 +266,8 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
      "islands[0].cells[1]", "r0c2 is off the board"),
     ("row widths", "board_2_3p", lambda r: r["row_widths"].__setitem__(-1, 3), "row_widths",
      "47 cells named, rows hold 48, expected 47"),
-    ("an island in pieces", "board_2_3p", _cells_swapped("I2", "S2"), "islands[1].cells", "not contiguous"),
+    ("an island in pieces", "board_2_3p", _cells_swapped("I2", "S2"), "islands[1].cells",
+     "^cells are not contiguous$"),
     ("islands touching", "board_2_3p", _cells_swapped("I1", "S3"), "islands[0].cells",
      r"touches island\(s\) \['I2'\]"),
     ("sea ids in order", "board_2_3p", lambda r: r["seas"][0].update(id="S99"), "seas[0].id", "expected S1$"),
@@ -275,7 +279,7 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
     ("trade space count", "board_2_3p", lambda r: r["seas"][0].update(trade=1), "seas",
      "^5 trade spaces, the sheet's heading says 4"),
     ("a seam cell off the board", "board_2_3p", lambda r: r["seam_cells"].append("r0c9"), "seam_cells[5]",
-     "always sea"),
+     "^seam cells are always sea$"),
     ("provenance of a record's note", "gods", lambda r: r["gods"][0]["provenance"].update(note="rulebook"),
      "gods[0].provenance.note", "names no field"),
     ("provenance of the provenance", "gods", lambda r: r["gods"][0]["provenance"].update(provenance="rulebook"),
@@ -293,7 +297,7 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
      "unknown island"),
     ("unknown seas", "start_3p", lambda r: r["seats"][0]["fleets"].__setitem__(0, "S99"), "seats[0].fleets[0]",
      "unknown sea"),
-    ("an island shared", "start_5p", _seat_copied, "seats[1].troops", "island shared between players"),
+    ("an island shared", "start_5p", _seat_copied, "seats[1].troops", "^island shared between players$"),
     ("fleets next to another's", "start_5p",
      lambda r: r["seats"][4].update(troops=["I6", "I10"], fleets=["S16", "S21"]), "seats[4].fleets",
      r"in or next to P4's fleets \['S28'\]"),
@@ -305,7 +309,7 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
     ("a neutral island taken", "start_3p", lambda r: r["neutral"].__setitem__(0, r["seats"][0]["troops"][0]),
      "neutral", "a neutral island has a player"),
     ("a fleet by its own islands", "start_5p", lambda r: r["seats"][1].update(fleets=["S6", "S13"]),
-     "seats[1].fleets[1]", "must touch one of its owner's islands"),
+     "seats[1].fleets[1]", "^a fleet must touch one of its owner's islands$"),
     ("a variant's option", "start_5p", lambda r: r["variants"][0].update(option="nope"), "variants[0].option",
      "unknown option"),
     ("a variant's value", "start_5p", lambda r: r["variants"][0].update(value="nope"), "variants[0].value",
@@ -315,29 +319,37 @@ CASES: list[tuple[str, str, Edit, str, str]] = [
     ("a sea's seas", "board_2_3p", lambda r: r["seas"][0]["seas"].pop(), "seas[0].seas", "the cells give"),
     ("creature figures", "creatures", lambda r: r["figures"].pop(), "figures", "C-COMP-5"),
     ("Apollo spaces", "tracks", lambda r: r["player_counts"][0].update(apollo_spaces=4),
-     "player_counts[0].apollo_spaces", "one Apollo space per player"),
+     "player_counts[0].apollo_spaces", "^needs one Apollo space per player$"),
     ("creature keys", "creatures", lambda r: r["creatures"][1].update(key=r["creatures"][0]["key"]), "creatures",
-     "repeat"),
+     "^creature keys repeat$"),
     ("deck size", "creatures", lambda r: r.update(deck_size=18), "deck_size", "C-COMP-6"),
     ("creature options", "creatures", lambda r: r["creatures"][0]["options"].append("nope"),
      "creatures[0].options[1]", "unknown option"),
-    ("gods in order", "gods", lambda r: r["gods"].reverse(), "gods", "same order"),
+    ("gods in order", "gods", lambda r: r["gods"].reverse(), "gods",
+     "^must list the components' gods in the same order$"),
     ("recruit ladders", "gods", lambda r: r["gods"][0].update(recruit_costs=[0, 1, 2]), "gods[0].recruit_costs",
      "C-DATA-9"),
-    ("building cost", "gods", lambda r: r["gods"][0].update(building_cost=3), "gods[0].building_cost", "C-BUILD-2"),
-    ("special cost", "gods", lambda r: r["gods"][0].update(special_cost=0), "gods[0].special_cost", "C-DATA-9"),
-    ("player counts", "tracks", lambda r: r["player_counts"].pop(), "player_counts", "2, 3, 4 and 5"),
+    ("building cost", "gods", lambda r: r["gods"][0].update(building_cost=3), "gods[0].building_cost",
+     r"^every building costs 2 \(C-BUILD-2\)$"),
+    ("special cost", "gods", lambda r: r["gods"][0].update(special_cost=0), "gods[0].special_cost",
+     r"^special actions cost 1 \(C-DATA-9\)$"),
+    ("player counts", "tracks", lambda r: r["player_counts"].pop(), "player_counts",
+     "^needs exactly 2, 3, 4 and 5 players$"),
     ("gods face up", "tracks", lambda r: r["player_counts"][0].update(face_up=3), "player_counts[0].face_up",
      "shows 4 gods"),
     ("creature slots in order", "tracks", lambda r: r.update(creature_slots_by_cycle=[3, 1, 3]),
      "creature_slots_by_cycle", "must grow"),
     ("creature slots to the end", "tracks", lambda r: r.update(creature_slots_by_cycle=[1, 2, 2]),
      "creature_slots_by_cycle", "must grow to the 3 slots"),
-    ("die faces", "dice", lambda r: r["faces"][0]["faces"].__setitem__(0, 4), "faces[0].faces[0]", "0..3"),
-    ("option names", "options", lambda r: r["options"].append(dict(r["options"][0])), "options", "repeat"),
+    ("die faces", "dice", lambda r: r["faces"][0]["faces"].__setitem__(0, 4), "faces[0].faces[0]",
+     r"^faces are 0\.\.3 \(§10 check 17\)$"),
+    ("option names", "options", lambda r: r["options"].append(dict(r["options"][0])), "options",
+     "^option names repeat$"),
     ("option defaults", "options", lambda r: r["options"][0].update(default="nope"), "options[0].default",
      "not a choice"),
     ("die options", "options", lambda r: _option(r, "die_faces")["choices"].pop(), "options", "die_faces"),
+    ("no die option", "options", lambda r: r.update(options=[o for o in r["options"] if o["name"] != "die_faces"]),
+     "options", r"^die_faces must offer exactly the dice keys \['0-0-1-1-2-3', '0-1-1-2-2-3'\]$"),
 ]
 
 
@@ -374,3 +386,27 @@ def test_the_sea_graph_is_connected_or_refused(graph: dict[str, list[str]], conn
     """C-DATA-1 (§10 check 5): every sea reaches every other. A name a list gives but the graph lacks
     counts as a sea of its own (so it is unconnected) rather than breaking the walk."""
     assert loader._connected(graph) is connected
+
+
+def test_a_board_whose_seas_do_not_connect_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """C-DATA-1 (§10 check 5): no packaged board can be cut in two by editing one field (every sea's
+    lists are checked against the cells first), so the walk is made to report two parts; the refusal
+    must then name the first board's file and its seas."""
+    monkeypatch.setattr(loader, "_connected", lambda graph: False)
+    folder = broken_folder(PACKAGED, tmp_path, "board_5p", lambda raw: None)
+    with pytest.raises(DataError) as refused:
+        load_data(folder)
+    assert_names_the_fault(refused.value, folder, "board_5p", "seas", "^the sea graph is not connected$")
+
+
+def test_a_start_pair_needs_one_island_without_prosperity(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """C-SETUP-4, C-SETUP-5 (§10 check 12): on the packaged boards every pair with 5 building slots
+    and an income of 2 already has one island without prosperity, so the check is shown with a rule
+    of 4 slots: islands I1 and I3 of the 5-player board (4 slots, both with prosperity) are refused."""
+    monkeypatch.setattr(loader, "START_SLOTS", 4)
+    folder = broken_folder(PACKAGED, tmp_path, "start_5p",
+                           lambda raw: raw["seats"][0].update(troops=["I1", "I3"], fleets=["S3", "S4"]))
+    with pytest.raises(DataError) as refused:
+        load_data(folder)
+    assert_names_the_fault(refused.value, folder, "start_5p", "seats[0].troops",
+                           "^needs exactly one island without printed prosperity$")
