@@ -57,7 +57,8 @@ TESTS_BY_MODULE: dict[str, tuple[str, ...]] = {
     # a loader's checks are met by the packaged data, so every test that loads it passes over them; the
     # tests of a data folder's refusals are these files (the game's rule tests whole take hours a run)
     "polis.loader": ("tests/polis/test_data.py", "tests/polis/test_rules_polis_scenarios.py",
-                     "tests/polis/test_tables_derived.py", "tests/polis/test_rules_polis_tables_edges.py"),
+                     "tests/polis/test_tables_derived.py", "tests/polis/test_rules_polis_tables_edges.py",
+                     "tests/polis/test_rules_events_edges.py"),
     "cyclades.loader": ("tests/cyclades/test_cyc_data.py", "tests/cyclades/test_cyc_options_model.py",
                         "tests/cyclades/test_cyc_tables.py"),
     "pericles.loader": ("tests/pericles/test_per_data.py", "tests/pericles/test_per_components.py",
