@@ -844,6 +844,11 @@ CASES: list[tuple[str, str, str, Edit, str, str]] = [
     ("discs", "2020", "setup", lambda r: r["limits"].update(discs=2), "athens.poleis", "^more poleis than discs$"),
     ("cubes", "2020", "setup", lambda r: r["limits"].update(cubes=15), "athens",
      r"^16 cubes on the board, limit 15 \(R-COMP-4\)$"),
+    ("scenario ids", "2012", "scenarios", lambda r: r["scenarios"][1].update(id=r["scenarios"][0]["id"]),
+     "scenarios", "^ids repeat$"),
+    ("a scenario after one not playable", "2012", "scenarios",
+     lambda r: r["scenarios"][2].update(playable=True, rounds=["6"]), "scenarios[2].rounds[0]",
+     "^unknown round name '6'$"),
 ]
 
 
@@ -858,3 +863,20 @@ def test_a_broken_data_file_is_refused_naming_the_field(tmp_path: Path, edition:
     with pytest.raises(DataError) as refused:
         load_edition(edition, folder)
     assert_names_the_fault(refused.value, folder, table, field, words)
+
+
+@pytest.mark.parametrize(("case", "edit"), [
+    ("a polis at its maximum", lambda r: r["athens"]["poleis"].update(Chalkis=2)),
+    ("a region listed with no units", lambda r: r["athens"]["hoplites"].update(Attika=0)),
+    ("units at the first round's stacking limit", lambda r: r["sparta"]["galleys"].update(MyrtoonPelagos=3)),
+    ("goods at the track's top", lambda r: r["athens"]["goods"].update(wheat=20)),
+    ("prestige at the track's top", lambda r: r["athens"].update(prestige=99)),
+    ("merchants at the limit", lambda r: r["limits"].update(merchants=1)),
+    ("poleis as many as discs", lambda r: r["limits"].update(discs=3)),
+    ("cubes at the limit", lambda r: r["limits"].update(cubes=16)),
+])
+def test_a_set_up_at_each_limit_loads(tmp_path: Path, case: str, edit: Edit) -> None:
+    """R-SETUP-1, R-STACK-1, R-COMP-4: each set-up check refuses only past its limit; a value at the
+    limit itself loads (the refusal cases above are one step past it)."""
+    folder = broken_folder(_packaged_folder("2020", "setup"), tmp_path, "setup", edit)
+    assert load_edition("2020", folder).files["setup"] == str(folder / "setup.json"), case
