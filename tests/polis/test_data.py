@@ -484,6 +484,32 @@ def test_inherited_provenance(b12: EditionBundle) -> None:
     assert tags["tables[Sikelia]", "columns"] == "rulebook"
 
 
+def test_a_value_keeps_its_record_path_field_and_value(b12: EditionBundle, b20: EditionBundle) -> None:
+    """A tagged value names the record it stands in by its path (a record inside a record, a record of a
+    list by its key or else its position), holds its own value, and takes the tag of the nearest record
+    that gives one; ids, keys, notes and provenance maps are not values."""
+    values = {(v.table, v.record, v.field): v for v in tagged_values(b20)}
+    assert (values["setup", "limits", "goods_max"].value, values["setup", "limits", "goods_max"].tag) == (
+        20, "reconstructed")
+    assert values["setup", "limits", "cubes"].tag == "rulebook"
+    slot = {(v.table, v.record, v.field): v for v in tagged_values(b12)}["markets", "markets[Persia].slots[0]", "value"]
+    assert (slot.value, slot.tag) == (3, "rulebook")  # a slot has no provenance: its market's tag
+    assert values["map", "", "land_adjacency[13]"].value == ("Megaris", "Boiotia")
+    assert values["map", "territories[Arkadia]", "names.2020"].value == "Arcadia"
+    assert {v.field for v in tagged_values(b20) if v.record == "territories[Arkadia]"} == {"names.2012", "names.2020"}
+    assert {v.field for v in tagged_values(b12) if v.record == "tables[Makedonia]"} == {"columns"}
+
+
+def test_the_nearest_provenance_key_tags_a_part(tmp_path: Path) -> None:
+    """A key naming a whole field tags every part of it that a longer key does not name."""
+    data = _packaged_json("2020", "map")
+    arkadia = next(t for t in data["territories"] if t["id"] == "Arkadia")
+    arkadia["provenance"] = {"default": "source", "names": "rulebook", "names.2012": "reconstructed"}
+    tags = {(v.record, v.field): v.tag for v in tagged_values(load_edition("2020", _override(tmp_path, "map", data)))}
+    assert tags["territories[Arkadia]", "names.2012"] == "reconstructed"
+    assert tags["territories[Arkadia]", "names.2020"] == "rulebook"
+
+
 def test_provenance_summary(bundle: EditionBundle) -> None:
     summary = provenance_summary(bundle)
     assert set(summary) == {"rulebook", "source", "reconstructed"}
@@ -669,7 +695,8 @@ def test_missing_events_give_empty_decks(tmp_path: Path, monkeypatch: pytest.Mon
     b = loader._load("2012", None)
     assert b.events == EventsData(decks=[])
     assert b.files["events"] == loader.NO_FILE
-    assert all(v.table != "events" for v in tagged_values(b))
+    tables = {v.table for v in tagged_values(b)}
+    assert "events" not in tables and {"setup", "scenarios"} <= tables  # the tables after it still count
 
 
 def test_events_file_is_loaded(tmp_path: Path) -> None:
