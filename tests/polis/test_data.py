@@ -527,7 +527,17 @@ def test_packaged_editions_are_cached() -> None:
 def test_unknown_edition() -> None:
     with pytest.raises(DataError) as err:
         load_edition("2016")
-    assert err.value.field == "edition"
+    assert (err.value.file, err.value.field) == ("(argument)", "edition")
+    assert err.value.message == "unknown edition '2016'; expected one of ('2012', '2020')"
+
+
+def test_a_file_not_in_utf8_is_refused_naming_it(tmp_path: Path) -> None:
+    """A user's file saved in another encoding is refused, naming that file, not read as garbage."""
+    (tmp_path / "poleis.json").write_bytes('{"poleis": [{"id": "Athènes"}]}'.encode("latin-1"))
+    with pytest.raises(DataError) as err:
+        load_edition("2020", tmp_path)
+    assert (err.value.file, err.value.field) == (str(tmp_path / "poleis.json"), "(file)")
+    assert err.value.message.startswith("cannot be read as UTF-8 text")
 
 
 def _packaged_json(edition: str, table: str) -> dict[str, Any]:
@@ -686,7 +696,18 @@ def test_missing_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(loader, "_packaged_root", lambda: root)
     with pytest.raises(DataError) as err:
         loader._load("2020", None)
-    assert err.value.file == str(root / "2020" / "tribute.json")
+    assert (err.value.file, err.value.field) == (str(root / "2020" / "tribute.json"), "(file)")
+    assert err.value.message == "missing: neither 2020/ nor common/ has tribute.json"
+
+
+def test_a_packaged_file_not_in_utf8_is_refused_naming_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged installation names the packaged file it cannot read."""
+    root = _fake_package(tmp_path, "nothing")
+    (root / "common" / "map.json").write_bytes(b"\xff\xfe")
+    monkeypatch.setattr(loader, "_packaged_root", lambda: root)
+    with pytest.raises(DataError) as err:
+        loader._load("2020", None)
+    assert (err.value.file, err.value.field) == (str(root / "common" / "map.json"), "(file)")
 
 
 def test_missing_events_give_empty_decks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
