@@ -605,7 +605,7 @@ def test_unknown_polis_in_a_cross_reference(tmp_path: Path) -> None:
         load_edition("2020", _override(tmp_path, "projects", data))
     assert err.value.file == str(tmp_path / "projects.json")
     assert err.value.field == f"projects[0].poleis[{len(data['projects'][0]['poleis']) - 1}]"
-    assert "Atlantis" in err.value.message
+    assert err.value.message == "unknown polis 'Atlantis'"
 
 
 def test_unknown_polis_in_setup(tmp_path: Path) -> None:
@@ -622,6 +622,7 @@ def test_unknown_territory_in_a_polis(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         load_edition("2012", _override(tmp_path, "poleis", data))
     assert err.value.field == f"poleis[{_index(data, 'Argos')}].territory"
+    assert err.value.message == "unknown territory 'Arcadia'"
 
 
 def test_good_of_the_other_edition(tmp_path: Path) -> None:
@@ -631,6 +632,7 @@ def test_good_of_the_other_edition(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         load_edition("2020", _override(tmp_path, "tribute", data))
     assert err.value.field == "tables[0].columns.oil"
+    assert err.value.message == "unknown good of this edition 'oil'"
 
 
 def test_battle_cards_must_total_24(tmp_path: Path) -> None:
@@ -640,6 +642,7 @@ def test_battle_cards_must_total_24(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         load_edition("2020", _override(tmp_path, "battle_cards", data))
     assert (err.value.file, err.value.field) == (str(tmp_path / "battle_cards.json"), "sea")
+    assert err.value.message == "copies total 25, expected 24"
 
 
 def test_setup_over_the_cube_limit(tmp_path: Path) -> None:
@@ -666,12 +669,14 @@ def test_mistyped_provenance_key(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         load_edition("2020", _override(tmp_path, "poleis", data))
     assert err.value.field == "poleis[0].provenance.grwoth"
+    assert err.value.message == "names no field or element of this record"
 
 
 def test_edition_file_of_the_wrong_edition(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         load_edition("2020", _override(tmp_path, "edition", _packaged_json("2012", "edition")))
     assert err.value.field == "edition"
+    assert err.value.message == "file is for edition '2012', but edition '2020' was asked for"
 
 
 def test_rounds_must_match_projects_per_round(tmp_path: Path) -> None:
@@ -680,6 +685,7 @@ def test_rounds_must_match_projects_per_round(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         load_edition("2020", _override(tmp_path, "edition", data))
     assert err.value.field == "projects_per_round"
+    assert err.value.message == "2 entries for 3 rounds"
 
 
 def _fake_package(tmp_path: Path, drop: str) -> Path:
@@ -733,6 +739,7 @@ def test_events_deck_for_an_unknown_round(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         load_edition("2020", _override(tmp_path, "events", {"decks": [{"round": "5b", "cards": []}]}))
     assert err.value.field == "decks[0].round"
+    assert err.value.message == "unknown round name '5b'"
 
 
 def test_every_table_is_covered() -> None:
@@ -792,7 +799,7 @@ CASES: list[tuple[str, str, str, Edit, str, str]] = [
     ("a land border's second territory", "2020", "map",
      lambda r: r["land_adjacency"][0].__setitem__(1, "Atlantis"), "land_adjacency[0][1]", "unknown territory"),
     ("a territory bordering itself", "2020", "map", lambda r: r["land_adjacency"][0].__setitem__(1, "Makedonia"),
-     "land_adjacency[0]", "cannot border itself"),
+     "land_adjacency[0]", "^a region cannot border itself$"),
     ("a sea border", "2020", "map", lambda r: r["sea_adjacency"][0].__setitem__(1, "Attika"),
      "sea_adjacency[0][1]", "^unknown sea 'Attika'$"),
     ("a coast's sea", "2020", "map", lambda r: r["coasts"].update(Okeanos=["Attika"]), "coasts.Okeanos",
@@ -892,6 +899,28 @@ CASES: list[tuple[str, str, str, Edit, str, str]] = [
     ("discs", "2020", "setup", lambda r: r["limits"].update(discs=2), "athens.poleis", "^more poleis than discs$"),
     ("cubes", "2020", "setup", lambda r: r["limits"].update(cubes=15), "athens",
      r"^16 cubes on the board, limit 15 \(R-COMP-4\)$"),
+    ("provenance of a missing dict element", "2020", "map",
+     lambda r: r["territories"][0]["provenance"].update({"names.2016": "rulebook"}),
+     "territories[0].provenance.names.2016", "^names no field or element of this record$"),
+    ("provenance of an element past a list's end", "2020", "map",
+     lambda r: r["provenance"].update({f"land_adjacency[{len(r['land_adjacency'])}]": "rulebook"}),
+     r"provenance\.land_adjacency\[\d+\]", "names no field or element"),
+    ("provenance of a dict by position", "2020", "map",
+     lambda r: r["territories"][0]["provenance"].update({"names[0]": "rulebook"}),
+     "territories[0].provenance.names[0]", "names no field or element"),
+    ("provenance of a list by name", "2020", "map",
+     lambda r: r["provenance"].update({"coasts.Kyklades.Attika": "source"}),
+     "provenance.coasts.Kyklades.Attika", "names no field or element"),
+    ("provenance of a key not written out", "2020", "map",
+     lambda r: r["territories"][0]["provenance"].update({"names..2012": "rulebook"}),
+     "territories[0].provenance.names..2012", "names no field or element"),
+    ("provenance of nothing", "2020", "map", lambda r: r["territories"][0]["provenance"].update({".": "rulebook"}),
+     "territories[0].provenance..", "names no field or element"),
+    ("provenance in a record of a record", "2020", "setup", lambda r: r["athens"]["provenance"].update(nope="source"),
+     "athens.provenance.nope", "names no field or element"),
+    ("provenance in a record of a list in a record", "2012", "markets",
+     lambda r: r["markets"][0]["slots"][0].update(provenance={"default": "rulebook", "nope": "source"}),
+     "markets[0].slots[0].provenance.nope", "names no field or element"),
     ("scenario ids", "2012", "scenarios", lambda r: r["scenarios"][1].update(id=r["scenarios"][0]["id"]),
      "scenarios", "^ids repeat$"),
     ("a scenario after one not playable", "2012", "scenarios",
@@ -928,3 +957,35 @@ def test_a_set_up_at_each_limit_loads(tmp_path: Path, case: str, edit: Edit) -> 
     limit itself loads (the refusal cases above are one step past it)."""
     folder = broken_folder(_packaged_folder("2020", "setup"), tmp_path, "setup", edit)
     assert load_edition("2020", folder).files["setup"] == str(folder / "setup.json"), case
+
+
+def test_provenance_keys_reach_inside_a_field(tmp_path: Path) -> None:
+    """A provenance key may name an element of an element (a list in a dict, a pair in a list): such
+    keys load and tag just that element."""
+    data = _packaged_json("2020", "map")
+    data["provenance"].update({"coasts.Kyklades[0]": "reconstructed", "land_adjacency[13][0]": "source"})
+    tags = {(v.record, v.field): v.tag for v in tagged_values(load_edition("2020", _override(tmp_path, "map", data)))}
+    assert tags["", "coasts.Kyklades[0]"] == "reconstructed"
+    assert tags["", "land_adjacency[13][0]"] == "source"
+
+
+def test_a_port_on_a_sea_without_a_coast_is_refused(tmp_path: Path) -> None:
+    """A sea the map gives no coast borders no territory, so a polis' port on it is refused (not a crash)."""
+    data = _packaged_json("2020", "map")
+    del data["coasts"]["Kyklades"]
+    with pytest.raises(DataError) as err:
+        load_edition("2020", _override(tmp_path, "map", data))
+    assert (err.value.field, err.value.message) == (
+        "poleis[0].ports[0]", "Attika does not border Kyklades (map.coasts)")
+
+
+@pytest.mark.parametrize(("case", "table", "edit"), [
+    ("a polis' base at its maximum", "poleis", lambda r: r["poleis"][0].update(base=10)),
+    ("a value track one space long", "markets",
+     lambda r: r.update(value_table={size: row[:1] for size, row in r["value_table"].items()})),
+])
+def test_a_table_at_a_limit_loads(tmp_path: Path, case: str, table: str, edit: Edit) -> None:
+    """R-MAP-16, R-SETUP-11: a check refuses only past its limit (a base above the maximum
+    population, an empty market value row)."""
+    folder = broken_folder(_packaged_folder("2020", table), tmp_path, table, edit)
+    assert load_edition("2020", folder).files[table] == str(folder / f"{table}.json"), case
