@@ -791,7 +791,7 @@ CASES: list[tuple[str, str, str, Edit, str, str]] = [
     ("round names", "2020", "edition", lambda r: r["rounds"][1].update(name="Alfa"), "rounds",
      "^round names repeat$"),
     ("projects drawn after each round", "2020", "edition", lambda r: r.update(projects_drawn_after_round=[5]),
-     "projects_drawn_after_round", "one entry per round after the first"),
+     "projects_drawn_after_round", "^needs one entry per round after the first, or none$"),
     ("region ids", "2020", "map", lambda r: r["seas"][0].update(id="Achaia"), "territories",
      r"^region or market ids repeat: \['Achaia'\]$"),
     ("a land border's first territory", "2020", "map", lambda r: r["land_adjacency"][0].__setitem__(0, "Atlantis"),

@@ -176,17 +176,18 @@ def write_scenarios(folder: Path, scenario: dict[str, object]) -> Path:
 
 
 @pytest.mark.parametrize(("scenario", "field", "message"), [
-    ({"id": "x", "title": "X", "playable": True, "rounds": ["6"]}, "scenarios[0].rounds[0]", "unknown round name"),
-    ({"id": "x", "title": "X", "playable": True, "rounds": []}, "scenarios[0].rounds", "plays a round"),
-    ({"id": "x", "title": "X", "playable": True, "rounds": ["3", "3"]}, "scenarios[0].rounds", "repeat"),
-    ({"id": "x", "title": "X", "playable": False}, "scenarios[0].why", "says why"),
+    ({"id": "x", "title": "X", "playable": True, "rounds": ["6"]}, "scenarios[0].rounds[0]", "unknown round name '6'"),
+    ({"id": "x", "title": "X", "playable": True, "rounds": []}, "scenarios[0].rounds",
+     "a playable scenario plays a round"),
+    ({"id": "x", "title": "X", "playable": True, "rounds": ["3", "3"]}, "scenarios[0].rounds", "round names repeat"),
+    ({"id": "x", "title": "X", "playable": False}, "scenarios[0].why", "a scenario not playable says why"),
 ])
 def test_a_scenarios_file_of_ones_own_is_checked_at_load(tmp_path: Path, scenario: dict[str, object], field: str,
                                                          message: str) -> None:
     """R-SCEN-3: a scenario plays rounds of its edition, each once; one not playable says why."""
-    with pytest.raises(DataError, match=message) as caught:
+    with pytest.raises(DataError) as caught:
         load_edition("2012", write_scenarios(tmp_path, scenario))
-    assert caught.value.field == field
+    assert (caught.value.field, caught.value.message) == (field, message)
 
 
 def test_a_scenario_of_ones_own_plays_the_rounds_it_names(tmp_path: Path) -> None:
