@@ -503,8 +503,8 @@ def test_a_value_keeps_its_record_path_field_and_value(b12: EditionBundle, b20: 
 def test_the_nearest_provenance_key_tags_a_part(tmp_path: Path) -> None:
     """A key naming a whole field tags every part of it that a longer key does not name."""
     data = _packaged_json("2020", "map")
-    arkadia = next(t for t in data["territories"] if t["id"] == "Arkadia")
-    arkadia["provenance"] = {"default": "source", "names": "rulebook", "names.2012": "reconstructed"}
+    provenance = {"default": "source", "names": "rulebook", "names.2012": "reconstructed"}
+    _named(data, "territories", "Arkadia")["provenance"] = provenance
     tags = {(v.record, v.field): v.tag for v in tagged_values(load_edition("2020", _override(tmp_path, "map", data)))}
     assert tags["territories[Arkadia]", "names.2012"] == "reconstructed"
     assert tags["territories[Arkadia]", "names.2020"] == "rulebook"
@@ -540,13 +540,15 @@ def test_a_file_not_in_utf8_is_refused_naming_it(tmp_path: Path) -> None:
     assert err.value.message.startswith("cannot be read as UTF-8 text")
 
 
+def _packaged_folder(edition: str, table: str) -> Path:
+    """The packaged folder whose ``table`` the edition reads: its own, else the common one."""
+    own = PACKAGED / edition
+    return own if (own / f"{table}.json").is_file() else PACKAGED / "common"
+
+
 def _packaged_json(edition: str, table: str) -> dict[str, Any]:
-    for folder in (edition, "common"):
-        path = PACKAGED / folder / f"{table}.json"
-        if path.is_file():
-            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-            return data
-    raise AssertionError(f"no packaged {table}")
+    data: dict[str, Any] = json.loads((_packaged_folder(edition, table) / f"{table}.json").read_text(encoding="utf-8"))
+    return data
 
 
 def _override(tmp_path: Path, table: str, data: object) -> Path:
@@ -753,21 +755,15 @@ def test_every_table_is_covered() -> None:
 
 
 # ----- each cross-check refuses a file that breaks it -----------------------------------------------
-def _packaged_folder(edition: str, table: str) -> Path:
-    """The packaged folder whose ``table`` the edition reads: its own, else the common one."""
-    own = PACKAGED / edition
-    return own if (own / f"{table}.json").is_file() else PACKAGED / "common"
-
-
-def _named(raw: dict[str, Any], key: str, name: str, field: str = "id") -> dict[str, Any]:
-    return first(raw, key, lambda record: record[field] == name)
+def _named(raw: dict[str, Any], key: str, name: str) -> dict[str, Any]:
+    return first(raw, key, lambda record: record["id"] == name)
 
 
 def _second_capital(raw: dict[str, Any]) -> None:
     _named(raw, "poleis", "Korinthos")["capital"] = "athens"
 
 
-def _swap_capital_off(raw: dict[str, Any]) -> None:
+def _no_sparta_capital(raw: dict[str, Any]) -> None:
     _named(raw, "poleis", "Sparti")["capital"] = None
 
 
@@ -779,7 +775,7 @@ def _mercenaries_twice(half: str) -> Edit:
 
 
 def _no_salpinx(raw: dict[str, Any]) -> None:
-    next(card for card in raw["sea"] if card.get("special") == "salpinx")["special"] = None
+    first(raw, "sea", lambda card: card.get("special") == "salpinx")["special"] = None
 
 
 CASES: list[tuple[str, str, str, Edit, str, str]] = [
@@ -833,7 +829,7 @@ CASES: list[tuple[str, str, str, Edit, str, str]] = [
      "poleis[0].ports[0]", r"^Attika does not border IonionPelagos \(map.coasts\)$"),
     ("two capitals", "2020", "poleis", _second_capital, "poleis",
      r"^athens needs exactly one capital, has \['Athinae', 'Korinthos'\]$"),
-    ("no capital", "2020", "poleis", _swap_capital_off, "poleis", r"^sparta needs exactly one capital, has \[\]$"),
+    ("no capital", "2020", "poleis", _no_sparta_capital, "poleis", r"^sparta needs exactly one capital, has \[\]$"),
     ("a tribute table's territory", "2020", "tribute", lambda r: r["tables"][0].update(territory="Atlantis"),
      "tables[0].territory", "unknown territory 'Atlantis'"),
     ("a territory with two tribute tables", "2020", "tribute",
@@ -942,21 +938,24 @@ def test_a_broken_data_file_is_refused_naming_the_field(tmp_path: Path, edition:
     assert_names_the_fault(refused.value, folder, table, field, words)
 
 
-@pytest.mark.parametrize(("case", "edit"), [
-    ("a polis at its maximum", lambda r: r["athens"]["poleis"].update(Chalkis=2)),
-    ("a region listed with no units", lambda r: r["athens"]["hoplites"].update(Attika=0)),
-    ("units at the first round's stacking limit", lambda r: r["sparta"]["galleys"].update(MyrtoonPelagos=3)),
-    ("goods at the track's top", lambda r: r["athens"]["goods"].update(wheat=20)),
-    ("prestige at the track's top", lambda r: r["athens"].update(prestige=99)),
-    ("merchants at the limit", lambda r: r["limits"].update(merchants=1)),
-    ("poleis as many as discs", lambda r: r["limits"].update(discs=3)),
-    ("cubes at the limit", lambda r: r["limits"].update(cubes=16)),
+@pytest.mark.parametrize(("case", "table", "edit"), [
+    ("a polis at its maximum", "setup", lambda r: r["athens"]["poleis"].update(Chalkis=2)),
+    ("a region listed with no units", "setup", lambda r: r["athens"]["hoplites"].update(Attika=0)),
+    ("units at the first round's stacking limit", "setup", lambda r: r["sparta"]["galleys"].update(MyrtoonPelagos=3)),
+    ("goods at the track's top", "setup", lambda r: r["athens"]["goods"].update(wheat=20)),
+    ("prestige at the track's top", "setup", lambda r: r["athens"].update(prestige=99)),
+    ("merchants at the limit", "setup", lambda r: r["limits"].update(merchants=1)),
+    ("poleis as many as discs", "setup", lambda r: r["limits"].update(discs=3)),
+    ("cubes at the limit", "setup", lambda r: r["limits"].update(cubes=16)),
+    ("a polis' base at its maximum", "poleis", lambda r: r["poleis"][0].update(base=10)),
+    ("a value track one space long", "markets",
+     lambda r: r.update(value_table={size: row[:1] for size, row in r["value_table"].items()})),
 ])
-def test_a_set_up_at_each_limit_loads(tmp_path: Path, case: str, edit: Edit) -> None:
-    """R-SETUP-1, R-STACK-1, R-COMP-4: each set-up check refuses only past its limit; a value at the
-    limit itself loads (the refusal cases above are one step past it)."""
-    folder = broken_folder(_packaged_folder("2020", "setup"), tmp_path, "setup", edit)
-    assert load_edition("2020", folder).files["setup"] == str(folder / "setup.json"), case
+def test_a_table_at_a_limit_loads(tmp_path: Path, case: str, table: str, edit: Edit) -> None:
+    """R-SETUP-1, R-STACK-1, R-COMP-4, R-MAP-16, R-SETUP-11: each check refuses only past its limit; a
+    value at the limit itself loads (the refusal cases above are one step past it)."""
+    folder = broken_folder(_packaged_folder("2020", table), tmp_path, table, edit)
+    assert load_edition("2020", folder).files[table] == str(folder / f"{table}.json"), case
 
 
 def test_provenance_keys_reach_inside_a_field(tmp_path: Path) -> None:
@@ -978,14 +977,3 @@ def test_a_port_on_a_sea_without_a_coast_is_refused(tmp_path: Path) -> None:
     assert (err.value.field, err.value.message) == (
         "poleis[0].ports[0]", "Attika does not border Kyklades (map.coasts)")
 
-
-@pytest.mark.parametrize(("case", "table", "edit"), [
-    ("a polis' base at its maximum", "poleis", lambda r: r["poleis"][0].update(base=10)),
-    ("a value track one space long", "markets",
-     lambda r: r.update(value_table={size: row[:1] for size, row in r["value_table"].items()})),
-])
-def test_a_table_at_a_limit_loads(tmp_path: Path, case: str, table: str, edit: Edit) -> None:
-    """R-MAP-16, R-SETUP-11: a check refuses only past its limit (a base above the maximum
-    population, an empty market value row)."""
-    folder = broken_folder(_packaged_folder("2020", table), tmp_path, table, edit)
-    assert load_edition("2020", folder).files[table] == str(folder / f"{table}.json"), case
