@@ -19,7 +19,7 @@ from kleos import BUILD, __version__, i18n
 from kleos.agents import agents_about
 from kleos.analysis.cli import add_analyse_parser
 from kleos.arena.cli import add_arena_parser
-from kleos.arena.selfplay_cli import add_random_alias, add_random_parser
+from kleos.arena.selfplay_cli import add_random_parser
 from kleos.core import registry
 from kleos.core.kit import GameKit, option_lines
 from kleos.core.kit.cli import CliParts
@@ -27,12 +27,14 @@ from kleos.i18n.argparse_words import speak_the_readers_language
 from kleos.i18n.platform import N_, _
 from kleos.server.cli import add_serve_parser
 from kleos.server.ratings_cli import add_ratings_parser
+from kleos.tui.rules_cli import add_rules_parser
 
 DESCRIPTION = N_("""\
 Kleos: play and study the strategy board games of classical Greece, rule for rule.
 
   kleos games                 the installed games, their editions, options and seats
   kleos play GAME             play a game in the terminal (try: kleos play GAME --help)
+  kleos rules GAME [TOPIC]    a game's rules reference, whole or the parts on one topic
   kleos GAME …                a game's own tools, where it has any (try: kleos GAME --help)
   kleos arena GAME            tournaments between computer players, with ratings and charts
   kleos random GAME           self-play statistics: one agent in every seat, wins by seat
@@ -89,10 +91,11 @@ def _add_game_commands(commands: Any, play_games: Any) -> None:
 
 
 def add_tool_commands(commands: Any, name: str, parts: CliParts) -> None:
-    """``kleos NAME …``: the ``random`` command every game's tools have, then the game's own."""
+    """``kleos NAME …``: the ``random`` and ``rules`` commands every game's tools have, then the game's own."""
     p = commands.add_parser(name, help=parts.help, description=parts.description)
     sub = p.add_subparsers(dest=f"{name}_command", required=True, metavar="COMMAND")
-    add_random_alias(sub, name)
+    add_random_parser(sub, name)
+    add_rules_parser(sub, name)
     if parts.add_commands is not None:
         parts.add_commands(sub)
 
@@ -125,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
                                description=_("Play a game in the terminal against the built-in opponents."))
     play_games = play.add_subparsers(dest="game", metavar="GAME", required=True)
     _add_game_commands(commands, play_games)
+    add_rules_parser(commands)
     add_arena_parser(commands)
     add_random_parser(commands)
     add_serve_parser(commands)

@@ -14,6 +14,7 @@ from kleos.arena.selfplay import run_selfplay, tally_lines
 from kleos.arena.tournament import Progress
 from kleos.core import registry
 from kleos.core.errors import KleosError
+from kleos.core.kit.cli import add_game_command
 from kleos.i18n.platform import N_, _
 
 RANDOM_HELP = N_("""\
@@ -26,25 +27,11 @@ example: kleos random GAME --games 200 --agent ismcts:easy --max-steps 5000
 """The command's long description, marked only (translated when the parser is built)."""
 
 
-def add_random_parser(commands: Any) -> None:
-    p = _random_parser(commands)
-    p.add_argument("game", choices=list(registry.games()), help=_("the game"))
-    _add_random_flags(p)
-
-
-def add_random_alias(commands: Any, game: str) -> None:
-    """``kleos GAME random …`` among a game's own commands: ``kleos random GAME …`` under another name,
+def add_random_parser(commands: Any, game: str | None = None) -> None:
+    """``kleos random GAME …``, or with ``game`` ``kleos GAME random …`` among a game's own commands:
     the same flags and the same report."""
-    p = _random_parser(commands)
-    _add_random_flags(p)
-    p.set_defaults(game=game)
-
-
-def _random_parser(commands: Any) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = commands.add_parser(
-        "random", help=_("self-play statistics: one agent in every seat, seeded games"), description=_(RANDOM_HELP),
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    return parser
+    add_game_command(commands, "random", _("self-play statistics: one agent in every seat, seeded games"),
+                     _(RANDOM_HELP), _add_random_flags, game)
 
 
 def _add_random_flags(p: argparse.ArgumentParser) -> None:

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from kleos.core import registry
 from kleos.core.errors import KleosError
 from kleos.core.provenance import ProvenanceRecord, provenance_lines
 from kleos.i18n.platform import _
@@ -37,6 +38,22 @@ class CliParts:
 def runs(parser: argparse.ArgumentParser, func: Callable[[argparse.Namespace], int]) -> None:
     """Make ``parser`` run ``func``."""
     parser.set_defaults(func=func)
+
+
+def add_game_command(commands: Any, name: str, help: str, description: str,
+                     add_flags: Callable[[argparse.ArgumentParser], None], game: str | None) -> argparse.ArgumentParser:
+    """A platform command that works on any game, made twice: ``kleos NAME GAME …`` (``game`` None:
+    the game is its first argument, one of the installed ones) and ``kleos GAME NAME …`` among a game's
+    own tools (``game`` given). Both take the same flags (``add_flags``, which also sets ``func``) and
+    do the same; the ``description`` is shown as written."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=help, description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    if game is None:
+        parser.add_argument("game", choices=list(registry.games()), help=_("the game"))
+    else:
+        parser.set_defaults(game=game)
+    add_flags(parser)
+    return parser
 
 
 def add_data_command(sub: Any, func: Callable[[argparse.Namespace], int], why: str = "note") -> argparse.ArgumentParser:
