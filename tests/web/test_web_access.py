@@ -106,6 +106,14 @@ def test_lobby_account_and_ladder_pages_pass_axe(live_server: LiveServer, deskto
     page.wait_for_selector("#account-form")
     page.wait_for_selector("#game-list input")
     assert axe_violations(page) == []
+    page.check("#game-cyclades")
+    page.click("#rules-open")  # the chosen game's rules, read before a game
+    page.wait_for_selector("#rules-dialog[open] [data-rules-part='reference'] h4")
+    page.click("#rules-dialog details[data-rules-part='verbs'] summary")
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules-dialog", state="hidden")
+    assert page.evaluate("document.activeElement.id") == "rules-open"  # focus back where it was
     page.fill("#account-name", "axe-reader")
     page.fill("#account-password", "correct horse battery")
     page.click("#sign-up")

@@ -151,3 +151,57 @@ def test_my_games_rows_read_as_sentences(live_server: LiveServer, browser: Any, 
         assert errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("game", "heading", "verb"), [
+    ("cyclades", "Creatures (summon on any main god's turn)", "summon"),
+    ("pericles", "Battles: the maths", "expedition"),
+    ("polis", "Sieges (R-ACT-SIEGE)", "from")])
+def test_the_rules_can_be_read_before_a_game(
+        live_server: LiveServer, browser: Any, game: str, heading: str, verb: str) -> None:
+    """The New game form's "Read the rules" button opens the chosen game's rules reference and every
+    kind of move with its rule IDs, before any game is made; Close (or Esc) shuts it and the form is
+    as it was."""
+    base = live_server.url
+    context, page, errors = open_lobby(browser, base, DESKTOP)
+    try:
+        page.check(f"#game-{game}")
+        title = catalog(base)[game]["title"]
+        button = page.locator("#rules-open")
+        assert button.inner_text() == f"Read the rules of {title}"
+        button.click()
+        page.wait_for_selector("#rules-dialog[open] [data-rules-part='reference'] h4")
+        assert page.locator("#rules-title").inner_text() == f"Rules of {title}"
+        headings = page.eval_on_selector_all("#rules-dialog [data-rules-part='reference'] h4",
+                                             "els => els.map(e => e.textContent)")
+        assert heading in headings, headings
+        assert not page.locator("#rules-dialog details[data-rules-part='verbs']").evaluate("d => d.open")
+        page.click("#rules-dialog details[data-rules-part='verbs'] summary")
+        rules = page.locator(f"#rules-dialog .help-verb[data-verb='{verb}'] [data-rules]").get_attribute("data-rules")
+        assert rules and RULE_ID.search(rules), rules
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#rules-dialog", state="hidden")
+        assert page.is_checked(f"#game-{game}") and not page.locator("#created").is_visible()
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_rules_come_in_the_readers_language(live_server: LiveServer, browser: Any) -> None:
+    """With the Spanish language cookie the button, the dialog's title and the reference are Spanish."""
+    base = live_server.url
+    context = browser.new_context(viewport=DESKTOP, locale="es-ES")
+    try:
+        context.add_cookies([{"name": "kleos_lang", "value": "es", "url": base}])
+        page = context.new_page()
+        page.goto(f"{base}/")
+        page.wait_for_selector("#game-list .game-choice")
+        page.check("#game-cyclades")
+        assert page.locator("#rules-open").inner_text() == "Leer las reglas de Cyclades"
+        page.click("#rules-open")
+        page.wait_for_selector("#rules-dialog[open] [data-rules-part='reference'] h4")
+        assert page.locator("#rules-title").inner_text() == "Reglas de Cyclades"
+        assert page.locator("#rules-dialog [data-rules-part='reference'] h3").inner_text() == \
+            "Cyclades: referencia de reglas"
+    finally:
+        context.close()

@@ -4,7 +4,8 @@ Everything here is read from one seat's view (a spectator's without a token), th
 kit, never from the state, so that help and hints cannot leak what the seat may not see:
 
 * ``GET /api/games/{id}/help``: the help of each verb with the IDs of the rules behind it, the
-  guide's first page, the guide's advice for the seat's current decision, the rules reference;
+  guide's first page, the guide's advice for the seat's current decision, the rules reference (the
+  lobby reads the reference and the verbs' help before a game: ``GET /api/catalog/{game}/rules``);
 * ``GET /api/games/{id}/hint`` (the seat's token): what a strong computer player would choose now
   (the kit's hint agent, as in the terminal, or ISMCTS at its easy level when the kit names only
   the random player). The search runs in a worker process under a deadline, like a bot's
@@ -101,6 +102,18 @@ def verbs_now(legal: Sequence[Action]) -> list[str]:
     return list(dict.fromkeys(action.verb for action in legal))
 
 
+def verbs_json(parts: HelpParts) -> list[dict[str, Any]]:
+    """Every kind of move's help: its word, title, text and the IDs of the rules behind it."""
+    return [{"verb": verb, "title": h.title, "text": h.text, "rules": list(h.rules)} for verb, h in parts.verbs.items()]
+
+
+def rules_json(kit: GameKit) -> dict[str, Any]:
+    """A game's rules reference (``None`` when the game writes none) and the help of every kind of
+    move, in the reader's language: what the lobby shows before a game, and the game's help during one."""
+    parts = help_of(kit)
+    return {"game": kit.name, "title": kit.title, "rules": parts.rules, "verbs": verbs_json(parts)}
+
+
 def help_json(spot: Spot) -> dict[str, Any]:
     """The help pages as the seat sees them: every verb's help, which verbs it has now, the guide."""
     parts = help_of(spot.kit)
@@ -112,8 +125,7 @@ def help_json(spot: Spot) -> dict[str, Any]:
         "title": spot.kit.title,
         "seq": spot.seq,
         "seat": spot.seat,
-        "verbs": [{"verb": verb, "title": h.title, "text": h.text, "rules": list(h.rules)}
-                  for verb, h in parts.verbs.items()],
+        "verbs": verbs_json(parts),
         "now": verbs_now(spot.legal),
         "guide_intro": parts.guide_intro or WEB_GUIDE,
         "tip": tip,

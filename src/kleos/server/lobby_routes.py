@@ -1,4 +1,4 @@
-"""The lobby's routes: health, the catalog of installed games and their drawing tables, a new
+"""The lobby's routes: health, the catalog of installed games, their drawing tables and rules, a new
 game, joining by invite, and a player's games by their seat tokens."""
 
 from __future__ import annotations
@@ -11,11 +11,13 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from kleos.core import registry
+from kleos.core.kit import GameKit
 from kleos.i18n.platform import N_
 from kleos.server.answers import seated_answer, seated_json
 from kleos.server.deps import Ctx
 from kleos.server.errors import ERROR_RESPONSES, ApiError
 from kleos.server.games import check_bot_budgets, default_game
+from kleos.server.guide import rules_json
 from kleos.server.legacy import create_request
 from kleos.server.lobby import link, signed_in
 from kleos.server.ratelimit import client_of
@@ -29,6 +31,13 @@ async def health() -> dict[str, Any]:
     return {"ok": True}
 
 
+def installed(game: str) -> GameKit:
+    """The kit of ``game``, or a 404 naming it."""
+    if game not in registry.games():
+        raise ApiError(404, "not_found", N_("no game '{game}' on this server"), params={"game": game})
+    return registry.kit(game)
+
+
 @router.get("/catalog")
 async def catalog(ctx: Ctx) -> JSONResponse:
     """The installed games, their options and who may sit in their seats."""
@@ -39,9 +48,16 @@ async def catalog(ctx: Ctx) -> JSONResponse:
 async def game_tables(ctx: Ctx, game: str,
                       options: Annotated[str | None, Query(max_length=4096)] = None) -> JSONResponse:
     """The tables a board module draws ``game`` with, for ``options`` (URL-encoded JSON)."""
-    if game not in registry.games():
-        raise ApiError(404, "not_found", N_("no game '{game}' on this server"), params={"game": game})
+    installed(game)
     return JSONResponse(await run_in_threadpool(ctx.tables, game, options))
+
+
+@router.get("/catalog/{game}/rules")
+async def game_rules(game: str) -> JSONResponse:
+    """``game``'s rules reference and every kind of move's help, in the reader's language, to read
+    before starting a game (the same texts as a game's help)."""
+    body = await run_in_threadpool(rules_json, installed(game))
+    return JSONResponse(body, headers={"Cache-Control": "no-cache", "Vary": "Cookie, Accept-Language"})
 
 
 @router.post("/games", status_code=201)

@@ -9,57 +9,11 @@ import { $, h, put } from "./dom.js";
 import { arrange, menuModel, menuWords } from "./menu.js";
 import { shortcuts } from "./keys.js";
 import { t } from "./i18n.js";
+import { markdown, rulesDialog, verbBlock } from "./rules-text.js";
 
 const state = { gameId: "", token: null, getMsg: () => null, openPath: () => {}, hint: null, asking: false };
 
-/** Markdown as plain elements: headings, list items, tables and paragraphs, emphasis marks dropped (text only). */
-function markdown(text) {
-  const plain = (line) => line.replace(/\*\*|`/g, "");
-  const out = [];
-  let list = null;
-  for (const block of String(text || "").split(/\n\s*\n/)) {
-    let table = null;
-    for (const line of block.split("\n")) {
-      if (/^\s*\|/.test(line)) { // a table row; the |---| row under the head is left out
-        const cells = line.trim().replace(/^\||\|$/g, "").split("|").map((c) => plain(c.trim()));
-        if (cells.every((c) => /^:?-+:?$/.test(c))) continue;
-        if (!table) out.push(table = h("table", { class: "help-table" }));
-        table.append(h("tr", {}, cells.map((c) => h(table.rows.length ? "td" : "th", { text: c }))));
-        continue;
-      }
-      table = null;
-      const item = /^\s*[-*] (.*)$/.exec(line);
-      if (item) {
-        if (!list) out.push(list = h("ul", {}));
-        list.append(h("li", { text: plain(item[1]) }));
-        continue;
-      }
-      list = null;
-      const head = /^#+\s+(.*)$/.exec(line);
-      if (head) out.push(h("h4", { text: plain(head[1]) }));
-      else if (line.trim()) out.push(h("p", { text: plain(line) }));
-    }
-    list = null;
-  }
-  return out;
-}
-
-function verbBlock(verb, now) {
-  return h("div", { class: `help-verb${now ? " now" : ""}`, "data-verb": verb.verb }, [
-    h("h4", {}, [verb.title, " ", h("code", { text: verb.verb })]),
-    h("p", { text: verb.text }),
-    verb.rules.length ? h("p", { class: "rules", "data-rules": verb.rules.join(" "), text: t("Rules: {rules}", { rules: verb.rules.join(", ") }) }) : null,
-  ]);
-}
-
-function dialog() {
-  let el = $("#help-dialog");
-  if (!el) {
-    el = h("dialog", { id: "help-dialog", class: "help-dialog", "aria-labelledby": "help-title" });
-    document.body.append(el);
-  }
-  return el;
-}
+const dialog = () => rulesDialog("help-dialog", "help-title");
 
 /** Open the help dialog with the server's help for this seat now. */
 async function openHelp() {

@@ -8,6 +8,7 @@ import { clockBody, mountClockChoice } from "./clock.js";
 import { t, tn } from "./i18n.js";
 import { pageReady } from "./shell.js";
 import { joinAnd, reasonText } from "./words.js";
+import { showRulesButton } from "./lobby-rules.js";
 
 const lobby = { games: [], entry: null, record: null };
 
@@ -218,6 +219,7 @@ function chooseGame(entry) {
   more.hidden = advanced.length === 0;
   renderSeats(entry);
   showHandicap(true);
+  showRulesButton(entry);
   $("#create-btn").disabled = false;
 }
 
