@@ -126,3 +126,9 @@ def test_topic_text_is_none_when_nothing_mentions_the_topic() -> None:
     assert topic_text("# T\nintro", sections, {}, "BETA") == "# T\n\n## B\nbeta"
     assert topic_text("# T\nintro", sections, {}, "Intro") == "# T\n\nintro"
     assert topic_text("# Title", sections, {}, "title") is None  # the title alone is not a mention
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_help_says_where_the_rules_are(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = _run(["play", game, "--help"], capsys)
+    assert code == 0 and f"Its rules: R in the app, or 'kleos rules {game}' before a game." in " ".join(out.split())

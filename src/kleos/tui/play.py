@@ -137,8 +137,9 @@ def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     options = "\n".join([_("game options (--option NAME=VALUE):"), *option_lines(kit.options, "  ", kit.word)])
     p = play_games.add_parser(kit.name,
                               help=_("play {game} ({seats} seats) in the terminal", game=kit.title, seats=seats),
-                              description=_("{game}: {summary}. The full-screen terminal app.", game=kit.title,
-                                            summary=kit.word(kit.summary)),
+                              description=_("{game}: {summary}. The full-screen terminal app. Its rules: R in the "
+                                            "app, or 'kleos rules {name}' before a game.", game=kit.title,
+                                            summary=kit.word(kit.summary), name=kit.name),
                               epilog=options if kit.options else None,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     counted = kit.seat_count_option is not None
