@@ -189,6 +189,8 @@ class TextScreen(TranslatedBindings, ModalScreen[None]):
         Binding("pageup", "page(-1)", N_("Page up"), show=False),
         Binding("home", "top", N_("Top"), show=False),
         Binding("end", "bottom", N_("End"), show=False),
+        Binding("n,right_square_bracket", "section(1)", N_("Next section"), show=False),
+        Binding("p,left_square_bracket", "section(-1)", N_("Previous section"), show=False),
     ]
 
     def __init__(self, title: str, body: RenderableType | str, markdown: bool = False) -> None:
@@ -199,14 +201,31 @@ class TextScreen(TranslatedBindings, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="page") as scroll:
-            scroll.border_title = _("{title}  (Esc closes, arrows scroll)", title=self.page_title)
             if self.markdown and isinstance(self.body, str):
+                scroll.border_title = _("{title}  (Esc closes, arrows scroll, n and p: next and previous section)",
+                                        title=self.page_title)
                 yield Markdown(self.body)
             else:
+                scroll.border_title = _("{title}  (Esc closes, arrows scroll)", title=self.page_title)
                 yield Static(self.body)
 
     def on_mount(self) -> None:
         self.query_one("#page", VerticalScroll).focus()
+
+    def section_offsets(self) -> list[int]:
+        """Where each heading of a Markdown page (title and sections) starts, in lines from the page's top."""
+        scroll = self._scroll()
+        base = scroll.content_region.y - round(scroll.scroll_y)
+        return sorted({heading.region.y - base for heading in self.query("MarkdownH1, MarkdownH2")})
+
+    def action_section(self, step: int) -> None:
+        """Scroll to the next (``step`` 1) or previous (-1) heading; a long rules reference is read by its
+        sections. Nothing happens past the last or before the first, or on a page without headings."""
+        scroll, offsets = self._scroll(), self.section_offsets()
+        now = round(scroll.scroll_y)
+        targets = [y for y in offsets if y > now] if step > 0 else [y for y in offsets if y < now][::-1]
+        if targets:
+            scroll.scroll_to(y=targets[0], animate=False)
 
     def _scroll(self) -> VerticalScroll:
         return self.query_one("#page", VerticalScroll)
