@@ -24,6 +24,7 @@ from kleos.core.errors import IllegalAction
 from kleos.core.protocol import CHANCE
 from kleos.games.polis.game import PolisGame
 from kleos.games.polis.kit import KIT
+from kleos.games.polis.reference import data_sections
 from kleos.games.polis.state import PolisState
 from kleos.games.polis.text import describe, describe_action, project_text, refusal_text
 from kleos.games.polis.tui import help as texts
@@ -133,7 +134,7 @@ def test_the_help_and_the_guide_are_translated() -> None:
         assert "Proxenos auslösen" in texts.action_help()["ransom"].title
         assert "Regelübersicht" in texts.rules_reference()
         assert "Athen gegen Sparta" in texts.welcome()
-    assert texts.rules_reference() == texts.RULES_REFERENCE  # English by default, unchanged
+    assert texts.rules_reference() == texts.RULES_REFERENCE + "\n" + data_sections()  # English by default, unchanged
 
 
 @pytest.mark.parametrize(("language", "words", "english"), [

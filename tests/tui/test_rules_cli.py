@@ -79,7 +79,8 @@ def test_nothing_found_is_refused_with_the_sections_to_try(capsys: pytest.Captur
     assert (code, out) == (1, "")
     assert err == ("error: nothing in the rules of Polis mentions 'xyzzy'; its sections: Aim and end of the game; "
                    "A round; Control and stacking; Actions (R-TURN-2, R-ACT-GEN); Battles (R-BATTLE); "
-                   "Trade (R-ACT-TRADE); Sieges (R-ACT-SIEGE); Proxenos and civil war; Hidden information\n")
+                   "Trade (R-ACT-TRADE); Sieges (R-ACT-SIEGE); Proxenos and civil war; Hidden information; "
+                   "Every project tile (R-ACT-PROJECT); Every event card (R-EVENT)\n")
 
 
 def test_an_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

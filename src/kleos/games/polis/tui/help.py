@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from kleos.core.kit.terminal import VerbHelp
 from kleos.games.polis.i18n import N_, _
+from kleos.games.polis.reference import data_sections
 
 ACTION_HELP: dict[str, VerbHelp] = {
     # ----- the eleven (twelve) actions of a turn
@@ -214,8 +215,9 @@ def keys_help() -> str:
 
 
 def rules_reference() -> str:
-    """The rules reference in the reader's language, item by item."""
-    return _blocks(RULES_REFERENCE_BLOCKS)
+    """The rules reference in the reader's language, item by item, then every project tile and event
+    card of both editions from the data (:mod:`kleos.games.polis.reference`)."""
+    return _blocks(RULES_REFERENCE_BLOCKS) + "\n" + data_sections()
 
 
 def guide_intro() -> str:
