@@ -106,6 +106,10 @@ def test_lobby_account_and_ladder_pages_pass_axe(live_server: LiveServer, deskto
     page.wait_for_selector("#account-form")
     page.wait_for_selector("#game-list input")
     assert axe_violations(page) == []
+    page.click("#rules-open")  # the test game (first in the list) has no rules text: the dialog says so
+    page.wait_for_selector("#rules-dialog[open] p:has-text('no rules text')")
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
     page.check("#game-cyclades")
     page.click("#rules-open")  # the chosen game's rules, read before a game
     page.wait_for_selector("#rules-dialog[open] [data-rules-part='reference'] h4")

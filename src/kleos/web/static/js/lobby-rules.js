@@ -30,7 +30,7 @@ async function openRules(entry) {
   put(el, head(el, title),
     rules.rules ? h("section", { "data-rules-part": "reference" }, markdown(rules.rules, { top: "h3" })) : null,
     verbs.length ? h("details", { "data-rules-part": "verbs", open: !rules.rules }, [
-      h("summary", { text: t("Every kind of move, with its rules") }), ...verbs.map((v) => verbBlock(v, false))]) : null,
+      h("summary", { text: t("Every kind of move, with its rules") }), ...verbs.map((v) => verbBlock(v, false, rules.rules ? "h4" : "h3"))]) : null,
     !rules.rules && !verbs.length ? h("p", { class: "muted", text: t("This game has no rules text yet.") }) : null);
 }
 

@@ -40,10 +40,13 @@ export function markdown(text, { top = "h4" } = {}) {
   return out;
 }
 
-/** A kind of move's help: its title and word, what it does, the IDs of its rules (`now`: the seat has it now). */
-export function verbBlock(verb, now) {
+/**
+ * A kind of move's help: its title and word, what it does, the IDs of its rules (`now`: the seat has
+ * it now; `heading`: the title's element, h3 where no h3 stands above it in the dialog).
+ */
+export function verbBlock(verb, now, heading = "h4") {
   return h("div", { class: `help-verb${now ? " now" : ""}`, "data-verb": verb.verb }, [
-    h("h4", {}, [verb.title, " ", h("code", { text: verb.verb })]),
+    h(heading, {}, [verb.title, " ", h("code", { text: verb.verb })]),
     h("p", { text: verb.text }),
     verb.rules.length ? h("p", { class: "rules", "data-rules": verb.rules.join(" "), text: t("Rules: {rules}", { rules: verb.rules.join(", ") }) }) : null,
   ]);
