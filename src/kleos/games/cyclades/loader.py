@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from kleos.core.datafiles import data_loader
 from kleos.core.errors import DataError
-from kleos.core.provenance import ProvenanceRecord, reconstructed_in, records_in, tag_counts
+from kleos.core.provenance import records_in, tag_counts
 from kleos.games.cyclades.datamodel import (
     BOARD_TABLES,
     START_TABLES,
@@ -378,7 +378,3 @@ def provenance_summary(data: CycladesData) -> dict[str, Counter[str]]:
     """Per file, how many records carry each default tag: what the UI and docs list as reconstructed."""
     return tag_counts(tables_of(data))
 
-
-def reconstructed_records(data: CycladesData) -> list[tuple[str, str, ProvenanceRecord]]:
-    """Every record with a value tagged ``reconstructed``: (file, index path, record), in file order."""
-    return reconstructed_in(tables_of(data))
