@@ -31,3 +31,23 @@ def test_close_ends_while_the_report_queue_is_locked_by_a_dead_writer() -> None:
     closer.join(STOP_SECONDS)
     assert not stuck, "close() waited on the queue's lock"
     assert not any(worker.is_alive() for worker in thinkers.worker_processes())
+
+
+def test_close_ends_while_the_result_queue_is_locked_by_a_dead_worker() -> None:
+    """The pool's own result queue has the same hazard: a worker terminated while writing its answer
+    leaves that queue's write lock taken, and the standard library's ``Pool.terminate`` then waits
+    for ever on its task thread, which writes an end marker through that lock. A CI run hung there
+    (5 December 2026). close() still returns, with the workers ended."""
+    thinkers = LocalThinkers(1)
+    thinkers.warm_up()
+    assert thinkers.work(abs, -3, "kleos-test-before", 60.0) == 3
+    lock = thinkers._pool._outqueue._wlock  # type: ignore[attr-defined]  # as a worker killed mid-answer leaves it
+    assert lock.acquire(timeout=5.0)
+    closer = threading.Thread(target=thinkers.close, daemon=True)
+    closer.start()
+    closer.join(STOP_SECONDS)
+    stuck = closer.is_alive()
+    lock.release()  # lets a stuck terminate end, so the test process is not left with a stuck thread
+    closer.join(STOP_SECONDS)
+    assert not stuck, "close() waited on the result queue's lock"
+    assert not any(worker.is_alive() for worker in thinkers.worker_processes())

@@ -33,6 +33,7 @@ WARM_UP_SECONDS = 60.0
 CHECK_SECONDS = 0.25  # how often a wait looks whether the worker making its job is still alive
 UNSTARTED_GRACE_SECONDS = 1.0  # a job unstarted this long beside an idle worker, after a death, is lost
 LISTEN_SECONDS = 0.05  # how often the start reports' listener looks for a report, or for the pool's end
+TERMINATE_SECONDS = 5.0  # how long close() lets the standard library's terminate take before it kills
 
 
 class Thinkers(Protocol):
@@ -197,16 +198,32 @@ class LocalThinkers:
         return not self._closed and self.alive() > 0
 
     def close(self) -> None:
-        """Stop every search at once (the processes are terminated) and wake who waits for one."""
+        """Stop every search at once (the processes are terminated) and wake who waits for one.
+
+        ``Pool.terminate`` runs in a thread of its own and is waited for at most
+        :data:`TERMINATE_SECONDS`: a worker terminated while writing its answer leaves the result
+        queue's write lock taken, and the standard library's terminate then waits for ever on its task
+        thread, which writes an end marker through that lock. The workers are then killed here and
+        the web process stops all the same (the stuck thread is a daemon)."""
         with self._lock:
             if self._closed:
                 return
             self._closed = True
             waiting = list(self._waiting.values())
-        self._pool.terminate()
+        stopper = threading.Thread(target=self._pool.terminate, name="kleos-pool-terminate", daemon=True)
+        stopper.start()
+        stopper.join(TERMINATE_SECONDS)
         for answer in waiting:
             answer.give(None)
-        self._pool.join()
+        if stopper.is_alive():
+            log.warning("the worker pool did not stop within %.0f s (a worker ended while writing an answer "
+                        "holds the result queue's lock): its processes are killed", TERMINATE_SECONDS)
+            for worker in self.worker_processes():
+                if worker.is_alive() and hasattr(worker, "kill"):  # a thread pool standing in has no kill
+                    worker.kill()
+                    worker.join(TERMINATE_SECONDS)
+        else:
+            self._pool.join()
         self._stopping.set()
         self._listener.join(5.0)
         self._started.close()
