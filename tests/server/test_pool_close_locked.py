@@ -9,11 +9,25 @@ lock, hung the server's shutdown with it. Here the test holds the lock, as the d
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 from kleos.server.pool import LocalThinkers
 
 STOP_SECONDS = 30.0  # a generous bound: a close that works takes well under a second here
 JOB_SECONDS = 60.0  # the same for a job the worker is free to make
+
+
+def close_is_stuck(thinkers: LocalThinkers, lock: Any) -> bool:
+    """Whether ``thinkers.close()`` is still running after :data:`STOP_SECONDS` while ``lock`` (taken
+    by the test, as a dead writer leaves it) is held. The lock is released afterwards, so that a stuck
+    close ends and the test process is not left with a stuck thread."""
+    closer = threading.Thread(target=thinkers.close, daemon=True)
+    closer.start()
+    closer.join(STOP_SECONDS)
+    stuck = closer.is_alive()
+    lock.release()
+    closer.join(STOP_SECONDS)
+    return stuck
 
 
 def test_close_ends_while_the_report_queue_is_locked_by_a_dead_writer() -> None:
@@ -23,13 +37,7 @@ def test_close_ends_while_the_report_queue_is_locked_by_a_dead_writer() -> None:
     lock = thinkers._started._wlock  # the queue's write lock, as a writer killed mid-report leaves it
     assert lock.acquire(timeout=5.0)
     assert thinkers.work(abs, -5, "kleos-test-locked", JOB_SECONDS) == 5  # the report waits, not the job
-    closer = threading.Thread(target=thinkers.close, daemon=True)
-    closer.start()
-    closer.join(STOP_SECONDS)
-    stuck = closer.is_alive()
-    lock.release()  # lets an old close end, so the test process is not left with a stuck thread
-    closer.join(STOP_SECONDS)
-    assert not stuck, "close() waited on the queue's lock"
+    assert not close_is_stuck(thinkers, lock), "close() waited on the queue's lock"
     assert not any(worker.is_alive() for worker in thinkers.worker_processes())
 
 
@@ -43,11 +51,5 @@ def test_close_ends_while_the_result_queue_is_locked_by_a_dead_worker() -> None:
     assert thinkers.work(abs, -3, "kleos-test-before", 60.0) == 3
     lock = thinkers._pool._outqueue._wlock  # type: ignore[attr-defined]  # as a worker killed mid-answer leaves it
     assert lock.acquire(timeout=5.0)
-    closer = threading.Thread(target=thinkers.close, daemon=True)
-    closer.start()
-    closer.join(STOP_SECONDS)
-    stuck = closer.is_alive()
-    lock.release()  # lets a stuck terminate end, so the test process is not left with a stuck thread
-    closer.join(STOP_SECONDS)
-    assert not stuck, "close() waited on the result queue's lock"
+    assert not close_is_stuck(thinkers, lock), "close() waited on the result queue's lock"
     assert not any(worker.is_alive() for worker in thinkers.worker_processes())
