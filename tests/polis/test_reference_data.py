@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from kleos.games.polis.reference import EDITIONS, data_sections
+from kleos.games.polis.loader import EDITIONS
+from kleos.games.polis.reference import data_sections
 from kleos.games.polis.tables import tables_for
 from kleos.games.polis.tui import help as texts
 from kleos.i18n import use_locale

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 from kleos.core.provenance import ProvenanceRecord
 from kleos.games.polis.i18n import _
+from kleos.games.polis.loader import EDITIONS
 from kleos.games.polis.tables import Tables, tables_for
 from kleos.games.polis.text import event_text, event_title, project_text
 
-EDITIONS = ("2012", "2020")
 
-
-def reconstructed_mark(*records: ProvenanceRecord) -> str:
-    """`` (reconstructed)`` when the innermost of ``records`` that has its own provenance defaults to
-    ``reconstructed`` (a card inherits its deck's, a deck its file's), else nothing."""
-    tag = records[-1].provenance["default"]
-    return " " + _("(reconstructed)") if tag == "reconstructed" else ""
+def reconstructed_mark(record: ProvenanceRecord) -> str:
+    """`` (reconstructed)`` when ``record``'s values default to ``reconstructed`` (every record of the
+    data files carries its own provenance), else nothing."""
+    return " " + _("(reconstructed)") if record.provenance["default"] == "reconstructed" else ""
 
 
 def project_lines(t: Tables) -> list[str]:
@@ -36,8 +34,7 @@ def event_lines(t: Tables) -> list[str]:
             lines.append(_("- [{edition}] round {round}:", edition=t.edition, round=name))
             for card in deck.cards:
                 copies = f" ×{card.copies}" if card.copies > 1 else ""
-                mark = reconstructed_mark(deck, card)
-                lines.append(f"  - **{event_title(card)}**{copies}: {event_text(card)}{mark}")
+                lines.append(f"  - **{event_title(card)}**{copies}: {event_text(card)}{reconstructed_mark(card)}")
     return lines
 
 
