@@ -1,0 +1,3 @@
+"""Plugins for the whole suite."""
+
+pytest_plugins = ["hang_backstop"]
