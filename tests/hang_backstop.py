@@ -5,7 +5,7 @@ Code that catches that and waits again (a server's shutdown, a worker pool's ter
 run until CI's own limit with nothing printed: one CI run hung so for 26 minutes. Here the
 faulthandler's watchdog thread, which needs nothing of the main thread, prints every thread's stack and
 ends the process ``backstop_grace`` seconds after pytest-timeout's limit, so such a run fails with its
-stacks. ``tests/conftest.py`` loads it for the suite.
+stacks. The suite loads it by ``-p hang_backstop`` in pyproject.toml's ``addopts``.
 """
 
 from __future__ import annotations

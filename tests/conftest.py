@@ -1,3 +1,0 @@
-"""Plugins for the whole suite."""
-
-pytest_plugins = ["hang_backstop"]
