@@ -7,6 +7,9 @@ playing elsewhere. The text is the one the terminal app shows under ``R`` (and t
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
+import subprocess
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -22,6 +25,8 @@ RULES_HELP = N_("""\
 Print a game's rules reference: the whole of it, or, with a TOPIC, each section and each kind of move
 whose text mentions it (a word, a name or a rule ID, in any case). The same text the terminal app
 shows under R and the browser under "Rules reference", in the language of --lang.
+
+On a terminal, a reference taller than the screen opens in $PAGER (default: less).
 
 examples: kleos rules GAME --sections    kleos rules GAME battle    kleos rules GAME RULE-ID
 """)
@@ -78,15 +83,46 @@ def topic_text(opening: str, sections: Sequence[Section], verbs: Mapping[str, Ve
     return "\n\n".join(parts)
 
 
-def show(markdown: str, plain: bool) -> None:
-    """Print ``markdown``: drawn by ``rich`` on a terminal, as it is otherwise (or with ``plain``)."""
-    if plain or not sys.stdout.isatty():
+def pager_command(environ: Mapping[str, str]) -> str | None:
+    """The pager for a reference taller than the terminal: ``$PAGER`` (empty: none), else ``less``
+    where it is installed, else none."""
+    if "PAGER" in environ:
+        return environ["PAGER"].strip() or None
+    return "less" if shutil.which("less") else None
+
+
+def run_pager(command: str, drawn: str) -> None:
+    """Feed ``drawn`` to the pager ``command``. ``less`` is told (unless ``$LESS`` says otherwise) to
+    keep the colours, to leave the text on the screen when it ends and to end by itself when the text
+    fits, as git tells it."""
+    environ = {**os.environ}
+    environ.setdefault("LESS", "FRX")
+    subprocess.run(command, shell=True, input=drawn, text=True, env=environ, check=False)
+
+
+def stdout_is_terminal() -> bool:
+    """Whether the standard output is a terminal (a function, so that a test can say it is)."""
+    return sys.stdout.isatty()
+
+
+def show(markdown: str, plain: bool, paged: bool = True) -> None:
+    """Print ``markdown``: drawn by ``rich`` on a terminal, through the pager when taller than the
+    terminal (unless not ``paged``); as it is otherwise (or with ``plain``)."""
+    if plain or not stdout_is_terminal():
         sys.stdout.write(markdown.rstrip("\n") + "\n")
         return
     from rich.console import Console
     from rich.markdown import Markdown
 
-    Console().print(Markdown(markdown))
+    console = Console()
+    with console.capture() as captured:
+        console.print(Markdown(markdown))
+    drawn = captured.get()
+    command = pager_command(os.environ) if paged else None
+    if command is not None and drawn.count("\n") > console.height:
+        run_pager(command, drawn)
+    else:
+        sys.stdout.write(drawn)
 
 
 def run_rules(args: argparse.Namespace) -> int:
@@ -98,7 +134,7 @@ def run_rules(args: argparse.Namespace) -> int:
         sys.stdout.write("".join(f"{section.heading}\n" for section in sections))
         return 0
     if args.topic is None:
-        show(reference, args.plain)
+        show(reference, args.plain, not args.no_pager)
         return 0
     text = topic_text(opening, sections, look.verbs, args.topic)
     if text is None:
@@ -106,7 +142,7 @@ def run_rules(args: argparse.Namespace) -> int:
         sys.stderr.write(error_line(_("nothing in the rules of {game} mentions {topic!r}; its sections: {headings}",
                                       game=look.word(look.kit.title), topic=args.topic, headings=headings)))
         return 1
-    show(text, args.plain)
+    show(text, args.plain, not args.no_pager)
     return 0
 
 
@@ -123,4 +159,7 @@ def _add_rules_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sections", action="store_true", help=_("list the section headings only"))
     p.add_argument("--plain", action="store_true",
                    help=_("print the Markdown as it is, even on a terminal (it is, when the output is not one)"))
+    p.add_argument("--no-pager", action="store_true",
+                   help=_("on a terminal, print a reference taller than the screen at once instead of through "
+                          "$PAGER (default: less)"))
     runs(p, run_rules)
