@@ -13,6 +13,7 @@ import pytest
 from kleos.cli import main
 from kleos.core import registry
 from kleos.tui.look import Look
+from kleos.tui.play import headline
 from kleos.tui.rules_cli import Section, split_sections, topic_text
 from toygame.kit import KIT as TOY
 
@@ -133,3 +134,17 @@ def test_topic_text_is_none_when_nothing_mentions_the_topic() -> None:
 def test_play_help_says_where_the_rules_are(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _err = _run(["play", game, "--help"], capsys)
     assert code == 0 and f"Its rules: R in the app, or 'kleos rules {game}' before a game." in " ".join(out.split())
+
+
+@pytest.mark.parametrize(("game", "opening"), [
+    ("polis", "Fran Díaz's Polis: Athens against Sparta"),
+    ("cyclades", "Cathala and Maublanc's Cyclades: bid for"),
+    ("pericles", "Herman's Pericles: four factions")])
+def test_play_help_names_the_game_once(game: str, opening: str, capsys: pytest.CaptureFixture[str]) -> None:
+    _code, out, _err = _run(["play", game, "--help"], capsys)
+    description = " ".join(out.split("\n\n")[1].split())
+    assert description.startswith(opening)  # the summary names the game: no "Polis: Fran Díaz's Polis"
+
+
+def test_play_help_puts_the_title_before_a_summary_that_does_not_name_it() -> None:
+    assert headline(TOY) == "Sealed Bids: a test game: hidden hands, a public prize, everybody bids at once"

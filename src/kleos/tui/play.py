@@ -131,15 +131,21 @@ def _random_seed() -> int:
 
 
 # ----- the generic command ------------------------------------------------------------------------
+def headline(kit: GameKit) -> str:
+    """The game's summary, after its title unless the summary already names the game."""
+    summary = kit.word(kit.summary)
+    return summary if kit.title.casefold() in summary.casefold() else f"{kit.title}: {summary}"
+
+
 def add_generic_play_parser(play_games: Any, kit: GameKit) -> None:
     """``kleos play <kit.name>``: options, seats, opponents, seed, save and load, for any game."""
     seats = f"{kit.min_seats}" if kit.min_seats == kit.max_seats else f"{kit.min_seats}-{kit.max_seats}"
     options = "\n".join([_("game options (--option NAME=VALUE):"), *option_lines(kit.options, "  ", kit.word)])
     p = play_games.add_parser(kit.name,
                               help=_("play {game} ({seats} seats) in the terminal", game=kit.title, seats=seats),
-                              description=_("{game}: {summary}. The full-screen terminal app. Its rules: R in the "
-                                            "app, or 'kleos rules {name}' before a game.", game=kit.title,
-                                            summary=kit.word(kit.summary), name=kit.name),
+                              description=_("{headline}. The full-screen terminal app. Its rules: R in the app, or "
+                                            "'kleos rules {name}' before a game.", headline=headline(kit),
+                                            name=kit.name),
                               epilog=options if kit.options else None,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     counted = kit.seat_count_option is not None
