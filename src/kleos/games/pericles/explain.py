@@ -55,6 +55,13 @@ KINDS: dict[str, tuple[str, str, str]] = {
 }
 """Each theater marker kind: its name, what it does when revealed, and the rules behind it."""
 
+ISSUE_NAMES: dict[str, str] = {
+    **{code: name for code, (name, _effect, _rules) in KINDS.items() if code != "RUM"},  # a Rumor is no issue
+    "OST": N_("Ostracism"), "GAM": N_("Games"), "WP": N_("War/Peace"), "CIT": N_("Citizenship"), "COL": N_("Colony"),
+    "KRY": N_("Krypteia"), "AGO": N_("Agoge"),
+}
+"""Each Assembly issue's name by its code (P-POLISSUE-1, P-TMARK-1)."""
+
 UNITS: dict[str, str] = {
     "Ab": N_("Athenian base (value 2 in land and naval battles, supports 4 upkeep)"),
     "An": N_("Athenian trireme: naval unit, value 2"),
@@ -437,5 +444,6 @@ EXPLAINERS: dict[str, Explainer] = {
 }
 
 
-__all__ = ["FACTION_NAMES", "KINDS", "PHASE_TITLES", "SIDE_NAMES", "UNITS", "explain", "faction_name", "kind_line",
-           "kind_name", "refusal_text", "refusal_words", "seat_names", "side_name", "unit_name", "unit_words"]
+__all__ = ["FACTION_NAMES", "ISSUE_NAMES", "KINDS", "PHASE_TITLES", "SIDE_NAMES", "UNITS", "explain", "faction_name",
+           "kind_line", "kind_name", "refusal_text", "refusal_words", "seat_names", "side_name", "unit_name",
+           "unit_words"]

@@ -152,6 +152,12 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
             return frozenset({seat})
         return super().log_visibility(game, before, seat, action, after)
 
+    def hidden_log_line(self, game: PericlesGame, seat: int, action: Action, readers: frozenset[int]) -> str:
+        """A card dealt face down: to which faction, not which card (P-INFO-2)."""
+        if seat == CHANCE and action.verb == "deal":
+            return _("a card is dealt: {faction} (hidden)", faction=str(action.args[0]))
+        return super().hidden_log_line(game, seat, action, readers)
+
     def progress(self, game: PericlesGame, state: PericlesState) -> Mapping[str, float]:
         turns = state.turn - game.tables.scenario.first_turn + 1  # turns played (a vignette: 1)
         return {"rounds": turns, "turns": turns}

@@ -188,6 +188,20 @@ def _half(attrs: list[Attribute]) -> str:
     return "; ".join(_attribute(a) for a in attrs) or _("no bonus")
 
 
+def card_gloss(data: PericlesData, card: str, faction: str) -> str:
+    """A political card or a Leader (``L`` and its faction) as ``faction`` reads it in a menu: its
+    title, its value and the bonuses of its own half (P-CARD-1..6); "" for an id the data lacks."""
+    for deck in (data.cards_athens, data.cards_sparta):
+        for political in deck.cards:
+            if political.id == card:
+                half = political.halves[deck.factions.index(faction)] if faction in deck.factions else []
+                return _("{title} ({value}): {half}", title=political.title, value=political.value, half=_half(half))
+    for leader in data.leaders.leaders:
+        if card == f"L{leader.faction}":
+            return _("Leader ({value}): {bonuses}", value=leader.value, bonuses=_half(leader.attributes))
+    return ""
+
+
 def _cards(data: PericlesData) -> list[str]:
     lines = [_("## Every political card (value in brackets; each faction reads its own half) (P-CARD-1..6)")]
     for deck in (data.cards_athens, data.cards_sparta):

@@ -22,13 +22,14 @@ from kleos.core.kit.terminal import (
 )
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
-from kleos.games.pericles.explain import explain, seat_names
+from kleos.games.pericles.explain import ISSUE_NAMES, explain, seat_names
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
-from kleos.games.pericles.reference import rules_reference
+from kleos.games.pericles.reference import card_gloss, rules_reference
 from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.tables import FACTIONS
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -66,7 +67,7 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
     kind = "chance" if seat == CHANCE else "action"
     narrator = KIT.log_narrator(game, before, seat, action, after)
     if allowed is not None and not allowed & readers:
-        lines = [LogLine(index, seat, KIT.hidden_log_text(game, seat, action), kind)]
+        lines = [LogLine(index, seat, KIT.hidden_log_line(game, seat, action, allowed), kind)]
     else:
         reader = min(allowed & readers) if seat == CHANCE and allowed else narrator
         text = story.tell(game, game.view(before, reader).state, action)
@@ -82,6 +83,23 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
 
 
 # ----- menus -------------------------------------------------------------------------------------------
+CARD_VERBS = ("entourage", "play")
+"""The verbs whose argument is a card of the faction's hand."""
+
+
+def _gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
+    """A few words after a menu entry: a card's title, value and the faction's own half of it, so that
+    a hand of bare ids (A04, S17) can be read; an issue's name."""
+    if not action.args:
+        return ""
+    code = str(action.args[0])
+    if action.verb in CARD_VERBS and view.seat is not None:
+        return card_gloss(game.tables.data, code, FACTIONS[view.seat])
+    if action.verb == "issue" and code in ISSUE_NAMES:
+        return _(ISSUE_NAMES[code])
+    return ""
+
+
 PANEL_OF_VERB = {
     "keep": "Factions", "entourage": "Factions", "play": "Factions", "council": "Factions", "lend": "Factions",
     "issue": "Assemblies", "debate": "Assemblies", "stop": "Assemblies", "hostage": "Assemblies",
@@ -290,7 +308,7 @@ def terminal_parts() -> TerminalParts[PericlesGame, PericlesState, PericlesView]
                          full_view=_full_view),
         help=HelpParts(verbs=translated_verbs(), heading=_heading, guide_intro=_(GUIDE_INTRO), guide_tip=_guide_tip,
                        rules=rules_reference(load_data()), welcome=_(WELCOME)),
-        menus=MenuParts(title=_title, panel_for=_panel_for, notation_example="place AF MIL Athens", explain=explain,
-                        last_verbs=("done", "decline")),
+        menus=MenuParts(title=_title, gloss=_gloss, panel_for=_panel_for, notation_example="place AF MIL Athens",
+                        explain=explain, last_verbs=("done", "decline")),
         log_lines=_log_lines,
     )

@@ -1,0 +1,58 @@
+"""A hand of bare card ids is readable in the menu (a newcomer's finding): each card entry carries
+the card's title, value and the faction's own half (P-CARD-1..6, P-LEADER-1), each issue its name
+(P-POLISSUE-1); and a card dealt face down is told as to whom, never which (P-INFO-2)."""
+
+from __future__ import annotations
+
+from kleos import i18n
+from kleos.core.action import Action
+from kleos.core.protocol import CHANCE
+from kleos.games.pericles.kit import KIT
+from kleos.games.pericles.loader import load_data
+from kleos.games.pericles.reference import card_gloss
+from kleos.games.pericles.tables import FACTIONS
+from kleos.tui.look import Look
+
+DATA = load_data()
+
+
+def test_a_card_reads_as_its_title_value_and_the_readers_own_half() -> None:
+    """P-CARD-1: each faction of the side reads its own half of the same card."""
+    assert card_gloss(DATA, "A04", "AF") == "Leontis I (1): ORA: +4, 3 Strategos"
+    assert card_gloss(DATA, "A04", "DF") == "Leontis I (1): LEA: +2, 1 Strategos"
+    assert card_gloss(DATA, "A06", "AF") == "Oeneis I (1): LEA before the Plague: +5, 3 Strategos"
+
+
+def test_a_leader_reads_as_its_value_and_bonuses_and_an_unknown_id_as_nothing() -> None:
+    """P-LEADER-1."""
+    leader = next(leader for leader in DATA.leaders.leaders if leader.faction == "AF")
+    assert card_gloss(DATA, "LAF", "AF").startswith(f"Leader ({leader.value}): ")
+    assert card_gloss(DATA, "A99", "AF") == ""
+
+
+def test_the_menu_glosses_cards_and_issues_from_the_deciders_view() -> None:
+    game = KIT.make_game({})
+    state = game.new_state(7)
+    while game.is_chance(state):
+        game.apply_in_place(state, game.sample_chance(state), CHANCE)
+    look = Look(KIT)
+    seat = game.actors(state)[0]
+    view = game.view(state, seat)
+    entourage = [a for a in game.legal_actions(state, seat) if a.verb == "entourage"]
+    assert entourage
+    for action in entourage:
+        assert look.gloss(game, view, action) == card_gloss(DATA, str(action.args[0]), FACTIONS[seat])
+    assert look.gloss(game, view, Action.parse("issue CIT")) == "Citizenship"
+    assert look.gloss(game, view, Action.parse("issue WP")) == "War/Peace"
+    assert look.gloss(game, view, Action.parse("issue RUM")) == ""  # a Rumor is a marker, not an issue
+    with i18n.use_locale("es"):
+        assert look.gloss(game, view, Action.parse("issue DIP")) != "Diplomatic"
+
+
+def test_p_info_2_a_card_dealt_face_down_names_its_faction_only() -> None:
+    game = KIT.make_game({})
+    deal = Action.parse("deal DF A04")
+    line = KIT.hidden_log_line(game, CHANCE, deal, frozenset({FACTIONS.index("DF")}))
+    assert line == "a card is dealt: DF (hidden)" and "A04" not in line
+    with i18n.use_locale("es"):
+        assert KIT.hidden_log_line(game, CHANCE, deal, frozenset({1})) != line
