@@ -15,8 +15,9 @@ from pathlib import Path
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.i18n.platform import N_, _
+from kleos.tui.log_runs import Run, fold
 from kleos.tui.look import Look
-from kleos.tui.session import LogLine, Session
+from kleos.tui.session import Session
 
 LOG_LINES = 20
 
@@ -81,15 +82,16 @@ class PlainGame:
     def print_new_log(self) -> None:
         """The steps since the last decision, but a person's own (the board shows them)."""
         s = self.session
-        for line in s.log[self.shown:]:
-            if line.kind != "action" or not s.is_human(line.seat):
-                out(self.with_notation(line))
+        for run in fold(line for line in s.log[self.shown:] if line.kind != "action" or not s.is_human(line.seat)):
+            out(self.with_notation(run))
         self.shown = len(s.log)
 
-    def with_notation(self, line: LogLine) -> str:
-        """A computer's action with its notation (unless secret), so that a player learns the notation by watching."""
-        notation = self.notations.get(line.index) if line.kind == "action" else None
-        return line.text if notation is None else f"{line.text}   [{notation}]"
+    def with_notation(self, run: Run) -> str:
+        """A computer's action with its notation (unless secret), so that a player learns the notation by
+        watching; a run of alike lines as one (:mod:`kleos.tui.log_runs`)."""
+        line = run.line
+        notation = self.notations.get(line.index) if line.kind == "action" and run.count == 1 else None
+        return run.text if notation is None else f"{line.text}   [{notation}]"
 
     def finish(self) -> int:
         s = self.session
@@ -170,7 +172,7 @@ class PlainGame:
 
     def show_log(self, rest: str) -> None:
         n = int(rest) if rest.strip().isdigit() else LOG_LINES
-        lines = [line.text for line in self.session.log][-n:] if n > 0 else []
+        lines = [run.text for run in fold(self.session.log)][-n:] if n > 0 else []
         out("\n".join(lines) if lines else _("(nothing has happened yet)"))
 
     def save_command(self, rest: str) -> None:

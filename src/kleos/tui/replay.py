@@ -18,6 +18,7 @@ from kleos.analysis.report import terminal_lines, turning_points
 from kleos.core.kit.terminal import BoardContext, Palette
 from kleos.core.record import GameRecord
 from kleos.i18n.platform import N_, _
+from kleos.tui.log_runs import fold
 from kleos.tui.look import Look
 from kleos.tui.session import Session
 from kleos.tui.widgets import BOARD_PANEL_BINDINGS, BoardPanel, board_and_menu, board_source
@@ -100,7 +101,7 @@ class ReplayScreen(TranslatedBindings, Screen[int | None]):
                             lines, self.reveal)
 
     def log_upto(self) -> list[Text]:
-        return [Text(line.text) for line in self.replayed.log if line.index < self.step]
+        return [Text(run.text) for run in fold(line for line in self.replayed.log if line.index < self.step)]
 
     def draw(self) -> None:
         game = self.replayed.game

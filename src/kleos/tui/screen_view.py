@@ -20,6 +20,7 @@ from kleos.core.action import Action
 from kleos.core.kit.terminal import BoardContext, Palette
 from kleos.core.protocol import CHANCE
 from kleos.i18n.platform import _, ngettext
+from kleos.tui.log_runs import Run, add_line
 from kleos.tui.look import LOG, Look
 from kleos.tui.menu import Entry, Level
 from kleos.tui.session import Session
@@ -52,6 +53,8 @@ class ScreenView(TranslatedBindings, Screen[None]):
         self.may_replace = False  # the player agreed to replace this game (asked by L)
         self._shown: dict[str, RenderableType] = {}
         self._log_cache: list[Text] = []
+        self._log_runs: list[Run] = []  # the runs the cached lines tell
+        self._log_read = 0  # how many of the session's log lines they tell
         self._log_key: tuple[int, bool] = (-1, False)
         self._detail_height: int | str = 3
 
@@ -254,21 +257,30 @@ class ScreenView(TranslatedBindings, Screen[None]):
             self.board.show(name)
 
     def log_lines(self) -> list[Text]:
-        """The log as styled lines (kept between calls: the log only grows until undo or load)."""
+        """The log as styled lines, each run of alike lines as one (:mod:`kleos.tui.log_runs`); kept
+        between calls: the log only grows until undo or load."""
         p = self.palette()
         key = (self.session.generation, self.app.current_theme.dark)
         if key != self._log_key:
             self._log_key = key
-            self._log_cache = []
+            self._log_cache, self._log_runs, self._log_read = [], [], 0
         out = self._log_cache
-        for line in self.session.log[len(out):]:
+        for line in self.session.log[self._log_read:]:
             style = p.seat(line.seat) if line.kind == "action" else ""
             if line.kind == "heading":
                 style = p.head
             elif line.kind == "chance":
                 style = p.dim
-            out.append(Text(line.text, style=style))
+            if add_line(self._log_runs, line):
+                out.pop()
+            out.append(Text(self._log_runs[-1].text, style=style))
+        self._log_read = len(self.session.log)
         return out
+
+    def lines_since_last(self, seat: int) -> int:
+        """How many of :meth:`log_lines` came after ``seat``'s last action."""
+        last = self.session.last_action_index(seat)
+        return sum(1 for run in self._log_runs if run.line.index > last)
 
     def refresh_all(self) -> None:
         s = self.session
@@ -281,7 +293,7 @@ class ScreenView(TranslatedBindings, Screen[None]):
         recent = Text(no_wrap=True, overflow="ellipsis")
         every = self.log_lines()
         lines = every[-self.recent_lines:]
-        new = len(s.since_last(self.seat)) if self.seat is not None and self.mode == MODE_CHOOSE else 0
+        new = self.lines_since_last(self.seat) if self.seat is not None and self.mode == MODE_CHOOSE else 0
         for n, line in enumerate(lines):
             if n:
                 recent.append("\n")

@@ -259,7 +259,7 @@ class Session:
         allowed = kit.log_visibility(game, before, seat, action, self.state)
         kind = "chance" if seat == CHANCE else "action"
         if allowed is not None and not allowed & self._readers:
-            text = kit.hidden_log_text(game, seat, action)
+            text = kit.hidden_log_line(game, seat, action, allowed)
         else:
             narrator = kit.log_narrator(game, before, seat, action, self.state)
             reader = min(allowed & self._readers) if seat == CHANCE and allowed else narrator
@@ -409,7 +409,11 @@ class Session:
             self.rebuild()
             raise
 
+    def last_action_index(self, seat: int) -> int:
+        """The record index of ``seat``'s last action (-1 before its first)."""
+        return max((i for i, (s, _) in enumerate(self.record.actions) if s == seat), default=-1)
+
     def since_last(self, seat: int) -> list[LogLine]:
         """The log lines after ``seat``'s last action (what happened while it waited)."""
-        last = max((i for i, (s, _) in enumerate(self.record.actions) if s == seat), default=-1)
+        last = self.last_action_index(seat)
         return [line for line in self.log if line.index > last]

@@ -242,7 +242,8 @@ class GameKit(ABC, Generic[G, S, V]):
         hidden = self.hidden_log_text(game, seat, action)
         if seat != CHANCE or not readers:
             return hidden
-        return f"{hidden}, seen by {', '.join(seat_label(game.seat_names, r) for r in sorted(readers))}"
+        return _("{hidden}, seen by {seats}", hidden=hidden,
+                 seats=", ".join(seat_label(game.seat_names, r) for r in sorted(readers)))
 
     def outcome_text(self, game: G, outcome: Outcome) -> str:
         """The end of a game in words."""
