@@ -7,9 +7,10 @@ from __future__ import annotations
 from kleos import i18n
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
+from kleos.games.pericles.cards import card_gloss
+from kleos.games.pericles.explain import explain
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
-from kleos.games.pericles.reference import card_gloss
 from kleos.games.pericles.tables import FACTIONS
 from kleos.tui.look import Look
 
@@ -56,3 +57,17 @@ def test_p_info_2_a_card_dealt_face_down_names_its_faction_only() -> None:
     assert line == "a card is dealt: DF (hidden)" and "A04" not in line
     with i18n.use_locale("es"):
         assert KIT.hidden_log_line(game, CHANCE, deal, frozenset({1})) != line
+
+
+def test_an_entourage_choice_is_explained_with_the_card_the_browser_shows_it_too() -> None:
+    """The explanation (the terminal's detail line, the browser's ⓘ) reads the card before the effect."""
+    game = KIT.make_game({})
+    state = game.new_state(7)
+    while game.is_chance(state):
+        game.apply_in_place(state, game.sample_chance(state), CHANCE)
+    seat = game.actors(state)[0]
+    action = next(a for a in game.legal_actions(state, seat) if a.verb == "entourage")
+    words = explain(game, game.view(state, seat), action)
+    reading = card_gloss(DATA, str(action.args[0]), FACTIONS[seat])
+    assert words.startswith(f"{action.args[0]}: {reading}. Set this card aside as entourage")
+    assert explain(game, game.view(state, None), action).startswith("Set this card aside")  # no faction: no half

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction
+from kleos.games.pericles.cards import card_gloss
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.rules import assembly, battle, casualties
@@ -396,6 +397,13 @@ def _play(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str
              value=t.card_value[card], modified=value, pay=pay)
 
 
+def _entourage(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
+    """The card as the faction reads it (P-CARD-1), then what setting it aside does."""
+    effect = _(PLAIN["entourage"])
+    reading = card_gloss(g.tables.data, str(a.args[0]), FACTIONS[seat]) if seat is not None else ""
+    return _("{card}: {reading}. {effect}", card=str(a.args[0]), reading=reading, effect=effect) if reading else effect
+
+
 def _lend(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     return _("Lend one of your {kind} markers to your compatriot: it places it, but it stays yours and you decide "
              "what it does [P-TMARK-4, P-TMARK-5]", kind=kind_name(str(a.args[0])))
@@ -439,7 +447,7 @@ EXPLAINERS: dict[str, Explainer] = {
     "place": _place, "reveal": _reveal, "decline": _decline, "expedition": _expedition, "raid": _raid,
     "build": _build, "league": _league, "commit": _commit, "secret": _secret, "oracle": _oracle,
     "move": _move, "step": _step, "done": _done, "ship": _ship, "row": _row, "split": _split,
-    "casualty": _casualty, "raze": _raze, "second": _second, "play": _play, "lend": _lend,
+    "casualty": _casualty, "raze": _raze, "second": _second, "play": _play, "entourage": _entourage, "lend": _lend,
     "hostage": _hostage, "gold": _gold, "issue": _issue, "debate": _debate,
 }
 

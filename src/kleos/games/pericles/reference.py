@@ -7,7 +7,8 @@ The text is Markdown of headings, paragraphs and ``-`` lists only, which both UI
 
 from __future__ import annotations
 
-from kleos.games.pericles.datamodel import AristophanesCard, Attribute, PericlesData
+from kleos.games.pericles.cards import half_words
+from kleos.games.pericles.datamodel import AristophanesCard, PericlesData
 from kleos.games.pericles.explain import KINDS, UNITS, kind_line, side_name, unit_words
 from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.tables import SIDES
@@ -161,47 +162,6 @@ goes back to the supply and gives 1 Honor per full 4 tokens (P-CAPITAL-1, P-CAPI
 """The reference's sections, each marked whole so that a translation keeps its paragraphs together."""
 
 
-CONDITIONS = {"DOM": N_(" if Dominant"), "ALC": N_(" if Alcibiades is in Athens"),
-              "NALC": N_(" if Alcibiades is not in Athens"), "PRE": N_(" before the Plague"),
-              "POST": N_(" after the Plague"), "WAR": N_(" at War")}
-"""A card bonus's condition in words (P-CARD-2)."""
-
-
-def _attribute(a: Attribute) -> str:
-    if a.condition is None:
-        cond = ""
-    elif a.condition in CONDITIONS:
-        cond = _(CONDITIONS[a.condition])
-    else:
-        cond = _(" if {condition}", condition=a.condition)
-    if a.issue == "ANY":
-        issue = _("any issue")
-    elif a.issue.startswith("NOT-"):
-        issue = _("any but {issue}", issue=a.issue.removeprefix("NOT-"))
-    else:
-        issue = a.issue
-    pays = _(", {n} Strategos", n=a.strategos) if a.strategos else ""
-    return f"{issue}{cond}: +{a.bonus}{pays}"
-
-
-def _half(attrs: list[Attribute]) -> str:
-    return "; ".join(_attribute(a) for a in attrs) or _("no bonus")
-
-
-def card_gloss(data: PericlesData, card: str, faction: str) -> str:
-    """A political card or a Leader (``L`` and its faction) as ``faction`` reads it in a menu: its
-    title, its value and the bonuses of its own half (P-CARD-1..6); "" for an id the data lacks."""
-    for deck in (data.cards_athens, data.cards_sparta):
-        for political in deck.cards:
-            if political.id == card:
-                half = political.halves[deck.factions.index(faction)] if faction in deck.factions else []
-                return _("{title} ({value}): {half}", title=political.title, value=political.value, half=_half(half))
-    for leader in data.leaders.leaders:
-        if card == f"L{leader.faction}":
-            return _("Leader ({value}): {bonuses}", value=leader.value, bonuses=_half(leader.attributes))
-    return ""
-
-
 def _cards(data: PericlesData) -> list[str]:
     lines = [_("## Every political card (value in brackets; each faction reads its own half) (P-CARD-1..6)")]
     for deck in (data.cards_athens, data.cards_sparta):
@@ -209,13 +169,14 @@ def _cards(data: PericlesData) -> list[str]:
         for card in deck.cards:
             lines.append("- " + _("{card}({value}) {title}: {first} half {first_half}; {second} half {second_half}",
                                   card=card.id, value=card.value, title=card.title, first=first,
-                                  first_half=_half(card.halves[0]), second=second, second_half=_half(card.halves[1])))
+                                  first_half=half_words(card.halves[0]), second=second,
+                                  second_half=half_words(card.halves[1])))
     lines.append("")
     lines.append(_("## The Leaders (P-LEADER-1..8)"))
     for leader in data.leaders.leaders:
         lines.append("- " + _("{faction} Leader ({value}): {bonuses}; as the 7th card the Council pays {pre} before "
                               "the Plague, {post} after", faction=leader.faction, value=leader.value,
-                              bonuses=_half(leader.attributes), pre=leader.council_pre, post=leader.council_post))
+                              bonuses=half_words(leader.attributes), pre=leader.council_pre, post=leader.council_post))
     return lines
 
 

@@ -22,12 +22,13 @@ from kleos.core.kit.terminal import (
 )
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
+from kleos.games.pericles.cards import card_gloss
 from kleos.games.pericles.explain import ISSUE_NAMES, explain, seat_names
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
-from kleos.games.pericles.reference import card_gloss, rules_reference
+from kleos.games.pericles.reference import rules_reference
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import FACTIONS
 from kleos.games.pericles.tui import render

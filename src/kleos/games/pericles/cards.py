@@ -1,0 +1,51 @@
+"""A political card or a Leader in words: each bonus of a half with its condition and the Strategos it
+pays (P-CARD-1..6, P-LEADER-1), for the rules reference, the menus and the explanations alike.
+"""
+
+from __future__ import annotations
+
+from kleos.games.pericles.datamodel import Attribute, PericlesData
+from kleos.games.pericles.i18n import N_, _
+
+CONDITIONS = {"DOM": N_(" if Dominant"), "ALC": N_(" if Alcibiades is in Athens"),
+              "NALC": N_(" if Alcibiades is not in Athens"), "PRE": N_(" before the Plague"),
+              "POST": N_(" after the Plague"), "WAR": N_(" at War")}
+"""A card bonus's condition in words (P-CARD-2)."""
+
+
+def attribute_words(a: Attribute) -> str:
+    """One bonus: the issue it counts on, its condition, the value it adds and the Strategos it pays."""
+    if a.condition is None:
+        cond = ""
+    elif a.condition in CONDITIONS:
+        cond = _(CONDITIONS[a.condition])
+    else:
+        cond = _(" if {condition}", condition=a.condition)
+    if a.issue == "ANY":
+        issue = _("any issue")
+    elif a.issue.startswith("NOT-"):
+        issue = _("any but {issue}", issue=a.issue.removeprefix("NOT-"))
+    else:
+        issue = a.issue
+    pays = _(", {n} Strategos", n=a.strategos) if a.strategos else ""
+    return f"{issue}{cond}: +{a.bonus}{pays}"
+
+
+def half_words(attrs: list[Attribute]) -> str:
+    """A half's bonuses (or a Leader's), "no bonus" for none."""
+    return "; ".join(attribute_words(a) for a in attrs) or _("no bonus")
+
+
+def card_gloss(data: PericlesData, card: str, faction: str) -> str:
+    """A political card or a Leader (``L`` and its faction) as ``faction`` reads it: its title, its
+    value and the bonuses of its own half (P-CARD-1..6); "" for an id the data lacks."""
+    for deck in (data.cards_athens, data.cards_sparta):
+        for political in deck.cards:
+            if political.id == card:
+                half = political.halves[deck.factions.index(faction)] if faction in deck.factions else []
+                return _("{title} ({value}): {half}", title=political.title, value=political.value,
+                         half=half_words(half))
+    for leader in data.leaders.leaders:
+        if card == f"L{leader.faction}":
+            return _("Leader ({value}): {bonuses}", value=leader.value, bonuses=half_words(leader.attributes))
+    return ""
