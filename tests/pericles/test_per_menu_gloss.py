@@ -1,6 +1,9 @@
 """A hand of bare card ids is readable in the menu (a newcomer's finding): each card entry carries
 the card's title, value and the faction's own half (P-CARD-1..6, P-LEADER-1), each issue its name
-(P-POLISSUE-1); and a card dealt face down is told as to whom, never which (P-INFO-2)."""
+(P-POLISSUE-1), and an entourage choice's explanation reads the card too. The log tells what the
+others may know of a secret step: a card dealt goes to a faction (P-INFO-2), a marker is placed face
+down in a theater (P-INFO-6), a card is set aside or played, a marker lent, Strategos committed
+(P-INFO-5, P-INFO-7), never which."""
 
 from __future__ import annotations
 
@@ -71,3 +74,23 @@ def test_an_entourage_choice_is_explained_with_the_card_the_browser_shows_it_too
     reading = card_gloss(DATA, str(action.args[0]), FACTIONS[seat])
     assert words.startswith(f"{action.args[0]}: {reading}. Set this card aside as entourage")
     assert explain(game, game.view(state, None), action).startswith("Set this card aside")  # no faction: no half
+
+
+def test_p_info_6_a_marker_placed_face_down_is_told_by_its_theater_only() -> None:
+    """The theater is on the map for all to see; the kind and the owner (a lent marker) are not."""
+    game = KIT.make_game({})
+    seat = FACTIONS.index("DF")
+    line = KIT.hidden_log_line(game, seat, Action.parse("place AF MIL Corcyra"), frozenset({seat}))
+    assert line == "Demagogues: place a marker face down in Corcyra"
+    assert "MIL" not in line and "AF" not in line
+
+
+def test_p_info_2_other_secret_steps_say_what_kind_of_step_not_what() -> None:
+    game = KIT.make_game({})
+    said = {notation: KIT.hidden_log_line(game, 0, Action.parse(notation), frozenset({0}))
+            for notation in ("entourage A04", "keep A04 A05", "lend MIL", "secret 2", "play A04")}
+    assert said == {"entourage A04": "Aristocrats: set a card aside as entourage (hidden)",
+                    "keep A04 A05": "Aristocrats: keep entourage cards (hidden)",
+                    "lend MIL": "Aristocrats: lend a marker to the compatriot (hidden)",
+                    "secret 2": "Aristocrats: commit Strategos in secret (hidden)",
+                    "play A04": "Aristocrats: play a debate card face down (hidden)"}

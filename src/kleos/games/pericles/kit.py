@@ -32,6 +32,17 @@ from kleos.games.pericles.view import PericlesView, view_json
 SECRET_STEPS = ("keep", "entourage", "lend", "place", "dip_secret", "exped_secret")
 
 
+HIDDEN_STEP_WORDS = {
+    "place": N_("{who}: place a marker face down in {theater}"),
+    "entourage": N_("{who}: set a card aside as entourage (hidden)"),
+    "keep": N_("{who}: keep entourage cards (hidden)"),
+    "lend": N_("{who}: lend a marker to the compatriot (hidden)"),
+    "secret": N_("{who}: commit Strategos in secret (hidden)"),
+    "play": N_("{who}: play a debate card face down (hidden)"),
+}
+"""A secret step as the other factions read it, by verb (``place``'s last word is the theater)."""
+
+
 def bot_handicap_default(options: Mapping[str, Any]) -> int:
     """The Honor a bot's faction gets unless told otherwise in the scenario ``options`` name: the
     designer's +20 for the whole war, none for the one-phase vignette (docs/pericles.md)."""
@@ -153,9 +164,15 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
         return super().log_visibility(game, before, seat, action, after)
 
     def hidden_log_line(self, game: PericlesGame, seat: int, action: Action, readers: frozenset[int]) -> str:
-        """A card dealt face down: to which faction, not which card (P-INFO-2)."""
+        """What the others may know of a secret step: a card dealt goes to a faction, not which card
+        (P-INFO-2); a marker is placed face down in a theater, not which kind or whose (P-INFO-6); a
+        faction sets cards aside, plays a debate card, lends a marker or commits Strategos, not which or
+        how many (P-INFO-2, P-INFO-5, P-INFO-7)."""
         if seat == CHANCE and action.verb == "deal":
             return _("a card is dealt: {faction} (hidden)", faction=str(action.args[0]))
+        if seat != CHANCE and action.verb in HIDDEN_STEP_WORDS:
+            where = str(action.args[-1]) if action.args else ""
+            return _(HIDDEN_STEP_WORDS[action.verb], who=seat_names(game)[seat], theater=where)
         return super().hidden_log_line(game, seat, action, readers)
 
     def progress(self, game: PericlesGame, state: PericlesState) -> Mapping[str, float]:
