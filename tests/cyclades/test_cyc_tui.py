@@ -87,6 +87,15 @@ def test_map_shows_buildings_and_the_metropolis_on_one_cell_islands(players: int
         assert shown in lines[row + 1][column:column + render.CELL].split()[-1], (t.island_ids[island], lines[row + 1])
 
 
+def test_the_legend_names_every_mark_the_map_draws() -> None:
+    """An island's second cell shows its buildings or '.', and the legend says so, with the letters'
+    buildings (a newcomer read 'I5 .' as a second island)."""
+    game, state = started(3)
+    text = " ".join(plain(render.map_view(game, game.view(state, 0), render.DARK, 120)).split())
+    assert re.search(r"\bI\d+ \.", text), "an empty second cell is drawn as '.'"
+    assert "P F T U buildings (Port, Fortress, Temple, University), shown on an island's second cell ('.' none)" in text
+
+
 def test_narrow_panel_lists_the_board_instead() -> None:
     game, state = started(5)
     text = plain(render.map_view(game, game.view(state, 0), render.DARK, 50), 50)

@@ -140,8 +140,9 @@ def map_view(game: CycladesGame, view: CycladesView, p: Palette, width: int = 10
                 piece.truncate(CELL - 1)
                 line.append_text(piece)
         out.extend([top, bottom])
-    legend = _("I3*2 island and its prosperity · B2 its owner's initial and troops · M Metropolis, "
-               "P F T U buildings · S7$1 sea and trade value · R2~ fleets")
+    legend = _("I3*2 island and its prosperity · B2 its owner's initial and troops · M Metropolis, P F T U "
+               "buildings (Port, Fortress, Temple, University), shown on an island's second cell ('.' none) · "
+               "S7$1 sea and trade value · R2~ fleets")
     return lines(*out, Text(""), paragraph(legend, width, p.dim))
 
 
