@@ -94,3 +94,18 @@ def test_p_info_2_other_secret_steps_say_what_kind_of_step_not_what() -> None:
                     "lend MIL": "Aristocrats: lend a marker to the compatriot (hidden)",
                     "secret 2": "Aristocrats: commit Strategos in secret (hidden)",
                     "play A04": "Aristocrats: play a debate card face down (hidden)"}
+
+
+def test_a_theater_to_place_in_reads_as_its_status_and_queue() -> None:
+    """P-DEF-11, P-THEATER-5: where a marker would go, from the placer's side."""
+    game = KIT.make_game({})
+    state = game.new_state(7)
+    sparta = game.tables.theater_index["Sparta"]
+    state.queue.extend([sparta * 1000 + 2 * 100 + 2 * 10 + 0, sparta * 1000 + 3 * 100 + 3 * 10 + 1])  # two Spartan
+    look = Look(KIT)
+    view = game.view(state, FACTIONS.index("AF"))
+    assert look.gloss(game, view, Action.parse("place AF MIL Athens")) == "friendly, 0 markers there"
+    assert look.gloss(game, view, Action.parse("place AF MIL Sparta")) == "enemy, 2 markers there"
+    state.queue.pop()
+    view = game.view(state, FACTIONS.index("EK"))
+    assert look.gloss(game, view, Action.parse("place EK MIL Sparta")) == "friendly, 1 marker there"

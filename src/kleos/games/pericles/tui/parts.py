@@ -25,12 +25,13 @@ from kleos.games.pericles import story
 from kleos.games.pericles.cards import card_gloss
 from kleos.games.pericles.explain import ISSUE_NAMES, explain, seat_names
 from kleos.games.pericles.game import PericlesGame
-from kleos.games.pericles.i18n import N_, _
+from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
+from kleos.games.pericles.rules.common import status
 from kleos.games.pericles.state import PericlesState
-from kleos.games.pericles.tables import FACTIONS
+from kleos.games.pericles.tables import FACTIONS, side_of
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -98,7 +99,25 @@ def _gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
         return card_gloss(game.tables.data, code, FACTIONS[view.seat])
     if action.verb == "issue" and code in ISSUE_NAMES:
         return _(ISSUE_NAMES[code])
+    if action.verb == "place" and view.seat is not None:
+        return _place_gloss(game, view, str(action.args[-1]))
     return ""
+
+
+STATUS_WORDS = {"friendly": N_("friendly"), "contested": N_("contested"), "enemy": N_("enemy"),
+                "neutral": N_("neutral")}
+"""A theater's status for a side in words (P-DEF-11)."""
+
+
+def _place_gloss(game: PericlesGame, view: PericlesView, theater: str) -> str:
+    """Where a marker would go: the theater's status for the placer's side and the markers already
+    queued there (P-DEF-11, P-THEATER-5)."""
+    th = game.tables.theater_index.get(theater)
+    if th is None or view.seat is None:
+        return ""
+    queued = sum(1 for entry in view.state.queue if entry // 1000 == th)
+    return ngettext("{status}, {n} marker there", "{status}, {n} markers there", queued,
+                    status=_(STATUS_WORDS[status(view.state, th, side_of(view.seat))]))
 
 
 PANEL_OF_VERB = {
