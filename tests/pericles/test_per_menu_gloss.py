@@ -7,6 +7,7 @@ down in a theater (P-INFO-6), a card is set aside or played, a marker lent, Stra
 
 from __future__ import annotations
 
+from decisions import at_first_decision
 from kleos import i18n
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
@@ -36,11 +37,8 @@ def test_a_leader_reads_as_its_value_and_bonuses_and_an_unknown_id_as_nothing() 
 
 def test_the_menu_glosses_cards_and_issues_from_the_deciders_view() -> None:
     game = KIT.make_game({})
-    state = game.new_state(7)
-    while game.is_chance(state):
-        game.apply_in_place(state, game.sample_chance(state), CHANCE)
+    state, seat = at_first_decision(game, 7)
     look = Look(KIT)
-    seat = game.actors(state)[0]
     view = game.view(state, seat)
     entourage = [a for a in game.legal_actions(state, seat) if a.verb == "entourage"]
     assert entourage
@@ -65,10 +63,7 @@ def test_p_info_2_a_card_dealt_face_down_names_its_faction_only() -> None:
 def test_an_entourage_choice_is_explained_with_the_card_the_browser_shows_it_too() -> None:
     """The explanation (the terminal's detail line, the browser's ⓘ) reads the card before the effect."""
     game = KIT.make_game({})
-    state = game.new_state(7)
-    while game.is_chance(state):
-        game.apply_in_place(state, game.sample_chance(state), CHANCE)
-    seat = game.actors(state)[0]
+    state, seat = at_first_decision(game, 7)
     action = next(a for a in game.legal_actions(state, seat) if a.verb == "entourage")
     words = explain(game, game.view(state, seat), action)
     reading = card_gloss(DATA, str(action.args[0]), FACTIONS[seat])

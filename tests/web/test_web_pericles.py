@@ -348,3 +348,24 @@ def test_the_hint_panel_says_why(pericles_server: PericlesServer, browser: Any, 
         check_reader_language(page, language, base)
         page.screenshot(path=str(shots / f"pericles-web-hint-why-{language}.png"))
         assert errors == []
+
+
+def test_the_menus_buttons_read_as_much_as_the_terminals_menu(pericles_server: PericlesServer,
+                                                               browser: Any) -> None:
+    """Each button shows the server's ``gloss`` of its action (here a theater's status and queue for a
+    placement, P-DEF-11), as the terminal's menu does after the entry."""
+    base = pericles_server.url
+    seated = create_game(base, ["me", "random", "random", "random"], game="pericles", options=OPTIONS, seed=5)
+    with seat_page(browser, base, seated) as (page, errors):
+        page.wait_for_function(READY, timeout=30_000)
+        message = get_state(base, seated["game_id"], seated["token"])
+        glossed = {item["action"]: item["gloss"] for item in message["legal"] if "gloss" in item}
+        assert glossed and all(re.fullmatch(r"(friendly|contested|enemy|neutral), \d+ markers? there", words)
+                               for words in glossed.values()), glossed
+        page.locator('#per-map g.theater[data-name="Athens"] rect').click()
+        buttons = page.locator("#menu button.choice[data-action]")
+        shown = buttons.evaluate_all(
+            "bs => bs.map(b => [b.dataset.action, (b.querySelector('.gloss') || {}).textContent || ''])")
+        assert shown and all(words == glossed.get(action, "") for action, words in shown), shown
+        assert any(words for _action, words in shown)
+        assert errors == []

@@ -23,7 +23,7 @@ from kleos import i18n
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
 from kleos.core.kit.params import S, V
-from kleos.core.kit.terminal import Explain
+from kleos.core.kit.terminal import Explain, MenuParts
 from kleos.core.kit.web import EXPLANATIONS, explanations
 from kleos.core.protocol import CHANCE, Game, Outcome
 
@@ -269,14 +269,36 @@ def log_text(kit: GameKit, game: Game[S, V], before: S, seat: int, action: Actio
 
 
 @cache
-def explain_of(kit: GameKit) -> Explain | None:
-    """The kit's menu explanations (:attr:`~kleos.core.kit.terminal.MenuParts.explain`), or none when
-    the game has none or its terminal part's libraries are not installed with this server."""
+def menu_parts(kit: GameKit) -> MenuParts[Any, Any] | None:
+    """The kit's menu parts (explanations, glosses), or none when the game has no terminal part or
+    its libraries are not installed with this server."""
     try:
         parts = kit.terminal_parts()
     except ImportError:
         return None
-    return None if parts is None else parts.menus.explain
+    return None if parts is None else parts.menus
+
+
+def explain_of(kit: GameKit) -> Explain | None:
+    """The kit's menu explanations (:attr:`~kleos.core.kit.terminal.MenuParts.explain`), if any."""
+    menus = menu_parts(kit)
+    return None if menus is None else menus.explain
+
+
+def legal_items(kit: GameKit, game: Game[S, V], view: V, actions: Sequence[Action]) -> list[dict[str, str]]:
+    """Each legal action in notation and words, with the few words the terminal's menu shows after it
+    (:attr:`~kleos.core.kit.terminal.MenuParts.gloss`: a card's reading, a price) where the game has
+    them."""
+    menus = menu_parts(kit)
+    gloss = None if menus is None else menus.gloss
+    items: list[dict[str, str]] = []
+    for action in actions:
+        item = {"action": str(action), "text": kit.describe_action(game, view, action)}
+        words = gloss(game, view, action) if gloss is not None else ""
+        if words:
+            item["gloss"] = words
+        items.append(item)
+    return items
 
 
 def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
@@ -311,7 +333,7 @@ def seat_head(kit: GameKit, game: Game[S, V], state: S, steps: int, seat: int | 
     view_out = kit.view_json(game, view)
     if your_turn and seat is not None:
         actions = game.legal_actions(state, seat)
-        legal = [{"action": str(a), "text": kit.describe_action(game, view, a)} for a in actions]
+        legal = legal_items(kit, game, view, actions)
         explained = explanations(game, view, actions, explain_of(kit))
         if explained:
             view_out[EXPLANATIONS] = explained

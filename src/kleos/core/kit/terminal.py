@@ -187,7 +187,8 @@ class MenuParts(Generic[G, V]):
     then each argument); a level with at most ``flat_limit`` actions under it lists them whole.
 
     ``title``: what the seat is deciding (the menu's title, e.g. the step of a compound action in
-    progress); ``gloss``: a few words after a menu entry (a cost, a price); ``small_step``: true when
+    progress); ``gloss``: a few words after a menu entry (a cost, a price; the browser shows them on
+    the action's button, a state message's ``legal[].gloss``); ``small_step``: true when
     the decision is a small step inside an action that needs no confirmation; ``panel_for``: the
     board panel that matters for a decision (given the menu words chosen so far), ``None`` to keep
     the current one; ``notation_example``: an action to show in the typing box's placeholder;

@@ -217,6 +217,7 @@ export function renderMenu(root, model, { busy, onChoose, onOpen, onBack, onHove
                       onmouseleave: unhover, onfocus: hover, onblur: unhover },
           [showVerb ? h("span", { class: "verb", text: words.verbLabel(verb) }) : null,
            h("span", { class: "text", text: e.text }),
+           e.gloss ? h("span", { class: "gloss", text: e.gloss }) : null,
            e.warning ? h("span", { class: "loses-tag", text: t("⚠ loses the game") }) : null,
            h("code", { class: "notation", text: e.action })]),
         explainButton(e),

@@ -1,0 +1,34 @@
+"""A legal action's ``gloss`` in a state message: the few words the terminal's menu shows after it
+(a card's reading, a theater's status, a creature's price), so that the browser's buttons read as
+much as the terminal's menu; absent for a game or an action without them."""
+
+from __future__ import annotations
+
+from decisions import at_first_decision
+from kleos.core.action import Action
+from kleos.games.pericles.cards import card_gloss
+from kleos.games.pericles.kit import KIT as PERICLES
+from kleos.games.pericles.loader import load_data
+from kleos.games.pericles.tables import FACTIONS
+from kleos.server.messages import legal_items
+from toygame.kit import KIT as TOY
+
+
+def test_each_card_to_set_aside_carries_the_factions_reading_of_it() -> None:
+    """P-CARD-1: the browser's entourage buttons name the card's half as the terminal's menu does."""
+    game = PERICLES.make_game({})
+    state, seat = at_first_decision(game, 7)
+    view = game.view(state, seat)
+    items = legal_items(PERICLES, game, view, game.legal_actions(state, seat))
+    cards = [item for item in items if item["action"].startswith("entourage ")]
+    assert cards
+    for item in cards:
+        assert item["gloss"] == card_gloss(load_data(), item["action"].split()[1], FACTIONS[seat])
+        assert item["text"] == PERICLES.describe_action(game, view, Action.parse(item["action"]))
+
+
+def test_a_game_without_glosses_sends_actions_and_words_only() -> None:
+    game = TOY.make_game({})
+    state, seat = at_first_decision(game, 1)
+    items = legal_items(TOY, game, game.view(state, seat), game.legal_actions(state, seat))
+    assert items and all(set(item) == {"action", "text"} for item in items)
