@@ -369,3 +369,36 @@ def test_the_menus_buttons_read_as_much_as_the_terminals_menu(pericles_server: P
         assert shown and all(words == glossed.get(action, "") for action, words in shown), shown
         assert any(words for _action, words in shown)
         assert errors == []
+
+
+FACTION_OF_SEAT = ("AF", "DF", "EK", "AK")
+NEWS = """async () => {
+    const { newsLines } = await import("/static/js/announce.js");
+    const dealt = (step, faction) => ({ step, seat: -1, hidden: true, text: `a card is dealt: ${faction} (hidden)` });
+    const log = [dealt(1, "DF"), dealt(2, "DF"), dealt(3, "DF"), dealt(4, "EK")];
+    return newsLines({ log, seat: 0, your_turn: false }, ["AF", "DF", "EK", "AK"], 0, "");
+}"""
+
+
+def test_a_deal_of_hidden_cards_is_one_line_a_faction_since_your_last_move(pericles_server: PericlesServer,
+                                                                             browser: Any) -> None:
+    """P-INFO-2: the panel beside the menu folds each faction's hidden deal into one line "(×9)", so the
+    seat's own nine cards stay in view; the screen reader hears a run once too. The log keeps each step."""
+    base = pericles_server.url
+    seated = create_game(base, ["me", "random", "random", "random"], game="pericles", options={"scenario": "14_2"},
+                         seed=5)
+    with seat_page(browser, base, seated) as (page, errors):
+        page.wait_for_function(READY, timeout=30_000)
+        page.wait_for_selector("#last-turn:not([hidden])")
+        lines = page.locator("#last-turn li .last-turn-text").all_inner_texts()
+        others = [faction for faction in ("AF", "DF", "EK", "AK") if faction != FACTION_OF_SEAT[seated["seat"]]]
+        for faction in others:
+            assert f"a card is dealt: {faction} (hidden) (×9)" in lines, lines
+        mine = FACTION_OF_SEAT[seated["seat"]]
+        assert sum(line.startswith(f"a card is dealt: {mine} ") for line in lines) == 9, lines
+        logged = page.locator("#log-panel li.log-entry .log-text").all_inner_texts()
+        assert sum(text == f"a card is dealt: {others[0]} (hidden)" for text in logged) == 9  # a line per step
+        heard = page.evaluate(NEWS)
+        assert heard == ["chance: a card is dealt: DF (hidden) (×3)", "chance: a card is dealt: EK (hidden)"], heard
+        assert errors == []
+

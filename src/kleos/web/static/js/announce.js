@@ -4,7 +4,7 @@
 // that nothing is read twice). The words are the log's, so a secret step stays secret.
 import { $, h, put } from "./dom.js";
 import { seatLabel } from "./board-api.js";
-import { withoutSeat } from "./log.js";
+import { foldRuns, runText, withoutSeat } from "./log.js";
 import { t } from "./i18n.js";
 
 const MOST = 6; // lines read at once; a longer burst (a reconnect) is summed up by its last lines
@@ -15,7 +15,9 @@ export function newsLines(msg, names, lastStep, endText) {
   const lines = [];
   if (lastStep !== null) {
     const fresh = (msg.log || []).filter((e) => e.step > lastStep && e.seat !== msg.seat);
-    for (const e of fresh.slice(-MOST)) lines.push(`${seatLabel(names, e.seat)}: ${withoutSeat(e, names)}`);
+    for (const e of foldRuns(fresh).slice(-MOST)) {
+      lines.push(`${seatLabel(names, e.seat)}: ${runText(withoutSeat(e, names), e.count)}`);
+    }
   }
   if (msg.outcome) {
     if (!heard.over) lines.push(t("Game over: {result}", { result: endText }));

@@ -4,12 +4,12 @@
 // latest steps.
 import { $, h, put } from "./dom.js";
 import { seatTag } from "./board-api.js";
-import { withoutSeat } from "./log.js";
+import { foldRuns, runText, withoutSeat } from "./log.js";
 import { t } from "./i18n.js";
 
 const MOST = 14; // lines shown; older ones are in the log
 
-/** The log entries since `seat`'s last step (every entry after it, none of its own). */
+/** The log entries since `seat`'s last step (every entry after it, none of its own), runs folded. */
 export function sinceLastStep(log, seat) {
   const entries = log || [];
   let last = -1;
@@ -22,7 +22,7 @@ export function sinceLastStep(log, seat) {
     }
   }
   const since = entries.slice(last + 1).filter((e) => e.seat !== seat);
-  return since.slice(-MOST);
+  return foldRuns(since).slice(-MOST);
 }
 
 function panel() {
@@ -38,12 +38,13 @@ function panel() {
 export function renderLastTurn(msg, names) {
   const el = panel();
   const seat = Number.isInteger(msg.seat) && msg.seat >= 0 ? msg.seat : null;
-  const lines = seat === null ? (msg.log || []).slice(-6) : sinceLastStep(msg.log, seat);
+  const lines = seat === null ? foldRuns(msg.log || []).slice(-6) : sinceLastStep(msg.log, seat);
   el.hidden = lines.length === 0;
   if (!lines.length) return;
   const title = seat === null ? t("Latest moves") : t("Since your last move");
   put(el, h("h3", { text: title }), h("ol", { class: "last-turn-list" }, lines.map((e) => h("li", {
     class: `last-turn-line${e.seat < 0 ? " chance" : ""}${e.hidden ? " hidden" : ""}`, "data-step": String(e.step),
     "data-seat": String(e.seat),
-  }, [seatTag(names, e.seat), " ", h("span", { class: "last-turn-text", text: withoutSeat(e, names) })]))));
+  }, [seatTag(names, e.seat), " ",
+       h("span", { class: "last-turn-text", text: runText(withoutSeat(e, names), e.count) })]))));
 }

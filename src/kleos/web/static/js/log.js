@@ -14,6 +14,28 @@ export function withoutSeat(entry, names) {
   return prefix ? entry.text.slice(prefix.length) : entry.text;
 }
 
+/**
+ * Consecutive entries alike (the same seat, words and secrecy) as one, the first of them with its
+ * `count`: a deal of hidden cards is one line, not nine. The log panel keeps a line per step.
+ */
+export function foldRuns(entries) {
+  const out = [];
+  for (const e of entries) {
+    const last = out[out.length - 1];
+    if (last && last.seat === e.seat && last.text === e.text && Boolean(last.hidden) === Boolean(e.hidden)) {
+      last.count += 1;
+    } else {
+      out.push({ ...e, count: 1 });
+    }
+  }
+  return out;
+}
+
+/** A folded entry's words: "… (×9)" for a run of nine. */
+export function runText(text, count) {
+  return count > 1 ? t("{line} (×{count})", { line: text, count }) : text;
+}
+
 /** The end of a game in words when the board brings none: winner, reason, scores. */
 export function outcomeText(outcome, names) {
   if (!outcome) return "";
