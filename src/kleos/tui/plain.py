@@ -15,7 +15,7 @@ from pathlib import Path
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.i18n.platform import N_, _
-from kleos.tui.log_runs import Run, fold
+from kleos.tui.log_runs import Run, alike, fold
 from kleos.tui.look import Look
 from kleos.tui.session import Session
 
@@ -28,7 +28,7 @@ Answer with the number of a menu entry, or type the action itself in notation (s
   menu          show the numbered actions again
   log [N]       the last N steps in plain words (default 20)
   save [FILE]   save the game (the action log) to FILE (default: the game's save file)
-  quit          save and leave (asks for confirmation); resume with --load FILE
+  quit, q       save and leave (asks for confirmation); resume with --load FILE
 """)
 
 
@@ -52,6 +52,7 @@ class PlainGame:
         self.session = session
         self.look = Look(session.kit)
         self.shown = len(session.log)  # the log lines printed so far
+        self.held: Run | None = None  # the last run of alike lines, not printed yet
         self.last_decider: int | None = None
         self.notations: dict[int, str] = {}  # record index -> a computer's action the readers may see
 
@@ -60,8 +61,8 @@ class PlainGame:
         """Play until the game is over or the player leaves (the game then saved); the exit status."""
         s = self.session
         while True:
-            self.print_new_log()
             seat = s.to_act()
+            self.print_new_log(flush=seat is None or (seat != CHANCE and s.is_human(seat)))
             if seat is None:
                 return self.finish()
             if seat == CHANCE:
@@ -79,12 +80,28 @@ class PlainGame:
         if s.may_read(before, seat, action):
             self.notations[len(s.record.actions) - 1] = str(action)
 
-    def print_new_log(self) -> None:
-        """The steps since the last decision, but a person's own (the board shows them)."""
+    def print_new_log(self, flush: bool = True) -> None:
+        """The steps since the last decision, but a person's own (the board shows them), a run of
+        alike lines as one (:mod:`kleos.tui.log_runs`): the last line is held back until a different
+        one comes or ``flush`` (a person's decision, the end) asks for it."""
         s = self.session
-        for run in fold(line for line in s.log[self.shown:] if line.kind != "action" or not s.is_human(line.seat)):
-            out(self.with_notation(run))
+        for line in s.log[self.shown:]:
+            if line.kind == "action" and s.is_human(line.seat):
+                continue
+            if self.held is not None and alike(self.held.line, line):
+                self.held = Run(self.held.line, self.held.count + 1)
+            else:
+                self.print_held()
+                self.held = Run(line)
         self.shown = len(s.log)
+        if flush:
+            self.print_held()
+
+    def print_held(self) -> None:
+        """Print the run of alike lines held back (see :meth:`print_new_log`)."""
+        if self.held is not None:
+            out(self.with_notation(self.held))
+            self.held = None
 
     def with_notation(self, run: Run) -> str:
         """A computer's action with its notation (unless secret), so that a player learns the notation by
@@ -136,7 +153,7 @@ class PlainGame:
             return True
         if text.isdigit():
             return self.numbered(legal, int(text))
-        if word in ("quit", "exit"):
+        if word in ("quit", "exit", "q") and not rest:
             return not self.quit()
         commands = {"help": lambda: out(_(GAME_HELP)), "?": lambda: out(_(GAME_HELP)),
                     "board": lambda: self.show_board(seat), "menu": lambda: self.menu(seat, legal),
@@ -168,7 +185,9 @@ class PlainGame:
         for i, action in enumerate(legal, start=1):
             warning = self.look.warning(s.game, view, seat, action)
             flag = "   " + _("!! LOSES THE GAME: {why}", why=warning) if warning else ""
-            out(f"  {i:>{width}}. {s.kit.describe_action(s.game, view, action)}   [{action}]{flag}")
+            gloss = self.look.gloss(s.game, view, action)
+            words = s.kit.describe_action(s.game, view, action) + (f" ({gloss})" if gloss else "")
+            out(f"  {i:>{width}}. {words}   [{action}]{flag}")
 
     def show_log(self, rest: str) -> None:
         n = int(rest) if rest.strip().isdigit() else LOG_LINES
