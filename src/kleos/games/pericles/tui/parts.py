@@ -115,7 +115,7 @@ def _place_gloss(game: PericlesGame, view: PericlesView, theater: str) -> str:
     th = game.tables.theater_index.get(theater)
     if th is None or view.seat is None:
         return ""
-    queued = sum(1 for entry in view.state.queue if entry // 1000 == th)
+    queued = len(render.queue_of(view.state, th))
     return ngettext("{status}, {n} marker there", "{status}, {n} markers there", queued,
                     status=_(STATUS_WORDS[status(view.state, th, side_of(view.seat))]))
 
