@@ -31,3 +31,33 @@ def test_p_info_2_the_deal_is_a_line_a_faction_and_the_hand_reads_as_cards(
         assert f"a card is dealt: {faction} (hidden)" not in lines
     assert sum(line.startswith("a card is dealt: AF A") for line in lines) == 9  # own cards one by one
     assert "  1. put into the entourage A04 (Leontis I (1): ORA: +4, 3 Strategos)   [entourage A04]" in lines
+
+
+def test_p_solo_6_the_opening_names_the_bots_handicap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """The full-screen welcome tells the bots' extra Honor; the plain loop's opening does too, so
+    that a player who sees Honor 30 against 10 knows why."""
+    monkeypatch.chdir(tmp_path)  # q saves the game in the folder of the moment
+    _code, out = play(["--seed", "7", "--opponent", "random"], "q\ny\n", monkeypatch, capsys)
+    opening = out.splitlines()[1]
+    assert opening.startswith("Handicap, extra starting Honor")
+    assert opening.endswith(": Demagogues 20, Eurypontid King 20, Agiad King 20 "
+                            "(kleos play --handicap N sets it, 0 turns it off).")
+    _code, out = play(["--seed", "7", "--opponent", "random", "--handicap", "0"], "q\ny\n", monkeypatch, capsys)
+    assert "none in this game" in out.splitlines()[1]
+
+
+def test_an_unchanged_board_is_not_printed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Each decision shows the board, or one line when the seat saw that same board last; 'board'
+    prints it whole on demand."""
+    monkeypatch.chdir(tmp_path)
+    _code, out = play(["--seed", "3", "--opponent", "heuristic"], "1\n" * 7 + "board\nq\ny\n", monkeypatch, capsys)
+    lines = out.splitlines()
+    same = "(The board is as above; 'board' shows it again.)"
+    menus = [i for i, line in enumerate(lines) if line.startswith("Your choices (Aristocrats)")]
+    boards = [i for i, line in enumerate(lines) if "Turn 1, " in line]  # a board's first line (after a prompt)
+    assert len(menus) == 8 and len(boards) + lines.count(same) == len(menus) + 1  # + the 'board' command
+    shown_again = lines.index(same)
+    assert max(i for i in boards if i < shown_again) < max(i for i in menus if i < shown_again)
+    assert boards[-1] > menus[-1]  # 'board' printed it whole

@@ -16,7 +16,6 @@ from textual.binding import Binding, BindingType
 from textual.filter import Monochrome
 
 from kleos.agents import agents_about
-from kleos.core.kit.handicap import handicaps
 from kleos.i18n.platform import N_, _
 from kleos.tui.look import Look
 from kleos.tui.screen import MODE_CHOOSE, MODE_CONFIRM, MODE_OVER, MODE_WAIT, GameScreen
@@ -74,21 +73,9 @@ class GameApp(TranslatedBindings, App[str]):
             self.push_screen(self.welcome_screen(), self._welcomed)
 
     def handicap_text(self) -> str:
-        """The game's bot handicap as this game gives it, seat by seat ("none" when its bots have none,
-        so that a player knows the scores start even); nothing for a game without one."""
-        s = self.session
-        spec = s.kit.bot_handicap
-        given = handicaps(s.kit, s.record.options)
-        if spec is None:
-            return ""
-        if not given:
-            if all(s.is_human(seat) for seat in s.seats):
-                return ""
-            return _("Handicap, {what}: none in this game (kleos play --handicap N gives the bots N).",
-                     what=s.kit.word(spec.help)) + "\n\n"
-        seats = ", ".join(f"{s.name(seat)} {amount}" for seat, amount in sorted(given.items()))
-        return _("Handicap, {what}: {seats} (kleos play --handicap N sets it, 0 turns it off).",
-                 what=s.kit.word(spec.help), seats=seats) + "\n\n"
+        """The welcome's handicap paragraph (:meth:`Session.handicap_text`), or nothing."""
+        text = self.session.handicap_text()
+        return text + "\n\n" if text else ""
 
     def welcome_screen(self) -> ChoiceScreen:
         s = self.session

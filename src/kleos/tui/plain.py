@@ -54,6 +54,7 @@ class PlainGame:
         self.shown = len(session.log)  # the log lines printed so far
         self.held: Run | None = None  # the last run of alike lines, not printed yet
         self.last_decider: int | None = None
+        self.board_shown: tuple[int, str] | None = None  # the seat and the board printed last
         self.notations: dict[int, str] = {}  # record index -> a computer's action the readers may see
 
     # ----- the loop -------------------------------------------------------------------------------
@@ -128,7 +129,7 @@ class PlainGame:
         s = self.session
         legal = s.legal(seat)
         out()
-        self.show_board(seat)
+        self.show_board_if_changed(seat)
         out()
         self.menu(seat, legal)
         while True:
@@ -175,7 +176,17 @@ class PlainGame:
 
     def show_board(self, seat: int) -> None:
         s = self.session
-        out(s.kit.describe_view(s.game, s.view(seat), seat))
+        self.board_shown = (seat, s.kit.describe_view(s.game, s.view(seat), seat))
+        out(self.board_shown[1])
+
+    def show_board_if_changed(self, seat: int) -> None:
+        """The board before a decision, or one line when ``seat`` saw the same board last time (a
+        series of choices, such as cards set aside one by one, would print it again and again)."""
+        s = self.session
+        if self.board_shown == (seat, s.kit.describe_view(s.game, s.view(seat), seat)):
+            out(_("(The board is as above; 'board' shows it again.)"))
+        else:
+            self.show_board(seat)
 
     def menu(self, seat: int, legal: list[Action]) -> None:
         s = self.session
@@ -230,6 +241,7 @@ class PlainGame:
             self.save_and_leave(_("End of input."))
             return False
         out("\n" * 30)
+        self.board_shown = None
         return True
 
 
@@ -242,6 +254,9 @@ def play_plain(session: Session, *, resumed: Path | None = None) -> int:
     who = _(" and ").join(s.name(x) for x in sorted(s.humans)) or _("nobody (the computer plays every seat)")
     out(_("{game}, seed {seed}", game=Look(s.kit).heading(s.game), seed=s.record.seed) + ". "
         + _("You play {who}{opponents}.", who=who, opponents=s.opponents_text()))
+    handicap = s.handicap_text()
+    if handicap:
+        out(handicap)
     out(_("Type 'help' at any prompt for the commands."))
     return PlainGame(session).run()
 

@@ -20,6 +20,7 @@ from kleos.core.action import Action, MalformedAction
 from kleos.core.clock import forfeit_outcome
 from kleos.core.errors import IllegalAction
 from kleos.core.kit import GameKit
+from kleos.core.kit.handicap import handicaps
 from kleos.core.kit.terminal import LogLine, TerminalParts
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.record import GameRecord
@@ -193,6 +194,20 @@ class Session:
         if len(bots) == 1:
             return _(" against the {kind} computer player", kind=specs[0])
         return _(" against {n} computer players ({kinds})", n=len(bots), kinds=", ".join(specs))
+
+    def handicap_text(self) -> str:
+        """The game's bot handicap as this game gives it, seat by seat ("none" when its bots have none,
+        so that a player knows the scores start even); nothing for a game without one."""
+        spec = self.kit.bot_handicap
+        given = handicaps(self.kit, self.record.options)
+        if spec is None or (not given and all(self.is_human(seat) for seat in self.seats)):
+            return ""
+        what = self.kit.word(spec.help)
+        if not given:
+            return _("Handicap, {what}: none in this game (kleos play --handicap N gives the bots N).", what=what)
+        seats = ", ".join(f"{self.name(seat)} {amount}" for seat, amount in sorted(given.items()))
+        return _("Handicap, {what}: {seats} (kleos play --handicap N sets it, 0 turns it off).",
+                 what=what, seats=seats)
 
     def legal(self, seat: int) -> list[Action]:
         return self.game.legal_actions(self.state, seat)
