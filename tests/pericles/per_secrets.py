@@ -13,7 +13,11 @@ N_KINDS = len(MARKER_KINDS)
 _TABLES = PericlesGame({"scenario": "14_2"}).tables  # card sides and Leaders are the same in every scenario
 
 
-def _hidden_loc(loc: int, seat: int) -> bool:
+def _hidden_loc(loc: int, seat: int, played: list[int]) -> bool:
+    """A card ``seat`` may not see: the deck, another's hand or entourage, another's debate card until
+    both factions of its side have played (P-ASSEMBLY-5)."""
+    if PLAYED <= loc < PLAYED + 4 and played[loc - PLAYED] and played[(loc - PLAYED) ^ 1]:
+        return False
     return loc == DECK or any(base <= loc < base + 4 and loc - base != seat for base in (HAND, ENTOURAGE, PLAYED))
 
 
@@ -30,7 +34,7 @@ def redrawn(state: PericlesState, seat: int, rng: random.Random) -> PericlesStat
     s.stock[b] = total - s.stock[a]
     t = _TABLES
     leaders = set(t.leader_of)
-    cards = [c for c, loc in enumerate(s.card_loc) if c not in leaders and _hidden_loc(loc, seat)]
+    cards = [c for c, loc in enumerate(s.card_loc) if c not in leaders and _hidden_loc(loc, seat, s.played)]
     for side in (0, 1):
         mine = [c for c in cards if t.card_side[c] == side]
         places = [s.card_loc[c] for c in mine]

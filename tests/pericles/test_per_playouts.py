@@ -109,8 +109,9 @@ def secrets(g: PericlesGame) -> Callable[[PericlesState, int | None], Iterable[P
         yield other
         swapped = s.copy()
         rnd = random.Random(len(s.queue))
-        hidden = [c for c, loc in enumerate(s.card_loc)
-                  if loc == 0 or (2 <= loc < 14 and (loc - 2) % 4 != seat and g.tables.card_side[c] == 1)]
+        face_up = {PLAYED + f for f in range(4) if s.played[f] and s.played[f ^ 1]}  # P-ASSEMBLY-5
+        hidden = [c for c, loc in enumerate(s.card_loc) if loc == 0 or (
+            2 <= loc < 14 and (loc - 2) % 4 != seat and loc not in face_up and g.tables.card_side[c] == 1)]
         hidden = [c for c in hidden if g.tables.card_side[c] == 1 and c not in g.tables.leader_of]
         locs = [swapped.card_loc[c] for c in hidden]
         rnd.shuffle(locs)

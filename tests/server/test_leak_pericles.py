@@ -60,12 +60,13 @@ def all_persons(client: TestClient, scenario: str, seed: int) -> tuple[str, dict
     return create_all_persons(client, "pericles", {"scenario": scenario}, 4, seed)
 
 
-def secret_card(loc: int, seat: int | None) -> bool:
+def secret_card(loc: int, seat: int | None, played: list[int]) -> bool:
     """P-INFO-2, P-INFO-8: a card in another faction's hand, entourage or face-down debate play, or
-    in the deck, is secret to ``seat``."""
+    in the deck, is secret to ``seat``; a debate card is face up once both factions of its side have
+    played (P-ASSEMBLY-5)."""
     for base in (HAND, ENTOURAGE, PLAYED):
         if base <= loc < base + 4 and loc - base != seat:
-            return True
+            return not (base == PLAYED and played[loc - base] and played[(loc - base) ^ 1])
     return loc == DECK
 
 
@@ -75,7 +76,7 @@ def rules_check(served: dict[str, Any], true: PericlesState, seat: int | None) -
     where = f"seat {seat} at step {true.steps}"
     assert "rng" not in served and "seed" not in served
     for card, loc in enumerate(true.card_loc):  # P-INFO-2, P-INFO-8
-        expected = UNSEEN if secret_card(loc, seat) else loc
+        expected = UNSEEN if secret_card(loc, seat, true.played) else loc
         assert served["card_loc"][card] == expected, f"{where} sees card {card} at {served['card_loc'][card]}"
     for f in range(4):
         stock = served["stock"][f]  # P-INFO-3
@@ -234,7 +235,7 @@ def test_secrets_differ_from_what_others_are_shown(client: TestClient) -> None:
         served = get_message(client, game_id, token)["view"]["state"]
         assert served["stock"][seat] == state.stock[seat] and served["stock"].count(HIDDEN) == 3
         assert served["card_loc"].count(HAND + seat) == state.card_loc.count(HAND + seat)
-        others = [c for c, loc in enumerate(state.card_loc) if secret_card(loc, seat)]
+        others = [c for c, loc in enumerate(state.card_loc) if secret_card(loc, seat, state.played)]
         assert others and all(served["card_loc"][c] == UNSEEN for c in others)
         assert any(state.card_loc[c] != UNSEEN for c in others)
     for path in ("replay", "record"):  # the seed and the whole history wait for the end

@@ -14,16 +14,38 @@ view it is given.
 from __future__ import annotations
 
 from kleos.core.action import Action
-from kleos.games.pericles.explain import faction_name, kind_name, side_name, unit_name
+from kleos.games.pericles.explain import ISSUE_NAMES, faction_name, kind_name, side_name, unit_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
-from kleos.games.pericles.rules import battle, casualties
+from kleos.games.pericles.rules import assembly, battle, casualties
 from kleos.games.pericles.rules.battledeck import NONE
 from kleos.games.pericles.rules.common import count
 from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts
-from kleos.games.pericles.state import M_KIND, M_STAGE, M_WIN, PericlesState
-from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, MIL, PIECES, RUM, SIDE_BASES, SIDES
+from kleos.games.pericles.state import (
+    ASSEMBLY,
+    DISCARD,
+    ENTOURAGE,
+    HAND,
+    M_KIND,
+    M_STAGE,
+    M_WIN,
+    OUT,
+    PLAYED,
+    UNSEEN,
+    PericlesState,
+)
+from kleos.games.pericles.tables import (
+    FACTIONS,
+    ISSUES_PER_SIDE,
+    MARKER_KINDS,
+    MIL,
+    PIECES,
+    RUM,
+    SIDE_BASES,
+    SIDES,
+    factions_of,
+)
 
 WORDS = {"keep": N_("keep in the entourage:"), "entourage": N_("put into the entourage"),
          "issue": N_("choose the issue"),
@@ -101,13 +123,87 @@ def _piece_changes(g: PericlesGame, before: PericlesState, after: PericlesState)
 
 def tell_step(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
     """The log's line of a step, from one faction's views before and after it: the action as
-    :func:`tell` says it, then what it brought about (:func:`changes`), so that the browser's log
-    reads as the terminal's."""
+    :func:`tell` says it, then the debate it reveals or settles (:func:`debate_told`) and what it
+    brought about (:func:`changes`), so that the browser's log reads as the terminal's."""
     text = tell(g, before, action)
-    result = changes(g, before, after)
-    if not result:
-        return text
-    return f"{text}{'' if text.endswith('.') else '.'} {result}"
+    for more in (debate_told(g, before, action, after), changes(g, before, after)):
+        if more:
+            text = f"{text}{'' if text.endswith('.') else '.'} {more}"
+    return text
+
+
+# ----- debates (P-ASSEMBLY) ----------------------------------------------------------------------
+def debate_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
+    """The two debate cards when a step turns them face up (the second card down, P-ASSEMBLY-5), and
+    the debate's result when the step settles it: who won by how much and where the issue now
+    stands (P-ASSEMBLY-7..10). Told from one faction's views: a card is named only once the view
+    after the step shows it, face up or discarded."""
+    side = before.side
+    pair = factions_of(side)
+    if before.phase != ASSEMBLY or (action.verb != "play" and not any(before.played[f] for f in pair)):
+        return ""
+    cards = _debate_cards(g, before, action, after, pair)
+    settled = not any(after.played[f] for f in pair)
+    if cards is None or not (settled or all(after.played[f] for f in pair)):
+        return ""
+    table = before.copy()
+    for f, card in cards.items():
+        table.card_loc[card] = PLAYED + f
+    if action.verb == "advisor":
+        table.revealed = g.tables.card_index[str(action.args[1])]
+        table.card_loc[table.revealed] = ENTOURAGE + FACTIONS.index(str(action.args[0]))
+    values = assembly.values(g.tables, table)
+    parts = []
+    if action.verb == "play":
+        parts.append(_("Both cards face up: {first} {first_card} ({first_value}), {second} {second_card} "
+                       "({second_value}).", first=FACTIONS[pair[0]], first_card=g.tables.card_ids[cards[pair[0]]],
+                       first_value=values[pair[0]], second=FACTIONS[pair[1]],
+                       second_card=g.tables.card_ids[cards[pair[1]]], second_value=values[pair[1]]))
+    if settled and before.issue >= 0:
+        parts.append(_debate_result(g, before, after, values, pair))
+    return " ".join(parts)
+
+
+def _debate_cards(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState,
+                  pair: tuple[int, int]) -> dict[int, int] | None:
+    """Each faction's debate card as far as the views show it: face up before the step, the actor's
+    own card, or the one card the step took from hiding to the table or the discards."""
+    t = g.tables
+    cards = {f: before.card_loc.index(PLAYED + f) for f in pair if PLAYED + f in before.card_loc}
+    if action.verb == "play":
+        card = t.card_index[str(action.args[0])]
+        owner = before.card_loc[card] - HAND
+        if owner in pair:
+            cards[owner] = card
+    for f in pair:
+        if f not in cards:
+            shown = [c for c, loc in enumerate(after.card_loc) if before.card_loc[c] == UNSEEN
+                     and loc in (PLAYED + f, DISCARD, OUT)]
+            if len(shown) != 1:
+                return None
+            cards[f] = shown[0]
+    return cards
+
+
+def _debate_result(g: PericlesGame, before: PericlesState, after: PericlesState, values: dict[int, int],
+                   pair: tuple[int, int]) -> str:
+    """"Citizenship: DF wins 5 to 2, now on box 1 toward DF" (P-ASSEMBLY-7..10)."""
+    at = before.side * ISSUES_PER_SIDE + before.issue
+    issue = _(ISSUE_NAMES[g.tables.issue_kinds[before.side][before.issue]])
+    box = after.track[at]
+    toward = FACTIONS[pair[0] if box > 0 else pair[1]]
+    a, b = values[pair[0]], values[pair[1]]
+    if a == b:
+        where = _("at the centre") if box == 0 else _("on box {box} toward {faction}", box=abs(box), faction=toward)
+        return _("{issue}: a tie at {value}, it stays {where}.", issue=issue, value=a, where=where)
+    if box == 0:
+        where = _("now at the centre")
+    elif abs(box) >= assembly.CAPTURE:
+        where = _("captured by {faction}", faction=toward)
+    else:
+        where = _("now on box {box} toward {faction}", box=abs(box), faction=toward)
+    return _("{issue}: {faction} wins {high} to {low}, {where}.", issue=issue, faction=FACTIONS[pair[0] if a > b
+             else pair[1]], high=max(a, b), low=min(a, b), where=where)
 
 
 def _place(g: PericlesGame, s: PericlesState, a: Action) -> str:

@@ -1,10 +1,11 @@
 """What one faction may know (P-INFO): the state with every secret of the others hidden.
 
 Hidden from a faction: the other factions' hands, entourages and face-down debate cards (P-INFO-2,
-P-ASSEMBLY-5), whose cards and the deck's become ``UNSEEN``; the other factions' Strategos stocks
-(P-INFO-3); the theater markers others hold (P-INFO-5); the identity of face-down markers on the map
-that it neither placed nor owns (P-INFO-6); and the generator. Counts stay public, so the view keeps
-them. Everything else is public (P-INFO-1, P-INFO-9).
+P-ASSEMBLY-5: a debate card is face up once both factions of its side have played), whose cards and
+the deck's become ``UNSEEN``; the other factions' Strategos stocks (P-INFO-3); the theater markers
+others hold (P-INFO-5); the identity of face-down markers on the map that it neither placed nor owns
+(P-INFO-6); and the generator. Counts stay public, so the view keeps them. Everything else is public
+(P-INFO-1, P-INFO-9).
 """
 
 from __future__ import annotations
@@ -44,11 +45,18 @@ class PericlesView:
     markers_held: tuple[int, ...]
 
 
-def _secret_loc(loc: int, seat: int | None) -> bool:
+def _secret_loc(loc: int, seat: int | None, face_up: frozenset[int]) -> bool:
     for base in (HAND, ENTOURAGE, PLAYED):
         if base <= loc < base + 4:
-            return loc - base != seat
+            return loc - base != seat and not (base == PLAYED and loc - base in face_up)
     return loc == DECK
+
+
+def face_up_debate_cards(state: PericlesState) -> frozenset[int]:
+    """The factions whose debate card is face up: both factions of its side have played, so both cards
+    are revealed together (P-ASSEMBLY-5, P-INFO-2) and stay so while the debate is settled (the
+    Advisory Council's choice, a War/Peace stop)."""
+    return frozenset(f for f in range(4) if state.played[f] and state.played[f ^ 1])
 
 
 def make_view(state: PericlesState, seat: int | None) -> PericlesView:
@@ -56,7 +64,8 @@ def make_view(state: PericlesState, seat: int | None) -> PericlesView:
     s.rng = Rng(0)
     hand_sizes = tuple(state.card_loc.count(HAND + f) for f in range(4))
     entourage_sizes = tuple(state.card_loc.count(ENTOURAGE + f) for f in range(4))
-    s.card_loc = [UNSEEN if _secret_loc(loc, seat) else loc for loc in state.card_loc]
+    face_up = face_up_debate_cards(state)
+    s.card_loc = [UNSEEN if _secret_loc(loc, seat, face_up) else loc for loc in state.card_loc]
     stock_total = tuple(state.stock[2 * side] + state.stock[2 * side + 1] for side in (0, 1))
     s.stock = [v if f == seat else HIDDEN for f, v in enumerate(state.stock)]
     s.commit = [v if f == seat or state.committed[f] == REVEALED else HIDDEN

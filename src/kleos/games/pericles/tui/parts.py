@@ -63,8 +63,9 @@ def _heading(game: PericlesGame) -> str:
 def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Action, after: PericlesState, index: int,
                readers: frozenset[int]) -> list[LogLine]:
     """The story log, as the browser's: the kit's words from its narrator's views (a revealed marker
-    named from its owner's, P-THEATER-9, P-INFO-6), secret steps hidden as everywhere, and what the
-    step brought about on a line of its own (:func:`kleos.games.pericles.story.changes`)."""
+    named from its owner's, P-THEATER-9, P-INFO-6), secret steps hidden as everywhere, then on lines
+    of their own the debate the step reveals or settles and what it brought about
+    (:func:`kleos.games.pericles.story.debate_told`, :func:`kleos.games.pericles.story.changes`)."""
     allowed = KIT.log_visibility(game, before, seat, action, after)
     kind = "chance" if seat == CHANCE else "action"
     narrator = KIT.log_narrator(game, before, seat, action, after)
@@ -72,8 +73,12 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
         lines = [LogLine(index, seat, KIT.hidden_log_line(game, seat, action, allowed), kind)]
     else:
         reader = min(allowed & readers) if seat == CHANCE and allowed else narrator
-        text = story.tell(game, game.view(before, reader).state, action)
+        told = game.view(before, reader).state
+        text = story.tell(game, told, action)
         lines = [LogLine(index, seat, text if seat == CHANCE else f"{seat_names(game)[seat]}: {text}", kind)]
+        debate = story.debate_told(game, told, action, game.view(after, reader).state)
+        if debate:
+            lines.append(LogLine(index, CHANCE, debate, "result"))
     result = story.changes(game, game.view(before, None).state, game.view(after, None).state)
     if result:
         lines.append(LogLine(index, CHANCE, result, "result"))
@@ -99,9 +104,24 @@ def _gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
         return card_gloss(game.tables.data, code, FACTIONS[view.seat])
     if action.verb == "issue" and code in ISSUE_NAMES:
         return _(ISSUE_NAMES[code])
+    if action.verb == "debate" and code in ISSUE_NAMES and len(action.args) == 2 and view.seat is not None:
+        return _debate_gloss(game, view.seat, code, int(action.args[1]))
     if action.verb == "place" and view.seat is not None:
         return _place_gloss(game, view, str(action.args[-1]))
     return ""
+
+
+def _debate_gloss(game: PericlesGame, seat: int, code: str, box: int) -> str:
+    """An issue to debate: its name and where it stands, so that "debate CIT 2" reads as Citizenship
+    two boxes toward you (the track's + end is the side's first faction's, P-ASSEMBLY-7)."""
+    name = _(ISSUE_NAMES[code])
+    if box == 0:
+        return _("{issue}, at the centre", issue=name)
+    toward = 2 * side_of(seat) + (0 if box > 0 else 1)
+    if toward == seat:
+        return ngettext("{issue}, {n} box toward you", "{issue}, {n} boxes toward you", abs(box), issue=name)
+    return ngettext("{issue}, {n} box toward {faction}", "{issue}, {n} boxes toward {faction}", abs(box),
+                    issue=name, faction=seat_names(game)[toward])
 
 
 STATUS_WORDS = {"friendly": N_("friendly"), "contested": N_("contested"), "enemy": N_("enemy"),

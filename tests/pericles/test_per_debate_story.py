@@ -1,0 +1,107 @@
+"""A debate told as it happens (a newcomer's finding: the log named the cards played and never the
+result). The second card down turns both face up for every faction (P-ASSEMBLY-5, P-INFO-2), the log
+names both with their modified values (P-CARD-4), and the step that settles the debate tells who won
+by how much and where the issue stands: a box toward a faction, the centre, or captured
+(P-ASSEMBLY-7, P-ASSEMBLY-8, P-ASSEMBLY-10), the Advisory Council's card counted (P-LEADER-4). The
+debate menu reads where each issue stands for the chooser."""
+
+from __future__ import annotations
+
+from per_helpers import AF, DF, EK, at_step
+
+from kleos.core.action import Action
+from kleos.core.protocol import CHANCE
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.kit import KIT
+from kleos.games.pericles.rules import assembly
+from kleos.games.pericles.state import HAND, PLAYED, UNSEEN, PericlesState
+from kleos.games.pericles.tables import ISSUES_PER_SIDE
+from kleos.games.pericles.tui.parts import terminal_parts
+from kleos.tui.look import Look
+
+
+def step(g: PericlesGame, s: PericlesState, seat: int, text: str) -> str:
+    """Apply ``text`` for ``seat`` and return the browser's log line of it (the kit's words, from its
+    narrator's views) with the terminal's lines joined after a bar."""
+    action = Action.parse(text)
+    before = s.copy()
+    g.apply_in_place(s, action, seat)
+    narrator = KIT.log_narrator(g, before, seat, action, s)
+    browser = KIT.describe_step(g, g.view(before, narrator), action, g.view(s, narrator))
+    tell = terminal_parts().log_lines
+    assert tell is not None
+    terminal = tell(g, before, seat, action, s, 0, frozenset({AF, DF, EK}))
+    return browser + " | " + " / ".join(line.text for line in terminal)
+
+
+def leader_against_a06() -> tuple[PericlesGame, PericlesState]:
+    """Athens' first debate (Citizenship, box 2 toward AF): AF puts its Leader down, DF card A06."""
+    g, s = at_step("play")
+    assert assembly.debated_kind(g.tables, s) == "CIT" and s.track[s.issue] == 2  # Athens' track comes first
+    g.apply_in_place(s, Action.parse("play LAF"), AF)
+    return g, s
+
+
+def test_p_assembly_5_a_debate_card_is_face_up_for_all_once_both_are_down() -> None:
+    g, s = leader_against_a06()
+    leader, a06 = g.tables.card_index["LAF"], g.tables.card_index["A06"]
+    assert g.view(s, DF).state.card_loc[leader] == UNSEEN and g.view(s, EK).state.card_loc[leader] == UNSEEN
+    g.apply_in_place(s, Action.parse("play A06"), DF)
+    assert s.step == "council"  # AF may call its Advisory Council (P-LEADER-3): the cards stay on the table
+    for seat in (AF, DF, EK, None):
+        shown = g.view(s, seat).state.card_loc
+        assert (shown[leader], shown[a06]) == (PLAYED + AF, PLAYED + DF), seat
+    assert g.view(s, EK).state.card_loc.count(HAND + AF) == 0  # the hands stay secret
+
+
+def test_p_assembly_7_the_second_card_names_both_and_the_council_step_the_result() -> None:
+    g, s = leader_against_a06()
+    told = step(g, s, DF, "play A06")
+    assert told == ("play the card A06. Both cards face up: AF LAF (5), DF A06 (1). | "
+                    "Demagogues: play the card A06 / Both cards face up: AF LAF (5), DF A06 (1).")
+    told = step(g, s, AF, "council no")
+    assert told.endswith("| Aristocrats: call the Advisory Council: no / "
+                         "Citizenship: AF wins 5 to 1, now on box 6 toward AF.")
+    assert s.track[0 * ISSUES_PER_SIDE + 0] in range(-7, 8) and s.issue == -1
+
+
+def test_p_leader_4_the_advisors_card_counts_and_p_assembly_10_box_7_captures() -> None:
+    g, s = leader_against_a06()
+    step(g, s, DF, "play A06")
+    assert step(g, s, AF, "council yes").endswith("Aristocrats: call the Advisory Council: yes")
+    told = step(g, s, CHANCE, "advisor AF A07")  # A07 is worth 2: 5 + 2 against 1 moves 6 from box 2
+    assert told.endswith("| the advisor is AF A07 / Citizenship: AF wins 7 to 1, captured by AF.")
+
+
+def test_p_assembly_8_a_tie_leaves_the_issue_where_it_stands() -> None:
+    g, s = at_step("play")
+    a10, a06 = (g.tables.card_index[c] for c in ("A10", "A06"))
+    s.card_loc[a10], s.card_loc[a06] = HAND + AF, HAND + DF
+    values = {f: assembly.modified_value(g.tables, s, f, c, "CIT") for f, c in ((AF, a10), (DF, a06))}
+    assert values == {AF: 2, DF: 1}  # so make DF's card a 2 as well: A07
+    a07 = g.tables.card_index["A07"]
+    s.card_loc[a07] = HAND + DF
+    assert assembly.modified_value(g.tables, s, DF, a07, "CIT") == 2
+    g.apply_in_place(s, Action.parse("play A10"), AF)
+    told = step(g, s, DF, "play A07")
+    assert told.endswith("Both cards face up: AF A10 (2), DF A07 (2). Citizenship: a tie at 2, it stays on box 2 "
+                         "toward AF.")
+
+
+def test_the_played_card_is_named_only_when_the_view_shows_it() -> None:
+    """P-INFO-2: the first card down is told to nobody but its faction; its line names no card."""
+    g, s = at_step("play")
+    told = step(g, s, AF, "play A09")
+    assert "face up" not in told and "A09" in told.split(" | ")[0]
+
+
+def test_the_debate_menu_says_where_each_issue_stands_for_the_chooser() -> None:
+    """P-ASSEMBLY-4, P-ASSEMBLY-7: "debate CIT 2" reads as Citizenship two boxes toward the chooser."""
+    g, s = at_step("debate")
+    seat = g.actors(s)[0]
+    look = Look(KIT)
+    glosses = {str(a): look.gloss(g, g.view(s, seat), a) for a in g.legal_actions(s, seat)}
+    assert seat == AF and glosses["debate CIT 2"] == "Citizenship, 2 boxes toward you"
+    assert glosses["debate DIP 0"] == "Diplomatic, at the centre"
+    assert glosses["debate COL -1"] == "Colony, 1 box toward Demagogues"
+    assert look.gloss(g, g.view(s, DF), Action.parse("debate CIT 2")) == "Citizenship, 2 boxes toward Aristocrats"
