@@ -282,3 +282,32 @@ def test_a_summon_entry_names_its_creature_in_the_menu() -> None:
                                                          lambda a: look.gloss(game, view, a)).entries}
     assert "discard the Kraken" in swaps["swap 3"], swaps
     assert Action.parse("summon 2 1") in legal
+
+
+def test_an_offering_entry_says_whom_it_outbids_and_what_it_costs_after_priests() -> None:
+    """C-OFFER-4, C-OFFER-5, C-OFFER-13: 'offer zeus 4' says in the menu whose marker must move and,
+    for a player with Priests, the net price; a bid on a god nobody holds says nothing more."""
+    from kleos.core.action import Action
+    from kleos.games.cyclades.tables import GODS
+    from kleos.tui.look import Look
+
+    game, state = started(3, seed=3)
+    for _turn in range(2):  # the first two players bid 1 on the first god open to them
+        seat = game.actors(state)[0]
+        bid = next(a for a in game.legal_actions(state, seat) if a.verb == "offer" and a.args[1] == 1)
+        game.apply_in_place(state, bid, seat)
+    seat, t, look = game.actors(state)[0], game.tables, Look(KIT)
+    offers = [a for a in game.legal_actions(state, seat) if a.verb == "offer"]
+    told = 0
+    for action in offers:
+        god = GODS.index(str(action.args[0]))
+        gloss = look.gloss(game, game.view(state, seat), action)
+        if state.bidder[god] >= 0:
+            owner = game.seat_names[t.marker_owner[state.bidder[god]]]
+            assert gloss == f"outbids {owner}'s {state.bid[god]} GP", (action, gloss)
+            told += 1
+        else:
+            assert gloss == "", (action, gloss)
+    assert told >= 1
+    state.priests[seat] = 2
+    assert look.gloss(game, game.view(state, seat), Action.parse("offer zeus 4")).endswith("; you would pay 2 GP")

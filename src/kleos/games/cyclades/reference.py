@@ -20,7 +20,7 @@ from kleos.games.cyclades.rules import actions as turn
 from kleos.games.cyclades.rules import effects, recruit, summon
 from kleos.games.cyclades.rules.common import islands_of, net_cost, temples_left
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import ARES, ATHENA, GODS, POSEIDON, ZEUS, Tables
+from kleos.games.cyclades.tables import ARES, ATHENA, EMPTY, GODS, POSEIDON, ZEUS, Tables
 from kleos.games.cyclades.view import HIDDEN, CycladesView
 from kleos.i18n import current
 
@@ -101,8 +101,11 @@ def explain(game: CycladesGame, view: CycladesView, action: Action) -> str:
 
 def gloss(game: CycladesGame, view: CycladesView, action: Action) -> str:
     """A few words after a menu entry whose notation names only a price slot: the creature it is
-    (and what summoning it costs after Temples)."""
+    (and what summoning it costs after Temples); after an offering, whose marker it outbids and what
+    the bid would cost after Priests."""
     t, s = game.tables, view.state
+    if action.verb == "offer" and len(action.args) == 2 and view.seat is not None and view.seat >= 0:
+        return _offer_gloss(t, s, view.seat, GODS.index(str(action.args[0])), int(action.args[1]))
     if action.verb not in ("summon", "swap") or not action.args:
         return ""
     card = s.track[t.slot_costs.index(int(action.args[0]))]
@@ -114,6 +117,20 @@ def gloss(game: CycladesGame, view: CycladesView, action: Action) -> str:
     used = int(action.args[1]) if len(action.args) > 1 else 0
     return _("{creature}, {price} GP", creature=name,
              price=summon.price(t, t.slot_costs.index(int(action.args[0])), used))
+
+
+def _offer_gloss(t: Tables, s: CycladesState, seat: int, god: int, amount: int) -> str:
+    """"outbids Green's 4 GP; you would pay 3 GP": the marker that must move (C-OFFER-4, C-OFFER-5) and,
+    with Priests, the net cost (C-OFFER-13); nothing to add for a bid on a free god without Priests."""
+    parts = []
+    marker = s.bidder[god]
+    if marker != EMPTY:
+        owner = t.marker_owner[marker]
+        parts.append(_("outbids your own {bid} GP", bid=s.bid[god]) if owner == seat else
+                     _("outbids {player}'s {bid} GP", player=words.seat(t, owner), bid=s.bid[god]))
+    if s.priests[seat]:
+        parts.append(_("you would pay {pay} GP", pay=net_cost(amount, s.priests[seat])))
+    return "; ".join(parts)
 
 
 def _offer(t: Tables, s: CycladesState, seat: int, action: Action) -> str:
