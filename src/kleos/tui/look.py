@@ -199,8 +199,10 @@ class Look(Generic[G, S, V]):
         example = self.parts.menus.notation_example or _("an action")
         return _(KEYS_TEMPLATE, example=example, panels=", ".join(self.word(p) for p in self.panels), hint=hint)
 
-    def rules(self) -> str:
-        """The rules reference in Markdown."""
+    def rules(self, game: G | None = None) -> str:
+        """The rules reference in Markdown; with ``game``, as that game reads it (its own data)."""
+        if game is not None and self.parts.help.game_rules is not None:
+            return self.parts.help.game_rules(game)
         if self.parts.help.rules is not None:
             return self.word(self.parts.help.rules)
         lines = [f"# {self.word(self.kit.title)}", "", self.word(self.kit.summary), ""]

@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from kleos.core import registry
+from kleos.core.errors import KleosError
+from kleos.core.kit import OptionsError
 from kleos.core.kit.cli import add_game_command, error_line, runs
+from kleos.core.kit.options import command_options
 from kleos.core.kit.terminal import VerbHelp
 from kleos.i18n.platform import N_, _
 from kleos.tui.look import Look
@@ -127,8 +130,14 @@ def show(markdown: str, plain: bool, paged: bool = True) -> None:
 
 def run_rules(args: argparse.Namespace) -> int:
     """Print the reference of ``args.game``, whole, its section headings, or the parts on a topic."""
-    look: Look[Any, Any, Any] = Look(registry.kit(args.game))
-    reference = look.rules()
+    kit = registry.kit(args.game)
+    look: Look[Any, Any, Any] = Look(kit)
+    try:
+        game = kit.make_game(command_options(kit, args.option)) if args.option else None
+    except (OSError, ValueError, KleosError) as exc:
+        sys.stderr.write(error_line(kit.render_options_error(exc) if isinstance(exc, OptionsError) else str(exc)))
+        return 2
+    reference = look.rules(game)
     opening, sections = split_sections(reference)
     if args.sections:
         sys.stdout.write("".join(f"{section.heading}\n" for section in sections))
@@ -157,6 +166,9 @@ def _add_rules_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("topic", nargs="?", default=None, metavar="TOPIC",
                    help=_("a word, a name or a rule ID: only the sections and kinds of move that mention it"))
     p.add_argument("--sections", action="store_true", help=_("list the section headings only"))
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help=_("a game option, as for kleos play: the reference as that game reads it (e.g. "
+                          "data_dir=FOLDER for its corrected data)"))
     p.add_argument("--plain", action="store_true",
                    help=_("print the Markdown as it is, even on a terminal (it is, when the output is not one)"))
     p.add_argument("--no-pager", action="store_true",

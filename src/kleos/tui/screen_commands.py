@@ -76,7 +76,7 @@ class ScreenCommands(ScreenMenus):
         return body
 
     def action_rules(self) -> None:
-        self.app.push_screen(TextScreen(_("Rules reference"), self.look.rules(), markdown=True))
+        self.app.push_screen(TextScreen(_("Rules reference"), self.look.rules(self.session.game), markdown=True))
 
     def action_guide(self) -> None:
         self.guide_on = not self.guide_on

@@ -155,13 +155,16 @@ class HelpParts(Generic[G, V]):
 
     ``verbs``: each verb's help (shown under the menu and on the help page, its title names the
     verb's menu group); ``keys``: the keys page (default: the shell's own); ``rules``: the rules
-    reference in Markdown; ``welcome``: the welcome screen's text; ``heading``: the welcome's first
-    line (e.g. the edition's title); ``guide_intro``: the guide's first page in Markdown;
-    ``guide_tip``: the guide's line for the current decision."""
+    reference in Markdown; ``game_rules``: the reference as one game reads it, from the data it plays
+    with (a ``data_dir``'s corrected values), where the game has data of its own; ``welcome``: the
+    welcome screen's text; ``heading``: the welcome's first line (e.g. the edition's title);
+    ``guide_intro``: the guide's first page in Markdown; ``guide_tip``: the guide's line for the
+    current decision."""
 
     verbs: Mapping[str, VerbHelp] = field(default_factory=dict)
     keys: str | None = None
     rules: str | None = None
+    game_rules: Callable[[G], str] | None = None
     welcome: str | None = None
     heading: Callable[[G], str] | None = None
     guide_intro: str | None = None

@@ -12,7 +12,7 @@ from typing import Any
 
 from kleos.core.action import Action
 from kleos.games.cyclades import i18n as words
-from kleos.games.cyclades.datamodel import Creature
+from kleos.games.cyclades.datamodel import Creature, CycladesData
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.loader import load_data
@@ -286,15 +286,18 @@ _EXPLAINERS = {
 
 
 # ----- the rules reference ----------------------------------------------------------------------------
-def rules_reference() -> str:
-    """The whole reference in Markdown, in the reader's language: the packaged data's prices and
-    creatures with the spec's words."""
-    return _reference(current())
+def rules_reference(data: CycladesData | None = None) -> str:
+    """The whole reference in Markdown, in the reader's language: the creatures of ``data`` (default:
+    the packaged data; a game's own with a ``data_dir``) with the spec's words."""
+    return _reference(current()) if data is None else _reference_of(data)
 
 
 @cache
 def _reference(language: str) -> str:
-    data = load_data()
+    return _reference_of(load_data())
+
+
+def _reference_of(data: CycladesData) -> str:
     creatures = [c for c in data.creatures.creatures if not c.figure]
     figures = [c for c in data.creatures.creatures if c.figure]
     lines = ["\n\n".join(_(section) for section in REFERENCE_HEAD), "",

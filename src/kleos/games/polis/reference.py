@@ -38,9 +38,10 @@ def event_lines(t: Tables) -> list[str]:
     return lines
 
 
-def data_sections() -> str:
-    """The reference's sections on projects and event cards, in the reader's language."""
-    editions = [tables_for(edition) for edition in EDITIONS]
+def data_sections(own: Tables | None = None) -> str:
+    """The reference's sections on projects and event cards, in the reader's language: both editions'
+    packaged data, or for the edition of ``own`` those tables (a game's corrected ``data_dir``)."""
+    editions = [own if own is not None and own.edition == edition else tables_for(edition) for edition in EDITIONS]
     projects = [_("## Every project tile (R-ACT-PROJECT)"), "",
                 _("Cost when started (a whole good type may be paid in silver instead), prestige when it is "
                   "completed at the end of the round, posterity at the end of the game, and the poleis it may "

@@ -38,6 +38,7 @@ def terminal_parts() -> TerminalParts[CycladesGame, CycladesState, CycladesView]
         board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,
                          final_panel="Players", full_view=_full_view),
         help=HelpParts(heading=_heading, verbs=guide.verbs(), guide_intro=guide.guide_intro(),
-                       guide_tip=guide.guide_tip, rules=reference.rules_reference()),
+                       guide_tip=guide.guide_tip, rules=reference.rules_reference(),
+                       game_rules=lambda game: reference.rules_reference(game.tables.data)),
         menus=MenuParts(notation_example="offer ares 2", explain=reference.explain, gloss=reference.gloss),
     )

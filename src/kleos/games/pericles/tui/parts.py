@@ -334,6 +334,11 @@ def _guide_tip(game: PericlesGame, view: PericlesView, seat: int, legal: Sequenc
     return tip or _("Decide: {what}. Press ? for the rule behind each choice.", what=what)
 
 
+def _game_rules(game: PericlesGame) -> str:
+    """The reference from the data this game plays with (a ``data_dir``'s corrected values)."""
+    return rules_reference(game.tables.data)
+
+
 def translated_verbs() -> dict[str, VerbHelp]:
     """Each verb's help in the reader's language (the rule IDs as they are)."""
     return {verb: VerbHelp(_(h.title), _(h.text), h.rules) for verb, h in VERBS.items()}
@@ -347,7 +352,7 @@ def terminal_parts() -> TerminalParts[PericlesGame, PericlesState, PericlesView]
                          palettes=(render.DARK, render.LIGHT), outcome=_outcome, final_panel=_("Factions"),
                          full_view=_full_view),
         help=HelpParts(verbs=translated_verbs(), heading=_heading, guide_intro=_(GUIDE_INTRO), guide_tip=_guide_tip,
-                       rules=rules_reference(load_data()), welcome=_(WELCOME)),
+                       rules=rules_reference(load_data()), game_rules=_game_rules, welcome=_(WELCOME)),
         menus=MenuParts(title=_title, gloss=_gloss, panel_for=_panel_for, notation_example="place AF MIL Athens",
                         explain=explain, last_verbs=("done", "decline")),
         log_lines=_log_lines,

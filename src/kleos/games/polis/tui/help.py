@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kleos.core.kit.terminal import VerbHelp
+from kleos.games.polis.game import PolisGame
 from kleos.games.polis.i18n import N_, _
 from kleos.games.polis.reference import data_sections
+from kleos.games.polis.tables import tables_for
 
 ACTION_HELP: dict[str, VerbHelp] = {
     # ----- the eleven (twelve) actions of a turn
@@ -218,6 +220,13 @@ def rules_reference() -> str:
     """The rules reference in the reader's language, item by item, then every project tile and event
     card of both editions from the data (:mod:`kleos.games.polis.reference`)."""
     return _blocks(RULES_REFERENCE_BLOCKS) + "\n" + data_sections()
+
+
+def game_rules(game: PolisGame) -> str:
+    """:func:`rules_reference` with the game's edition read from the data it plays with (a
+    ``data_dir``'s corrected projects and events, its rule switches)."""
+    own = tables_for(game.edition, game.data_dir, game.rules)
+    return _blocks(RULES_REFERENCE_BLOCKS) + "\n" + data_sections(own)
 
 
 def guide_intro() -> str:

@@ -63,6 +63,7 @@ def terminal_parts() -> TerminalParts[PolisGame, PolisState, PolisView]:
         board=BoardParts(panels=PANELS, status=_status, palettes=(render.DARK, render.LIGHT), outcome=_outcome,
                          final_panel="Players", full_view=_everything),
         help=HelpParts(verbs=texts.action_help(), keys=texts.keys_help(), rules=texts.rules_reference(),
+                       game_rules=texts.game_rules,
                        welcome=texts.welcome(), heading=_heading, guide_intro=texts.guide_intro(),
                        guide_tip=menus.guide),
         menus=MenuParts(title=menus.decision_title, gloss=menus.gloss, small_step=menus.small_step,
