@@ -57,8 +57,8 @@ def test_p_assembly_5_a_debate_card_is_face_up_for_all_once_both_are_down() -> N
 def test_p_assembly_7_the_second_card_names_both_and_the_council_step_the_result() -> None:
     g, s = leader_against_a06()
     told = step(g, s, DF, "play A06")
-    assert told == ("play the card A06. Both cards face up: AF LAF (5), DF A06 (1). | "
-                    "Demagogues: play the card A06 / Both cards face up: AF LAF (5), DF A06 (1).")
+    assert told == ("play the card A06. Both cards face up: AF LAF counts 5, DF A06 counts 1. | "
+                    "Demagogues: play the card A06 / Both cards face up: AF LAF counts 5, DF A06 counts 1.")
     told = step(g, s, AF, "council no")
     assert told.endswith("| Aristocrats: call the Advisory Council: no / "
                          "Citizenship: AF wins 5 to 1, now on box 6 toward AF.")
@@ -84,8 +84,8 @@ def test_p_assembly_8_a_tie_leaves_the_issue_where_it_stands() -> None:
     assert assembly.modified_value(g.tables, s, DF, a07, "CIT") == 2
     g.apply_in_place(s, Action.parse("play A10"), AF)
     told = step(g, s, DF, "play A07")
-    assert told.endswith("Both cards face up: AF A10 (2), DF A07 (2). Citizenship: a tie at 2, it stays on box 2 "
-                         "toward AF.")
+    assert told.endswith("Both cards face up: AF A10 counts 2, DF A07 counts 2. Citizenship: a tie at 2, it stays "
+                         "on box 2 toward AF.")
 
 
 def test_the_played_card_is_named_only_when_the_view_shows_it() -> None:
@@ -105,3 +105,16 @@ def test_the_debate_menu_says_where_each_issue_stands_for_the_chooser() -> None:
     assert glosses["debate DIP 0"] == "Diplomatic, at the centre"
     assert glosses["debate COL -1"] == "Colony, 1 box toward Demagogues"
     assert look.gloss(g, g.view(s, DF), Action.parse("debate CIT 2")) == "Citizenship, 2 boxes toward Aristocrats"
+
+
+def test_the_factions_panel_shows_the_face_up_debate_cards() -> None:
+    """P-ASSEMBLY-5: while the Advisory Council is decided, the Factions panel shows the other
+    faction's card face up, as id(printed value) like every card there (the log gives what it counts,
+    the Leader's +2 included); before that it shows none."""
+    from kleos.games.pericles.tui import render
+
+    g, s = leader_against_a06()
+    assert "face up" not in render.factions_view(g, g.view(s, DF), render.DARK).plain
+    g.apply_in_place(s, Action.parse("play A06"), DF)
+    assert "Debate cards face up: AF LAF(3)" in render.factions_view(g, g.view(s, DF), render.DARK).plain
+    assert "Debate cards face up: AF LAF(3), DF A06(1)" in render.factions_view(g, g.view(s, EK), render.DARK).plain

@@ -155,8 +155,8 @@ def debate_told(g: PericlesGame, before: PericlesState, action: Action, after: P
     values = assembly.values(g.tables, table)
     parts = []
     if action.verb == "play":
-        parts.append(_("Both cards face up: {first} {first_card} ({first_value}), {second} {second_card} "
-                       "({second_value}).", first=FACTIONS[pair[0]], first_card=g.tables.card_ids[cards[pair[0]]],
+        parts.append(_("Both cards face up: {first} {first_card} counts {first_value}, {second} {second_card} "
+                       "counts {second_value}.", first=FACTIONS[pair[0]], first_card=g.tables.card_ids[cards[pair[0]]],
                        first_value=values[pair[0]], second=FACTIONS[pair[1]],
                        second_card=g.tables.card_ids[cards[pair[1]]], second_value=values[pair[1]]))
     if settled and before.issue >= 0:

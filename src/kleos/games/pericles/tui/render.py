@@ -217,6 +217,10 @@ def factions_view(game: PericlesGame, view: PericlesView, p: Palette, width: int
     totals = Text(_("Strategos per side (both factions): Athens {athens}, Sparta {sparta}",
                     athens=view.stock_total[0], sparta=view.stock_total[1]), style=p.dim)
     parts = [table, totals, Text("")]
+    face_up = [f"{FACTIONS[f]} {card_label(t, c)}" for f in range(4) for c in cards_at(t, s, PLAYED + f)
+               if f != view.seat and s.played[f ^ 1]]
+    if face_up:
+        parts.append(Text(_("Debate cards face up: {cards}", cards=", ".join(face_up))))
     seat = view.seat
     if seat is not None and 0 <= seat < 4:
         hand = " ".join(card_label(t, c) for c in cards_at(t, s, HAND + seat)) or _("empty")
