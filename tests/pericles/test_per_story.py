@@ -147,3 +147,44 @@ def test_p_theater_9_the_terminal_log_names_every_revealed_marker() -> None:
     results = [line.text for line in session.log if line.kind == "result"]
     assert any(re.match(r"Result: Honor (AF|DF|EK|AK) \d+→\d+", t) for t in results), results  # P-HONOR-1
     assert any(re.search(r"in \w+: [-+]\d+ \w+", t) for t in results), results  # pieces built or lost
+
+
+def test_p_raid_3_the_raids_card_says_what_the_enemy_dominant_loses() -> None:
+    """P-RAID-2..4: the card turned up for a raid names the enemy Dominant faction and what it loses;
+    the Honor it pays for a shortfall then shows as a result."""
+    raids = 0
+    for g, before, seat, action, after in every_step():
+        if action.verb != "draw" or before.step != "raid_draw":
+            continue
+        raids += 1
+        side = ("athens", "sparta").index(str(action.args[0]))
+        value = 0 if action.args[1] == "none" else g.tables.card_value[g.tables.card_index[str(action.args[1])]]
+        enemy = before.dominant[1 - side]
+        words = told(g, before, seat, action)
+        assert words.endswith(f". Raid: {FACTIONS[enemy]} loses {value} Strategos, and 1 Honor for each it lacks "
+                              "(P-RAID-3, P-RAID-4)."), words
+        assert before.honor[enemy] - after.honor[enemy] == max(0, value - before.stock[enemy])
+    assert raids
+
+
+def test_p_seq_1_the_terminal_log_heads_each_phase() -> None:
+    """P-SEQ-1: the terminal's story has a heading where a step opens a new phase or turn, one for each."""
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    tell = terminal_parts().log_lines
+    assert tell is not None
+    g = KIT.make_game({"scenario": "14_2"})
+    s, rng, phases = g.new_state(1), random.Random(1), 0
+    for _ in range(MAX_STEPS):  # the first turns of the war, phase after phase
+        if phases >= 8 or not g.actors(s):
+            break
+        seat = CHANCE if g.is_chance(s) else g.actors(s)[0]
+        action = g.sample_chance(s) if seat == CHANCE else rng.choice(g.legal_actions(s, seat))
+        before, after = s.copy(), s
+        g.apply_in_place(s, action, seat)
+        lines = tell(g, before, seat, action, after, 0, frozenset({0}))
+        headings = [line.text for line in lines if line.kind == "heading" and line.text.startswith("Turn ")]
+        opened = (after.turn, after.phase) != (before.turn, before.phase) and after.outcome is None
+        assert headings == ([f"Turn {after.turn}: {after.phase} phase"] if opened else []), (action, headings)
+        phases += opened
+    assert phases >= 8

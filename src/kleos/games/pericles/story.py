@@ -294,6 +294,10 @@ def _draw(g: PericlesGame, s: PericlesState, a: Action) -> str:
         return f"{text}. {battle_result(g, s, side, value)}"
     if s.step == "dip_draw" and s.draw[1 - side] >= 0 and s.revealed >= 0:
         return f"{text}. {_diplomacy_result(s, side, value)}"
+    if s.step == "raid_draw":
+        enemy = FACTIONS[s.dominant[1 - side]]
+        return f"{text}. " + _("Raid: {enemy} loses {n} Strategos, and 1 Honor for each it lacks (P-RAID-3, P-RAID-4).",
+                               enemy=enemy, n=value)
     return text
 
 

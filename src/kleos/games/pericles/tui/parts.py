@@ -23,7 +23,7 @@ from kleos.core.kit.terminal import (
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
 from kleos.games.pericles.cards import card_gloss
-from kleos.games.pericles.explain import ISSUE_NAMES, explain, seat_names
+from kleos.games.pericles.explain import ISSUE_NAMES, PHASE_TITLES, explain, seat_names
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
@@ -65,7 +65,8 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
     """The story log, as the browser's: the kit's words from its narrator's views (a revealed marker
     named from its owner's, P-THEATER-9, P-INFO-6), secret steps hidden as everywhere, then on lines
     of their own the debate the step reveals or settles and what it brought about
-    (:func:`kleos.games.pericles.story.debate_told`, :func:`kleos.games.pericles.story.changes`)."""
+    (:func:`kleos.games.pericles.story.debate_told`, :func:`kleos.games.pericles.story.changes`), and a
+    heading where a new phase or turn begins."""
     allowed = KIT.log_visibility(game, before, seat, action, after)
     kind = "chance" if seat == CHANCE else "action"
     narrator = KIT.log_narrator(game, before, seat, action, after)
@@ -82,6 +83,10 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
     result = story.changes(game, game.view(before, None).state, game.view(after, None).state)
     if result:
         lines.append(LogLine(index, CHANCE, result, "result"))
+    new_phase = (after.turn, after.phase) != (before.turn, before.phase)
+    if new_phase and after.phase in PHASE_TITLES and after.outcome is None:  # P-SEQ-1: told phase by phase
+        heading = _("Turn {turn}: {phase}", turn=after.turn, phase=_(PHASE_TITLES[after.phase]))
+        lines.append(LogLine(index, CHANCE, heading, "heading"))
     outcome = game.outcome(after)
     if outcome is not None:
         lines.append(LogLine(index, CHANCE, _("Game over: {outcome}.", outcome=KIT.outcome_text(game, outcome)),
