@@ -7,11 +7,13 @@ down in a theater (P-INFO-6), a card is set aside or played, a marker lent, Stra
 
 from __future__ import annotations
 
+from per_helpers import at_step
+
 from decisions import at_first_decision
 from kleos import i18n
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
-from kleos.games.pericles.cards import card_gloss
+from kleos.games.pericles.cards import card_gloss, card_title
 from kleos.games.pericles.explain import explain
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
@@ -104,3 +106,21 @@ def test_a_theater_to_place_in_reads_as_its_status_and_queue() -> None:
     state.queue.pop()
     view = game.view(state, FACTIONS.index("EK"))
     assert look.gloss(game, view, Action.parse("place EK MIL Sparta")) == "friendly, 1 marker there"
+
+
+def test_p_hand_2_keeping_reads_as_cards_and_keeping_none_says_so() -> None:
+    """P-HAND-2: a keep entry names the cards it keeps (one card: its whole reading; several: titles and
+    values); keeping none says that all are discarded, not "keep in the entourage:" and nothing."""
+    game, state = at_step("keep")
+    seat = game.actors(state)[0]
+    view, look = game.view(state, seat), Look(KIT)
+    entries = {str(a): (KIT.describe_action(game, view, a), look.gloss(game, view, a))
+               for a in game.legal_actions(state, seat)}
+    assert entries["keep"] == ("keep no entourage card: all are discarded", "")
+    single = next(text for text in entries if len(text.split()) == 2)
+    card = single.split()[1]
+    assert entries[single] == (f"keep in the entourage: {card}", card_gloss(DATA, card, FACTIONS[seat]))
+    triple = next(text for text in entries if len(text.split()) == 4)
+    assert entries[triple][1] == ", ".join(card_title(DATA, c) for c in triple.split()[1:])
+    assert card_title(DATA, "A04") == "Leontis I (1)" and card_title(DATA, "LAF").startswith("Leader (")
+    assert card_title(DATA, "A99") == ""

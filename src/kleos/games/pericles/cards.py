@@ -4,7 +4,7 @@ pays (P-CARD-1..6, P-LEADER-1), for the rules reference, the menus and the expla
 
 from __future__ import annotations
 
-from kleos.games.pericles.datamodel import Attribute, PericlesData
+from kleos.games.pericles.datamodel import Attribute, DeckData, Leader, PericlesData, PoliticalCard
 from kleos.games.pericles.i18n import N_, _
 
 CONDITIONS = {"DOM": N_(" if Dominant"), "ALC": N_(" if Alcibiades is in Athens"),
@@ -36,16 +36,34 @@ def half_words(attrs: list[Attribute]) -> str:
     return "; ".join(attribute_words(a) for a in attrs) or _("no bonus")
 
 
-def card_gloss(data: PericlesData, card: str, faction: str) -> str:
-    """A political card or a Leader (``L`` and its faction) as ``faction`` reads it: its title, its
-    value and the bonuses of its own half (P-CARD-1..6); "" for an id the data lacks."""
+def _political(data: PericlesData, card: str) -> tuple[PoliticalCard, DeckData] | None:
     for deck in (data.cards_athens, data.cards_sparta):
         for political in deck.cards:
             if political.id == card:
-                half = political.halves[deck.factions.index(faction)] if faction in deck.factions else []
-                return _("{title} ({value}): {half}", title=political.title, value=political.value,
-                         half=half_words(half))
-    for leader in data.leaders.leaders:
-        if card == f"L{leader.faction}":
-            return _("Leader ({value}): {bonuses}", value=leader.value, bonuses=half_words(leader.attributes))
+                return political, deck
+    return None
+
+
+def _leader(data: PericlesData, card: str) -> Leader | None:
+    return next((leader for leader in data.leaders.leaders if card == f"L{leader.faction}"), None)
+
+
+def card_gloss(data: PericlesData, card: str, faction: str) -> str:
+    """A political card or a Leader (``L`` and its faction) as ``faction`` reads it: its title, its
+    value and the bonuses of its own half (P-CARD-1..6); "" for an id the data lacks."""
+    found, leader = _political(data, card), _leader(data, card)
+    if found is not None:
+        political, deck = found
+        half = political.halves[deck.factions.index(faction)] if faction in deck.factions else []
+        return _("{title} ({value}): {half}", title=political.title, value=political.value, half=half_words(half))
+    if leader is not None:
+        return _("Leader ({value}): {bonuses}", value=leader.value, bonuses=half_words(leader.attributes))
     return ""
+
+
+def card_title(data: PericlesData, card: str) -> str:
+    """A card's title and printed value, "Leontis I (1)" (a Leader: "Leader (3)"); "" for an unknown id."""
+    found, leader = _political(data, card), _leader(data, card)
+    if found is not None:
+        return _("{title} ({value})", title=found[0].title, value=found[0].value)
+    return _("Leader ({value})", value=leader.value) if leader is not None else ""

@@ -79,8 +79,9 @@ def marker_words(entry: int, known: bool = True) -> str:
 
 def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
     """``action`` as the story tells it, from the view state ``s`` before it."""
-    special = {"place": _place, "reveal": _reveal, "expedition": _expedition, "raid": _raid, "draw": _draw, "row": _row,
-               "casualty": _casualty, "raze": _raze, "second": _second, "ship": _ship, "move": _move}
+    special = {"keep": _keep, "place": _place, "reveal": _reveal, "expedition": _expedition, "raid": _raid,
+               "draw": _draw, "row": _row, "casualty": _casualty, "raze": _raze, "second": _second, "ship": _ship,
+               "move": _move}
     told = special.get(action.verb)
     words = _(WORDS[action.verb]) if action.verb in WORDS else action.verb
     text = told(g, s, action) if told is not None else " ".join([words, *map(str, action.args)])
@@ -204,6 +205,13 @@ def _debate_result(g: PericlesGame, before: PericlesState, after: PericlesState,
         where = _("now on box {box} toward {faction}", box=abs(box), faction=toward)
     return _("{issue}: {faction} wins {high} to {low}, {where}.", issue=issue, faction=FACTIONS[pair[0] if a > b
              else pair[1]], high=max(a, b), low=min(a, b), where=where)
+
+
+def _keep(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-HAND-2: the entourage cards kept for the next turn; the rest are discarded."""
+    if not a.args:
+        return _("keep no entourage card: all are discarded")
+    return " ".join([_(WORDS["keep"]), *map(str, a.args)])
 
 
 def _place(g: PericlesGame, s: PericlesState, a: Action) -> str:

@@ -22,7 +22,7 @@ from kleos.core.kit.terminal import (
 )
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
-from kleos.games.pericles.cards import card_gloss
+from kleos.games.pericles.cards import card_gloss, card_title
 from kleos.games.pericles.explain import ISSUE_NAMES, PHASE_TITLES, explain, seat_names
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
@@ -107,6 +107,10 @@ def _gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
     code = str(action.args[0])
     if action.verb in CARD_VERBS and view.seat is not None:
         return card_gloss(game.tables.data, code, FACTIONS[view.seat])
+    if action.verb == "keep" and view.seat is not None:  # P-HAND-2: which cards stay, read as cards
+        if len(action.args) == 1:
+            return card_gloss(game.tables.data, code, FACTIONS[view.seat])
+        return ", ".join(card_title(game.tables.data, str(card)) for card in action.args)
     if action.verb == "issue" and code in ISSUE_NAMES:
         return _(ISSUE_NAMES[code])
     if action.verb == "debate" and code in ISSUE_NAMES and len(action.args) == 2 and view.seat is not None:
