@@ -188,3 +188,22 @@ def test_p_seq_1_the_terminal_log_heads_each_phase() -> None:
         assert headings == ([f"Turn {after.turn}: {after.phase} phase"] if opened else []), (action, headings)
         phases += opened
     assert phases >= 8
+
+
+def test_p_redeploy_1_a_units_step_reads_as_the_unit_and_its_way() -> None:
+    """P-REDEPLOY-1, P-ARIST-4, P-UPKEEP-1, P-PLAGUE-6: a step on one unit names the unit in words and
+    where it goes, not the notation's bare codes ("redeploy: Sparta An Aetolia")."""
+    from kleos.games.pericles import story
+
+    g = KIT.make_game({"scenario": "14_1_09a"})
+    s = g.new_state(0)
+    cases = {"redeploy Sparta An Aetolia": "redeploy Athenian trireme (An) from Sparta to Aetolia",
+             "redeploy done": "end the redeployment",
+             "relocate Boeotia Sl Sparta": "Peace: move Spartan hoplites (Sl) from Boeotia to Sparta",
+             "eliminate Ionia Dl": "eliminate Delian League troops (Dl) in Ionia: nowhere to redeploy",
+             "disband Chios Dn": "remove Delian League ship (Dn) in Chios for upkeep",
+             "plague Athens Al": "Plague: remove Athenian hoplites (Al) in Athens"}
+    for notation, words in cases.items():
+        assert story.tell(g, s, Action.parse(notation)) == words
+    menu = KIT.describe_action(g, g.view(s, 0), Action.parse("redeploy Sparta An Aetolia"))
+    assert menu == cases["redeploy Sparta An Aetolia"]  # the menu's words are the log's

@@ -81,7 +81,8 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
     """``action`` as the story tells it, from the view state ``s`` before it."""
     special = {"keep": _keep, "place": _place, "reveal": _reveal, "expedition": _expedition, "raid": _raid,
                "draw": _draw, "row": _row, "casualty": _casualty, "raze": _raze, "second": _second, "ship": _ship,
-               "move": _move}
+               "move": _move, "redeploy": _unit_step, "relocate": _unit_step, "eliminate": _unit_step,
+               "disband": _unit_step, "plague": _unit_step}
     told = special.get(action.verb)
     words = _(WORDS[action.verb]) if action.verb in WORDS else action.verb
     text = told(g, s, action) if told is not None else " ".join([words, *map(str, action.args)])
@@ -253,6 +254,24 @@ def _ship(g: PericlesGame, s: PericlesState, a: Action) -> str:
 def _move(g: PericlesGame, s: PericlesState, a: Action) -> str:
     frm, piece, to = (str(x) for x in a.args)
     return _("move a {unit} ({code}) from {origin} toward {to}", unit=unit_name(piece), code=piece, origin=frm, to=to)
+
+
+UNIT_STEPS = {"redeploy": N_("redeploy {unit} ({code}) from {origin} to {to}"),
+              "relocate": N_("Peace: move {unit} ({code}) from {origin} to {to}"),
+              "eliminate": N_("eliminate {unit} ({code}) in {origin}: nowhere to redeploy"),
+              "disband": N_("remove {unit} ({code}) in {origin} for upkeep"),
+              "plague": N_("Plague: remove {unit} ({code}) in {origin}")}
+"""Steps on one unit of a theater (P-REDEPLOY-1, P-ARIST-4, P-UPKEEP-1, P-PLAGUE-6), told in words."""
+
+
+def _unit_step(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """"redeploy Athenian trireme (An) from Sparta to Aetolia"; the end of a redeployment in words."""
+    if a.verb == "redeploy" and len(a.args) == 1:
+        return _("end the redeployment")
+    if len(a.args) not in (2, 3):
+        return " ".join([_(WORDS[a.verb]), *map(str, a.args)])
+    origin, piece, *to = (str(x) for x in a.args)
+    return _(UNIT_STEPS[a.verb], unit=unit_name(piece), code=piece, origin=origin, to=to[0] if to else "")
 
 
 def _second(g: PericlesGame, s: PericlesState, a: Action) -> str:
