@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles.game import PericlesGame
@@ -190,20 +192,42 @@ def test_p_seq_1_the_terminal_log_heads_each_phase() -> None:
     assert phases >= 8
 
 
-def test_p_redeploy_1_a_units_step_reads_as_the_unit_and_its_way() -> None:
-    """P-REDEPLOY-1, P-ARIST-4, P-UPKEEP-1, P-PLAGUE-6: a step on one unit names the unit in words and
-    where it goes, not the notation's bare codes ("redeploy: Sparta An Aetolia")."""
+
+WORDS_OF_NOTATION = {
+    # P-REDEPLOY-1, P-ARIST-4, P-UPKEEP-1, P-PLAGUE-6: a step on one unit, the unit in words and its way
+    "redeploy Sparta An Aetolia": "redeploy Athenian trireme (An) from Sparta to Aetolia",
+    "redeploy done": "end the redeployment",
+    "relocate Boeotia Sl Sparta": "Peace: move Spartan hoplites (Sl) from Boeotia to Sparta",
+    "eliminate Ionia Dl": "eliminate Delian League troops (Dl) in Ionia: nowhere to redeploy",
+    "disband Chios Dn": "remove Delian League ship (Dn) in Chios for upkeep",
+    "plague Athens Al": "Plague: remove Athenian hoplites (Al) in Athens",
+    # P-ORACLE-2, P-LEAGUE-3..6, P-DIPLO-1..7, P-EXPED-2, P-TMARK-4, P-GOLD-1: an issue's choices
+    "oracle honor": "take 3 Honor",
+    "oracle remove Corcyra Pn": "remove Peloponnesian League ship (Pn) in Corcyra, +1 Honor",
+    "oracle treason Boeotia": "place a treason marker in Boeotia",
+    "league base": "build a League base (4 Strategos, +2 Honor)",
+    "league units 1": "free League units: 1 base(s) building a ship, the others 2 land units each",
+    "league treason 1": "remove a treason marker of Sparta",
+    "commit 2": "commit 2 Strategos to diplomacy",
+    "commit 2 1 1": "commit 2 Strategos: remove 1 treason marker(s) of your side and 1 of the enemy's",
+    "secret 3": "commit 3 Strategos face down",
+    "lend MIL": "lend a Military marker to your compatriot",
+    "gold Ionia land": "Persian gold: build 2 land units in Ionia",
+    "gold done": "stop building with Persian gold",
+}
+"""Steps told as what they do, not as the notation's bare codes ("redeploy: Sparta An Aetolia",
+"Oracle: remove Corcyra Pn", "commit in secret: 2")."""
+
+
+@pytest.mark.parametrize(("notation", "words"), WORDS_OF_NOTATION.items())
+def test_a_step_reads_as_what_it_does(notation: str, words: str) -> None:
     from kleos.games.pericles import story
 
     g = KIT.make_game({"scenario": "14_1_09a"})
-    s = g.new_state(0)
-    cases = {"redeploy Sparta An Aetolia": "redeploy Athenian trireme (An) from Sparta to Aetolia",
-             "redeploy done": "end the redeployment",
-             "relocate Boeotia Sl Sparta": "Peace: move Spartan hoplites (Sl) from Boeotia to Sparta",
-             "eliminate Ionia Dl": "eliminate Delian League troops (Dl) in Ionia: nowhere to redeploy",
-             "disband Chios Dn": "remove Delian League ship (Dn) in Chios for upkeep",
-             "plague Athens Al": "Plague: remove Athenian hoplites (Al) in Athens"}
-    for notation, words in cases.items():
-        assert story.tell(g, s, Action.parse(notation)) == words
-    menu = KIT.describe_action(g, g.view(s, 0), Action.parse("redeploy Sparta An Aetolia"))
-    assert menu == cases["redeploy Sparta An Aetolia"]  # the menu's words are the log's
+    assert story.tell(g, g.new_state(0), Action.parse(notation)) == words
+
+
+def test_the_menu_says_a_step_as_the_log_does() -> None:
+    g = KIT.make_game({"scenario": "14_1_09a"})
+    menu = KIT.describe_action(g, g.view(g.new_state(0), 0), Action.parse("redeploy Sparta An Aetolia"))
+    assert menu == WORDS_OF_NOTATION["redeploy Sparta An Aetolia"]

@@ -82,7 +82,8 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
     special = {"keep": _keep, "place": _place, "reveal": _reveal, "expedition": _expedition, "raid": _raid,
                "draw": _draw, "row": _row, "casualty": _casualty, "raze": _raze, "second": _second, "ship": _ship,
                "move": _move, "redeploy": _unit_step, "relocate": _unit_step, "eliminate": _unit_step,
-               "disband": _unit_step, "plague": _unit_step}
+               "disband": _unit_step, "plague": _unit_step, "oracle": _oracle, "league": _league,
+               "commit": _commit, "secret": _secret, "lend": _lend, "gold": _gold}
     told = special.get(action.verb)
     words = _(WORDS[action.verb]) if action.verb in WORDS else action.verb
     text = told(g, s, action) if told is not None else " ".join([words, *map(str, action.args)])
@@ -272,6 +273,66 @@ def _unit_step(g: PericlesGame, s: PericlesState, a: Action) -> str:
         return " ".join([_(WORDS[a.verb]), *map(str, a.args)])
     origin, piece, *to = (str(x) for x in a.args)
     return _(UNIT_STEPS[a.verb], unit=unit_name(piece), code=piece, origin=origin, to=to[0] if to else "")
+
+
+# ----- a revealed issue's choices, in a few words after its marker (the explanation, ``?``, says the rest) --
+LEAGUE_CHOICES = {"base": N_("build a League base (4 Strategos, +2 Honor)"),
+                  "convert": N_("turn a League base into one of your city-state (2 Strategos, +2 Honor)"),
+                  "persian": N_("build a Persian base"),
+                  "argos": N_("build Argos land units in Sparta")}
+
+
+def _oracle(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-ORACLE-2: 3 Honor, an enemy unit removed for 1 Honor, or a treason marker."""
+    what = str(a.args[0]) if a.args else ""
+    if what == "honor":
+        return _("take 3 Honor")
+    if what == "remove" and len(a.args) == 3:
+        return _("remove {unit} ({code}) in {where}, +1 Honor", unit=unit_name(str(a.args[2])),
+                 code=a.args[2], where=a.args[1])
+    if what == "treason" and len(a.args) == 2:
+        return _("place a treason marker in {where}", where=a.args[1])
+    return " ".join([_(WORDS["oracle"]), *map(str, a.args)])
+
+
+def _league(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-LEAGUE-3..6, P-PERSIA-2, P-ARGOS-1."""
+    what = str(a.args[0]) if a.args else ""
+    if what in LEAGUE_CHOICES:
+        return _(LEAGUE_CHOICES[what])
+    if what == "units" and len(a.args) == 2:
+        return _("free League units: {naval} base(s) building a ship, the others 2 land units each",
+                 naval=a.args[1])
+    if what == "treason" and len(a.args) == 2:
+        return _("remove a treason marker of {side}", side=side_name(int(a.args[1])))
+    return " ".join([_(WORDS["league"]), *map(str, a.args)])
+
+
+def _commit(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-DIPLO-1..6: Strategos spent on diplomacy, or on removing treason markers."""
+    if len(a.args) == 3:
+        return _("commit {k} Strategos: remove {own} treason marker(s) of your side and {enemy} of the enemy's",
+                 k=a.args[0], own=a.args[1], enemy=a.args[2])
+    return _("commit {k} Strategos to diplomacy", k=a.args[0] if a.args else 0)
+
+
+def _secret(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-EXPED-2, P-DIPLO-7: a face-down commitment."""
+    return _("commit {k} Strategos face down", k=a.args[0] if a.args else 0)
+
+
+def _lend(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-TMARK-4: a marker lent to the compatriot stays its owner's."""
+    return _("lend a {kind} marker to your compatriot", kind=kind_name(str(a.args[0]))) if a.args else _(WORDS["lend"])
+
+
+def _gold(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-GOLD-1: Persian gold builds Spartan or League units."""
+    if len(a.args) != 2:
+        return _("stop building with Persian gold")
+    template = N_("Persian gold: build a ship in {where}") if a.args[1] == "naval" else N_(
+        "Persian gold: build 2 land units in {where}")
+    return _(template, where=a.args[0])
 
 
 def _second(g: PericlesGame, s: PericlesState, a: Action) -> str:
