@@ -214,6 +214,13 @@ WORDS_OF_NOTATION = {
     "lend MIL": "lend a Military marker to your compatriot",
     "gold Ionia land": "Persian gold: build 2 land units in Ionia",
     "gold done": "stop building with Persian gold",
+    # P-POLISSUE-4..8: the side issues resolved at once
+    "cit none": "Citizenship: convert no base",
+    "cit Ionia naval": "Citizenship: the Delian League base in Ionia becomes Athenian, with an Athenian ship",
+    "col Samos land": "Colony: found a Delian League base in Samos, with League land units",
+    "kry Boeotia": "Krypteia: remove an Athenian treason marker in Boeotia",
+    "kry none": "Krypteia: remove no more treason markers",
+    "ago 2": "Agoge: build 2 Spartan land unit(s) at home",
 }
 """Steps told as what they do, not as the notation's bare codes ("redeploy: Sparta An Aetolia",
 "Oracle: remove Corcyra Pn", "commit in secret: 2")."""

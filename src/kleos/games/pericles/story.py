@@ -83,7 +83,8 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
                "draw": _draw, "row": _row, "casualty": _casualty, "raze": _raze, "second": _second, "ship": _ship,
                "move": _move, "redeploy": _unit_step, "relocate": _unit_step, "eliminate": _unit_step,
                "disband": _unit_step, "plague": _unit_step, "oracle": _oracle, "league": _league,
-               "commit": _commit, "secret": _secret, "lend": _lend, "gold": _gold}
+               "commit": _commit, "secret": _secret, "lend": _lend, "gold": _gold, "cit": _side_issue,
+               "col": _side_issue, "kry": _side_issue, "ago": _side_issue}
     told = special.get(action.verb)
     words = _(WORDS[action.verb]) if action.verb in WORDS else action.verb
     text = told(g, s, action) if told is not None else " ".join([words, *map(str, action.args)])
@@ -333,6 +334,32 @@ def _gold(g: PericlesGame, s: PericlesState, a: Action) -> str:
     template = N_("Persian gold: build a ship in {where}") if a.args[1] == "naval" else N_(
         "Persian gold: build 2 land units in {where}")
     return _(template, where=a.args[0])
+
+
+SIDE_ISSUE_WORDS = {
+    ("cit", "none"): N_("Citizenship: convert no base"),
+    ("cit", "naval"): N_("Citizenship: the Delian League base in {where} becomes Athenian, with an Athenian ship"),
+    ("cit", "land"): N_("Citizenship: the Delian League base in {where} becomes Athenian, with 2 Athenian land "
+                        "units"),
+    ("col", "none"): N_("Colony: found none"),
+    ("col", "naval"): N_("Colony: found a Delian League base in {where}, with League ships"),
+    ("col", "land"): N_("Colony: found a Delian League base in {where}, with League land units"),
+    ("kry", "none"): N_("Krypteia: remove no more treason markers"),
+    ("kry", "theater"): N_("Krypteia: remove an Athenian treason marker in {where}"),
+}
+"""The side issues resolved at once (P-POLISSUE-4..8), by verb and choice."""
+
+
+def _side_issue(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """Citizenship, Colony, Krypteia and Agoge as what they place or remove (P-POLISSUE-4..8)."""
+    first = str(a.args[0]) if a.args else "none"
+    if a.verb == "ago":
+        return _("Agoge: build {n} Spartan land unit(s) at home", n=first)
+    choice = "none" if first == "none" else "theater" if a.verb == "kry" else str(a.args[-1])
+    template = SIDE_ISSUE_WORDS.get((a.verb, choice))
+    if template is None:
+        return " ".join([_(WORDS[a.verb]), *map(str, a.args)])
+    return _(template, where=first)
 
 
 def _second(g: PericlesGame, s: PericlesState, a: Action) -> str:
