@@ -221,6 +221,9 @@ WORDS_OF_NOTATION = {
     "kry Boeotia": "Krypteia: remove an Athenian treason marker in Boeotia",
     "kry none": "Krypteia: remove no more treason markers",
     "ago 2": "Agoge: build 2 Spartan land unit(s) at home",
+    # P-MIL-4: the Commander's build at home
+    "build none": "build nothing at home",
+    "build 1": "build at home: 1 base(s) building a ship, the others 2 land units each",
 }
 """Steps told as what they do, not as the notation's bare codes ("redeploy: Sparta An Aetolia",
 "Oracle: remove Corcyra Pn", "commit in secret: 2")."""

@@ -84,7 +84,7 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
                "move": _move, "redeploy": _unit_step, "relocate": _unit_step, "eliminate": _unit_step,
                "disband": _unit_step, "plague": _unit_step, "oracle": _oracle, "league": _league,
                "commit": _commit, "secret": _secret, "lend": _lend, "gold": _gold, "cit": _side_issue,
-               "col": _side_issue, "kry": _side_issue, "ago": _side_issue}
+               "col": _side_issue, "kry": _side_issue, "ago": _side_issue, "build": _build}
     told = special.get(action.verb)
     words = _(WORDS[action.verb]) if action.verb in WORDS else action.verb
     text = told(g, s, action) if told is not None else " ".join([words, *map(str, action.args)])
@@ -360,6 +360,13 @@ def _side_issue(g: PericlesGame, s: PericlesState, a: Action) -> str:
     if template is None:
         return " ".join([_(WORDS[a.verb]), *map(str, a.args)])
     return _(template, where=first)
+
+
+def _build(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-MIL-4: per city-state base at home, 1 ship or 2 land units."""
+    if not a.args or a.args[0] == "none":
+        return _("build nothing at home")
+    return _("build at home: {naval} base(s) building a ship, the others 2 land units each", naval=a.args[0])
 
 
 def _second(g: PericlesGame, s: PericlesState, a: Action) -> str:
