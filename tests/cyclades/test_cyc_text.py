@@ -55,3 +55,26 @@ def test_a_sylphs_step_is_told_free() -> None:
     g, s = war_turn(5, POSEIDON, gold=5)
     put(g, s, 0, S12=2)
     assert "(1 GP, first step)" in KIT.describe_action(g, g.view(s, 0), Action.parse("sail S12 1 S13"))
+
+
+def test_the_text_board_says_where_each_players_forces_stand() -> None:
+    """C-SETUP-3, C-BUILD-1, C-METRO-1: the text board (the plain loop's, the browser's description for
+    a screen reader) has no map, so each player's line is followed by its troops by island, fleets by
+    sea and buildings by island, Metropolises included."""
+    game = CycladesGame({"players": 3})
+    state = game.new_state(1)
+    t = game.tables
+    lines = KIT.describe_view(game, game.view(state, 0), 0).splitlines()
+    for seat, name in enumerate(game.seat_names):
+        forces = lines[lines.index(next(line for line in lines if line.startswith(f"{name}: "))) + 1]
+        troops = [f"{t.island_ids[i]} {n}" for i, n in enumerate(state.troops) if n and state.owner[i] == seat]
+        fleets = [f"{t.sea_ids[s]} {n}" for s, n in enumerate(state.fleets) if n and state.fleet_owner[s] == seat]
+        assert troops and fleets
+        assert forces == f"  troops {', '.join(troops)}; fleets {', '.join(fleets)}; buildings none", forces
+    island = max((i for i, owner in enumerate(state.owner) if owner == 0), key=lambda i: t.island_slots[i])
+    assert t.island_slots[island] >= 2
+    first = t.slot_offset[island]
+    state.buildings[first], state.buildings[first + 1] = 1, 3  # a Port and a Temple
+    state.metropolis[island] = 1
+    told = KIT.describe_view(game, game.view(state, 0), 0)
+    assert f"buildings {t.island_ids[island]} Port+Temple+Metropolis" in told

@@ -22,8 +22,9 @@ from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.options import CycladesOptions, option_sources
 from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import battle, effects, figures, metro
-from kleos.games.cyclades.rules.common import Told, income, islands_of, metropolises
+from kleos.games.cyclades.rules.common import Told, buildings_on, income, islands_of, metropolises
 from kleos.games.cyclades.state import CycladesState
+from kleos.games.cyclades.tables import N_GODS, Tables
 from kleos.games.cyclades.view import HIDDEN, CycladesView, view_json
 
 WORDS = {"apollo": N_("pray to Apollo (free)"), "end": N_("end the turn"),
@@ -93,6 +94,22 @@ def _sylph_step(game: CycladesGame, view: CycladesView) -> bool:
     return effects.pending(s) and effects.key_of(game.tables, s) == "sylph"
 
 
+def _forces(t: Tables, s: CycladesState, seat: int) -> str:
+    """Where ``seat``'s troops, fleets and buildings stand, for a text board without a map (the plain
+    loop, a screen reader): "troops I1 2, I7 1; fleets S6 1, S22 1; buildings I1 Port+Temple"."""
+    troops = ", ".join(f"{t.island_ids[i]} {n}" for i, n in enumerate(s.troops) if n and s.owner[i] == seat)
+    fleets = ", ".join(f"{t.sea_ids[sea]} {n}" for sea, n in enumerate(s.fleets) if n and s.fleet_owner[sea] == seat)
+    built = []
+    for i in islands_of(s, seat):
+        names = [words.building(t, kind) for kind in range(N_GODS) for _copy in range(buildings_on(t, s, i, kind))]
+        names += [_("Metropolis")] if s.metropolis[i] else []
+        if names:
+            built.append(f"{t.island_ids[i]} {'+'.join(names)}")
+    none = _("none")
+    return _("troops {troops}; fleets {fleets}; buildings {buildings}", troops=troops or none,
+             fleets=fleets or none, buildings=", ".join(built) or none)
+
+
 class CycladesKit(GameKit[CycladesGame, CycladesState, CycladesView]):
     name = "cyclades"
     title = "Cyclades"
@@ -124,6 +141,7 @@ class CycladesKit(GameKit[CycladesGame, CycladesState, CycladesView]):
                            islands=isl,
                            income=income(t, s, other), priests=s.priests[other],
                            philosophers=s.philosophers[other], metropolises=metropolises(s, other)))
+            lines.append("  " + _forces(t, s, other))
         track = ", ".join("-" if c < 0 else words.creature_name(creature(t, c)) for c in s.track)
         lines.append(_("Creatures: {track}", track=track))
         for told in (figures.describe(t, s), effects.describe(t, s), battle.describe(t, s)):
