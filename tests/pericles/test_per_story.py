@@ -241,3 +241,23 @@ def test_the_menu_says_a_step_as_the_log_does() -> None:
     g = KIT.make_game({"scenario": "14_1_09a"})
     menu = KIT.describe_action(g, g.view(g.new_state(0), 0), Action.parse("redeploy Sparta An Aetolia"))
     assert menu == WORDS_OF_NOTATION["redeploy Sparta An Aetolia"]
+
+
+def test_p_honor_1_a_result_says_where_honor_came_from() -> None:
+    """P-HONOR-1, P-RAID-2, P-ORACLE-2: each Honor change in a result line names the part of the score
+    sheet the rules put it under (debates, theater issues, raids, …), as the game-over sheet adds it."""
+    from kleos.games.pericles import story
+    from kleos.games.pericles.state import HONOR_SOURCES, N_HONOR
+
+    named = 0
+    for g, before, _seat, _action, after in every_step():
+        result = story.changes(g, g.view(before, None).state, g.view(after, None).state)
+        for f, code in enumerate(FACTIONS):
+            if after.honor[f] == before.honor[f]:
+                continue
+            parts = [HONOR_SOURCES[i].replace("_", " ") for i in range(N_HONOR)
+                     if after.honor_from[f * N_HONOR + i] != before.honor_from[f * N_HONOR + i]]
+            assert parts, (code, before.honor[f], after.honor[f])  # every change is kept under a source
+            assert f"{code} {before.honor[f]}→{after.honor[f]} ({', '.join(parts)})" in result, result
+            named += 1
+    assert named >= 5

@@ -27,9 +27,11 @@ from kleos.games.pericles.state import (
     DISCARD,
     ENTOURAGE,
     HAND,
+    HONOR_SOURCES,
     M_KIND,
     M_STAGE,
     M_WIN,
+    N_HONOR,
     OUT,
     PLAYED,
     UNSEEN,
@@ -105,12 +107,20 @@ def changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> str
     """What a step brought about in public numbers (P-INFO-1), from views before and after it: Honor
     won and lost, units and bases gained and lost by theater, as the rules worked them out (battle
     Honor, casualties, bases); "" when nothing changed. A unit on its way is not counted twice."""
-    honor = [f"{FACTIONS[f]} {b}→{a}" for f, (b, a) in enumerate(zip(before.honor, after.honor, strict=True))
-             if a != b]
+    honor = [f"{FACTIONS[f]} {b}→{a}{_honor_sources(before, after, f)}"
+             for f, (b, a) in enumerate(zip(before.honor, after.honor, strict=True)) if a != b]
     moved = set(before.moved) != set(after.moved) or after.moving >= 0 or before.moving >= 0
     pieces = [] if moved else _piece_changes(g, before, after)
     parts = ([_("Honor {changes}", changes=", ".join(honor))] if honor else []) + pieces
     return _("Result: {parts}.", parts="; ".join(parts)) if parts else ""
+
+
+def _honor_sources(before: PericlesState, after: PericlesState, f: int) -> str:
+    """" (battles)": where a faction's Honor change came from, as the rules kept it (``honor_from``, the
+    score sheet's parts: debates, theater issues, raids, political capital, wills, …)."""
+    at = f * N_HONOR
+    moved = [i for i in range(N_HONOR) if after.honor_from[at + i] != before.honor_from[at + i]]
+    return f" ({', '.join(_(HONOR_SOURCES[i].replace('_', ' ')) for i in moved)})" if moved else ""
 
 
 def _piece_changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
