@@ -118,3 +118,15 @@ def test_the_factions_panel_shows_the_face_up_debate_cards() -> None:
     g.apply_in_place(s, Action.parse("play A06"), DF)
     assert "Debate cards face up: AF LAF(3)" in render.factions_view(g, g.view(s, DF), render.DARK).plain
     assert "Debate cards face up: AF LAF(3), DF A06(1)" in render.factions_view(g, g.view(s, EK), render.DARK).plain
+
+
+def test_p_card_4_a_card_to_play_says_what_it_counts_on_the_issue() -> None:
+    """P-CARD-4, P-LEADER-1: the card menu of a debate adds what each card counts on the debated issue
+    (value plus the bonuses of the faction's half that apply), the number the log then reports."""
+    g, s = at_step("play")
+    look = Look(KIT)
+    for action in g.legal_actions(s, AF):
+        card = g.tables.card_index[str(action.args[0])]
+        worth = assembly.modified_value(g.tables, s, AF, card, "CIT")
+        assert look.gloss(g, g.view(s, AF), action).endswith(f"; counts {worth} on Citizenship"), action
+    assert look.gloss(g, g.view(s, AF), Action.parse("play LAF")).endswith("; counts 5 on Citizenship")

@@ -29,6 +29,7 @@ from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
+from kleos.games.pericles.rules import assembly
 from kleos.games.pericles.rules.common import status
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import FACTIONS, side_of
@@ -106,7 +107,12 @@ def _gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
         return ""
     code = str(action.args[0])
     if action.verb in CARD_VERBS and view.seat is not None:
-        return card_gloss(game.tables.data, code, FACTIONS[view.seat])
+        gloss = card_gloss(game.tables.data, code, FACTIONS[view.seat])
+        kind = assembly.debated_kind(game.tables, view.state) if action.verb == "play" else None
+        if kind is None or code not in game.tables.card_index:
+            return gloss
+        worth = assembly.modified_value(game.tables, view.state, view.seat, game.tables.card_index[code], kind)
+        return _("{card}; counts {value} on {issue}", card=gloss, value=worth, issue=_(ISSUE_NAMES[kind]))
     if action.verb == "keep" and view.seat is not None:  # P-HAND-2: which cards stay, read as cards
         if len(action.args) == 1:
             return card_gloss(game.tables.data, code, FACTIONS[view.seat])
