@@ -130,3 +130,11 @@ def test_p_card_4_a_card_to_play_says_what_it_counts_on_the_issue() -> None:
         worth = assembly.modified_value(g.tables, s, AF, card, "CIT")
         assert look.gloss(g, g.view(s, AF), action).endswith(f"; counts {worth} on Citizenship"), action
     assert look.gloss(g, g.view(s, AF), Action.parse("play LAF")).endswith("; counts 5 on Citizenship")
+
+
+def test_p_assembly_13_the_text_board_says_which_box_each_issue_is_won_on() -> None:
+    """P-ASSEMBLY-13: an issue on a faction's half is won by it; the text board reads "winning CIT on
+    box 2", not "winning CIT2"."""
+    g, s = at_step("debate")
+    told = KIT.describe_view(g, g.view(s, AF), AF).splitlines()
+    assert told[1].startswith("Aristocrats (Dominant): ") and told[1].endswith(", winning CIT on box 2"), told[1]

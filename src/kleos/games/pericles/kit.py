@@ -117,7 +117,7 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
         for f, name in enumerate(seat_names(game)):
             stock = "?" if s.stock[f] == HIDDEN else str(s.stock[f])
             dom = _(" (Dominant)") if s.dominant[f // 2] == f else ""
-            issues = " ".join(f"{k}{b}" for k, b in won(t, s, f))
+            issues = ", ".join(_("{issue} on box {box}", issue=k, box=b) for k, b in won(t, s, f))  # P-ASSEMBLY-13
             line = _("{name}{dominant}: Honor {honor}, Strategos {stock}, hand {hand}", name=name, dominant=dom,
                      honor=s.honor[f], stock=stock, hand=view.hand_sizes[f])
             lines.append(_("{line}, winning {issues}", line=line, issues=issues) if issues else line)
