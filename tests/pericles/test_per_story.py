@@ -209,9 +209,9 @@ WORDS_OF_NOTATION = {
     "league units 1": "free League units: 1 base(s) building a ship, the others 2 land units each",
     "league treason 1": "remove a treason marker of Sparta",
     "commit 2": "commit 2 Strategos to diplomacy",
-    "commit 2 1 1": "commit 2 Strategos: remove 1 treason marker(s) of your side and 1 of the enemy's",
+    "commit 2 1 1": "commit 2 Strategos: remove 1 own and 1 enemy treason marker(s)",
     "secret 3": "commit 3 Strategos face down",
-    "lend MIL": "lend a Military marker to your compatriot",
+    "lend MIL": "lend a Military marker to the compatriot",
     "gold Ionia land": "Persian gold: build 2 land units in Ionia",
     "gold done": "stop building with Persian gold",
     # P-POLISSUE-4..8: the side issues resolved at once
@@ -235,6 +235,7 @@ def test_a_step_reads_as_what_it_does(notation: str, words: str) -> None:
 
     g = KIT.make_game({"scenario": "14_1_09a"})
     assert story.tell(g, g.new_state(0), Action.parse(notation)) == words
+    assert not re.search(r"\byour?\b", words)  # a log line is read by every seat: no second person
 
 
 def test_the_menu_says_a_step_as_the_log_does() -> None:

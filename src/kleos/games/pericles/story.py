@@ -288,7 +288,7 @@ def _unit_step(g: PericlesGame, s: PericlesState, a: Action) -> str:
 
 # ----- a revealed issue's choices, in a few words after its marker (the explanation, ``?``, says the rest) --
 LEAGUE_CHOICES = {"base": N_("build a League base (4 Strategos, +2 Honor)"),
-                  "convert": N_("turn a League base into one of your city-state (2 Strategos, +2 Honor)"),
+                  "convert": N_("turn a League base into a city-state base (2 Strategos, +2 Honor)"),
                   "persian": N_("build a Persian base"),
                   "argos": N_("build Argos land units in Sparta")}
 
@@ -322,7 +322,7 @@ def _league(g: PericlesGame, s: PericlesState, a: Action) -> str:
 def _commit(g: PericlesGame, s: PericlesState, a: Action) -> str:
     """P-DIPLO-1..6: Strategos spent on diplomacy, or on removing treason markers."""
     if len(a.args) == 3:
-        return _("commit {k} Strategos: remove {own} treason marker(s) of your side and {enemy} of the enemy's",
+        return _("commit {k} Strategos: remove {own} own and {enemy} enemy treason marker(s)",
                  k=a.args[0], own=a.args[1], enemy=a.args[2])
     return _("commit {k} Strategos to diplomacy", k=a.args[0] if a.args else 0)
 
@@ -334,7 +334,7 @@ def _secret(g: PericlesGame, s: PericlesState, a: Action) -> str:
 
 def _lend(g: PericlesGame, s: PericlesState, a: Action) -> str:
     """P-TMARK-4: a marker lent to the compatriot stays its owner's."""
-    return _("lend a {kind} marker to your compatriot", kind=kind_name(str(a.args[0]))) if a.args else _(WORDS["lend"])
+    return _("lend a {kind} marker to the compatriot", kind=kind_name(str(a.args[0]))) if a.args else _(WORDS["lend"])
 
 
 def _gold(g: PericlesGame, s: PericlesState, a: Action) -> str:
