@@ -175,18 +175,20 @@ class PlainGame:
         return True
 
     def show_board(self, seat: int) -> None:
+        out(self.remember_board(seat)[1])
+
+    def remember_board(self, seat: int) -> tuple[int, str]:
+        """``seat``'s board as text, kept as the last one shown."""
         s = self.session
         self.board_shown = (seat, s.kit.describe_view(s.game, s.view(seat), seat))
-        out(self.board_shown[1])
+        return self.board_shown
 
     def show_board_if_changed(self, seat: int) -> None:
         """The board before a decision, or one line when ``seat`` saw the same board last time (a
         series of choices, such as cards set aside one by one, would print it again and again)."""
-        s = self.session
-        if self.board_shown == (seat, s.kit.describe_view(s.game, s.view(seat), seat)):
-            out(_("(The board is as above; 'board' shows it again.)"))
-        else:
-            self.show_board(seat)
+        last = self.board_shown
+        board = self.remember_board(seat)
+        out(_("(The board is as above; 'board' shows it again.)") if board == last else board[1])
 
     def menu(self, seat: int, legal: list[Action]) -> None:
         s = self.session

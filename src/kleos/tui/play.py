@@ -16,7 +16,7 @@ from typing import Any
 from kleos.agents import agent_names, agents_about, parse_spec
 from kleos.core.errors import KleosError
 from kleos.core.kit import GameKit, OptionsError, option_lines
-from kleos.core.kit.cli import error_line, runs
+from kleos.core.kit.cli import error_line, problem, runs
 from kleos.core.kit.handicap import with_bot_handicap
 from kleos.core.kit.options import command_options
 from kleos.core.kit.params import G, S, V
@@ -78,11 +78,6 @@ def build_app(kit: GameKit[G, S, V], options: Mapping[str, Any] | None = None, s
     session = build_session(kit, options, seats, seed, opponent=opponent, opponents=opponents, load=load, save=save,
                             game=game)
     return GameApp(session, guide=guide, light=light, confirm=confirm, replay=replay, welcome=load is None, mono=mono)
-
-
-def problem(kit: GameKit, exc: Exception) -> str:
-    """Why a game cannot start, in the reader's language where the kit words it (options errors)."""
-    return kit.render_options_error(exc) if isinstance(exc, OptionsError) else str(exc)
 
 
 def run(kit: GameKit, options: Mapping[str, Any] | None = None, seats: Collection[int] = (0,),

@@ -17,8 +17,7 @@ from typing import Any
 
 from kleos.core import registry
 from kleos.core.errors import KleosError
-from kleos.core.kit import OptionsError
-from kleos.core.kit.cli import add_game_command, error_line, runs
+from kleos.core.kit.cli import add_game_command, error_line, problem, runs
 from kleos.core.kit.options import command_options
 from kleos.core.kit.terminal import VerbHelp
 from kleos.i18n.platform import N_, _
@@ -135,7 +134,7 @@ def run_rules(args: argparse.Namespace) -> int:
     try:
         game = kit.make_game(command_options(kit, args.option)) if args.option else None
     except (OSError, ValueError, KleosError) as exc:
-        sys.stderr.write(error_line(kit.render_options_error(exc) if isinstance(exc, OptionsError) else str(exc)))
+        sys.stderr.write(error_line(problem(kit, exc)))
         return 2
     reference = look.rules(game)
     opening, sections = split_sections(reference)

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from kleos.core import registry
 from kleos.core.errors import KleosError
+from kleos.core.kit import GameKit, OptionsError
 from kleos.core.provenance import ProvenanceRecord, provenance_lines
 from kleos.i18n.platform import _
 
@@ -77,6 +78,12 @@ D = TypeVar("D")
 def error_line(problem: object) -> str:
     """A command's refusal as standard error ends it, in the reader's language ("error: …", "Fehler: …")."""
     return _("error: {problem}", problem=problem) + "\n"
+
+
+def problem(kit: GameKit, exc: Exception) -> str:
+    """Why a game cannot be made from a command line's options, in the reader's language where the
+    kit words it (an options error names the option)."""
+    return kit.render_options_error(exc) if isinstance(exc, OptionsError) else str(exc)
 
 
 def add_provenance_command(sub: Any, title: str, load: Callable[[Path | None], D],

@@ -51,11 +51,12 @@ def _leader(data: PericlesData, card: str) -> Leader | None:
 def card_gloss(data: PericlesData, card: str, faction: str) -> str:
     """A political card or a Leader (``L`` and its faction) as ``faction`` reads it: its title, its
     value and the bonuses of its own half (P-CARD-1..6); "" for an id the data lacks."""
-    found, leader = _political(data, card), _leader(data, card)
+    found = _political(data, card)
     if found is not None:
         political, deck = found
         half = political.halves[deck.factions.index(faction)] if faction in deck.factions else []
         return _("{title} ({value}): {half}", title=political.title, value=political.value, half=half_words(half))
+    leader = _leader(data, card)
     if leader is not None:
         return _("Leader ({value}): {bonuses}", value=leader.value, bonuses=half_words(leader.attributes))
     return ""
@@ -63,7 +64,8 @@ def card_gloss(data: PericlesData, card: str, faction: str) -> str:
 
 def card_title(data: PericlesData, card: str) -> str:
     """A card's title and printed value, "Leontis I (1)" (a Leader: "Leader (3)"); "" for an unknown id."""
-    found, leader = _political(data, card), _leader(data, card)
+    found = _political(data, card)
     if found is not None:
         return _("{title} ({value})", title=found[0].title, value=found[0].value)
+    leader = _leader(data, card)
     return _("Leader ({value})", value=leader.value) if leader is not None else ""

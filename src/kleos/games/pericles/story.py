@@ -88,13 +88,19 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
                "commit": _commit, "secret": _secret, "lend": _lend, "gold": _gold, "cit": _side_issue,
                "col": _side_issue, "kry": _side_issue, "ago": _side_issue, "build": _build}
     told = special.get(action.verb)
-    words = _(WORDS[action.verb]) if action.verb in WORDS else action.verb
-    text = told(g, s, action) if told is not None else " ".join([words, *map(str, action.args)])
+    text = told(g, s, action) if told is not None else _as_notation(action)
     if action.verb in RESOLVING and s.step == "resolve" and s.revealed >= 0:
         th = entry_parts(s.revealed)[0]
         return _("{marker} in {where}: {text}", marker=marker_words(s.revealed), where=g.tables.theater_keys[th],
                  text=text)
     return text
+
+
+def _as_notation(action: Action) -> str:
+    """A verb's few words followed by the action's arguments as the notation writes them, for a
+    step with no sentence of its own ("resolve the issue", "call the Advisory Council: yes")."""
+    words = _(WORDS[action.verb]) if action.verb in WORDS else action.verb
+    return " ".join([words, *map(str, action.args)])
 
 
 def top_owner(g: PericlesGame, s: PericlesState, theater: str) -> int:
@@ -224,7 +230,7 @@ def _keep(g: PericlesGame, s: PericlesState, a: Action) -> str:
     """P-HAND-2: the entourage cards kept for the next turn; the rest are discarded."""
     if not a.args:
         return _("keep no entourage card: all are discarded")
-    return " ".join([_(WORDS["keep"]), *map(str, a.args)])
+    return _as_notation(a)
 
 
 def _place(g: PericlesGame, s: PericlesState, a: Action) -> str:
@@ -281,7 +287,7 @@ def _unit_step(g: PericlesGame, s: PericlesState, a: Action) -> str:
     if a.verb == "redeploy" and len(a.args) == 1:
         return _("end the redeployment")
     if len(a.args) not in (2, 3):
-        return " ".join([_(WORDS[a.verb]), *map(str, a.args)])
+        return _as_notation(a)
     origin, piece, *to = (str(x) for x in a.args)
     return _(UNIT_STEPS[a.verb], unit=unit_name(piece), code=piece, origin=origin, to=to[0] if to else "")
 
@@ -303,7 +309,7 @@ def _oracle(g: PericlesGame, s: PericlesState, a: Action) -> str:
                  code=a.args[2], where=a.args[1])
     if what == "treason" and len(a.args) == 2:
         return _("place a treason marker in {where}", where=a.args[1])
-    return " ".join([_(WORDS["oracle"]), *map(str, a.args)])
+    return _as_notation(a)
 
 
 def _league(g: PericlesGame, s: PericlesState, a: Action) -> str:
@@ -316,7 +322,7 @@ def _league(g: PericlesGame, s: PericlesState, a: Action) -> str:
                  naval=a.args[1])
     if what == "treason" and len(a.args) == 2:
         return _("remove a treason marker of {side}", side=side_name(int(a.args[1])))
-    return " ".join([_(WORDS["league"]), *map(str, a.args)])
+    return _as_notation(a)
 
 
 def _commit(g: PericlesGame, s: PericlesState, a: Action) -> str:
@@ -334,7 +340,7 @@ def _secret(g: PericlesGame, s: PericlesState, a: Action) -> str:
 
 def _lend(g: PericlesGame, s: PericlesState, a: Action) -> str:
     """P-TMARK-4: a marker lent to the compatriot stays its owner's."""
-    return _("lend a {kind} marker to the compatriot", kind=kind_name(str(a.args[0]))) if a.args else _(WORDS["lend"])
+    return _("lend a {kind} marker to the compatriot", kind=kind_name(str(a.args[0]))) if a.args else _as_notation(a)
 
 
 def _gold(g: PericlesGame, s: PericlesState, a: Action) -> str:
@@ -368,7 +374,7 @@ def _side_issue(g: PericlesGame, s: PericlesState, a: Action) -> str:
     choice = "none" if first == "none" else "theater" if a.verb == "kry" else str(a.args[-1])
     template = SIDE_ISSUE_WORDS.get((a.verb, choice))
     if template is None:
-        return " ".join([_(WORDS[a.verb]), *map(str, a.args)])
+        return _as_notation(a)
     return _(template, where=first)
 
 
