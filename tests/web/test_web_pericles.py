@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from web_server import TOY_KITS, LiveServer, browser, reader_context, shots  # n
 
 from kleos.core.action import Action
 from kleos.games.pericles.game import PericlesGame
-from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.state import PLAYED, PericlesState
 from kleos.games.pericles.view import PericlesView
 from kleos.games.pericles.web.tables import LAYOUT, board_tables
 from kleos.server.language import LANG_COOKIE
@@ -282,10 +282,12 @@ STORY_SEED = 3  # seeded random choices of four persons: a Rumor and a Military 
 # revealed by a faction of the other pair, and a battle with casualties and battle Honor
 
 
-def persons_vignette(base: str, seed: int) -> dict[str, Any]:
-    """A vignette of four persons played to its end over HTTP (the first seat to act picks a seeded
-    random legal action); seat 0's answer, to open its page."""
-    created = httpx.post(f"{base}/api/games", json={"game": "pericles", "options": OPTIONS, "seed": seed,
+def persons_vignette(base: str, seed: int, options: dict[str, Any] = OPTIONS,
+                     stop: Callable[[dict[str, Any]], bool] = lambda message: False) -> dict[str, Any]:
+    """A game of four persons (the vignette unless ``options`` say otherwise) played over HTTP to its
+    end or to the first decision whose message for seat 0 satisfies ``stop`` (the first seat to act
+    picks a seeded random legal action); seat 0's answer, to open its page."""
+    created = httpx.post(f"{base}/api/games", json={"game": "pericles", "options": options, "seed": seed,
                                                      "seats": ["me", "person", "person", "person"], "seat": 0},
                          timeout=30).json()
     tokens = {created["seat"]: created["token"]}
@@ -295,7 +297,7 @@ def persons_vignette(base: str, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     message = get_state(base, created["game_id"])
     for _ in range(300):
-        if message["outcome"] is not None:
+        if message["outcome"] is not None or stop(get_state(base, created["game_id"], tokens[0])):
             return dict(created)
         seat = message["to_act"][0]
         mine = get_state(base, created["game_id"], tokens[seat])
@@ -326,6 +328,39 @@ def test_the_browser_log_names_every_reveal_and_tells_the_results(pericles_serve
         assert battles, "a battle's losses and Honor are in the browser's log"
         page.locator("#log-panel li.log-entry", has_text=battles[0][:40]).first.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / "pericles-web-story-results.png"))
+        assert errors == []
+
+
+def both_debate_cards_down(message: dict[str, Any]) -> bool:
+    played = message["view"]["state"]["played"]
+    return any(played[f] and played[f ^ 1] for f in (0, 2))
+
+
+def test_p_assembly_5_the_factions_panel_shows_both_debate_cards_face_up(pericles_server: PericlesServer,
+                                                                         browser: Any) -> None:
+    """P-ASSEMBLY-5, P-INFO-2: while a debate waits on the Advisory Council, the Factions panel of a
+    faction shows both debate cards of the side by name and value (its own as its card on the
+    table), as the terminal's panel does; hands stay secret."""
+    base = pericles_server.url
+    seated = persons_vignette(base, 2, {"scenario": "14_2"}, both_debate_cards_down)
+    message = get_state(base, seated["game_id"], seated["token"])
+    assert both_debate_cards_down(message) and message["outcome"] is None
+    view = seat_view(message)
+    tables = board_tables(PericlesGame({"scenario": "14_2"}))
+    on_table = {f: [c for c, loc in enumerate(view.state.card_loc) if loc == PLAYED + f] for f in range(4)}
+    shown = [f for f in range(4) if on_table[f]]
+    assert len(shown) == 2, on_table
+    label = {f: f"{tables['factions'][f]} {tables['cards'][c]}({tables['card_values'][c]})"
+             for f in shown for c in on_table[f]}
+    with seat_page(browser, base, seated) as (page, errors):
+        page.wait_for_selector("#per-debate")
+        line = page.locator("#per-debate").inner_text()
+        assert line.startswith("Debate cards face up: ")
+        assert all((label[f] in line) == (f != 0) for f in shown), (line, label)
+        mine = page.locator("#per-factions").inner_text()
+        assert (0 in shown) == ("Your card on the table: " in mine), mine
+        entourages = page.locator("table.per-factions tbody tr td:nth-child(5)").all_inner_texts()
+        assert entourages == [str(n) for n in view.entourage_sizes]
         assert errors == []
 
 

@@ -32,6 +32,7 @@ const sideName = (side) => [t("Athens"), t("Sparta")][side];
 const SIDE_PIECES = [["Ab", "Db", "An", "Dn", "Al", "Dl", "Ar"], ["Sb", "Pb", "Xb", "Sn", "Pn", "Sl", "S300", "Pl"]];
 const HAND = 2;
 const ENTOURAGE = 6;
+const PLAYED = 10;
 
 /** The menu groups' headings by verb, in the reader's language (asked for when shown). */
 function verbLabels() {
@@ -252,23 +253,31 @@ function tracks(T, st) {
 
 function factions(T, view, seatNames) {
   const st = view.state;
-  const head = h("tr", {}, [t("faction"), t("Honor"), t("Strategos"), t("hand"), t("markers")]
+  const head = h("tr", {}, [t("faction"), t("Honor"), t("Strategos"), t("hand"), t("entourage"), t("markers")]
     .map((word) => h("th", { text: word })));
   const rows = seatNames.map((_, f) => h("tr", {}, [
     h("td", {}, [seatTag(seatNames, f), st.dominant[Math.floor(f / 2)] === f ? " ★" : ""]),
     h("td", { text: String(st.honor[f]) }),
     h("td", { text: st.stock[f] === HIDDEN ? "?" : String(st.stock[f]) }),
     h("td", { text: String(view.hand_sizes[f]) }),
+    h("td", { text: String(view.entourage_sizes[f]) }),
     h("td", { text: String(view.markers_held[f]) }),
   ]));
   const out = [h("table", { class: "per-factions" }, [h("thead", {}, [head]), h("tbody", {}, rows)]),
     h("p", { class: "muted", text: t("★ Dominant faction. Other factions' Strategos, hands and markers are secret.") })];
+  const cards = (where) => st.card_loc.map((loc, c) => [loc, c]).filter(([loc]) => loc === where)
+    .map(([, c]) => `${T.cards[c]}(${T.card_values[c]})`).sort();
   const seat = view.seat;
-  if (seat !== null && seat !== undefined && seat >= 0) {
-    const cards = (where) => st.card_loc.map((loc, c) => [loc, c]).filter(([loc]) => loc === where)
-      .map(([, c]) => `${T.cards[c]}(${T.card_values[c]})`).sort();
+  const own = seat !== null && seat !== undefined && seat >= 0;
+  // P-ASSEMBLY-5: once both factions of a side have played, the view shows both debate cards.
+  const faceUp = [0, 1, 2, 3].filter((f) => !(own && f === seat) && st.played[f] && st.played[f ^ 1])
+    .flatMap((f) => cards(PLAYED + f).map((card) => `${T.factions[f]} ${card}`));
+  if (faceUp.length) out.push(h("p", { id: "per-debate" }, [t("Debate cards face up: {cards}", { cards: faceUp.join(", ") })]));
+  if (own) {
     out.push(h("p", { id: "per-hand" }, [h("strong", { text: t("Your hand:") }), " ", cards(HAND + seat).join(" ") || t("empty")]));
     out.push(h("p", {}, [h("strong", { text: t("Your entourage:") }), " ", cards(ENTOURAGE + seat).join(" ") || t("empty")]));
+    const played = cards(PLAYED + seat).join(" ");
+    if (played) out.push(h("p", {}, [t("Your card on the table: {card}", { card: played })]));
   }
   return out;
 }
