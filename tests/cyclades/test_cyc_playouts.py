@@ -22,19 +22,21 @@ from kleos.games.cyclades.view import HIDDEN, CycladesView
 
 
 def _gold_secrets(state: CycladesState, seat: int | None) -> Iterator[CycladesState]:
-    """Variants differing only in gold the seat may not see (C-INFO-1)."""
+    """Variants differing only in gold the seat may not see (C-INFO-1): none once the game is over and
+    the screens are lifted (C-END-4)."""
     for other in range(state.players):
-        if other != seat:
+        if other != seat and state.outcome is None:
             variant = state.copy()
             variant.gold[other] += 13
             yield variant
 
 
 def _view_check(state: CycladesState, view: CycladesView, seat: int | None) -> Iterator[str]:
+    over = state.outcome is not None
     for other, gold in enumerate(view.state.gold):
-        if other == seat and gold != state.gold[other]:
-            yield "own gold is hidden"
-        if other != seat and gold != HIDDEN:
+        if (other == seat or over) and gold != state.gold[other]:
+            yield "own gold is hidden" if other == seat else f"seat {other}'s gold stays hidden after the game"
+        if other != seat and not over and gold != HIDDEN:
             yield f"seat {other}'s gold shows"
 
 

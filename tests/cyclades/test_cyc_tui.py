@@ -12,11 +12,12 @@ from rich.console import Console
 from rich.text import Text
 from textual.widgets import Static
 
+from kleos.core.protocol import Outcome
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tui import render
-from kleos.games.cyclades.view import CycladesView
+from kleos.games.cyclades.view import HIDDEN, CycladesView
 from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_WAIT
 from step_cap import StepCap
@@ -111,6 +112,19 @@ def test_players_panel_hides_other_seats_gold() -> None:
     assert rows == {"Blue": "?", "Red": "12", "Green": "?"}
     everything = plain(render.players_view(game, CycladesView(None, state), render.DARK, 100))
     assert "11" in everything and "13" in everything
+
+
+def test_c_end_4_the_screens_are_lifted_when_the_game_is_over() -> None:
+    """C-END-4: the richest qualifier wins a tie, so once the game is over every seat and a
+    spectator see every player's gold (a moment before, only their own)."""
+    game, state = started(3)
+    state.gold = [11, 12, 13]
+    assert game.view(state, 1).state.gold == [HIDDEN, 12, HIDDEN]
+    state.outcome = Outcome("metropolises", 2, (2, 2, 1))
+    for seat in (0, 1, 2, None):
+        assert game.view(state, seat).state.gold == [11, 12, 13]
+    rows = plain(render.players_view(game, game.view(state, 1), render.DARK, 100)).splitlines()[1:4]
+    assert {line.split()[0]: line.split()[1] for line in rows} == {"Blue": "11", "Red": "12", "Green": "13"}
 
 
 def test_generic_app_plays_cyclades_with_its_panels() -> None:

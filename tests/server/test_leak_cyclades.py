@@ -58,12 +58,13 @@ def all_persons(client: TestClient, players: int, seed: int) -> tuple[str, dict[
     return create_all_persons(client, "cyclades", {"players": players}, players, seed)
 
 
-def gold_words(description: str, seat_names: Iterable[str], seat: int | None) -> None:
-    """The text names the reader's own gold and says "hidden" for everyone else's (C-INFO-1)."""
+def gold_words(description: str, seat_names: Iterable[str], seat: int | None, over: bool = False) -> None:
+    """The text names the reader's own gold and says "hidden" for everyone else's (C-INFO-1); once the
+    game is over, everyone's (C-END-4)."""
     for other, name in enumerate(seat_names):
         line = next(x for x in description.splitlines() if x.startswith(f"{name}: "))
         shown = re.match(rf"{name}: (\d+) GP,", line)
-        if other == seat:
+        if other == seat or over:
             assert shown is not None, f"seat {seat} does not see its own gold: {line}"
         else:
             assert shown is None and line.startswith(f"{name}: hidden,"), f"seat {seat} sees {name}'s gold: {line}"
@@ -80,10 +81,11 @@ def check_message(message: Message, seat: int | None, game: CycladesGame, truth:
     state = truth.states[seq]
     served = message["view"]["state"]
     gold = served["gold"]
-    assert [g == HIDDEN for g in gold] == [other != seat for other in range(game.tables.players)], \
+    over = state.outcome is not None
+    assert [g == HIDDEN for g in gold] == [other != seat and not over for other in range(game.tables.players)], \
         f"seat {seat} at step {seq} sees gold {gold}"
-    if seat is not None:
-        assert gold[seat] == state.gold[seat]
+    if seat is not None or over:
+        assert [g for g in gold if g != HIDDEN] == [g for other, g in enumerate(state.gold) if other == seat or over]
     view = make_view(state, seat)
     served_view = dict(message["view"])
     told = served_view.pop(EXPLANATIONS, None)
@@ -92,7 +94,7 @@ def check_message(message: Message, seat: int | None, game: CycladesGame, truth:
         assert seat is not None and message["your_turn"]
         assert told == explanations(game, view, game.legal_actions(state, seat), explain)
     assert message["description"] == KIT.describe_view(game, view, seat)
-    gold_words(message["description"], game.seat_names, seat)
+    gold_words(message["description"], game.seat_names, seat, over)
     if message["your_turn"]:
         assert seat is not None
         assert [item["action"] for item in message["legal"]] == [str(a) for a in game.legal_actions(state, seat)]

@@ -1,7 +1,8 @@
 """What one seat may know (C-INFO-1..5): the state with the other seats' gold and the generator hidden.
 
 Gold is the only secret (C-INFO-1); the creature deck is stored as counts, with no order, so nothing
-else needs hiding (C-INFO-3). A hidden gold amount is shown as -1.
+else needs hiding (C-INFO-3). A hidden gold amount is shown as -1. Once the game is over the screens
+are lifted: the richest qualifier wins a tie (C-END-4), so everyone may check the gold that decided.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ GUESS_SPREAD = 10  # determinize: hidden gold is drawn up to this much above wha
 
 @dataclass
 class CycladesView:
-    """``state`` is a redacted copy: ``gold[other] == -1`` for every seat but ``seat``."""
+    """``state`` is a redacted copy: ``gold[other] == -1`` for every seat but ``seat`` until the game is
+    over."""
 
     seat: int | None
     state: CycladesState
@@ -30,7 +32,8 @@ class CycladesView:
 def make_view(state: CycladesState, seat: int | None) -> CycladesView:
     s = state.copy()
     s.rng = Rng(0)
-    s.gold = [g if other == seat else HIDDEN for other, g in enumerate(s.gold)]
+    if s.outcome is None:
+        s.gold = [g if other == seat else HIDDEN for other, g in enumerate(s.gold)]
     return CycladesView(seat, s)
 
 
