@@ -221,6 +221,11 @@ WORDS_OF_NOTATION = {
     "kry Boeotia": "Krypteia: remove an Athenian treason marker in Boeotia",
     "kry none": "Krypteia: remove no more treason markers",
     "ago 2": "Agoge: build 2 Spartan land unit(s) at home",
+    # P-BOULE-5, P-ASSEMBLY-3, P-ASSEMBLY-7: issues named, and where a debated one stands on the track
+    "issue MIL": "choose the issue Military (MIL)",
+    "debate CIT 2": "debate Citizenship (CIT), on box 2 toward AF",
+    "debate WP -1": "debate War/Peace (WP), on box 1 toward DF",
+    "debate ORA 0": "debate Oracle (ORA), at the centre",
     # P-MIL-4: the Commander's build at home
     "build none": "build nothing at home",
     "build 1": "build at home: 1 base(s) building a ship, the others 2 land units each",

@@ -50,8 +50,7 @@ from kleos.games.pericles.tables import (
 )
 
 WORDS = {"keep": N_("keep in the entourage:"), "entourage": N_("put into the entourage"),
-         "issue": N_("choose the issue"),
-         "debate": N_("debate the issue"), "play": N_("play the card"), "lend": N_("lend a marker:"),
+         "play": N_("play the card"), "lend": N_("lend a marker:"),
          "decline": N_("decline the issue"), "oracle": N_("Oracle:"),
          "deal": N_("a card is dealt:"), "aristophanes": N_("the Aristophanes card is"),
          "advisor": N_("the advisor is"),
@@ -86,7 +85,8 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
                "move": _move, "redeploy": _unit_step, "relocate": _unit_step, "eliminate": _unit_step,
                "disband": _unit_step, "plague": _unit_step, "oracle": _oracle, "league": _league,
                "commit": _commit, "secret": _secret, "lend": _lend, "gold": _gold, "cit": _side_issue,
-               "col": _side_issue, "kry": _side_issue, "ago": _side_issue, "build": _build}
+               "col": _side_issue, "kry": _side_issue, "ago": _side_issue, "build": _build, "issue": _issue,
+               "debate": _debate}
     told = special.get(action.verb)
     text = told(g, s, action) if told is not None else _as_notation(action)
     if action.verb in RESOLVING and s.step == "resolve" and s.revealed >= 0:
@@ -364,6 +364,28 @@ SIDE_ISSUE_WORDS = {
     ("kry", "theater"): N_("Krypteia: remove an Athenian treason marker in {where}"),
 }
 """The side issues resolved at once (P-POLISSUE-4..8), by verb and choice."""
+
+
+def _issue(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-BOULE-5: an issue put on the side's track, named as well as coded."""
+    code = str(a.args[0]) if a.args else ""
+    if code not in ISSUE_NAMES:
+        return _as_notation(a)
+    return _("choose the issue {issue} ({code})", issue=_(ISSUE_NAMES[code]), code=code)
+
+
+def _debate(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-ASSEMBLY-3, P-ASSEMBLY-7: the issue to debate and where it stands on the side's track (its +
+    end is the side's first faction's), as the debate's result says it afterwards."""
+    code = str(a.args[0]) if a.args else ""
+    if code not in ISSUE_NAMES or len(a.args) != 2:
+        return _as_notation(a)
+    box, issue = int(a.args[1]), _(ISSUE_NAMES[code])
+    if box == 0:
+        return _("debate {issue} ({code}), at the centre", issue=issue, code=code)
+    toward = FACTIONS[2 * s.side + (0 if box > 0 else 1)]
+    return _("debate {issue} ({code}), on box {n} toward {faction}", issue=issue, code=code, n=abs(box),
+             faction=toward)
 
 
 def _side_issue(g: PericlesGame, s: PericlesState, a: Action) -> str:
