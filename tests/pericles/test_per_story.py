@@ -201,6 +201,7 @@ WORDS_OF_NOTATION = {
     "eliminate Ionia Dl": "eliminate Delian League troops (Dl) in Ionia: nowhere to redeploy",
     "disband Chios Dn": "remove Delian League ship (Dn) in Chios for upkeep",
     "plague Athens Al": "Plague: remove Athenian hoplites (Al) in Athens",
+    "move Sparta S300 Isthmus": "move the 300 (S300) from Sparta toward Isthmus",  # P-MOVE-1 (was "move a the 300")
     # P-ORACLE-2, P-LEAGUE-3..6, P-DIPLO-1..7, P-EXPED-2, P-TMARK-4, P-GOLD-1: an issue's choices
     "oracle honor": "take 3 Honor",
     "oracle remove Corcyra Pn": "remove Peloponnesian League ship (Pn) in Corcyra, +1 Honor",
@@ -211,7 +212,7 @@ WORDS_OF_NOTATION = {
     "commit 2": "commit 2 Strategos to diplomacy",
     "commit 2 1 1": "commit 2 Strategos: remove 1 own and 1 enemy treason marker(s)",
     "secret 3": "commit 3 Strategos face down",
-    "lend MIL": "lend a Military marker to the compatriot",
+    "lend ORA": "lend one Oracle marker to the compatriot",
     "gold Ionia land": "Persian gold: build 2 land units in Ionia",
     "gold done": "stop building with Persian gold",
     # P-POLISSUE-4..8: the side issues resolved at once

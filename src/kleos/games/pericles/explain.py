@@ -294,7 +294,7 @@ def _oracle(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> s
 
 def _move(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     frm, piece, to = (str(x) for x in a.args)
-    return _("Move a {unit} from {origin} toward {to}: it uses one token of the movement allowance and "
+    return _("Move {unit} from {origin} toward {to}: it uses one token of the movement allowance and "
              "stops on entering the Expedition theater or where an exit test fails (your strength of that "
              "kind left behind must match the enemy's) [P-MOVE-3, P-MOVE-6, P-MOVE-9]",
              unit=unit_name(piece), origin=frm, to=to)

@@ -271,7 +271,7 @@ def _ship(g: PericlesGame, s: PericlesState, a: Action) -> str:
 
 def _move(g: PericlesGame, s: PericlesState, a: Action) -> str:
     frm, piece, to = (str(x) for x in a.args)
-    return _("move a {unit} ({code}) from {origin} toward {to}", unit=unit_name(piece), code=piece, origin=frm, to=to)
+    return _("move {unit} ({code}) from {origin} toward {to}", unit=unit_name(piece), code=piece, origin=frm, to=to)
 
 
 UNIT_STEPS = {"redeploy": N_("redeploy {unit} ({code}) from {origin} to {to}"),
@@ -340,7 +340,7 @@ def _secret(g: PericlesGame, s: PericlesState, a: Action) -> str:
 
 def _lend(g: PericlesGame, s: PericlesState, a: Action) -> str:
     """P-TMARK-4: a marker lent to the compatriot stays its owner's."""
-    return _("lend a {kind} marker to the compatriot", kind=kind_name(str(a.args[0]))) if a.args else _as_notation(a)
+    return _("lend one {kind} marker to the compatriot", kind=kind_name(str(a.args[0]))) if a.args else _as_notation(a)
 
 
 def _gold(g: PericlesGame, s: PericlesState, a: Action) -> str:
