@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from per_helpers import played, registered  # noqa: F401  (registered installs the kit for the tests that name it)
+from per_helpers import played, put, registered  # noqa: F401  (registered installs the kit for the tests that name it)
 from per_secrets import redrawn
 from rich.console import Console
 from rich.text import Text
@@ -52,6 +52,19 @@ def test_theaters_panel_lists_every_theater_in_play_with_its_units() -> None:
     assert in_play <= shown
     athens = next(line for line in text.splitlines() if line.startswith("Athens "))
     assert "Ab2" in athens and "Al3" in athens  # the scenario's Athenian set-up
+
+
+def test_a_count_is_not_read_as_part_of_the_300s_code() -> None:
+    """One of the 300 in Sparta reads "S300×1" on the theaters panel and the text board, never "S3001"
+    (the browser's map writes it the same way)."""
+    game, state = played("14_2", 1, "place")
+    put(game, state, "Sparta", S300=1, Sl=6)
+    view = game.view(state, AF)
+    panel = next(line for line in plain(render.theaters_view(game, view, render.DARK, 120)).splitlines()
+                 if line.startswith("Sparta "))
+    board = [line for line in KIT.describe_view(game, view, AF).splitlines() if line.startswith("Sparta: ")][-1]
+    for text in (panel, board):
+        assert "S300×1" in text and "Sl6" in text and "S3001" not in text, text
 
 
 def test_face_down_markers_of_other_factions_show_only_their_side() -> None:

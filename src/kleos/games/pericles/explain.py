@@ -139,6 +139,12 @@ def unit_name(code: str) -> str:
     return unit_words(code).split(":")[0].split(" (")[0]
 
 
+def piece_count(code: str, n: int) -> str:
+    """``Sl6``: a piece code with its count, and ``S300×1`` where the code itself ends in a digit, so
+    that the count cannot be read as part of it."""
+    return f"{code}×{n}" if code[-1].isdigit() else f"{code}{n}"
+
+
 PLAIN: dict[str, str] = {
     "keep": N_("Keep these cards of last turn's entourage in hand; the rest are discarded before the deal [P-HAND-2]"),
     "entourage": N_("Set this card aside as entourage: it backs your Leader's Advisory Council and may be kept "
@@ -452,6 +458,22 @@ EXPLAINERS: dict[str, Explainer] = {
 }
 
 
-__all__ = ["FACTION_NAMES", "ISSUE_NAMES", "KINDS", "PHASE_TITLES", "SIDE_NAMES", "UNITS", "explain", "faction_name",
-           "kind_line", "kind_name", "refusal_text", "refusal_words", "seat_names", "side_name", "unit_name",
-           "unit_words"]
+__all__ = [
+    "FACTION_NAMES",
+    "ISSUE_NAMES",
+    "KINDS",
+    "PHASE_TITLES",
+    "SIDE_NAMES",
+    "UNITS",
+    "explain",
+    "faction_name",
+    "kind_line",
+    "kind_name",
+    "piece_count",
+    "refusal_text",
+    "refusal_words",
+    "seat_names",
+    "side_name",
+    "unit_name",
+    "unit_words",
+]

@@ -18,7 +18,7 @@ from kleos.core.kit.handicap import BotHandicap
 from kleos.core.kit.options import option_specs, read_options
 from kleos.core.protocol import CHANCE, Outcome
 from kleos.games.pericles import story
-from kleos.games.pericles.explain import PHASE_TITLES, refusal_words, seat_names, side_name
+from kleos.games.pericles.explain import PHASE_TITLES, piece_count, refusal_words, seat_names, side_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.loader import load_data
@@ -125,7 +125,7 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
             lines.append(_("{side}: supply {supply}, Council {council}", side=side_name(side), supply=s.supply[side],
                            council=s.council[side]))
         for th, tkey in enumerate(t.theater_keys):
-            here = [f"{PIECES[p]}{n}" for p in range(len(PIECES)) if (n := s.pieces[th * len(PIECES) + p])]
+            here = [piece_count(PIECES[p], n) for p in range(len(PIECES)) if (n := s.pieces[th * len(PIECES) + p])]
             if here:
                 lines.append(f"{tkey}: {' '.join(here)}")
         return "\n".join(lines)

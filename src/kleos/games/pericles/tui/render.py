@@ -14,7 +14,7 @@ from rich.text import Text
 
 from kleos.core.kit.terminal import Palette, fill_template
 from kleos.core.protocol import Outcome
-from kleos.games.pericles.explain import PHASE_TITLES, seat_names, side_name
+from kleos.games.pericles.explain import PHASE_TITLES, piece_count, seat_names, side_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.rules import battle
@@ -83,8 +83,8 @@ def side_style(side: int, p: Palette) -> str:
 
 
 def pieces_text(s: PericlesState, theater: int, pieces: tuple[int, ...]) -> str:
-    """``An2 Al3``: each piece kind present with its count."""
-    return " ".join(f"{PIECES[q]}{n}" for q in pieces if (n := count(s, theater, q)))
+    """``An2 Al3``: each piece kind present with its count (``S300×1``, :func:`piece_count`)."""
+    return " ".join(piece_count(PIECES[q], n) for q in pieces if (n := count(s, theater, q)))
 
 
 def marker_label(entry: int) -> str:

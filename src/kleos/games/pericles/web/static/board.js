@@ -131,8 +131,13 @@ function count(T, st, theater, piece) {
   return st.pieces[theater * T.pieces.length + T.pieces.indexOf(piece)] || 0;
 }
 
+/** "Sl6", and "S300×1" where the code ends in a digit, so that the count is not read as part of it. */
+function pieceCount(code, n) {
+  return /\d$/.test(code) ? `${code}×${n}` : `${code}${n}`;
+}
+
 function sidePieces(T, st, theater, side) {
-  const parts = SIDE_PIECES[side].map((p) => [p, count(T, st, theater, p)]).filter(([, n]) => n > 0).map(([p, n]) => `${p}${n}`);
+  const parts = SIDE_PIECES[side].map((p) => [p, count(T, st, theater, p)]).filter(([, n]) => n > 0).map(([p, n]) => pieceCount(p, n));
   const treason = st.treason[theater * 2 + side];
   if (treason) parts.push(`T${treason}`);
   return parts.join(" ");
