@@ -7,7 +7,7 @@ debate menu reads where each issue stands for the chooser."""
 
 from __future__ import annotations
 
-from per_helpers import AF, DF, EK, at_step
+from per_helpers import AF, DF, EK, at_step, run_until
 
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
@@ -138,3 +138,25 @@ def test_p_assembly_13_the_text_board_says_which_box_each_issue_is_won_on() -> N
     g, s = at_step("debate")
     told = KIT.describe_view(g, g.view(s, AF), AF).splitlines()
     assert told[1].startswith("Aristocrats (Dominant): ") and told[1].endswith(", winning CIT on box 2"), told[1]
+
+
+def test_p_assembly_5_the_last_debate_is_told_as_the_hands_go_to_the_discards() -> None:
+    """The second card of the Assembly's last debate ends the Assembly, and every hand goes to the
+    discards in the same step: the line still names both cards and the result (told from the view of
+    the compatriot who played first, P-ASSEMBLY-5), where the second player's view could not tell the
+    first card from the discarded hand."""
+    g, s = at_step("play")
+    run_until(g, s, lambda st: st.phase == "assembly" and st.side == 1 and st.debate == 6 and st.step == "play"
+              and sum(st.played[2:]) == 1 and st.chance is None)
+    seat = g.actors(s)[0]
+    first = seat ^ 1
+    first_card = g.tables.card_ids[s.card_loc.index(PLAYED + first)]
+    action = g.legal_actions(s, seat)[0]
+    before = s.copy()
+    g.apply_in_place(s, action, seat)
+    assert s.phase != "assembly" and s.card_loc.count(HAND + first) == 0  # the hands went with the Assembly
+    narrator = KIT.log_narrator(g, before, seat, action, s)
+    told = KIT.describe_step(g, g.view(before, narrator), action, g.view(s, narrator))
+    assert f"Both cards face up: EK {first_card if first == 2 else action.args[0]} counts" in told, told
+    assert f"AK {first_card if first == 3 else action.args[0]} counts" in told, told
+    assert "Agoge: " in told and ("wins" in told or "a tie" in told), told

@@ -142,9 +142,13 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
                      after: PericlesState) -> int | None:
         """A reveal is told from its marker's owner's view: turning the marker up makes it public, even
         when the revealing faction neither placed nor owns it and no decision names it afterwards (a
-        Rumor, a Military issue without Strategos; P-THEATER-9, P-THEATER-12, P-INFO-6)."""
+        Rumor, a Military issue without Strategos; P-THEATER-9, P-THEATER-12, P-INFO-6). The second
+        debate card is told from the view of the compatriot who played the first."""
         if action.verb == "reveal" and seat != CHANCE:
             return story.top_owner(game, before, str(action.args[0]))
+        if action.verb == "play" and seat != CHANCE and before.played[seat ^ 1]:
+            return seat ^ 1  # the second debate card turns the first face up (P-ASSEMBLY-5), even as the
+            # step ends the Assembly and every hand goes to the discards with it
         return super().log_narrator(game, before, seat, action, after)
 
     def describe_step(self, game: PericlesGame, before: PericlesView, action: Action, after: PericlesView) -> str:

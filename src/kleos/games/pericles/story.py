@@ -193,8 +193,11 @@ def _debate_cards(g: PericlesGame, before: PericlesState, action: Action, after:
     if action.verb == "play":
         card = t.card_index[str(action.args[0])]
         owner = before.card_loc[card] - HAND
+        waiting = [f for f in pair if not before.played[f]]
         if owner in pair:
             cards[owner] = card
+        elif before.card_loc[card] == UNSEEN and len(waiting) == 1:  # told by the compatriot: the card
+            cards[waiting[0]] = card  # comes from the hand of the faction yet to play
     for f in pair:
         if f not in cards:
             shown = [c for c, loc in enumerate(after.card_loc) if before.card_loc[c] == UNSEEN
