@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_helpers import READY, create_game, get_state, store_seat
 from web_reader import check_reader_language
 from web_server import TOY_KITS, LiveServer, browser, reader_context, shots  # noqa: F401
@@ -167,6 +168,27 @@ def seat_view(message: dict[str, Any]) -> PericlesView:
                         tuple(view["stock_total"]), tuple(view["markers_held"]))
 
 
+SAME_STEP = "s => document.body.dataset.seq === String(s) || document.body.dataset.status === 'over'"
+SAME_STEP_TRIES = 12  # 5 s each: a loaded machine's bots and pushes may take a while
+
+
+def same_step(page: Any, base: str, seated: dict[str, Any]) -> dict[str, Any]:
+    """The seat's message once the page shows the same step and waits for the seat: read again while
+    the server is ahead (the bots commit in secret beside the person, P-EXPED-2) or the page behind."""
+    for _ in range(SAME_STEP_TRIES):
+        message = get_state(base, seated["game_id"], seated["token"])
+        if message.get("outcome") is not None:
+            return message
+        try:
+            page.wait_for_function(SAME_STEP, arg=message["seq"], timeout=5_000)
+            page.wait_for_function(READY, timeout=60_000)
+        except PlaywrightTimeout:
+            continue
+        if page.evaluate("document.body.dataset.seq") == str(message["seq"]):
+            return message
+    raise AssertionError(f"the page never showed the server's step (last read: {message['seq']})")
+
+
 def click_choice(page: Any, notation: str) -> None:
     """Find ``notation`` in the grouped menu (open the group holding it) and click it."""
     words = notation.split(" ")
@@ -249,13 +271,9 @@ def test_a_newcomer_plays_the_vignette_in_the_browser_with_its_own_choices(
         decisions = 0
         for _ in range(MAX_DECISIONS):
             page.wait_for_function(READY, timeout=60_000)
-            message = get_state(base, seated["game_id"], seated["token"])
+            message = same_step(page, base, seated)
             if message.get("outcome") is not None:
                 break
-            page.wait_for_function(  # the page shows the same step as the message read
-                "s => document.body.dataset.seq === String(s) || document.body.dataset.status === 'over'",
-                arg=message["seq"], timeout=60_000)
-            page.wait_for_function(READY, timeout=60_000)
             view = seat_view(message)
             legal = [Action.parse(item["action"]) for item in message["legal"]]
             if decisions == 0:
