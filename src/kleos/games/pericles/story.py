@@ -194,10 +194,10 @@ def _debate_cards(g: PericlesGame, before: PericlesState, action: Action, after:
         card = t.card_index[str(action.args[0])]
         owner = before.card_loc[card] - HAND
         waiting = [f for f in pair if not before.played[f]]
+        if owner not in pair and before.card_loc[card] == UNSEEN and len(waiting) == 1:
+            owner = waiting[0]  # told by the compatriot: the card of the faction yet to play
         if owner in pair:
             cards[owner] = card
-        elif before.card_loc[card] == UNSEEN and len(waiting) == 1:  # told by the compatriot: the card
-            cards[waiting[0]] = card  # comes from the hand of the faction yet to play
     for f in pair:
         if f not in cards:
             shown = [c for c, loc in enumerate(after.card_loc) if before.card_loc[c] == UNSEEN
@@ -217,7 +217,7 @@ def _debate_result(g: PericlesGame, before: PericlesState, after: PericlesState,
     toward = FACTIONS[pair[0] if box > 0 else pair[1]]
     a, b = values[pair[0]], values[pair[1]]
     if a == b:
-        where = _("at the centre") if box == 0 else _("on box {box} toward {faction}", box=abs(box), faction=toward)
+        where = _where_on_track(before.side, box)
         return _("{issue}: a tie at {value}, it stays {where}.", issue=issue, value=a, where=where)
     if box == 0:
         where = _("now at the centre")
@@ -383,12 +383,16 @@ def _debate(g: PericlesGame, s: PericlesState, a: Action) -> str:
     code = str(a.args[0]) if a.args else ""
     if code not in ISSUE_NAMES or len(a.args) != 2:
         return _as_notation(a)
-    box, issue = int(a.args[1]), _(ISSUE_NAMES[code])
+    return _("debate {issue} ({code}), {where}", issue=_(ISSUE_NAMES[code]), code=code,
+             where=_where_on_track(s.side, int(a.args[1])))
+
+
+def _where_on_track(side: int, box: int) -> str:
+    """"on box 2 toward AF" or "at the centre": where an issue stands on ``side``'s track, whose + end
+    is the side's first faction's (P-ASSEMBLY-7)."""
     if box == 0:
-        return _("debate {issue} ({code}), at the centre", issue=issue, code=code)
-    toward = FACTIONS[2 * s.side + (0 if box > 0 else 1)]
-    return _("debate {issue} ({code}), on box {n} toward {faction}", issue=issue, code=code, n=abs(box),
-             faction=toward)
+        return _("at the centre")
+    return _("on box {box} toward {faction}", box=abs(box), faction=FACTIONS[2 * side + (0 if box > 0 else 1)])
 
 
 def _side_issue(g: PericlesGame, s: PericlesState, a: Action) -> str:

@@ -274,8 +274,8 @@ function factions(T, view, seatNames) {
     .map(([, c]) => `${T.cards[c]}(${T.card_values[c]})`).sort();
   const seat = view.seat;
   const own = seat !== null && seat !== undefined && seat >= 0;
-  // P-ASSEMBLY-5: once both factions of a side have played, the view shows both debate cards.
-  const faceUp = [0, 1, 2, 3].filter((f) => !(own && f === seat) && st.played[f] && st.played[f ^ 1])
+  // The view shows another faction's debate card only once it is face up (P-ASSEMBLY-5).
+  const faceUp = [0, 1, 2, 3].filter((f) => !(own && f === seat))
     .flatMap((f) => cards(PLAYED + f).map((card) => `${T.factions[f]} ${card}`));
   if (faceUp.length) out.push(h("p", { id: "per-debate" }, [t("Debate cards face up: {cards}", { cards: faceUp.join(", ") })]));
   if (own) {
