@@ -53,6 +53,7 @@ class PlainGame:
         self.look = Look(session.kit)
         self.shown = len(session.log)  # the log lines printed so far
         self.held: Run | None = None  # the last run of alike lines, not printed yet
+        self.held_notations: set[str | None] = set()  # the notations of the held run's lines
         self.last_decider: int | None = None
         self.board_shown: tuple[int, str] | None = None  # the seat and the board printed last
         self.notations: dict[int, str] = {}  # record index -> a computer's action the readers may see
@@ -93,7 +94,8 @@ class PlainGame:
                 self.held = Run(self.held.line, self.held.count + 1)
             else:
                 self.print_held()
-                self.held = Run(line)
+                self.held, self.held_notations = Run(line), set()
+            self.held_notations.add(self.notations.get(line.index) if line.kind == "action" else None)
         self.shown = len(s.log)
         if flush:
             self.print_held()
@@ -101,15 +103,16 @@ class PlainGame:
     def print_held(self) -> None:
         """Print the run of alike lines held back (see :meth:`print_new_log`)."""
         if self.held is not None:
-            out(self.with_notation(self.held))
+            out(self.with_notation(self.held, self.held_notations))
             self.held = None
 
-    def with_notation(self, run: Run) -> str:
+    @staticmethod
+    def with_notation(run: Run, notations: set[str | None]) -> str:
         """A computer's action with its notation (unless secret), so that a player learns the notation by
-        watching; a run of alike lines as one (:mod:`kleos.tui.log_runs`)."""
-        line = run.line
-        notation = self.notations.get(line.index) if line.kind == "action" and run.count == 1 else None
-        return run.text if notation is None else f"{line.text}   [{notation}]"
+        watching; a run of alike lines as one (:mod:`kleos.tui.log_runs`), with the notation when all
+        its lines had the same one ("build a Fortress on I5 (×2)   [build I5]")."""
+        notation = next(iter(notations)) if len(notations) == 1 else None
+        return run.text if notation is None else f"{run.text}   [{notation}]"
 
     def finish(self) -> int:
         s = self.session
