@@ -4,14 +4,16 @@ use): who did what to whom, with totals and results, in words a player uses; gol
 from __future__ import annotations
 
 import random
+import re
 
-from cyc_helpers import build_on, put, settle, war_turn
+from cyc_helpers import at_offers, begin_effect, build_on, put, settle, war_turn
 
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.kit import KIT
-from kleos.games.cyclades.rules import battle
+from kleos.games.cyclades.rules import battle, metro
+from kleos.games.cyclades.rules.common import income
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, ZEUS
 
@@ -95,3 +97,81 @@ def test_a_seeded_game_tells_income_the_gods_won_and_apollos_gold_without_gold_h
     assert text.count("income (C-INCOME-1): ") >= 3 and "offerings settled: " in text
     assert any("Apollo gives" in line for line in lines) and "pray" in text
     settle(game, state)
+
+
+def test_c_offer_13_a_god_won_is_told_with_the_priests_taken_off_the_offering() -> None:
+    """C-OFFER-13: the settled offerings name each offering and, for a player with Priests, what they
+    take off it ("for 5 GP less 2 Priests = 3 GP", never below 1 GP); without Priests, the offering only."""
+    game, state = at_offers(3, seed=4)
+    state.priests = [2, 0, 1]
+    settled = ""
+    for _ in range(60):
+        actor = game.actors(state)[0]
+        offers = [a for a in game.legal_actions(state, actor) if a.verb == "offer"]
+        line = told(game, state, str(max(offers, key=lambda a: int(a.args[1])) if offers else "apollo"))
+        if "offerings settled: " in line:
+            settled = line
+            break
+    won = re.findall(r"(Blue|Red|Green) has (\w+) for (\d+) GP(?: less (\d) Priests? = (\d+) GP)?", settled)
+    assert len(won) >= 2, settled
+    for player, _god, bid, priests, paid in won:
+        held = state.priests[("Blue", "Red", "Green").index(player)]
+        assert (int(priests) if priests else 0) == held
+        assert not held or int(paid) == max(1, int(bid) - held)
+
+
+def test_c_income_1_the_fates_are_told_with_the_income_they_pay_again() -> None:
+    """C-INCOME-1, C-DATA-6 (fates): summoning the Fates pays the summoner's income again, named
+    from public facts; a name that carries its article ("The Fates") is not given a second one."""
+    game, state = war_turn(3, ZEUS, seat=1)
+    state.track = [game.tables.creature_index["fates"], -1, -1]
+    put(game, state, 1, I5=1, I7=1)
+    state.markers[game.tables.island_index["I5"]] = 2
+    paid = income(game.tables, state, 1)
+    line = told(game, state, "summon 4 0")
+    assert line.startswith(f"summon the Fates (4 GP); the Fates pay Red their income again: {paid} GP")
+    assert paid >= 2
+
+
+def test_c_metro_2_the_cyclops_and_the_metropolis_it_completes_name_the_buildings() -> None:
+    """C-METRO-2, C-DATA-6 (cyclops): the Cyclops's change is told building by building; a fourth kind
+    earns a Metropolis, told with its route, and each building given up is named."""
+    game, state = war_turn(5, ARES)
+    put(game, state, 0, I2=1, I9=1)
+    build_on(game, state, "I2", "port", "fortress", "temple")
+    build_on(game, state, "I9", "fortress", "temple")
+    begin_effect(game, state, "cyclops")
+    line = told(game, state, "target I9 temple university")
+    assert line.startswith("the Cyclops turns the Temple on I9 into a University; "
+                           "Blue earns a Metropolis with a building of each kind (C-METRO-2)")
+    assert metro.pending(state)
+    choices = {str(a) for a in game.legal_actions(state)}
+    assert choices == {"discard I2 fortress", "discard I9 fortress"}
+    assert told(game, state, "discard I2 fortress").startswith(
+        "for the Metropolis, give up the Fortress on I2; the Fortress on I2 is gone")
+
+
+def test_c_metro_3_four_philosophers_are_told_as_given_up_not_as_a_net_loss() -> None:
+    """C-METRO-3: the fourth Philosopher is told as gained, then the four as given up for the
+    Metropolis (not "loses 3 Philosophers"); the buildings' route is not named."""
+    game, state = war_turn(3, ATHENA)
+    put(game, state, 0, I1=1)
+    state.philosophers[0] = 3
+    line = told(game, state, "recruit")
+    assert line.startswith("recruit a Philosopher; Blue gains 1 Philosopher (now 4); "
+                           "Blue gives up 4 Philosophers for a Metropolis (C-METRO-3)")
+    assert "each kind" not in line and "loses" not in line
+
+
+def test_the_griffon_and_the_dryad_name_their_victim_and_the_griffon_no_amount() -> None:
+    """C-INFO-1, C-DATA-6 (griffon, dryad): the Griffon's take is told as half of the victim's gold,
+    never as a number; the Dryad's Priest is counted."""
+    game, state = war_turn(3, ZEUS)
+    begin_effect(game, state, "griffon")
+    line = told(game, state, "take Red")
+    assert line == "the Griffon takes half of Red's gold, rounded down (the amount stays secret)"
+    game, state = war_turn(3, ZEUS)
+    state.priests[2] = 2
+    begin_effect(game, state, "dryad")
+    assert told(game, state, "take Green").startswith(
+        "the Dryad takes from Green; Blue gains 1 Priest (now 1); Green loses 1 Priest (now 1)")

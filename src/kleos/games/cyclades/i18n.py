@@ -75,6 +75,15 @@ def creature_name(c: Creature) -> str:
     return _(c.name_en)
 
 
+def the_creature(c: Creature) -> str:
+    """A creature named with its article ("the Kraken", "the Fates"): a name that carries its own
+    article ("The Fates") is not given a second one."""
+    name = creature_name(c)
+    if name.startswith("The "):
+        return "the " + name[4:]
+    return _("the {creature}", creature=name)
+
+
 def effect(c: Creature) -> str:
     return _(c.effect)
 

@@ -21,7 +21,7 @@ from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import actions as turn
 from kleos.games.cyclades.rules import battle, effects, metro
-from kleos.games.cyclades.rules.common import income, islands_of, net_cost
+from kleos.games.cyclades.rules.common import income, islands_of, metropolises, net_cost
 from kleos.games.cyclades.state import ACTION, OFFER, CycladesState
 from kleos.games.cyclades.tables import ATHENA, EMPTY, GODS, N_GODS, ZEUS, Tables
 from kleos.games.cyclades.view import CycladesView
@@ -50,7 +50,7 @@ def tell(game: CycladesGame, view: CycladesView, action: Action, words: Words) -
     except (KleosError, LookupError, ValueError, AssertionError):
         return said  # the view lacks what the step needs: the words alone
     facts = [*_dice(t, before, action), *_battle(t, before, after), *_phases(t, before, after),
-             *_board(t, before, after)]
+             *_fates(t, before, action, seat), *_board(t, before, after)]
     return _("; ").join([said, *facts])
 
 
@@ -131,14 +131,22 @@ def _phases(t: Tables, before: CycladesState, after: CycladesState) -> list[str]
 
 def _gods_won(t: Tables, s: CycladesState) -> str:
     """Who won which god, paying the bid less Priests (C-OFFER-13), and who prays to Apollo."""
-    won = [_("{player} has {god} for {gold} GP", player=_name(t, t.marker_owner[s.bidder[god]]),
-             god=words.god(t, god), gold=net_cost(s.bid[god], s.priests[t.marker_owner[s.bidder[god]]]))
-           for pos, god in enumerate(s.gods) if s.gods_up[pos] and s.bidder[god] != EMPTY]
+    won = [_god_won(t, s, god) for pos, god in enumerate(s.gods) if s.gods_up[pos] and s.bidder[god] != EMPTY]
     prayers = [_name(t, t.marker_owner[m]) for m in s.apollo]
     if prayers:
         won.append(ngettext("{players} prays to Apollo", "{players} pray to Apollo", len(prayers),
                             players=", ".join(prayers)))
     return _("offerings settled: {gods}", gods=", ".join(won))
+
+
+def _god_won(t: Tables, s: CycladesState, god: int) -> str:
+    """"Green has Athena for 5 GP less 2 Priests = 3 GP": the offering, and what Priests take off it."""
+    seat = t.marker_owner[s.bidder[god]]
+    bid, paid = s.bid[god], net_cost(s.bid[god], s.priests[seat])
+    if paid == bid:
+        return _("{player} has {god} for {gold} GP", player=_name(t, seat), god=words.god(t, god), gold=bid)
+    return _("{player} has {god} for {gold} GP less {priests} = {paid} GP", player=_name(t, seat),
+             god=words.god(t, god), gold=bid, paid=paid, priests=words.priests(s.priests[seat]))
 
 
 def _apollo_gold(t: Tables, before: CycladesState, after: CycladesState) -> list[str]:
@@ -163,17 +171,44 @@ def _apollo_gold(t: Tables, before: CycladesState, after: CycladesState) -> list
     return told
 
 
+def _fates(t: Tables, s: CycladesState, action: Action, seat: int) -> list[str]:
+    """The Fates (summoned, or taken up by the Chimera) pay their summoner's income again, counted
+    from public facts as in phase 3 (C-INCOME-1, C-INFO-4)."""
+    card = EMPTY
+    if action.verb == "summon" and action.args and str(action.args[0]).isdigit() and \
+            int(action.args[0]) in t.slot_costs:
+        card = s.track[t.slot_costs.index(int(action.args[0]))]
+    elif action.verb == "take" and effects.pending(s) and t.creature_keys[s.effect_card] == "chimera" and \
+            action.args and str(action.args[0]) in t.creature_index:
+        card = t.creature_index[str(action.args[0])]
+    if card < 0 or t.creature_keys[card] != "fates":
+        return []
+    return [_("the Fates pay {player} their income again: {gold} GP (C-INCOME-1)", player=_name(t, seat),
+              gold=income(t, s, seat))]
+
+
 # ----- the board ---------------------------------------------------------------------------------------
 def _board(t: Tables, before: CycladesState, after: CycladesState) -> list[str]:
-    return [*_metropolis_due(t, before, after), *_islands(t, before, after), *_seas(t, before, after),
-            *_cards(t, before, after), *_track(t, before, after)]
+    return [*_metropolis_due(t, before, after), *_cards(t, before, after), *_islands(t, before, after),
+            *_seas(t, before, after), *_track(t, before, after)]
 
 
 def _metropolis_due(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
-    """A Metropolis earned by the step (its buildings or Philosophers given up, C-METRO-2/3)."""
-    if metro.pending(a) and not metro.pending(b):
-        return [_("{player} earns a Metropolis (C-METRO-2/3)", player=_name(t, a.metro_seat))]
-    return []
+    """A Metropolis earned by the step with a building of each kind (C-METRO-2); one earned with
+    Philosophers is told with the cards (:func:`_cards`)."""
+    if metro.pending(b):
+        return []  # the step places (or gives up for) a Metropolis already earned
+    seats = [a.metro_seat] if metro.pending(a) else []
+    if sum(a.metropolis) > sum(b.metropolis):  # earned and placed in the one step
+        seats += [seat for seat in range(t.players) if metropolises(a, seat) > metropolises(b, seat)]
+    return [_("{player} earns a Metropolis with a building of each kind (C-METRO-2)", player=_name(t, seat))
+            for seat in dict.fromkeys(seats) if not _philosophers_spent(b, a, seat)]
+
+
+def _philosophers_spent(b: CycladesState, a: CycladesState, seat: int) -> bool:
+    """Whether ``seat`` gave up Philosophers for a Metropolis in the step (C-METRO-3): no other step
+    takes more than one Philosopher from a player."""
+    return seat >= 0 and b.philosophers[seat] - a.philosophers[seat] >= metro.PHILOSOPHERS_NEEDED - 1
 
 
 def _islands(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
@@ -228,16 +263,22 @@ def _seas(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
 
 
 def _cards(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
+    """Priests and Philosophers gained and lost; Philosophers given up for a Metropolis are told apart
+    ("gains 1 Philosopher (now 4); gives up 4 Philosophers for a Metropolis")."""
     facts = []
     for seat in range(t.players):
+        spent = metro.PHILOSOPHERS_NEEDED if _philosophers_spent(b, a, seat) else 0
         for count, old, new in ((words.priests, b.priests[seat], a.priests[seat]),
-                                (words.philosophers, b.philosophers[seat], a.philosophers[seat])):
+                                (words.philosophers, b.philosophers[seat], a.philosophers[seat] + spent)):
             if new > old:
                 facts.append(_("{player} gains {cards} (now {n})", player=_name(t, seat), cards=count(new - old),
                                n=new))
             elif new < old:
                 facts.append(_("{player} loses {cards} (now {n})", player=_name(t, seat), cards=count(old - new),
                                n=new))
+        if spent:
+            facts.append(_("{player} gives up {cards} for a Metropolis (C-METRO-3)", player=_name(t, seat),
+                           cards=words.philosophers(spent)))
     return facts
 
 
@@ -264,9 +305,11 @@ def step_words(game: CycladesGame, view: CycladesView, action: Action) -> str | 
         card = s.track[slot]
         if card >= 0:
             price = max(1, t.slot_costs[slot] - int(action.args[1]))
-            return _("summon the {creature} ({price} GP)", creature=words.creature_name(creature(t, card)), price=price)
+            return _("summon {creature} ({price} GP)", creature=words.the_creature(creature(t, card)), price=price)
     if action.verb in ("target", "take", "from", "push") and effects.pending(s):
         return _effect_words(t, s, action)
+    if action.verb in ("discard", "destroy") and metro.pending(s):
+        return _metropolis_words(t, s, action)
     if action.verb == "offer" and len(action.args) == 2 and str(action.args[0]) in GODS[:N_GODS]:
         return _("offer {gold} GP to {god}", gold=action.args[1], god=words.god(t, GODS.index(str(action.args[0]))))
     return _chance_words(t, action)
@@ -288,17 +331,44 @@ def _chance_words(t: Tables, action: Action) -> str | None:
     return None
 
 
+def _building(t: Tables, key: str) -> str | None:
+    """A building's key ("temple") as its name in the reader's language, or None for another word."""
+    return words.building(t, t.building_names.index(key)) if key in t.building_names else None
+
+
 def _effect_words(t: Tables, s: CycladesState, action: Action) -> str:
     """A creature's choice in words: whom or where it strikes."""
     key, args = t.creature_keys[s.effect_card], [str(a) for a in action.args]
-    name = words.creature_name(creature(t, s.effect_card))
+    name = words.the_creature(creature(t, s.effect_card))
     if key == "pegasus" and len(args) == 3:
         return _("the Pegasus carries {troops} from {origin} to {dest}", troops=words.troops(int(args[1])),
                  origin=args[0], dest=args[2])
     if key == "harpy" and args:
         return _("the Harpy takes a troop off {island}", island=args[0])
-    if key == "giant" and args:
-        return _("the Giant destroys a building on {place}", place=" ".join(args))
+    buildings = [_building(t, a) for a in args[1:]]
+    if key == "giant" and len(args) == 2 and buildings[0]:
+        return _("the Giant destroys the {building} on {island}", building=buildings[0], island=args[0])
+    if key == "cyclops" and len(args) == 3 and buildings[0] and buildings[1]:
+        return _("the Cyclops turns the {old} on {island} into a {new}", old=buildings[0], island=args[0],
+                 new=buildings[1])
+    if key == "griffon" and args and args[0] in t.seat_names:
+        return _("the Griffon takes half of {player}'s gold, rounded down (the amount stays secret)",
+                 player=_name(t, t.seat_names.index(args[0])))
     if action.verb == "take" and args and args[0] in t.seat_names:
-        return _("the {creature} takes from {player}", creature=name, player=args[0])
-    return _("the {creature}'s {verb}: {args}", creature=name, verb=action.verb, args=" ".join(args))
+        return _("{creature} takes from {player}", creature=name, player=_name(t, t.seat_names.index(args[0])))
+    if key == "chimera" and args and args[0] in t.creature_index:
+        return _("the Chimera acts as {creature}",
+                 creature=words.the_creature(creature(t, t.creature_index[args[0]])))
+    return _("{creature}'s {verb}: {args}", creature=name, verb=action.verb, args=" ".join(args))
+
+
+def _metropolis_words(t: Tables, s: CycladesState, action: Action) -> str | None:
+    """Which building goes for the Metropolis: given up as one of the four kinds (C-METRO-2), or
+    destroyed to make room on the island chosen (C-METRO-5)."""
+    args = [str(a) for a in action.args]
+    if action.verb == "discard" and len(args) == 2 and (building := _building(t, args[1])):
+        return _("for the Metropolis, give up the {building} on {island}", building=building, island=args[0])
+    if action.verb == "destroy" and len(args) == 1 and (building := _building(t, args[0])) and s.metro_island >= 0:
+        return _("to make room for the Metropolis, destroy the {building} on {island}", building=building,
+                 island=t.island_ids[s.metro_island])
+    return None
