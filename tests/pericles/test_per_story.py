@@ -16,7 +16,7 @@ from kleos.core.protocol import CHANCE
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules import battle
-from kleos.games.pericles.state import M_KIND, PericlesState
+from kleos.games.pericles.state import M_KIND, M_STAGE, PericlesState
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS
 from kleos.games.pericles.view import SECRET_KIND
 from kleos.tui.session import Session
@@ -126,6 +126,45 @@ def test_p_battle_9_casualties_say_whose_unit_dies() -> None:
     assert found
 
 
+def test_p_battle_9_a_casualty_row_counts_the_units_in_words() -> None:
+    """P-BATTLE-9..11: the row chosen says how many units the side loses and how many of them are
+    elite, as the casualty table gives them, in whole words ("loses 3 units, 1 of them elite")."""
+    from kleos.games.pericles.rules import casualties
+
+    rows = 0
+    for g, before, seat, action, _ in every_step():
+        if action.verb != "row":
+            continue
+        view = g.view(before, seat).state
+        elite, other = next(d for a, d in casualties.choices(g.tables, view, view.mil[M_STAGE]) if a == action)
+        words = told(g, before, seat, action)
+        n = elite + other
+        loss = ("no unit" if not n else f"{n} unit{'s' if n > 1 else ''}" if not elite else
+                f"{n} elite unit{'s' if n > 1 else ''}" if elite == n else f"{n} units, {elite} of them elite")
+        assert re.fullmatch(rf"count casualties on row {action.args[0]}: (Athens|Sparta) loses {loss}", words), words
+        rows += 1
+    assert rows
+
+
+@pytest.mark.parametrize(("source", "delta", "cause"), [
+    ("wills", 5, "will of the Assembly met, P-WILL-3"), ("wills", -5, "will of the Assembly not met, P-WILL-4"),
+    ("persia", -2, "War with Persia, P-PERSIA-13"), ("political_capital", 1, "political capital, P-CAPITAL-2"),
+    ("battles", -1, "battles"), ("theater_issues", 3, "theater issues")])
+def test_p_will_3_a_result_says_why_honor_moved(source: str, delta: int, cause: str) -> None:
+    """P-WILL-3/4, P-PERSIA-13, P-CAPITAL-2: a score-sheet part whose name alone would not tell a
+    newcomer why Honor moved is told with the reason and the rule, by the sign of the change."""
+    from kleos.games.pericles import story
+    from kleos.games.pericles.state import HONOR_SOURCES, N_HONOR
+
+    g = KIT.make_game({"scenario": "14_1_09a"})
+    before = g.new_state(0)
+    after = before.copy()
+    after.honor = [before.honor[0] + delta, *before.honor[1:]]
+    after.honor_from = list(before.honor_from)
+    after.honor_from[0 * N_HONOR + HONOR_SOURCES.index(source)] += delta
+    assert story.changes(g, before, after) == f"Result: Honor AF {before.honor[0]}→{after.honor[0]} ({cause})."
+
+
 def test_p_theater_9_the_terminal_log_names_every_revealed_marker() -> None:
     """P-THEATER-9, P-INFO-6: in the terminal's log every reveal names its marker, even one revealed by
     a faction that could not see it (the kit's words alone leave that one unnamed), while placing
@@ -207,10 +246,11 @@ WORDS_OF_NOTATION = {
     "oracle remove Corcyra Pn": "remove Peloponnesian League ship (Pn) in Corcyra, +1 Honor",
     "oracle treason Boeotia": "place a treason marker in Boeotia",
     "league base": "build a League base (4 Strategos, +2 Honor)",
-    "league units 1": "free League units: 1 base(s) building a ship, the others 2 land units each",
+    "league units 1": "free League units: 1 base builds a ship, the others 2 land units each",
+    "league units 2": "free League units: 2 bases build a ship each, the others 2 land units each",
     "league treason 1": "remove a treason marker of Sparta",
     "commit 2": "commit 2 Strategos to diplomacy",
-    "commit 2 1 1": "commit 2 Strategos: remove 1 own and 1 enemy treason marker(s)",
+    "commit 2 1 1": "commit 2 Strategos to remove treason markers: 1 own, 1 enemy",
     "secret 3": "commit 3 Strategos face down",
     "lend ORA": "lend one Oracle marker to the compatriot",
     "gold Ionia land": "Persian gold: build 2 land units in Ionia",
@@ -221,15 +261,23 @@ WORDS_OF_NOTATION = {
     "col Samos land": "Colony: found a Delian League base in Samos, with League land units",
     "kry Boeotia": "Krypteia: remove an Athenian treason marker in Boeotia",
     "kry none": "Krypteia: remove no more treason markers",
-    "ago 2": "Agoge: build 2 Spartan land unit(s) at home",
+    "ago 2": "Agoge: build 2 Spartan land units at home",
+    "ago 1": "Agoge: build 1 Spartan land unit at home",
     # P-BOULE-5, P-ASSEMBLY-3, P-ASSEMBLY-7: issues named, and where a debated one stands on the track
     "issue MIL": "choose the issue Military (MIL)",
+    # P-ARIST-4: the turn's comedy with what it does (the deck's texts are reconstructed, P-DATA-6)
+    "aristophanes AcharniansA": "the Aristophanes card is Acharnians A: Athens WP on its track, Sparta WP on its "
+                                "track, Plague (reconstructed)",
+    # P-EXPED-2: as many units may move as Strategos were committed
+    "expedition 1": "hold an Expedition Assembly with 1 Strategos: 1 unit may move",
+    "expedition 3": "hold an Expedition Assembly with 3 Strategos: 3 units may move",
     "debate CIT 2": "debate Citizenship (CIT), on box 2 toward AF",
     "debate WP -1": "debate War/Peace (WP), on box 1 toward DF",
     "debate ORA 0": "debate Oracle (ORA), at the centre",
     # P-MIL-4: the Commander's build at home
     "build none": "build nothing at home",
-    "build 1": "build at home: 1 base(s) building a ship, the others 2 land units each",
+    "build 1": "build at home: 1 base builds a ship, the others 2 land units each",
+    "build 0": "build at home: every base builds 2 land units",
 }
 """Steps told as what they do, not as the notation's bare codes ("redeploy: Sparta An Aetolia",
 "Oracle: remove Corcyra Pn", "commit in secret: 2")."""
@@ -250,6 +298,10 @@ def test_the_menu_says_a_step_as_the_log_does() -> None:
     assert menu == WORDS_OF_NOTATION["redeploy Sparta An Aetolia"]
 
 
+PART_WORDS = {"wills": "will of the Assembly", "persia": "Persia", "victory": "victory"}
+"""The words a result line uses for a score-sheet part whose code is not a word."""
+
+
 def test_p_honor_1_a_result_says_where_honor_came_from() -> None:
     """P-HONOR-1, P-RAID-2, P-ORACLE-2: each Honor change in a result line names the part of the score
     sheet the rules put it under (debates, theater issues, raids, …), as the game-over sheet adds it."""
@@ -262,9 +314,10 @@ def test_p_honor_1_a_result_says_where_honor_came_from() -> None:
         for f, code in enumerate(FACTIONS):
             if after.honor[f] == before.honor[f]:
                 continue
-            parts = [HONOR_SOURCES[i].replace("_", " ") for i in range(N_HONOR)
+            parts = [PART_WORDS.get(HONOR_SOURCES[i], HONOR_SOURCES[i].replace("_", " ")) for i in range(N_HONOR)
                      if after.honor_from[f * N_HONOR + i] != before.honor_from[f * N_HONOR + i]]
             assert parts, (code, before.honor[f], after.honor[f])  # every change is kept under a source
-            assert f"{code} {before.honor[f]}→{after.honor[f]} ({', '.join(parts)})" in result, result
+            told_parts = re.search(rf"{code} {before.honor[f]}→{after.honor[f]} \(([^)]*)\)", result)
+            assert told_parts and all(part in told_parts[1] for part in parts), result
             named += 1
     assert named >= 5

@@ -197,6 +197,11 @@ def _will(side: int, code: str, theater: str) -> str:
 
 
 def _comedy(card: AristophanesCard, names: dict[int, str]) -> str:
+    return f"- {card.play} {card.letter}: {comedy_effects(card, names)}"
+
+
+def comedy_effects(card: AristophanesCard, names: dict[int, str]) -> str:
+    """What an Aristophanes card does, in words (P-ARIST-4, P-WILL-1); ``names``: theater number to name."""
     parts = [_("{side} {issue} on its track", side=_side(p.side), issue=p.issue) for p in card.issues]
     parts += [_("{side} sets {n} Strategos aside", side=_side(side), n=n) for side, n in card.set_aside.items()]
     parts += [_("{faction} gets {n} Strategos", faction=g.faction, n=g.strategos) for g in card.gifts]
@@ -213,8 +218,7 @@ def _comedy(card: AristophanesCard, names: dict[int, str]) -> str:
         parts.append(_("Alcibiades goes to Persia"))
     if card.demobilise:
         parts.append(_("demobilisation"))
-    effects = ", ".join(parts) or _("no effect")
-    return f"- {card.play} {card.letter}: {effects}"
+    return ", ".join(parts) or _("no effect")
 
 
 def one_line_each(text: str) -> str:

@@ -16,7 +16,8 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.games.pericles.explain import ISSUE_NAMES, faction_name, kind_name, side_name, unit_name
 from kleos.games.pericles.game import PericlesGame
-from kleos.games.pericles.i18n import N_, _
+from kleos.games.pericles.i18n import N_, _, ngettext
+from kleos.games.pericles.reference import comedy_effects
 from kleos.games.pericles.rules import assembly, battle, casualties
 from kleos.games.pericles.rules.battledeck import NONE
 from kleos.games.pericles.rules.common import count
@@ -52,7 +53,7 @@ from kleos.games.pericles.tables import (
 WORDS = {"keep": N_("keep in the entourage:"), "entourage": N_("put into the entourage"),
          "play": N_("play the card"), "lend": N_("lend a marker:"),
          "decline": N_("decline the issue"), "oracle": N_("Oracle:"),
-         "deal": N_("a card is dealt:"), "aristophanes": N_("the Aristophanes card is"),
+         "deal": N_("a card is dealt:"),
          "advisor": N_("the advisor is"),
          "commit": N_("commit Strategos:"), "secret": N_("commit in secret:"), "resolve": N_("resolve the issue"),
          "league": N_("League:"), "disband": N_("remove for upkeep:"),
@@ -86,7 +87,7 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
                "disband": _unit_step, "plague": _unit_step, "oracle": _oracle, "league": _league,
                "commit": _commit, "secret": _secret, "lend": _lend, "gold": _gold, "cit": _side_issue,
                "col": _side_issue, "kry": _side_issue, "ago": _side_issue, "build": _build, "issue": _issue,
-               "debate": _debate}
+               "debate": _debate, "aristophanes": _aristophanes}
     told = special.get(action.verb)
     text = told(g, s, action) if told is not None else _as_notation(action)
     if action.verb in RESOLVING and s.step == "resolve" and s.revealed >= 0:
@@ -94,6 +95,23 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
         return _("{marker} in {where}: {text}", marker=marker_words(s.revealed), where=g.tables.theater_keys[th],
                  text=text)
     return text
+
+
+def _aristophanes(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """The turn's comedy by its play and letter, with what it does (P-ARIST-4); a card whose texts
+    were not found says so."""
+    t = g.tables
+    name = str(a.args[0]) if a.args else ""
+    if name not in t.arist_names:
+        return _("the Aristophanes card is {card}", card=name)
+    card = t.data.aristophanes.cards[t.arist_names.index(name)]
+    names = {th.number: _(th.name) for th in t.data.theaters.theaters}
+    effects = comedy_effects(card, names)
+    if card.provenance.get("default") == "reconstructed":
+        return _("the Aristophanes card is {play} {letter}: {effects} (reconstructed)", play=card.play,
+                 letter=card.letter, effects=effects)
+    return _("the Aristophanes card is {play} {letter}: {effects}", play=card.play, letter=card.letter,
+             effects=effects)
 
 
 def _as_notation(action: Action) -> str:
@@ -121,12 +139,27 @@ def changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> str
     return _("Result: {parts}.", parts="; ".join(parts)) if parts else ""
 
 
+HONOR_CAUSES = {"wills": (N_("will of the Assembly met, P-WILL-3"), N_("will of the Assembly not met, P-WILL-4")),
+                "persia": (N_("Persia"), N_("War with Persia, P-PERSIA-13")),
+                "political_capital": (N_("political capital, P-CAPITAL-2"), N_("political capital, P-CAPITAL-2")),
+                "victory": (N_("victory scoring, P-VICTORY"), N_("victory scoring, P-VICTORY"))}
+"""Score-sheet parts whose name alone does not tell a newcomer why Honor moved: words for a gain and
+for a loss, with the rule; the other parts (debates, battles, raids, …) are told by their names."""
+
+
 def _honor_sources(before: PericlesState, after: PericlesState, f: int) -> str:
     """" (battles)": where a faction's Honor change came from, as the rules kept it (``honor_from``, the
     score sheet's parts: debates, theater issues, raids, political capital, wills, …)."""
     at = f * N_HONOR
-    moved = [i for i in range(N_HONOR) if after.honor_from[at + i] != before.honor_from[at + i]]
-    return f" ({', '.join(_(HONOR_SOURCES[i].replace('_', ' ')) for i in moved)})" if moved else ""
+    moved = [(i, after.honor_from[at + i] - before.honor_from[at + i]) for i in range(N_HONOR)
+             if after.honor_from[at + i] != before.honor_from[at + i]]
+    return f" ({', '.join(_honor_cause(HONOR_SOURCES[i], delta) for i, delta in moved)})" if moved else ""
+
+
+def _honor_cause(source: str, delta: int) -> str:
+    if source in HONOR_CAUSES:
+        return _(HONOR_CAUSES[source][0 if delta > 0 else 1])
+    return _(source.replace("_", " "))
 
 
 def _piece_changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
@@ -261,7 +294,9 @@ def _expedition(g: PericlesGame, s: PericlesState, a: Action) -> str:
     if not a.args:
         return _("hold an Expedition Assembly: all four factions commit Strategos in secret (the sums show in "
                  "the battle's totals)")
-    return _("hold an Expedition Assembly with {n} Strategos: {n} unit(s) may move", n=a.args[0])
+    n = int(a.args[0]) if str(a.args[0]).isdigit() else 0
+    return ngettext("hold an Expedition Assembly with {n} Strategos: {n} unit may move",
+                    "hold an Expedition Assembly with {n} Strategos: {n} units may move", n)
 
 
 def _raid(g: PericlesGame, s: PericlesState, a: Action) -> str:
@@ -321,8 +356,7 @@ def _league(g: PericlesGame, s: PericlesState, a: Action) -> str:
     if what in LEAGUE_CHOICES:
         return _(LEAGUE_CHOICES[what])
     if what == "units" and len(a.args) == 2:
-        return _("free League units: {naval} base(s) building a ship, the others 2 land units each",
-                 naval=a.args[1])
+        return _("free League units: {ships}", ships=_ships_by_bases(a.args[1]))
     if what == "treason" and len(a.args) == 2:
         return _("remove a treason marker of {side}", side=side_name(int(a.args[1])))
     return _as_notation(a)
@@ -331,7 +365,7 @@ def _league(g: PericlesGame, s: PericlesState, a: Action) -> str:
 def _commit(g: PericlesGame, s: PericlesState, a: Action) -> str:
     """P-DIPLO-1..6: Strategos spent on diplomacy, or on removing treason markers."""
     if len(a.args) == 3:
-        return _("commit {k} Strategos: remove {own} own and {enemy} enemy treason marker(s)",
+        return _("commit {k} Strategos to remove treason markers: {own} own, {enemy} enemy",
                  k=a.args[0], own=a.args[1], enemy=a.args[2])
     return _("commit {k} Strategos to diplomacy", k=a.args[0] if a.args else 0)
 
@@ -399,7 +433,10 @@ def _side_issue(g: PericlesGame, s: PericlesState, a: Action) -> str:
     """Citizenship, Colony, Krypteia and Agoge as what they place or remove (P-POLISSUE-4..8)."""
     first = str(a.args[0]) if a.args else "none"
     if a.verb == "ago":
-        return _("Agoge: build {n} Spartan land unit(s) at home", n=first)
+        if not first.isdigit():
+            return _as_notation(a)
+        n = int(first)
+        return ngettext("Agoge: build {n} Spartan land unit at home", "Agoge: build {n} Spartan land units at home", n)
     choice = "none" if first == "none" else "theater" if a.verb == "kry" else str(a.args[-1])
     template = SIDE_ISSUE_WORDS.get((a.verb, choice))
     if template is None:
@@ -411,7 +448,16 @@ def _build(g: PericlesGame, s: PericlesState, a: Action) -> str:
     """P-MIL-4: per city-state base at home, 1 ship or 2 land units."""
     if not a.args or a.args[0] == "none":
         return _("build nothing at home")
-    return _("build at home: {naval} base(s) building a ship, the others 2 land units each", naval=a.args[0])
+    return _("build at home: {ships}", ships=_ships_by_bases(a.args[0]))
+
+
+def _ships_by_bases(naval: object) -> str:
+    """"1 base builds a ship, the others 2 land units each" (P-MIL-4, P-LEAGUE-5)."""
+    n = int(str(naval)) if str(naval).isdigit() else 0
+    if not n:
+        return _("every base builds 2 land units")
+    return ngettext("{n} base builds a ship, the others 2 land units each",
+                    "{n} bases build a ship each, the others 2 land units each", n)
 
 
 def _second(g: PericlesGame, s: PericlesState, a: Action) -> str:
@@ -431,8 +477,20 @@ def _row(g: PericlesGame, s: PericlesState, a: Action) -> str:
     due = next((d for act, d in casualties.choices(g.tables, s, s.mil[M_STAGE]) if act == a), None)
     if due is None:
         return _("casualties by table row {row}", row=a.args[0])
-    return _("count casualties on row {row}: {side} loses {elite} elite and {other} other unit(s)", row=a.args[0],
-             side=side_name(_victim(s)), elite=due[0], other=due[1])
+    return _("count casualties on row {row}: {loss}", row=a.args[0], loss=_losses(side_name(_victim(s)), *due))
+
+
+def _losses(side: str, elite: int, other: int) -> str:
+    """"Sparta loses 3 units, 1 of them elite" (elite: Spartan hoplites, Athenian triremes)."""
+    n = elite + other
+    if not n:
+        return _("{side} loses no unit", side=side)
+    if not elite:
+        return ngettext("{side} loses {n} unit", "{side} loses {n} units", n, side=side)
+    if elite == n:
+        return ngettext("{side} loses {n} elite unit", "{side} loses {n} elite units", n, side=side)
+    return ngettext("{side} loses {n} unit, {elite} of them elite", "{side} loses {n} units, {elite} of them elite",
+                    n, side=side, elite=elite)
 
 
 def _casualty(g: PericlesGame, s: PericlesState, a: Action) -> str:
