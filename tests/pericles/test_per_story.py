@@ -165,6 +165,22 @@ def test_p_will_3_a_result_says_why_honor_moved(source: str, delta: int, cause: 
     assert story.changes(g, before, after) == f"Result: Honor AF {before.honor[0]}→{after.honor[0]} ({cause})."
 
 
+def test_p_capital_2_two_reasons_for_one_change_are_told_apart() -> None:
+    """P-CAPITAL-2, P-VICTORY: a change with two sources names both, apart ("; "), each with its rule."""
+    from kleos.games.pericles import story
+    from kleos.games.pericles.state import HONOR_SOURCES
+
+    g = KIT.make_game({"scenario": "14_1_09a"})
+    before = g.new_state(0)
+    after = before.copy()
+    after.honor = [before.honor[0] + 12, *before.honor[1:]]
+    after.honor_from = list(before.honor_from)
+    after.honor_from[HONOR_SOURCES.index("political_capital")] += 2
+    after.honor_from[HONOR_SOURCES.index("victory")] += 10
+    assert story.changes(g, before, after) == (f"Result: Honor AF {before.honor[0]}→{after.honor[0]} "
+                                               "(political capital, P-CAPITAL-2; victory scoring, P-VICTORY).")
+
+
 def test_p_theater_9_the_terminal_log_names_every_revealed_marker() -> None:
     """P-THEATER-9, P-INFO-6: in the terminal's log every reveal names its marker, even one revealed by
     a faction that could not see it (the kit's words alone leave that one unnamed), while placing

@@ -153,7 +153,7 @@ def _honor_sources(before: PericlesState, after: PericlesState, f: int) -> str:
     at = f * N_HONOR
     moved = [(i, after.honor_from[at + i] - before.honor_from[at + i]) for i in range(N_HONOR)
              if after.honor_from[at + i] != before.honor_from[at + i]]
-    return f" ({', '.join(_honor_cause(HONOR_SOURCES[i], delta) for i, delta in moved)})" if moved else ""
+    return f" ({'; '.join(_honor_cause(HONOR_SOURCES[i], delta) for i, delta in moved)})" if moved else ""
 
 
 def _honor_cause(source: str, delta: int) -> str:
