@@ -15,7 +15,7 @@ from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.rules import battle, metro
 from kleos.games.cyclades.rules.common import income
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import ARES, ATHENA, ZEUS
+from kleos.games.cyclades.tables import ARES, ATHENA, POSEIDON, ZEUS
 
 
 def told(game: CycladesGame, state: CycladesState, text: str, seat: int | None = None) -> str:
@@ -175,3 +175,42 @@ def test_the_griffon_and_the_dryad_name_their_victim_and_the_griffon_no_amount()
     begin_effect(game, state, "dryad")
     assert told(game, state, "take Green").startswith(
         "the Dryad takes from Green; Blue gains 1 Priest (now 1); Green loses 1 Priest (now 1)")
+
+
+def test_c_data_6_the_figures_are_told_where_they_go_and_what_they_sink_or_push() -> None:
+    """C-DATA-6 (kraken, polyphemus, minotaur, medusa, chiron), C-SUMMON-4: a figure's step says where
+    it goes; the Kraken's fleets sunk and the price of its next space, and the owner's push away from
+    Polyphemus, are told with the seas that changed."""
+    game, state = war_turn(5, ARES)
+    put(game, state, 1, S13=2)
+    begin_effect(game, state, "kraken")
+    assert told(game, state, "target S12") == "the Kraken rises in S12"
+    assert told(game, state, "target S13") == "the Kraken moves on to S13 (1 GP); S13 is empty (was Red's 2 fleets)"
+    for key, words in (("minotaur", "the Minotaur goes to I4"), ("medusa", "Medusa goes to I4"),
+                       ("chiron", "Chiron goes to I4")):
+        game, state = war_turn(5, ARES)
+        begin_effect(game, state, key)
+        assert told(game, state, "target I4") == words
+    game, state = war_turn(5, ARES)
+    put(game, state, 1, S3=1)
+    begin_effect(game, state, "polyphemus")
+    assert told(game, state, "target I1") == "Polyphemus goes to I1"
+    assert told(game, state, "push S6") == ("push the fleets in S3 away from Polyphemus, to S6; S3 is empty (was "
+                                            "Red's 1 fleet); S6: Red 0 → 1 fleet")
+
+
+def test_c_data_6_the_sphinx_and_the_siren_name_what_they_take() -> None:
+    """C-DATA-6 (sphinx, siren), C-TROOP-5: each sale to the Sphinx names the unit or card and its
+    price; the Siren names the lone fleet it takes."""
+    game, state = war_turn(5, ARES, gold=0)
+    put(game, state, 0, I3=1, S12=2)
+    state.priests[0] = state.philosophers[0] = 1
+    begin_effect(game, state, "sphinx")
+    assert told(game, state, "sell I3").startswith("sell a troop on I3 to the Sphinx for 2 GP; I3: Blue 1 → 0 troops")
+    assert told(game, state, "sell S12").startswith("sell a fleet in S12 to the Sphinx for 2 GP; S12: Blue 2 → 1")
+    assert told(game, state, "sell priest") == "sell a Priest to the Sphinx for 2 GP; Blue loses 1 Priest (now 0)"
+    assert told(game, state, "sell philosopher").startswith("sell a Philosopher to the Sphinx for 2 GP")
+    game, state = war_turn(5, POSEIDON)
+    put(game, state, 1, S12=1)
+    begin_effect(game, state, "siren")
+    assert told(game, state, "target S12").startswith("the Siren takes the lone fleet in S12; S12 is Blue's")

@@ -20,7 +20,7 @@ from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import actions as turn
-from kleos.games.cyclades.rules import battle, effects, metro
+from kleos.games.cyclades.rules import battle, effects, figures, metro
 from kleos.games.cyclades.rules.common import income, islands_of, metropolises, net_cost
 from kleos.games.cyclades.state import ACTION, OFFER, CycladesState
 from kleos.games.cyclades.tables import ATHENA, EMPTY, GODS, N_GODS, ZEUS, Tables
@@ -306,7 +306,7 @@ def step_words(game: CycladesGame, view: CycladesView, action: Action) -> str | 
         if card >= 0:
             price = max(1, t.slot_costs[slot] - int(action.args[1]))
             return _("summon {creature} ({price} GP)", creature=words.the_creature(creature(t, card)), price=price)
-    if action.verb in ("target", "take", "from", "push") and effects.pending(s):
+    if action.verb in ("target", "take", "from", "push", "sell") and effects.pending(s):
         return _effect_words(t, s, action)
     if action.verb in ("discard", "destroy") and metro.pending(s):
         return _metropolis_words(t, s, action)
@@ -359,7 +359,48 @@ def _effect_words(t: Tables, s: CycladesState, action: Action) -> str:
     if key == "chimera" and args and args[0] in t.creature_index:
         return _("the Chimera acts as {creature}",
                  creature=words.the_creature(creature(t, t.creature_index[args[0]])))
-    return _("{creature}'s {verb}: {args}", creature=name, verb=action.verb, args=" ".join(args))
+    told = _figure_words(t, s, key, action.verb, args) or _sphinx_words(t, key, action.verb, args)
+    return told or _("{creature}'s {verb}: {args}", creature=name, verb=action.verb, args=" ".join(args))
+
+
+FIGURE_GOES = {"minotaur": N_("the Minotaur goes to {place}"), "medusa": N_("Medusa goes to {place}"),
+               "chiron": N_("Chiron goes to {place}"), "polyphemus": N_("Polyphemus goes to {place}")}
+"""The island figures' placing, by creature key (their lasting rules: rules/figures.py)."""
+
+
+def _figure_words(t: Tables, s: CycladesState, key: str, verb: str, args: list[str]) -> str | None:
+    """Where a figure goes, which fleet the Siren takes, and where Polyphemus pushes a group of fleets
+    (the fleets sunk, taken or pushed are the facts that follow)."""
+    if verb == "push" and args and s.effect_from >= 0:
+        return _("push the fleets in {sea} away from Polyphemus, to {to}", sea=t.sea_ids[s.effect_from], to=args[0])
+    if verb != "target" or not args:
+        return None
+    if key in FIGURE_GOES:
+        return _(FIGURE_GOES[key], place=args[0])
+    if key == "kraken" and s.effect_stage == effects.FIRST:
+        return _("the Kraken rises in {sea}", sea=args[0])
+    if key == "kraken":
+        return _("the Kraken moves on to {sea} ({price} GP)", sea=args[0],
+                 price=figures.param(t, "kraken", "kraken_move_cost", 1))
+    if key == "siren":
+        return _("the Siren takes the lone fleet in {sea}", sea=args[0])
+    return None
+
+
+def _sphinx_words(t: Tables, key: str, verb: str, args: list[str]) -> str | None:
+    """What the Sphinx buys, for its price each (C-DATA-6): a troop, a fleet, a Priest or a Philosopher."""
+    if key != "sphinx" or verb != "sell" or not args:
+        return None
+    price, what = figures.param(t, "sphinx", "sphinx_price", 2), args[0]
+    if what in t.island_index:
+        return _("sell a troop on {island} to the Sphinx for {price} GP", island=what, price=price)
+    if what in t.sea_index:
+        return _("sell a fleet in {sea} to the Sphinx for {price} GP", sea=what, price=price)
+    if what == "priest":
+        return _("sell a Priest to the Sphinx for {price} GP", price=price)
+    if what == "philosopher":
+        return _("sell a Philosopher to the Sphinx for {price} GP", price=price)
+    return None
 
 
 def _metropolis_words(t: Tables, s: CycladesState, action: Action) -> str | None:
