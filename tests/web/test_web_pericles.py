@@ -455,3 +455,18 @@ def test_a_deal_of_hidden_cards_is_one_line_a_faction_since_your_last_move(peric
         assert heard == ["chance: a card is dealt: DF (hidden) (×3)", "chance: a card is dealt: EK (hidden)"], heard
         assert errors == []
 
+
+
+def test_a_count_after_a_code_that_ends_in_a_digit_reads_apart_on_the_map(pericles_server: PericlesServer,
+                                                                           browser: Any) -> None:
+    """P-DEF-7: the 300 (S300) in Sparta at the start of the full war is drawn "S300×1", never "S3001";
+    a code without a final digit keeps its count beside it ("Sl4")."""
+    base = pericles_server.url
+    seated = create_game(base, ["me", "random", "random", "random"], game="pericles", options={"scenario": "14_2"},
+                         seed=5)
+    with seat_page(browser, base, seated) as (page, errors):
+        page.wait_for_selector("#per-map g.theater")
+        sparta = page.locator('#per-map g.theater[data-name="Sparta"] text.pieces.side-1').text_content() or ""
+        assert "S300×1" in sparta.split() and "S3001" not in sparta, sparta
+        assert any(re.fullmatch(r"Sl\d+", part) for part in sparta.split()), sparta
+        assert errors == []
