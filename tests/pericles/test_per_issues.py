@@ -90,6 +90,8 @@ def test_diplomatic_in_a_neutral_theater() -> None:
     assert g.view(s, AF).state.commit[EK] == -1  # hidden until both are in
     g.apply_in_place(s, Action("secret", (0,)), AF)
     assert g.is_chance(s) and s.actor == 1  # the owner's side draws first
+    for seat in (None, AF, DF, EK, AK):  # revealed together before the cards (P-DIPLO-7)
+        assert (g.view(s, seat).state.commit[EK], g.view(s, seat).state.commit[AF]) == (5, 0)
     low = min(g.tables.card_value[c] for c in g.tables.side_cards[1])
     g.apply_in_place(s, next(a for a, _ in g.chance_outcomes(s) if g.tables.card_value[
         g.tables.card_index[str(a.args[1])]] == low))
@@ -98,6 +100,34 @@ def test_diplomatic_in_a_neutral_theater() -> None:
     cyclades = g.tables.theater_index["Cyclades"]
     assert count(s, cyclades, PB) == (1 if 5 + low >= 2 * 1 else 0)
     assert (s.honor[EK], s.honor[AF]) == (10, 12)  # EK spent 5 (3 left: no Capital Honor), AF kept 8
+
+
+def test_p_diplo_9_the_log_tells_the_neutral_diplomacy_with_the_revealed_strategos() -> None:
+    """P-DIPLO-7..9, P-INFO-7: the second card's line, read by any seat, counts the Strategos both
+    sides committed (revealed together before the cards) with the cards, and says a League base is
+    founded exactly when the rules found one."""
+    from kleos.games.pericles.kit import KIT
+
+    outcomes = set()
+    for owner_tokens, enemy_tokens in ((5, 0), (1, 4)):
+        g, s = _one_marker(EK, "DIP", "Cyclades")
+        play(g, s, "resolve")
+        g.apply_in_place(s, Action("secret", (owner_tokens,)), EK)
+        g.apply_in_place(s, Action("secret", (enemy_tokens,)), AF)
+        first = next(a for a, _ in g.chance_outcomes(s) if str(a.args[1]) != "none")
+        g.apply_in_place(s, first)
+        second = next(a for a, _ in g.chance_outcomes(s) if str(a.args[1]) != "none")
+        line = KIT.describe_action(g, g.view(s, DF), second)
+        cards = [g.tables.card_value[g.tables.card_index[str(a.args[1])]] for a in (first, second)]
+        bases = count(s, g.tables.theater_index["Cyclades"], PB)
+        g.apply_in_place(s, second)
+        founded = count(s, g.tables.theater_index["Cyclades"], PB) > bases
+        mine, theirs = owner_tokens + cards[0], enemy_tokens + cards[1]
+        assert (f"Diplomacy: Sparta {mine} (Strategos {owner_tokens}, card {cards[0]}) against Athens {theirs} "
+                f"(Strategos {enemy_tokens}, card {cards[1]}); twice needed: ") in line, line
+        assert founded == (mine >= 2 * theirs) == line.endswith("a League base is founded."), line
+        outcomes.add(founded)
+    assert outcomes == {True, False}
 
 
 def test_battle_deck_reshuffles_the_discards() -> None:

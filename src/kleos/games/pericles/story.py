@@ -559,7 +559,8 @@ def battle_result(g: PericlesGame, s: PericlesState, last: int, value: int) -> s
 
 
 def _diplomacy_result(s: PericlesState, last: int, value: int) -> str:
-    """Neutral diplomacy (P-DIPLO-9): the owner needs at least twice the other side's total."""
+    """Neutral diplomacy (P-DIPLO-8, P-DIPLO-9): each side's Strategos, revealed together before the
+    cards (P-DIPLO-7), and card; the owner needs at least twice the other side's total."""
     owner_side = entry_parts(s.revealed)[2] // 2
     commits = [sum(s.commit[f] for f in (2 * side, 2 * side + 1) if s.commit[f] > 0) for side in (0, 1)]
     cards = [max(0, s.draw[0]), max(0, s.draw[1])]
@@ -567,6 +568,9 @@ def _diplomacy_result(s: PericlesState, last: int, value: int) -> str:
     totals = [commits[side] + cards[side] for side in (0, 1)]
     won = totals[owner_side] >= 2 * totals[1 - owner_side]
     result = _("a League base is founded") if won else _("nothing happens")
-    return _("Diplomacy: {owner} {owner_total} against {other} {other_total} (twice needed): {result}.",
-             owner=side_name(owner_side), owner_total=totals[owner_side], other=side_name(1 - owner_side),
-             other_total=totals[1 - owner_side], result=result)
+    owner, other = owner_side, 1 - owner_side
+    return _("Diplomacy: {owner} {owner_total} (Strategos {owner_tokens}, card {owner_card}) against {other} "
+             "{other_total} (Strategos {other_tokens}, card {other_card}); twice needed: {result}.",
+             owner=side_name(owner), owner_total=totals[owner], owner_tokens=commits[owner],
+             owner_card=cards[owner], other=side_name(other), other_total=totals[other],
+             other_tokens=commits[other], other_card=cards[other], result=result)

@@ -179,6 +179,7 @@ def apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
     elif step == "dip_secret":
         diplomatic.secret_apply(s, f, action)
         if not diplomatic.secret_actors(s, theater.entry_parts(s.revealed)[2]):
+            diplomatic.reveal_commitments(s)
             s.step = "dip_draw"
     elif step == "exped_secret":
         expedition.secret_apply(s, f, action)

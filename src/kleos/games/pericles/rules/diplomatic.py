@@ -12,7 +12,7 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.core.errors import N_
 from kleos.games.pericles.rules.common import FRIENDLY, NEUTRAL, Violation, count, gain, place, remove, spend, status
-from kleos.games.pericles.state import H_ISSUES, PericlesState
+from kleos.games.pericles.state import H_ISSUES, REVEALED, SECRET, PericlesState
 from kleos.games.pericles.tables import AN, DB, PB, S300, SIDE_BASES, SIDE_LAND, SIDE_NAVAL, SL, Tables
 
 OPEN_LIMIT = 3  # P-DIPLO-1, P-DIPLO-6
@@ -93,7 +93,13 @@ def secret_legal(s: PericlesState, f: int, owner: int) -> list[Action]:
 
 def secret_apply(s: PericlesState, f: int, action: Action) -> None:
     s.commit[f] = int(action.args[0])
-    s.committed[f] = 1
+    s.committed[f] = SECRET
+
+
+def reveal_commitments(s: PericlesState) -> None:
+    """Both secret commitments are revealed together once both are in (P-DIPLO-7, P-INFO-7), before
+    the battle cards are turned up (P-DIPLO-8): from then on every view shows them."""
+    s.committed = [REVEALED if c else 0 for c in s.committed]
 
 
 def settle_neutral(t: Tables, s: PericlesState, theater: int, owner: int) -> None:
