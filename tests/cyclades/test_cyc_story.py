@@ -200,8 +200,9 @@ def test_c_data_6_the_figures_are_told_where_they_go_and_what_they_sink_or_push(
 
 
 def test_c_data_6_the_sphinx_and_the_siren_name_what_they_take() -> None:
-    """C-DATA-6 (sphinx, siren), C-TROOP-5: each sale to the Sphinx names the unit or card and its
-    price; the Siren names the lone fleet it takes."""
+    """C-DATA-6 (sphinx, siren), C-TROOP-5, C-COMP-12: each sale to the Sphinx names the unit or card
+    and its price; the Siren names the lone fleet it takes, and where its own comes from when all eight
+    are out."""
     game, state = war_turn(5, ARES, gold=0)
     put(game, state, 0, I3=1, S12=2)
     state.priests[0] = state.philosophers[0] = 1
@@ -214,3 +215,10 @@ def test_c_data_6_the_sphinx_and_the_siren_name_what_they_take() -> None:
     put(game, state, 1, S12=1)
     begin_effect(game, state, "siren")
     assert told(game, state, "target S12").startswith("the Siren takes the lone fleet in S12; S12 is Blue's")
+    game, state = war_turn(5, POSEIDON)  # C-COMP-12: all eight of Blue's fleets out, one comes off the board
+    put(game, state, 1, S9=1)
+    put(game, state, 0, S1=4, S3=4)
+    begin_effect(game, state, "siren")
+    assert told(game, state, "target S9") == "the Siren takes the lone fleet in S9; S9 is empty (was Red's 1 fleet)"
+    assert told(game, state, "from S3") == ("all eight fleets are out: the one that takes the Siren's sea comes "
+                                            "from S3; S3: Blue 4 → 3 fleets; S9: Blue 0 → 1 fleet")

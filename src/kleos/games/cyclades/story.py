@@ -373,6 +373,8 @@ def _figure_words(t: Tables, s: CycladesState, key: str, verb: str, args: list[s
     (the fleets sunk, taken or pushed are the facts that follow)."""
     if verb == "push" and args and s.effect_from >= 0:
         return _("push the fleets in {sea} away from Polyphemus, to {to}", sea=t.sea_ids[s.effect_from], to=args[0])
+    if verb == "from" and args and key == "siren":
+        return _("all eight fleets are out: the one that takes the Siren's sea comes from {sea}", sea=args[0])
     if verb != "target" or not args:
         return None
     if key in FIGURE_GOES:
