@@ -72,6 +72,15 @@ def test_recruits_and_buildings_are_named() -> None:
     assert told(game, state, "recruit").startswith("recruit a Priest; Blue gains 1 Priest (now 1)")
 
 
+def test_c_two_8_the_end_of_a_turn_names_its_god() -> None:
+    """C-ACTION-1, C-TWO-8: a turn's end names the god it was played with, so that the two turns of a
+    player in a two-player cycle are read apart."""
+    game, state = war_turn(2, ZEUS)
+    assert told(game, state, "end").startswith("end the turn with Zeus")
+    game, state = war_turn(3, ATHENA, seat=2)
+    assert told(game, state, "end").startswith("end the turn with Athena")
+
+
 def test_a_seeded_game_tells_income_the_gods_won_and_apollos_gold_without_gold_held() -> None:
     """C-INCOME-1, C-OFFER-13, C-APOLLO-1, C-INFO-1: over a seeded game the log names each cycle's
     income, who won which god for how much, Apollo's gold; no line changes when the gold held does."""

@@ -300,6 +300,8 @@ def step_words(game: CycladesGame, view: CycladesView, action: Action) -> str | 
         return _("recruit a Philosopher") if god == ATHENA else _("recruit a Priest or Philosopher")
     if action.verb == "build" and s.phase == ACTION and turn.turn_god(s) != EMPTY:
         return _(BUILDS[turn.turn_god(s)], island=action.args[0])
+    if action.verb == "end" and s.phase == ACTION and turn.turn_god(s) != EMPTY:
+        return _("end the turn with {god}", god=words.god(t, turn.turn_god(s)))  # two a cycle with 2 players
     if action.verb == "summon" and len(action.args) == 2:
         slot = t.slot_costs.index(int(action.args[0]))
         card = s.track[slot]
