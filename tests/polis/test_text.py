@@ -7,6 +7,7 @@ actions, R-ACT-TRADE-12 cargo prices, R-ACT-PROXENOS-10 bribes, R-EOR-13 feeding
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -136,12 +137,12 @@ def test_action_texts_state_costs() -> None:
     say = _sayer(s)
     assert say("march Thessalia") == "Move hoplites to Thessalia (1 prestige)"
     assert say("sail Kyklades") == "Move galleys to Kyklades (1 prestige)"
-    assert say("tribute Attika").startswith("Collect tribute in Attika (free in your capital's territory")
+    assert say("tribute Attika").startswith("Collect tribute in Attika (free in the capital's own territory")
     assert say("tribute Ionia").startswith("Collect tribute in Ionia (1 prestige")
     assert say("trade Persia 1 wine").startswith("Trade at Persia slot 1: pay 3 wine for 3 wheat")
     assert say("trade Persia 1 silver").startswith("Trade at Persia slot 1: buy 3 wheat for 3 silver")
     assert say("hoplites Athinae").startswith("Create hoplites from Athinae (5 cubes), in Attika: 1 iron or 1 silver")
-    assert say("pass").startswith("Pass: end your turn")
+    assert say("pass").startswith("Pass: end the turn")
     pos.set_units(G20, s, "Boiotia", 3, 0)
     assert "succeeds on a roll of 3+ (50%)" in say("siege Thibae")
     assert "with 3 cubes and +3 prestige" in say("siege Thibae")
@@ -156,7 +157,7 @@ def test_action_texts_after_the_opponents_pass_and_inside_actions() -> None:
     s = pos.turn_position(G20, round=1, active="sparta")
     pos.play(G20, s, "pass")
     say = _sayer(s)
-    assert say("march Thessalia").endswith("(+1 good of your choice: the opponent has passed)")
+    assert say("march Thessalia").endswith("(+1 good of any kind: the opponent has passed)")
     pos.play(G20, s, "hoplites Athinae")
     assert say("toll wine") == "Pay 1 wine for the opponent's pass, then carry out 'hoplites Athinae'"
     pos.play(G20, s, "toll wine")
@@ -178,6 +179,20 @@ def test_action_texts_after_the_opponents_pass_and_inside_actions() -> None:
     assert say("done") == "Collect the tribute now: 1 wine"
 
 
+def test_a_log_line_is_read_by_every_seat_so_no_action_speaks_to_you() -> None:
+    """R-TURN-4, R-TURN-7, R-ACT-PROXENOS-1, R-ACT-MERCHANTS-1, R-ACT-TRIBUTE-2: the words of an action
+    serve the menu and the log that both sides (and a watcher) read: none says "you" or "your"."""
+    s = pos.turn_position(G20, round=1, active="sparta")
+    pos.play(G20, s, "pass")
+    say = _sayer(s)
+    texts = [say(str(action)) for action in G20.legal_actions(s)]
+    s = pos.turn_position(G20, active="athens")
+    say = _sayer(s)
+    texts += [say(str(action)) for action in G20.legal_actions(s)]
+    assert any("proxenos" in text for text in texts) and any("merchants" in text for text in texts)
+    assert not [text for text in texts if re.search(r"\b(you|your)\b", text, re.IGNORECASE)]
+
+
 def test_battle_action_texts() -> None:
     """R-BATTLE-19 … R-BATTLE-22: a defence's losses and the attacker's gain; R-BATTLE-32 retreat."""
     s = _battle_position(G20)
@@ -186,7 +201,7 @@ def test_battle_action_texts() -> None:
     pos.play(G20, s, "attack Ippiko/Antistasi Ippiko/Antistasi")
     text = describe_action(G20, s, Action.parse("defend Phalanx/Othismos Toxotis/Voli"))
     assert text == ("Defend: Phalanx/Othismos (+2) against Ippiko/Antistasi; Toxotis/Voli (+1) against "
-                    "Ippiko/Antistasi (you lose 2 units, Sparta gains 0 prestige)")
+                    "Ippiko/Antistasi (Athens loses 2 units, Sparta gains 0 prestige)")
 
 
 def test_end_of_round_texts() -> None:

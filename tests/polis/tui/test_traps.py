@@ -210,7 +210,7 @@ def test_end_of_round_effects_have_their_own_lines_and_a_summary() -> None:
     line of their own, as Megalopolis and spoilage after Athens' growth; the round ends with a summary."""
     texts = [line.text for line in second_round().log]
     passed = texts.index("Both players have passed: the end of the round.")
-    assert texts[passed - 1] == "Sparta: Pass: end your actions; the round ends"  # nothing appended
+    assert texts[passed - 1] == "Sparta: Pass: no more actions; the round ends"  # nothing appended
     assert texts[passed + 1] == ("  With the end of round's completed projects, feeding: "
                                  "Athens -7 wheat; Sparta +2 prestige")
     grow = next(n for n, t in enumerate(texts) if t.startswith("Athens: Grow Chios"))

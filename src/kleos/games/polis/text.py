@@ -509,7 +509,7 @@ def siege_result(t: Tables, s: PolisState, side: int, polis: int, roll: int | No
 
 def _with_toll(text: str, toll: bool) -> str:
     """An action's words, with the extra good it costs once the opponent has passed (R-TURN-7)."""
-    return _("{action} (+1 good of your choice: the opponent has passed)", action=text) if toll else text
+    return _("{action} (+1 good of any kind: the opponent has passed)", action=text) if toll else text
 
 
 def _choice_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
@@ -517,8 +517,8 @@ def _choice_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
     toll = s.passed[other(side)] and v != "pass" and not turn_actions.is_free_ransom(t, v)
     if v == "pass":
         if s.passed[other(side)]:
-            return _("Pass: end your actions; the round ends")
-        return _("Pass: end your turn and take no more actions this round")
+            return _("Pass: no more actions; the round ends")
+        return _("Pass: end the turn and take no more actions this round")
     return _with_toll(_action_words(t, s, side, action), toll)
 
 
@@ -531,7 +531,7 @@ def _create_words(t: Tables, s: PolisState, action: Action) -> str:
     if action.verb == "galleys":
         return _("Create galleys from {polis} ({cubes}), in a sea of its ports: 1 wood or 1 silver and 1 cube each",
                  **params)
-    return _("Create merchants from {polis} ({cubes}), in your commercial port: 1 wood or 1 silver and 1 cube "
+    return _("Create merchants from {polis} ({cubes}), in the commercial port: 1 wood or 1 silver and 1 cube "
              "each", **params)
 
 
@@ -563,7 +563,7 @@ def _action_words(t: Tables, s: PolisState, side: int, action: Action) -> str:
         return _siege_words(t, s, side, t.polis_index[str(action.args[0])])
     if v == "tribute":
         territory = t.region_index[str(action.args[0])]
-        cost = (_("free in your capital's territory") if territory == t.polis_territory[t.capital[side]]
+        cost = (_("free in the capital's own territory") if territory == t.polis_territory[t.capital[side]]
                 else _("1 prestige"))
         cols = "; ".join(f"{good_name(g)} {'/'.join(str(x) for x in amounts)}" for g, amounts in t.tribute[territory])
         return _("Collect tribute in {territory} ({cost}; tables: {columns})", territory=t.region_ids[territory],
@@ -571,13 +571,13 @@ def _action_words(t: Tables, s: PolisState, side: int, action: Action) -> str:
     if v == "trade":
         return _trade_text(t, s, action)
     if v == "proxenos":
-        return _("Move your proxenos from {polis} (1 silver per opponent unit in each region crossed)",
+        return _("Move the proxenos from {polis} (1 silver per opponent unit in each region crossed)",
                  polis=t.polis_ids[s.proxenos[side]])
     if v == "ransom":
         params = {"side": side_name(other(side)), "capital": t.polis_ids[t.capital[side]]}
         if t.rules.ransom_is_action:
-            return _("Ransom your proxenos: pay 2 silver to {side}; it returns to {capital}", **params)
-        return _("Ransom your proxenos: pay 2 silver to {side}; it returns to {capital} (not an action)", **params)
+            return _("Ransom the proxenos: pay 2 silver to {side}; it returns to {capital}", **params)
+        return _("Ransom the proxenos: pay 2 silver to {side}; it returns to {capital} (not an action)", **params)
     if v == "stasis":
         polis = s.proxenos[side]
         population = polis_population(t, s, polis)
@@ -625,7 +625,7 @@ def _create_step_text(t: Tables, s: PolisState, action: Action) -> str:
     if kind == "galleys":
         return _("Pay 1 {good} for a galley in {region} ({polis} population {pop} -> {left})",
                  region=str(action.args[1]) if len(action.args) > 1 else "?", **params)
-    return _("Pay 1 {good} for a merchant in your commercial port ({polis} population {pop} -> {left})", **params)
+    return _("Pay 1 {good} for a merchant in the commercial port ({polis} population {pop} -> {left})", **params)
 
 
 def _step_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
@@ -697,18 +697,20 @@ def _battle_text(t: Tables, s: PolisState, side: int, action: Action) -> str:
             losses += lost
             gain += g
             parts.append(_("{card} against {attacker_card}", card=card_label(d), attacker_card=att.code))
-        params = {"pairs": "; ".join(parts), "attacker": side_name(b.attacker), "prestige": abs(gain)}
+        params = {"pairs": "; ".join(parts), "attacker": side_name(b.attacker), "prestige": abs(gain),
+                  "defender": side_name(other(b.attacker))}
         if gain >= 0:
-            return ngettext("Defend: {pairs} (you lose {n} unit, {attacker} gains {prestige} prestige)",
-                            "Defend: {pairs} (you lose {n} units, {attacker} gains {prestige} prestige)", losses,
-                            **params)
-        return ngettext("Defend: {pairs} (you lose {n} unit, {attacker} loses {prestige} prestige)",
-                        "Defend: {pairs} (you lose {n} units, {attacker} loses {prestige} prestige)", losses, **params)
+            return ngettext("Defend: {pairs} ({defender} loses {n} unit, {attacker} gains {prestige} prestige)",
+                            "Defend: {pairs} ({defender} loses {n} units, {attacker} gains {prestige} prestige)",
+                            losses, **params)
+        return ngettext("Defend: {pairs} ({defender} loses {n} unit, {attacker} loses {prestige} prestige)",
+                        "Defend: {pairs} ({defender} loses {n} units, {attacker} loses {prestige} prestige)", losses,
+                        **params)
     return str(action)
 
 
 EVENT_WORDS = {
-    "remove": N_("remove one of your units from {name}"),
+    "remove": N_("remove an own unit from {name}"),
     "send": N_("send one unit away from {name}"),
     "done": N_("done"),
     "take": N_("take {name} from the opponent"),
