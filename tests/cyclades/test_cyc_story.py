@@ -231,3 +231,20 @@ def test_c_data_6_the_sphinx_and_the_siren_name_what_they_take() -> None:
     assert told(game, state, "target S9") == "the Siren takes the lone fleet in S9; S9 is empty (was Red's 1 fleet)"
     assert told(game, state, "from S3") == ("all eight fleets are out: the one that takes the Siren's sea comes "
                                             "from S3; S3: Blue 4 → 3 fleets; S9: Blue 0 → 1 fleet")
+
+
+def test_c_summon_3_a_creature_with_nothing_to_act_on_is_told_so() -> None:
+    """C-SUMMON-3, C-DATA-6 (cyclops, chimera): a creature summoned with nothing it could act on now
+    (no building of the summoner's, an empty discard pile) is discarded, and the log says so; one
+    with a choice to make is not."""
+    for key in ("cyclops", "chimera"):
+        game, state = war_turn(3, ZEUS)
+        state.track = [game.tables.creature_index[key], -1, -1]
+        state.discard = []
+        line = told(game, state, "summon 4 0")
+        assert line.endswith(f"the {key.capitalize()} finds nothing to act on: no effect"), line
+    game, state = war_turn(3, ZEUS)
+    put(game, state, 0, I1=1)
+    build_on(game, state, "I1", "port")
+    state.track = [game.tables.creature_index["cyclops"], -1, -1]
+    assert "nothing to act on" not in told(game, state, "summon 4 0")

@@ -50,7 +50,7 @@ def tell(game: CycladesGame, view: CycladesView, action: Action, words: Words) -
     except (KleosError, LookupError, ValueError, AssertionError):
         return said  # the view lacks what the step needs: the words alone
     facts = [*_dice(t, before, action), *_battle(t, before, after), *_phases(t, before, after),
-             *_fates(t, before, action, seat), *_board(t, before, after)]
+             *_fates(t, before, action, seat), *_no_effect(t, before, action, after), *_board(t, before, after)]
     return _("; ").join([said, *facts])
 
 
@@ -185,6 +185,18 @@ def _fates(t: Tables, s: CycladesState, action: Action, seat: int) -> list[str]:
         return []
     return [_("the Fates pay {player} their income again: {gold} GP (C-INCOME-1)", player=_name(t, seat),
               gold=income(t, s, seat))]
+
+
+def _no_effect(t: Tables, before: CycladesState, action: Action, after: CycladesState) -> list[str]:
+    """A creature summoned with nothing it could act on now: its card is discarded without effect
+    (rules/effects.py), which the log says rather than leave the summon unexplained."""
+    if action.verb != "summon" or not action.args or not str(action.args[0]).isdigit() or \
+            int(action.args[0]) not in t.slot_costs or effects.pending(after) or metro.pending(after):
+        return []
+    card = before.track[t.slot_costs.index(int(action.args[0]))]
+    if card < 0 or t.creature_keys[card] == "fates":
+        return []
+    return [_("{creature} finds nothing to act on: no effect", creature=words.the_creature(creature(t, card)))]
 
 
 # ----- the board ---------------------------------------------------------------------------------------
