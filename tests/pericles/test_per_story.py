@@ -266,6 +266,8 @@ WORDS_OF_NOTATION = {
     "league units 2": "free League units: 2 bases build a ship each, the others 2 land units each",
     "league treason 1": "remove a treason marker of Sparta",
     "commit 2": "commit 2 Strategos to diplomacy",
+    "commit 0": "commit no Strategos to diplomacy (own treason markers there still count)",
+    "commit 0 0 0": "commit no Strategos: no treason marker removed",
     "commit 2 1 1": "commit 2 Strategos to remove treason markers: 1 own, 1 enemy",
     "secret 3": "commit 3 Strategos face down",
     "lend ORA": "lend one Oracle marker to the compatriot",

@@ -364,6 +364,9 @@ def _league(g: PericlesGame, s: PericlesState, a: Action) -> str:
 
 def _commit(g: PericlesGame, s: PericlesState, a: Action) -> str:
     """P-DIPLO-1..6: Strategos spent on diplomacy, or on removing treason markers."""
+    if a.args and str(a.args[0]) == "0":
+        return _("commit no Strategos: no treason marker removed") if len(a.args) == 3 else \
+            _("commit no Strategos to diplomacy (own treason markers there still count)")
     if len(a.args) == 3:
         return _("commit {k} Strategos to remove treason markers: {own} own, {enemy} enemy",
                  k=a.args[0], own=a.args[1], enemy=a.args[2])
