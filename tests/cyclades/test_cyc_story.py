@@ -58,7 +58,28 @@ def test_battle_dice_are_told_with_totals_losses_and_who_holds_the_island() -> N
     assert f"land battle in {name}: Blue attacks with 3 troops, Red defends with 1 troop" in start
     settle_line = told(game, state, "dice 2 0")
     assert "Blue 2 + 3 troops = 5 against Red 0 + 1 troop + 1 (Fortresses) = 2: Red loses one troop" in settle_line
-    assert f"the battle is over: {name} is Blue's" in settle_line and not battle.in_battle(state)
+    assert f"the battle is over; {name} is Blue's with 3 troops (Red had 1 troop)" in settle_line  # said once
+    assert settle_line.count(f"{name} is Blue's") == 1 and not battle.in_battle(state)
+
+
+def test_c_battle_11_a_defence_that_holds_names_the_holder_at_the_end() -> None:
+    """C-BATTLE-5, C-BATTLE-11: when the attacker's last troop falls the island stays the defender's,
+    and the end of the battle says so (no change of owner follows to say it)."""
+    game, state = war_turn(3, ARES, seat=0)
+    t = game.tables
+    home, target, sea = next((a, b, x) for a in range(t.n_islands) for b in range(t.n_islands) if a != b
+                             for x in t.island_seas[a] if x in t.island_seas[b])
+    put(game, state, 0, **{t.island_ids[home]: 1, t.sea_ids[sea]: 1})
+    other = next(i for i in range(t.n_islands) if i not in (home, target))
+    put(game, state, 1, **{t.island_ids[target]: 2, t.island_ids[other]: 1})  # not Red's last island (C-TROOP-7)
+    name = t.island_ids[target]
+    told(game, state, f"march {t.island_ids[home]} 1 {name}")
+    line = ""
+    for _ in range(3):
+        line = told(game, state, "dice 0 3")
+        if not battle.in_battle(state):
+            break
+    assert f"the battle is over: {name} is Red's" in line and state.owner[t.island_index[name]] == 1, line
 
 
 def test_recruits_and_buildings_are_named() -> None:

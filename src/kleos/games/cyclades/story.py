@@ -108,9 +108,12 @@ def _battle(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
         place = b.battle_place
         if b.battle_naval:
             holder = a.fleet_owner[place] if a.fleets[place] else EMPTY
+            was = b.fleet_owner[place] if b.fleets[place] else EMPTY
             name = t.sea_ids[place]
         else:
-            holder, name = a.owner[place], t.island_ids[place]
+            holder, was, name = a.owner[place], b.owner[place], t.island_ids[place]
+        if holder >= 0 and holder != was:
+            return [_("the battle is over")]  # the new holder is named with its units among the board's facts
         return [_("the battle is over: {place} is {player}'s", place=name, player=_name(t, holder)) if holder >= 0
                 else _("the battle is over: {place} is empty", place=name)]
     return []
