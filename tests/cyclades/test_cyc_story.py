@@ -87,7 +87,7 @@ def test_recruits_and_buildings_are_named() -> None:
     game, state = war_turn(3, ATHENA)
     put(game, state, 0, I1=1)
     assert told(game, state, "recruit").startswith("recruit a Philosopher; Blue gains 1 Philosopher (now 1)")
-    assert told(game, state, "build I1").startswith("build a University on I1; a University stands on I1")
+    assert told(game, state, "build I1") == "build a University on I1"  # the words say it: no second "stands"
     game, state = war_turn(3, ZEUS)
     put(game, state, 0, I1=1)
     assert told(game, state, "recruit").startswith("recruit a Priest; Blue gains 1 Priest (now 1)")
@@ -269,3 +269,15 @@ def test_c_summon_3_a_creature_with_nothing_to_act_on_is_told_so() -> None:
     build_on(game, state, "I1", "port")
     state.track = [game.tables.creature_index["cyclops"], -1, -1]
     assert "nothing to act on" not in told(game, state, "summon 4 0")
+
+
+def test_c_data_6_the_giant_names_the_building_it_destroys_once() -> None:
+    """C-DATA-6 (giant), C-BUILD: the Giant's words name the building and its island; the board's
+    facts do not say it again."""
+    game, state = war_turn(3, ARES)
+    put(game, state, 1, I2=1)
+    build_on(game, state, "I2", "temple", "port")
+    begin_effect(game, state, "giant")
+    assert told(game, state, "target I2 temple") == "the Giant destroys the Temple on I2"
+    first = game.tables.slot_offset[game.tables.island_index["I2"]]
+    assert state.buildings[first:first + 2] == [0, 1]  # the Temple gone, the Port kept

@@ -51,7 +51,24 @@ def tell(game: CycladesGame, view: CycladesView, action: Action, words: Words) -
         return said  # the view lacks what the step needs: the words alone
     facts = [*_dice(t, before, action), *_battle(t, before, after), *_phases(t, before, after),
              *_fates(t, before, action, seat), *_no_effect(t, before, action, after), *_board(t, before, after)]
-    return _("; ").join([said, *facts])
+    implied = _said_by_the_words(t, before, action)
+    return _("; ").join([said, *(fact for fact in facts if fact not in implied)])
+
+
+def _said_by_the_words(t: Tables, s: CycladesState, action: Action) -> set[str]:
+    """The building facts a step's own words already state ("build a Port on I7" needs no "a Port
+    stands on I7"; the Giant's and the Cyclops's words name what goes and what comes)."""
+    args = [str(a) for a in action.args]
+    if action.verb == "build" and args and s.phase == ACTION and turn.turn_god(s) != EMPTY:
+        return {_(STANDS[turn.turn_god(s)], island=args[0])}
+    if action.verb != "target" or not effects.pending(s) or len(args) < 2 or args[1] not in t.building_names:
+        return set()
+    key, old = t.creature_keys[s.effect_card], t.building_names.index(args[1])
+    if key == "giant":
+        return {_(GONE[old], island=args[0])}
+    if key == "cyclops" and len(args) == 3 and args[2] in t.building_names:
+        return {_(STANDS[t.building_names.index(args[2])], island=args[0])}
+    return set()
 
 
 def _actor(game: CycladesGame, s: CycladesState) -> int | None:
