@@ -13,7 +13,7 @@ from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.rules import battle, metro
-from kleos.games.cyclades.rules.common import income
+from kleos.games.cyclades.rules.common import buildings_on, income
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, POSEIDON, ZEUS
 
@@ -165,20 +165,20 @@ def test_c_income_1_the_fates_are_told_with_the_income_they_pay_again() -> None:
 
 def test_c_metro_2_the_cyclops_and_the_metropolis_it_completes_name_the_buildings() -> None:
     """C-METRO-2, C-DATA-6 (cyclops): the Cyclops's change is told building by building; a fourth kind
-    earns a Metropolis, told with its route, and each building given up is named."""
+    earns a Metropolis, told with its route, and each building given up is named once."""
     game, state = war_turn(5, ARES)
     put(game, state, 0, I2=1, I9=1)
     build_on(game, state, "I2", "port", "fortress", "temple")
     build_on(game, state, "I9", "fortress", "temple")
     begin_effect(game, state, "cyclops")
     line = told(game, state, "target I9 temple university")
-    assert line.startswith("the Cyclops turns the Temple on I9 into a University; "
-                           "Blue earns a Metropolis with a building of each kind (C-METRO-2)")
+    assert line == ("the Cyclops turns the Temple on I9 into a University; Blue earns a Metropolis with a building "
+                    "of each kind (C-METRO-2); the Port on I2 is gone; the Temple on I2 is gone; the University on "
+                    "I9 is gone")  # the one of each kind given up at once; the Cyclops's change not said twice
     assert metro.pending(state)
     choices = {str(a) for a in game.legal_actions(state)}
     assert choices == {"discard I2 fortress", "discard I9 fortress"}
-    assert told(game, state, "discard I2 fortress").startswith(
-        "for the Metropolis, give up the Fortress on I2; the Fortress on I2 is gone")
+    assert told(game, state, "discard I2 fortress") == "for the Metropolis, give up the Fortress on I2"
 
 
 def test_c_metro_3_four_philosophers_are_told_as_given_up_not_as_a_net_loss() -> None:
@@ -281,3 +281,20 @@ def test_c_data_6_the_giant_names_the_building_it_destroys_once() -> None:
     assert told(game, state, "target I2 temple") == "the Giant destroys the Temple on I2"
     first = game.tables.slot_offset[game.tables.island_index["I2"]]
     assert state.buildings[first:first + 2] == [0, 1]  # the Temple gone, the Port kept
+
+
+def test_c_metro_4_buildings_the_metropolis_moves_aside_are_no_change() -> None:
+    """C-METRO-4, C-METRO-3: a Metropolis placed on an island with room takes its first spaces and the
+    buildings there move to others; the line names the Metropolis, not those buildings as gone and
+    built again (they were counted space by space)."""
+    game, state = war_turn(3, ATHENA)
+    t = game.tables
+    island = next(i for i in range(t.n_islands) if t.island_slots[i] >= t.metropolis_covers[i] + 2)
+    name = t.island_ids[island]
+    put(game, state, 0, **{name: 1})
+    build_on(game, state, name, "temple", "port")
+    state.philosophers[0] = 3
+    line = told(game, state, "recruit")
+    assert line == ("recruit a Philosopher; Blue gains 1 Philosopher (now 4); Blue gives up 4 Philosophers for a "
+                    f"Metropolis (C-METRO-3); a Metropolis rises on {name}"), line
+    assert buildings_on(t, state, island, 2) == buildings_on(t, state, island, 0) == 1  # both kept

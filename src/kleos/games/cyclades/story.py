@@ -21,7 +21,7 @@ from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import actions as turn
 from kleos.games.cyclades.rules import battle, effects, figures, metro
-from kleos.games.cyclades.rules.common import income, islands_of, metropolises, net_cost
+from kleos.games.cyclades.rules.common import buildings_on, income, islands_of, metropolises, net_cost
 from kleos.games.cyclades.state import ACTION, OFFER, CycladesState
 from kleos.games.cyclades.tables import ATHENA, EMPTY, GODS, N_GODS, ZEUS, Tables
 from kleos.games.cyclades.view import CycladesView
@@ -50,25 +50,36 @@ def tell(game: CycladesGame, view: CycladesView, action: Action, words: Words) -
     except (KleosError, LookupError, ValueError, AssertionError):
         return said  # the view lacks what the step needs: the words alone
     facts = [*_dice(t, before, action), *_battle(t, before, after), *_phases(t, before, after),
-             *_fates(t, before, action, seat), *_no_effect(t, before, action, after), *_board(t, before, after)]
-    implied = _said_by_the_words(t, before, action)
-    return _("; ").join([said, *(fact for fact in facts if fact not in implied)])
+             *_fates(t, before, action, seat), *_no_effect(t, before, action, after),
+             *_board(t, before, after, _said_buildings(t, before, action))]
+    return _("; ").join([said, *facts])
 
 
-def _said_by_the_words(t: Tables, s: CycladesState, action: Action) -> set[str]:
-    """The building facts a step's own words already state ("build a Port on I7" needs no "a Port
-    stands on I7"; the Giant's and the Cyclops's words name what goes and what comes)."""
+Said = dict[tuple[int, int], int]
+"""Buildings a step's own words already name, by (island, kind): +1 built, -1 gone."""
+
+
+def _said_buildings(t: Tables, s: CycladesState, action: Action) -> Said:
+    """What "build a Port on I7", a building given up or destroyed for a Metropolis, the Giant's and the
+    Cyclops's words already say, so that the board's facts tell only what followed (a building given
+    up for the Metropolis it completed)."""
     args = [str(a) for a in action.args]
-    if action.verb == "build" and args and s.phase == ACTION and turn.turn_god(s) != EMPTY:
-        return {_(STANDS[turn.turn_god(s)], island=args[0])}
-    if action.verb != "target" or not effects.pending(s) or len(args) < 2 or args[1] not in t.building_names:
-        return set()
-    key, old = t.creature_keys[s.effect_card], t.building_names.index(args[1])
+    if action.verb == "build" and args and args[0] in t.island_index and s.phase == ACTION and \
+            turn.turn_god(s) != EMPTY:
+        return {(t.island_index[args[0]], turn.turn_god(s)): 1}
+    if action.verb == "discard" and len(args) == 2 and args[0] in t.island_index and args[1] in t.building_names:
+        return {(t.island_index[args[0]], t.building_names.index(args[1])): -1}
+    if action.verb == "destroy" and args and args[0] in t.building_names and s.metro_island >= 0:
+        return {(s.metro_island, t.building_names.index(args[0])): -1}
+    if action.verb != "target" or not effects.pending(s) or len(args) < 2 or args[0] not in t.island_index or \
+            args[1] not in t.building_names:
+        return {}
+    key, island, old = t.creature_keys[s.effect_card], t.island_index[args[0]], t.building_names.index(args[1])
     if key == "giant":
-        return {_(GONE[old], island=args[0])}
+        return {(island, old): -1}
     if key == "cyclops" and len(args) == 3 and args[2] in t.building_names:
-        return {_(STANDS[t.building_names.index(args[2])], island=args[0])}
-    return set()
+        return {(island, old): -1, (island, t.building_names.index(args[2])): 1}
+    return {}
 
 
 def _actor(game: CycladesGame, s: CycladesState) -> int | None:
@@ -220,8 +231,8 @@ def _no_effect(t: Tables, before: CycladesState, action: Action, after: Cyclades
 
 
 # ----- the board ---------------------------------------------------------------------------------------
-def _board(t: Tables, before: CycladesState, after: CycladesState) -> list[str]:
-    return [*_metropolis_due(t, before, after), *_cards(t, before, after), *_islands(t, before, after),
+def _board(t: Tables, before: CycladesState, after: CycladesState, said: Said) -> list[str]:
+    return [*_metropolis_due(t, before, after), *_cards(t, before, after), *_islands(t, before, after, said),
             *_seas(t, before, after), *_track(t, before, after)]
 
 
@@ -243,7 +254,7 @@ def _philosophers_spent(b: CycladesState, a: CycladesState, seat: int) -> bool:
     return seat >= 0 and b.philosophers[seat] - a.philosophers[seat] >= metro.PHILOSOPHERS_NEEDED - 1
 
 
-def _islands(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
+def _islands(t: Tables, b: CycladesState, a: CycladesState, said: Said) -> list[str]:
     facts = []
     for i, name in enumerate(t.island_ids):
         if a.owner[i] != b.owner[i]:
@@ -257,22 +268,20 @@ def _islands(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
                            troops=words.troops(a.troops[i]), was=was))
         elif a.troops[i] != b.troops[i]:
             facts.append(f"{name}: {_name(t, a.owner[i])} {b.troops[i]} → {words.troops(a.troops[i])}")
-        facts += _buildings(t, b, a, i)
+        facts += _buildings(t, b, a, i, said)
         if a.metropolis[i] != b.metropolis[i]:
             facts.append(_("a Metropolis rises on {island}", island=name) if a.metropolis[i] else
                          _("the Metropolis is gone from {island}", island=name))
     return facts
 
 
-def _buildings(t: Tables, b: CycladesState, a: CycladesState, island: int) -> list[str]:
-    first = t.slot_offset[island]
-    facts = []
-    for slot in range(first, first + t.island_slots[island]):
-        old, new = b.buildings[slot], a.buildings[slot]
-        if old != new and new:
-            facts.append(_(STANDS[new - 1], island=t.island_ids[island]))
-        elif old != new:
-            facts.append(_(GONE[old - 1], island=t.island_ids[island]))
+def _buildings(t: Tables, b: CycladesState, a: CycladesState, island: int, said: Said) -> list[str]:
+    """Buildings gone from and standing on ``island``, counted by kind (a Metropolis moves the ones it
+    keeps to other spaces: that is no change), less what the step's words said (:func:`_said_buildings`)."""
+    name, facts = t.island_ids[island], []
+    for kind in range(len(STANDS)):
+        change = buildings_on(t, a, island, kind) - buildings_on(t, b, island, kind) - said.get((island, kind), 0)
+        facts += [_(STANDS[kind], island=name)] * max(0, change) + [_(GONE[kind], island=name)] * max(0, -change)
     return facts
 
 
