@@ -70,7 +70,8 @@ def test_p_leader_4_the_advisors_card_counts_and_p_assembly_10_box_7_captures() 
     step(g, s, DF, "play A06")
     assert step(g, s, AF, "council yes").endswith("Aristocrats: call the Advisory Council: yes")
     told = step(g, s, CHANCE, "advisor AF A07")  # A07 is worth 2: 5 + 2 against 1 moves 6 from box 2
-    assert told.endswith("| the advisor is AF A07 / Citizenship: AF wins 7 to 1, captured by AF.")
+    assert told.endswith("| the Advisory Council draws AF's entourage card A07: +2 to the Leader (P-LEADER-4) / "
+                         "Citizenship: AF wins 7 to 1, captured by AF.")
 
 
 def test_p_assembly_8_a_tie_leaves_the_issue_where_it_stands() -> None:

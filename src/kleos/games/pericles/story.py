@@ -54,7 +54,6 @@ WORDS = {"keep": N_("keep in the entourage:"), "entourage": N_("put into the ent
          "play": N_("play the card"), "lend": N_("lend a marker:"),
          "decline": N_("decline the issue"), "oracle": N_("Oracle:"),
          "deal": N_("a card is dealt:"),
-         "advisor": N_("the advisor is"),
          "commit": N_("commit Strategos:"), "secret": N_("commit in secret:"), "resolve": N_("resolve the issue"),
          "league": N_("League:"), "disband": N_("remove for upkeep:"),
          "callias": N_("declare the Peace of Callias:"), "scuttle": N_("give up an Athenian ship in"),
@@ -87,7 +86,7 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
                "disband": _unit_step, "plague": _unit_step, "oracle": _oracle, "league": _league,
                "commit": _commit, "secret": _secret, "lend": _lend, "gold": _gold, "cit": _side_issue,
                "col": _side_issue, "kry": _side_issue, "ago": _side_issue, "build": _build, "issue": _issue,
-               "debate": _debate, "aristophanes": _aristophanes}
+               "debate": _debate, "aristophanes": _aristophanes, "advisor": _advisor}
     told = special.get(action.verb)
     text = told(g, s, action) if told is not None else _as_notation(action)
     if action.verb in RESOLVING and s.step == "resolve" and s.revealed >= 0:
@@ -95,6 +94,15 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
         return _("{marker} in {where}: {text}", marker=marker_words(s.revealed), where=g.tables.theater_keys[th],
                  text=text)
     return text
+
+
+def _advisor(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-LEADER-4: the entourage card drawn at random adds its base value to the Leader's."""
+    faction, card = (str(x) for x in a.args) if len(a.args) == 2 else ("", "")
+    if card not in g.tables.card_index:
+        return _as_notation(a)
+    return _("the Advisory Council draws {faction}'s entourage card {card}: +{value} to the Leader (P-LEADER-4)",
+             faction=faction, card=card, value=g.tables.card_value[g.tables.card_index[card]])
 
 
 def _aristophanes(g: PericlesGame, s: PericlesState, a: Action) -> str:
