@@ -205,10 +205,9 @@ def _apollo_gold(t: Tables, before: CycladesState, after: CycladesState) -> list
 def _fates(t: Tables, s: CycladesState, action: Action, seat: int) -> list[str]:
     """The Fates (summoned, or taken up by the Chimera) pay their summoner's income again, counted
     from public facts as in phase 3 (C-INCOME-1, C-INFO-4)."""
-    card = EMPTY
-    if action.verb == "summon" and action.args and str(action.args[0]).isdigit() and \
-            int(action.args[0]) in t.slot_costs:
-        card = s.track[t.slot_costs.index(int(action.args[0]))]
+    card, slot = EMPTY, _summon_slot(t, action)
+    if slot is not None:
+        card = s.track[slot]
     elif action.verb == "take" and effects.pending(s) and t.creature_keys[s.effect_card] == "chimera" and \
             action.args and str(action.args[0]) in t.creature_index:
         card = t.creature_index[str(action.args[0])]
@@ -218,13 +217,19 @@ def _fates(t: Tables, s: CycladesState, action: Action, seat: int) -> list[str]:
               gold=income(t, s, seat))]
 
 
+def _summon_slot(t: Tables, action: Action) -> int | None:
+    """The creature track slot a ``summon`` names by its price, or None for another step."""
+    price = str(action.args[0]) if action.verb == "summon" and action.args else ""
+    return t.slot_costs.index(int(price)) if price.isdigit() and int(price) in t.slot_costs else None
+
+
 def _no_effect(t: Tables, before: CycladesState, action: Action, after: CycladesState) -> list[str]:
     """A creature summoned with nothing it could act on now: its card is discarded without effect
     (rules/effects.py), which the log says rather than leave the summon unexplained."""
-    if action.verb != "summon" or not action.args or not str(action.args[0]).isdigit() or \
-            int(action.args[0]) not in t.slot_costs or effects.pending(after) or metro.pending(after):
+    slot = _summon_slot(t, action)
+    if slot is None or effects.pending(after) or metro.pending(after):
         return []
-    card = before.track[t.slot_costs.index(int(action.args[0]))]
+    card = before.track[slot]
     if card < 0 or t.creature_keys[card] == "fates":
         return []
     return [_("{creature} finds nothing to act on: no effect", creature=words.the_creature(creature(t, card)))]
@@ -343,8 +348,8 @@ def step_words(game: CycladesGame, view: CycladesView, action: Action) -> str | 
         return _(BUILDS[turn.turn_god(s)], island=action.args[0])
     if action.verb == "end" and s.phase == ACTION and turn.turn_god(s) != EMPTY:
         return _("end the turn with {god}", god=words.god(t, turn.turn_god(s)))  # two a cycle with 2 players
-    if action.verb == "summon" and len(action.args) == 2:
-        slot = t.slot_costs.index(int(action.args[0]))
+    slot = _summon_slot(t, action)
+    if slot is not None and len(action.args) == 2:
         card = s.track[slot]
         if card >= 0:
             price = max(1, t.slot_costs[slot] - int(action.args[1]))

@@ -200,6 +200,11 @@ def _comedy(card: AristophanesCard, names: dict[int, str]) -> str:
     return f"- {card.play} {card.letter}: {comedy_effects(card, names)}"
 
 
+def theater_names(data: PericlesData) -> dict[int, str]:
+    """Each theater's number and its name in the reader's language (the cards name theaters by number)."""
+    return {th.number: _(th.name) for th in data.theaters.theaters}
+
+
 def comedy_effects(card: AristophanesCard, names: dict[int, str]) -> str:
     """What an Aristophanes card does, in words (P-ARIST-4, P-WILL-1); ``names``: theater number to name."""
     parts = [_("{side} {issue} on its track", side=_side(p.side), issue=p.issue) for p in card.issues]
@@ -245,6 +250,6 @@ def rules_reference(data: PericlesData) -> str:
     lines += _cards(data)
     lines += ["", _("## Every Aristophanes card: the turn's comedy puts issues on the tracks (P-ARIST-1..4, "
                     "P-WILL-1..8)")]
-    names = {th.number: _(th.name) for th in data.theaters.theaters}
+    names = theater_names(data)
     lines += [_comedy(card, names) for card in data.aristophanes.cards]
     return "\n".join(lines) + "\n"

@@ -17,7 +17,7 @@ from kleos.core.action import Action
 from kleos.games.pericles.explain import ISSUE_NAMES, faction_name, kind_name, side_name, unit_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
-from kleos.games.pericles.reference import comedy_effects
+from kleos.games.pericles.reference import comedy_effects, theater_names
 from kleos.games.pericles.rules import assembly, battle, casualties
 from kleos.games.pericles.rules.battledeck import NONE
 from kleos.games.pericles.rules.common import count
@@ -113,8 +113,7 @@ def _aristophanes(g: PericlesGame, s: PericlesState, a: Action) -> str:
     if name not in t.arist_names:
         return _("the Aristophanes card is {card}", card=name)
     card = t.data.aristophanes.cards[t.arist_names.index(name)]
-    names = {th.number: _(th.name) for th in t.data.theaters.theaters}
-    effects = comedy_effects(card, names)
+    effects = comedy_effects(card, theater_names(t.data))
     if card.provenance.get("default") == "reconstructed":
         return _("the Aristophanes card is {play} {letter}: {effects} (reconstructed)", play=card.play,
                  letter=card.letter, effects=effects)
