@@ -173,8 +173,8 @@ def test_c_metro_2_the_cyclops_and_the_metropolis_it_completes_name_the_building
     begin_effect(game, state, "cyclops")
     line = told(game, state, "target I9 temple university")
     assert line == ("the Cyclops turns the Temple on I9 into a University; Blue earns a Metropolis with a building "
-                    "of each kind (C-METRO-2); the Port on I2 is gone; the Temple on I2 is gone; the University on "
-                    "I9 is gone")  # the one of each kind given up at once; the Cyclops's change not said twice
+                    "of each kind (C-METRO-2); given up for the Metropolis: the Port on I2, the Temple on I2, the "
+                    "University on I9")  # the one of each kind given up at once; the Cyclops's change not said twice
     assert metro.pending(state)
     choices = {str(a) for a in game.legal_actions(state)}
     assert choices == {"discard I2 fortress", "discard I9 fortress"}

@@ -33,6 +33,8 @@ STANDS = (N_("a Port stands on {island}"), N_("a Fortress stands on {island}"), 
           N_("a University stands on {island}"))
 GONE = (N_("the Port on {island} is gone"), N_("the Fortress on {island} is gone"),
         N_("the Temple on {island} is gone"), N_("the University on {island} is gone"))
+THE = (N_("the Port on {island}"), N_("the Fortress on {island}"), N_("the Temple on {island}"),
+       N_("the University on {island}"))
 BUILDS = (N_("build a Port on {island}"), N_("build a Fortress on {island}"), N_("build a Temple on {island}"),
           N_("build a University on {island}"))
 
@@ -260,7 +262,8 @@ def _philosophers_spent(b: CycladesState, a: CycladesState, seat: int) -> bool:
 
 
 def _islands(t: Tables, b: CycladesState, a: CycladesState, said: Said) -> list[str]:
-    facts = []
+    facts: list[str] = []
+    given: list[str] | None = [] if _metropolis_step(b, a) else None
     for i, name in enumerate(t.island_ids):
         if a.owner[i] != b.owner[i]:
             if b.owner[i] < 0:
@@ -273,20 +276,35 @@ def _islands(t: Tables, b: CycladesState, a: CycladesState, said: Said) -> list[
                            troops=words.troops(a.troops[i]), was=was))
         elif a.troops[i] != b.troops[i]:
             facts.append(f"{name}: {_name(t, a.owner[i])} {b.troops[i]} → {words.troops(a.troops[i])}")
-        facts += _buildings(t, b, a, i, said)
+        facts += _buildings(t, b, a, i, said, given)
         if a.metropolis[i] != b.metropolis[i]:
             facts.append(_("a Metropolis rises on {island}", island=name) if a.metropolis[i] else
                          _("the Metropolis is gone from {island}", island=name))
+    if given:
+        facts.insert(0, _("given up for the Metropolis: {buildings}", buildings=_(", ").join(given)))
     return facts
 
 
-def _buildings(t: Tables, b: CycladesState, a: CycladesState, island: int, said: Said) -> list[str]:
+def _metropolis_step(b: CycladesState, a: CycladesState) -> bool:
+    """Whether the step earns, places or gives up for a Metropolis: the only steps that take buildings
+    from a player's own islands but the Giant's (C-METRO-2), whose words name the one it destroys."""
+    return metro.pending(b) or metro.pending(a) or sum(a.metropolis) > sum(b.metropolis)
+
+
+def _buildings(t: Tables, b: CycladesState, a: CycladesState, island: int, said: Said,
+               given: list[str] | None) -> list[str]:
     """Buildings gone from and standing on ``island``, counted by kind (a Metropolis moves the ones it
-    keeps to other spaces: that is no change), less what the step's words said (:func:`_said_buildings`)."""
+    keeps to other spaces: that is no change), less what the step's words said (:func:`_said_buildings`).
+    In a Metropolis's step the ones gone were given up for it: they are added to ``given``, to be told
+    in one fact, not each as a loss."""
     name, facts = t.island_ids[island], []
     for kind in range(len(STANDS)):
         change = buildings_on(t, a, island, kind) - buildings_on(t, b, island, kind) - said.get((island, kind), 0)
-        facts += [_(STANDS[kind], island=name)] * max(0, change) + [_(GONE[kind], island=name)] * max(0, -change)
+        facts += [_(STANDS[kind], island=name)] * max(0, change)
+        if given is None:
+            facts += [_(GONE[kind], island=name)] * max(0, -change)
+        else:
+            given += [_(THE[kind], island=name)] * max(0, -change)
     return facts
 
 
