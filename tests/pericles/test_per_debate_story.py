@@ -57,8 +57,8 @@ def test_p_assembly_5_a_debate_card_is_face_up_for_all_once_both_are_down() -> N
 def test_p_assembly_7_the_second_card_names_both_and_the_council_step_the_result() -> None:
     g, s = leader_against_a06()
     told = step(g, s, DF, "play A06")
-    assert told == ("play the card A06. Both cards face up: AF LAF counts 5, DF A06 counts 1. | "
-                    "Demagogues: play the card A06 / Both cards face up: AF LAF counts 5, DF A06 counts 1.")
+    shown = "Both cards face up: AF LAF Leader (3) +2 counts 5, DF A06 Oeneis I (1) counts 1."  # P-CARD-4
+    assert told == f"play the card A06. {shown} | Demagogues: play the card A06 / {shown}"
     told = step(g, s, AF, "council no")
     assert told.endswith("| Aristocrats: call the Advisory Council: no / "
                          "Citizenship: AF wins 5 to 1, now on box 6 toward AF.")
@@ -85,8 +85,8 @@ def test_p_assembly_8_a_tie_leaves_the_issue_where_it_stands() -> None:
     assert assembly.modified_value(g.tables, s, DF, a07, "CIT") == 2
     g.apply_in_place(s, Action.parse("play A10"), AF)
     told = step(g, s, DF, "play A07")
-    assert told.endswith("Both cards face up: AF A10 counts 2, DF A07 counts 2. Citizenship: a tie at 2, it stays "
-                         "on box 2 toward AF.")
+    assert told.endswith("Both cards face up: AF A10 Antiochis I (2) counts 2, DF A07 Cecropis I (2) counts 2. "
+                         "Citizenship: a tie at 2, it stays on box 2 toward AF.")
 
 
 def test_the_played_card_is_named_only_when_the_view_shows_it() -> None:
@@ -158,6 +158,7 @@ def test_p_assembly_5_the_last_debate_is_told_as_the_hands_go_to_the_discards() 
     assert s.phase != "assembly" and s.card_loc.count(HAND + first) == 0  # the hands went with the Assembly
     narrator = KIT.log_narrator(g, before, seat, action, s)
     told = KIT.describe_step(g, g.view(before, narrator), action, g.view(s, narrator))
-    assert f"Both cards face up: EK {first_card if first == 2 else action.args[0]} counts" in told, told
-    assert f"AK {first_card if first == 3 else action.args[0]} counts" in told, told
+    assert f"Both cards face up: EK {first_card if first == 2 else action.args[0]} " in told, told
+    assert f"AK {first_card if first == 3 else action.args[0]} " in told, told
+    assert told.count(" counts ") == 2, told
     assert "Agoge: " in told and ("wins" in told or "a tie" in told), told

@@ -14,6 +14,7 @@ view it is given.
 from __future__ import annotations
 
 from kleos.core.action import Action
+from kleos.games.pericles.cards import card_title
 from kleos.games.pericles.explain import ISSUE_NAMES, faction_name, kind_name, side_name, unit_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
@@ -215,13 +216,24 @@ def debate_told(g: PericlesGame, before: PericlesState, action: Action, after: P
     values = assembly.values(g.tables, table)
     parts = []
     if action.verb == "play":
-        parts.append(_("Both cards face up: {first} {first_card} counts {first_value}, {second} {second_card} "
-                       "counts {second_value}.", first=FACTIONS[pair[0]], first_card=g.tables.card_ids[cards[pair[0]]],
-                       first_value=values[pair[0]], second=FACTIONS[pair[1]],
-                       second_card=g.tables.card_ids[cards[pair[1]]], second_value=values[pair[1]]))
+        first, second = (_counted(g, table, f, cards[f], values[f]) for f in pair)
+        parts.append(_("Both cards face up: {first}, {second}.", first=first, second=second))
     if settled and before.issue >= 0:
         parts.append(_debate_result(g, before, after, values, pair))
     return " ".join(parts)
+
+
+def _counted(g: PericlesGame, table: PericlesState, f: int, card: int, value: int) -> str:
+    """One face-up debate card with what it counts: its id, title and printed value, and the bonus of
+    the faction's half when its conditions hold (P-CARD-4), so that the sum can be followed."""
+    t = g.tables
+    code = t.card_ids[card]
+    bonus = assembly.modified_value(t, table, f, card, assembly.debated_kind(t, table)) - t.card_value[card]
+    titled = f"{code} {card_title(t.data, code)}".rstrip()
+    if bonus:
+        return _("{faction} {card} +{bonus} counts {value}", faction=FACTIONS[f], card=titled, bonus=bonus,
+                 value=value)
+    return _("{faction} {card} counts {value}", faction=FACTIONS[f], card=titled, value=value)
 
 
 def _debate_cards(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState,
