@@ -339,3 +339,23 @@ def test_p_honor_1_a_result_says_where_honor_came_from() -> None:
             assert told_parts and all(part in told_parts[1] for part in parts), result
             named += 1
     assert named >= 5
+
+
+def test_p_move_6_a_result_says_where_each_move_ends_once() -> None:
+    """P-MOVE-6, P-MOVE-7: a unit's move, of one link or several, is told once where it ends ("the move of
+    Spartan hoplites (Sl) ends in Isthmus"), at the step that stops it; the steps on its way name no
+    units gained and lost."""
+    from kleos.games.pericles import story
+    from kleos.games.pericles.tables import N_PIECES, PIECES
+
+    ended = 0
+    for g, before, _seat, action, after in every_step():
+        result = story.changes(g, g.view(before, None).state, g.view(after, None).state)
+        stops = [i for i in range(len(after.moved)) if after.moved[i] > before.moved[i]]
+        for i in stops:
+            assert f"({PIECES[i % N_PIECES]}) ends in {g.tables.theater_keys[i // N_PIECES]}" in result, result
+        assert result.count(" ends in ") == len(stops), (action, result)
+        if action.verb in ("move", "step"):
+            assert " in " not in result.replace(" ends in ", ""), result  # no "in Sparta: -1 Sl"
+        ended += len(stops)
+    assert ended >= 3

@@ -44,6 +44,7 @@ from kleos.games.pericles.tables import (
     ISSUES_PER_SIDE,
     MARKER_KINDS,
     MIL,
+    N_PIECES,
     PIECES,
     RUM,
     SIDE_BASES,
@@ -141,10 +142,20 @@ def changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> str
     Honor, casualties, bases); "" when nothing changed. A unit on its way is not counted twice."""
     honor = [f"{FACTIONS[f]} {b}→{a}{_honor_sources(before, after, f)}"
              for f, (b, a) in enumerate(zip(before.honor, after.honor, strict=True)) if a != b]
-    moved = set(before.moved) != set(after.moved) or after.moving >= 0 or before.moving >= 0
-    pieces = [] if moved else _piece_changes(g, before, after)
+    stopped = _stopped(g, before, after)
+    moving = stopped or after.moving >= 0 or before.moving >= 0
+    pieces = stopped if moving else _piece_changes(g, before, after)
     parts = ([_("Honor {changes}", changes=", ".join(honor))] if honor else []) + pieces
     return _("Result: {parts}.", parts="; ".join(parts)) if parts else ""
+
+
+def _stopped(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
+    """Where a unit's move ended in the step (P-MOVE-6, P-MOVE-7): told once, at its end, for a move of
+    one link or several (the words of each step name the links), not as the units gained and lost."""
+    t = g.tables
+    return [_("the move of {unit} ({code}) ends in {theater}", unit=unit_name(PIECES[i % N_PIECES]),
+              code=PIECES[i % N_PIECES], theater=t.theater_keys[i // N_PIECES])
+            for i, (b, a) in enumerate(zip(before.moved, after.moved, strict=True)) if a > b]
 
 
 HONOR_CAUSES = {"wills": (N_("will of the Assembly met, P-WILL-3"), N_("will of the Assembly not met, P-WILL-4")),
