@@ -3,6 +3,8 @@ deck (P-AMB-9); and the Final phase's upkeep (P-UPKEEP) and base wills (P-WILL-5
 
 from __future__ import annotations
 
+import random
+
 from per_helpers import AF, AK, DF, EK, clear_board, game, play, put, rule_of
 
 from kleos.core.action import Action
@@ -100,6 +102,29 @@ def test_diplomatic_in_a_neutral_theater() -> None:
     cyclades = g.tables.theater_index["Cyclades"]
     assert count(s, cyclades, PB) == (1 if 5 + low >= 2 * 1 else 0)
     assert (s.honor[EK], s.honor[AF]) == (10, 12)  # EK spent 5 (3 left: no Capital Honor), AF kept 8
+
+
+def test_p_diplo_7_revealed_commitments_are_spent_so_every_determinization_can_settle() -> None:
+    """P-DIPLO-7, P-DIPLO-10, P-INFO-7: the commitments are spent as they are revealed, so that every
+    seat's determinization (hidden stocks split within the side's total) settles the issue; when they
+    were spent only at the settling, a stock drawn below its revealed commitment broke a bot's
+    look-ahead. A hidden commitment still in secret is drawn within the diplomacy's own limits (that
+    the settling spends nothing again: test_rules_diplomatic_edges)."""
+    g, s = _one_marker(EK, "DIP", "Cyclades")
+    play(g, s, "resolve")
+    stock = list(s.stock)
+    g.apply_in_place(s, Action("secret", (5,)), EK)
+    for k in range(30):  # AF's view: EK's 5 still secret, drawn as 0-5 within EK's drawn stock
+        guess = g.determinize(g.view(s, AF), random.Random(k))
+        assert 0 <= guess.commit[EK] <= min(5, guess.stock[EK]), (guess.commit, guess.stock)
+    g.apply_in_place(s, Action("secret", (4,)), AF)
+    assert (s.stock[EK], s.stock[AF]) == (stock[EK] - 5, stock[AF] - 4)  # spent as revealed
+    for seat in (AF, DF, EK, AK):
+        for k in range(30):
+            guess = g.determinize(g.view(s, seat), random.Random(k))
+            while guess.step.startswith("dip"):
+                g.step_chance(guess)  # the draws and the settling, never a stock below zero
+            assert min(guess.stock) >= 0 and guess.commit == [0] * 4
 
 
 def test_p_diplo_9_the_log_tells_the_neutral_diplomacy_with_the_revealed_strategos() -> None:

@@ -14,6 +14,7 @@ from per_helpers import AF, AK, DF, EK, bare, put
 from kleos.core.action import Action
 from kleos.games.pericles.rules import diplomatic
 from kleos.games.pericles.rules.common import count
+from kleos.games.pericles.state import SECRET
 from kleos.games.pericles.tables import DB, PB
 
 # owner, the enemy's League base it tries to turn, its own League base
@@ -83,8 +84,9 @@ def test_secret_commitments_are_capped_at_five_for_the_owner_and_four_for_the_ot
 @pytest.mark.parametrize(("mine", "founds"), [(4, True), (3, False)])
 def test_a_neutral_theater_takes_a_base_at_exactly_twice_the_other_total(
         owner: int, own_base: int, mine: int, founds: bool) -> None:
-    """P-DIPLO-8/9/10: the owner's tokens plus card against the other Dominant's: at twice it (4 against
-    2) a League base is founded, one less founds none; every committed token is spent."""
+    """P-DIPLO-7/8/9/10: the owner's tokens plus card against the other Dominant's: at twice it (4
+    against 2) a League base is founded, one less founds none; every committed token is spent, as it
+    is revealed (before the cards), and not again at the settling."""
     g, s = bare()
     t = g.tables
     th = t.theater_index["Chios"]
@@ -92,6 +94,9 @@ def test_a_neutral_theater_takes_a_base_at_exactly_twice_the_other_total(
     other = s.dominant[1 - side]
     s.stock[owner], s.stock[other] = 5, 4
     s.commit[owner], s.commit[other] = mine - 1, 1
+    s.committed[owner] = s.committed[other] = SECRET
+    diplomatic.reveal_commitments(s)
+    assert (s.stock[owner], s.stock[other]) == (5 - (mine - 1), 3)
     s.draw[side], s.draw[1 - side] = 1, 1
     diplomatic.settle_neutral(t, s, th, owner)
     assert count(s, th, own_base) == (1 if founds else 0)

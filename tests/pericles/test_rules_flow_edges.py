@@ -8,9 +8,9 @@ from per_helpers import AF, AK, DF, EK, bare, game, give, put
 from test_rules_political_edges import _fresh
 from test_rules_political_edges import _win as win
 
-from kleos.games.pericles.rules import flow, redeploy
+from kleos.games.pericles.rules import diplomatic, flow, redeploy
 from kleos.games.pericles.rules.common import count
-from kleos.games.pericles.state import CH_BATTLE, OFF
+from kleos.games.pericles.state import CH_BATTLE, OFF, SECRET
 from kleos.games.pericles.tables import ATHENS, DB, DIP, MIL, PB, SPARTA
 
 
@@ -18,12 +18,13 @@ def test_a_diplomatic_issue_draws_for_its_owners_side_first_and_a_0_counts_as_dr
     """P-DIPLO-8: "each side then turns up and discards the top card of its own battle deck", the owner's
     side first (AF's issue: Athens, then Sparta); P-AMB-9: an empty deck's draw counts 0, so two cards of 0 are
     drawn and the issue is settled: AF's 1 Strategos against none founds a Delian League base
-    (P-DIPLO-9), AF's token is spent, and the marker goes back (P-TMARK-6)."""
+    (P-DIPLO-9), AF's token is spent (as it was revealed), and the marker goes back (P-TMARK-6)."""
     g, s = bare()
     t, boeotia = g.tables, g.tables.theater_index["Boeotia"]
     s.dominant = [DF, EK]
     give(s, AF, 1)
-    s.commit[AF] = 1
+    s.commit[AF], s.committed[AF] = 1, SECRET
+    diplomatic.reveal_commitments(s)  # spent as revealed, before the draws (P-DIPLO-7)
     s.revealed = boeotia * 1000 + AF * 100 + AF * 10 + DIP
     s.draw = [-1, -1]
     flow.dip_draw(t, s)

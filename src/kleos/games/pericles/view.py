@@ -16,6 +16,8 @@ from typing import Any
 
 from kleos.core.rng import Rng
 from kleos.games.pericles.rules import battle, expedition
+from kleos.games.pericles.rules.diplomatic import ENEMY_SECRET, OWNER_SECRET
+from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import (
     DECK,
     ENTOURAGE,
@@ -105,16 +107,22 @@ def _least_stock(s: PericlesState, f: int) -> int:
 
 
 def _commits(s: PericlesState, rng: random.Random) -> None:
-    """Hidden expedition commitments drawn within their limits and the faction's stock (P-EXPED-2);
-    any other hidden commitment is 0."""
+    """Hidden commitments drawn within their limits and the faction's stock: an expedition's
+    (P-EXPED-2) or a neutral Diplomatic issue's (P-DIPLO-7); any other hidden commitment is 0."""
     for f, value in enumerate(s.commit):
         if value != HIDDEN:
             continue
         if s.committed[f] == SECRET:
-            low, high = expedition.commit_range(s, f)
+            low, high = _diplomatic_range(s, f) if s.step == "dip_secret" else expedition.commit_range(s, f)
             s.commit[f] = rng.randint(low, max(low, high))
         else:
             s.commit[f] = 0
+
+
+def _diplomatic_range(s: PericlesState, f: int) -> tuple[int, int]:
+    """What ``f`` may have committed in secret to a neutral Diplomatic issue (P-DIPLO-7)."""
+    owner = entry_parts(s.revealed)[2]
+    return 0, max(0, min(OWNER_SECRET if f == owner else ENEMY_SECRET, s.stock[f]))
 
 
 def _cards(t: Tables, view: PericlesView, s: PericlesState, rng: random.Random) -> None:

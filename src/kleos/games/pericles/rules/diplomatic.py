@@ -98,19 +98,21 @@ def secret_apply(s: PericlesState, f: int, action: Action) -> None:
 
 def reveal_commitments(s: PericlesState) -> None:
     """Both secret commitments are revealed together once both are in (P-DIPLO-7, P-INFO-7), before
-    the battle cards are turned up (P-DIPLO-8): from then on every view shows them."""
+    the battle cards are turned up (P-DIPLO-8): from then on every view shows them. They are spent as
+    they are shown, as an expedition's are (:func:`expedition.reveal`): a revealed commitment is always
+    out of its faction's stock, which a determinization of the hidden stocks relies on."""
+    for f, flag in enumerate(s.committed):
+        if flag == SECRET:
+            spend(s, f, s.commit[f])
     s.committed = [REVEALED if c else 0 for c in s.committed]
 
 
 def settle_neutral(t: Tables, s: PericlesState, theater: int, owner: int) -> None:
-    """P-DIPLO-8..10: totals with the drawn cards; twice the other side's total founds a League base;
-    all committed tokens are spent."""
+    """P-DIPLO-8..10: totals with the drawn cards; twice the other side's total founds a League base."""
     side = owner // 2
     enemy_dom = s.dominant[1 - side]
     mine = s.commit[owner] + s.draw[side]
-    theirs = s.commit[enemy_dom] + s.draw[1 - side]
-    spend(s, owner, s.commit[owner])
-    spend(s, enemy_dom, s.commit[enemy_dom])
+    theirs = s.commit[enemy_dom] + s.draw[1 - side]  # both spent when revealed (reveal_commitments)
     if mine >= 2 * theirs:
         place(t, s, theater, LEAGUE_BASE[side], 1)
     s.commit = [0] * 4
