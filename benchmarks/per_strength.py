@@ -3,7 +3,7 @@
 
     nice -n 10 .venv/bin/python benchmarks/per_strength.py [--games 200] [--scenario 14_1_09a]
         [--variant ismcts:normal] [--seed 0] [--jobs 1] [--seats 0,1,2,3] [--jsonl out.jsonl]
-        [--option vignette_end_bonus=political] [--cpu]
+        [--option vignette_end_bonus=political] [--cpu] [--side]
 
 Game ``i`` is seeded ``seed + i`` and puts the searching faction in seat ``seats[i % len(seats)]``
 (by default the seat rotates over the four factions; ``--seats 0,2`` studies the Dominant seats of
@@ -12,7 +12,9 @@ searching faction ends with more Honor than its compatriot, ties apart (half in 
 seats are not alike, so every game has a control: the same seed with four heuristics, and whether
 the heuristic in that seat out-scored its compatriot. Prints the rate with its Wilson 95% interval,
 the control's, both per seat, and the median and max seconds of the searching faction's decisions
-with a choice.
+with a choice. ``--side`` gives the compatriot the variant too, so that the side's war is measured
+against two heuristics ("its side wins the war"), as ``--variant unaimed --side`` measures the
+heuristic's moves toward a Military issue's theater (the variant is the bot without them).
 
 The seats are so unlike (in the vignette an Opponent nearly always out-scores its Dominant
 compatriot, searching or not) that the rate mostly measures the seats; the paired figure reads past
@@ -46,6 +48,7 @@ from kleos.arena.stats import wilson_interval
 from kleos.core import registry
 from kleos.core.kit.options import command_options
 from kleos.games.pericles.agents import search
+from kleos.games.pericles.agents.heuristic import HeuristicAgent
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 
@@ -79,6 +82,7 @@ VARIANTS: dict[str, Maker] = {
     "rumors": searcher(belief=False),  # the kit's determinization: every unseen marker a Rumor
     "campaign": searcher(purpose=True),  # expeditions played on purpose in the rollouts (search.campaign)
     "pending": searcher(objective="pending"),  # the Raids still on the map played out in the evaluation
+    "unaimed": lambda game: HeuristicAgent(game, aim=False),  # the heuristic before it moved toward the issue
 }
 
 
@@ -102,7 +106,8 @@ def play(game: PericlesGame, seed: int, agents: dict[int, Agent], timed: int | N
 
 class Result(NamedTuple):
     """One game and its control: the seat, its Honor margin over its compatriot, whether its side won
-    the war, the same in the control, and the seat's seconds per decision with a choice."""
+    the war, the same in the control, the seat's seconds per decision with a choice, and its side's
+    Honor margin over the enemy's in the game and in the control."""
 
     seat: int
     margin: int
@@ -110,20 +115,30 @@ class Result(NamedTuple):
     control: int
     control_war: bool
     times: list[float]
+    side_margin: int
+    control_side_margin: int
 
 
-def one(job: tuple[dict[str, Any], str, int, int]) -> Result:
-    """A game with the searcher in ``seat`` and its all-heuristic control, both with ``options``."""
-    options, spec, seed, seat = job
+def side_margin(honor: list[int], seat: int) -> int:
+    """The Honor of ``seat``'s side (both its factions) less the enemy side's."""
+    side = seat // 2
+    return sum(h if f // 2 == side else -h for f, h in enumerate(honor))
+
+
+def one(job: tuple[dict[str, Any], str, int, int, bool]) -> Result:
+    """A game with the searcher in ``seat`` (with ``side``, in both seats of its side) and its
+    all-heuristic control, both with ``options``."""
+    options, spec, seed, seat, side = job
     registry.register(KIT)
     game = PericlesGame(options)
     times: list[float] = []
-    agents = {f: maker(spec)(game) if f == seat else make_agent("heuristic", game) for f in range(4)}
+    agents = {f: maker(spec)(game) if f == seat or (side and f // 2 == seat // 2) else make_agent("heuristic", game)
+              for f in range(4)}
     honor, winner = play(game, seed, agents, seat, times)
     control, control_winner = play(game, seed, {f: make_agent("heuristic", game) for f in range(4)})
     return Result(seat, honor[seat] - honor[seat ^ 1], winner >= 0 and winner // 2 == seat // 2,
                   control[seat] - control[seat ^ 1], control_winner >= 0 and control_winner // 2 == seat // 2,
-                  times)
+                  times, side_margin(honor, seat), side_margin(control, seat))
 
 
 def rate(margins: list[int]) -> str:
@@ -153,10 +168,10 @@ def progress(results: list[Result], start: float) -> None:
 
 
 def measure(options: dict[str, Any], spec: str, games: int, seed: int, jobs: int, seats: list[int],
-            jsonl: str | None) -> None:
+            jsonl: str | None, side: bool = False) -> None:
     start = time.perf_counter()
     scenario = options["scenario"]
-    work = [(options, spec, seed + i, seats[i % len(seats)]) for i in range(games)]
+    work = [(options, spec, seed + i, seats[i % len(seats)], side) for i in range(games)]
     results: list[Result] = []
     with Pool(jobs) as pool:
         for result in pool.imap(one, work, chunksize=1):
@@ -171,7 +186,7 @@ def measure(options: dict[str, Any], spec: str, games: int, seed: int, jobs: int
     control = [r.control for r in results]
     times = [t for r in results for t in r.times]
     print(f"{spec} on {scenario} {PericlesGame(options).options}, seeds {seed}-{seed + games - 1}, "
-          f"seats {seats} in turn, {load()}:", flush=True)
+          f"seats {seats} in turn{' with their compatriots' if side else ''}, {load()}:", flush=True)
     print(f"  out-scores its heuristic compatriot: {rate(mine)}")
     print(f"  control (heuristic in that seat):    {rate(control)}")
     print(f"  paired (margin beats the control's): {paired(results)}")
@@ -179,8 +194,15 @@ def measure(options: dict[str, Any], spec: str, games: int, seed: int, jobs: int
           f"control {statistics.mean(control):+.2f}")
     wars, control_wars = sum(r.war for r in results), sum(r.control_war for r in results)
     print(f"  its side wins the war in {wars} of {games}, control {control_wars}")
+    if side:
+        sides = [(r.side_margin > r.control_side_margin) - (r.side_margin < r.control_side_margin) for r in results]
+        print(f"  its side's Honor over the enemy's: mean {statistics.mean(r.side_margin for r in results):+.2f}, "
+              f"control {statistics.mean(r.control_side_margin for r in results):+.2f}; "
+              f"paired (beats the control's): {rate(sides)}")
     for seat in seats:
         here = [r for r in results if r.seat == seat]
+        if not here:
+            continue
         print(f"    {names[seat]:>15}: {rate([r.margin for r in here])}; control {rate([r.control for r in here])}; "
               f"paired {paired(here)}; mean margin {statistics.mean(r.margin for r in here):+.2f}, "
               f"control {statistics.mean(r.control for r in here):+.2f}")
@@ -202,6 +224,8 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option for every game (repeatable)")
     parser.add_argument("--cpu", action="store_true", help="decision times in CPU seconds, not wall seconds")
+    parser.add_argument("--side", action="store_true",
+                        help="the compatriot plays the variant too: the side's war against two heuristics")
     args = parser.parse_args()
     if args.cpu:
         pericles_agents.clock = time.process_time  # the game processes are forked after this
@@ -209,7 +233,7 @@ def main() -> None:
     seats = [int(x) for x in args.seats.split(",")]
     options = command_options(KIT, [f"scenario={args.scenario}", *args.option])  # a wrong option stops here
     for spec in args.variant.split(","):
-        measure(options, spec, args.games, args.seed, args.jobs, seats, args.jsonl)
+        measure(options, spec, args.games, args.seed, args.jobs, seats, args.jsonl, args.side)
 
 
 if __name__ == "__main__":

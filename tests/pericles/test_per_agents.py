@@ -12,11 +12,19 @@ from kleos.agents import make_agent
 from kleos.core.action import Action
 from kleos.core.protocol import Outcome
 from kleos.games.pericles.agents.evaluation import SEARCH_SIDE_SHARE, duel_value, evaluator_for, side_share, value
-from kleos.games.pericles.agents.heuristic import Blundering, HeuristicAgent, place_score, quick
+from kleos.games.pericles.agents.heuristic import (
+    Blundering,
+    HeuristicAgent,
+    links_to,
+    move_score,
+    place_score,
+    quick,
+)
 from kleos.games.pericles.agents.search import evaluator
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules.common import CONTESTED, status
+from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import PericlesState
 
 AF, DF, EK, AK = range(4)
@@ -200,3 +208,45 @@ def test_heuristic_look_ahead_uses_the_evaluation_it_is_given() -> None:
     agent = HeuristicAgent(game, width=4, samples=1, horizon=10, rollouts=4, evaluate=lambda t, s, f: 0.25)
     values = agent.action_values(game.view(state, seat), game.legal_actions(state, seat), random.Random(1))
     assert values and all(v == 0.25 for v, _ in values)
+
+
+def first_move_toward_the_issue(seed: int) -> tuple[PericlesGame, PericlesState, list[Action]]:
+    """A random 14_2 game (seeded) played to its first movement step where a unit can get nearer the
+    Military issue's theater."""
+    game = PericlesGame({"scenario": "14_2"})
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        if state.step == "move" and any(move_score(game.tables, state, a) > 0 for a in legal):
+            return game, state, legal
+        game.apply_in_place(state, legal[rng.randrange(len(legal))], seat)
+    raise AssertionError(f"seed {seed}: no movement toward an issue in 5000 steps")
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_p_move_3_the_heuristic_moves_units_toward_the_military_issue(seed: int) -> None:
+    """P-MOVE-3..7, P-BATTLE-1: a unit moved in a Military issue fights only where it stops, in the
+    issue's theater. ``move_score`` counts the links a step saves on the way there; the quick policy
+    takes such a step most of the time and the old policy (``aim=False``) rarely, and the look-ahead
+    always weighs the best of them."""
+    game, state, legal = first_move_toward_the_issue(seed)
+    t = game.tables
+    far = links_to(t, entry_parts(state.revealed)[0])
+    assert far[entry_parts(state.revealed)[0]] == 0
+    for action in legal:
+        if action.verb == "move":
+            frm, to = (t.theater_index[str(action.args[i])] for i in (0, 2))
+            assert move_score(t, state, action) == far[frm] - far[to]
+        else:
+            assert move_score(t, state, action) == 0
+    aimed = [sum(move_score(t, state, quick(state, legal, random.Random(k), t, aim)) > 0 for k in range(200))
+             for aim in (True, False)]
+    assert aimed[0] >= 110 and aimed[1] < aimed[0] - 50, aimed
+    best = max(legal, key=lambda a: move_score(t, state, a))
+    assert best in small(game).candidates(state, legal, random.Random(1))
+    assert best in HeuristicAgent(game).candidates(state, legal, random.Random(1))

@@ -18,8 +18,12 @@ It plays its side's war and its own Honor through the evaluation of
   one's own issue is better settled by taking it (the old bot declined almost every issue);
 * the quick policy (its look-ahead's and the search's rollouts) is cheap: it never declines an
   issue it can resolve when something else is offered, prefers the Honor of an Oracle or a raid,
-  mostly places by :func:`place_score`, mostly ends movement and redeployment rather than wander,
-  and otherwise picks at random.
+  mostly places by :func:`place_score`, mostly moves a unit toward the theater of the Military issue
+  being resolved (:func:`move_score`; the decisions' candidates include those moves too) and else
+  ends movement and redeployment rather than wander, and otherwise picks at random.
+
+``aim=False`` leaves out the moves toward the issue's theater (the bot before them, a comparison's
+baseline: ``benchmarks/per_strength.py --variant unaimed --side``).
 
 ``evaluate`` replaces that evaluation, ``determinize`` the kit's determinization and ``policy`` the
 quick policy of its look-ahead (the search's guide scores with the search's objective and draws the
@@ -43,6 +47,7 @@ from kleos.core.kit.agents import Agent
 from kleos.games.pericles.agents.evaluation import SIDE_SHARE, value
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules.common import CONTESTED, ENEMY, NEUTRAL, status
+from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import HIDDEN, PericlesState
 from kleos.games.pericles.tables import FACTIONS, PERSIA, Tables
 from kleos.games.pericles.view import PericlesView
@@ -52,6 +57,7 @@ SAMPLES = 3  # determinizations each candidate is played on at least
 ROLLOUTS = 30  # look-ahead rollouts per decision: fewer candidates are each played on more samples
 HORIZON = 120  # steps (chance included) played after a candidate before the evaluation
 GREEDY_PLACE = 0.6  # the quick policy's chance of placing by ``place_score`` (else at random)
+GREEDY_MOVE = 0.6  # its chance of moving a unit toward the issue's theater by ``move_score``, when one can
 WANDER = 0.35  # the quick policy's chance of moving or redeploying a unit rather than stopping
 DECLINE_COST = 0.02  # value an issue declined must beat taking it by: a close call takes the issue
 RESOLVE_FACTOR = 2  # an issue's resolution (a few a round, and each decides Honor) gets this many more rollouts
@@ -81,6 +87,52 @@ def place_score(t: Tables, s: PericlesState, f: int, action: Action) -> float:
     return score
 
 
+def move_score(t: Tables, s: PericlesState, action: Action) -> int:
+    """How many links a movement step brings a unit nearer the theater of the Military issue being
+    resolved (P-MOVE-3..7: a unit that enters it stops there and fights, P-BATTLE-1); 0 for any other
+    step. Links are counted on the map's connections, whichever units may use them."""
+    if s.revealed < 0 or action.verb not in ("move", "step"):
+        return 0
+    if action.verb == "move":
+        frm, to = t.theater_index[str(action.args[0])], t.theater_index[str(action.args[2])]
+    elif s.moving >= 0:
+        frm, to = s.moving // 100, t.theater_index[str(action.args[0])]
+    else:
+        return 0
+    far = links_to(t, entry_parts(s.revealed)[0])
+    return far[frm] - far[to]
+
+
+_LINKS: dict[tuple[tuple[tuple[int, ...], ...], int], list[int]] = {}
+
+
+def links_to(t: Tables, target: int) -> list[int]:
+    """Each theater's number of links to ``target`` (a large number where none leads there)."""
+    key = (t.exits_from, target)
+    known = _LINKS.get(key)
+    if known is not None:
+        return known
+    far = [len(t.exits_from)] * len(t.exits_from)
+    far[target] = 0
+    frontier = [target]
+    while frontier:
+        nearer = []
+        for here in frontier:
+            for there in range(len(t.exits_from)):
+                if far[there] > far[here] + 1 and here in t.exits_from[there]:
+                    far[there] = far[here] + 1
+                    nearer.append(there)
+        frontier = nearer
+    _LINKS[key] = far
+    return far
+
+
+def aimed_move(t: Tables, s: PericlesState, legal: list[Action]) -> Action | None:
+    """The movement step that brings a unit nearest the issue's theater, if any brings one nearer."""
+    best = max(legal, key=lambda a: move_score(t, s, a))
+    return best if move_score(t, s, best) > 0 else None
+
+
 def stop_action(legal: list[Action]) -> Action | None:
     """The action that ends a movement or a redeployment, when ``legal`` has one."""
     for action in legal:
@@ -89,8 +141,10 @@ def stop_action(legal: list[Action]) -> Action | None:
     return None
 
 
-def quick(s: PericlesState, legal: list[Action], rng: random.Random, t: Tables | None = None) -> Action:
-    """The cheap policy of the look-ahead and of the search's rollouts (see the module docstring)."""
+def quick(s: PericlesState, legal: list[Action], rng: random.Random, t: Tables | None = None,
+          aim: bool = True) -> Action:
+    """The cheap policy of the look-ahead and of the search's rollouts (see the module docstring);
+    ``aim=False`` moves units as the bot did before :func:`move_score` (for a comparison)."""
     if len(legal) == 1:
         return legal[0]
     step = s.step
@@ -103,6 +157,10 @@ def quick(s: PericlesState, legal: list[Action], rng: random.Random, t: Tables |
             return useful[rng.randrange(len(useful))]
     if step == "place" and t is not None and rng.random() < GREEDY_PLACE:
         return max(legal, key=lambda a: place_score(t, s, s.actor, a) + rng.random())
+    if aim and step in ("move", "move_on") and t is not None and rng.random() < GREEDY_MOVE:
+        aimed = aimed_move(t, s, legal)
+        if aimed is not None:
+            return aimed
     if step in ("move", "redeploy", "gold"):
         stop = stop_action(legal)
         if stop is not None and rng.random() >= WANDER:
@@ -133,6 +191,10 @@ def play_on(game: PericlesGame, s: PericlesState, steps: int, rng: random.Random
     return taken
 
 
+def _unaimed(t: Tables, s: PericlesState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    return quick(s, legal, rng, t, aim=False)
+
+
 class HeuristicAgent:
     name = "heuristic"
 
@@ -140,7 +202,7 @@ class HeuristicAgent:
                  horizon: int = HORIZON, rollouts: int = ROLLOUTS, side_weight: float = SIDE_SHARE,
                  evaluate: Callable[[Tables, PericlesState, int], float] | None = None,
                  determinize: Callable[[PericlesView, random.Random], PericlesState] | None = None,
-                 policy: Policy | None = None) -> None:
+                 policy: Policy | None = None, aim: bool = True) -> None:
         if not 0 <= blunders <= 10:
             raise ValueError("blunders: 0 (full strength) to 10 (random)")
         self.game = game
@@ -149,7 +211,8 @@ class HeuristicAgent:
         self.width, self.samples, self.horizon, self.rollouts = width, samples, horizon, rollouts
         self.evaluate = evaluate if evaluate is not None else partial(value, side_weight=side_weight)
         self.determinize = determinize if determinize is not None else game.determinize
-        self.policy = policy
+        self.aim = aim
+        self.policy = policy if aim or policy is not None else partial(_unaimed, game.tables)
 
     def choose(self, view: PericlesView, legal: list[Action], rng: random.Random) -> Action:
         assert view.seat is not None
@@ -164,12 +227,17 @@ class HeuristicAgent:
         the stop, one of each verb, then a sample."""
         if len(legal) <= self.width:
             return list(legal)
-        chosen: dict[Action, None] = {quick(s, legal, rng, self.t): None}
+        chosen: dict[Action, None] = {quick(s, legal, rng, self.t, self.aim): None}
         if s.step == "place":  # the best placements by their static score, then a sample
             seat = s.actor
             ranked = sorted(legal, key=lambda a: -place_score(self.t, s, seat, a))
             for action in ranked[:self.width - 2]:
                 chosen[action] = None
+        if self.aim and s.step in ("move", "move_on"):  # the moves that bring a unit nearest the issue's theater
+            ranked = sorted(legal, key=lambda a: -move_score(self.t, s, a))
+            for action in ranked[:self.width // 2]:
+                if move_score(self.t, s, action) > 0:
+                    chosen[action] = None
         stop = stop_action(legal)
         if stop is not None:
             chosen[stop] = None
