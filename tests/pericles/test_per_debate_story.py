@@ -7,13 +7,15 @@ debate menu reads where each issue stands for the chooser."""
 
 from __future__ import annotations
 
+import re
+
 from per_helpers import AF, DF, EK, at_step, run_until
 
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
-from kleos.games.pericles.rules import assembly
+from kleos.games.pericles.rules import assembly, political
 from kleos.games.pericles.state import HAND, PLAYED, UNSEEN, PericlesState
 from kleos.games.pericles.tables import ISSUES_PER_SIDE
 from kleos.games.pericles.tui.parts import terminal_parts
@@ -162,3 +164,37 @@ def test_p_assembly_5_the_last_debate_is_told_as_the_hands_go_to_the_discards() 
     assert f"AK {first_card if first == 3 else action.args[0]} " in told, told
     assert told.count(" counts ") == 2, told
     assert "Agoge: " in told and ("wins" in told or "a tie" in told), told
+
+
+def test_p_tmark_3_the_last_debate_tells_where_its_issue_went_before_the_issues_leave() -> None:
+    """P-ASSEMBLY-7..10, P-TMARK-3: when the step that settles the Assembly's last debate runs on into
+    the political phase, the issues leave the tracks (``receive_markers``) in the same step; its line
+    still says where the debate moved the issue (box + (EK's count - AK's) on Sparta's track), not
+    "captured by EK" for an issue that left the track. The debate is made a League issue's on box 2
+    toward AK, and every card the last player may play is tried."""
+    g, s = at_step("play")
+    run_until(g, s, lambda st: st.phase == "assembly" and st.side == 1 and st.debate == 6 and st.step == "play"
+              and sum(st.played[2:]) == 1 and st.chance is None)
+    s.issue = g.tables.issue_kinds[1].index("LEA")
+    box = s.track[ISSUES_PER_SIDE + s.issue] = -2
+    seat = g.actors(s)[0]
+    checked = 0
+    for action in g.legal_actions(s, seat):
+        after = s.copy()
+        g.apply_in_place(after, action, seat)
+        if after.phase == "assembly":
+            continue  # an Advisory Council is asked first
+        political.receive_markers(g.tables, after)  # as when no decision stops the flow before it
+        narrator = KIT.log_narrator(g, s, seat, action, after)
+        told = KIT.describe_step(g, g.view(s, narrator), action, g.view(after, narrator))
+        ek, ak = (int(n) for n in re.findall(r"counts (\d+)", told))
+        new = max(-assembly.CAPTURE, min(assembly.CAPTURE, box + ek - ak))
+        if ek == ak:
+            expected = f"a tie at {ek}, it stays on box 2 toward AK"
+        elif new == 0:
+            expected = "now at the centre"
+        else:
+            expected = f"now on box {abs(new)} toward {'EK' if new > 0 else 'AK'}"
+        assert expected in told, told
+        checked += 1
+    assert checked >= 2

@@ -230,7 +230,7 @@ def debate_told(g: PericlesGame, before: PericlesState, action: Action, after: P
         first, second = (_counted(g, table, f, cards[f], values[f]) for f in pair)
         parts.append(_("Both cards face up: {first}, {second}.", first=first, second=second))
     if settled and before.issue >= 0:
-        parts.append(_debate_result(g, before, after, values, pair))
+        parts.append(_debate_result(g, before, _settled_box(g, table, action, after), values, pair))
     return " ".join(parts)
 
 
@@ -271,12 +271,22 @@ def _debate_cards(g: PericlesGame, before: PericlesState, action: Action, after:
     return cards
 
 
-def _debate_result(g: PericlesGame, before: PericlesState, after: PericlesState, values: dict[int, int],
+def _settled_box(g: PericlesGame, table: PericlesState, action: Action, after: PericlesState) -> int:
+    """Where the debate put its issue (P-ASSEMBLY-7..10): the track after the step, unless the step
+    also ended the Assembly and the won issues left the track (P-TMARK-3, P-POLISSUE-9): then the move
+    the rules made, from ``table`` (the step's state with both cards played); a War/Peace stopped at
+    the centre (P-ASSEMBLY-9) is at the centre."""
+    box = after.track[table.side * ISSUES_PER_SIDE + table.issue]
+    if abs(box) <= assembly.CAPTURE:
+        return box
+    return 0 if action.verb == "stop" and action.args[0] == "yes" else assembly.outcome_move(g.tables, table)[1]
+
+
+def _debate_result(g: PericlesGame, before: PericlesState, box: int, values: dict[int, int],
                    pair: tuple[int, int]) -> str:
-    """"Citizenship: DF wins 5 to 2, now on box 1 toward DF" (P-ASSEMBLY-7..10)."""
-    at = before.side * ISSUES_PER_SIDE + before.issue
+    """"Citizenship: DF wins 5 to 2, now on box 1 toward DF" (P-ASSEMBLY-7..10); ``box`` is where the
+    issue now stands (:func:`_settled_box`)."""
     issue = _(ISSUE_NAMES[g.tables.issue_kinds[before.side][before.issue]])
-    box = after.track[at]
     toward = FACTIONS[pair[0] if box > 0 else pair[1]]
     a, b = values[pair[0]], values[pair[1]]
     if a == b:
