@@ -359,3 +359,19 @@ def test_p_move_6_a_result_says_where_each_move_ends_once() -> None:
             assert " in " not in result.replace(" ends in ", ""), result  # no "in Sparta: -1 Sl"
         ended += len(stops)
     assert ended >= 3
+
+
+def test_p_redeploy_1_a_redeployment_result_adds_nothing_to_its_words() -> None:
+    """P-REDEPLOY-1: "redeploy Athenian hoplites (Al) from Chios to Lesbos" says where from and to; the
+    result line adds neither a move's end nor the units gained and lost."""
+    from per_helpers import at_step
+
+    from kleos.games.pericles import story
+
+    g, s = at_step("redeploy")
+    seat = g.actors(s)[0]
+    action = next(a for a in g.legal_actions(s, seat) if len(a.args) == 3)
+    before = s.copy()
+    g.apply_in_place(s, action, seat)
+    assert s.moved != before.moved or s.pieces != before.pieces  # the unit did go
+    assert " in " not in story.changes(g, g.view(before, None).state, g.view(s, None).state)

@@ -144,14 +144,15 @@ def changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> str
              for f, (b, a) in enumerate(zip(before.honor, after.honor, strict=True)) if a != b]
     stopped = _stopped(g, before, after)
     moving = stopped or after.moving >= 0 or before.moving >= 0
-    pieces = stopped if moving else _piece_changes(g, before, after)
+    pieces = (stopped if before.step in ("move", "move_on") else []) if moving else _piece_changes(g, before, after)
     parts = ([_("Honor {changes}", changes=", ".join(honor))] if honor else []) + pieces
     return _("Result: {parts}.", parts="; ".join(parts)) if parts else ""
 
 
 def _stopped(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
     """Where a unit's move ended in the step (P-MOVE-6, P-MOVE-7): told once, at its end, for a move of
-    one link or several (the words of each step name the links), not as the units gained and lost."""
+    one link or several (the words of each step name the links), not as the units gained and lost. A
+    redeployment's words say where from and to: :func:`changes` tells nothing more of it."""
     t = g.tables
     return [_("the move of {unit} ({code}) ends in {theater}", unit=unit_name(PIECES[i % N_PIECES]),
               code=PIECES[i % N_PIECES], theater=t.theater_keys[i // N_PIECES])
