@@ -11,7 +11,7 @@ from textual.widgets import Static
 from kleos.core.kit.terminal import LogLine
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles.kit import KIT as PERICLES
-from kleos.tui.log_runs import Run, add_line, alike, fold, run_text
+from kleos.tui.log_runs import Run, add_line, alike, fold, listed, run_text
 from kleos.tui.play import build_app
 
 HIDDEN = LogLine(1, CHANCE, "a card is dealt: DF (hidden)", "chance")
@@ -54,7 +54,8 @@ def test_the_pericles_deal_fits_the_screen_and_the_session_keeps_every_step() ->
             shown.extend(text.plain for text in screen.log_lines())
             earlier = len(shown) - screen.recent_lines
             recent = str(screen.query_one("#recent", Static).render())
-            assert recent.startswith(f"(+{earlier} earlier: Log view) ")  # counted in lines shown
+            assert earlier <= 0  # the whole deal fits: a line of one's own cards, one a faction hidden
+            assert "earlier" not in recent and recent.endswith("a card is dealt: AK (hidden) (×9)")
 
     asyncio.run(go())
     session_texts = [line.text for line in app.session.log]
@@ -62,4 +63,36 @@ def test_the_pericles_deal_fits_the_screen_and_the_session_keeps_every_step() ->
         line = f"a card is dealt: {faction} (hidden)"
         assert session_texts.count(line) == 9  # a line per card in the session's log
         assert shown.count(f"{line} (×9)") == 1 and line not in shown  # one on the screen
-    assert sum(text.startswith("a card is dealt: AF A") for text in shown) == 9  # own cards named one by one
+    own = [text for text in shown if text.startswith("a card is dealt: AF ")]
+    assert len(own) == 1 and len(own[0].removeprefix("a card is dealt: AF ").split(", ")) == 9  # one line
+    assert sum(text.startswith("a card is dealt: AF A") for text in session_texts) == 9
+
+
+def test_chance_lines_alike_but_for_their_last_word_are_one_list() -> None:
+    """A seat's own deal ("a card is dealt: AF A08", "… AF A06") is one line listing the cards; a
+    seat's choices, lines with other words before the last, and a run already counted are not."""
+    own = [LogLine(i, CHANCE, f"a card is dealt: AF A0{i}", "chance") for i in range(1, 4)]
+    runs = fold([*own, HIDDEN, HIDDEN])
+    assert [run.text for run in runs] == ["a card is dealt: AF A01, A02, A03", "a card is dealt: DF (hidden) (×2)"]
+    assert runs[0].line.index == 1
+    assert not listed(Run(own[0]), LogLine(2, 0, "a card is dealt: AF A02", "action"))  # a seat's choice
+    assert not listed(Run(own[0]), LogLine(2, CHANCE, "a card is dealt: DF A02", "chance"))
+    assert not listed(Run(HIDDEN, 2), LogLine(3, CHANCE, "a card is dealt: DF A02", "chance"))
+    assert len(fold([LogLine(0, 0, "Blue: build I3", "action"), LogLine(1, 0, "Blue: build I4", "action")])) == 2
+
+
+def test_a_short_screen_counts_the_lines_it_cannot_show() -> None:
+    """The recent-lines panel of a short terminal (2 lines) says how many folded lines came before
+    those it shows, counted as the screen shows them (a run is one line)."""
+    app = build_app(PERICLES, None, seats=(0,), seed=7, opponent="random")
+
+    async def go() -> None:
+        async with app.run_test(size=(140, 29)) as pilot:
+            await pilot.pause()
+            screen = app.game_screen
+            assert screen is not None and screen.recent_lines == 2
+            earlier = len(screen.log_lines()) - screen.recent_lines
+            recent = str(screen.query_one("#recent", Static).render())
+            assert earlier > 0 and recent.startswith(f"(+{earlier} earlier: Log view) "), recent
+
+    asyncio.run(go())

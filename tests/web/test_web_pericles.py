@@ -435,8 +435,9 @@ NEWS = """async () => {
 
 def test_a_deal_of_hidden_cards_is_one_line_a_faction_since_your_last_move(pericles_server: PericlesServer,
                                                                              browser: Any) -> None:
-    """P-INFO-2: the panel beside the menu folds each faction's hidden deal into one line "(×9)", so the
-    seat's own nine cards stay in view; the screen reader hears a run once too. The log keeps each step."""
+    """P-INFO-2: the panel beside the menu folds each faction's hidden deal into one line "(×9)" and
+    lists the seat's own nine cards on one; the screen reader hears a run once too. The log keeps each
+    step."""
     base = pericles_server.url
     seated = create_game(base, ["me", "random", "random", "random"], game="pericles", options={"scenario": "14_2"},
                          seed=5)
@@ -448,7 +449,8 @@ def test_a_deal_of_hidden_cards_is_one_line_a_faction_since_your_last_move(peric
         for faction in others:
             assert f"a card is dealt: {faction} (hidden) (×9)" in lines, lines
         mine = FACTION_OF_SEAT[seated["seat"]]
-        assert sum(line.startswith(f"a card is dealt: {mine} ") for line in lines) == 9, lines
+        own = [line for line in lines if line.startswith(f"a card is dealt: {mine} ")]
+        assert len(own) == 1 and len(own[0].split(", ")) == 9, lines  # one's own deal listed on one line
         logged = page.locator("#log-panel li.log-entry .log-text").all_inner_texts()
         assert sum(text == f"a card is dealt: {others[0]} (hidden)" for text in logged) == 9  # a line per step
         heard = page.evaluate(NEWS)

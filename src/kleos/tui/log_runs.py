@@ -1,6 +1,8 @@
 """Runs of one log line told once: "a card is dealt: DF (hidden) (×9)" instead of nine lines, so
-that a deal or a string of the same secret step does not push the story off the screen. Only the
-terminal's display folds them; the session's log keeps a line per step (replays, saves, boards).
+that a deal or a string of the same secret step does not push the story off the screen; and runs of
+chance lines that differ only in their last word told as a list, "a card is dealt: AF A08, A06, A27",
+so that a seat's own deal is one line too. Only the terminal's display folds them; the session's log
+keeps a line per step (replays, saves, boards).
 """
 
 from __future__ import annotations
@@ -14,14 +16,35 @@ from kleos.i18n.platform import _
 
 @dataclass(frozen=True)
 class Run:
-    """``count`` consecutive log lines alike (:func:`alike`), told by the first of them."""
+    """``count`` consecutive log lines alike (:func:`alike`), told by the first of them; or, with
+    ``tails``, consecutive chance lines that differ only in their last words (:func:`listed`), told as
+    the first line's words before its last with those last words listed."""
 
     line: LogLine
     count: int = 1
+    tails: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
+        if self.tails:
+            return f"{_head(self.line.text)} {', '.join(self.tails)}"
         return run_text(self.line.text, self.count)
+
+
+def _head(text: str) -> str:
+    return text.rsplit(" ", 1)[0]
+
+
+def _tail(text: str) -> str:
+    return text.rsplit(" ", 1)[-1]
+
+
+def listed(run: Run, line: LogLine) -> bool:
+    """Whether ``line`` joins ``run``'s list: both chance lines of one seat, told in the same words
+    but a last word of their own (the cards of a seat's own deal), the run not already a count."""
+    first = run.line
+    return (run.count == 1 and first.kind == line.kind == "chance" and first.seat == line.seat
+            and first.text != line.text and " " in line.text and _head(first.text) == _head(line.text))
 
 
 def alike(a: LogLine, b: LogLine) -> bool:
@@ -36,10 +59,14 @@ def run_text(text: str, count: int) -> str:
 
 
 def add_line(runs: list[Run], line: LogLine) -> bool:
-    """Add ``line`` to ``runs``: the last run grows when ``line`` repeats it (then True), else a run
-    of its own starts (False)."""
-    if runs and alike(runs[-1].line, line):
-        runs[-1] = Run(runs[-1].line, runs[-1].count + 1)
+    """Add ``line`` to ``runs``: the last run grows when ``line`` repeats it or joins its list (then
+    True), else a run of its own starts (False)."""
+    last = runs[-1] if runs else None
+    if last is not None and not last.tails and alike(last.line, line):
+        runs[-1] = Run(last.line, last.count + 1)
+        return True
+    if last is not None and listed(last, line):
+        runs[-1] = Run(last.line, 1, (*(last.tails or (_tail(last.line.text),)), _tail(line.text)))
         return True
     runs.append(Run(line))
     return False

@@ -16,19 +16,35 @@ export function withoutSeat(entry, names) {
 
 /**
  * Consecutive entries alike (the same seat, words and secrecy) as one, the first of them with its
- * `count`: a deal of hidden cards is one line, not nine. The log panel keeps a line per step.
+ * `count`: a deal of hidden cards is one line, not nine. Consecutive chance entries in the same words
+ * but their last word are one entry listing those words, "a card is dealt: AF A08, A06, A27": a
+ * seat's own deal is one line too. The log panel keeps a line per step.
  */
 export function foldRuns(entries) {
   const out = [];
   for (const e of entries) {
     const last = out[out.length - 1];
-    if (last && last.seat === e.seat && last.text === e.text && Boolean(last.hidden) === Boolean(e.hidden)) {
+    const same = last && last.seat === e.seat && Boolean(last.hidden) === Boolean(e.hidden);
+    if (same && !last.tails && last.text === e.text) {
       last.count += 1;
+    } else if (same && listed(last, e)) {
+      last.tails = (last.tails || [tailOf(last.text)]).concat(tailOf(e.text));
+      last.head = headOf(e.text);
+      last.text = `${last.head} ${last.tails.join(", ")}`;
     } else {
       out.push({ ...e, count: 1 });
     }
   }
   return out;
+}
+
+const headOf = (text) => text.slice(0, Math.max(0, text.lastIndexOf(" ")));
+const tailOf = (text) => text.slice(text.lastIndexOf(" ") + 1);
+
+/** Whether chance entry `e` joins the run `last` as one more item of its list (see foldRuns). */
+function listed(last, e) {
+  return last.count === 1 && !(e.seat >= 0) && e.text.includes(" ") && e.text !== last.text
+    && headOf(e.text) === (last.head ?? headOf(last.text));
 }
 
 /** A folded entry's words: "… (×9)" for a run of nine. */
