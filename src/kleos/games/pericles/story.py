@@ -139,20 +139,22 @@ def top_owner(g: PericlesGame, s: PericlesState, theater: str) -> int:
 def changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> str:
     """What a step brought about in public numbers (P-INFO-1), from views before and after it: Honor
     won and lost, units and bases gained and lost by theater, as the rules worked them out (battle
-    Honor, casualties, bases); "" when nothing changed. A unit on its way is not counted twice."""
+    Honor, casualties, bases); "" when nothing changed. A unit's move is told where it ends
+    (:func:`_stopped`), not as units gained and lost link by link."""
     honor = [f"{FACTIONS[f]} {b}→{a}{_honor_sources(before, after, f)}"
              for f, (b, a) in enumerate(zip(before.honor, after.honor, strict=True)) if a != b]
     stopped = _stopped(g, before, after)
-    moving = stopped or after.moving >= 0 or before.moving >= 0
-    pieces = (stopped if before.step in ("move", "move_on") else []) if moving else _piece_changes(g, before, after)
+    if not stopped and after.moving < 0 and before.moving < 0:
+        pieces = _piece_changes(g, before, after)
+    else:  # a move told where it ends; a redeployment's words say where from and to
+        pieces = stopped if before.step in ("move", "move_on") else []
     parts = ([_("Honor {changes}", changes=", ".join(honor))] if honor else []) + pieces
     return _("Result: {parts}.", parts="; ".join(parts)) if parts else ""
 
 
 def _stopped(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
     """Where a unit's move ended in the step (P-MOVE-6, P-MOVE-7): told once, at its end, for a move of
-    one link or several (the words of each step name the links), not as the units gained and lost. A
-    redeployment's words say where from and to: :func:`changes` tells nothing more of it."""
+    one link or several (the words of each step name the links)."""
     t = g.tables
     return [_("the move of {unit} ({code}) ends in {theater}", unit=unit_name(PIECES[i % N_PIECES]),
               code=PIECES[i % N_PIECES], theater=t.theater_keys[i // N_PIECES])
