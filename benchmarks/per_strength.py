@@ -3,7 +3,7 @@
 
     nice -n 10 .venv/bin/python benchmarks/per_strength.py [--games 200] [--scenario 14_1_09a]
         [--variant ismcts:normal] [--seed 0] [--jobs 1] [--seats 0,1,2,3] [--jsonl out.jsonl]
-        [--option vignette_end_bonus=political] [--cpu] [--side]
+        [--option vignette_end_bonus=political] [--cpu] [--side] [--base heuristic]
 
 Game ``i`` is seeded ``seed + i`` and puts the searching faction in seat ``seats[i % len(seats)]``
 (by default the seat rotates over the four factions; ``--seats 0,2`` studies the Dominant seats of
@@ -14,7 +14,9 @@ the heuristic in that seat out-scored its compatriot. Prints the rate with its W
 the control's, both per seat, and the median and max seconds of the searching faction's decisions
 with a choice. ``--side`` gives the compatriot the variant too, so that the side's war is measured
 against two heuristics ("its side wins the war"), as ``--variant unaimed --side`` measures the
-heuristic's moves toward a Military issue's theater (the variant is the bot without them).
+heuristic's moves toward a Military issue's theater (the variant is the bot without them). ``--base``
+names the agent of the other seats and of the control (``heuristic`` unless given), so that two
+variants can be set against each other: ``--variant aim-candidates --base unaimed --side``.
 
 The seats are so unlike (in the vignette an Opponent nearly always out-scores its Dominant
 compatriot, searching or not) that the rate mostly measures the seats; the paired figure reads past
@@ -48,7 +50,7 @@ from kleos.arena.stats import wilson_interval
 from kleos.core import registry
 from kleos.core.kit.options import command_options
 from kleos.games.pericles.agents import search
-from kleos.games.pericles.agents.heuristic import HeuristicAgent
+from kleos.games.pericles.agents.heuristic import HeuristicAgent, quick
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 
@@ -83,6 +85,11 @@ VARIANTS: dict[str, Maker] = {
     "campaign": searcher(purpose=True),  # expeditions played on purpose in the rollouts (search.campaign)
     "pending": searcher(objective="pending"),  # the Raids still on the map played out in the evaluation
     "unaimed": lambda game: HeuristicAgent(game, aim=False),  # the heuristic before it moved toward the issue
+    # the moves toward the issue in the decisions' candidates only, or in the look-ahead's rollouts only
+    "aim-candidates": lambda game: HeuristicAgent(
+        game, policy=lambda s, _seat, legal, rng: quick(s, legal, rng, game.tables, aim=False)),
+    "aim-rollouts": lambda game: HeuristicAgent(
+        game, aim=False, policy=lambda s, _seat, legal, rng: quick(s, legal, rng, game.tables)),
 }
 
 
@@ -125,17 +132,17 @@ def side_margin(honor: list[int], seat: int) -> int:
     return sum(h if f // 2 == side else -h for f, h in enumerate(honor))
 
 
-def one(job: tuple[dict[str, Any], str, int, int, bool]) -> Result:
-    """A game with the searcher in ``seat`` (with ``side``, in both seats of its side) and its
-    all-heuristic control, both with ``options``."""
-    options, spec, seed, seat, side = job
+def one(job: tuple[dict[str, Any], str, int, int, bool, str]) -> Result:
+    """A game with the searcher in ``seat`` (with ``side``, in both seats of its side), ``base`` in the
+    others, and its all-``base`` control, both with ``options``."""
+    options, spec, seed, seat, side, base = job
     registry.register(KIT)
     game = PericlesGame(options)
     times: list[float] = []
-    agents = {f: maker(spec)(game) if f == seat or (side and f // 2 == seat // 2) else make_agent("heuristic", game)
+    agents = {f: maker(spec)(game) if f == seat or (side and f // 2 == seat // 2) else maker(base)(game)
               for f in range(4)}
     honor, winner = play(game, seed, agents, seat, times)
-    control, control_winner = play(game, seed, {f: make_agent("heuristic", game) for f in range(4)})
+    control, control_winner = play(game, seed, {f: maker(base)(game) for f in range(4)})
     return Result(seat, honor[seat] - honor[seat ^ 1], winner >= 0 and winner // 2 == seat // 2,
                   control[seat] - control[seat ^ 1], control_winner >= 0 and control_winner // 2 == seat // 2,
                   times, side_margin(honor, seat), side_margin(control, seat))
@@ -168,17 +175,18 @@ def progress(results: list[Result], start: float) -> None:
 
 
 def measure(options: dict[str, Any], spec: str, games: int, seed: int, jobs: int, seats: list[int],
-            jsonl: str | None, side: bool = False) -> None:
+            jsonl: str | None, side: bool = False, base: str = "heuristic") -> None:
     start = time.perf_counter()
     scenario = options["scenario"]
-    work = [(options, spec, seed + i, seats[i % len(seats)], side) for i in range(games)]
+    work = [(options, spec, seed + i, seats[i % len(seats)], side, base) for i in range(games)]
     results: list[Result] = []
     with Pool(jobs) as pool:
         for result in pool.imap(one, work, chunksize=1):
             results.append(result)
             if jsonl:
                 with open(jsonl, "a", encoding="utf-8") as out:
-                    out.write(json.dumps({"spec": spec, "options": options, "seed": seed + len(results) - 1,
+                    out.write(json.dumps({"spec": spec, "base": base, "options": options,
+                                          "seed": seed + len(results) - 1,
                                           **result._asdict()}) + "\n")
             progress(results, start)
     names = PericlesGame(options).seat_names
@@ -186,9 +194,10 @@ def measure(options: dict[str, Any], spec: str, games: int, seed: int, jobs: int
     control = [r.control for r in results]
     times = [t for r in results for t in r.times]
     print(f"{spec} on {scenario} {PericlesGame(options).options}, seeds {seed}-{seed + games - 1}, "
-          f"seats {seats} in turn{' with their compatriots' if side else ''}, {load()}:", flush=True)
-    print(f"  out-scores its heuristic compatriot: {rate(mine)}")
-    print(f"  control (heuristic in that seat):    {rate(control)}")
+          f"seats {seats} in turn{' with their compatriots' if side else ''}, against {base}, {load()}:",
+          flush=True)
+    print(f"  out-scores its compatriot:           {rate(mine)}")
+    print(f"  control (the base in that seat):     {rate(control)}")
     print(f"  paired (margin beats the control's): {paired(results)}")
     print(f"  mean Honor margin over the compatriot {statistics.mean(mine):+.2f}, "
           f"control {statistics.mean(control):+.2f}")
@@ -224,6 +233,8 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option for every game (repeatable)")
     parser.add_argument("--cpu", action="store_true", help="decision times in CPU seconds, not wall seconds")
+    parser.add_argument("--base", default="heuristic",
+                        help="the agent of the other seats and of the control (a spec or a variant)")
     parser.add_argument("--side", action="store_true",
                         help="the compatriot plays the variant too: the side's war against two heuristics")
     args = parser.parse_args()
@@ -233,7 +244,7 @@ def main() -> None:
     seats = [int(x) for x in args.seats.split(",")]
     options = command_options(KIT, [f"scenario={args.scenario}", *args.option])  # a wrong option stops here
     for spec in args.variant.split(","):
-        measure(options, spec, args.games, args.seed, args.jobs, seats, args.jsonl, args.side)
+        measure(options, spec, args.games, args.seed, args.jobs, seats, args.jsonl, args.side, args.base)
 
 
 if __name__ == "__main__":
