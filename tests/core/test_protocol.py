@@ -51,6 +51,7 @@ class DuelView:
     turn: int
     winner: int | None
     secrets: tuple[int, int]  # 0 where hidden
+    dealt: int = 2  # how many secrets are dealt (public: the deal is seen, not its values)
 
 
 class Duel(Game[DuelState, DuelView]):
@@ -103,7 +104,7 @@ class Duel(Game[DuelState, DuelView]):
     def view(self, state: DuelState, seat: int | None) -> DuelView:
         a, b = state.secret
         shown = (a if seat == 0 else 0, b if seat == 1 else 0)
-        return DuelView(seat, state.heap, state.turn, state.winner, shown)
+        return DuelView(seat, state.heap, state.turn, state.winner, shown, sum(x > 0 for x in state.secret))
 
     def state_to_json(self, state: DuelState) -> dict[str, Any]:
         return {"heap": state.heap, "secret": state.secret, "turn": state.turn, "winner": state.winner,
@@ -118,6 +119,14 @@ class Duel(Game[DuelState, DuelView]):
 
     def parse_position(self, text: str) -> DuelState:
         return self.state_from_json(json.loads(text))
+
+    def determinize(self, view: DuelView, rng: random.Random) -> DuelState:
+        """The seat's own secret as shown, each other one dealt (the view counts them) drawn from 1-3."""
+        secret = [view.secrets[i] if i == view.seat else self.draw(rng) if i < view.dealt else 0 for i in range(2)]
+        return DuelState(view.heap, secret, view.turn, view.winner, Rng(rng.getrandbits(64)))
+
+    def draw(self, rng: random.Random) -> int:
+        return rng.randint(1, 3)
 
 
 def duel_secrets(state: DuelState, seat: int | None) -> list[DuelState]:
@@ -330,6 +339,49 @@ class Duplicates(Duel):
     def _legal_actions(self, state: DuelState, seat: int) -> list[Action]:
         legal = super()._legal_actions(state, seat)
         return legal + legal[:1]
+
+
+class BoundedDuel(Duel):
+    """Rules that hold a dealt secret to 1-3, as a rules core holds its values to their bounds."""
+
+    def _legal_actions(self, state: DuelState, seat: int) -> list[Action]:
+        assert all(0 <= x <= 3 for x in state.secret), state.secret
+        return super()._legal_actions(state, seat)
+
+
+class DrawsOutOfBounds(BoundedDuel):
+    """A determinization that draws a secret no deal gives: a bot's look-ahead breaks on it."""
+
+    def draw(self, rng: random.Random) -> int:
+        return 4
+
+
+class DrawsAnotherView(Duel):
+    """A determinization that changes what the seat sees (the heap)."""
+
+    def determinize(self, view: DuelView, rng: random.Random) -> DuelState:
+        drawn = super().determinize(view, rng)
+        drawn.heap += 1
+        return drawn
+
+
+DUEL_DRAWS: Checks[DuelState, DuelView] = Checks(every=0, apply_all=False, replay=False, determinize_every=1,
+                                                 determinize_steps=6)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_toy_game_s_determinizations_show_the_view_and_play_on(seed: int) -> None:
+    playout = random_playout(BoundedDuel(), seed, DUEL_DRAWS, policy=verb_policy)
+    assert playout.finished
+
+
+@pytest.mark.parametrize("game", [DrawsOutOfBounds(), DrawsAnotherView()])
+def test_checker_catches_a_determinization_out_of_the_rules_or_the_view(game: Duel) -> None:
+    """A state drawn for a seat must show it its view and be one the rules can play on; the failure
+    is reported as ``determinize`` with the seed and the step."""
+    with pytest.raises(PlayoutFailure) as failure:
+        random_playout(game, 1, DUEL_DRAWS, policy=verb_policy)
+    assert failure.value.check == "determinize" and "seed 1, step " in str(failure.value), str(failure.value)
 
 
 @pytest.mark.parametrize(("game", "check"), [

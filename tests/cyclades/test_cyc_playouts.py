@@ -206,3 +206,13 @@ def test_many_random_games_end(players: int) -> None:
     for seed in range(200):
         playout = random_playout(g, seed, CHEAP, policy=verb_policy, max_steps=20_000)
         assert playout.finished and playout.state.phase == OVER
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_determinization_shows_the_view_and_plays_on(players: int) -> None:
+    """C-INFO-1, C-INFO-3: every few steps each player's determinization (the others' gold drawn)
+    shows it its view, and 40 random steps play on from it: a bot's look-ahead plays every state it
+    may draw."""
+    checks: Checks[CycladesState, CycladesView] = Checks(every=0, apply_all=False, replay=False,
+                                                        determinize_every=3)
+    assert random_playout(game(players), 1, checks, policy=verb_policy, max_steps=300).steps > 0

@@ -208,3 +208,14 @@ def test_kit_registers_and_validates(registered: None) -> None:  # noqa: F811
     g = kit.make_game({})
     s = g.new_state(1)
     assert "Turn 1" in kit.describe_view(g, g.view(s, 0), 0)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_determinization_shows_the_view_and_plays_on(seed: int) -> None:
+    """P-INFO-1..7: at every step of a 14_2 playout, each faction's determinization (hidden hands,
+    stocks, markers and commitments drawn) shows it its view, and 40 random steps play on from it:
+    a bot's look-ahead plays every state it may draw. A revealed commitment drawn below its stock
+    broke a look-ahead at the settling of a neutral Diplomatic issue (P-DIPLO-7)."""
+    g = game("14_2")
+    checks: Checks[PericlesState, PericlesView] = Checks(every=0, apply_all=False, replay=False, determinize_every=1)
+    assert random_playout(g, seed, checks).finished

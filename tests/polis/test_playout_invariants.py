@@ -21,6 +21,7 @@ CI plays ``KLEOS_PLAYOUTS`` games per edition (default 150). The slow run plays 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 
@@ -147,3 +148,15 @@ def test_the_notation_check_reports_a_position_it_cannot_write() -> None:
     assert notation_problems(game, s) == []
     s.phase = "nowhere"
     assert any(p.startswith("NOTATION:") for p in notation_problems(game, s))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_determinization_shows_the_view_and_plays_on(edition: str) -> None:
+    """R-GEN-17: at every step each side's determinization (the other hand and the hidden decks
+    drawn) shows it its view, and 40 random steps play on from it: a bot's look-ahead plays every
+    state it may draw."""
+    game = PolisGame(edition)
+    checks = polis_checks(game, every=0)
+    checks = dataclasses.replace(checks, apply_all=False, replay=False, determinize_every=1)
+    for seed in range(2):
+        assert random_playout(game, seed, checks, policy=survivor_policy(game)).finished

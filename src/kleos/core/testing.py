@@ -91,6 +91,12 @@ class Checks(Generic[S, V]):
     or added, another verb): each must be refused with IllegalAction and change nothing."""
     history: int = 12
     """How many of the last actions a failure report lists."""
+    determinize_every: int = 0
+    """Every this many steps (0: never), each seat's view is determinized (:meth:`Game.determinize`, from
+    a generator seeded by the playout's seed, the step and the seat): the state drawn must show the
+    seat the same view, and ``determinize_steps`` random steps must play on from it. A bot's look-ahead
+    plays every state it may draw, so a hidden part drawn out of the rules' bounds breaks a bot's turn."""
+    determinize_steps: int = 40
 
 
 CHEAP: Checks[Any, Any] = Checks(every=0, apply_all=False, replay=False)
@@ -276,6 +282,33 @@ class _Checker(Generic[S, V]):
                         raise self.fail("view", f"view of seat {seat} shows information hidden from it:\n"
                                         + _diff(text, self.text(variant)))
 
+    def determinized(self, state: S) -> None:
+        """Each seat's determinization shows it its view and plays on (:attr:`Checks.determinize_every`)."""
+        g = self.game
+        key = self.checks.view_key or (lambda v: v)
+        for seat in range(len(g.seat_names)):
+            view = g.view(state, seat)
+            rnd = random.Random(self.seed * 1_000_003 + self.step * 31 + seat)
+            try:
+                drawn = g.determinize(view, rnd)
+            except NotImplementedError:
+                return  # a game with nothing hidden draws nothing
+            self.expect(key(g.view(drawn, seat)) == key(view), "determinize",
+                        f"seat {seat}'s determinization shows it another view")
+            done = 0
+            try:
+                while done < self.checks.determinize_steps and g.actors(drawn):
+                    actors = g.actors(drawn)
+                    if actors == (CHANCE,):
+                        g.step_chance(drawn)
+                    else:
+                        g.apply_in_place(drawn, rnd.choice(g.legal_actions(drawn, actors[0])), actors[0],
+                                         validate=False)
+                    done += 1
+            except Exception as exc:
+                raise self.fail("determinize", f"seat {seat}'s determinization, {done} steps on, raised "
+                                f"{exc!r}{_where(exc)}") from exc
+
     def final(self, state: S, start_text: str | None) -> None:
         g = self.game
         self.expect(g.outcome(state) is not None, "outcome", "the game is over but has no outcome")
@@ -344,6 +377,8 @@ def random_playout(game: Game[S, V], seed: int, check: Checks[S, V] | None = Non
                 if checks.every and step % checks.every == 0:
                     checker.full(state, actors, legal)
                     checked += 1
+                if checks.determinize_every and step % checks.determinize_every == 0:
+                    checker.determinized(state)
             seat = actors[0] if len(actors) == 1 else rnd.choice(actors)
             if seat == CHANCE:
                 action = game.sample_chance(state)
