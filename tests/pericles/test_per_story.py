@@ -375,3 +375,24 @@ def test_p_redeploy_1_a_redeployment_result_adds_nothing_to_its_words() -> None:
     g.apply_in_place(s, action, seat)
     assert s.moved != before.moved or s.pieces != before.pieces  # the unit did go
     assert " in " not in story.changes(g, g.view(before, None).state, g.view(s, None).state)
+
+
+def test_p_comp_1_a_home_build_says_when_the_pool_runs_short() -> None:
+    """P-MIL-4, P-COMP-1: a home build places what the pool holds; when it holds fewer land units than
+    the bases build, the words say so, and the units placed are those left."""
+    from kleos.games.pericles.rules import military
+    from kleos.games.pericles.rules.common import count, in_use
+    from kleos.games.pericles.rules.theater import entry_parts
+    from kleos.games.pericles.tables import PIECES
+
+    g, before, seat, action = next((g, b, seat, a) for g, b, seat, a, _ in every_step()
+                                   if a.verb == "build" and a.args[0] != "none")
+    theater, _placer, owner, _kind = entry_parts(before.revealed)
+    land = military.CITY_UNITS[owner // 2][1]
+    assert "left in the pool" not in told(g, before, seat, action)
+    short = before.copy()
+    short.gone[land] += g.tables.piece_limits[land] - in_use(short, land) - 1  # one left
+    assert told(g, short, seat, action).endswith(f"; only 1 {PIECES[land]} left in the pool (P-COMP-1)")
+    placed = count(short, theater, land)
+    g.apply_in_place(short, action, seat)
+    assert count(short, theater, land) == placed + 1

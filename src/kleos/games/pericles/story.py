@@ -19,9 +19,9 @@ from kleos.games.pericles.explain import ISSUE_NAMES, faction_name, kind_name, s
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.reference import comedy_effects, theater_names
-from kleos.games.pericles.rules import assembly, battle, casualties
+from kleos.games.pericles.rules import assembly, battle, casualties, military
 from kleos.games.pericles.rules.battledeck import NONE
-from kleos.games.pericles.rules.common import count
+from kleos.games.pericles.rules.common import count, in_use
 from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import (
@@ -494,7 +494,24 @@ def _build(g: PericlesGame, s: PericlesState, a: Action) -> str:
     """P-MIL-4: per city-state base at home, 1 ship or 2 land units."""
     if not a.args or a.args[0] == "none":
         return _("build nothing at home")
-    return _("build at home: {ships}", ships=_ships_by_bases(a.args[0]))
+    return _("build at home: {ships}", ships=_ships_by_bases(a.args[0])) + _pool_short(g, s, a)
+
+
+def _pool_short(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """"; only 3 Al left in the pool (P-COMP-1)" when a home build asks for more units of a kind than the
+    pool holds: the rules place what is left, and the result line would otherwise not add up."""
+    if s.revealed < 0 or not str(a.args[0]).isdigit():
+        return ""
+    theater, _placer, owner, _kind = entry_parts(s.revealed)
+    side = owner // 2
+    naval = int(str(a.args[0]))
+    wanted = (naval, 2 * (count(s, theater, military.CITY_BASE[side]) - naval))
+    short = []
+    for piece, n in zip(military.CITY_UNITS[side], wanted, strict=True):
+        left = max(0, g.tables.piece_limits[piece] - in_use(s, piece))
+        if n > left:
+            short.append(_("only {n} {code} left in the pool (P-COMP-1)", n=left, code=PIECES[piece]))
+    return "".join(f"; {note}" for note in short)
 
 
 def _ships_by_bases(naval: object) -> str:
