@@ -29,7 +29,8 @@ def test_p_info_2_the_deal_is_a_line_a_faction_and_the_hand_reads_as_cards(
     for faction in ("DF", "EK", "AK"):
         assert lines.count(f"a card is dealt: {faction} (hidden) (×9)") == 1
         assert f"a card is dealt: {faction} (hidden)" not in lines
-    assert sum(line.startswith("a card is dealt: AF A") for line in lines) == 9  # own cards one by one
+    own = [line for line in lines if line.startswith("a card is dealt: AF A")]
+    assert len(own) == 1 and len(own[0].split(", ")) == 9, own  # one's own cards listed on one line
     assert "  1. put into the entourage A04 (Leontis I (1): ORA: +4, 3 Strategos)   [entourage A04]" in lines
 
 

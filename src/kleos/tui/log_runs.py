@@ -61,15 +61,22 @@ def run_text(text: str, count: int) -> str:
 def add_line(runs: list[Run], line: LogLine) -> bool:
     """Add ``line`` to ``runs``: the last run grows when ``line`` repeats it or joins its list (then
     True), else a run of its own starts (False)."""
-    last = runs[-1] if runs else None
-    if last is not None and not last.tails and alike(last.line, line):
-        runs[-1] = Run(last.line, last.count + 1)
-        return True
-    if last is not None and listed(last, line):
-        runs[-1] = Run(last.line, 1, (*(last.tails or (_tail(last.line.text),)), _tail(line.text)))
+    bigger = grown(runs[-1], line) if runs else None
+    if bigger is not None:
+        runs[-1] = bigger
         return True
     runs.append(Run(line))
     return False
+
+
+def grown(run: Run, line: LogLine) -> Run | None:
+    """``run`` with ``line`` added when it repeats the run (:func:`alike`) or joins its list
+    (:func:`listed`); None when ``line`` starts a run of its own."""
+    if not run.tails and alike(run.line, line):
+        return Run(run.line, run.count + 1)
+    if listed(run, line):
+        return Run(run.line, 1, (*(run.tails or (_tail(run.line.text),)), _tail(line.text)))
+    return None
 
 
 def fold(lines: Iterable[LogLine]) -> list[Run]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.i18n.platform import N_, _
-from kleos.tui.log_runs import Run, alike, fold
+from kleos.tui.log_runs import Run, fold, grown
 from kleos.tui.look import Look
 from kleos.tui.session import Session
 
@@ -90,8 +90,9 @@ class PlainGame:
         for line in s.log[self.shown:]:
             if line.kind == "action" and s.is_human(line.seat):
                 continue
-            if self.held is not None and alike(self.held.line, line):
-                self.held = Run(self.held.line, self.held.count + 1)
+            bigger = grown(self.held, line) if self.held is not None else None
+            if bigger is not None:
+                self.held = bigger
             else:
                 self.print_held()
                 self.held, self.held_notations = Run(line), set()
