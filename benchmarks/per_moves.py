@@ -6,8 +6,8 @@
 
 A unit moved in a Military issue fights only where it stops in the issue's theater (P-MOVE-3..7,
 P-BATTLE-1). For each variant, game ``i`` (seed ``seed + i``) is played with that variant in all four
-seats, each seat's generator seeded from the game's seed (as ``pericles_agents.play`` does), and every
-unit that ends a move is counted by where it stopped. The variants are the agent specs of the kit
+seats (``pericles_agents.play``, each seat's generator seeded from the game's seed), and every unit
+that ends a move is counted by where it stopped. The variants are the agent specs of the kit
 (``heuristic``) or those of ``per_strength.py`` (``unaimed``: the heuristic before it moved toward the
 issue). Prints, per variant, the units stopped in the issue's theater and elsewhere, with the share
 and its Wilson 95% interval, and the load average. A figure of behaviour, not of strength
@@ -21,45 +21,53 @@ import os
 import time
 from multiprocessing import Pool
 
+import pericles_agents  # the same directory: one seeded game
 from per_strength import maker
 
-from kleos.agents.base import agent_rng
 from kleos.arena.stats import wilson_interval
 from kleos.core import registry
+from kleos.core.action import Action
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules.theater import entry_parts
+from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import N_PIECES
 
 MOVING = ("move", "move_on")
 
 
+class StopCount:
+    """Counts the units that end a move in a Military issue, in the issue's theater or elsewhere."""
+
+    def __init__(self) -> None:
+        self.inside = self.outside = 0
+        self.target: int | None = None
+        self.moved: list[int] = []
+
+    def before(self, state: PericlesState, seat: int, action: Action) -> None:
+        self.target = entry_parts(state.revealed)[0] if state.step in MOVING and state.revealed >= 0 else None
+        self.moved = list(state.moved)
+
+    def after(self, state: PericlesState) -> None:
+        if self.target is None:
+            return
+        for i, (before, after) in enumerate(zip(self.moved, state.moved, strict=True)):
+            if after > before:
+                if i // N_PIECES == self.target:
+                    self.inside += 1
+                else:
+                    self.outside += 1
+
+
 def one(job: tuple[str, str, int]) -> tuple[str, int, int]:
-    """One seeded game of ``variant`` in every seat: (variant, units stopped in the issue's theater,
-    units stopped elsewhere)."""
+    """One seeded game of ``variant`` in every seat (:func:`pericles_agents.play`): (variant, units
+    stopped in the issue's theater, units stopped elsewhere)."""
     variant, scenario, seed = job
     registry.register(KIT)
     game = PericlesGame({"scenario": scenario})
-    agents = {seat: maker(variant)(game) for seat in range(4)}
-    rngs = {seat: agent_rng(seed, seat) for seat in range(4)}
-    state = game.new_state(seed)
-    inside = outside = 0
-    while not game.is_terminal(state):
-        if game.is_chance(state):
-            game.step_chance(state)
-            continue
-        seat = game.actors(state)[0]
-        legal = game.legal_actions(state, seat)
-        action = agents[seat].choose(game.view(state, seat), legal, rngs[seat])
-        target = entry_parts(state.revealed)[0] if state.step in MOVING and state.revealed >= 0 else None
-        moved = list(state.moved)
-        game.apply_in_place(state, action, seat)
-        if target is None:
-            continue
-        for i, (before, after) in enumerate(zip(moved, state.moved, strict=True)):
-            if after > before:
-                inside, outside = (inside + 1, outside) if i // N_PIECES == target else (inside, outside + 1)
-    return variant, inside, outside
+    count = StopCount()
+    pericles_agents.play(game, seed, {seat: maker(variant)(game) for seat in range(4)}, watcher=count)
+    return variant, count.inside, count.outside
 
 
 def main() -> None:

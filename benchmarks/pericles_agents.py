@@ -29,14 +29,17 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from kleos.agents import make_agent
 from kleos.agents.base import Agent, RandomAgent, agent_rng
 from kleos.arena.stats import wilson_interval
 from kleos.core import registry
+from kleos.core.action import Action
 from kleos.games.pericles.agents.heuristic import Blundering
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
+from kleos.games.pericles.state import PericlesState
 
 Timings = dict[str, list[float]]
 clock: Callable[[], float] = time.perf_counter  # what a decision's time is read from (per_strength.py --cpu: CPU time)
@@ -47,7 +50,16 @@ def bot(spec: str, game: PericlesGame, blunders: int) -> Agent:
     return Blundering(agent, blunders) if blunders else agent
 
 
-def play(game: PericlesGame, seed: int, agents: dict[int, Agent], timings: Timings | None = None) -> list[int]:
+class Watcher(Protocol):
+    """Sees each seat's step of a game (:func:`play`): the state just before it and just after."""
+
+    def before(self, state: PericlesState, seat: int, action: Action) -> None: ...
+
+    def after(self, state: PericlesState) -> None: ...
+
+
+def play(game: PericlesGame, seed: int, agents: dict[int, Agent], timings: Timings | None = None,
+         watcher: Watcher | None = None) -> list[int]:
     """One seeded game; returns the final Honor and the winner appended (-1: no winner)."""
     state = game.new_state(seed)
     rngs = {seat: agent_rng(seed, seat) for seat in range(4)}
@@ -61,7 +73,11 @@ def play(game: PericlesGame, seed: int, agents: dict[int, Agent], timings: Timin
         action = agents[seat].choose(game.view(state, seat), legal, rngs[seat])
         if timings is not None and len(legal) > 1:
             timings.setdefault(agents[seat].name, []).append(clock() - start)
+        if watcher is not None:
+            watcher.before(state, seat, action)
         game.apply_in_place(state, action, seat)
+        if watcher is not None:
+            watcher.after(state)
     outcome = state.outcome
     assert outcome is not None
     return [*state.honor, -1 if outcome.winner is None else outcome.winner]
