@@ -79,6 +79,9 @@ def test_chance_lines_alike_but_for_their_last_word_are_one_list() -> None:
     assert not listed(Run(own[0]), LogLine(2, CHANCE, "a card is dealt: DF A02", "chance"))
     assert not listed(Run(HIDDEN, 2), LogLine(3, CHANCE, "a card is dealt: DF A02", "chance"))
     assert len(fold([LogLine(0, 0, "Blue: build I3", "action"), LogLine(1, 0, "Blue: build I4", "action")])) == 2
+    dice = [LogLine(i, CHANCE, f"Die: {n}", "chance") for i, n in enumerate((4, 1, 4))]
+    assert [run.text for run in fold(dice)] == ["Die: 4, 1, 4"]  # a list takes a word it already holds
+    assert [run.text for run in fold(dice[:1] * 2 + dice[1:2])] == ["Die: 4 (×2)", "Die: 1"]
 
 
 def test_a_short_screen_counts_the_lines_it_cannot_show() -> None:

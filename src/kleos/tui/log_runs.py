@@ -44,7 +44,8 @@ def listed(run: Run, line: LogLine) -> bool:
     but a last word of their own (the cards of a seat's own deal), the run not already a count."""
     first = run.line
     return (run.count == 1 and first.kind == line.kind == "chance" and first.seat == line.seat
-            and first.text != line.text and " " in line.text and _head(first.text) == _head(line.text))
+            and (bool(run.tails) or first.text != line.text) and " " in line.text
+            and _head(first.text) == _head(line.text))
 
 
 def alike(a: LogLine, b: LogLine) -> bool:
