@@ -503,11 +503,8 @@ def _pool_short(g: PericlesGame, s: PericlesState, a: Action) -> str:
     if s.revealed < 0 or not str(a.args[0]).isdigit():
         return ""
     theater, _placer, owner, _kind = entry_parts(s.revealed)
-    side = owner // 2
-    naval = int(str(a.args[0]))
-    wanted = (naval, 2 * (count(s, theater, military.CITY_BASE[side]) - naval))
     short = []
-    for piece, n in zip(military.CITY_UNITS[side], wanted, strict=True):
+    for piece, n in military.home_build(s, theater, owner, int(str(a.args[0]))):
         left = max(0, g.tables.piece_limits[piece] - in_use(s, piece))
         if n > left:
             short.append(_("only {n} {code} left in the pool (P-COMP-1)", n=left, code=PIECES[piece]))

@@ -91,16 +91,23 @@ def move_score(t: Tables, s: PericlesState, action: Action) -> int:
     """How many links a movement step brings a unit nearer the theater of the Military issue being
     resolved (P-MOVE-3..7: a unit that enters it stops there and fights, P-BATTLE-1); 0 for any other
     step. Links are counted on the map's connections, whichever units may use them."""
-    if s.revealed < 0 or action.verb not in ("move", "step"):
-        return 0
-    if action.verb == "move":
-        frm, to = t.theater_index[str(action.args[0])], t.theater_index[str(action.args[2])]
-    elif s.moving >= 0:
-        frm, to = s.moving // 100, t.theater_index[str(action.args[0])]
-    else:
-        return 0
+    return move_scores(t, s, [action])[0]
+
+
+def move_scores(t: Tables, s: PericlesState, legal: list[Action]) -> list[int]:
+    """:func:`move_score` of each action, the links to the issue's theater looked up once."""
+    if s.revealed < 0:
+        return [0] * len(legal)
     far = links_to(t, entry_parts(s.revealed)[0])
-    return far[frm] - far[to]
+    return [_links_saved(t, s, action, far) for action in legal]
+
+
+def _links_saved(t: Tables, s: PericlesState, action: Action, far: list[int]) -> int:
+    if action.verb == "move":
+        return far[t.theater_index[str(action.args[0])]] - far[t.theater_index[str(action.args[2])]]
+    if action.verb == "step" and s.moving >= 0:
+        return far[s.moving // 100] - far[t.theater_index[str(action.args[0])]]
+    return 0
 
 
 _LINKS: dict[tuple[tuple[tuple[int, ...], ...], int], list[int]] = {}
@@ -129,8 +136,9 @@ def links_to(t: Tables, target: int) -> list[int]:
 
 def aimed_move(t: Tables, s: PericlesState, legal: list[Action]) -> Action | None:
     """The movement step that brings a unit nearest the issue's theater, if any brings one nearer."""
-    best = max(legal, key=lambda a: move_score(t, s, a))
-    return best if move_score(t, s, best) > 0 else None
+    scores = move_scores(t, s, legal)
+    best = max(range(len(legal)), key=scores.__getitem__)
+    return legal[best] if scores[best] > 0 else None
 
 
 def stop_action(legal: list[Action]) -> Action | None:
@@ -234,10 +242,11 @@ class HeuristicAgent:
             for action in ranked[:self.width - 2]:
                 chosen[action] = None
         if self.aim and s.step in ("move", "move_on"):  # the moves that bring a unit nearest the issue's theater
-            ranked = sorted(legal, key=lambda a: -move_score(self.t, s, a))
-            for action in ranked[:self.width // 2]:
-                if move_score(self.t, s, action) > 0:
-                    chosen[action] = None
+            scores = move_scores(self.t, s, legal)
+            nearest = sorted(range(len(legal)), key=lambda i: -scores[i])
+            for i in nearest[:self.width // 2]:
+                if scores[i] > 0:
+                    chosen[legal[i]] = None
         stop = stop_action(legal)
         if stop is not None:
             chosen[stop] = None

@@ -164,11 +164,15 @@ def build(t: Tables, s: PericlesState, theater: int, owner: int, action: Action)
     s.mil_stage = 1
     if action.args[0] == "none":
         return
-    side = owner // 2
-    naval_unit, land_unit = CITY_UNITS[side]
-    naval = int(action.args[0])
-    place(t, s, theater, naval_unit, naval)
-    place(t, s, theater, land_unit, 2 * (count(s, theater, CITY_BASE[side]) - naval))
+    for piece, wanted in home_build(s, theater, owner, int(action.args[0])):
+        place(t, s, theater, piece, wanted)
+
+
+def home_build(s: PericlesState, theater: int, owner: int, naval: int) -> tuple[tuple[int, int], ...]:
+    """(piece, count) a home build asks for with ``naval`` bases building a ship (P-MIL-4): the ship
+    first, then 2 land units for each other city-state base."""
+    naval_unit, land_unit = CITY_UNITS[owner // 2]
+    return (naval_unit, naval), (land_unit, 2 * (count(s, theater, CITY_BASE[owner // 2]) - naval))
 
 
 def start_expedition(s: PericlesState, owner: int, action: Action) -> None:
