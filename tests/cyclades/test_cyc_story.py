@@ -10,6 +10,7 @@ from cyc_helpers import at_offers, begin_effect, build_on, put, settle, war_turn
 
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
+from kleos.games.cyclades import i18n as cyc_words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.rules import battle, metro
@@ -35,10 +36,21 @@ def test_a_pegasus_invasion_says_who_took_which_island_from_whom() -> None:
     state.track = [index["pegasus"], -1, -1]
     put(game, state, 1, I5=2)
     put(game, state, 0, I1=0, I3=1)  # Blue's I1 under a territory marker: no troops to defend it
-    assert told(game, state, "summon 4 0").startswith("summon the Pegasus (4 GP)")
+    assert told(game, state, "summon 4 0").startswith("summon Pegasus (4 GP)")
     line = told(game, state, "target I5 2 I1")
-    assert line.startswith("the Pegasus carries 2 troops from I5 to I1")
+    assert line.startswith("Pegasus carries 2 troops from I5 to I1")
     assert "I1 is Red's with 2 troops (Blue had none)" in line
+
+
+def test_a_creature_of_one_being_is_named_without_an_article() -> None:
+    """C-DATA-6: the log names a kind of creature with its article ("the Kraken", "the Fates", never
+    "the The Fates") and one being of the myths by its name alone ("Medusa"); every such name is a
+    creature of the deck."""
+    named = {c.name_en: cyc_words.the_creature(c) for c in CycladesGame().tables.data.creatures.creatures}
+    assert named.keys() >= cyc_words.PROPER_NAMES
+    assert named["Kraken"] == "the Kraken" and named["The Fates"] == "the Fates"
+    assert [named[n] for n in ("Medusa", "Chiron", "Pegasus", "Polyphemus")] == ["Medusa", "Chiron", "Pegasus",
+                                                                                  "Polyphemus"]
 
 
 def test_battle_dice_are_told_with_totals_losses_and_who_holds_the_island() -> None:

@@ -49,6 +49,8 @@ CREATURE_EFFECTS = (
     N_("On an island: no fleet may enter or be recruited into the sea spaces next to it; fleets there are "
        "pushed away or destroyed."),
 )
+PROPER_NAMES = frozenset({"Pegasus", "Chiron", "Medusa", "Polyphemus"})
+"""Creatures named for one being of the myths: English gives them no article ("summon Medusa")."""
 PARAMETERS = {"sphinx_price": N_("price per unit"), "sylph_steps": N_("steps"),
               "kraken_move_cost": N_("GP per space moved"), "minotaur_value": N_("defence value")}
 PHASES = {"setup": N_("set-up"), "creatures": N_("creatures"), "gods": N_("gods"), "offer": N_("offerings"),
@@ -76,9 +78,12 @@ def creature_name(c: Creature) -> str:
 
 
 def the_creature(c: Creature) -> str:
-    """A creature named with its article ("the Kraken", "the Fates"): a name that carries its own
-    article ("The Fates") is not given a second one."""
+    """A creature named as a sentence names it: with its article ("the Kraken", "the Fates"), but a
+    name that carries its own article ("The Fates") is not given a second one, and the name of one
+    being of the myths (:data:`PROPER_NAMES`) none in English ("Medusa")."""
     name = creature_name(c)
+    if c.name_en in PROPER_NAMES:
+        return name
     if name.startswith("The "):
         return "the " + name[4:]
     return _("the {creature}", creature=name)

@@ -407,7 +407,7 @@ def _effect_words(t: Tables, s: CycladesState, action: Action) -> str:
     key, args = t.creature_keys[s.effect_card], [str(a) for a in action.args]
     name = words.the_creature(creature(t, s.effect_card))
     if key == "pegasus" and len(args) == 3:
-        return _("the Pegasus carries {troops} from {origin} to {dest}", troops=words.troops(int(args[1])),
+        return _("Pegasus carries {troops} from {origin} to {dest}", troops=words.troops(int(args[1])),
                  origin=args[0], dest=args[2])
     if key == "harpy" and args:
         return _("the Harpy takes a troop off {island}", island=args[0])
