@@ -248,6 +248,37 @@ def test_p_seq_1_the_terminal_log_heads_each_phase() -> None:
 
 
 
+GROUP_WORDS = ("Delian League units", "Athenian units", "Peloponnesian League units", "Spartan units")
+
+
+def test_p_redeploy_1_each_group_s_redeployment_is_named_in_the_log_and_the_menu() -> None:
+    """P-REDEPLOY-1: the groups redeploy in turn, a side's Dominant choosing for both of its groups, so
+    the end of each is told with its group ("end the redeployment of the Athenian units"), and the
+    menu's title says whose units are moved; two ends by one faction never read as one told twice."""
+    from kleos.games.pericles import story
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    title = terminal_parts().menus.title
+    assert title is not None
+    g = KIT.make_game({"scenario": "14_2"})
+    seen: set[int] = set()
+    for seed in range(1, 4):
+        s, rng = g.new_state(seed), random.Random(seed)
+        for _ in range(MAX_STEPS):
+            if s.outcome is not None or not g.actors(s):
+                break
+            seat = CHANCE if g.is_chance(s) else g.actors(s)[0]
+            action = g.sample_chance(s) if seat == CHANCE else rng.choice(g.legal_actions(s, seat))
+            if s.step == "redeploy":
+                group = GROUP_WORDS[s.cursor]
+                assert title(g, g.view(s, seat), seat) == f"redeploy the {group}"
+                if action == Action("redeploy", ("done",)):
+                    assert story.tell(g, s, action) == f"end the redeployment of the {group}"
+                    seen.add(s.cursor)
+            g.apply_in_place(s, action, seat)
+    assert seen == {0, 1, 2, 3}
+
+
 WORDS_OF_NOTATION = {
     # P-REDEPLOY-1, P-ARIST-4, P-UPKEEP-1, P-PLAGUE-6: a step on one unit, the unit in words and its way
     "redeploy Sparta An Aetolia": "redeploy Athenian trireme (An) from Sparta to Aetolia",

@@ -363,10 +363,18 @@ UNIT_STEPS = {"redeploy": N_("redeploy {unit} ({code}) from {origin} to {to}"),
 """Steps on one unit of a theater (P-REDEPLOY-1, P-ARIST-4, P-UPKEEP-1, P-PLAGUE-6), told in words."""
 
 
+REDEPLOY_ENDS = (N_("end the redeployment of the Delian League units"),
+                 N_("end the redeployment of the Athenian units"),
+                 N_("end the redeployment of the Peloponnesian League units"),
+                 N_("end the redeployment of the Spartan units"))
+"""The end of each group's redeployment (P-REDEPLOY-1: the groups in turn, a side's Dominant for both
+of its groups), so that a Dominant's two ends read as two groups, not as one end told twice."""
+
+
 def _unit_step(g: PericlesGame, s: PericlesState, a: Action) -> str:
-    """"redeploy Athenian trireme (An) from Sparta to Aetolia"; the end of a redeployment in words."""
+    """"redeploy Athenian trireme (An) from Sparta to Aetolia"; the end of a group's redeployment in words."""
     if a.verb == "redeploy" and len(a.args) == 1:
-        return _("end the redeployment")
+        return _(REDEPLOY_ENDS[s.cursor]) if s.step == "redeploy" and 0 <= s.cursor < 4 else _("end the redeployment")
     if len(a.args) not in (2, 3):
         return _as_notation(a)
     origin, piece, *to = (str(x) for x in a.args)

@@ -172,10 +172,21 @@ def _panel_for(game: PericlesGame, view: PericlesView, legal: Sequence[Action], 
     return _("Theaters") if verbs else None
 
 
+REDEPLOY_TITLES = (N_("redeploy the Delian League units"), N_("redeploy the Athenian units"),
+                   N_("redeploy the Peloponnesian League units"), N_("redeploy the Spartan units"))
+"""The redeployment's title for each group in turn (P-REDEPLOY-1): a Dominant redeploys two groups."""
+
+
 def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
     """What the faction decides (the shell puts its name before it)."""
-    step = view.state.step
-    return _(STEP_TITLES[step]) if step in STEP_TITLES else step
+    return _step_words(view.state)
+
+
+def _step_words(s: PericlesState) -> str:
+    """The step's title in words; a redeployment's names the group whose turn it is."""
+    if s.step == "redeploy" and 0 <= s.cursor < len(REDEPLOY_TITLES):
+        return _(REDEPLOY_TITLES[s.cursor])
+    return _(STEP_TITLES[s.step]) if s.step in STEP_TITLES else s.step
 
 
 STEP_TITLES = {
@@ -345,7 +356,7 @@ def _resolve_tip(legal: Sequence[Action]) -> str | None:
 def _guide_tip(game: PericlesGame, view: PericlesView, seat: int, legal: Sequence[Action]) -> str:
     step = view.state.step
     tip = _resolve_tip(legal) if step == "resolve" else _(TIPS[step]) if step in TIPS else None
-    what = _(STEP_TITLES[step]) if step in STEP_TITLES else step
+    what = _step_words(view.state)
     return tip or _("Decide: {what}. Press ? for the rule behind each choice.", what=what)
 
 
