@@ -225,24 +225,26 @@ def test_p_raid_3_the_raids_card_says_what_the_enemy_dominant_loses() -> None:
 
 
 def test_p_seq_1_the_terminal_log_heads_each_phase() -> None:
-    """P-SEQ-1: the terminal's story has a heading where a step opens a new phase or turn, one for each."""
+    """P-SEQ-1: the terminal's story has a heading where a step opens a new phase or turn, one for each,
+    and one before the first step for the phase the game starts in."""
     from kleos.games.pericles.tui.parts import terminal_parts
 
     tell = terminal_parts().log_lines
     assert tell is not None
     g = KIT.make_game({"scenario": "14_2"})
     s, rng, phases = g.new_state(1), random.Random(1), 0
-    for _ in range(MAX_STEPS):  # the first turns of the war, phase after phase
+    for index in range(MAX_STEPS):  # the first turns of the war, phase after phase
         if phases >= 8 or not g.actors(s):
             break
         seat = CHANCE if g.is_chance(s) else g.actors(s)[0]
         action = g.sample_chance(s) if seat == CHANCE else rng.choice(g.legal_actions(s, seat))
         before, after = s.copy(), s
         g.apply_in_place(s, action, seat)
-        lines = tell(g, before, seat, action, after, 0, frozenset({0}))
+        lines = tell(g, before, seat, action, after, index, frozenset({0}))
         headings = [line.text for line in lines if line.kind == "heading" and line.text.startswith("Turn ")]
         opened = (after.turn, after.phase) != (before.turn, before.phase) and after.outcome is None
-        assert headings == ([f"Turn {after.turn}: {after.phase} phase"] if opened else []), (action, headings)
+        first = ["Turn 1: aristophanes phase"] if index == 0 else []  # the phase the war starts in
+        assert headings == first + ([f"Turn {after.turn}: {after.phase} phase"] if opened else []), (action, headings)
         phases += opened
     assert phases >= 8
 

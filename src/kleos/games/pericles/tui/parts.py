@@ -67,7 +67,7 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
     named from its owner's, P-THEATER-9, P-INFO-6), secret steps hidden as everywhere, then on lines
     of their own the debate the step reveals or settles and what it brought about
     (:func:`kleos.games.pericles.story.debate_told`, :func:`kleos.games.pericles.story.changes`), and a
-    heading where a new phase or turn begins."""
+    heading where a new phase or turn begins, and before the game's first step (the phase it starts in)."""
     allowed = KIT.log_visibility(game, before, seat, action, after)
     kind = "chance" if seat == CHANCE else "action"
     narrator = KIT.log_narrator(game, before, seat, action, after)
@@ -86,13 +86,18 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
         lines.append(LogLine(index, CHANCE, result, "result"))
     new_phase = (after.turn, after.phase) != (before.turn, before.phase)
     if new_phase and after.phase in PHASE_TITLES and after.outcome is None:  # P-SEQ-1: told phase by phase
-        heading = _("Turn {turn}: {phase}", turn=after.turn, phase=_(PHASE_TITLES[after.phase]))
-        lines.append(LogLine(index, CHANCE, heading, "heading"))
+        lines.append(_phase_heading(after, index))
+    if index == 0 and before.phase in PHASE_TITLES:  # the game's first phase is headed too
+        lines.insert(0, _phase_heading(before, index))
     outcome = game.outcome(after)
     if outcome is not None:
         lines.append(LogLine(index, CHANCE, _("Game over: {outcome}.", outcome=KIT.outcome_text(game, outcome)),
                              "heading"))
     return lines
+
+
+def _phase_heading(s: PericlesState, index: int) -> LogLine:
+    return LogLine(index, CHANCE, _("Turn {turn}: {phase}", turn=s.turn, phase=_(PHASE_TITLES[s.phase])), "heading")
 
 
 # ----- menus -------------------------------------------------------------------------------------------
