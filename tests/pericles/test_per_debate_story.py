@@ -32,7 +32,8 @@ def step(g: PericlesGame, s: PericlesState, seat: int, text: str) -> str:
     browser = KIT.describe_step(g, g.view(before, narrator), action, g.view(s, narrator))
     tell = terminal_parts().log_lines
     assert tell is not None
-    terminal = tell(g, before, seat, action, s, 0, frozenset({AF, DF, EK}))
+    index = 1  # a step after the game's first (before that one the log heads the phase the game starts in)
+    terminal = tell(g, before, seat, action, s, index, frozenset({AF, DF, EK}))
     return browser + " | " + " / ".join(line.text for line in terminal)
 
 

@@ -243,8 +243,9 @@ def test_p_seq_1_the_terminal_log_heads_each_phase() -> None:
         lines = tell(g, before, seat, action, after, index, frozenset({0}))
         headings = [line.text for line in lines if line.kind == "heading" and line.text.startswith("Turn ")]
         opened = (after.turn, after.phase) != (before.turn, before.phase) and after.outcome is None
-        first = ["Turn 1: aristophanes phase"] if index == 0 else []  # the phase the war starts in
-        assert headings == first + ([f"Turn {after.turn}: {after.phase} phase"] if opened else []), (action, headings)
+        first = ["Turn 1: Aristophanes phase"] if index == 0 else []  # the phase the war starts in
+        opening = [f"Turn {after.turn}: {after.phase.capitalize()} phase"] if opened else []
+        assert headings == first + opening, (action, headings)
         phases += opened
     assert phases >= 8
 

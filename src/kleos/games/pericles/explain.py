@@ -33,9 +33,9 @@ THEATER_NAMES = (N_("Sicily"), N_("Corcyra"), N_("Aetolia"), N_("Naupactus"), N_
 """The theaters' full names as the packaged data gives them, marked so that the reference and the
 browser's tooltips show them translated (their keys are notation and stay as they are)."""
 """The factions' names as the packaged data gives them, marked so that every surface can translate them."""
-PHASE_TITLES = {"aristophanes": N_("aristophanes phase"), "assembly": N_("assembly phase"),
-                "political": N_("political phase"), "theater": N_("theater phase"), "final": N_("final phase"),
-                "over": N_("over phase")}
+PHASE_TITLES = {"aristophanes": N_("Aristophanes phase"), "assembly": N_("Assembly phase"),
+                "political": N_("Political phase"), "theater": N_("Theater phase"), "final": N_("Final phase"),
+                "over": N_("game over")}
 """Each phase by the engine's name for it, as the status bar and the position's summary say it (P-SEQ-1)."""
 
 KINDS: dict[str, tuple[str, str, str]] = {

@@ -287,10 +287,10 @@ function factions(T, view, seatNames) {
   return out;
 }
 
-/** The phase as the status bar names it ("theater phase"). */
+/** The phase as the status bar names it ("Theater phase"). */
 function phaseTitle(phase) {
-  const titles = { aristophanes: t("aristophanes phase"), assembly: t("assembly phase"), political: t("political phase"),
-    theater: t("theater phase"), final: t("final phase"), over: t("over phase") };
+  const titles = { aristophanes: t("Aristophanes phase"), assembly: t("Assembly phase"), political: t("Political phase"),
+    theater: t("Theater phase"), final: t("Final phase"), over: t("game over") };
   return titles[phase] || phase;
 }
 
