@@ -25,9 +25,10 @@ MAX_STEPS = 4000  # steps per seeded random vignette at most (they end in a few 
 Step = tuple[PericlesGame, PericlesState, int, Action, PericlesState]
 
 
-def steps(seed: int) -> list[Step]:
-    """Every step of a seeded random vignette: (game, state before, seat, action, state after)."""
-    g = KIT.make_game({"scenario": "14_1_09a"})
+def steps(seed: int, scenario: str = "14_1_09a") -> list[Step]:
+    """Every step of a seeded random game (the vignette unless told): (game, state before, seat, action,
+    state after)."""
+    g = KIT.make_game({"scenario": scenario})
     s = g.new_state(seed)
     rng = random.Random(seed)
     out: list[Step] = []
@@ -42,7 +43,7 @@ def steps(seed: int) -> list[Step]:
         before = s.copy()
         g.apply_in_place(s, action, seat)
         out.append((g, before, seat, action, s.copy()))
-    raise AssertionError(f"the vignette of seed {seed} did not end in {MAX_STEPS} steps")
+    raise AssertionError(f"the {scenario} game of seed {seed} did not end in {MAX_STEPS} steps")
 
 
 def told(g: PericlesGame, before: PericlesState, seat: int, action: Action) -> str:
@@ -251,6 +252,25 @@ def test_p_seq_1_the_terminal_log_heads_each_phase() -> None:
 
 
 
+def test_p_exped_7_an_expedition_without_a_battle_says_so_and_why() -> None:
+    """P-EXPED-7, P-MIL-8: when an Expedition Assembly's movement ends with the theater not contested,
+    the log says no battle follows and why, and that the Strategos go back; when a battle follows, it
+    says nothing of the kind (the battle's lines tell it)."""
+    from kleos.games.pericles import story
+    from kleos.games.pericles.rules import expedition
+
+    told = {True: 0, False: 0}
+    moving = ("move", "move_on")
+    for g, before, _seat, action, after in (step for seed in range(1, 7) for step in steps(seed, "14_2")):
+        if before.step in moving and expedition.in_progress(before) and after.step not in moving:
+            line = story.tell_step(g, g.view(before, None).state, action, g.view(after, None).state)
+            battle_follows = expedition.in_progress(after)
+            theater = g.tables.theater_keys[before.revealed // 1000]
+            assert (f"No battle in {theater}: " in line) == (not battle_follows), line
+            told[battle_follows] += 1
+    assert told[True] and told[False], told
+
+
 GROUP_WORDS = ("Delian League units", "Athenian units", "Peloponnesian League units", "Spartan units")
 
 
@@ -263,22 +283,14 @@ def test_p_redeploy_1_each_group_s_redeployment_is_named_in_the_log_and_the_menu
 
     title = terminal_parts().menus.title
     assert title is not None
-    g = KIT.make_game({"scenario": "14_2"})
     seen: set[int] = set()
-    for seed in range(1, 4):
-        s, rng = g.new_state(seed), random.Random(seed)
-        for _ in range(MAX_STEPS):
-            if s.outcome is not None or not g.actors(s):
-                break
-            seat = CHANCE if g.is_chance(s) else g.actors(s)[0]
-            action = g.sample_chance(s) if seat == CHANCE else rng.choice(g.legal_actions(s, seat))
-            if s.step == "redeploy":
-                group = GROUP_WORDS[s.cursor]
-                assert title(g, g.view(s, seat), seat) == f"redeploy the {group}"
-                if action == Action("redeploy", ("done",)):
-                    assert story.tell(g, s, action) == f"end the redeployment of the {group}"
-                    seen.add(s.cursor)
-            g.apply_in_place(s, action, seat)
+    for g, before, seat, action, _after in (step for seed in range(1, 4) for step in steps(seed, "14_2")):
+        if before.step == "redeploy":
+            group = GROUP_WORDS[before.cursor]
+            assert title(g, g.view(before, seat), seat) == f"redeploy the {group}"
+            if action == Action("redeploy", ("done",)):
+                assert story.tell(g, before, action) == f"end the redeployment of the {group}"
+                seen.add(before.cursor)
     assert seen == {0, 1, 2, 3}
 
 

@@ -19,9 +19,9 @@ from kleos.games.pericles.explain import ISSUE_NAMES, faction_name, kind_name, s
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.reference import comedy_effects, theater_names
-from kleos.games.pericles.rules import assembly, battle, casualties, military
+from kleos.games.pericles.rules import assembly, battle, casualties, expedition, military
 from kleos.games.pericles.rules.battledeck import NONE
-from kleos.games.pericles.rules.common import count, in_use
+from kleos.games.pericles.rules.common import ENEMY, FRIENDLY, count, in_use, status
 from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import (
@@ -198,13 +198,41 @@ def _piece_changes(g: PericlesGame, before: PericlesState, after: PericlesState)
 
 def tell_step(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
     """The log's line of a step, from one faction's views before and after it: the action as
-    :func:`tell` says it, then the debate it reveals or settles (:func:`debate_told`) and what it
-    brought about (:func:`changes`), so that the browser's log reads as the terminal's."""
+    :func:`tell` says it, then the debate it reveals or settles and the expedition it ends
+    (:func:`outcomes_told`) and what it brought about (:func:`changes`), so that the browser's log
+    reads as the terminal's."""
     text = tell(g, before, action)
-    for more in (debate_told(g, before, action, after), changes(g, before, after)):
+    for more in (*outcomes_told(g, before, action, after), changes(g, before, after)):
         if more:
             text = f"{text}{'' if text.endswith('.') else '.'} {more}"
     return text
+
+
+def outcomes_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> list[str]:
+    """What the step decided beyond its own words: the debate it reveals or settles
+    (:func:`debate_told`) and an expedition whose movement ends without a battle
+    (:func:`expedition_told`); none, one or both."""
+    return [told for told in (debate_told(g, before, action, after), expedition_told(g, before, after)) if told]
+
+
+def expedition_told(g: PericlesGame, before: PericlesState, after: PericlesState) -> str:
+    """An Expedition Assembly in a contested or enemy theater whose movement ends with the theater not
+    contested: no battle follows (P-EXPED-7) and the issue ends (P-MIL-8). Without this line the
+    expedition's end went untold: its commitments were made, its units moved, then the next marker
+    was revealed. A battle that follows is told by its own lines."""
+    if before.step not in ("move", "move_on") or not expedition.in_progress(before) or expedition.in_progress(after):
+        return ""
+    theater, side = battle.theater_of(before), battle.commander(before) // 2
+    name = g.tables.theater_keys[theater]
+    here = status(after, theater, side)
+    if here == FRIENDLY:
+        why = _("{side} alone is there after the movement", side=side_name(side))
+    elif here == ENEMY:
+        why = _("{side} has nothing there after the movement", side=side_name(side))
+    else:
+        why = _("neither side has anything there after the movement")
+    return _("No battle in {theater}: {why} (P-EXPED-7); the Strategos committed go back to the supply "
+             "(P-MIL-8).", theater=name, why=why)
 
 
 # ----- debates (P-ASSEMBLY) ----------------------------------------------------------------------

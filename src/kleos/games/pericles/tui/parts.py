@@ -65,8 +65,8 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
                readers: frozenset[int]) -> list[LogLine]:
     """The story log, as the browser's: the kit's words from its narrator's views (a revealed marker
     named from its owner's, P-THEATER-9, P-INFO-6), secret steps hidden as everywhere, then on lines
-    of their own the debate the step reveals or settles and what it brought about
-    (:func:`kleos.games.pericles.story.debate_told`, :func:`kleos.games.pericles.story.changes`), and a
+    of their own the debate the step reveals or settles, the expedition it ends and what it brought about
+    (:func:`kleos.games.pericles.story.outcomes_told`, :func:`kleos.games.pericles.story.changes`), and a
     heading where a new phase or turn begins, and before the game's first step (the phase it starts in)."""
     allowed = KIT.log_visibility(game, before, seat, action, after)
     kind = "chance" if seat == CHANCE else "action"
@@ -78,9 +78,8 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
         told = game.view(before, reader).state
         text = story.tell(game, told, action)
         lines = [LogLine(index, seat, text if seat == CHANCE else f"{seat_names(game)[seat]}: {text}", kind)]
-        debate = story.debate_told(game, told, action, game.view(after, reader).state)
-        if debate:
-            lines.append(LogLine(index, CHANCE, debate, "result"))
+        for decided in story.outcomes_told(game, told, action, game.view(after, reader).state):
+            lines.append(LogLine(index, CHANCE, decided, "result"))
     result = story.changes(game, game.view(before, None).state, game.view(after, None).state)
     if result:
         lines.append(LogLine(index, CHANCE, result, "result"))
