@@ -10,7 +10,9 @@ seats (``pericles_agents.play``, each seat's generator seeded from the game's se
 that ends a move is counted by where it stopped. The variants are the agent specs of the kit
 (``heuristic``) or those of ``per_strength.py`` (``unaimed``: the heuristic before it moved toward the
 issue). Prints, per variant, the units stopped in the issue's theater and elsewhere, with the share
-and its Wilson 95% interval, and the load average. A figure of behaviour, not of strength
+and its Wilson 95% interval, and the load average; of the units stopped elsewhere, those that contest
+a theater the enemy held and those that take one nobody held (both move the end bonus for theaters
+held, P-VICTORY-10). A figure of behaviour, not of strength
 (``per_strength.py --side`` measures that).
 """
 
@@ -29,45 +31,63 @@ from kleos.core import registry
 from kleos.core.action import Action
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
+from kleos.games.pericles.rules.common import CONTESTED, ENEMY, FRIENDLY, NEUTRAL, status
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import PericlesState
-from kleos.games.pericles.tables import N_PIECES
+from kleos.games.pericles.tables import N_PIECES, SIDE_LAND, SIDE_NAVAL
 
 MOVING = ("move", "move_on")
 
 
+ATHENIAN_UNITS = frozenset(SIDE_LAND[0] + SIDE_NAVAL[0])
+ELSEWHERE = {(ENEMY, CONTESTED): "contest", (NEUTRAL, FRIENDLY): "take"}
+"""A stop outside the issue's theater by what it did to the theater it entered (the status for the
+unit's side before and after): it contests one the enemy held, or takes one nobody held. Either moves
+the end bonus for theaters held (P-VICTORY-10) in 14_2."""
+
+
 class StopCount:
-    """Counts the units that end a move in a Military issue, in the issue's theater or elsewhere."""
+    """Counts the units that end a move in a Military issue, in the issue's theater or elsewhere, and
+    of those elsewhere the ones that contest an enemy theater or take an empty one."""
 
     def __init__(self) -> None:
         self.inside = self.outside = 0
+        self.elsewhere = {"contest": 0, "take": 0}
         self.target: int | None = None
         self.moved: list[int] = []
+        self.status: list[tuple[str, str]] = []
 
     def before(self, state: PericlesState, seat: int, action: Action) -> None:
         self.target = entry_parts(state.revealed)[0] if state.step in MOVING and state.revealed >= 0 else None
         self.moved = list(state.moved)
+        if self.target is not None:
+            self.status = [(status(state, th, 0), status(state, th, 1)) for th in range(len(state.moved) // N_PIECES)]
 
     def after(self, state: PericlesState) -> None:
         if self.target is None:
             return
         for i, (before, after) in enumerate(zip(self.moved, state.moved, strict=True)):
             if after > before:
-                if i // N_PIECES == self.target:
+                theater, side = i // N_PIECES, 0 if i % N_PIECES in ATHENIAN_UNITS else 1
+                if theater == self.target:
                     self.inside += 1
-                else:
-                    self.outside += 1
+                    continue
+                self.outside += 1
+                change = ELSEWHERE.get((self.status[theater][side], status(state, theater, side)))
+                if change is not None:
+                    self.elsewhere[change] += 1
 
 
-def one(job: tuple[str, str, int]) -> tuple[str, int, int]:
+def one(job: tuple[str, str, int]) -> tuple[str, int, int, int, int]:
     """One seeded game of ``variant`` in every seat (:func:`pericles_agents.play`): (variant, units
-    stopped in the issue's theater, units stopped elsewhere)."""
+    stopped in the issue's theater, units stopped elsewhere, of those the ones that contested an enemy
+    theater and that took an empty one)."""
     variant, scenario, seed = job
     registry.register(KIT)
     game = PericlesGame({"scenario": scenario})
     count = StopCount()
     pericles_agents.play(game, seed, {seat: maker(variant)(game) for seat in range(4)}, watcher=count)
-    return variant, count.inside, count.outside
+    return variant, count.inside, count.outside, count.elsewhere["contest"], count.elsewhere["take"]
 
 
 def main() -> None:
@@ -81,19 +101,18 @@ def main() -> None:
     variants = args.variants.split(",")
     jobs = [(variant, args.scenario, args.seed + i) for i in range(args.games) for variant in variants]
     start = time.perf_counter()
-    totals = {variant: [0, 0] for variant in variants}
+    totals = {variant: [0, 0, 0, 0] for variant in variants}
     with Pool(args.jobs) as pool:
-        for done, (variant, inside, outside) in enumerate(pool.imap_unordered(one, jobs), 1):
-            totals[variant][0] += inside
-            totals[variant][1] += outside
+        for done, (variant, *counts) in enumerate(pool.imap_unordered(one, jobs), 1):
+            totals[variant] = [total + n for total, n in zip(totals[variant], counts, strict=True)]
             print(f"  {done}/{len(jobs)} games ({time.perf_counter() - start:.0f} s)", flush=True)
     print(f"{args.scenario}, seeds {args.seed}-{args.seed + args.games - 1}, "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}:")
-    for variant, (inside, outside) in totals.items():
+    for variant, (inside, outside, contest, take) in totals.items():
         low, high = wilson_interval(inside, inside + outside)
         print(f"  {variant}: {inside} of {inside + outside} moved units stop in the issue's theater "
               f"({100 * inside / max(1, inside + outside):.0f}% [Wilson 95% {100 * low:.0f}-{100 * high:.0f}%]), "
-              f"{outside} elsewhere")
+              f"{outside} elsewhere: {contest} contest a theater the enemy held, {take} take one nobody held")
 
 
 if __name__ == "__main__":

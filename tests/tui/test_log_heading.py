@@ -1,0 +1,34 @@
+"""The default log's headings (``TerminalParts.log_heading``): the generic session asks the game for a
+heading after each step it tells with ``describe_step``, and once before the game's first step, with
+public views only."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from kleos.core.protocol import CHANCE
+from kleos.games.cyclades.kit import KIT
+from kleos.tui.session import Session
+
+
+def test_the_session_puts_the_game_s_headings_around_the_lines_of_a_step() -> None:
+    session = Session.start(KIT, {"players": 2}, 1, frozenset())
+    asked: list[tuple[Any, Any]] = []
+
+    def heading(game: Any, before: Any, after: Any) -> str | None:
+        asked.append((before, after))
+        if before is None:
+            return "Start"
+        return f"Phase {after.state.phase}" if after.state.phase != before.state.phase else None
+
+    assert session.parts is not None
+    session.parts = replace(session.parts, log_heading=heading)
+    first = session.step_chance()  # index 0: the turn order is drawn, the set-up ends
+    assert [(line.text, line.kind) for line in first if line.kind == "heading"] == [("Start", "heading"),
+                                                                                    ("Phase creatures", "heading")]
+    assert first[0].text == "Start" and first[1].text.startswith("the turn order is drawn")
+    assert all(view.seat is None for pair in asked for view in pair if view is not None)  # public views only
+    second = session.step_chance()  # a creature enters the track: the phase moves on to the gods
+    assert [line.text for line in second if line.kind == "heading"] == ["Phase gods"]
+    assert second[0].seat == CHANCE and second[0].kind == "chance"
