@@ -12,7 +12,7 @@ that ends a move is counted by where it stopped. The variants are the agent spec
 issue). Prints, per variant, the units stopped in the issue's theater and elsewhere, with the share
 and its Wilson 95% interval, and the load average; of the units stopped elsewhere, those that contest
 a theater the enemy held and those that take one nobody held (both move the end bonus for theaters
-held, P-VICTORY-10). A figure of behaviour, not of strength
+held, P-VICTORY-9, P-VICTORY-10). A figure of behaviour, not of strength
 (``per_strength.py --side`` measures that).
 """
 
@@ -43,7 +43,7 @@ ATHENIAN_UNITS = frozenset(SIDE_LAND[0] + SIDE_NAVAL[0])
 ELSEWHERE = {(ENEMY, CONTESTED): "contest", (NEUTRAL, FRIENDLY): "take"}
 """A stop outside the issue's theater by what it did to the theater it entered (the status for the
 unit's side before and after): it contests one the enemy held, or takes one nobody held. Either moves
-the end bonus for theaters held (P-VICTORY-10) in 14_2."""
+the end bonus for theaters held (P-VICTORY-9, P-VICTORY-10) in 14_2."""
 
 
 class StopCount:

@@ -402,7 +402,8 @@ of its groups), so that a Dominant's two ends read as two groups, not as one end
 def _unit_step(g: PericlesGame, s: PericlesState, a: Action) -> str:
     """"redeploy Athenian trireme (An) from Sparta to Aetolia"; the end of a group's redeployment in words."""
     if a.verb == "redeploy" and len(a.args) == 1:
-        return _(REDEPLOY_ENDS[s.cursor]) if s.step == "redeploy" and 0 <= s.cursor < 4 else _("end the redeployment")
+        group = s.cursor if s.step == "redeploy" and 0 <= s.cursor < len(REDEPLOY_ENDS) else -1
+        return _(REDEPLOY_ENDS[group]) if group >= 0 else _("end the redeployment")
     if len(a.args) not in (2, 3):
         return _as_notation(a)
     origin, piece, *to = (str(x) for x in a.args)
