@@ -32,6 +32,9 @@ def test_p_info_2_the_deal_is_a_line_a_faction_and_the_hand_reads_as_cards(
     own = [line for line in lines if line.startswith("a card is dealt: AF A")]
     assert len(own) == 1 and len(own[0].split(", ")) == 9, own  # one's own cards listed on one line
     assert "  1. put into the entourage A04 (Leontis I (1): ORA: +4, 3 Strategos)   [entourage A04]" in lines
+    # the menu says what is decided, as the terminal app's menu title does
+    assert lines[lines.index("  1. put into the entourage A04 (Leontis I (1): ORA: +4, 3 Strategos)   [entourage A04]")
+                 - 1] == "Your choices (Aristocrats): form your entourage"
 
 
 def test_p_solo_6_the_opening_names_the_bots_handicap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -195,9 +195,14 @@ class PlainGame:
         out(_("(The board is as above; 'board' shows it again.)") if board == last else board[1])
 
     def menu(self, seat: int, legal: list[Action]) -> None:
+        """The numbered choices under a line that says what is decided, when the game names it ("Your
+        choices (Aristocrats): form your entourage"), as the terminal app's menu title does."""
         s = self.session
         view = s.view(seat)
-        out(_("Your choices ({name}):", name=s.name(seat)))
+        if self.look.parts.menus.title is not None:
+            out(_("Your choices ({name}): {what}", name=s.name(seat), what=self.look.title(s.game, view, seat)))
+        else:
+            out(_("Your choices ({name}):", name=s.name(seat)))
         width = len(str(len(legal)))
         for i, action in enumerate(legal, start=1):
             warning = self.look.warning(s.game, view, seat, action)
