@@ -212,6 +212,33 @@ def _prompt_tip(t: Tables, s: CycladesState, seat: int, verbs: set[str]) -> str:
     return _("Choose from the menu; ? explains each choice.")
 
 
+def decision_title(game: CycladesGame, view: CycladesView, seat: int) -> str:
+    """What the seat decides, in a few words: the menu's title in the terminal app and the plain loop
+    (the guide's tip, :func:`guide_tip`, says more)."""
+    t, s = game.tables, view.state
+    if s.phase == OFFER:
+        return _("bid for a god or pray to Apollo")
+    if s.apollo_choice:
+        return _("Apollo: place the prosperity marker")
+    prompt = turn.pending_prompt(s)
+    if prompt is battle:
+        where = (t.sea_ids if s.battle_naval else t.island_ids)[s.battle_place] if s.battle_place >= 0 else "?"
+        return _("battle in {place}: stay or retreat", place=where)
+    if prompt is metro:
+        return _("a new Metropolis")
+    if prompt is effects:
+        if s.effect_card == EMPTY:
+            return _("a creature's effect")
+        card = next(c for c in t.data.creatures.creatures if c.key == t.creature_keys[s.effect_card])
+        return _("{creature}'s effect", creature=words.creature_name(card))
+    if fleet.continuing(s, seat):
+        return _("sail on, or stop here")
+    god = turn.turn_god(s)
+    if god in GOD_TIPS:
+        return _("your turn with {god}", god=words.god(t, god))
+    return _("your turn")
+
+
 def guide_tip(game: CycladesGame, view: CycladesView, seat: int, legal: Sequence[Action]) -> str:
     """The first-game guide's line for this decision."""
     t, s = game.tables, view.state

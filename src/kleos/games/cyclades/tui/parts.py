@@ -54,6 +54,7 @@ def terminal_parts() -> TerminalParts[CycladesGame, CycladesState, CycladesView]
         help=HelpParts(heading=_heading, verbs=guide.verbs(), guide_intro=guide.guide_intro(),
                        guide_tip=guide.guide_tip, rules=reference.rules_reference(),
                        game_rules=lambda game: reference.rules_reference(game.tables.data)),
-        menus=MenuParts(notation_example="offer ares 2", explain=reference.explain, gloss=reference.gloss),
+        menus=MenuParts(title=guide.decision_title, notation_example="offer ares 2", explain=reference.explain,
+                        gloss=reference.gloss),
         log_heading=_log_heading,
     )
