@@ -196,7 +196,7 @@ class PlainGame:
 
     def menu(self, seat: int, legal: list[Action]) -> None:
         """The numbered choices under a line that says what is decided, when the game names it ("Your
-        choices (Aristocrats): form your entourage"), as the terminal app's menu title does."""
+        choices (Player 1): <the menu's title>"), as the terminal app's menu title does."""
         s = self.session
         view = s.view(seat)
         if self.look.parts.menus.title is not None:
