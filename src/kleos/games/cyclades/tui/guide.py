@@ -15,6 +15,7 @@ from kleos.core.kit.terminal import VerbHelp
 from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext
+from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import actions as turn
 from kleos.games.cyclades.rules import battle, effects, fleet, metro
 from kleos.games.cyclades.rules.common import islands_of, metropolises
@@ -205,7 +206,7 @@ def _prompt_tip(t: Tables, s: CycladesState, seat: int, verbs: set[str]) -> str:
             return _("Polyphemus pushes your fleets: choose the sea they go to.")
         if s.effect_card == EMPTY:
             return _("A creature's effect: choose {choices} (? explains each).", choices=" / ".join(sorted(verbs)))
-        card = next(c for c in t.data.creatures.creatures if c.key == t.creature_keys[s.effect_card])
+        card = creature(t, s.effect_card)
         told = _("{creature}'s effect: {effect} Choose from the menu (? explains it).",
                  creature=words.creature_name(card), effect=words.effect(card))
         return told + (" " + _("'done' ends it.") if "done" in verbs else "")
@@ -229,8 +230,7 @@ def decision_title(game: CycladesGame, view: CycladesView, seat: int) -> str:
     if prompt is effects:
         if s.effect_card == EMPTY:
             return _("a creature's effect")
-        card = next(c for c in t.data.creatures.creatures if c.key == t.creature_keys[s.effect_card])
-        return _("{creature}'s effect", creature=words.creature_name(card))
+        return _("{creature}'s effect", creature=words.creature_name(creature(t, s.effect_card)))
     if fleet.continuing(s, seat):
         return _("sail on, or stop here")
     god = turn.turn_god(s)

@@ -10,7 +10,7 @@ from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades import reference
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _
-from kleos.games.cyclades.state import CycladesState
+from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.tui import guide, render
 from kleos.games.cyclades.view import CycladesView
 
@@ -41,7 +41,7 @@ def _log_heading(game: CycladesGame, before: CycladesView | None, after: Cyclade
         return None
     if before is None or s.cycle != before.state.cycle:
         return _("Cycle {cycle}", cycle=s.cycle)
-    if s.phase == "action" != before.state.phase:
+    if s.phase == ACTION != before.state.phase:
         return _("Cycle {cycle}: {phase}", cycle=s.cycle, phase=words.phase(s.phase))
     return None
 
