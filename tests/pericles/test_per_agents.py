@@ -19,6 +19,7 @@ from kleos.games.pericles.agents.heuristic import (
     move_score,
     place_score,
     quick,
+    undoes_redeployment,
 )
 from kleos.games.pericles.agents.search import evaluator
 from kleos.games.pericles.game import PericlesGame
@@ -26,6 +27,7 @@ from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules.common import CONTESTED, status
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.tables import N_PIECES, PIECES
 
 AF, DF, EK, AK = range(4)
 
@@ -250,3 +252,40 @@ def test_p_move_3_the_heuristic_moves_units_toward_the_military_issue(seed: int)
     best = max(legal, key=lambda a: move_score(t, state, a))
     assert best in small(game).candidates(state, legal, random.Random(1))
     assert best in HeuristicAgent(game).candidates(state, legal, random.Random(1))
+
+
+def redeployment_with_a_step_back(seed: int) -> tuple[PericlesGame, PericlesState, list[Action]]:
+    """A random 14_2 game (seeded) played to its first redeployment step where a unit could leave a
+    theater a unit of its kind was redeployed into this phase."""
+    game = PericlesGame({"scenario": "14_2"})
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        if state.step == "redeploy" and any(undoes_redeployment(game.tables, state, a) for a in legal):
+            return game, state, legal
+        game.apply_in_place(state, legal[rng.randrange(len(legal))], seat)
+    raise AssertionError(f"seed {seed}: no redeployment with a step back in 5000 steps")
+
+
+@pytest.mark.parametrize("seed", [1, 3, 11])
+def test_p_redeploy_1_the_heuristic_never_swaps_units_of_a_kind_back(seed: int) -> None:
+    """P-REDEPLOY-1: units of a kind are alike, so redeploying one out of a theater that one of its kind
+    was redeployed into this phase ends where one step, or none, would (a watched game swapped two
+    Peloponnesian troops between Boeotia and the Isthmus). The heuristic's candidates leave such
+    steps out, and only them, and its choice is never one."""
+    game, state, legal = redeployment_with_a_step_back(seed)
+    t = game.tables
+    back = [a for a in legal if undoes_redeployment(t, state, a)]
+    for action in back:  # each leaves a theater that a unit of its kind entered
+        theater, piece = t.theater_index[str(action.args[0])], PIECES.index(str(action.args[1]))
+        assert state.moved[theater * N_PIECES + piece] > 0
+    wide = HeuristicAgent(game, width=len(legal) + 1, samples=1, horizon=10, rollouts=1)
+    assert set(wide.candidates(state, legal, random.Random(0))) == set(legal) - set(back)
+    seat = game.actors(state)[0]
+    for k in range(3):
+        assert small(game).choose(game.view(state, seat), legal, random.Random(k)) not in back

@@ -49,7 +49,7 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules.common import CONTESTED, ENEMY, NEUTRAL, status
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import HIDDEN, PericlesState
-from kleos.games.pericles.tables import FACTIONS, PERSIA, Tables
+from kleos.games.pericles.tables import FACTIONS, N_PIECES, PERSIA, PIECES, Tables
 from kleos.games.pericles.view import PericlesView
 
 WIDTH = 10  # candidates compared per decision at most
@@ -139,6 +139,16 @@ def aimed_move(t: Tables, s: PericlesState, legal: list[Action]) -> Action | Non
     scores = move_scores(t, s, legal)
     best = max(range(len(legal)), key=scores.__getitem__)
     return legal[best] if scores[best] > 0 else None
+
+
+def undoes_redeployment(t: Tables, s: PericlesState, action: Action) -> bool:
+    """Whether ``action`` redeploys a unit out of a theater that a unit of its kind was redeployed into
+    this phase. Units of a kind are alike, so the two steps end where one step, or none, would
+    (P-REDEPLOY-1): the bot leaves such steps out rather than swap two troops between two theaters."""
+    if action.verb != "redeploy" or len(action.args) != 3:
+        return False
+    theater = t.theater_index[str(action.args[0])]
+    return s.moved[theater * N_PIECES + PIECES.index(str(action.args[1]))] > 0
 
 
 def stop_action(legal: list[Action]) -> Action | None:
@@ -232,7 +242,10 @@ class HeuristicAgent:
 
     def candidates(self, s: PericlesState, legal: list[Action], rng: random.Random) -> list[Action]:
         """At most ``width`` actions: the quick pick, for a placement the best by :func:`place_score`,
-        the stop, one of each verb, then a sample."""
+        the stop, one of each verb, then a sample; never a redeployment that undoes one
+        (:func:`undoes_redeployment`)."""
+        if s.step == "redeploy":
+            legal = [a for a in legal if not undoes_redeployment(self.t, s, a)] or legal
         if len(legal) <= self.width:
             return list(legal)
         chosen: dict[Action, None] = {quick(s, legal, rng, self.t, self.aim): None}
