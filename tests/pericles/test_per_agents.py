@@ -4,6 +4,7 @@ Pericles knowledge, each choosing from its faction's view only (P-INFO)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from per_helpers import registered  # noqa: F401  (installs the Pericles kit for a test that asks)
@@ -212,9 +213,11 @@ def test_heuristic_look_ahead_uses_the_evaluation_it_is_given() -> None:
     assert values and all(v == 0.25 for v, _ in values)
 
 
-def first_move_toward_the_issue(seed: int) -> tuple[PericlesGame, PericlesState, list[Action]]:
-    """A random 14_2 game (seeded) played to its first movement step where a unit can get nearer the
-    Military issue's theater."""
+Found = Callable[[PericlesGame, PericlesState, list[Action]], bool]
+
+
+def first_decision(seed: int, found: Found, what: str) -> tuple[PericlesGame, PericlesState, list[Action]]:
+    """A random 14_2 game (seeded) played to its first decision that ``found`` accepts."""
     game = PericlesGame({"scenario": "14_2"})
     state = game.new_state(seed)
     rng = random.Random(seed)
@@ -224,10 +227,16 @@ def first_move_toward_the_issue(seed: int) -> tuple[PericlesGame, PericlesState,
             continue
         seat = game.actors(state)[0]
         legal = game.legal_actions(state, seat)
-        if state.step == "move" and any(move_score(game.tables, state, a) > 0 for a in legal):
+        if found(game, state, legal):
             return game, state, legal
         game.apply_in_place(state, legal[rng.randrange(len(legal))], seat)
-    raise AssertionError(f"seed {seed}: no movement toward an issue in 5000 steps")
+    raise AssertionError(f"seed {seed}: no {what} in 5000 steps")
+
+
+def first_move_toward_the_issue(seed: int) -> tuple[PericlesGame, PericlesState, list[Action]]:
+    """The first movement step where a unit can get nearer the Military issue's theater."""
+    return first_decision(seed, lambda game, state, legal: state.step == "move" and any(
+        move_score(game.tables, state, a) > 0 for a in legal), "movement toward an issue")
 
 
 @pytest.mark.parametrize("seed", [0, 4])
@@ -255,21 +264,10 @@ def test_p_move_3_the_heuristic_moves_units_toward_the_military_issue(seed: int)
 
 
 def redeployment_with_a_step_back(seed: int) -> tuple[PericlesGame, PericlesState, list[Action]]:
-    """A random 14_2 game (seeded) played to its first redeployment step where a unit could leave a
-    theater a unit of its kind was redeployed into this phase."""
-    game = PericlesGame({"scenario": "14_2"})
-    state = game.new_state(seed)
-    rng = random.Random(seed)
-    for _ in range(5000):
-        if game.is_chance(state):
-            game.step_chance(state)
-            continue
-        seat = game.actors(state)[0]
-        legal = game.legal_actions(state, seat)
-        if state.step == "redeploy" and any(undoes_redeployment(game.tables, state, a) for a in legal):
-            return game, state, legal
-        game.apply_in_place(state, legal[rng.randrange(len(legal))], seat)
-    raise AssertionError(f"seed {seed}: no redeployment with a step back in 5000 steps")
+    """The first redeployment step where a unit could leave a theater a unit of its kind was
+    redeployed into this phase."""
+    return first_decision(seed, lambda game, state, legal: state.step == "redeploy" and any(
+        undoes_redeployment(game.tables, state, a) for a in legal), "redeployment with a step back")
 
 
 @pytest.mark.parametrize("seed", [1, 3, 11])
