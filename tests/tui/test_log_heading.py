@@ -1,18 +1,19 @@
-"""The default log's headings (``TerminalParts.log_heading``): the generic session asks the game for a
+"""The default log's headings (the kit's ``log_heading``): the generic session asks the game for a
 heading after each step it tells with ``describe_step``, and once before the game's first step, with
 public views only."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+import pytest
 
 from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.kit import KIT
 from kleos.tui.session import Session
 
 
-def test_the_session_puts_the_game_s_headings_around_the_lines_of_a_step() -> None:
+def test_the_session_puts_the_game_s_headings_around_the_lines_of_a_step(monkeypatch: pytest.MonkeyPatch) -> None:
     session = Session.start(KIT, {"players": 2}, 1, frozenset())
     asked: list[tuple[Any, Any]] = []
 
@@ -22,8 +23,7 @@ def test_the_session_puts_the_game_s_headings_around_the_lines_of_a_step() -> No
             return "Start"
         return f"Phase {after.state.phase}" if after.state.phase != before.state.phase else None
 
-    assert session.parts is not None
-    session.parts = replace(session.parts, log_heading=heading)
+    monkeypatch.setattr(session.kit, "log_heading", heading)
     first = session.step_chance()  # index 0: the turn order is drawn, the set-up ends
     assert [(line.text, line.kind) for line in first if line.kind == "heading"] == [("Start", "heading"),
                                                                                     ("Phase creatures", "heading")]

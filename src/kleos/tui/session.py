@@ -269,7 +269,7 @@ class Session:
     def _plain_lines(self, before: Any, seat: int, action: Action, index: int) -> list[LogLine]:
         """The log of a game without its own: the step in the kit's words (``describe_step``, from its
         narrator's views), or the kit's neutral line when the screen's readers may not see it; then
-        the heading of a round or phase the step opens (:attr:`TerminalParts.log_heading`, also
+        the heading of a round or phase the step opens (the kit's ``log_heading``, also
         before the game's first step), or the end of the game."""
         kit, game = self.kit, self.game
         allowed = kit.log_visibility(game, before, seat, action, self.state)
@@ -288,13 +288,11 @@ class Session:
             over = _("Game over: {words}.", words=kit.outcome_text(game, outcome))
             lines.append(LogLine(index, CHANCE, over, "heading"))
             return lines
-        heading = self.parts.log_heading if self.parts is not None else None
-        if heading is not None:
-            public = game.view(before, None)
-            first = heading(game, None, public) if index == 0 else None
-            opened = heading(game, public, game.view(self.state, None))
-            lines = ([LogLine(index, CHANCE, first, "heading")] if first else []) + lines
-            lines += [LogLine(index, CHANCE, opened, "heading")] if opened else []
+        public = game.view(before, None)
+        first = kit.log_heading(game, None, public) if index == 0 else None
+        opened = kit.log_heading(game, public, game.view(self.state, None))
+        lines = ([LogLine(index, CHANCE, first, "heading")] if first else []) + lines
+        lines += [LogLine(index, CHANCE, opened, "heading")] if opened else []
         return lines
 
     # ----- the computer's decisions -----------------------------------------------------------------

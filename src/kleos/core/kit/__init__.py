@@ -216,6 +216,13 @@ class GameKit(ABC, Generic[G, S, V]):
         was resolved without a decision, the losses and points of a battle."""
         return self.describe_action(game, before, action)
 
+    def log_heading(self, game: G, before: V | None, after: V) -> str | None:
+        """The heading of the round or phase a step opens ("Cycle 2", "Turn 2: Assembly phase"), or
+        ``None``: from the public views before the step (``None`` before the game's first: the
+        heading of the part the game begins in) and after it. The terminal's log and the browser's
+        log show it, so a reader sees where each round begins; by default a game has none."""
+        return None
+
     def log_visibility(self, game: G, before: S, seat: int, action: Action,
                        after: S) -> frozenset[int] | None:
         """The seats that may read the log line of ``action`` (``None``: everybody).

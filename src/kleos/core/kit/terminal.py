@@ -223,12 +223,6 @@ LogLines = Callable[[G, S, int, Action, S, int, frozenset[int]], list[LogLine]]
 read one screen); a line another seat may not read must be told without the secret."""
 
 
-LogHeading = Callable[[G, V | None, V], str | None]
-"""(game, public view before a step or ``None`` before the game's first, public view after) -> the
-heading of the round or phase the step opens ("Cycle 2"), or ``None``: the default log's headings,
-for a game that tells its steps with ``describe_step`` rather than its own :data:`LogLines`."""
-
-
 @dataclass(frozen=True)
 class TerminalParts(Generic[G, S, V]):
     """A game's terminal part: its board, help, menus and log (each ``None`` or empty: the default)."""
@@ -237,7 +231,6 @@ class TerminalParts(Generic[G, S, V]):
     help: HelpParts[G, V] = field(default_factory=HelpParts)
     menus: MenuParts[G, V] = field(default_factory=MenuParts)
     log_lines: LogLines[G, S] | None = None
-    log_heading: LogHeading[G, V] | None = None
 
 
 __all__ = [
@@ -246,7 +239,6 @@ __all__ = [
     "Explain",
     "GuideTip",
     "HelpParts",
-    "LogHeading",
     "LogLine",
     "LogLines",
     "LosingWarning",

@@ -158,6 +158,11 @@ class CycladesKit(GameKit[CycladesGame, CycladesState, CycladesView]):
 
         return story.tell(game, view, action, lambda step: _step_words(game, view, step))
 
+    def log_heading(self, game: CycladesGame, before: CycladesView | None, after: CycladesView) -> str | None:
+        from kleos.games.cyclades import story
+
+        return story.heading(before, after)
+
     def render_illegal(self, error: IllegalAction) -> str:
         """An illegal action's message in the reader's language, the rules' words among its parameters
         (a god's name) translated too."""

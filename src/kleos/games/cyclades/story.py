@@ -481,3 +481,17 @@ def _metropolis_words(t: Tables, s: CycladesState, action: Action) -> str | None
         return _("to make room for the Metropolis, destroy the {building} on {island}", building=building,
                  island=t.island_ids[s.metro_island])
     return None
+
+
+def heading(before: CycladesView | None, after: CycladesView) -> str | None:
+    """The log's heading where a cycle begins ("Cycle 2": its creature and god boards, then the
+    offerings, C-CYCLE-1) and where its actions begin ("Cycle 2: actions", in the order of the
+    offerings), from public views; none during the set-up, where the turn order is drawn."""
+    s = after.state
+    if s.cycle < 1:
+        return None
+    if before is None or s.cycle != before.state.cycle:
+        return _("Cycle {cycle}", cycle=s.cycle)
+    if s.phase == ACTION != before.state.phase:
+        return _("Cycle {cycle}: {phase}", cycle=s.cycle, phase=words.phase(s.phase))
+    return None

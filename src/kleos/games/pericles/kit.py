@@ -155,6 +155,10 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
         """The story's line with what the step brought about (:func:`kleos.games.pericles.story.tell_step`)."""
         return story.tell_step(game, before.state, action, after.state)
 
+    def log_heading(self, game: PericlesGame, before: PericlesView | None, after: PericlesView) -> str | None:
+        """"Turn 2: Assembly phase" where a phase begins (:func:`kleos.games.pericles.story.phase_heading`)."""
+        return story.phase_heading(None if before is None else before.state, after.state)
+
     def view_json(self, game: PericlesGame, view: PericlesView) -> JsonDict:
         return view_json(view)
 

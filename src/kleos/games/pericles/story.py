@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.pericles.cards import card_title
-from kleos.games.pericles.explain import ISSUE_NAMES, faction_name, kind_name, side_name, unit_name
+from kleos.games.pericles.explain import ISSUE_NAMES, PHASE_TITLES, faction_name, kind_name, side_name, unit_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.reference import comedy_effects, theater_names
@@ -671,3 +671,13 @@ def _diplomacy_result(s: PericlesState, last: int, value: int) -> str:
              owner=side_name(owner), owner_total=totals[owner], owner_tokens=commits[owner],
              owner_card=cards[owner], other=side_name(other), other_total=totals[other],
              other_tokens=commits[other], other_card=cards[other], result=result)
+
+
+def phase_heading(before: PericlesState | None, after: PericlesState) -> str | None:
+    """The log's heading where a turn's phase begins ("Turn 2: Assembly phase", P-SEQ-1), and for
+    ``before`` ``None`` the phase the game begins in; none at the end (the game over line says it)
+    nor in a step of no phase of its own."""
+    opened = before is None or (after.turn, after.phase) != (before.turn, before.phase)
+    if not opened or after.phase not in PHASE_TITLES or after.outcome is not None:
+        return None
+    return _("Turn {turn}: {phase}", turn=after.turn, phase=_(PHASE_TITLES[after.phase]))

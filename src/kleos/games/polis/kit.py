@@ -72,6 +72,12 @@ class PolisKit(GameKit[PolisGame, PolisState, PolisView]):
 
         return describe_action(game, view, action)
 
+    def log_heading(self, game: PolisGame, before: PolisView | None, after: PolisView) -> str | None:
+        """"Round Alfa (1 of 3, N = 3)" where a round begins (:func:`.text.round_heading`)."""
+        from kleos.games.polis.text import round_heading
+
+        return round_heading(game.tables, None if before is None else before.state, after.state)
+
     def render_illegal(self, error: IllegalAction) -> str:
         """A refusal in the reader's language, the goods named in it too (:func:`.text.refusal_words`)."""
         from kleos.games.polis.text import refusal_words

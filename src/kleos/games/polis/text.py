@@ -141,6 +141,15 @@ def round_label(t: Tables, s: PolisState) -> str:
              rounds=len(t.round_names), n=t.round_values[min(s.round, t.last_round)])
 
 
+def round_heading(t: Tables, before: PolisState | None, after: PolisState) -> str | None:
+    """The log's heading where a round begins ("Round Alfa (1 of 3, N = 3)"), and for ``before``
+    ``None`` the round the game begins in; none once the game is over."""
+    if after.outcome is not None or (before is not None and after.round == before.round):
+        return None
+    label = round_label(t, after)
+    return f"{label[:1].upper()}{label[1:]}"
+
+
 SCORED = frozenset({"score", "goods_tiebreak", "shared"})
 """The ends that come from the final scoring; every other end stops the game at once, unscored (R-END-4)."""
 

@@ -6,11 +6,10 @@ reference and each menu entry's explanation (:mod:`kleos.games.cyclades.referenc
 from __future__ import annotations
 
 from kleos.core.kit.terminal import BoardParts, HelpParts, MenuParts, TerminalParts, drawn_by, panels_drawn_by
-from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades import reference
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _
-from kleos.games.cyclades.state import ACTION, CycladesState
+from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tui import guide, render
 from kleos.games.cyclades.view import CycladesView
 
@@ -33,19 +32,6 @@ def _heading(game: CycladesGame) -> str:
     return _("Cyclades for {players} players", players=game.tables.players)
 
 
-def _log_heading(game: CycladesGame, before: CycladesView | None, after: CycladesView) -> str | None:
-    """A heading where a cycle begins ("Cycle 2": its creature and god boards, then the offerings,
-    C-CYCLE-1) and where its actions begin ("Cycle 2: actions", in the order of the offerings)."""
-    s = after.state
-    if s.cycle < 1:  # the set-up: the turn order is drawn
-        return None
-    if before is None or s.cycle != before.state.cycle:
-        return _("Cycle {cycle}", cycle=s.cycle)
-    if s.phase == ACTION != before.state.phase:
-        return _("Cycle {cycle}: {phase}", cycle=s.cycle, phase=words.phase(s.phase))
-    return None
-
-
 def terminal_parts() -> TerminalParts[CycladesGame, CycladesState, CycladesView]:
     """The terminal part, its help in the reader's language (built at each call, in the caller's context)."""
     return TerminalParts(
@@ -56,5 +42,4 @@ def terminal_parts() -> TerminalParts[CycladesGame, CycladesState, CycladesView]
                        game_rules=lambda game: reference.rules_reference(game.tables.data)),
         menus=MenuParts(title=guide.decision_title, notation_example="offer ares 2", explain=reference.explain,
                         gloss=reference.gloss),
-        log_heading=_log_heading,
     )

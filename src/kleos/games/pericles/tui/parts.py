@@ -23,7 +23,7 @@ from kleos.core.kit.terminal import (
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
 from kleos.games.pericles.cards import card_gloss, card_title
-from kleos.games.pericles.explain import ISSUE_NAMES, PHASE_TITLES, explain, seat_names
+from kleos.games.pericles.explain import ISSUE_NAMES, explain, seat_names
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
@@ -83,20 +83,17 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
     result = story.changes(game, game.view(before, None).state, game.view(after, None).state)
     if result:
         lines.append(LogLine(index, CHANCE, result, "result"))
-    new_phase = (after.turn, after.phase) != (before.turn, before.phase)
-    if new_phase and after.phase in PHASE_TITLES and after.outcome is None:  # P-SEQ-1: told phase by phase
-        lines.append(_phase_heading(after, index))
-    if index == 0 and before.phase in PHASE_TITLES:  # the game's first phase is headed too
-        lines.insert(0, _phase_heading(before, index))
+    opened = story.phase_heading(before, after)  # P-SEQ-1: told phase by phase
+    if opened:
+        lines.append(LogLine(index, CHANCE, opened, "heading"))
+    first = story.phase_heading(None, before) if index == 0 else None  # the game's first phase is headed too
+    if first:
+        lines.insert(0, LogLine(index, CHANCE, first, "heading"))
     outcome = game.outcome(after)
     if outcome is not None:
         lines.append(LogLine(index, CHANCE, _("Game over: {outcome}.", outcome=KIT.outcome_text(game, outcome)),
                              "heading"))
     return lines
-
-
-def _phase_heading(s: PericlesState, index: int) -> LogLine:
-    return LogLine(index, CHANCE, _("Turn {turn}: {phase}", turn=s.turn, phase=_(PHASE_TITLES[s.phase])), "heading")
 
 
 # ----- menus -------------------------------------------------------------------------------------------

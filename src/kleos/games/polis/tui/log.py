@@ -22,7 +22,7 @@ from kleos.games.polis.text import (
     describe_action,
     good_name,
     outcome_text,
-    round_label,
+    round_heading,
     side_name,
     siege_result,
 )
@@ -149,9 +149,9 @@ def _lines_after(t: Tables, before: PolisState, s: PolisState, index: int) -> li
         say(_(BOTH_PASSED))
     if (s.round != before.round or s.outcome is not None) and before.outcome is None:
         say(_round_summary(t, before, s))
-    if s.round != before.round and s.outcome is None:
-        label = round_label(t, s)
-        say(f"=== {label[:1].upper()}{label[1:]} ===")
+    opened = round_heading(t, before, s)
+    if opened:
+        say(f"=== {opened} ===")
     if s.outcome is not None and before.outcome is None:
         say(_("Game over: {outcome}.", outcome=outcome_text(s)))
     return out
