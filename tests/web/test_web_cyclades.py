@@ -187,5 +187,9 @@ def test_a_newcomer_plays_a_whole_game_in_the_browser_by_its_own_choices(live_se
     assert any(p.startswith(("offer", "apollo")) for p in picks) and "end" in picks
     story = [e["text"] for e in final["log"]]
     assert any("offerings settled: " in t for t in story) and any("income (C-INCOME-1)" in t for t in story)
+    # C-CYCLE-1: the log panel heads each cycle and its actions, where the server's log puts them
+    sent = [text for e in final["log"] for text in (e.get("heading_before"), e.get("heading_after")) if text]
+    shown = page.locator("#log-panel li.log-heading").all_inner_texts()
+    assert shown == sent and shown[:2] == ["Cycle 1", "Cycle 1: actions"] and "Cycle 2" in shown, shown[:4]
     page.screenshot(path=str(shots / "cyclades-newcomer-over.png"), full_page=True)
     assert errors == []

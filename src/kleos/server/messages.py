@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from kleos import i18n
 from kleos.core.action import Action
@@ -30,6 +30,8 @@ from kleos.core.protocol import CHANCE, Game, Outcome
 AnyGame = Game[Any, Any]
 Readers = frozenset[int] | None
 """The seats that may read a log line (``None``: everybody, spectators included)."""
+Headings = tuple[str | None, str | None]
+"""The headings shown above and below a log line (``None``: none there)."""
 
 
 def encode_readers(readers: Readers) -> str | None:
@@ -48,7 +50,9 @@ class LogEntry:
     (-1 for chance), the notation and who may read it (``None``: all); no words. Its lines are
     rendered in each reader's language when read (:class:`Teller`) and kept here per language.
     ``stored``: the words of an event written when lines were stored in every language (read as
-    they are, so that old games need no replay)."""
+    they are, so that old games need no replay). Headings (the kit's ``log_heading``) are kept per
+    language beside the lines: the round or phase the step opens, and for the game's first step the
+    one it begins in."""
 
     seq: int
     seat: int
@@ -57,6 +61,7 @@ class LogEntry:
     stored: str = ""
     _lines: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     _hidden: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False, repr=False)
+    _headings: dict[str, Headings] = field(default_factory=dict, compare=False, repr=False)
     _json: dict[tuple[bool, int, str], str] = field(default_factory=dict, compare=False, repr=False)
 
     def hidden_from(self, seat: int | None) -> bool:
@@ -76,12 +81,14 @@ class LogEntry:
         """The step's account in ``language`` (default: the reader's); :class:`Teller` tells it first."""
         return self._lines[language or i18n.current()]
 
-    def keep(self, language: str, line: str, hidden: tuple[str, str] | None) -> None:
-        """Keep the lines told in ``language``: the account and, for a secret step, what the other
-        seats read instead (notation, words)."""
+    def keep(self, language: str, line: str, hidden: tuple[str, str] | None, headings: Headings = (None, None)) -> None:
+        """Keep the lines told in ``language``: the account, for a secret step what the other seats
+        read instead (notation, words), and the headings above and below the step."""
         self._lines[language] = line
         if hidden is not None:
             self._hidden[language] = hidden
+        if headings != (None, None):
+            self._headings[language] = headings
 
     def json_for_seat(self, seat: int | None, step: int) -> str:
         """:meth:`for_seat` as JSON text, kept per language: a log entry never changes once written."""
@@ -101,6 +108,11 @@ class LogEntry:
             entry.update(action=action, text=text, hidden=True)
         else:
             entry.update(action=self.action, text=self._lines[language], hidden=False)
+        above, below = self._headings.get(language, (None, None))
+        if above:
+            entry["heading_before"] = above
+        if below:
+            entry["heading_after"] = below
         return entry
 
 
@@ -120,29 +132,46 @@ def kept_line(stored: str, language: str) -> str | None:
     return i18n.for_reader(stored, language)
 
 
-Views = tuple[Any, Any]
-"""The narrator's views before and after a step (:func:`narrator_views`)."""
+class Views(NamedTuple):
+    """The views that tell a step in the log (:func:`narrator_views`): the narrator's before and
+    after it, for its line, and the public ones, for the headings of the round or phase it opens."""
+
+    before: Any
+    after: Any
+    public_before: Any
+    public_after: Any
 
 
 def narrator_views(kit: GameKit, game: Game[S, V], before: S, seat: int, action: Action, after: S) -> Views:
     """The views that tell a step in the log: the kit's ``log_narrator``'s (by default the actor,
-    the public view for chance) before and after it, never the states."""
+    the public view for chance) before and after it, and the public ones; never the states."""
     narrator = kit.log_narrator(game, before, seat, action, after)
-    return game.view(before, narrator), game.view(after, narrator)
+    public_before, public_after = game.view(before, None), game.view(after, None)
+    if narrator is None:
+        return Views(public_before, public_after, public_before, public_after)
+    return Views(game.view(before, narrator), game.view(after, narrator), public_before, public_after)
 
 
 def told_line(kit: GameKit, game: AnyGame, seat: int, action: Action, views: Views) -> str:
     """The log's account of ``action`` from the narrator's ``views``, in the reader's language;
     neutral, the same for every seat that may read it."""
-    seen_before, seen_after = views
-    return neutral_text(kit.describe_step(game, seen_before, action, seen_after), seat, game.seat_names)
+    return neutral_text(kit.describe_step(game, views.before, action, views.after), seat, game.seat_names)
 
 
-def tell_entry(kit: GameKit, game: AnyGame, entry: LogEntry, action: Action, views: Views, language: str) -> None:
-    """Render ``entry``'s lines in ``language`` from the narrator's views and keep them with it."""
+def told_headings(kit: GameKit, game: AnyGame, views: Views, first: bool) -> Headings:
+    """The headings above a step (only the game's ``first``: the part the game begins in) and below
+    it (the round or phase it opens), from the public views, in the reader's language."""
+    above = kit.log_heading(game, None, views.public_before) if first else None
+    return above, kit.log_heading(game, views.public_before, views.public_after)
+
+
+def tell_entry(kit: GameKit, game: AnyGame, entry: LogEntry, action: Action, views: Views, language: str,
+               first: bool = False) -> None:
+    """Render ``entry``'s lines and headings in ``language`` from its views (``first``: the game's
+    first step) and keep them with it."""
     with i18n.use_locale(language):
         entry.keep(language, told_line(kit, game, entry.seat, action, views),
-                   hidden_lines(kit, game, entry.seat, action, entry.readers))
+                   hidden_lines(kit, game, entry.seat, action, entry.readers), told_headings(kit, game, views, first))
 
 
 class Teller:
@@ -191,13 +220,13 @@ class Teller:
     def _replay(self, log: Sequence[LogEntry], language: str) -> None:
         game, state = self.game, self.start()
         last = max(i for i, entry in enumerate(log) if not entry.told(language))
-        for entry in log[:last + 1]:
+        for index, entry in enumerate(log[:last + 1]):
             action = Action.parse(entry.action)
             before = game.copy(state) if not entry.told(language) else None
             game.apply_in_place(state, action, entry.seat, validate=False)
             if before is not None:
                 views = narrator_views(self.kit, game, before, entry.seat, action, state)
-                tell_entry(self.kit, game, entry, action, views, language)
+                tell_entry(self.kit, game, entry, action, views, language, first=index == 0)
 
 
 def log_for_seat(log: Sequence[LogEntry], seat: int | None) -> list[dict[str, Any]]:

@@ -251,8 +251,9 @@ def plan(kit: GameKit, game: Game[S, V], game_id: str, seq: int, steps: int, bas
     new = tuple(LogEntry(seq + i, seat, str(action), readers)
                 for i, (seat, action, _, readers) in enumerate(entries, start=1))
     for entry, (_, action, views, _) in zip(new, entries, strict=True):
+        first = not base.log and entry is new[0]
         for language in languages:
-            tell_entry(kit, game, entry, action, views, language)
+            tell_entry(kit, game, entry, action, views, language, first)
     log = base.log + new
     actions = base.actions + tuple((seat, action) for seat, action, _, _ in entries)
     events = [{"game_id": game_id, "seq": e.seq, "kind": "action", "seat": e.seat, "action": e.action,

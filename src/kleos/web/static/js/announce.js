@@ -1,10 +1,10 @@
 // What a screen reader hears without going to look: each step of another seat and each chance
-// result as it arrives, "your turn", and the end of the game, spoken through one polite live
+// result as it arrives, the round or phase begun since (the log's heading), "your turn", and the end of the game, spoken through one polite live
 // region (#announce in the page, visually hidden; the game page's only one besides the chat, so
 // that nothing is read twice). The words are the log's, so a secret step stays secret.
 import { $, h, put } from "./dom.js";
 import { seatLabel } from "./board-api.js";
-import { foldRuns, runText, withoutSeat } from "./log.js";
+import { foldRuns, headingsOf, runText, withoutSeat } from "./log.js";
 import { t } from "./i18n.js";
 
 const MOST = 6; // lines read at once; a longer burst (a reconnect) is summed up by its last lines
@@ -14,7 +14,10 @@ const heard = { step: null, yourTurn: false, over: false };
 export function newsLines(msg, names, lastStep, endText) {
   const lines = [];
   if (lastStep !== null) {
-    const fresh = (msg.log || []).filter((e) => e.step > lastStep && e.seat !== msg.seat);
+    const log = (msg.log || []).filter((e) => e.step > lastStep);
+    const opened = headingsOf(log).pop(); // the round or phase the game is in now, when it began since
+    if (opened) lines.push(opened);
+    const fresh = log.filter((e) => e.seat !== msg.seat);
     for (const e of foldRuns(fresh).slice(-MOST)) {
       lines.push(`${seatLabel(names, e.seat)}: ${runText(withoutSeat(e, names), e.count)}`);
     }

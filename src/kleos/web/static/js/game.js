@@ -8,7 +8,7 @@ import { $, h, inviteBox, notice, put } from "./dom.js";
 import { arrange, menuModel, menuWords, renderMenu } from "./menu.js";
 import { seatLabel, seatNames } from "./board-api.js";
 import { boardTitle, gameEntry, hostBoard } from "./host.js";
-import { outcomeText, renderLog } from "./log.js";
+import { logText, outcomeText, renderLog } from "./log.js";
 import { renderClock } from "./clock.js";
 import { renderChat } from "./chat.js";
 import { renderResign } from "./resign.js";
@@ -217,7 +217,7 @@ async function exportRecord(msg) {
 }
 
 function exportLog(msg) {
-  const lines = msg.log.map((e) => `${e.step}\t${seatLabel(names(msg), e.seat)}\t${e.action}\t${e.text}`);
+  const lines = logText(msg.log, names(msg));
   const title = ui.entry ? ui.entry.title : msg.game;
   const side = msg.side || t("a spectator");
   const heading = t("Kleos {title} game {game}, as seen by {side}", { title, game: gameId, side });

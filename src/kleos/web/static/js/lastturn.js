@@ -4,25 +4,34 @@
 // latest steps.
 import { $, h, put } from "./dom.js";
 import { seatTag } from "./board-api.js";
-import { foldRuns, runText, withoutSeat } from "./log.js";
+import { foldRuns, headingsOf, runText, withoutSeat } from "./log.js";
 import { t } from "./i18n.js";
 
 const MOST = 14; // lines shown; older ones are in the log
 
+/** Where `seat`'s last step stands in `entries` (-1: none, or a spectator). */
+function lastStepAt(entries, seat) {
+  if (Number.isInteger(seat) && seat >= 0) {
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      if (entries[i].seat === seat) return i;
+    }
+  }
+  return -1;
+}
+
 /** The log entries since `seat`'s last step (every entry after it, none of its own), runs folded. */
 export function sinceLastStep(log, seat) {
   const entries = log || [];
-  let last = -1;
-  if (Number.isInteger(seat) && seat >= 0) {
-    for (let i = entries.length - 1; i >= 0; i -= 1) {
-      if (entries[i].seat === seat) {
-        last = i;
-        break;
-      }
-    }
-  }
-  const since = entries.slice(last + 1).filter((e) => e.seat !== seat);
+  const since = entries.slice(lastStepAt(entries, seat) + 1).filter((e) => e.seat !== seat);
   return foldRuns(since).slice(-MOST);
+}
+
+/** The round or phase begun since `seat`'s last step (its own step may have opened it), or null. */
+export function openedSince(log, seat) {
+  const entries = log || [];
+  const last = lastStepAt(entries, seat);
+  const since = last < 0 ? entries : [{ heading_after: entries[last].heading_after }, ...entries.slice(last + 1)];
+  return headingsOf(since).pop() || null;
 }
 
 function panel() {
@@ -42,7 +51,9 @@ export function renderLastTurn(msg, names) {
   el.hidden = lines.length === 0;
   if (!lines.length) return;
   const title = seat === null ? t("Latest moves") : t("Since your last move");
-  put(el, h("h3", { text: title }), h("ol", { class: "last-turn-list" }, lines.map((e) => h("li", {
+  const opened = seat === null ? null : openedSince(msg.log, seat);
+  const heading = opened ? h("p", { class: "last-turn-heading" }, h("strong", { text: opened })) : null;
+  put(el, h("h3", { text: title }), heading, h("ol", { class: "last-turn-list" }, lines.map((e) => h("li", {
     class: `last-turn-line${e.seat < 0 ? " chance" : ""}${e.hidden ? " hidden" : ""}`, "data-step": String(e.step),
     "data-seat": String(e.seat),
   }, [seatTag(names, e.seat), " ",

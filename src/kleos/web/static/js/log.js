@@ -70,18 +70,44 @@ export function logLine(entry, names) {
           h("span", { class: "log-text", text: withoutSeat(entry, names) })];
 }
 
-/** The log, newest last. current: the step to mark (replays); onStep(step) makes entries clickable. */
-export function renderLog(root, log, names, { current, onStep, follow = true } = {}) {
-  // focusable, so that a keyboard can scroll it
-  const list = root.querySelector("ol.log") || h("ol", { class: "log", tabindex: "0", "aria-label": t("Log of the game") });
-  const wasAtEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  list.replaceChildren(...log.map((e) => h("li", {
+/** A heading of the log (the round or phase the step beside it opens): a line of its own, not a step. */
+function logHeading(text) {
+  return h("li", { class: "log-heading" }, h("strong", { text }));
+}
+
+/** An entry's line with the headings the server sent around it, as the log's items. */
+function logItems(e, names, current, onStep) {
+  const item = h("li", {
     class: `log-entry seat-${e.seat < 0 ? "chance" : e.seat % 5}${e.hidden ? " hidden" : ""}` +
       (current === e.step ? " current" : ""),
     "data-step": String(e.step),
     "data-seat": String(e.seat),
     onclick: onStep ? () => onStep(e.step) : null,
-  }, logLine(e, names))));
+  }, logLine(e, names));
+  return [e.heading_before ? logHeading(e.heading_before) : null, item,
+          e.heading_after ? logHeading(e.heading_after) : null].filter(Boolean);
+}
+
+/** The headings of `entries` in their order (the rounds or phases their steps opened). */
+export function headingsOf(entries) {
+  return (entries || []).flatMap((e) => [e.heading_before, e.heading_after].filter(Boolean));
+}
+
+/** The lines of the log as text, one a step, tab-separated, its headings on lines of their own
+ * ("## Turn 2: Assembly phase"), for a download. */
+export function logText(log, names) {
+  const heading = (text) => (text ? [`## ${text}`] : []);
+  return log.flatMap((e) => [...heading(e.heading_before),
+    `${e.step}\t${seatLabel(names, e.seat)}\t${e.action}\t${e.text}`, ...heading(e.heading_after)]);
+}
+
+/** The log, newest last, with its headings. current: the step to mark (replays); onStep(step) makes
+ * entries clickable. */
+export function renderLog(root, log, names, { current, onStep, follow = true } = {}) {
+  // focusable, so that a keyboard can scroll it
+  const list = root.querySelector("ol.log") || h("ol", { class: "log", tabindex: "0", "aria-label": t("Log of the game") });
+  const wasAtEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  list.replaceChildren(...log.flatMap((e) => logItems(e, names, current, onStep)));
   if (!list.parentNode) root.append(list);
   if (current !== undefined && current !== null) {
     const el = list.querySelector(".current");
