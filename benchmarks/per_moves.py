@@ -18,11 +18,6 @@ held, P-VICTORY-9, P-VICTORY-10). A figure of behaviour, not of strength
 
 from __future__ import annotations
 
-import argparse
-import os
-import time
-from multiprocessing import Pool
-
 import pericles_agents  # the same directory: one seeded game
 from per_strength import maker
 
@@ -91,23 +86,8 @@ def one(job: tuple[str, str, int]) -> tuple[str, int, int, int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--scenario", default="14_2", choices=("14_1_09a", "14_2"))
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--variants", default="heuristic,unaimed", help="comma-separated agent specs or variants")
-    parser.add_argument("--jobs", type=int, default=2, help="games played at once")
-    args = parser.parse_args()
-    variants = args.variants.split(",")
-    jobs = [(variant, args.scenario, args.seed + i) for i in range(args.games) for variant in variants]
-    start = time.perf_counter()
-    totals = {variant: [0, 0, 0, 0] for variant in variants}
-    with Pool(args.jobs) as pool:
-        for done, (variant, *counts) in enumerate(pool.imap_unordered(one, jobs), 1):
-            totals[variant] = [total + n for total, n in zip(totals[variant], counts, strict=True)]
-            print(f"  {done}/{len(jobs)} games ({time.perf_counter() - start:.0f} s)", flush=True)
-    print(f"{args.scenario}, seeds {args.seed}-{args.seed + args.games - 1}, "
-          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}:")
+    args = pericles_agents.variant_options(__doc__.split("\n\n")[0], "heuristic,unaimed")
+    totals = pericles_agents.count_variants(one, args, 4)
     for variant, (inside, outside, contest, take) in totals.items():
         low, high = wilson_interval(inside, inside + outside)
         print(f"  {variant}: {inside} of {inside + outside} moved units stop in the issue's theater "

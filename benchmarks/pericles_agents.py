@@ -26,10 +26,12 @@ of its choices at random (not the rulebook's Honor handicap).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from collections.abc import Callable
-from typing import Protocol
+from multiprocessing import Pool
+from typing import Any, Protocol
 
 from kleos.agents import make_agent
 from kleos.agents.base import Agent, RandomAgent, agent_rng
@@ -56,6 +58,36 @@ class Watcher(Protocol):
     def before(self, state: PericlesState, seat: int, action: Action) -> None: ...
 
     def after(self, state: PericlesState) -> None: ...
+
+
+def variant_options(description: str, variants: str) -> argparse.Namespace:
+    """The options of a benchmark that watches seeded games of variants in all four seats (``--games``,
+    ``--scenario``, ``--seed``, ``--variants``, ``--jobs``)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--scenario", default="14_2", choices=("14_1_09a", "14_2"))
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--variants", default=variants, help="comma-separated agent specs or variants")
+    parser.add_argument("--jobs", type=int, default=2, help="games played at once")
+    return parser.parse_args()
+
+
+def count_variants(one: Callable[[tuple[str, str, int]], tuple[Any, ...]], args: argparse.Namespace,
+                   counts: int) -> dict[str, list[int]]:
+    """Game ``i`` (seed ``seed + i``) of each variant played by ``one`` in a pool of ``--jobs``
+    processes, with progress; ``one`` answers (variant, ``counts`` numbers), summed per variant. Ends
+    with the line naming the scenario, the seeds and the load average."""
+    variants = args.variants.split(",")
+    jobs = [(variant, args.scenario, args.seed + i) for i in range(args.games) for variant in variants]
+    start = time.perf_counter()
+    totals = {variant: [0] * counts for variant in variants}
+    with Pool(args.jobs) as pool:
+        for done, (variant, *numbers) in enumerate(pool.imap_unordered(one, jobs), 1):
+            totals[variant] = [total + n for total, n in zip(totals[variant], numbers, strict=True)]
+            print(f"  {done}/{len(jobs)} games ({time.perf_counter() - start:.0f} s)", flush=True)
+    print(f"{args.scenario}, seeds {args.seed}-{args.seed + args.games - 1}, "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}:")
+    return totals
 
 
 def play(game: PericlesGame, seed: int, agents: dict[int, Agent], timings: Timings | None = None,

@@ -284,6 +284,8 @@ def test_p_redeploy_1_the_heuristic_never_swaps_units_of_a_kind_back(seed: int) 
         assert state.moved[theater * N_PIECES + piece] > 0
     wide = HeuristicAgent(game, width=len(legal) + 1, samples=1, horizon=10, rollouts=1)
     assert set(wide.candidates(state, legal, random.Random(0))) == set(legal) - set(back)
+    before = HeuristicAgent(game, width=len(legal) + 1, samples=1, horizon=10, rollouts=1, steps_back=True)
+    assert set(before.candidates(state, legal, random.Random(0))) == set(legal)  # the bot before, for a benchmark
     seat = game.actors(state)[0]
     for k in range(3):
         assert small(game).choose(game.view(state, seat), legal, random.Random(k)) not in back

@@ -23,7 +23,9 @@ It plays its side's war and its own Honor through the evaluation of
   ends movement and redeployment rather than wander, and otherwise picks at random.
 
 ``aim=False`` leaves out the moves toward the issue's theater (the bot before them, a comparison's
-baseline: ``benchmarks/per_strength.py --variant unaimed --side``).
+baseline: ``benchmarks/per_strength.py --variant unaimed --side``); ``steps_back=True`` lets it
+redeploy a unit back where one of its kind came from (:func:`undoes_redeployment`; the bot before,
+for ``benchmarks/per_redeploy.py``).
 
 ``evaluate`` replaces that evaluation, ``determinize`` the kit's determinization and ``policy`` the
 quick policy of its look-ahead (the search's guide scores with the search's objective and draws the
@@ -220,7 +222,7 @@ class HeuristicAgent:
                  horizon: int = HORIZON, rollouts: int = ROLLOUTS, side_weight: float = SIDE_SHARE,
                  evaluate: Callable[[Tables, PericlesState, int], float] | None = None,
                  determinize: Callable[[PericlesView, random.Random], PericlesState] | None = None,
-                 policy: Policy | None = None, aim: bool = True) -> None:
+                 policy: Policy | None = None, aim: bool = True, steps_back: bool = False) -> None:
         if not 0 <= blunders <= 10:
             raise ValueError("blunders: 0 (full strength) to 10 (random)")
         self.game = game
@@ -230,6 +232,7 @@ class HeuristicAgent:
         self.evaluate = evaluate if evaluate is not None else partial(value, side_weight=side_weight)
         self.determinize = determinize if determinize is not None else game.determinize
         self.aim = aim
+        self.steps_back = steps_back
         self.policy = policy if aim or policy is not None else partial(_unaimed, game.tables)
 
     def choose(self, view: PericlesView, legal: list[Action], rng: random.Random) -> Action:
@@ -244,7 +247,7 @@ class HeuristicAgent:
         """At most ``width`` actions: the quick pick, for a placement the best by :func:`place_score`,
         the stop, one of each verb, then a sample; never a redeployment that undoes one
         (:func:`undoes_redeployment`)."""
-        if s.step == "redeploy":
+        if s.step == "redeploy" and not self.steps_back:
             legal = [a for a in legal if not undoes_redeployment(self.t, s, a)] or legal
         if len(legal) <= self.width:
             return list(legal)
