@@ -224,11 +224,12 @@ def test_end_of_round_effects_have_their_own_lines_and_a_summary() -> None:
 def test_texts_name_buildings_in_words_and_count_cubes_and_rounds_alike() -> None:
     """R-ACT-PROJECT-1, R-PREP-7, R-ROUND-1: project names in words as the edition prints them
     ("Theatre with episkenion", not its notation), "1 cube" in the singular, and the round heading
-    spelled as the status bar does."""
+    spelled as the status bar does, the first round's too."""
     session = second_round()
     game = polis_game(session.game)
     headings = [line.text for line in session.log if line.kind == "heading" and "===" in line.text]
-    assert headings == ["=== Round Epsilon (2 of 3, N = 4) ==="]
+    assert headings == ["=== Round Alfa (1 of 3, N = 3) ===", "=== Round Epsilon (2 of 3, N = 4) ==="]
+    assert session.log[0].text == headings[0]  # the game's first round heads its first step
     view = session.view(ATHENS)
 
     def say(text: str) -> str:

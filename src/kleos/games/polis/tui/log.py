@@ -35,8 +35,12 @@ SEA_BATTLE = N_("Battle in {region} (sea): galleys Athens {a}, Sparta {b}; {side
 
 def log_lines(game: PolisGame, before: PolisState, seat: int, action: Action, after: PolisState, index: int,
               readers: frozenset[int]) -> list[LogLine]:
-    """The log lines of one step (the terminal part's ``log_lines``)."""
+    """The log lines of one step (the terminal part's ``log_lines``); the game's first step is headed
+    by the round it begins in, as the browser's log is."""
     lines = _lines_before(game, before, seat, action, index, readers)
+    first = round_heading(game.tables, None, before) if index == 0 else None
+    if first:
+        lines.insert(0, LogLine(index, CHANCE, f"=== {first} ===", "heading"))
     changes = _changes(game.tables, before, after)
     after_lines = _lines_after(game.tables, before, after, index)
     steps = _round_end_steps(before, after)
