@@ -32,7 +32,8 @@ NEWS = """async () => {
 def test_r_round_1_the_log_panel_heads_the_first_round_and_the_panel_names_it(live_server: LiveServer,
                                                                               browser: Any) -> None:
     """R-ROUND-1: the first round's heading stands above the game's first step in the log panel, as
-    the server sent it, and the panel beside the menu names the round the seat plays in."""
+    the server sent it, and the panel beside the menu names the round the seat plays in; a spectator's
+    panel names the round the game is in."""
     base = live_server.url
     seated = create_game(base, ["me", "random"], game="polis", options={"edition": "2020"}, seed=5)
     page = browser.new_page()
@@ -51,6 +52,12 @@ def test_r_round_1_the_log_panel_heads_the_first_round_and_the_panel_names_it(li
     assert page.locator("#last-turn .last-turn-heading").inner_text() == first
     assert errors == []
     page.close()
+    watcher = browser.new_page()  # a page of its own, with no seat stored: a spectator
+    watcher.goto(f"{base}/play/{seated['game_id']}")
+    watcher.wait_for_selector("#last-turn:not([hidden]) .last-turn-heading")
+    assert "Latest moves" in watcher.inner_text("#last-turn h3")
+    assert watcher.locator("#last-turn .last-turn-heading").inner_text() == first
+    watcher.close()
 
 
 def test_the_news_begin_with_the_phase_begun_since(live_server: LiveServer, browser: Any) -> None:

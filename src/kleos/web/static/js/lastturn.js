@@ -1,7 +1,8 @@
 // The "last turn" panel beside the action panel: what the other seats (and chance: dice, cards,
 // results) did since this seat's own last step, in the words of the log the server already sends
-// (the kit's accounts of each step; a secret step reads as its neutral line). A spectator sees the
-// latest steps.
+// (the kit's accounts of each step; a secret step reads as its neutral line), under the round or
+// phase begun since (the log's heading). A spectator sees the latest steps, under the round or phase
+// the game is in.
 import { $, h, put } from "./dom.js";
 import { seatTag } from "./board-api.js";
 import { foldRuns, headingsOf, runText, withoutSeat } from "./log.js";
@@ -51,7 +52,7 @@ export function renderLastTurn(msg, names) {
   el.hidden = lines.length === 0;
   if (!lines.length) return;
   const title = seat === null ? t("Latest moves") : t("Since your last move");
-  const opened = seat === null ? null : openedSince(msg.log, seat);
+  const opened = seat === null ? headingsOf(msg.log).pop() || null : openedSince(msg.log, seat);
   const heading = opened ? h("p", { class: "last-turn-heading" }, h("strong", { text: opened })) : null;
   put(el, h("h3", { text: title }), heading, h("ol", { class: "last-turn-list" }, lines.map((e) => h("li", {
     class: `last-turn-line${e.seat < 0 ? " chance" : ""}${e.hidden ? " hidden" : ""}`, "data-step": String(e.step),
