@@ -38,9 +38,6 @@ def log_lines(game: PolisGame, before: PolisState, seat: int, action: Action, af
     """The log lines of one step (the terminal part's ``log_lines``); the game's first step is headed
     by the round it begins in, as the browser's log is."""
     lines = _lines_before(game, before, seat, action, index, readers)
-    first = round_heading(game.tables, None, before) if index == 0 else None
-    if first:
-        lines.insert(0, LogLine(index, CHANCE, f"=== {first} ===", "heading"))
     changes = _changes(game.tables, before, after)
     after_lines = _lines_after(game.tables, before, after, index)
     steps = _round_end_steps(before, after)
@@ -52,7 +49,9 @@ def log_lines(game: PolisGame, before: PolisState, seat: int, action: Action, af
     elif changes and lines and lines[0].kind in ("action", "chance"):
         first = lines[0]
         lines[0] = LogLine(first.index, first.seat, f"{first.text}  → {changes}", first.kind)
-    return lines + after_lines
+    opening = round_heading(game.tables, None, before) if index == 0 else None
+    heading = [LogLine(index, CHANCE, f"=== {opening} ===", "heading")] if opening else []
+    return heading + lines + after_lines
 
 
 def _changes(t: Tables, before: PolisState, s: PolisState) -> str:
