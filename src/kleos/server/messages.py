@@ -158,20 +158,14 @@ def told_line(kit: GameKit, game: AnyGame, seat: int, action: Action, views: Vie
     return neutral_text(kit.describe_step(game, views.before, action, views.after), seat, game.seat_names)
 
 
-def told_headings(kit: GameKit, game: AnyGame, views: Views, first: bool) -> Headings:
-    """The headings above a step (only the game's ``first``: the part the game begins in) and below
-    it (the round or phase it opens), from the public views, in the reader's language."""
-    above = kit.log_heading(game, None, views.public_before) if first else None
-    return above, kit.log_heading(game, views.public_before, views.public_after)
-
-
 def tell_entry(kit: GameKit, game: AnyGame, entry: LogEntry, action: Action, views: Views, language: str,
                first: bool = False) -> None:
     """Render ``entry``'s lines and headings in ``language`` from its views (``first``: the game's
     first step) and keep them with it."""
     with i18n.use_locale(language):
         entry.keep(language, told_line(kit, game, entry.seat, action, views),
-                   hidden_lines(kit, game, entry.seat, action, entry.readers), told_headings(kit, game, views, first))
+                   hidden_lines(kit, game, entry.seat, action, entry.readers),
+                   kit.log_headings(game, views.public_before, views.public_after, first))
 
 
 class Teller:

@@ -288,9 +288,7 @@ class Session:
             over = _("Game over: {words}.", words=kit.outcome_text(game, outcome))
             lines.append(LogLine(index, CHANCE, over, "heading"))
             return lines
-        public = game.view(before, None)
-        first = kit.log_heading(game, None, public) if index == 0 else None
-        opened = kit.log_heading(game, public, game.view(self.state, None))
+        first, opened = kit.log_headings(game, game.view(before, None), game.view(self.state, None), index == 0)
         lines = ([LogLine(index, CHANCE, first, "heading")] if first else []) + lines
         lines += [LogLine(index, CHANCE, opened, "heading")] if opened else []
         return lines

@@ -223,6 +223,13 @@ class GameKit(ABC, Generic[G, S, V]):
         log show it, so a reader sees where each round begins; by default a game has none."""
         return None
 
+    def log_headings(self, game: G, before: V, after: V, first: bool) -> tuple[str | None, str | None]:
+        """The headings above a step (only the game's ``first`` step: the part the game begins in)
+        and below it (the round or phase it opens), from the public views around it
+        (:meth:`log_heading`); what the terminal's and the browser's logs put around a step."""
+        above = self.log_heading(game, None, before) if first else None
+        return above, self.log_heading(game, before, after)
+
     def log_visibility(self, game: G, before: S, seat: int, action: Action,
                        after: S) -> frozenset[int] | None:
         """The seats that may read the log line of ``action`` (``None``: everybody).

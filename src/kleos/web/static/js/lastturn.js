@@ -31,8 +31,8 @@ export function sinceLastStep(log, seat) {
 export function openedSince(log, seat) {
   const entries = log || [];
   const last = lastStepAt(entries, seat);
-  const since = last < 0 ? entries : [{ heading_after: entries[last].heading_after }, ...entries.slice(last + 1)];
-  return headingsOf(since).pop() || null;
+  const own = last < 0 ? null : entries[last].heading_after;
+  return headingsOf(entries.slice(last + 1)).pop() || own || null;
 }
 
 function panel() {
