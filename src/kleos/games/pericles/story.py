@@ -19,7 +19,7 @@ from kleos.games.pericles.explain import ISSUE_NAMES, PHASE_TITLES, faction_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.reference import comedy_effects, theater_names
-from kleos.games.pericles.rules import assembly, battle, casualties, expedition, military
+from kleos.games.pericles.rules import assembly, battle, casualties, expedition, final, military
 from kleos.games.pericles.rules.battledeck import NONE
 from kleos.games.pericles.rules.common import ENEMY, FRIENDLY, count, in_use, status
 from kleos.games.pericles.rules.diplomatic import treason
@@ -210,9 +210,82 @@ def tell_step(g: PericlesGame, before: PericlesState, action: Action, after: Per
 
 def outcomes_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> list[str]:
     """What the step decided beyond its own words: the debate it reveals or settles
-    (:func:`debate_told`) and an expedition whose movement ends without a battle
-    (:func:`expedition_told`); none, one or both."""
-    return [told for told in (debate_told(g, before, action, after), expedition_told(g, before, after)) if told]
+    (:func:`debate_told`), an expedition whose movement ends without a battle
+    (:func:`expedition_told`) and the bonuses of the game's end (:func:`ending_told`), as many as
+    apply."""
+    told = [debate_told(g, before, action, after), expedition_told(g, before, after), *ending_told(g, before, after)]
+    return [line for line in told if line]
+
+
+def ending_told(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
+    """When the step ended the game, how: the four conditions of an automatic Honor victory with their
+    numbers (P-VICTORY-1), the winning side's bonus of a conquest or a starved Athens (P-VICTORY-3/4),
+    or the end-of-game bonuses a line each, with what each counted (P-VICTORY-7..10: political, then
+    each side's bases and the theaters it controls, by name). Without these lines a game ended on a
+    Rumor, or a faction gained some 30 Honor for "victory scoring", and a newcomer could follow
+    neither. None when the step did not end the game."""
+    outcome = after.outcome
+    if outcome is None or before.outcome is not None:
+        return []
+    if outcome.reason == final.HONOR_VICTORY and outcome.winner is not None:
+        return [_honor_victory_told(after, outcome.winner)]
+    if outcome.reason in (final.CONQUEST, final.STARVED) and outcome.winner is not None:
+        side = outcome.winner // 2
+        return [_("Victory bonus for {side} (P-VICTORY-3): {political}.", side=side_name(side),
+                  political=_dominance_told(after, side, final.DOMINANCE_HONOR))]
+    if outcome.reason not in (final.SCENARIO_END, final.VIGNETTE_END, final.PEACE_END):
+        return []
+    bonuses = final.end_bonuses(g.tables, after)
+    if not bonuses:
+        return [_("End of the game: this scenario has no end-of-game bonuses (P-VICTORY-6); the sides' Honor "
+                  "decides (P-VICTORY-11).")]
+    return [_bonus_told(g, after, kind, side, honor) for kind, side, honor in bonuses]
+
+
+def _honor_victory_told(s: PericlesState, f: int) -> str:
+    """P-VICTORY-1 (a)-(d) with the numbers that met them."""
+    side, honor = f // 2, s.honor
+    first, second = factions_of(1 - side)
+    return _("Automatic Honor victory (P-VICTORY-1): {faction} is Dominant with {honor} Honor, more than "
+             "{compatriot} ({compatriot_honor}) and at least 3 times {first} ({first_honor}) and {second} "
+             "({second_honor}); {side} {total} against {other} {other_total}.",
+             faction=FACTIONS[f], honor=honor[f], compatriot=FACTIONS[f ^ 1], compatriot_honor=honor[f ^ 1],
+             first=FACTIONS[first], first_honor=honor[first], second=FACTIONS[second],
+             second_honor=honor[second], side=side_name(side), total=honor[f] + honor[f ^ 1],
+             other=side_name(1 - side), other_total=honor[first] + honor[second])
+
+
+def _dominance_told(s: PericlesState, side: int, honor: int) -> str:
+    dominant = s.dominant[side]
+    return _("Dominant {dominant} +{honor}, Opponent {opponent} -{honor}", dominant=FACTIONS[dominant],
+             opponent=FACTIONS[dominant ^ 1], honor=honor)
+
+
+def _bonus_told(g: PericlesGame, s: PericlesState, kind: str, side: int, honor: int) -> str:
+    """One end-of-game bonus (:func:`kleos.games.pericles.rules.final.end_bonuses`) by the rules' name:
+    what it counted, the Honor it gave and how the side's factions shared it (the odd point to the
+    Dominant)."""
+    if kind == final.POLITICAL:
+        return _("Political bonus for {side} (P-VICTORY-7): {political}.", side=side_name(side),
+                 political=_dominance_told(s, side, honor))
+    dominant = s.dominant[side]
+    shares = _("{dominant} {first}, {opponent} {second}", dominant=FACTIONS[dominant], first=honor - honor // 2,
+               opponent=FACTIONS[dominant ^ 1], second=honor // 2)
+    if kind == final.BASES:
+        return ngettext("Economic bonus for {side} (P-VICTORY-8): {n} base on the map, 3 Honor each: +{honor} "
+                        "({shares}).",
+                        "Economic bonus for {side} (P-VICTORY-8): {n} bases on the map, 3 Honor each: +{honor} "
+                        "({shares}).", final.side_bases(s, side), side=side_name(side), honor=honor, shares=shares)
+    held = final.controlled(s, side)
+    rule = "P-VICTORY-9" if side == 0 else "P-VICTORY-10"
+    if not held:
+        return _("Geographic bonus for {side} ({rule}): no theater controlled, +0.", side=side_name(side), rule=rule)
+    return ngettext("Geographic bonus for {side} ({rule}): {n} theater controlled ({theaters}), {each} Honor "
+                    "each: +{honor} ({shares}).",
+                    "Geographic bonus for {side} ({rule}): {n} theaters controlled ({theaters}), {each} Honor "
+                    "each: +{honor} ({shares}).",
+                    len(held), side=side_name(side), theaters=", ".join(g.tables.theater_keys[th] for th in held),
+                    each=final.THEATER_HONOR[side], honor=honor, shares=shares, rule=rule)
 
 
 def expedition_told(g: PericlesGame, before: PericlesState, after: PericlesState) -> str:

@@ -46,6 +46,14 @@ ATHENS_THEATER, SPARTA_THEATER = 6, 5
 CTRL, CC, BUILD = range(3)
 WILL_HONOR = 5  # P-WILL-3/4
 VIGNETTE_END_BONUS = "vignette_end_bonus"  # the option that scores P-VICTORY-7 at a vignette's end
+POLITICAL, BASES, THEATERS = "political", "bases", "theaters"  # the end-of-game bonuses (P-VICTORY-7..10)
+DOMINANCE_HONOR, BASE_HONOR, THEATER_HONOR = 5, 3, (3, 6)  # P-VICTORY-3/7, P-VICTORY-8, P-VICTORY-9/10
+CONQUEST, STARVED = N_("conquest"), N_("Athens starved: no granary base")
+"""The automatic victories that come with the winning side's bonus (P-VICTORY-3/4)."""
+HONOR_VICTORY = N_("automatic Honor victory")  # P-VICTORY-1
+SCENARIO_END, VIGNETTE_END, PEACE_END = (N_("end of the scenario"), N_("end of the vignette"),
+                                         N_("Peace ended the scenario"))
+"""The ends scored by :func:`end_scoring` (P-VICTORY-6, P-VICTORY-13)."""
 
 
 def granaries(s: PericlesState) -> list[int]:
@@ -80,8 +88,8 @@ def finish(s: PericlesState, reason: str, winner: int | None) -> None:
 
 def side_wins(s: PericlesState, side: int, reason: str) -> None:
     """P-VICTORY-3/4: the winning side's Dominant +5, its Opponent -5, then its best faction wins."""
-    gain(s, s.dominant[side], 5, H_VICTORY)
-    gain(s, s.dominant[side] ^ 1, -5, H_VICTORY)
+    gain(s, s.dominant[side], DOMINANCE_HONOR, H_VICTORY)
+    gain(s, s.dominant[side] ^ 1, -DOMINANCE_HONOR, H_VICTORY)
     finish(s, reason, best_of(s, side))
 
 
@@ -93,15 +101,15 @@ def automatic_victory(t: Tables, s: PericlesState) -> bool:
         finish(s, N_("conquest of both capitals: a draw"), None)
         return True
     if sparta_takes or athens_takes:
-        side_wins(s, 1 if sparta_takes else 0, N_("conquest"))
+        side_wins(s, 1 if sparta_takes else 0, CONQUEST)
         return True
     if not s.granary_start[0] and not athens_granary_base(s):
-        side_wins(s, 1, N_("Athens starved: no granary base"))
+        side_wins(s, 1, STARVED)
         return True
     if s.turn in t.scenario.auto_honor_victory_turns:
         for f in range(4):
             if honor_victory(s, f):
-                finish(s, N_("automatic Honor victory"), f)
+                finish(s, HONOR_VICTORY, f)
                 return True
     return False
 
@@ -128,19 +136,38 @@ def political_bonus(t: Tables) -> bool:
     return t.scenario.end_bonuses or t.options.vignette_end_bonus == "political"
 
 
+def side_bases(s: PericlesState, side: int) -> int:
+    """The side's bases on the map, Persia's box left out (P-VICTORY-8)."""
+    return sum(count(s, th, b) for th in range(N_THEATERS) if th != PERSIA for b in SIDE_BASES[side])
+
+
+def controlled(s: PericlesState, side: int) -> list[int]:
+    """The theaters the side controls, Persia's box left out (P-VICTORY-9/10)."""
+    return [th for th in range(N_THEATERS) if th != PERSIA and controls(s, th, side)]
+
+
+def end_bonuses(t: Tables, s: PericlesState) -> list[tuple[str, int, int]]:
+    """The end-of-game bonuses as ``(kind, side, Honor)`` in the order they are scored: the political
+    bonus of each side (P-VICTORY-7: its Dominant gains the Honor, its Opponent loses it), then each
+    side's bases and theaters (P-VICTORY-8..10: the Honor is split between its factions). One list
+    serves the scoring and the story that tells it, so the two cannot disagree."""
+    bonuses = [(POLITICAL, side, DOMINANCE_HONOR) for side in (0, 1)] if political_bonus(t) else []
+    if t.scenario.end_bonuses:
+        for side in (0, 1):
+            bonuses.append((BASES, side, BASE_HONOR * side_bases(s, side)))
+            bonuses.append((THEATERS, side, THEATER_HONOR[side] * len(controlled(s, side))))
+    return bonuses
+
+
 def end_scoring(t: Tables, s: PericlesState, reason: str) -> None:
     """P-VICTORY-7..12; without end bonuses (a vignette) only the comparison of P-VICTORY-11/12, after
     P-VICTORY-7 alone if the ``vignette_end_bonus`` option asks for it."""
-    if political_bonus(t):
-        for side in (0, 1):
-            gain(s, s.dominant[side], 5, H_VICTORY)
-            gain(s, s.dominant[side] ^ 1, -5, H_VICTORY)
-    if t.scenario.end_bonuses:
-        for side in (0, 1):
-            bases = sum(count(s, th, b) for th in range(N_THEATERS) if th != PERSIA for b in SIDE_BASES[side])
-            split(s, side, 3 * bases)
-            held = sum(1 for th in range(N_THEATERS) if th != PERSIA and controls(s, th, side))
-            split(s, side, (3 if side == 0 else 6) * held)
+    for kind, side, honor in end_bonuses(t, s):
+        if kind == POLITICAL:
+            gain(s, s.dominant[side], honor, H_VICTORY)
+            gain(s, s.dominant[side] ^ 1, -honor, H_VICTORY)
+        else:
+            split(s, side, honor)
     totals = [sum(s.honor[f] for f in factions_of(side)) for side in (0, 1)]
     if totals[0] != totals[1]:
         finish(s, reason, best_of(s, 0 if totals[0] > totals[1] else 1))

@@ -15,7 +15,6 @@ Theater, Final. A theater-only vignette starts at the Theater phase and ends aft
 
 from __future__ import annotations
 
-from kleos.core.errors import N_
 from kleos.games.pericles.rules import (
     aristophanes,
     assembly,
@@ -217,7 +216,7 @@ def political_phase(t: Tables, s: PericlesState) -> None:
         political.council(t, s, side)
     declared = political.war_peace(t, s)
     if peace_ends_game(t, s, declared):
-        final.end_scoring(t, s, N_("Peace ended the scenario"))
+        final.end_scoring(t, s, final.PEACE_END)
         return
     s.step = "relocate_next" if declared else "political_rest"
 
@@ -286,7 +285,7 @@ def reveal_next(t: Tables, s: PericlesState) -> None:
     if not s.queue:
         theater.political_capital(s)  # P-CAPITAL
         if t.scenario.phases == "theater":
-            final.end_scoring(t, s, N_("end of the vignette"))
+            final.end_scoring(t, s, final.VIGNETTE_END)
             return
         s.phase = FINAL
         s.step = "final"
@@ -394,7 +393,7 @@ def victory(t: Tables, s: PericlesState) -> None:
     if final.automatic_victory(t, s):
         return
     if s.turn >= t.scenario.last_turn:
-        final.end_scoring(t, s, N_("end of the scenario"))
+        final.end_scoring(t, s, final.SCENARIO_END)
         return
     final.argos_limit(s)  # P-UPKEEP-4
     s.side = 0
