@@ -19,7 +19,7 @@ from kleos.games.pericles.explain import ISSUE_NAMES, PHASE_TITLES, faction_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.reference import comedy_effects, theater_names
-from kleos.games.pericles.rules import assembly, battle, casualties, expedition, final, military
+from kleos.games.pericles.rules import assembly, battle, casualties, expedition, final, military, political
 from kleos.games.pericles.rules.battledeck import NONE
 from kleos.games.pericles.rules.common import ENEMY, FRIENDLY, count, in_use, status
 from kleos.games.pericles.rules.diplomatic import treason
@@ -35,7 +35,9 @@ from kleos.games.pericles.state import (
     M_WIN,
     N_HONOR,
     OUT,
+    PHASES,
     PLAYED,
+    POLITICAL,
     UNSEEN,
     PericlesState,
 )
@@ -49,6 +51,7 @@ from kleos.games.pericles.tables import (
     RUM,
     SIDE_BASES,
     SIDES,
+    Tables,
     factions_of,
 )
 
@@ -211,9 +214,11 @@ def tell_step(g: PericlesGame, before: PericlesState, action: Action, after: Per
 def outcomes_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> list[str]:
     """What the step decided beyond its own words: the debate it reveals or settles
     (:func:`debate_told`), an expedition whose movement ends without a battle
-    (:func:`expedition_told`) and the bonuses of the game's end (:func:`ending_told`), as many as
-    apply."""
-    told = [debate_told(g, before, action, after), expedition_told(g, before, after), *ending_told(g, before, after)]
+    (:func:`expedition_told`), the Political phase's Oratory, Dominance and War/Peace when the step
+    ends the Assembly (:func:`political_told`) and the bonuses of the game's end (:func:`ending_told`),
+    as many as apply."""
+    told = [debate_told(g, before, action, after), *political_told(g, before, action, after),
+            expedition_told(g, before, after), *ending_told(g, before, after)]
     return [line for line in told if line]
 
 
@@ -232,7 +237,7 @@ def ending_told(g: PericlesGame, before: PericlesState, after: PericlesState) ->
     if outcome.reason in (final.CONQUEST, final.STARVED) and outcome.winner is not None:
         side = outcome.winner // 2
         return [_("Victory bonus for {side} (P-VICTORY-3): {political}.", side=side_name(side),
-                  political=_dominance_told(after, side, final.DOMINANCE_HONOR))]
+                  political=_gain_and_loss(after, side, final.DOMINANCE_HONOR))]
     if outcome.reason not in (final.SCENARIO_END, final.VIGNETTE_END, final.PEACE_END):
         return []
     bonuses = final.end_bonuses(g.tables, after)
@@ -255,7 +260,7 @@ def _honor_victory_told(s: PericlesState, f: int) -> str:
              other=side_name(1 - side), other_total=honor[first] + honor[second])
 
 
-def _dominance_told(s: PericlesState, side: int, honor: int) -> str:
+def _gain_and_loss(s: PericlesState, side: int, honor: int) -> str:
     dominant = s.dominant[side]
     return _("Dominant {dominant} +{honor}, Opponent {opponent} -{honor}", dominant=FACTIONS[dominant],
              opponent=FACTIONS[dominant ^ 1], honor=honor)
@@ -267,7 +272,7 @@ def _bonus_told(g: PericlesGame, s: PericlesState, kind: str, side: int, honor: 
     Dominant)."""
     if kind == final.POLITICAL:
         return _("Political bonus for {side} (P-VICTORY-7): {political}.", side=side_name(side),
-                 political=_dominance_told(s, side, honor))
+                 political=_gain_and_loss(s, side, honor))
     dominant = s.dominant[side]
     shares = _("{dominant} {first}, {opponent} {second}", dominant=FACTIONS[dominant], first=honor - honor // 2,
                opponent=FACTIONS[dominant ^ 1], second=honor // 2)
@@ -308,26 +313,132 @@ def expedition_told(g: PericlesGame, before: PericlesState, after: PericlesState
              "(P-MIL-8).", theater=name, why=why)
 
 
+# ----- the Political phase (P-ORATORY, P-DOMINANT, P-WARPEACE) -----------------------------------
+def political_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> list[str]:
+    """When the step ends the Assembly, what the Political phase then works out by itself, a line each:
+    each side's Oratory with both factions' values (P-ORATORY), each side's Dominant faction and why
+    (P-DOMINANT), and a War/Peace change (P-WARPEACE-1..3). These steps ask nobody, so before this the
+    log showed only their Honor, as "(debates)", and a new Dominant nowhere. Worked out from the views:
+    the tracks as the last debate left them (:func:`_assembly_end`), with the rules' own functions."""
+    if PHASES.index(before.phase) >= PHASES.index(POLITICAL) or PHASES.index(after.phase) < PHASES.index(POLITICAL):
+        return []
+    t, work = g.tables, _assembly_end(g, before, action, after)
+    if work is None:
+        return []
+    lines = []
+    for side in (0, 1):
+        honor = list(work.honor)
+        political.oratory(t, work, side)
+        lines.append(_oratory_told(t, work, side, [b - a for a, b in zip(honor, work.honor, strict=True)]))
+    for side in (0, 1):
+        favor, honor = work.favor[side], list(work.honor)
+        political.dominance(t, work, side)
+        lines.append(_dominant_told(t, work, side, favor, [b - a for a, b in zip(honor, work.honor, strict=True)]))
+    war = work.war
+    political.war_peace(t, work)
+    if war and not work.war:
+        lines.append(_("Peace (P-WARPEACE-2): both sides won War/Peace; {first} and {second} gain 10 Honor each "
+                       "(P-WARPEACE-3).", first=FACTIONS[political.winner_of(t, work, 0, "WP")],
+                       second=FACTIONS[political.winner_of(t, work, 1, "WP")]))
+    elif work.war and not war:
+        winners = [FACTIONS[f] for f in (political.winner_of(t, work, side, "WP") for side in (0, 1)) if f >= 0]
+        lines.append(_("War is declared (P-WARPEACE-1): {factions} won War/Peace in Peace.",
+                       factions=_(" and ").join(winners)))
+    return lines
+
+
+def _assembly_end(g: PericlesGame, before: PericlesState, action: Action,
+                  after: PericlesState) -> PericlesState | None:
+    """The tracks as the Political phase reads them: ``before`` with the debate the step settled on its
+    new box, read from ``after`` or, when the won issues have already left the tracks (P-TMARK-3), from
+    the two debate cards; None when the views show neither."""
+    work = before.copy()
+    work.played = [0] * 4
+    if before.issue < 0:
+        return work
+    at = before.side * ISSUES_PER_SIDE + before.issue
+    box = after.track[at]
+    if abs(box) > assembly.CAPTURE:
+        debated = _debate_table(g, before, action, after)
+        if debated is None or not debated[2]:
+            return None
+        box = _settled_box(g, debated[0], action, after)
+    work.track[at] = box
+    return work
+
+
+def _loss(change: int) -> str:
+    """"-3"; a faction already at 0 Honor loses nothing (P-AMB-30), which the words say."""
+    return f"{change}" if change else _("-0 (no Honor left to lose)")
+
+
+def _oratory_told(t: Tables, s: PericlesState, side: int, changes: list[int]) -> str:
+    """P-ORATORY-2..6 for one side, with the Honor that really changed hands."""
+    a, b = factions_of(side)
+    ostracised = political.ostracised_by(t, s, side)
+    if ostracised >= 0:
+        return _("Oratory for {side} (P-ORATORY-2): {winner} won Ostracism: {winner} {gain} Honor, {other} "
+                 "{loss}.", side=side_name(side), winner=FACTIONS[ostracised], other=FACTIONS[ostracised ^ 1],
+                 gain=f"+{changes[ostracised]}", loss=_loss(changes[ostracised ^ 1]))
+    va, vb = political.oratory_value(t, s, a), political.oratory_value(t, s, b)
+    if va == vb:
+        return _("Oratory for {side} (P-ORATORY-6): the won issues count {first} {first_value}, {second} "
+                 "{second_value}: no Honor changes hands.", side=side_name(side), first=FACTIONS[a], first_value=va,
+                 second=FACTIONS[b], second_value=vb)
+    high = a if va > vb else b
+    if not changes[high]:
+        return _("Oratory for {side} (P-ORATORY-3, P-ORATORY-5): the won issues count {first} {first_value}, "
+                 "{second} {second_value}, but {low} has no Honor to lose: no Honor changes hands.",
+                 side=side_name(side), first=FACTIONS[a], first_value=va, second=FACTIONS[b], second_value=vb,
+                 low=FACTIONS[high ^ 1])
+    return _("Oratory for {side} (P-ORATORY-3, P-ORATORY-4): the won issues count {first} {first_value}, {second} "
+             "{second_value}: {high} takes {n} Honor from {low}.", side=side_name(side), first=FACTIONS[a],
+             first_value=va, second=FACTIONS[b], second_value=vb, high=FACTIONS[high], n=changes[high],
+             low=FACTIONS[high ^ 1])
+
+
+def _dominant_told(t: Tables, s: PericlesState, side: int, favor_before: int, changes: list[int]) -> str:
+    """P-DOMINANT-1..7 for one side: who is Dominant now and by which rule, with the Honor that really
+    moved (a faction at 0 loses nothing, P-AMB-30); ``s`` after the rule."""
+    a, b = factions_of(side)
+    dominant = s.dominant[side]
+    names = {"side": side_name(side), "dominant": FACTIONS[dominant], "other": FACTIONS[dominant ^ 1]}
+    if political.ostracised_by(t, s, side) >= 0:
+        return _("Dominant faction of {side} (P-DOMINANT-1, P-DOMINANT-2): {dominant}, who won Ostracism; the "
+                 "favor marker goes to {dominant}.", **names)
+    na, nb = len(political.won(t, s, a)), len(political.won(t, s, b))
+    names["won"] = f"{FACTIONS[a]} {na}, {FACTIONS[b]} {nb}"
+    if na != nb:
+        if favor_before == dominant:
+            return _("Dominant faction of {side} (P-DOMINANT-3, P-DOMINANT-4): {dominant}, with more issues won "
+                     "({won}); the favor marker was already with {dominant}: {dominant} {gain} Honor, {other} "
+                     "{loss}.", gain=f"+{changes[dominant]}", loss=_loss(changes[dominant ^ 1]), **names)
+        where = _("now on {dominant}'s box", **names) if s.favor[side] == dominant else _("now neutral")
+        return _("Dominant faction of {side} (P-DOMINANT-3): {dominant}, with more issues won ({won}); the favor "
+                 "marker moves toward {dominant} ({where}).", where=where, **names)
+    if favor_before >= 0:
+        return _("Dominant faction of {side} (P-DOMINANT-5, P-DOMINANT-6): {dominant}, as many issues won ({won}) "
+                 "and the favor marker with {dominant}.", **names)
+    va, vb = political.oratory_value(t, s, a), political.oratory_value(t, s, b)
+    if va != vb:
+        return _("Dominant faction of {side} (P-DOMINANT-6): {dominant}, as many issues won ({won}), the favor "
+                 "neutral and the higher Oratory value ({high} to {low}).", high=max(va, vb), low=min(va, vb),
+                 **names)
+    return _("Dominant faction of {side} (P-DOMINANT-6): {dominant} stays Dominant: as many issues won ({won}), "
+             "the favor neutral, Oratory equal.", **names)
+
+
 # ----- debates (P-ASSEMBLY) ----------------------------------------------------------------------
 def debate_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
     """The two debate cards when a step turns them face up (the second card down, P-ASSEMBLY-5), and
     the debate's result when the step settles it: who won by how much and where the issue now
     stands (P-ASSEMBLY-7..10). Told from one faction's views: a card is named only once the view
     after the step shows it, face up or discarded."""
-    side = before.side
-    pair = factions_of(side)
-    if before.phase != ASSEMBLY or (action.verb != "play" and not any(before.played[f] for f in pair)):
+    pair = factions_of(before.side)
+    debated = _debate_table(g, before, action, after)
+    if debated is None:
         return ""
-    cards = _debate_cards(g, before, action, after, pair)
-    settled = not any(after.played[f] for f in pair)
-    if cards is None or not (settled or all(after.played[f] for f in pair)):
-        return ""
-    table = before.copy()
-    for f, card in cards.items():
-        table.card_loc[card] = PLAYED + f
-    if action.verb == "advisor":
-        table.revealed = g.tables.card_index[str(action.args[1])]
-        table.card_loc[table.revealed] = ENTOURAGE + FACTIONS.index(str(action.args[0]))
+    table, cards, settled = debated
     values = assembly.values(g.tables, table)
     parts = []
     if action.verb == "play":
@@ -336,6 +447,27 @@ def debate_told(g: PericlesGame, before: PericlesState, action: Action, after: P
     if settled and before.issue >= 0:
         parts.append(_debate_result(g, before, _settled_box(g, table, action, after), values, pair))
     return " ".join(parts)
+
+
+def _debate_table(g: PericlesGame, before: PericlesState, action: Action,
+                  after: PericlesState) -> tuple[PericlesState, dict[int, int], bool] | None:
+    """The debate the step turns face up or settles, as far as the views show it: ``before`` with both
+    cards on the table (and the Advisory Council's card), the cards by faction, and whether the step
+    settled it; None when the step does neither or a card cannot be seen."""
+    pair = factions_of(before.side)
+    if before.phase != ASSEMBLY or (action.verb != "play" and not any(before.played[f] for f in pair)):
+        return None
+    cards = _debate_cards(g, before, action, after, pair)
+    settled = not any(after.played[f] for f in pair)
+    if cards is None or not (settled or all(after.played[f] for f in pair)):
+        return None
+    table = before.copy()
+    for f, card in cards.items():
+        table.card_loc[card] = PLAYED + f
+    if action.verb == "advisor":
+        table.revealed = g.tables.card_index[str(action.args[1])]
+        table.card_loc[table.revealed] = ENTOURAGE + FACTIONS.index(str(action.args[0]))
+    return table, cards, settled
 
 
 def _counted(g: PericlesGame, table: PericlesState, f: int, card: int, value: int) -> str:

@@ -1,0 +1,99 @@
+"""The Political phase told (issue: logs that tell the story): when a step ends the Assembly, the
+Oratory of each side with both factions' values (P-ORATORY), each side's Dominant faction and why
+(P-DOMINANT), and a War/Peace change (P-WARPEACE). These steps ask nobody; before, the log showed
+their Honor only as "(debates)" and a new Dominant faction nowhere."""
+
+from __future__ import annotations
+
+import re
+
+from test_per_story import Step, steps
+
+from kleos.games.pericles import story
+from kleos.games.pericles.explain import side_name
+from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.kit import KIT
+from kleos.games.pericles.state import H_DEBATES, N_HONOR, PHASES, POLITICAL, PericlesState
+from kleos.games.pericles.tables import FACTIONS
+
+SEEDS = range(6)
+TAKES = re.compile(r"(\w\w) takes (\d+) Honor from (\w\w)")
+GIVES = re.compile(r"(\w\w) (\+\d+) Honor, (\w\w) (-\d+)")
+PEACE = re.compile(r"(\w\w) and (\w\w) gain 10 Honor each")
+DOMINANT = re.compile(r"Dominant faction of (\w+) \([^)]*\): (\w\w)")
+RULES = re.compile(r"P-(?:ORATORY|DOMINANT|WARPEACE)-\d")
+
+
+def _ends_assembly(before: PericlesState, after: PericlesState) -> bool:
+    return PHASES.index(before.phase) < PHASES.index(POLITICAL) <= PHASES.index(after.phase)
+
+
+def _told(step: Step) -> list[str]:
+    """The political lines from the narrator's views, as the logs read them."""
+    g, before, seat, action, after = step
+    narrator = KIT.log_narrator(g, before, seat, action, after)
+    return story.political_told(g, g.view(before, narrator).state, action, g.view(after, narrator).state)
+
+
+def _told_honor(lines: list[str]) -> list[int]:
+    """Each faction's Honor change as the lines say it."""
+    change = [0, 0, 0, 0]
+    for line in lines:
+        for high, n, low in TAKES.findall(line):
+            change[FACTIONS.index(high)] += int(n)
+            change[FACTIONS.index(low)] -= int(n)
+        for first, gain, second, loss in GIVES.findall(line):
+            change[FACTIONS.index(first)] += int(gain)
+            change[FACTIONS.index(second)] += int(loss)
+        for pair in PEACE.findall(line):
+            for f in pair:
+                change[FACTIONS.index(f)] += 10
+    return change
+
+
+def _political_steps() -> list[Step]:
+    return [step for seed in SEEDS for step in steps(seed, "14_2") if _ends_assembly(step[1], step[4])]
+
+
+def _debates_honor(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[int]:
+    return [after.honor_from[f * N_HONOR + H_DEBATES] - before.honor_from[f * N_HONOR + H_DEBATES] for f in range(4)]
+
+
+def test_p_dominant_3_each_political_phase_names_each_side_s_dominant_faction() -> None:
+    """P-DOMINANT-1, P-DOMINANT-3, P-DOMINANT-6, P-ORATORY-1: every step that ends the Assembly in
+    seeded random wars tells an Oratory line and a Dominant line for each side, and the Dominant it
+    names is the one the rules made."""
+    political = _political_steps()
+    assert len(political) >= 12
+    for step in political:
+        lines = _told(step)
+        assert sum(line.startswith("Oratory for ") for line in lines) == 2, lines
+        named = dict(DOMINANT.findall(" ".join(lines)))
+        assert named == {side_name(side): FACTIONS[step[4].dominant[side]] for side in (0, 1)}, lines
+
+
+def test_p_oratory_4_the_told_honor_is_the_honor_that_moved() -> None:
+    """P-ORATORY-2, P-ORATORY-4, P-ORATORY-5, P-DOMINANT-4, P-WARPEACE-3: the Honor the lines move,
+    faction by faction, is the debates' Honor the step moved (in War, where Games pays Strategos, not
+    Honor, P-POLISSUE-3); the rules the lines cite cover Ostracism, the Oratory comparison and the
+    favor already held."""
+    cited: set[str] = set()
+    compared = 0
+    for step in _political_steps():
+        g, before, _seat, _action, after = step
+        lines = _told(step)
+        cited.update(RULES.findall(" ".join(lines)))
+        if after.war:
+            assert _told_honor(lines) == _debates_honor(g, before, after), lines
+            compared += 1
+    assert compared >= 8
+    assert {"P-ORATORY-2", "P-ORATORY-4", "P-DOMINANT-1", "P-DOMINANT-3", "P-DOMINANT-4"} <= cited
+
+
+def test_p_warpeace_1_no_line_outside_the_step_that_ends_the_assembly() -> None:
+    """P-SEQ-5: only the step that ends the Assembly tells the Political phase; the kit's line of that
+    step (the browser's log) carries it."""
+    for g, before, seat, action, after in steps(0, "14_2"):
+        narrator = KIT.log_narrator(g, before, seat, action, after)
+        line = KIT.describe_step(g, g.view(before, narrator), action, g.view(after, narrator))
+        assert ("Oratory for Athens" in line) == _ends_assembly(before, after)
