@@ -46,11 +46,35 @@ def test_the_menu_glosses_cards_and_issues_from_the_deciders_view() -> None:
     assert entourage
     for action in entourage:
         assert look.gloss(game, view, action) == card_gloss(DATA, str(action.args[0]), FACTIONS[seat])
-    assert look.gloss(game, view, Action.parse("issue CIT")) == "Citizenship"
-    assert look.gloss(game, view, Action.parse("issue WP")) == "War/Peace"
+    assert look.gloss(game, view, Action.parse("issue CIT")) == (
+        "won: a Delian League base becomes Athenian, with a ship or 2 land units, +2 Honor")
+    assert look.gloss(game, view, Action.parse("issue MIL")) == "won: a Military marker"
     assert look.gloss(game, view, Action.parse("issue RUM")) == ""  # a Rumor is a marker, not an issue
     with i18n.use_locale("es"):
-        assert look.gloss(game, view, Action.parse("issue DIP")) != "Diplomatic"
+        assert look.gloss(game, view, Action.parse("issue DIP")) != "won: a Diplomatic marker"
+
+
+def test_p_polissue_1_choosing_an_issue_says_what_winning_it_brings() -> None:
+    """P-POLISSUE-1..8, P-ORATORY-2, P-WARPEACE-1, P-TMARK-1: the menu's gloss of each issue a faction
+    may put on its track says what winning it brings, not its name again (the step's words name it);
+    the explanation of a political issue says it too, with its rules."""
+    game = KIT.make_game({})
+    state, seat = at_first_decision(game, 7)
+    while state.step != "select":
+        seat = game.actors(state)[0]
+        game.apply_in_place(state, game.legal_actions(state, seat)[0], seat)
+    seat = game.actors(state)[0]
+    look = Look(KIT)
+    view = game.view(state, seat)
+    issues = [a for a in game.legal_actions(state, seat) if a.verb == "issue"]
+    assert len(issues) >= 6
+    for action in issues:
+        gloss = look.gloss(game, view, action)
+        assert gloss.startswith("won") and gloss not in KIT.describe_action(game, view, action)
+    ostracism = explain(game, view, Action.parse("issue OST"))
+    assert "3 Honor from your compatriot" in ostracism and "P-ORATORY-2" in ostracism
+    games = explain(game, view, Action.parse("issue GAM"))
+    assert "3 Strategos from the supply in War" in games and "P-POLISSUE-3" in games
 
 
 def test_p_info_2_a_card_dealt_face_down_names_its_faction_only() -> None:

@@ -63,6 +63,22 @@ ISSUE_NAMES: dict[str, str] = {
 }
 """Each Assembly issue's name by its code (P-POLISSUE-1, P-TMARK-1)."""
 
+ISSUE_EFFECTS: dict[str, tuple[str, str]] = {
+    "MIL": (N_("won: a Military marker"), "P-TMARK-1"), "LEA": (N_("won: a League marker"), "P-TMARK-1"),
+    "DIP": (N_("won: a Diplomatic marker"), "P-TMARK-1"), "ORA": (N_("won: an Oracle marker"), "P-TMARK-1"),
+    "OST": (N_("won: 3 Honor from your compatriot and you become Dominant"), "P-ORATORY-2, P-DOMINANT-1"),
+    "GAM": (N_("won: 3 Honor in Peace, 3 Strategos from the supply in War"), "P-POLISSUE-2, P-POLISSUE-3"),
+    "WP": (N_("won: War if at Peace; in War, Peace if the other side wins its War/Peace too (+10 Honor each)"),
+           "P-WARPEACE-1..3"),
+    "CIT": (N_("won: a Delian League base becomes Athenian, with a ship or 2 land units, +2 Honor"),
+            "P-POLISSUE-4, P-POLISSUE-5"),
+    "COL": (N_("won in Peace: a new Delian League base with a ship or 2 land units, +2 Honor"), "P-POLISSUE-6"),
+    "KRY": (N_("won: remove up to 6 Athenian treason markers"), "P-POLISSUE-7"),
+    "AGO": (N_("won in War: build up to 3 Spartan land units at home"), "P-POLISSUE-8"),
+}
+"""What winning each Assembly issue brings, in a few words (the menu's gloss of an issue to choose),
+and the rules behind it."""
+
 UNITS: dict[str, str] = {
     "Ab": N_("Athenian base (value 2 in land and naval battles, supports 4 upkeep)"),
     "An": N_("Athenian trireme: naval unit, value 2"),
@@ -430,8 +446,12 @@ def _hostage(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> 
 def _issue(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     code = str(a.args[0])
     if code not in KINDS:
-        return _("Put the {code} issue on your side's Assembly track for this turn's debates. [P-BOULE-5]",
-                 code=code)
+        if code not in ISSUE_EFFECTS:
+            return _("Put the {code} issue on your side's Assembly track for this turn's debates. [P-BOULE-5]",
+                     code=code)
+        effect, rules = ISSUE_EFFECTS[code]
+        return _("Put the {code} issue ({name}) on your side's Assembly track for this turn's debates; {effect}. "
+                 "[P-BOULE-5, {rules}]", code=code, name=_(ISSUE_NAMES[code]), effect=_(effect), rules=rules)
     text, rules = _kind_text(code)
     return _("Put the {code} issue on your side's Assembly track for this turn's debates. Won, it becomes a "
              "theater marker: {text} [P-BOULE-5, {rules}]", code=code, text=text, rules=rules)
@@ -460,6 +480,7 @@ EXPLAINERS: dict[str, Explainer] = {
 
 __all__ = [
     "FACTION_NAMES",
+    "ISSUE_EFFECTS",
     "ISSUE_NAMES",
     "KINDS",
     "PHASE_TITLES",

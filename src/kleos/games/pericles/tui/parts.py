@@ -23,7 +23,7 @@ from kleos.core.kit.terminal import (
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
 from kleos.games.pericles.cards import card_gloss, card_title
-from kleos.games.pericles.explain import ISSUE_NAMES, explain, seat_names
+from kleos.games.pericles.explain import ISSUE_EFFECTS, ISSUE_NAMES, explain, seat_names
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
@@ -103,7 +103,7 @@ CARD_VERBS = ("entourage", "play")
 
 def _gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
     """A few words after a menu entry: a card's title, value and the faction's own half of it, so that
-    a hand of bare ids (A04, S17) can be read; an issue's name."""
+    a hand of bare ids (A04, S17) can be read; what winning an issue brings."""
     if not action.args:
         return ""
     code = str(action.args[0])
@@ -118,8 +118,8 @@ def _gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
         if len(action.args) == 1:
             return card_gloss(game.tables.data, code, FACTIONS[view.seat])
         return ", ".join(card_title(game.tables.data, str(card)) for card in action.args)
-    if action.verb == "issue" and code in ISSUE_NAMES:
-        return _(ISSUE_NAMES[code])
+    if action.verb == "issue" and code in ISSUE_EFFECTS:  # its name is in the step's words already
+        return _(ISSUE_EFFECTS[code][0])
     if action.verb == "debate" and code in ISSUE_NAMES and len(action.args) == 2 and view.seat is not None:
         return _debate_gloss(game, view.seat, code, int(action.args[1]))
     if action.verb == "place" and view.seat is not None:
