@@ -34,7 +34,24 @@ def test_p_info_2_the_deal_is_a_line_a_faction_and_the_hand_reads_as_cards(
     assert "  1. put into the entourage A04 (Leontis I (1): ORA: +4, 3 Strategos)   [entourage A04]" in lines
     # the menu says what is decided, as the terminal app's menu title does
     assert lines[lines.index("  1. put into the entourage A04 (Leontis I (1): ORA: +4, 3 Strategos)   [entourage A04]")
-                 - 1] == "Your choices (Aristocrats): form your entourage"
+                 - 1] == "Your choices (Aristocrats): form your entourage: set 3 more cards aside"
+
+
+def test_p_boule_5_the_titles_count_the_choices_left_and_say_where_an_issue_starts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """P-HAND-6, P-BOULE-5, P-BOULE-7, P-BOULE-9: the entourage's three cards go aside one by one and
+    the title counts them down; the Dominant's first issue starts on box 2 of its half, its later
+    three at the centre, and the titles say so."""
+    monkeypatch.chdir(tmp_path)
+    _code, out = play(["--seed", "11", "--opponent", "heuristic"], "1\n1\n1\n1\n1\nq\ny\n", monkeypatch, capsys)
+    titles = [line.removeprefix("Your choices (Aristocrats): ") for line in out.splitlines()
+              if line.startswith("Your choices (Aristocrats): ")]
+    assert titles[:6] == [
+        "form your entourage: set 3 more cards aside", "form your entourage: set 2 more cards aside",
+        "form your entourage: set 1 more card aside",
+        "choose 1 issue for the assembly: it starts on box 2 toward you (Ostracism and War/Peace at the centre)",
+        "choose 3 issues for the assembly: each starts at the centre",
+        "choose 2 issues for the assembly: each starts at the centre"]
 
 
 def test_p_solo_6_the_opening_names_the_bots_handicap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

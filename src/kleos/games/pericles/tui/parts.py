@@ -29,7 +29,7 @@ from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
-from kleos.games.pericles.rules import assembly
+from kleos.games.pericles.rules import assembly, boule, hand
 from kleos.games.pericles.rules.common import status
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import FACTIONS, side_of
@@ -179,8 +179,24 @@ REDEPLOY_TITLES = (N_("redeploy the Delian League units"), N_("redeploy the Athe
 
 
 def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
-    """What the faction decides (the shell puts its name before it)."""
-    return _step_words(view.state)
+    """What the faction decides (the shell puts its name before it), with how many more of the same
+    choice follow and, for an issue, where it will start on the track (P-BOULE-5..9): a newcomer's
+    "form your entourage" gave no hint that three cards go aside one by one."""
+    s = view.state
+    if s.step == "entourage":
+        left = len(hand.hand_cards(game.tables, s, seat)) - hand.SHORT_HAND
+        if left > 0:
+            return ngettext("form your entourage: set {n} more card aside", "form your entourage: set {n} more cards "
+                            "aside", left)
+    if s.step == "select" and s.picks > 0:
+        box = boule.STEPS[s.boule][2]
+        if box:
+            return ngettext("choose {n} issue for the assembly: it starts on box {box} toward you (Ostracism and "
+                            "War/Peace at the centre)", "choose {n} issues for the assembly: each starts on box "
+                            "{box} toward you (Ostracism and War/Peace at the centre)", s.picks, box=box)
+        return ngettext("choose {n} issue for the assembly: it starts at the centre",
+                        "choose {n} issues for the assembly: each starts at the centre", s.picks)
+    return _step_words(s)
 
 
 def _step_words(s: PericlesState) -> str:
