@@ -100,15 +100,18 @@ def test_the_played_card_is_named_only_when_the_view_shows_it() -> None:
 
 
 def test_the_debate_menu_says_where_each_issue_stands_for_the_chooser() -> None:
-    """P-ASSEMBLY-4, P-ASSEMBLY-7: "debate CIT 2" reads as Citizenship two boxes toward the chooser."""
+    """P-ASSEMBLY-4, P-ASSEMBLY-7: "debate CIT 2" reads as two boxes toward the chooser, with what
+    winning the issue brings."""
     g, s = at_step("debate")
     seat = g.actors(s)[0]
     look = Look(KIT)
     glosses = {str(a): look.gloss(g, g.view(s, seat), a) for a in g.legal_actions(s, seat)}
-    assert seat == AF and glosses["debate CIT 2"] == "Citizenship, 2 boxes toward you"
-    assert glosses["debate DIP 0"] == "Diplomatic, at the centre"
-    assert glosses["debate COL -1"] == "Colony, 1 box toward Demagogues"
-    assert look.gloss(g, g.view(s, DF), Action.parse("debate CIT 2")) == "Citizenship, 2 boxes toward Aristocrats"
+    assert seat == AF and glosses["debate CIT 2"] == (
+        "2 boxes toward you; won: a Delian League base becomes Athenian, with a ship or 2 land units, +2 Honor")
+    assert glosses["debate DIP 0"] == "won: a Diplomatic marker"
+    assert glosses["debate COL -1"] == (
+        "1 box toward Demagogues; won in Peace: a new Delian League base with a ship or 2 land units, +2 Honor")
+    assert look.gloss(g, g.view(s, DF), Action.parse("debate CIT 2")).startswith("2 boxes toward Aristocrats; won:")
 
 
 def test_the_factions_panel_shows_the_face_up_debate_cards() -> None:

@@ -128,16 +128,17 @@ def _gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
 
 
 def _debate_gloss(game: PericlesGame, seat: int, code: str, box: int) -> str:
-    """An issue to debate: its name and where it stands, so that "debate CIT 2" reads as Citizenship
-    two boxes toward you (the track's + end is the side's first faction's, P-ASSEMBLY-7)."""
-    name = _(ISSUE_NAMES[code])
+    """An issue to debate: where it stands from the chooser's seat and what winning it brings, so that
+    "debate CIT 2" reads as two boxes toward you (the track's + end is the side's first faction's,
+    P-ASSEMBLY-7); the step's words name the issue already."""
+    effect = _(ISSUE_EFFECTS[code][0]) if code in ISSUE_EFFECTS else ""
     if box == 0:
-        return _("{issue}, at the centre", issue=name)
+        return effect
     toward = 2 * side_of(seat) + (0 if box > 0 else 1)
     if toward == seat:
-        return ngettext("{issue}, {n} box toward you", "{issue}, {n} boxes toward you", abs(box), issue=name)
-    return ngettext("{issue}, {n} box toward {faction}", "{issue}, {n} boxes toward {faction}", abs(box),
-                    issue=name, faction=seat_names(game)[toward])
+        return ngettext("{n} box toward you; {effect}", "{n} boxes toward you; {effect}", abs(box), effect=effect)
+    return ngettext("{n} box toward {faction}; {effect}", "{n} boxes toward {faction}; {effect}", abs(box),
+                    faction=seat_names(game)[toward], effect=effect)
 
 
 STATUS_WORDS = {"friendly": N_("friendly"), "contested": N_("contested"), "enemy": N_("enemy"),
