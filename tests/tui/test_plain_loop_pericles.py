@@ -43,7 +43,7 @@ def test_p_boule_5_the_titles_count_the_choices_left_and_say_where_an_issue_star
     the title counts them down; the Dominant's first issue starts on box 2 of its half, its later
     three at the centre, and the titles say so."""
     monkeypatch.chdir(tmp_path)
-    _code, out = play(["--seed", "11", "--opponent", "heuristic"], "1\n1\n1\n1\n1\nq\ny\n", monkeypatch, capsys)
+    _code, out = play(["--seed", "11", "--opponent", "heuristic"], "1\n" * 24 + "q\ny\n", monkeypatch, capsys)
     titles = [line.removeprefix("Your choices (Aristocrats): ") for line in out.splitlines()
               if line.startswith("Your choices (Aristocrats): ")]
     assert titles[:6] == [
@@ -52,6 +52,7 @@ def test_p_boule_5_the_titles_count_the_choices_left_and_say_where_an_issue_star
         "choose 1 issue for the assembly: it starts on box 2 toward you (Ostracism and War/Peace at the centre)",
         "choose 3 issues for the assembly: each starts at the centre",
         "choose 2 issues for the assembly: each starts at the centre"]
+    assert "carry out Citizenship, which you won (P-POLISSUE-1)" in titles  # P-POLISSUE-4
 
 
 def test_p_solo_6_the_opening_names_the_bots_handicap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

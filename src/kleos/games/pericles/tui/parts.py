@@ -29,7 +29,7 @@ from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
-from kleos.games.pericles.rules import assembly, boule, hand
+from kleos.games.pericles.rules import assembly, boule, hand, political
 from kleos.games.pericles.rules.common import status
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import FACTIONS, side_of
@@ -197,6 +197,9 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
                             "{box} toward you (Ostracism and War/Peace at the centre)", s.picks, box=box)
         return ngettext("choose {n} issue for the assembly: it starts at the centre",
                         "choose {n} issues for the assembly: each starts at the centre", s.picks)
+    if s.step == "side" and 0 <= s.cursor < len(political.SIDE_ISSUES):
+        kind = political.SIDE_ISSUES[s.cursor][0]
+        return _("carry out {issue}, which you won (P-POLISSUE-1)", issue=_(ISSUE_NAMES[kind]))
     return _step_words(s)
 
 
