@@ -9,6 +9,7 @@ agents' generators): both front ends play the same game from the same file.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -26,6 +27,9 @@ Answer with the number of a menu entry, or type the action itself in notation (s
   help          this text
   board         show the board again
   menu          show the numbered actions again
+  explain N     what menu entry N does, with its rules ("? N" too)
+  rules [WORD]  the rules' headings; with a word or a rule ID, the parts of the rules that name it
+  hint          what the computer would choose here, and why when it can say
   log [N]       the last N steps in plain words (default 20)
   save [FILE]   save the game (the action log) to FILE (default: the game's save file)
   quit, q       save and leave (asks for confirmation); resume with --load FILE
@@ -160,7 +164,9 @@ class PlainGame:
             return self.numbered(legal, int(text))
         if word in ("quit", "exit", "q") and not rest:
             return not self.quit()
-        commands = {"help": lambda: out(_(GAME_HELP)), "?": lambda: out(_(GAME_HELP)),
+        commands = {"help": lambda: out(_(GAME_HELP)), "?": lambda: self.explain(seat, legal, rest),
+                    "explain": lambda: self.explain(seat, legal, rest), "rules": lambda: self.show_rules(rest),
+                    "hint": lambda: self.show_hint(seat, legal),
                     "board": lambda: self.show_board(seat), "menu": lambda: self.menu(seat, legal),
                     "log": lambda: self.show_log(rest), "save": lambda: self.save_command(rest)}
         if word in commands:
@@ -210,6 +216,66 @@ class PlainGame:
             gloss = self.look.gloss(s.game, view, action)
             words = s.kit.describe_action(s.game, view, action) + (f" ({gloss})" if gloss else "")
             out(f"  {i:>{width}}. {words}   [{action}]{flag}")
+
+    def explain(self, seat: int, legal: list[Action], rest: str) -> None:
+        """``explain N`` (``? N``): menu entry N in the menu's words, then what choosing it does (the
+        game's explanation, as the full-screen app's ? and the browser's ⓘ give it); ``?`` alone is
+        the help."""
+        if not rest.strip():
+            out(_(GAME_HELP))
+            return
+        if not rest.strip().isdigit() or not 1 <= int(rest) <= len(legal):
+            out(_("Which entry? Answer 'explain N' with N from 1 to {last}.", last=len(legal)))
+            return
+        s = self.session
+        view, action = s.view(seat), legal[int(rest) - 1]
+        words = s.kit.describe_action(s.game, view, action)
+        told = self.look.explain(s.game, view, action)
+        verb = self.look.verbs.get(action.verb)
+        if not told and verb is not None:  # the game's help on this kind of choice
+            told = f"{verb.title}: {verb.text}" + (f" [{', '.join(verb.rules)}]" if verb.rules else "")
+        out(f"{int(rest)}. {words}   [{action}]")
+        out(told if told else _("(The game says no more about this choice than the menu does.)"))
+
+    def show_rules(self, rest: str) -> None:
+        """``rules``: the headings of the game's rules reference (the full-screen app's R page);
+        ``rules WORD``: each part of it (a paragraph or a list item) that names WORD, a word or a
+        rule ID, with its heading, so a rule can be read where the choice is made."""
+        text = self.look.rules(self.session.game) + self.choices_text()
+        needle = rest.strip().lower()
+        if not needle:
+            heads = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
+            out("\n".join(heads))
+            out(_("'rules WORD' shows the parts that name WORD (a word such as a card or a rule ID)."))
+            return
+        found = rules_naming(text, needle)
+        wanted = RULE_ID.match(needle)
+        if not found and wanted is not None:  # no part cites the rule itself: those citing its family
+            found = rules_naming(text, wanted.group(1))
+            if found:
+                out(_("No part names {rule}; the parts on {family}:", rule=rest.strip().upper(),
+                      family=wanted.group(1).upper()))
+        out("\n\n".join(found) if found else _("The rules do not name '{word}'.", word=rest.strip()))
+
+    def choices_text(self) -> str:
+        """The game's help on each kind of choice with its rules, as a part of the rules to search."""
+        verbs = self.look.verbs
+        if not verbs:
+            return ""
+        items = [f"- {h.title} ({verb}): {h.text}" + (f" [{', '.join(h.rules)}]" if h.rules else "")
+                 for verb, h in verbs.items()]
+        return "\n\n## " + _("The choices") + "\n" + "\n".join(items)
+
+    def show_hint(self, seat: int, legal: list[Action]) -> None:
+        """``hint``: what the game's hint bot would choose from this seat's own view, as a menu number."""
+        s = self.session
+        action = s.hint(seat)
+        number = legal.index(action) + 1 if action in legal else None
+        words = s.kit.describe_action(s.game, s.view(seat), action)
+        out(_("Hint ({bot}): {n}. {words}   [{action}]", bot=s.hint_name, n=number, words=words, action=action))
+        reason = s.hint_reason(seat, action)
+        if reason:
+            out(reason)
 
     def show_log(self, rest: str) -> None:
         n = int(rest) if rest.strip().isdigit() else LOG_LINES
@@ -281,3 +347,61 @@ def print_replay(session: Session, path: Path) -> int:
     out()
     out(s.kit.describe_view(s.game, s.view(None), None))
     return 0
+
+
+def rules_naming(text: str, needle: str) -> list[str]:
+    """The parts of a Markdown rules text (paragraphs, list items, table rows) that name ``needle``
+    (:func:`names`), each under the heading it stands in and a table row under its table's first row,
+    each heading and first row told once."""
+    found: list[str] = []
+    heading = header = ""
+    told: set[str] = set()
+    for part in _parts(text):
+        if part.startswith("#"):
+            heading, header = part.lstrip("#").strip(), ""
+            continue
+        if part.startswith("|") and set(part) <= set("|-: "):
+            continue  # a table's rule line
+        is_row = part.startswith("|")
+        header = (header or part) if is_row else ""
+        if not names(part.lower(), needle):
+            continue
+        for context in (f"== {heading} ==" if heading else "", header if is_row and header != part else ""):
+            if context and context not in told:
+                found.append(context)
+                told.add(context)
+        found.append(part)
+    return found
+
+
+RULE_ID = re.compile(r"([a-z]+(?:-[a-z]+)*)-(\d+)$")
+RULE_RANGE = re.compile(r"([a-z]+(?:-[a-z]+)*)-(\d+)\.\.(\d+)")
+
+
+def names(text: str, needle: str) -> bool:
+    """Whether lower-case ``text`` names ``needle``: contains it, or, for a rule ID ("x-move-6"),
+    cites a range of rules that holds it ("X-MOVE-1..6")."""
+    if needle in text:
+        return True
+    wanted = RULE_ID.match(needle)
+    if wanted is None:
+        return False
+    family, number = wanted.group(1), int(wanted.group(2))
+    return any(found.group(1).endswith(family) and int(found.group(2)) <= number <= int(found.group(3))
+               for found in RULE_RANGE.finditer(text))
+
+
+def _parts(text: str) -> list[str]:
+    """Headings, paragraphs and list items of a Markdown text, each as one string."""
+    parts: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            parts.append("")
+        elif (stripped.startswith(("#", "- ", "* ", "|")) or not parts or not parts[-1]
+              or parts[-1].startswith(("#", "|"))):
+            parts.append(stripped)
+        else:
+            parts[-1] += " " + stripped
+    return [part for part in parts if part]
+

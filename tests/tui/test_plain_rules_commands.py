@@ -1,0 +1,87 @@
+"""``kleos play GAME --plain``: the rules can be read where the choice is made, as in the full-screen
+app (? R H) and the browser (ⓘ): ``explain N`` says what menu entry N does, ``rules`` lists the
+rules reference's headings and ``rules WORD`` prints the parts that name a word or a rule ID, ``hint``
+gives the hint bot's choice. Before, the plain loop (a screen reader's way in) had none of them."""
+
+from __future__ import annotations
+
+import contextvars
+import io
+from pathlib import Path
+
+import pytest
+
+from kleos.cli import main
+from kleos.tui.plain import names, rules_naming
+
+GAMES = {"polis": ["--seed", "3", "--opponent", "random"], "cyclades": ["--seed", "3", "--opponent", "random"],
+         "pericles": ["--seed", "11", "--opponent", "random"]}
+
+
+def play(game: str, answers: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+         capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """The plain loop's replies to ``answers`` (the lines after the first prompt), seat 1 a person."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers + "quit\ny\n"))
+    code = contextvars.copy_context().run(main, ["play", game, "--plain", "--as", "1", *GAMES[game]])
+    assert code == 0
+    out = capsys.readouterr().out
+    prompt = out.index("> ", out.index("Your choices"))
+    return out[prompt:].splitlines()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_explain_n_says_what_the_entry_does(game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """``explain 1`` and ``? 1`` repeat entry 1 with its notation, then the game's explanation or its
+    help on that kind of choice, with rule IDs; a number off the menu is refused with the range."""
+    lines = play(game, "explain 1\n? 1\nexplain 99\n", tmp_path, monkeypatch, capsys)
+    first = lines[0].split("> ", 1)[1]
+    assert first.startswith("1. ") and first.endswith("]")
+    assert lines[1] and "(The game says no more" not in lines[1]
+    assert any(tag in lines[1] for tag in ("[R-", "[C-", "[P-")), lines[1]
+    assert lines[2].split("> ", 1)[1] == first and lines[3] == lines[1]
+    assert lines[4].split("> ", 1)[1].startswith("Which entry? Answer 'explain N' with N from 1 to ")
+
+
+@pytest.mark.parametrize(("game", "word", "expected"), [
+    ("polis", "siege", "== Sieges (R-ACT-SIEGE) =="),
+    ("cyclades", "Zeus", "| Zeus | 1 Priest |"),
+    ("pericles", "P-ORATORY-3", "== The Dominant faction and Oratory =="),
+])
+def test_rules_word_prints_the_parts_that_name_it(game: str, word: str, expected: str, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """``rules`` lists the headings, the choices' help last; ``rules WORD`` a part naming WORD under
+    its heading (P-ORATORY-3 through the reference's "P-ORATORY-2..4")."""
+    lines = play(game, f"rules\nrules {word}\nrules xyzzy\n", tmp_path, monkeypatch, capsys)
+    text = "\n".join(lines)
+    assert "The choices\n'rules WORD' shows the parts that name WORD" in text
+    assert any(line.split("> ", 1)[-1].startswith(expected) for line in lines), text
+    assert any(line.endswith("The rules do not name 'xyzzy'.") for line in lines)
+
+
+def test_p_boule_5_a_rule_id_no_part_cites_falls_back_to_its_family(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """P-BOULE-5 is cited by the help on choosing issues; P-BOULE-7 by no part: the parts on P-BOULE."""
+    lines = play("pericles", "rules P-BOULE-5\nrules P-BOULE-7\n", tmp_path, monkeypatch, capsys)
+    assert "- Choose issues (issue): Put an issue on your side's track for this turn's debates. [P-BOULE-5]" in lines
+    assert any(line.endswith("No part names P-BOULE-7; the parts on P-BOULE:") for line in lines)
+
+
+def test_hint_names_a_menu_entry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """``hint`` gives the hint bot's choice as the menu's number, words and notation."""
+    lines = play("pericles", "hint\n", tmp_path, monkeypatch, capsys)
+    hint = lines[0].split("> ", 1)[1]
+    assert hint.startswith("Hint (heuristic): ") and "put into the entourage" in hint and hint.endswith("]")
+
+
+def test_a_rule_range_names_each_rule_in_it() -> None:
+    """A reference citing "P-ORATORY-2..4" names P-ORATORY-3, not P-ORATORY-5; a table row is a part,
+    told under its table's first row."""
+    assert names("oratory (p-oratory-2..4)", "p-oratory-3")
+    assert not names("oratory (p-oratory-2..4)", "p-oratory-5")
+    assert not names("p-oratory-2..4", "p-dominant-3")
+    text = "# Gods\n\n| God | Unit |\n|---|---|\n| Zeus | Priest |\n| Ares | troop |\n"
+    assert rules_naming(text, "ares") == ["== Gods ==", "| God | Unit |", "| Ares | troop |"]
