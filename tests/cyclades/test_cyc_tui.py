@@ -18,6 +18,8 @@ from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tui import render
 from kleos.games.cyclades.view import HIDDEN, CycladesView
+from kleos.tui.look import Look
+from kleos.tui.menu import END_KEY, build_level
 from kleos.tui.play import build_app
 from kleos.tui.screen import MODE_WAIT
 from step_cap import StepCap
@@ -325,3 +327,18 @@ def test_an_offering_entry_says_whom_it_outbids_and_what_it_costs_after_priests(
     assert told >= 1
     state.priests[seat] = 2
     assert look.gloss(game, game.view(state, seat), Action.parse("offer zeus 4")).endswith("; you would pay 2 GP")
+
+
+def test_c_turn_5_ending_the_turn_is_the_last_entry_of_the_full_screen_menu() -> None:
+    """C-ACTION-3, C-ACTION-6: on a god's turn the menu lists what the god offers first and "end the turn"
+    last, on the key 0 (the engine lists ``end`` first; a newcomer's first key ended the turn)."""
+    game, state = zeus_turn_with_creatures()
+    seat = game.actors(state)[0]
+    legal = game.legal_actions(state, seat)
+    assert legal[0].verb == "end"
+    look = Look(KIT)
+    assert "end" in look.last_verbs
+    level = build_level(legal, (), look.verb_titles, None, look.flat_limit, None, look.last_verbs)
+    keyed = [entry for entry in level.entries if entry.key]
+    assert keyed[-1].prefix[0] == "end" and keyed[-1].key == END_KEY
+    assert all(entry.prefix[0] != "end" for entry in keyed[:-1])

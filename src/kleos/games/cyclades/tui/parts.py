@@ -41,5 +41,5 @@ def terminal_parts() -> TerminalParts[CycladesGame, CycladesState, CycladesView]
                        guide_tip=guide.guide_tip, rules=reference.rules_reference(),
                        game_rules=lambda game: reference.rules_reference(game.tables.data)),
         menus=MenuParts(title=guide.decision_title, notation_example="offer ares 2", explain=reference.explain,
-                        gloss=reference.gloss),
+                        gloss=reference.gloss, last_verbs=("end", "done")),
     )
