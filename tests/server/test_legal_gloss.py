@@ -4,6 +4,8 @@ much as the terminal's menu; absent for a game or an action without them."""
 
 from __future__ import annotations
 
+import random
+
 from decisions import at_first_decision
 from kleos.core.action import Action
 from kleos.games.pericles.cards import card_gloss
@@ -32,3 +34,26 @@ def test_a_game_without_glosses_sends_actions_and_words_only() -> None:
     state, seat = at_first_decision(game, 1)
     items = legal_items(TOY, game, game.view(state, seat), game.legal_actions(state, seat))
     assert items and all(set(item) == {"action", "text"} for item in items)
+
+
+def test_c_action_6_the_steps_that_end_a_turn_are_marked_for_the_browsers_menu() -> None:
+    """C-ACTION-3, C-ACTION-6: on a god's turn Cyclades' "end" is marked ``ends`` (the kit's
+    ``last_verbs``), so the browser lists it after the god's actions; no other action is."""
+    from kleos.games.cyclades.kit import KIT as CYCLADES
+
+    game = CYCLADES.make_game({"players": 3})
+    state = game.new_state(3)
+    rng = random.Random(3)
+    for _ in range(400):
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        if Action("end") in legal and len(legal) > 1:
+            break
+        game.apply_in_place(state, rng.choice(legal), seat)
+    else:
+        raise AssertionError("no god's turn with a choice besides ending it in 400 steps")
+    items = legal_items(CYCLADES, game, game.view(state, seat), legal)
+    assert [item["action"] for item in items if item.get("ends")] == ["end"]

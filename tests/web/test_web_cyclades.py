@@ -159,7 +159,7 @@ def test_a_newcomer_plays_a_whole_game_in_the_browser_by_its_own_choices(live_se
     seated = create_game(base, ["me", "heuristic", "heuristic"], game="cyclades", options={"players": 3}, seed=4)
     page = desktop.new_page()
     errors = open_cyclades(page, base, seated)
-    built, cycle, picks = 0, 0, []
+    built, cycle, picks, ends_checked = 0, 0, [], False
     for _ in range(MAX_DECISIONS):
         page.wait_for_function(READY, timeout=60_000)
         if page.evaluate("document.body.dataset.status") == "over":
@@ -171,6 +171,13 @@ def test_a_newcomer_plays_a_whole_game_in_the_browser_by_its_own_choices(live_se
         assert set(told) == {e["action"] for e in message["legal"]}
         if state["cycle"] != cycle:
             built, cycle = 0, state["cycle"]
+        if "end" in told and len(told) > 1 and not ends_checked:  # C-ACTION-3: the turn's choices first
+            page.wait_for_selector("#menu button.choice")
+            order = page.locator("#menu button.choice").evaluate_all(
+                "bs => bs.map(b => b.dataset.action || b.dataset.group)")
+            assert order[-1] == "end" and "end" not in order[:-1], order
+            assert [e["action"] for e in message["legal"] if e.get("ends")] == ["end"]
+            ends_checked = True
         action = newcomer_pick(told, state["gold"][seated["seat"]], built)
         built += action.startswith("build")
         assert click_to(page, action) == told[action]  # the page showed what the newcomer read
@@ -184,7 +191,7 @@ def test_a_newcomer_plays_a_whole_game_in_the_browser_by_its_own_choices(live_se
         raise AssertionError(f"no game over after {MAX_DECISIONS} decisions: {picks[-10:]}")
     final = get_state(base, seated["game_id"], seated["token"])
     assert final["outcome"] is not None and "Game over" in page.inner_text("#turn-title")
-    assert any(p.startswith(("offer", "apollo")) for p in picks) and "end" in picks
+    assert any(p.startswith(("offer", "apollo")) for p in picks) and "end" in picks and ends_checked
     story = [e["text"] for e in final["log"]]
     assert any("offerings settled: " in t for t in story) and any("income (C-INCOME-1)" in t for t in story)
     # C-CYCLE-1: the log panel heads each cycle and its actions, where the server's log puts them

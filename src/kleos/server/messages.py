@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from kleos import i18n
 from kleos.core.action import Action
@@ -308,18 +308,31 @@ def explain_of(kit: GameKit) -> Explain | None:
     return None if menus is None else menus.explain
 
 
-def legal_items(kit: GameKit, game: Game[S, V], view: V, actions: Sequence[Action]) -> list[dict[str, str]]:
+class LegalItem(TypedDict):
+    """One legal action of a message's ``legal`` (docs/web-api.md)."""
+
+    action: str
+    text: str
+    gloss: NotRequired[str]
+    ends: NotRequired[bool]
+
+
+def legal_items(kit: GameKit, game: Game[S, V], view: V, actions: Sequence[Action]) -> list[LegalItem]:
     """Each legal action in notation and words, with the few words the terminal's menu shows after it
     (:attr:`~kleos.core.kit.terminal.MenuParts.gloss`: a card's reading, a price) where the game has
-    them."""
+    them, and ``ends`` on the steps that end a turn (the kit's ``last_verbs``), which the browser's
+    menu lists after the others as the terminal's does."""
     menus = menu_parts(kit)
     gloss = None if menus is None else menus.gloss
-    items: list[dict[str, str]] = []
+    ending = () if menus is None else menus.last_verbs
+    items: list[LegalItem] = []
     for action in actions:
-        item = {"action": str(action), "text": kit.describe_action(game, view, action)}
+        item: LegalItem = {"action": str(action), "text": kit.describe_action(game, view, action)}
         words = gloss(game, view, action) if gloss is not None else ""
         if words:
             item["gloss"] = words
+        if action.verb in ending:
+            item["ends"] = True
         items.append(item)
     return items
 
@@ -352,7 +365,7 @@ def seat_head(kit: GameKit, game: Game[S, V], state: S, steps: int, seat: int | 
     view = game.view(state, seat)
     actors = acting(game, state)
     your_turn = seat is not None and seat in actors
-    legal: list[dict[str, str]] = []
+    legal: list[LegalItem] = []
     view_out = kit.view_json(game, view)
     if your_turn and seat is not None:
         actions = game.legal_actions(state, seat)

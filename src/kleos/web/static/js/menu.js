@@ -18,14 +18,17 @@ export function menuWords(board) {
 }
 
 const LAST = ["done", "pass"];
+/** Whether an entry ends a step: the server marks it (`ends`, the game's own ending verbs), else
+ * the usual verbs do. */
+const ends = (e) => Boolean(e.ends) || LAST.includes(tokens(e.action)[0]);
 
 function tokens(action) {
   return action.split(" ");
 }
 
 /**
- * The legal actions in the menu's order: safe choices first, then those that end a step ("done",
- * "pass"), then those that lose the game at once. `warnings` (the view's "warnings": action ->
+ * The legal actions in the menu's order: safe choices first, then those that end a step (`ends`,
+ * or "done", "pass"), then those that lose the game at once. `warnings` (the view's "warnings": action ->
  * why it loses, see kleos.core.kit.web) marks the last ones: each entry gains its `warning`.
  * `explanations` (the view's "explanations": action -> what choosing it does) gives each entry
  * the game explains its `explain`.
@@ -33,7 +36,7 @@ function tokens(action) {
 export function arrange(legal, warnings, explanations) {
   const told = (e) => (explanations && explanations[e.action] ? { ...e, explain: explanations[e.action] } : e);
   const marked = legal.map((e) => told(warnings && warnings[e.action] ? { ...e, warning: warnings[e.action] } : e));
-  const rank = (e) => (e.warning ? 2 : LAST.includes(tokens(e.action)[0]) ? 1 : 0);
+  const rank = (e) => (e.warning ? 2 : ends(e) ? 1 : 0);
   return marked.map((e, i) => [rank(e), i, e]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
 }
 
@@ -44,7 +47,7 @@ export function groupByVerb(legal) {
     if (!groups.has(verb)) groups.set(verb, []);
     groups.get(verb).push(entry);
   }
-  const last = (verb) => (groups.get(verb).every((e) => e.warning) ? 2 : LAST.includes(verb) ? 1 : 0);
+  const last = (verb) => (groups.get(verb).every((e) => e.warning) ? 2 : groups.get(verb).every(ends) ? 1 : 0);
   const keys = [...groups.keys()].sort((a, b) => last(a) - last(b));
   return keys.map((verb) => ({ verb, entries: groups.get(verb) }));
 }
