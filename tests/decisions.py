@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any, TypeVar
 
+from kleos.core.action import Action
 from kleos.core.protocol import CHANCE, Game
 from step_cap import StepCap
 
@@ -17,3 +20,21 @@ def at_first_decision(game: Game[S, Any], seed: int) -> tuple[S, int]:
     while game.is_chance(state) and cap():
         game.apply_in_place(state, game.sample_chance(state), CHANCE)
     return state, game.actors(state)[0]
+
+
+def first_decision_where(game: Game[S, Any], seed: int, found: Callable[[S, list[Action]], bool], what: str,
+                         limit: int = 5000) -> tuple[S, int, list[Action]]:
+    """A new game played by seeded random choices (chance from its own generator) to its first decision
+    that ``found`` accepts: the state, the deciding seat and its legal actions."""
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if game.is_chance(state):
+            game.step_chance(state)
+            continue
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        if found(state, legal):
+            return state, seat, legal
+        game.apply_in_place(state, legal[rng.randrange(len(legal))], seat)
+    raise AssertionError(f"seed {seed}: no {what} in {limit} steps")

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from per_helpers import registered  # noqa: F401  (installs the Pericles kit for a test that asks)
 
+from decisions import first_decision_where
 from kleos.agents import make_agent
 from kleos.core.action import Action
 from kleos.core.protocol import Outcome
@@ -219,18 +220,8 @@ Found = Callable[[PericlesGame, PericlesState, list[Action]], bool]
 def first_decision(seed: int, found: Found, what: str) -> tuple[PericlesGame, PericlesState, list[Action]]:
     """A random 14_2 game (seeded) played to its first decision that ``found`` accepts."""
     game = PericlesGame({"scenario": "14_2"})
-    state = game.new_state(seed)
-    rng = random.Random(seed)
-    for _ in range(5000):
-        if game.is_chance(state):
-            game.step_chance(state)
-            continue
-        seat = game.actors(state)[0]
-        legal = game.legal_actions(state, seat)
-        if found(game, state, legal):
-            return game, state, legal
-        game.apply_in_place(state, legal[rng.randrange(len(legal))], seat)
-    raise AssertionError(f"seed {seed}: no {what} in 5000 steps")
+    state, _seat, legal = first_decision_where(game, seed, lambda s, legal: found(game, s, legal), what)
+    return game, state, legal
 
 
 def first_move_toward_the_issue(seed: int) -> tuple[PericlesGame, PericlesState, list[Action]]:

@@ -4,9 +4,7 @@ much as the terminal's menu; absent for a game or an action without them."""
 
 from __future__ import annotations
 
-import random
-
-from decisions import at_first_decision
+from decisions import at_first_decision, first_decision_where
 from kleos.core.action import Action
 from kleos.games.pericles.cards import card_gloss
 from kleos.games.pericles.kit import KIT as PERICLES
@@ -42,18 +40,7 @@ def test_c_action_6_the_steps_that_end_a_turn_are_marked_for_the_browsers_menu()
     from kleos.games.cyclades.kit import KIT as CYCLADES
 
     game = CYCLADES.make_game({"players": 3})
-    state = game.new_state(3)
-    rng = random.Random(3)
-    for _ in range(400):
-        if game.is_chance(state):
-            game.step_chance(state)
-            continue
-        seat = game.actors(state)[0]
-        legal = game.legal_actions(state, seat)
-        if Action("end") in legal and len(legal) > 1:
-            break
-        game.apply_in_place(state, rng.choice(legal), seat)
-    else:
-        raise AssertionError("no god's turn with a choice besides ending it in 400 steps")
+    state, seat, legal = first_decision_where(game, 3, lambda _s, legal: Action("end") in legal and len(legal) > 1,
+                                              "god's turn with a choice besides ending it", 400)
     items = legal_items(CYCLADES, game, game.view(state, seat), legal)
     assert [item["action"] for item in items if item.get("ends")] == ["end"]
