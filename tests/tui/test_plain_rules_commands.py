@@ -83,5 +83,6 @@ def test_a_rule_range_names_each_rule_in_it() -> None:
     assert names("oratory (p-oratory-2..4)", "p-oratory-3")
     assert not names("oratory (p-oratory-2..4)", "p-oratory-5")
     assert not names("p-oratory-2..4", "p-dominant-3")
+    assert names("(p-card-1)", "p-card-1") and not names("(p-card-12)", "p-card-1")  # an ID, not a prefix
     text = "# Gods\n\n| God | Unit |\n|---|---|\n| Zeus | Priest |\n| Ares | troop |\n"
     assert rules_naming(text, "ares") == ["== Gods ==", "| God | Unit |", "| Ares | troop |"]

@@ -379,13 +379,14 @@ RULE_RANGE = re.compile(r"([a-z]+(?:-[a-z]+)*)-(\d+)\.\.(\d+)")
 
 
 def names(text: str, needle: str) -> bool:
-    """Whether lower-case ``text`` names ``needle``: contains it, or, for a rule ID ("x-move-6"),
-    cites a range of rules that holds it ("X-MOVE-1..6")."""
-    if needle in text:
-        return True
+    """Whether lower-case ``text`` names ``needle``: contains it (a rule ID "x-move-1" not as the start
+    of "x-move-12"), or, for a rule ID ("x-move-6"), cites a range of rules that holds it
+    ("X-MOVE-1..6")."""
     wanted = RULE_ID.match(needle)
     if wanted is None:
-        return False
+        return needle in text
+    if re.search(re.escape(needle) + r"(?!\d)", text):
+        return True
     family, number = wanted.group(1), int(wanted.group(2))
     return any(found.group(1).endswith(family) and int(found.group(2)) <= number <= int(found.group(3))
                for found in RULE_RANGE.finditer(text))
