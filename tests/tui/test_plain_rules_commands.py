@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextvars
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ def test_explain_n_says_what_the_entry_does(game: str, tmp_path: Path, monkeypat
     first = lines[0].split("> ", 1)[1]
     assert first.startswith("1. ") and first.endswith("]")
     assert lines[1] and "(The game says no more" not in lines[1]
-    assert any(tag in lines[1] for tag in ("[R-", "[C-", "[P-")), lines[1]
+    assert re.search(r"[\[ ][RCP]-[A-Z]+", lines[1]), lines[1]
     assert lines[2].split("> ", 1)[1] == first and lines[3] == lines[1]
     assert lines[4].split("> ", 1)[1].startswith("Which entry? Answer 'explain N' with N from 1 to ")
 
@@ -65,7 +66,8 @@ def test_p_boule_5_a_rule_id_no_part_cites_falls_back_to_its_family(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """P-BOULE-5 is cited by the help on choosing issues; P-BOULE-7 by no part: the parts on P-BOULE."""
     lines = play("pericles", "rules P-BOULE-5\nrules P-BOULE-7\n", tmp_path, monkeypatch, capsys)
-    assert "- Choose issues (issue): Put an issue on your side's track for this turn's debates. [P-BOULE-5]" in lines
+    told = "- issue, Choose issues: Put an issue on your side's track for this turn's debates. (rules: P-BOULE-5)"
+    assert told in lines
     assert any(line.endswith("No part names P-BOULE-7; the parts on P-BOULE:") for line in lines)
 
 

@@ -205,11 +205,13 @@ class Look(Generic[G, S, V]):
             return self.parts.help.game_rules(game)
         if self.parts.help.rules is not None:
             return self.word(self.parts.help.rules)
-        lines = [f"# {self.word(self.kit.title)}", "", self.word(self.kit.summary), ""]
-        for verb, h in self.verbs.items():
-            lines.append(f"- **{verb}**, {h.title}: {h.text}")
+        lines = [f"# {self.word(self.kit.title)}", "", self.word(self.kit.summary), "", *self.choices_markdown()]
         lines.append(_("The menu lists exactly the legal actions; ? explains the ones you have now."))
         return "\n".join(lines)
+
+    def choices_markdown(self) -> list[str]:
+        """Each kind of choice as a Markdown list item, in the reader's language (see ``verb_line``)."""
+        return [verb_line(verb, h) for verb, h in self.verbs.items()]
 
     def welcome(self) -> str:
         if self.parts.help.welcome is not None:
@@ -231,6 +233,16 @@ class Look(Generic[G, S, V]):
             return self.parts.help.guide_tip(game, view, seat, legal)
         return _("Choose from the menu; ? explains each choice, H shows what the computer would do.")
 
+
+def verb_told(help_: VerbHelp) -> str:
+    """What one kind of choice does: its title, effect and rule IDs, the words every help surface uses."""
+    rules = _(" (rules: {ids})", ids=", ".join(help_.rules)) if help_.rules else ""
+    return f"{help_.title}: {help_.text}{rules}"
+
+
+def verb_line(verb: str, help_: VerbHelp) -> str:
+    """A kind of choice as a Markdown list item: its word, then ``verb_told``."""
+    return f"- **{verb}**, {verb_told(help_)}"
 
 
 KEYS_TEMPLATE = N_("""\

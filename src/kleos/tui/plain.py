@@ -17,7 +17,7 @@ from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.i18n.platform import N_, _
 from kleos.tui.log_runs import Run, fold, grown
-from kleos.tui.look import Look
+from kleos.tui.look import Look, verb_told
 from kleos.tui.session import Session
 
 LOG_LINES = 20
@@ -233,7 +233,7 @@ class PlainGame:
         told = self.look.explain(s.game, view, action)
         verb = self.look.verbs.get(action.verb)
         if not told and verb is not None:  # the game's help on this kind of choice
-            told = f"{verb.title}: {verb.text}" + (f" [{', '.join(verb.rules)}]" if verb.rules else "")
+            told = verb_told(verb)
         out(f"{int(rest)}. {words}   [{action}]")
         out(told if told else _("(The game says no more about this choice than the menu does.)"))
 
@@ -255,16 +255,13 @@ class PlainGame:
             if found:
                 out(_("No part names {rule}; the parts on {family}:", rule=rest.strip().upper(),
                       family=wanted.group(1).upper()))
-        out("\n\n".join(found) if found else _("The rules do not name '{word}'.", word=rest.strip()))
+        told = "\n\n".join(found).replace("**", "")  # bold marks, which a screen reader would read out
+        out(told if found else _("The rules do not name '{word}'.", word=rest.strip()))
 
     def choices_text(self) -> str:
         """The game's help on each kind of choice with its rules, as a part of the rules to search."""
-        verbs = self.look.verbs
-        if not verbs:
-            return ""
-        items = [f"- {h.title} ({verb}): {h.text}" + (f" [{', '.join(h.rules)}]" if h.rules else "")
-                 for verb, h in verbs.items()]
-        return "\n\n## " + _("The choices") + "\n" + "\n".join(items)
+        items = self.look.choices_markdown()
+        return "\n\n## " + _("The choices") + "\n" + "\n".join(items) if items else ""
 
     def show_hint(self, seat: int, legal: list[Action]) -> None:
         """``hint``: what the game's hint bot would choose from this seat's own view, as a menu number."""

@@ -21,7 +21,7 @@ from kleos.core.kit.cli import add_game_command, error_line, problem, runs
 from kleos.core.kit.options import command_options
 from kleos.core.kit.terminal import VerbHelp
 from kleos.i18n.platform import N_, _
-from kleos.tui.look import Look
+from kleos.tui.look import Look, verb_line
 
 RULES_HELP = N_("""\
 Print a game's rules reference: the whole of it, or, with a TOPIC, each section and each kind of move
@@ -56,12 +56,6 @@ def split_sections(markdown: str) -> tuple[str, list[Section]]:
         else:
             opening.append(line)
     return "\n".join(opening).strip(), [Section(heading, "\n".join(lines).strip()) for heading, lines in sections]
-
-
-def verb_line(verb: str, help_: VerbHelp) -> str:
-    """A kind of move as a Markdown list item: its word, title, effect and rule IDs."""
-    rules = _(" (rules: {ids})", ids=", ".join(help_.rules)) if help_.rules else ""
-    return f"- **{verb}**, {help_.title}: {help_.text}{rules}"
 
 
 def mentions(topic: str, *texts: str) -> bool:
