@@ -101,10 +101,16 @@ def deal_apply(t: Tables, s: PericlesState, action: Action) -> None:
     s.card_loc[t.card_index[str(action.args[1])]] = HAND + f
 
 
+def cards_to_set_aside(t: Tables, s: PericlesState, f: int) -> int:
+    """How many more cards the faction sets aside as entourage: those beyond six non-Leader cards
+    (P-HAND-6, P-AMB-7); 0 or less when it has formed it."""
+    return len(hand_cards(t, s, f)) - SHORT_HAND
+
+
 def next_former(t: Tables, s: PericlesState) -> int:
-    """A faction holding more than six non-Leader cards still forms its entourage (P-HAND-6, P-AMB-7)."""
+    """The first faction that still forms its entourage (:func:`cards_to_set_aside`), -1 when none."""
     for f in range(4):
-        if len(hand_cards(t, s, f)) > SHORT_HAND:
+        if cards_to_set_aside(t, s, f) > 0:
             return f
     return -1
 

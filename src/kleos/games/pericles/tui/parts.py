@@ -185,7 +185,7 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
     "form your entourage" gave no hint that three cards go aside one by one."""
     s = view.state
     if s.step == "entourage":
-        left = len(hand.hand_cards(game.tables, s, seat)) - hand.SHORT_HAND
+        left = hand.cards_to_set_aside(game.tables, s, seat)
         if left > 0:
             return ngettext("form your entourage: set {n} more card aside", "form your entourage: set {n} more cards "
                             "aside", left)
