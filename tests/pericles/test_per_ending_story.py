@@ -50,9 +50,9 @@ def test_p_victory_8_the_told_bonuses_add_up_to_the_scored_honor() -> None:
     after = before.copy()
     final.end_scoring(g.tables, after, final.SCENARIO_END)
     told = [0, 0, 0, 0]
-    for kind, side, honor in final.end_bonuses(g.tables, after):
-        dominant = after.dominant[side]
-        shares = (honor, -honor) if kind == final.POLITICAL else (honor - honor // 2, honor // 2)
+    for bonus in final.end_bonuses(g.tables, after):
+        dominant, honor = after.dominant[bonus.side], bonus.honor
+        shares = (honor, -honor) if bonus.kind == final.POLITICAL else (honor - honor // 2, honor // 2)
         told[dominant] += shares[0]
         told[dominant ^ 1] += shares[1]
     assert told == [after.honor_from[f * N_HONOR + H_VICTORY] for f in range(4)]

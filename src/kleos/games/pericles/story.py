@@ -244,7 +244,7 @@ def ending_told(g: PericlesGame, before: PericlesState, after: PericlesState) ->
     if not bonuses:
         return [_("End of the game: this scenario has no end-of-game bonuses (P-VICTORY-6); the sides' Honor "
                   "decides (P-VICTORY-11).")]
-    return [_bonus_told(g, after, kind, side, honor) for kind, side, honor in bonuses]
+    return [_bonus_told(g, after, bonus) for bonus in bonuses]
 
 
 def _honor_victory_told(s: PericlesState, f: int) -> str:
@@ -266,10 +266,11 @@ def _gain_and_loss(s: PericlesState, side: int, honor: int) -> str:
              opponent=FACTIONS[dominant ^ 1], honor=honor)
 
 
-def _bonus_told(g: PericlesGame, s: PericlesState, kind: str, side: int, honor: int) -> str:
+def _bonus_told(g: PericlesGame, s: PericlesState, bonus: final.Bonus) -> str:
     """One end-of-game bonus (:func:`kleos.games.pericles.rules.final.end_bonuses`) by the rules' name:
     what it counted, the Honor it gave and how the side's factions shared it (the odd point to the
     Dominant)."""
+    kind, side, honor, held = bonus.kind, bonus.side, bonus.honor, bonus.theaters
     if kind == final.POLITICAL:
         return _("Political bonus for {side} (P-VICTORY-7): {political}.", side=side_name(side),
                  political=_gain_and_loss(s, side, honor))
@@ -280,8 +281,7 @@ def _bonus_told(g: PericlesGame, s: PericlesState, kind: str, side: int, honor: 
         return ngettext("Economic bonus for {side} (P-VICTORY-8): {n} base on the map, 3 Honor each: +{honor} "
                         "({shares}).",
                         "Economic bonus for {side} (P-VICTORY-8): {n} bases on the map, 3 Honor each: +{honor} "
-                        "({shares}).", final.side_bases(s, side), side=side_name(side), honor=honor, shares=shares)
-    held = final.controlled(s, side)
+                        "({shares}).", bonus.bases, side=side_name(side), honor=honor, shares=shares)
     rule = "P-VICTORY-9" if side == 0 else "P-VICTORY-10"
     if not held:
         return _("Geographic bonus for {side} ({rule}): no theater controlled, +0.", side=side_name(side), rule=rule)

@@ -12,6 +12,8 @@ Redeployment, after upkeep, is :mod:`.redeploy`.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from kleos.core.action import Action
 from kleos.core.errors import N_
 from kleos.core.protocol import Outcome
@@ -146,28 +148,40 @@ def controlled(s: PericlesState, side: int) -> list[int]:
     return [th for th in range(N_THEATERS) if th != PERSIA and controls(s, th, side)]
 
 
-def end_bonuses(t: Tables, s: PericlesState) -> list[tuple[str, int, int]]:
-    """The end-of-game bonuses as ``(kind, side, Honor)`` in the order they are scored: the political
-    bonus of each side (P-VICTORY-7: its Dominant gains the Honor, its Opponent loses it), then each
-    side's bases and theaters (P-VICTORY-8..10: the Honor is split between its factions). One list
-    serves the scoring and the story that tells it, so the two cannot disagree."""
-    bonuses = [(POLITICAL, side, DOMINANCE_HONOR) for side in (0, 1)] if political_bonus(t) else []
+class Bonus(NamedTuple):
+    """One end-of-game bonus: its kind, the side, the Honor, and what it counted (the side's bases,
+    or the theaters it controls)."""
+
+    kind: str
+    side: int
+    honor: int
+    bases: int = 0
+    theaters: tuple[int, ...] = ()
+
+
+def end_bonuses(t: Tables, s: PericlesState) -> list[Bonus]:
+    """The end-of-game bonuses in the order they are scored: the political bonus of each side
+    (P-VICTORY-7: its Dominant gains the Honor, its Opponent loses it), then each side's bases and
+    theaters (P-VICTORY-8..10: the Honor is split between its factions). One list serves the scoring
+    and the story that tells it, so the two cannot disagree, nor count twice."""
+    bonuses = [Bonus(POLITICAL, side, DOMINANCE_HONOR) for side in (0, 1)] if political_bonus(t) else []
     if t.scenario.end_bonuses:
         for side in (0, 1):
-            bonuses.append((BASES, side, BASE_HONOR * side_bases(s, side)))
-            bonuses.append((THEATERS, side, THEATER_HONOR[side] * len(controlled(s, side))))
+            bases, held = side_bases(s, side), tuple(controlled(s, side))
+            bonuses.append(Bonus(BASES, side, BASE_HONOR * bases, bases=bases))
+            bonuses.append(Bonus(THEATERS, side, THEATER_HONOR[side] * len(held), theaters=held))
     return bonuses
 
 
 def end_scoring(t: Tables, s: PericlesState, reason: str) -> None:
     """P-VICTORY-7..12; without end bonuses (a vignette) only the comparison of P-VICTORY-11/12, after
     P-VICTORY-7 alone if the ``vignette_end_bonus`` option asks for it."""
-    for kind, side, honor in end_bonuses(t, s):
-        if kind == POLITICAL:
-            gain(s, s.dominant[side], honor, H_VICTORY)
-            gain(s, s.dominant[side] ^ 1, -honor, H_VICTORY)
+    for bonus in end_bonuses(t, s):
+        if bonus.kind == POLITICAL:
+            gain(s, s.dominant[bonus.side], bonus.honor, H_VICTORY)
+            gain(s, s.dominant[bonus.side] ^ 1, -bonus.honor, H_VICTORY)
         else:
-            split(s, side, honor)
+            split(s, bonus.side, bonus.honor)
     totals = [sum(s.honor[f] for f in factions_of(side)) for side in (0, 1)]
     if totals[0] != totals[1]:
         finish(s, reason, best_of(s, 0 if totals[0] > totals[1] else 1))
