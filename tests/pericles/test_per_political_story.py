@@ -32,7 +32,9 @@ def _told(step: Step) -> list[str]:
     """The political lines from the narrator's views, as the logs read them."""
     g, before, seat, action, after = step
     narrator = KIT.log_narrator(g, before, seat, action, after)
-    return story.political_told(g, g.view(before, narrator).state, action, g.view(after, narrator).state)
+    seen_before, seen_after = g.view(before, narrator).state, g.view(after, narrator).state
+    debated = story.debate_table(g, seen_before, action, seen_after)
+    return story.political_told(g, seen_before, action, seen_after, debated)
 
 
 def _told_honor(lines: list[str]) -> list[int]:

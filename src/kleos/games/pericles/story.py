@@ -217,7 +217,8 @@ def outcomes_told(g: PericlesGame, before: PericlesState, action: Action, after:
     (:func:`expedition_told`), the Political phase's Oratory, Dominance and War/Peace when the step
     ends the Assembly (:func:`political_told`) and the bonuses of the game's end (:func:`ending_told`),
     as many as apply."""
-    told = [debate_told(g, before, action, after), *political_told(g, before, action, after),
+    debated = debate_table(g, before, action, after)
+    told = [debate_told(g, before, action, after, debated), *political_told(g, before, action, after, debated),
             expedition_told(g, before, after), *ending_told(g, before, after)]
     return [line for line in told if line]
 
@@ -314,15 +315,17 @@ def expedition_told(g: PericlesGame, before: PericlesState, after: PericlesState
 
 
 # ----- the Political phase (P-ORATORY, P-DOMINANT, P-WARPEACE) -----------------------------------
-def political_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> list[str]:
+def political_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState,
+                   debated: DebateTable | None) -> list[str]:
     """When the step ends the Assembly, what the Political phase then works out by itself, a line each:
     each side's Oratory with both factions' values (P-ORATORY), each side's Dominant faction and why
     (P-DOMINANT), and a War/Peace change (P-WARPEACE-1..3). These steps ask nobody, so before this the
     log showed only their Honor, as "(debates)", and a new Dominant nowhere. Worked out from the views:
-    the tracks as the last debate left them (:func:`_assembly_end`), with the rules' own functions."""
+    the tracks as the last debate left them (:func:`_assembly_end`), with the rules' own functions;
+    ``debated`` is the step's :func:`debate_table`."""
     if PHASES.index(before.phase) >= PHASES.index(POLITICAL) or PHASES.index(after.phase) < PHASES.index(POLITICAL):
         return []
-    t, work = g.tables, _assembly_end(g, before, action, after)
+    t, work = g.tables, _assembly_end(g, before, action, after, debated)
     if work is None:
         return []
     lines = []
@@ -347,8 +350,8 @@ def political_told(g: PericlesGame, before: PericlesState, action: Action, after
     return lines
 
 
-def _assembly_end(g: PericlesGame, before: PericlesState, action: Action,
-                  after: PericlesState) -> PericlesState | None:
+def _assembly_end(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState,
+                  debated: DebateTable | None) -> PericlesState | None:
     """The tracks as the Political phase reads them: ``before`` with the debate the step settled on its
     new box, read from ``after`` or, when the won issues have already left the tracks (P-TMARK-3), from
     the two debate cards; None when the views show neither."""
@@ -359,7 +362,6 @@ def _assembly_end(g: PericlesGame, before: PericlesState, action: Action,
     at = before.side * ISSUES_PER_SIDE + before.issue
     box = after.track[at]
     if abs(box) > assembly.CAPTURE:
-        debated = _debate_table(g, before, action, after)
         if debated is None or not debated[2]:
             return None
         box = _settled_box(g, debated[0], action, after)
@@ -429,13 +431,13 @@ def _dominant_told(t: Tables, s: PericlesState, side: int, favor_before: int, ch
 
 
 # ----- debates (P-ASSEMBLY) ----------------------------------------------------------------------
-def debate_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
+def debate_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState,
+                debated: DebateTable | None) -> str:
     """The two debate cards when a step turns them face up (the second card down, P-ASSEMBLY-5), and
     the debate's result when the step settles it: who won by how much and where the issue now
     stands (P-ASSEMBLY-7..10). Told from one faction's views: a card is named only once the view
-    after the step shows it, face up or discarded."""
+    after the step shows it, face up or discarded (``debated``, the step's :func:`debate_table`)."""
     pair = factions_of(before.side)
-    debated = _debate_table(g, before, action, after)
     if debated is None:
         return ""
     table, cards, settled = debated
@@ -449,8 +451,11 @@ def debate_told(g: PericlesGame, before: PericlesState, action: Action, after: P
     return " ".join(parts)
 
 
-def _debate_table(g: PericlesGame, before: PericlesState, action: Action,
-                  after: PericlesState) -> tuple[PericlesState, dict[int, int], bool] | None:
+DebateTable = tuple[PericlesState, dict[int, int], bool]
+"""A debate as the views show it: the table with both cards, the cards by faction, whether settled."""
+
+
+def debate_table(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> DebateTable | None:
     """The debate the step turns face up or settles, as far as the views show it: ``before`` with both
     cards on the table (and the Advisory Council's card), the cards by faction, and whether the step
     settled it; None when the step does neither or a card cannot be seen."""
