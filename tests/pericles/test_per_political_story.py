@@ -62,13 +62,14 @@ def _debates_honor(g: PericlesGame, before: PericlesState, after: PericlesState)
 
 
 def test_p_dominant_3_each_political_phase_names_each_side_s_dominant_faction() -> None:
-    """P-DOMINANT-1, P-DOMINANT-3, P-DOMINANT-6, P-ORATORY-1: every step that ends the Assembly in
-    seeded random wars tells an Oratory line and a Dominant line for each side, and the Dominant it
-    names is the one the rules made."""
+    """P-DOMINANT-1, P-DOMINANT-3, P-DOMINANT-6, P-ORATORY-1, P-SEQ-5: every step that ends the
+    Assembly in seeded random wars opens the Political phase, then tells an Oratory line and a
+    Dominant line for each side, and the Dominant it names is the one the rules made."""
     political = _political_steps()
     assert len(political) >= 12
     for step in political:
         lines = _told(step)
+        assert lines[0].startswith("The Assembly is over. The Political phase begins (P-SEQ-5)"), lines
         assert sum(line.startswith("Oratory for ") for line in lines) == 2, lines
         named = dict(DOMINANT.findall(" ".join(lines)))
         assert named == {side_name(side): FACTIONS[step[4].dominant[side]] for side in (0, 1)}, lines

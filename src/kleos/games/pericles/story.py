@@ -319,16 +319,18 @@ def political_told(g: PericlesGame, before: PericlesState, action: Action, after
                    debated: DebateTable | None) -> list[str]:
     """When the step ends the Assembly, what the Political phase then works out by itself, a line each:
     each side's Oratory with both factions' values (P-ORATORY), each side's Dominant faction and why
-    (P-DOMINANT), and a War/Peace change (P-WARPEACE-1..3). These steps ask nobody, so before this the
-    log showed only their Honor, as "(debates)", and a new Dominant nowhere. Worked out from the views:
-    the tracks as the last debate left them (:func:`_assembly_end`), with the rules' own functions;
-    ``debated`` is the step's :func:`debate_table`."""
+    (P-DOMINANT), and a War/Peace change (P-WARPEACE-1..3), after a line that opens the phase (the
+    log's heading for it follows the step, before the phase's first choice). These steps ask nobody,
+    so before this the log showed only their Honor, as "(debates)", and a new Dominant nowhere.
+    Worked out from the views: the tracks as the last debate left them (:func:`_assembly_end`), with
+    the rules' own functions; ``debated`` is the step's :func:`debate_table`."""
     if PHASES.index(before.phase) >= PHASES.index(POLITICAL) or PHASES.index(after.phase) < PHASES.index(POLITICAL):
         return []
     t, work = g.tables, _assembly_end(g, before, action, after, debated)
     if work is None:
         return []
-    lines = []
+    lines = [_("The Assembly is over. The Political phase begins (P-SEQ-5): Oratory, then each side's Dominant "
+               "faction.")]
     for side in (0, 1):
         honor = list(work.honor)
         political.oratory(t, work, side)
