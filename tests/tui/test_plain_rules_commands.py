@@ -88,3 +88,17 @@ def test_a_rule_range_names_each_rule_in_it() -> None:
     assert names("(p-card-1)", "p-card-1") and not names("(p-card-12)", "p-card-1")  # an ID, not a prefix
     text = "# Gods\n\n| God | Unit |\n|---|---|\n| Zeus | Priest |\n| Ares | troop |\n"
     assert rules_naming(text, "ares") == ["== Gods ==", "| God | Unit |", "| Ares | troop |"]
+
+
+def test_c_action_6_the_plain_menu_numbers_end_the_turn_last(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """C-ACTION-6: on a god's turn "end the turn" is the plain menu's last number, as in the full-screen
+    app and the browser, and answering 1 does something else; before, "end the turn" was 1, and a
+    newcomer's first answer ended the turn."""
+    lines = play("cyclades", "1\n" * 4, tmp_path, monkeypatch, capsys)
+    start = next(i for i, line in enumerate(lines) if line.endswith("your turn with Zeus")) + 1
+    end = next(i for i in range(start, len(lines)) if not re.match(r"\s+\d+\. ", lines[i]))
+    menu, answered = lines[start:end], lines[end]
+    assert len(menu) > 1 and menu[-1].endswith("end the turn with Zeus   [end]"), menu
+    assert sum(line.endswith("[end]") for line in menu) == 1
+    assert answered.startswith("Blue> ") and "end the turn with Zeus" not in answered, answered

@@ -135,7 +135,7 @@ class PlainGame:
             return False
         self.last_decider = seat
         s = self.session
-        legal = s.legal(seat)
+        legal = self.ordered(s.legal(seat))
         out()
         self.show_board_if_changed(seat)
         out()
@@ -153,6 +153,13 @@ class PlainGame:
                 s.apply(seat, answer)
                 s.autosave()
                 return True
+
+    def ordered(self, legal: list[Action]) -> list[Action]:
+        """The legal actions as the menu numbers them: the entries that end a turn or a step (the
+        game's ``last_verbs``, such as "end the turn") after the others, as the full-screen app and
+        the browser list them, so that answering 1 never ends a turn by mistake."""
+        ending = self.look.last_verbs
+        return [a for a in legal if a.verb not in ending] + [a for a in legal if a.verb in ending]
 
     def answer(self, seat: int, legal: list[Action], text: str) -> Action | bool:
         """What a typed line means: an action, ``False`` to leave, ``True`` to ask again."""

@@ -325,10 +325,10 @@ def test_the_computers_first_moves_are_shown_after_the_welcome() -> None:
 def test_the_plain_loop_flags_the_losing_feeding(monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """R-EOR-13, R-END-3: the plain text loop (kleos play polis --plain) says which numbered choice
-    loses the game (its numbers stay the engine's order, which scripts answer by)."""
+    loses the game (numbered as its menu lists them)."""
     session = fatal_feeding()
     plain = PlainGame(session)
-    legal = session.legal(ATHENS)
+    legal = plain.ordered(session.legal(ATHENS))
     number = legal.index(Action("feed")) + 1
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{number}\n"))
     assert plain.decide(ATHENS)
