@@ -362,7 +362,7 @@ def test_the_menu_says_a_step_as_the_log_does() -> None:
     assert menu == WORDS_OF_NOTATION["redeploy Sparta An Aetolia"]
 
 
-PART_WORDS = {"wills": "will of the Assembly", "persia": "Persia", "victory": "victory"}
+PART_WORDS = {"debates": "Political phase", "wills": "will of the Assembly", "persia": "Persia", "victory": "victory"}
 """The words a result line uses for a score-sheet part whose code is not a word."""
 
 
