@@ -1,6 +1,6 @@
 """Where each faction's Honor came from (issue 24): the rules keep every real change of Honor under
 the rule that made it (``honor_from``), so the score sheet of the game-over screens shows the parts of
-the final Honor — the scenario's start, the bots' handicap (P-DATA-14), debates, theater issues,
+the final Honor — the scenario's start, the bots' handicap (P-DATA-14), the political phase, theater issues,
 battles, raids, Political Capital, wills, Persia and the victory bonuses — adding up to it."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from kleos.games.pericles import story
 from kleos.games.pericles.explain import side_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
-from kleos.games.pericles.state import H_DEBATES, N_HONOR, PHASES, POLITICAL, PericlesState
+from kleos.games.pericles.state import H_POLITICAL, N_HONOR, PHASES, POLITICAL, PericlesState
 from kleos.games.pericles.tables import FACTIONS
 
 SEEDS = range(6)
@@ -58,7 +58,8 @@ def _political_steps() -> list[Step]:
 
 
 def _debates_honor(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[int]:
-    return [after.honor_from[f * N_HONOR + H_DEBATES] - before.honor_from[f * N_HONOR + H_DEBATES] for f in range(4)]
+    at = [f * N_HONOR + H_POLITICAL for f in range(4)]
+    return [after.honor_from[i] - before.honor_from[i] for i in at]
 
 
 def test_p_dominant_3_each_political_phase_names_each_side_s_dominant_faction() -> None:

@@ -362,13 +362,13 @@ def test_the_menu_says_a_step_as_the_log_does() -> None:
     assert menu == WORDS_OF_NOTATION["redeploy Sparta An Aetolia"]
 
 
-PART_WORDS = {"debates": "Political phase", "wills": "will of the Assembly", "persia": "Persia", "victory": "victory"}
+PART_WORDS = {"wills": "will of the Assembly", "persia": "Persia", "victory": "victory"}
 """The words a result line uses for a score-sheet part whose code is not a word."""
 
 
 def test_p_honor_1_a_result_says_where_honor_came_from() -> None:
     """P-HONOR-1, P-RAID-2, P-ORACLE-2: each Honor change in a result line names the part of the score
-    sheet the rules put it under (debates, theater issues, raids, …), as the game-over sheet adds it."""
+    sheet the rules put it under (political phase, theater issues, raids, …), as the game-over sheet adds it."""
     from kleos.games.pericles import story
     from kleos.games.pericles.state import HONOR_SOURCES, N_HONOR
 

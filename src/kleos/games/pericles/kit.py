@@ -202,8 +202,8 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
         return [{HONOR_SOURCES[i]: row[i] for i in used} for row in rows]
 
 
-HONOR_SOURCE_WORDS = (N_("start"), N_("handicap"), N_("debates"), N_("theater issues"), N_("battles"), N_("raids"),
-                      N_("political capital"), N_("wills"), N_("persia"), N_("victory"))
+HONOR_SOURCE_WORDS = (N_("start"), N_("handicap"), N_("political phase"), N_("theater issues"), N_("battles"),
+                      N_("raids"), N_("political capital"), N_("wills"), N_("persia"), N_("victory"))
 """The parts of :meth:`PericlesKit.score_breakdown` (``HONOR_SOURCES``, spaced), marked for the
 catalogue: the game-over sheets show each through the game's text domain."""
 

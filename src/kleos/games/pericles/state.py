@@ -65,9 +65,9 @@ N_MIL = 15
 # where Honor came from (``state.honor_from[faction * N_HONOR + source]``), for the score sheet: the
 # rules add every real change of a faction's Honor (a loss stops at 0, P-DEF-16) to the source that
 # made it, so that a faction's sources always add up to its Honor
-HONOR_SOURCES = ("start", "handicap", "debates", "theater_issues", "battles", "raids", "political_capital",
+HONOR_SOURCES = ("start", "handicap", "political_phase", "theater_issues", "battles", "raids", "political_capital",
                  "wills", "persia", "victory")
-H_START, H_HANDICAP, H_DEBATES, H_ISSUES, H_BATTLES, H_RAIDS, H_CAPITAL, H_WILLS, H_PERSIA, H_VICTORY = range(10)
+H_START, H_HANDICAP, H_POLITICAL, H_ISSUES, H_BATTLES, H_RAIDS, H_CAPITAL, H_WILLS, H_PERSIA, H_VICTORY = range(10)
 N_HONOR = len(HONOR_SOURCES)
 
 LIST_FIELDS = (

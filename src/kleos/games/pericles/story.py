@@ -164,20 +164,18 @@ def _stopped(g: PericlesGame, before: PericlesState, after: PericlesState) -> li
             for i, (b, a) in enumerate(zip(before.moved, after.moved, strict=True)) if a > b]
 
 
-HONOR_CAUSES = {"debates": (N_("Political phase, P-SEQ-5"), N_("Political phase, P-SEQ-5")),
-                "wills": (N_("will of the Assembly met, P-WILL-3"), N_("will of the Assembly not met, P-WILL-4")),
+HONOR_CAUSES = {"wills": (N_("will of the Assembly met, P-WILL-3"), N_("will of the Assembly not met, P-WILL-4")),
                 "persia": (N_("Persia"), N_("War with Persia, P-PERSIA-13")),
                 "political_capital": (N_("political capital, P-CAPITAL-2"), N_("political capital, P-CAPITAL-2")),
                 "victory": (N_("victory scoring, P-VICTORY"), N_("victory scoring, P-VICTORY"))}
 """Score-sheet parts whose name alone does not tell a newcomer why Honor moved: words for a gain and
-for a loss, with the rule; the other parts (theater issues, battles, raids, …) are told by their
-names. The sheet's "debates" holds the Honor of the Political phase (Oratory, the Dominant faction,
-War/Peace, Games and the side issues), none of it won in a debate itself."""
+for a loss, with the rule; the other parts (political phase, theater issues, battles, raids, …) are
+told by their names."""
 
 
 def _honor_sources(before: PericlesState, after: PericlesState, f: int) -> str:
     """" (battles)": where a faction's Honor change came from, as the rules kept it (``honor_from``, the
-    score sheet's parts: debates, theater issues, raids, political capital, wills, …)."""
+    score sheet's parts: political phase, theater issues, raids, political capital, wills, …)."""
     at = f * N_HONOR
     moved = [(i, after.honor_from[at + i] - before.honor_from[at + i]) for i in range(N_HONOR)
              if after.honor_from[at + i] != before.honor_from[at + i]]

@@ -27,7 +27,7 @@ from kleos.games.pericles.rules.common import (
     remove,
     status,
 )
-from kleos.games.pericles.state import DISCARD, GONE, H_DEBATES, HAND, OFF, OUT, PericlesState, replaced
+from kleos.games.pericles.state import DISCARD, GONE, H_POLITICAL, HAND, OFF, OUT, PericlesState, replaced
 from kleos.games.pericles.tables import (
     AB,
     AL,
@@ -87,15 +87,15 @@ def oratory(t: Tables, s: PericlesState, side: int) -> None:
     a, b = factions_of(side)
     winner = ostracised_by(t, s, side)
     if winner >= 0:  # P-ORATORY-2, P-AMB-10: fixed amounts
-        gain(s, winner, 3, H_DEBATES)
-        gain(s, winner ^ 1, -3, H_DEBATES)
+        gain(s, winner, 3, H_POLITICAL)
+        gain(s, winner ^ 1, -3, H_POLITICAL)
         return
     va, vb = oratory_value(t, s, a), oratory_value(t, s, b)
     if va == vb:
         return
     high, low = (a, b) if va > vb else (b, a)
-    lost = -gain(s, low, -min(abs(va - vb), 3), H_DEBATES)
-    gain(s, high, lost, H_DEBATES)  # P-ORATORY-5: only what the loser really lost
+    lost = -gain(s, low, -min(abs(va - vb), 3), H_POLITICAL)
+    gain(s, high, lost, H_POLITICAL)  # P-ORATORY-5: only what the loser really lost
 
 
 def dominance(t: Tables, s: PericlesState, side: int) -> None:
@@ -111,8 +111,8 @@ def dominance(t: Tables, s: PericlesState, side: int) -> None:
         more = a if na > nb else b
         s.dominant = replaced(s.dominant, side, more)
         if s.favor[side] == more:  # P-DOMINANT-4
-            gain(s, more, 1, H_DEBATES)
-            gain(s, more ^ 1, -1, H_DEBATES)
+            gain(s, more, 1, H_POLITICAL)
+            gain(s, more ^ 1, -1, H_POLITICAL)
         else:  # one box toward it (three boxes, P-DOMINANT-7)
             s.favor = replaced(s.favor, side, more if s.favor[side] == -1 else -1)
         return
@@ -156,7 +156,7 @@ def war_peace(t: Tables, s: PericlesState) -> bool:
     if all(w >= 0 for w in winners):  # P-WARPEACE-2
         s.war = 0
         for w in winners:
-            gain(s, w, 10, H_DEBATES)  # P-WARPEACE-3
+            gain(s, w, 10, H_POLITICAL)  # P-WARPEACE-3
         return True
     return False
 
@@ -208,7 +208,7 @@ def games(t: Tables, s: PericlesState) -> None:
         if s.war:
             award(s, f, 3)
         else:
-            gain(s, f, 3, H_DEBATES)
+            gain(s, f, 3, H_POLITICAL)
 
 
 # ----- Citizenship, Colony, Krypteia, Agoge (P-POLISSUE-4..10) ------------------------------------
@@ -274,7 +274,7 @@ def side_apply(t: Tables, s: PericlesState, f: int, action: Action) -> bool:
             place(t, s, th, DN, 2 if upkeep_points else 1)
         else:
             place(t, s, th, DL, 4 if upkeep_points else 2)
-    gain(s, f, 2, H_DEBATES)
+    gain(s, f, 2, H_POLITICAL)
     return True
 
 
