@@ -13,20 +13,28 @@ from pathlib import Path
 import pytest
 
 from kleos.cli import main
-from kleos.tui.plain import names, rules_naming
+from kleos.core.action import Action
+from kleos.tui.plain import counted_runs, names, rules_naming
 
 GAMES = {"polis": ["--seed", "3", "--opponent", "random"], "cyclades": ["--seed", "3", "--opponent", "random"],
          "pericles": ["--seed", "11", "--opponent", "random"]}
 
 
+def plain_output(game: str, answers: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                 capsys: pytest.CaptureFixture[str], args: list[str] | None = None) -> str:
+    """All the plain loop prints when seat 1, a person, answers ``answers`` and then quits (``args``:
+    the game's other arguments, by default those of :data:`GAMES`)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers + "quit\ny\n"))
+    code = contextvars.copy_context().run(main, ["play", game, "--plain", "--as", "1", *(args or GAMES[game])])
+    assert code == 0
+    return capsys.readouterr().out
+
+
 def play(game: str, answers: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
          capsys: pytest.CaptureFixture[str]) -> list[str]:
     """The plain loop's replies to ``answers`` (the lines after the first prompt), seat 1 a person."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr("sys.stdin", io.StringIO(answers + "quit\ny\n"))
-    code = contextvars.copy_context().run(main, ["play", game, "--plain", "--as", "1", *GAMES[game]])
-    assert code == 0
-    out = capsys.readouterr().out
+    out = plain_output(game, answers, tmp_path, monkeypatch, capsys)
     prompt = out.index("> ", out.index("Your choices"))
     return out[prompt:].splitlines()
 
@@ -102,3 +110,34 @@ def test_c_action_6_the_plain_menu_numbers_end_the_turn_last(tmp_path: Path, mon
     assert len(menu) > 1 and menu[-1].endswith("end the turn with Zeus   [end]"), menu
     assert sum(line.endswith("[end]") for line in menu) == 1
     assert answered.startswith("Blue> ") and "end the turn with Zeus" not in answered, answered
+
+
+
+def test_c_offer_2_a_long_menu_gives_a_run_of_bids_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """C-OFFER-2: the bids on one god are one line of a long menu ("1 to 6. offer 2 GP to Zeus …
+    offer 7 GP to Zeus"), and each number of the line is the next bid, as ``explain N`` reads it."""
+    out = plain_output("cyclades", "explain 1\nexplain 3\n", tmp_path, monkeypatch, capsys,
+                       ["--seed", "3", "--opponent", "heuristic"])
+    run = re.search(r"^  1 to (\d+)\. offer (\d+) GP to (\w+) … offer (\d+) GP to \3 .*\[offer (\w+) \2 … "
+                    r"offer \5 \4\]$", out, re.MULTILINE)
+    assert run, out
+    last, low, god = int(run[1]), int(run[2]), run[5]
+    assert int(run[4]) - low == last - 1 and last >= 4
+    assert "(A line numbered 1 to " in out
+    assert re.search(rf"> 1\. offer {low} GP to \w+.*\[offer {god} {low}\]$", out, re.MULTILINE), out
+    assert re.search(rf"> 3\. offer {low + 2} GP to \w+.*\[offer {god} {low + 2}\]$", out, re.MULTILINE), out
+
+
+def test_counted_runs_group_only_a_count_of_one_argument() -> None:
+    """A run is four or more entries whose one differing number counts up by one; another verb,
+    another argument, a gap or a flagged entry ends it."""
+    bids = [Action("offer", ("zeus", n)) for n in range(2, 8)]
+    others = [Action("offer", ("ares", n)) for n in (2, 3, 4)] + [Action("apollo")]
+    legal = bids + others
+    assert counted_runs(legal, [""] * len(legal)) == [(0, 5)]  # three bids on Ares are too few
+    flagged = [""] * len(legal)
+    flagged[3] = "loses"
+    assert counted_runs(legal, flagged) == []  # 0-2 and 4-5 are too short
+    gap = [Action("commit", (n,)) for n in (0, 1, 2, 4, 5, 6, 7)]
+    assert counted_runs(gap, [""] * len(gap)) == [(3, 6)]

@@ -217,12 +217,42 @@ class PlainGame:
         else:
             out(_("Your choices ({name}):", name=s.name(seat)))
         width = len(str(len(legal)))
-        for i, action in enumerate(legal, start=1):
-            warning = self.look.warning(s.game, view, seat, action)
-            flag = "   " + _("!! LOSES THE GAME: {why}", why=warning) if warning else ""
-            gloss = self.look.gloss(s.game, view, action)
-            words = s.kit.describe_action(s.game, view, action) + (f" ({gloss})" if gloss else "")
-            out(f"  {i:>{width}}. {words}   [{action}]{flag}")
+        warnings = [self.look.warning(s.game, view, seat, action) for action in legal]
+        spans = counted_runs(legal, warnings) if len(legal) > self.look.flat_limit else []
+        starts = {first: last for first, last in spans}
+        i = 0
+        while i < len(legal):
+            if i in starts:  # a count from one number to another: one line for the whole run
+                last = starts[i]
+                out(f"  {self.run_words(view, i, last, legal)}")
+                i = last + 1
+                continue
+            flag = "   " + _("!! LOSES THE GAME: {why}", why=warnings[i]) if warnings[i] else ""
+            out(f"  {i + 1:>{width}}. {self.words(view, legal[i])}   [{legal[i]}]{flag}")
+            i += 1
+        if spans:
+            first, last = spans[0]
+            out(_("(A line numbered {first} to {last} holds one entry for each number, in order; 'explain N' "
+                  "tells one.)", first=first + 1, last=last + 1))
+
+    def run_words(self, view: object, first: int, last: int, legal: list[Action]) -> str:
+        """One line for entries ``first`` to ``last`` of a counted run: both ends in the game's words,
+        their gloss once when they share it."""
+        s = self.session
+        ends = [s.kit.describe_action(s.game, view, legal[i]) for i in (first, last)]
+        glosses = [self.look.gloss(s.game, view, legal[i]) for i in (first, last)]
+        if glosses[0] == glosses[1]:
+            told = f"{ends[0]} … {ends[1]}" + (f" ({glosses[0]})" if glosses[0] else "")
+        else:
+            told = " … ".join(f"{end} ({gloss})" if gloss else end for end, gloss in zip(ends, glosses, strict=True))
+        number = _("{first} to {last}", first=first + 1, last=last + 1)
+        return f"{number}. {told}   [{legal[first]} … {legal[last]}]"
+
+    def words(self, view: object, action: Action) -> str:
+        """A menu entry's words: the action as the game describes it to ``view``, with its gloss."""
+        s = self.session
+        gloss = self.look.gloss(s.game, view, action)
+        return s.kit.describe_action(s.game, view, action) + (f" ({gloss})" if gloss else "")
 
     def explain(self, seat: int, legal: list[Action], rest: str) -> None:
         """``explain N`` (``? N``): menu entry N in the menu's words, then what choosing it does (the
@@ -376,6 +406,46 @@ def rules_naming(text: str, needle: str) -> list[str]:
                 told.add(context)
         found.append(part)
     return found
+
+
+RUN_LEAST = 4
+"""The fewest entries a counted run (``offer zeus 2`` … ``offer zeus 7``) must have to share a line."""
+
+
+def counted_runs(legal: list[Action], warnings: list[str]) -> list[tuple[int, int]]:
+    """The runs of at least :data:`RUN_LEAST` entries in a row that differ only by one number counting
+    up by one (bids, Strategos committed, units moved), none of them flagged: ``(first, last)``
+    indices. A long menu of such counts (a Cyclades bid of 2 to 40 GP on each god) would otherwise
+    be read out one line per number."""
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < len(legal) - 1:
+        at = _counted_at(legal[i], legal[i + 1])
+        last = i
+        while at is not None and last + 1 < len(legal) and _counted_at(legal[last], legal[last + 1]) == at \
+                and not warnings[last + 1]:
+            last += 1
+        if last - i + 1 >= RUN_LEAST and not warnings[i]:
+            runs.append((i, last))
+            i = last + 1
+        else:
+            i += 1
+    return runs
+
+
+def _counted_at(a: Action, b: Action) -> int | None:
+    """The position of the one argument in which ``b`` counts one more than ``a`` (None if not so)."""
+    if a.verb != b.verb or len(a.args) != len(b.args):
+        return None
+    differ = [k for k, (x, y) in enumerate(zip(a.args, b.args, strict=True)) if x != y]
+    if len(differ) != 1:
+        return None
+    x, y = str(a.args[differ[0]]), str(b.args[differ[0]])
+    return differ[0] if _integer(x) and _integer(y) and int(y) == int(x) + 1 else None
+
+
+def _integer(text: str) -> bool:
+    return text.lstrip("-").isdigit()
 
 
 RULE_ID = re.compile(r"([a-z]+(?:-[a-z]+)*)-(\d+)$")

@@ -1,0 +1,71 @@
+"""How long the plain loop's menus are: for seeded games of bots, the largest menu (legal actions) a
+seat met and the lines ``kleos play --plain`` prints for it, a counted run ("1 to 6. offer 2 GP to
+Zeus … offer 7 GP to Zeus") being one line, and how many menus had over 30 entries.
+
+    PYTHONPATH=src .venv/bin/python benchmarks/plain_menu_lines.py --game cyclades --players 3 --seeds 3
+    PYTHONPATH=src .venv/bin/python benchmarks/plain_menu_lines.py --game pericles --agent random
+
+Counts, not timings: the same command gives the same figures on any machine. The menu's flat limit
+is the app's default (no game sets its own).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Any
+
+from kleos.agents.registry import make_agent
+from kleos.core import registry
+from kleos.core.kit.agents import Agent
+from kleos.tui.menu import FLAT_LIMIT
+from kleos.tui.plain import counted_runs
+
+LONG = 30
+"""A menu with more entries than this counts as long."""
+
+
+def printed_lines(legal_count: int, runs: list[tuple[int, int]]) -> int:
+    """The entries' lines once each counted run is one line."""
+    return legal_count - sum(last - first for first, last in runs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", required=True, help="an installed game (kleos games lists them)")
+    parser.add_argument("--players", type=int, default=None, help="seats, for a game with a seat-count option")
+    parser.add_argument("--seeds", type=int, default=3, help="games, seeded 0, 1, … (default 3)")
+    parser.add_argument("--agent", default="heuristic", help="the bot of every seat (default heuristic)")
+    parser.add_argument("--max-steps", type=int, default=6000, help="steps per game at most (default 6000)")
+    args = parser.parse_args(argv)
+    kit = registry.games()[args.game]
+    options = kit.default_options()
+    if args.players is not None and kit.seat_count_option is not None:
+        options = {**options, kit.seat_count_option: args.players}
+    game = kit.make_game(options)
+    for seed in range(args.seeds):
+        rng, state = random.Random(seed), game.new_state(seed)
+        agents: dict[int, Agent[Any]] = {}
+        largest, lines, long_menus, menus = 0, 0, 0, 0
+        for _step in range(args.max_steps):
+            if game.is_terminal(state):
+                break
+            if game.is_chance(state):
+                game.step_chance(state)
+                continue
+            seat = game.actors(state)[0]
+            legal = game.legal_actions(state, seat)
+            menus += 1
+            long_menus += len(legal) > LONG
+            if len(legal) > largest:
+                runs = counted_runs(legal, [""] * len(legal)) if len(legal) > FLAT_LIMIT else []
+                largest, lines = len(legal), printed_lines(len(legal), runs)
+            agent = agents.setdefault(seat, make_agent(args.agent, game))
+            state = game.apply(state, agent.choose(game.view(state, seat), legal, rng), seat)
+        print(f"{args.game} seed {seed}: largest menu {largest} entries, printed in {lines} lines; "
+              f"{long_menus} of {menus} menus over {LONG} entries", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
