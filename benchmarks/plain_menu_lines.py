@@ -17,7 +17,10 @@ from typing import Any
 
 from kleos.agents.registry import make_agent
 from kleos.core import registry
+from kleos.core.action import Action
 from kleos.core.kit.agents import Agent
+from kleos.core.protocol import Game
+from kleos.core.record import play_out
 from kleos.tui.menu import FLAT_LIMIT
 from kleos.tui.plain import counted_runs
 
@@ -30,13 +33,29 @@ def printed_lines(legal_count: int, runs: list[tuple[int, int]]) -> int:
     return legal_count - sum(last - first for first, last in runs)
 
 
+class Menus:
+    """The figures of one game's menus, gathered as its seats choose (one bot for every seat)."""
+
+    def __init__(self, game: Game[Any, Any], agent: Agent[Any], rng: random.Random) -> None:
+        self.game, self.agent, self.rng = game, agent, rng
+        self.largest = self.lines = self.long = self.count = 0
+
+    def choose(self, state: Any, seat: int, legal: list[Action]) -> Action:
+        self.count += 1
+        self.long += len(legal) > LONG
+        if len(legal) > self.largest:
+            runs = counted_runs(legal, [""] * len(legal)) if len(legal) > FLAT_LIMIT else []
+            self.largest, self.lines = len(legal), printed_lines(len(legal), runs)
+        return self.agent.choose(self.game.view(state, seat), legal, self.rng)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", required=True, help="an installed game (kleos games lists them)")
     parser.add_argument("--players", type=int, default=None, help="seats, for a game with a seat-count option")
     parser.add_argument("--seeds", type=int, default=3, help="games, seeded 0, 1, … (default 3)")
     parser.add_argument("--agent", default="heuristic", help="the bot of every seat (default heuristic)")
-    parser.add_argument("--max-steps", type=int, default=6000, help="steps per game at most (default 6000)")
+    parser.add_argument("--max-steps", type=int, default=100_000, help="steps per game at most (default 100000)")
     args = parser.parse_args(argv)
     kit = registry.games()[args.game]
     options = kit.default_options()
@@ -44,26 +63,10 @@ def main(argv: list[str] | None = None) -> int:
         options = {**options, kit.seat_count_option: args.players}
     game = kit.make_game(options)
     for seed in range(args.seeds):
-        rng, state = random.Random(seed), game.new_state(seed)
-        agents: dict[int, Agent[Any]] = {}
-        largest, lines, long_menus, menus = 0, 0, 0, 0
-        for _step in range(args.max_steps):
-            if game.is_terminal(state):
-                break
-            if game.is_chance(state):
-                game.step_chance(state)
-                continue
-            seat = game.actors(state)[0]
-            legal = game.legal_actions(state, seat)
-            menus += 1
-            long_menus += len(legal) > LONG
-            if len(legal) > largest:
-                runs = counted_runs(legal, [""] * len(legal)) if len(legal) > FLAT_LIMIT else []
-                largest, lines = len(legal), printed_lines(len(legal), runs)
-            agent = agents.setdefault(seat, make_agent(args.agent, game))
-            state = game.apply(state, agent.choose(game.view(state, seat), legal, rng), seat)
-        print(f"{args.game} seed {seed}: largest menu {largest} entries, printed in {lines} lines; "
-              f"{long_menus} of {menus} menus over {LONG} entries", flush=True)
+        menus = Menus(game, make_agent(args.agent, game), random.Random(seed))
+        play_out(game, game.new_state(seed), menus.choose, max_steps=args.max_steps)
+        print(f"{args.game} seed {seed}: largest menu {menus.largest} entries, printed in {menus.lines} lines; "
+              f"{menus.long} of {menus.count} menus over {LONG} entries", flush=True)
     return 0
 
 
