@@ -23,7 +23,7 @@ from kleos import i18n
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
 from kleos.core.kit.params import S, V
-from kleos.core.kit.terminal import Explain, MenuParts
+from kleos.core.kit.terminal import Explain, MenuParts, ends_step
 from kleos.core.kit.web import EXPLANATIONS, explanations
 from kleos.core.protocol import CHANCE, Game, Outcome
 
@@ -331,7 +331,7 @@ def legal_items(kit: GameKit, game: Game[S, V], view: V, actions: Sequence[Actio
         words = gloss(game, view, action) if gloss is not None else ""
         if words:
             item["gloss"] = words
-        if action.verb in ending:
+        if ends_step(action, ending):
             item["ends"] = True
         items.append(item)
     return items

@@ -7,7 +7,7 @@ key. Nothing is offered that ``legal_actions`` did not list, so a menu can never
 illegal action. Each entry has a one-key shortcut: 1-9, then a-z.
 
 Keys stay where a player expects them from one step to the next: an entry that ends a step
-(``done``, ``pass``) is listed last with the key ``0`` whatever else is offered; a level whose
+(``done``, ``pass``, ``redeploy done``) is listed last with the key ``0`` whatever else is offered; a level whose
 choices are numbers from 0 (``give 0`` … ``give 2``) takes each number as its key; and a choice
 the game marks as losing at once (a warning) is listed after the safe ones.
 """
@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from kleos.core.action import Action
+from kleos.core.kit.terminal import ends_step
 
 SHORTCUTS = "123456789abcdefghijklmnopqrstuvwxyz"
 FLAT_LIMIT = 12
@@ -114,7 +115,7 @@ def _arrange(entries: Sequence[Entry], warn: Warn | None, last: Sequence[str]) -
     by number (a level of distinct numbers 0-9) or the fixed end key."""
     marked = [replace(e, warning=warn(e.action)) if warn is not None and e.action is not None else e
               for e in entries]
-    ending = [e for e in marked if e.prefix[:1] and e.prefix[0] in last and e.action is not None and not e.warning]
+    ending = [e for e in marked if e.action is not None and ends_step(e.action, last) and not e.warning]
     losing = [e for e in marked if e.warning]
     safe = [e for e in marked if e not in ending and e not in losing]
     numbers = _number_keys([*safe, *losing], bool(ending))

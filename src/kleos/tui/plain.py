@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from kleos.core.action import Action
+from kleos.core.kit.terminal import ends_step
 from kleos.core.protocol import CHANCE
 from kleos.i18n.platform import N_, _
 from kleos.tui.log_runs import Run, fold, grown
@@ -21,12 +22,14 @@ from kleos.tui.look import Look, verb_told
 from kleos.tui.session import Session
 
 LOG_LINES = 20
+LONG_MENU = 30
+"""A menu printing more lines than this ends with a word on ``menu WORD``."""
 
 GAME_HELP = N_("""\
 Answer with the number of a menu entry, or type the action itself in notation (shown in brackets).
   help          this text
   board         show the board again
-  menu          show the numbered actions again
+  menu [WORD]   show the numbered actions again; with a word, only those that name it
   explain N     what menu entry N does, with its rules ("? N" too)
   rules [WORD]  the rules' headings; with a word or a rule ID, the parts of the rules that name it
   hint          what the computer would choose here, and why when it can say
@@ -156,10 +159,10 @@ class PlainGame:
 
     def ordered(self, legal: list[Action]) -> list[Action]:
         """The legal actions as the menu numbers them: the entries that end a turn or a step (the
-        game's ``last_verbs``, such as "end the turn") after the others, as the full-screen app and
-        the browser list them, so that answering 1 never ends a turn by mistake."""
-        ending = self.look.last_verbs
-        return [a for a in legal if a.verb not in ending] + [a for a in legal if a.verb in ending]
+        game's ``last_verbs``: "end the turn", "end the redeployment") after the others, as the
+        full-screen app and the browser list them, so that answering 1 never ends a turn by mistake."""
+        last = self.look.last_verbs
+        return sorted(legal, key=lambda action: ends_step(action, last))  # a stable sort: the order kept
 
     def answer(self, seat: int, legal: list[Action], text: str) -> Action | bool:
         """What a typed line means: an action, ``False`` to leave, ``True`` to ask again."""
@@ -174,7 +177,7 @@ class PlainGame:
         commands = {"help": lambda: out(_(GAME_HELP)), "?": lambda: self.explain(seat, legal, rest),
                     "explain": lambda: self.explain(seat, legal, rest), "rules": lambda: self.show_rules(rest),
                     "hint": lambda: self.show_hint(seat, legal),
-                    "board": lambda: self.show_board(seat), "menu": lambda: self.menu(seat, legal),
+                    "board": lambda: self.show_board(seat), "menu": lambda: self.menu(seat, legal, rest),
                     "log": lambda: self.show_log(rest), "save": lambda: self.save_command(rest)}
         if word in commands:
             commands[word]()
@@ -207,10 +210,14 @@ class PlainGame:
         board = self.remember_board(seat)
         out(_("(The board is as above; 'board' shows it again.)") if board == last else board[1])
 
-    def menu(self, seat: int, legal: list[Action]) -> None:
+    def menu(self, seat: int, legal: list[Action], word: str = "") -> None:
         """The numbered choices under a line that says what is decided, when the game names it ("Your
-        choices (Player 1): <the menu's title>"), as the terminal app's menu title does."""
+        choices (Player 1): <the menu's title>"), as the terminal app's menu title does; with
+        ``word``, only the entries whose words or notation name it, by their own numbers."""
         s = self.session
+        if word.strip():
+            self.menu_naming(seat, legal, word.strip())
+            return
         view = s.view(seat)
         if self.look.parts.menus.title is not None:
             out(_("Your choices ({name}): {what}", name=s.name(seat), what=self.look.title(s.game, view, seat)))
@@ -227,13 +234,31 @@ class PlainGame:
                 out(f"  {self.run_words(view, i, last, legal)}")
                 i = last + 1
                 continue
-            flag = "   " + _("!! LOSES THE GAME: {why}", why=warnings[i]) if warnings[i] else ""
-            out(f"  {i + 1:>{width}}. {self.words(view, legal[i])}   [{legal[i]}]{flag}")
+            out(self.entry_line(view, i, width, legal[i], warnings[i]))
             i += 1
         if spans:
             first, last = spans[0]
             out(_("(A line numbered {first} to {last} holds one entry for each number, in order; 'explain N' "
                   "tells one.)", first=first + 1, last=last + 1))
+        if len(legal) - sum(last - first for first, last in spans) > LONG_MENU:
+            out(_("({n} choices: 'menu WORD' lists only those that name WORD, such as a place or a piece.)",
+                  n=len(legal)))
+
+    def menu_naming(self, seat: int, legal: list[Action], word: str) -> None:
+        """``menu WORD``: the entries whose words or notation contain ``word`` (any case)."""
+        s, wanted = self.session, word.casefold()
+        view, width = s.view(seat), len(str(len(legal)))
+        found = [i for i, action in enumerate(legal)
+                 if wanted in f"{self.words(view, action)} [{action}]".casefold()]
+        for i in found:
+            out(self.entry_line(view, i, width, legal[i], self.look.warning(s.game, view, seat, legal[i])))
+        if not found:
+            out(_("No choice names '{word}'; 'menu' shows them all.", word=word))
+
+    def entry_line(self, view: object, i: int, width: int, action: Action, warning: str) -> str:
+        """Menu entry ``i`` (from 0) as a numbered line, flagged when choosing it loses the game."""
+        flag = "   " + _("!! LOSES THE GAME: {why}", why=warning) if warning else ""
+        return f"  {i + 1:>{width}}. {self.words(view, action)}   [{action}]{flag}"
 
     def run_words(self, view: object, first: int, last: int, legal: list[Action]) -> str:
         """One line for entries ``first`` to ``last`` of a counted run: both ends in the game's words,

@@ -184,6 +184,12 @@ understands (its effect, cost, what it depends on), ending with the rule IDs beh
 (:data:`kleos.core.kit.web.EXPLANATIONS`)."""
 
 
+def ends_step(action: Action, last_verbs: Sequence[str]) -> bool:
+    """Whether ``action`` ends a turn or a step: its verb is one of ``last_verbs`` (``done``), or
+    one of them is its only word after the verb (``redeploy done``)."""
+    return action.verb in last_verbs or (len(action.args) == 1 and str(action.args[0]) in last_verbs)
+
+
 @dataclass(frozen=True)
 class MenuParts(Generic[G, V]):
     """How decisions are presented. The menu's levels follow the actions' notation words (verb,
@@ -197,8 +203,9 @@ class MenuParts(Generic[G, V]):
     the current one; ``notation_example``: an action to show in the typing box's placeholder;
     ``warning``: why a choice loses the game at once ("" when it does not; see :data:`LosingWarning`):
     the menu lists such a choice after the safe ones, flags it and always asks to confirm it;
-    ``last_verbs``: the verbs that end a step (``done``, ``pass``), listed last with the key 0 so
-    that pressing a key twice never ends a step by surprise; ``refusal``: for a typed action that is
+    ``last_verbs``: the verbs that end a step (``done``, ``pass``), alone or as a verb's one word
+    (``redeploy done``, :func:`ends_step`), listed last with the key 0 so that pressing a key twice
+    never ends a step by surprise; ``refusal``: for a typed action that is
     not legal, words that say more than the rule's message ("no territory named Atlantis"), or "";
     ``explain``: what choosing a legal action does, for a newcomer who does not know the rules yet
     (see :data:`Explain`): shown under the menu for the highlighted entry, first on its ``?`` page,

@@ -1,0 +1,79 @@
+"""``menu WORD`` in the plain loop: a long menu (a Pericles placement or redeployment of 40 to 90
+entries) ends with a word on it, and ``menu WORD`` lists only the entries that name the word, each
+by its own number, so that a screen reader need not read the whole list out again."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from kleos.core import registry
+from kleos.core.action import Action
+from kleos.core.kit.terminal import ends_step
+from kleos.core.protocol import CHANCE
+from kleos.core.record import GameRecord
+from kleos.tui.plain import LONG_MENU, PlainGame
+from kleos.tui.session import Session
+
+SEED = 5
+
+
+def long_menu() -> tuple[PlainGame, int]:
+    """A Pericles game played by seeded random choices up to its first menu of over 45 entries."""
+    kit = registry.kit("pericles")
+    game = kit.make_game(kit.default_options())
+    record = GameRecord(kit.name, dict(game.options), SEED)
+    state, rng = game.new_state(SEED), random.Random(SEED)
+    for _ in range(5000):
+        if game.is_chance(state):
+            record.actions.append((CHANCE, game.step_chance(state)))
+            continue
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 45:
+            return PlainGame(Session.from_record(record, frozenset({seat}), "random")), seat
+        action = legal[rng.randrange(len(legal))]
+        game.apply_in_place(state, action, seat)
+        record.actions.append((seat, action))
+    raise AssertionError("no menu of over 45 entries in 5000 steps")
+
+
+def test_p_redeploy_1_a_long_menu_ends_with_a_word_on_menu_word(capsys: pytest.CaptureFixture[str]) -> None:
+    """P-REDEPLOY-1: the redeployment's 51 entries; "end the redeployment" (``redeploy done``, first
+    in the engine's order) is the last number, after every move; then a word on ``menu WORD``."""
+    plain, seat = long_menu()
+    legal = plain.ordered(plain.session.legal(seat))
+    assert str(legal[-1]) == "redeploy done" and all(a.args != ("done",) for a in legal[:-1])
+    plain.menu(seat, legal)
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) > LONG_MENU and lines[-2].endswith("   [redeploy done]")
+    hint = f"({len(legal)} choices: 'menu WORD' lists only those that name WORD, such as a place or a piece.)"
+    assert lines[-1] == hint
+
+
+def test_menu_word_lists_the_entries_naming_it_by_their_own_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    plain, seat = long_menu()
+    legal = plain.ordered(plain.session.legal(seat))
+    word = str(legal[len(legal) // 2]).split()[-1]  # a theater the middle entry names
+    assert plain.answer(seat, legal, f"menu {word.upper()}") is True
+    lines = capsys.readouterr().out.splitlines()
+    naming = [i for i, action in enumerate(legal) if word.casefold() in str(action).casefold()]
+    assert 0 < len(lines) < len(legal) and len(lines) >= len(naming)
+    for line in lines:
+        match = re.match(r"\s+(\d+)\. .*   \[(.+)\]$", line)
+        assert match, line
+        number, notation = int(match[1]), match[2]
+        assert str(legal[number - 1]) == notation
+        assert word.casefold() in line.casefold()
+    plain.menu(seat, legal, "xyzzy")
+    assert capsys.readouterr().out.strip() == "No choice names 'xyzzy'; 'menu' shows them all."
+
+
+def test_ends_step_is_a_last_verb_alone_or_as_the_only_word_after_a_verb() -> None:
+    last = ("done", "decline")
+    assert ends_step(Action("done"), last) and ends_step(Action("redeploy", ("done",)), last)
+    assert ends_step(Action("decline"), last)
+    assert not ends_step(Action("redeploy", ("Isthmus", "Dl", "Boeotia")), last)
+    assert not ends_step(Action("give", ("done", "2")), last) and not ends_step(Action("pass"), last)
