@@ -44,3 +44,14 @@ def test_c_action_6_the_steps_that_end_a_turn_are_marked_for_the_browsers_menu()
                                               "god's turn with a choice besides ending it", 400)
     items = legal_items(CYCLADES, game, game.view(state, seat), legal)
     assert [item["action"] for item in items if item.get("ends")] == ["end"]
+
+
+def test_p_redeploy_1_ending_the_redeployment_is_marked_for_the_browsers_menu() -> None:
+    """P-REDEPLOY-1: Pericles' "redeploy done" (a last verb as the verb's only word) is marked
+    ``ends``, so the browser lists it after the moves, not first as the engine lists it."""
+    game = PERICLES.make_game({})
+    done = Action("redeploy", ("done",))
+    state, seat, legal = first_decision_where(game, 5, lambda _s, legal: done in legal and len(legal) > 1,
+                                              "redeployment with a move to make", 5000)
+    items = legal_items(PERICLES, game, game.view(state, seat), legal)
+    assert legal[0] == done and [item["action"] for item in items if item.get("ends")] == ["redeploy done"]
