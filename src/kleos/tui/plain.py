@@ -439,9 +439,9 @@ RUN_LEAST = 4
 
 def counted_runs(legal: list[Action], warnings: list[str]) -> list[tuple[int, int]]:
     """The runs of at least :data:`RUN_LEAST` entries in a row that differ only by one number counting
-    up by one (bids, Strategos committed, units moved), none of them flagged: ``(first, last)``
-    indices. A long menu of such counts (a Cyclades bid of 2 to 40 GP on each god) would otherwise
-    be read out one line per number."""
+    up by one (bids, amounts committed, units moved), none of them flagged: ``(first, last)``
+    indices. A long menu of such counts (a bid of 2 to 40 gold on each of several lots) would
+    otherwise be read out one line per number."""
     runs: list[tuple[int, int]] = []
     i = 0
     while i < len(legal) - 1:
