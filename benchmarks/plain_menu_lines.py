@@ -22,15 +22,10 @@ from kleos.core.kit.agents import Agent
 from kleos.core.protocol import Game
 from kleos.core.record import play_out
 from kleos.tui.menu import FLAT_LIMIT
-from kleos.tui.plain import counted_runs
+from kleos.tui.plain import counted_runs, printed_lines
 
 LONG = 30
 """A menu with more entries than this counts as long."""
-
-
-def printed_lines(legal_count: int, runs: list[tuple[int, int]]) -> int:
-    """The entries' lines once each counted run is one line."""
-    return legal_count - sum(last - first for first, last in runs)
 
 
 class Menus:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 from kleos.core.action import Action
@@ -240,7 +241,7 @@ class PlainGame:
             first, last = spans[0]
             out(_("(A line numbered {first} to {last} holds one entry for each number, in order; 'explain N' "
                   "tells one.)", first=first + 1, last=last + 1))
-        if len(legal) - sum(last - first for first, last in spans) > LONG_MENU:
+        if printed_lines(len(legal), spans) > LONG_MENU:
             out(_("({n} choices: 'menu WORD' lists only those that name WORD, such as a place or a piece.)",
                   n=len(legal)))
 
@@ -442,13 +443,12 @@ def counted_runs(legal: list[Action], warnings: list[str]) -> list[tuple[int, in
     up by one (bids, amounts committed, units moved), none of them flagged: ``(first, last)``
     indices. A long menu of such counts (a bid of 2 to 40 gold on each of several lots) would
     otherwise be read out one line per number."""
+    steps = [_counted_at(a, b) for a, b in pairwise(legal)]  # each pair once
     runs: list[tuple[int, int]] = []
     i = 0
-    while i < len(legal) - 1:
-        at = _counted_at(legal[i], legal[i + 1])
+    while i < len(steps):
         last = i
-        while at is not None and last + 1 < len(legal) and _counted_at(legal[last], legal[last + 1]) == at \
-                and not warnings[last + 1]:
+        while last < len(steps) and steps[last] is not None and steps[last] == steps[i] and not warnings[last + 1]:
             last += 1
         if last - i + 1 >= RUN_LEAST and not warnings[i]:
             runs.append((i, last))
@@ -456,6 +456,11 @@ def counted_runs(legal: list[Action], warnings: list[str]) -> list[tuple[int, in
         else:
             i += 1
     return runs
+
+
+def printed_lines(entries: int, runs: list[tuple[int, int]]) -> int:
+    """The lines a menu of ``entries`` prints once each counted run (:func:`counted_runs`) is one."""
+    return entries - sum(last - first for first, last in runs)
 
 
 def _counted_at(a: Action, b: Action) -> int | None:
