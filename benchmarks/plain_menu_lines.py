@@ -1,6 +1,10 @@
-"""How long the plain loop's menus are: for seeded games of bots, the largest menu (legal actions) a
-seat met and the lines ``kleos play --plain`` prints for it, a counted run ("1 to 6. offer 2 GP to
-Zeus … offer 7 GP to Zeus") being one line, and how many menus had over 30 entries.
+"""How long the plain loop's menus and boards are: for seeded games of bots, the largest menu (legal
+actions) a seat met and the lines ``kleos play --plain`` prints for it, a counted run ("1 to 6.
+offer 2 GP to Zeus … offer 7 GP to Zeus") being one line, and how many menus had over 30 entries;
+and, as if seat 1 were the person, the board lines printed before its decisions: the whole board
+each time, whole unless the same as last time (one line then; the loop's rule until December 2026),
+and what the loop prints (one line for a board seen already, else only what changed in the same turn
+and phase, with the two lines around it).
 
     PYTHONPATH=src .venv/bin/python benchmarks/plain_menu_lines.py --game cyclades --players 3 --seeds 3
     PYTHONPATH=src .venv/bin/python benchmarks/plain_menu_lines.py --game pericles --agent random
@@ -18,9 +22,11 @@ from typing import Any
 from kleos.agents.registry import make_agent
 from kleos.core import registry
 from kleos.core.action import Action
+from kleos.core.kit import GameKit
 from kleos.core.kit.agents import Agent
 from kleos.core.protocol import Game
 from kleos.core.record import play_out
+from kleos.tui.board_change import changed_lines
 from kleos.tui.menu import FLAT_LIMIT
 from kleos.tui.plain import counted_runs, printed_lines
 
@@ -31,17 +37,31 @@ LONG = 30
 class Menus:
     """The figures of one game's menus, gathered as its seats choose (one bot for every seat)."""
 
-    def __init__(self, game: Game[Any, Any], agent: Agent[Any], rng: random.Random) -> None:
-        self.game, self.agent, self.rng = game, agent, rng
+    def __init__(self, kit: GameKit[Any, Any, Any], game: Game[Any, Any], agent: Agent[Any],
+                 rng: random.Random) -> None:
+        self.kit, self.game, self.agent, self.rng = kit, game, agent, rng
         self.largest = self.lines = self.long = self.count = 0
+        self.board_whole = self.board_unless_same = self.board_printed = 0
+        self.last_board: str | None = None
 
     def choose(self, state: Any, seat: int, legal: list[Action]) -> Action:
         self.count += 1
+        if seat == 0:
+            self.count_board(self.kit.describe_view(self.game, self.game.view(state, seat), seat))
         self.long += len(legal) > LONG
         if len(legal) > self.largest:
             runs = counted_runs(legal, [""] * len(legal)) if len(legal) > FLAT_LIMIT else []
             self.largest, self.lines = len(legal), printed_lines(len(legal), runs)
         return self.agent.choose(self.game.view(state, seat), legal, self.rng)
+
+    def count_board(self, board: str) -> None:
+        """Add the board's lines, whole and as the plain loop prints them before a decision."""
+        whole = board.count("\n") + 1
+        self.board_whole += whole
+        self.board_unless_same += 1 if board == self.last_board else whole
+        changed = changed_lines(self.last_board, board) if self.last_board is not None else None
+        self.board_printed += 1 if board == self.last_board else whole if changed is None else len(changed) + 2
+        self.last_board = board
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,10 +78,11 @@ def main(argv: list[str] | None = None) -> int:
         options = {**options, kit.seat_count_option: args.players}
     game = kit.make_game(options)
     for seed in range(args.seeds):
-        menus = Menus(game, make_agent(args.agent, game), random.Random(seed))
+        menus = Menus(kit, game, make_agent(args.agent, game), random.Random(seed))
         play_out(game, game.new_state(seed), menus.choose, max_steps=args.max_steps)
         print(f"{args.game} seed {seed}: largest menu {menus.largest} entries, printed in {menus.lines} lines; "
-              f"{menus.long} of {menus.count} menus over {LONG} entries", flush=True)
+              f"{menus.long} of {menus.count} menus over {LONG} entries; seat 1's boards {menus.board_whole} lines "
+              f"whole, {menus.board_unless_same} whole unless the same, {menus.board_printed} printed", flush=True)
     return 0
 
 

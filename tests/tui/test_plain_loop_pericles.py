@@ -71,15 +71,17 @@ def test_p_solo_6_the_opening_names_the_bots_handicap(tmp_path: Path, monkeypatc
 
 def test_an_unchanged_board_is_not_printed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    """Each decision shows the board, or one line when the seat saw that same board last; 'board'
-    prints it whole on demand."""
+    """Each decision shows the board, what changed on it, or one line when the seat saw that same
+    board last; 'board' prints it whole on demand."""
     monkeypatch.chdir(tmp_path)
     _code, out = play(["--seed", "3", "--opponent", "heuristic"], "1\n" * 7 + "board\nq\ny\n", monkeypatch, capsys)
     lines = out.splitlines()
     same = "(The board is as above; 'board' shows it again.)"
     menus = [i for i, line in enumerate(lines) if line.startswith("Your choices (Aristocrats)")]
     boards = [i for i, line in enumerate(lines) if "Turn 1, " in line]  # a board's first line (after a prompt)
-    assert len(menus) == 8 and len(boards) + lines.count(same) == len(menus) + 1  # + the 'board' command
+    changes = lines.count("Changed on the board:")
+    assert len(menus) == 8 and len(boards) + lines.count(same) + changes == len(menus) + 1  # + 'board'
+    assert lines.count(same) and changes
     shown_again = lines.index(same)
     assert max(i for i in boards if i < shown_again) < max(i for i in menus if i < shown_again)
     assert boards[-1] > menus[-1]  # 'board' printed it whole

@@ -18,6 +18,7 @@ from kleos.core.action import Action
 from kleos.core.kit.terminal import ends_step
 from kleos.core.protocol import CHANCE
 from kleos.i18n.platform import N_, _
+from kleos.tui.board_change import changed_lines
 from kleos.tui.log_runs import Run, fold, grown
 from kleos.tui.look import Look, verb_told
 from kleos.tui.session import Session
@@ -205,11 +206,21 @@ class PlainGame:
         return self.board_shown
 
     def show_board_if_changed(self, seat: int) -> None:
-        """The board before a decision, or one line when ``seat`` saw the same board last time (a
-        series of choices, such as cards set aside one by one, would print it again and again)."""
+        """The board before a decision; when ``seat`` saw it last in the same turn and phase, only
+        the parts that changed, or one line when none did (a series of choices, such as cards set
+        aside one by one, would print it again and again)."""
         last = self.board_shown
         board = self.remember_board(seat)
-        out(_("(The board is as above; 'board' shows it again.)") if board == last else board[1])
+        if board == last:
+            out(_("(The board is as above; 'board' shows it again.)"))
+            return
+        changed = changed_lines(last[1], board[1]) if last is not None and last[0] == seat else None
+        if changed is None:
+            out(board[1])
+            return
+        out(_("Changed on the board:"))
+        out("\n".join(changed))
+        out(_("(The rest of the board is as above; 'board' shows all of it.)"))
 
     def menu(self, seat: int, legal: list[Action], word: str = "") -> None:
         """The numbered choices under a line that says what is decided, when the game names it ("Your
