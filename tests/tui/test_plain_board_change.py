@@ -95,16 +95,19 @@ def after_menu(lines: list[str], n: int) -> list[str]:
     return lines[prompts[n] + 1:prompts[n + 1]]
 
 
-def test_p_info_2_setting_a_card_aside_changes_one_line_of_the_board(
+def test_p_info_2_setting_a_card_aside_changes_three_lines_of_the_board(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """P-INFO-2: in Pericles' entourage, the second card's prompt shows the hand's new count (its cards stay
-    secret to the others), not the whole board again."""
+    """P-INFO-2: in Pericles' entourage, the second card's prompt shows the faction's new hand count
+    (its cards stay secret to the others) and its own hand and entourage, not the whole board."""
     monkeypatch.chdir(tmp_path)
     lines = play("pericles", ["--as", "1", "--opponent", "heuristic", "--seed", "41"], "1\n1\nq\ny\n",
                  monkeypatch, capsys)
     shown = [line for line in after_menu(lines, 0) if line and not line.startswith(("  ", "Aristocrats> "))]
-    assert shown[-3:] == ["Changed on the board:", "Aristocrats (Dominant): Honor 10, Strategos 0, hand 9",
-                          "(The rest of the board is as above; 'board' shows all of it.)"]
+    assert shown[-5:] == [
+        "Changed on the board:", "Aristocrats (Dominant): Honor 10, Strategos 0, hand 9",
+        "Your hand: A07 Cecropis I (2), A12 Aegeis II (3), A14 Leontis II (3), A16 Oeneis II (3), A19 Aiantis II (3), "
+        "A20 Antiochis II (4), A23 Pandionis III (4), A25 Acamantis III (4), LAF Leader (3)",
+        "Your entourage: A06 Oeneis I (1)", "(The rest of the board is as above; 'board' shows all of it.)"]
 
 
 def test_r_act_hoplites_4_a_hoplite_created_shows_its_rows_under_their_tables(

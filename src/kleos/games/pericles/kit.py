@@ -17,15 +17,14 @@ from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
 from kleos.core.kit.handicap import BotHandicap
 from kleos.core.kit.options import option_specs, read_options
 from kleos.core.protocol import CHANCE, Outcome
-from kleos.games.pericles import story
-from kleos.games.pericles.explain import PHASE_TITLES, piece_count, refusal_words, seat_names, side_name
+from kleos.games.pericles import board_text, story
+from kleos.games.pericles.explain import refusal_words, seat_names
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.options import HONOR_HANDICAP, PericlesOptions, honor_amount, option_sources
-from kleos.games.pericles.rules.political import won
-from kleos.games.pericles.state import HIDDEN, HONOR_SOURCES, N_HONOR, PericlesState
-from kleos.games.pericles.tables import ATHENS, FACTIONS, PIECES, SIDES, SPARTA, factions_of
+from kleos.games.pericles.state import HONOR_SOURCES, N_HONOR, PericlesState
+from kleos.games.pericles.tables import ATHENS, FACTIONS, SPARTA, factions_of
 from kleos.games.pericles.view import PericlesView, view_json
 
 # read by the actor only (P-INFO-2, P-INFO-5, P-INFO-7)
@@ -109,26 +108,8 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
         return made_game(options)
 
     def describe_view(self, game: PericlesGame, view: PericlesView, seat: int | None) -> str:
-        t, s = game.tables, view.state
-        lines = [_("Turn {turn}, {phase}; {war}, {plague}; {alcibiades}", turn=s.turn,
-                   phase=_(PHASE_TITLES[s.phase]),
-                   war=_("War") if s.war else _("Peace"), plague=_("Post-Plague") if s.plague else _("Pre-Plague"),
-                   alcibiades=_("Alcibiades in Persia") if s.alcibiades else _("Alcibiades in Athens"))]
-        for f, name in enumerate(seat_names(game)):
-            stock = "?" if s.stock[f] == HIDDEN else str(s.stock[f])
-            dom = _(" (Dominant)") if s.dominant[f // 2] == f else ""
-            issues = ", ".join(_("{issue} on box {box}", issue=k, box=b) for k, b in won(t, s, f))  # P-ASSEMBLY-13
-            line = _("{name}{dominant}: Honor {honor}, Strategos {stock}, hand {hand}", name=name, dominant=dom,
-                     honor=s.honor[f], stock=stock, hand=view.hand_sizes[f])
-            lines.append(_("{line}, winning {issues}", line=line, issues=issues) if issues else line)
-        for side in range(len(SIDES)):
-            lines.append(_("{side}: supply {supply}, Council {council}", side=side_name(side), supply=s.supply[side],
-                           council=s.council[side]))
-        for th, tkey in enumerate(t.theater_keys):
-            here = [piece_count(PIECES[p], n) for p in range(len(PIECES)) if (n := s.pieces[th * len(PIECES) + p])]
-            if here:
-                lines.append(f"{tkey}: {' '.join(here)}")
-        return "\n".join(lines)
+        """The board in words (:func:`kleos.games.pericles.board_text.describe`), from ``view`` only."""
+        return board_text.describe(game, view, seat)
 
     def render_illegal(self, error: IllegalAction) -> str:
         """A refusal in the reader's language, a faction named in it too (:func:`.explain.refusal_words`)."""

@@ -22,6 +22,7 @@ from kleos.core.kit.terminal import (
 )
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
+from kleos.games.pericles.board_text import queue_of
 from kleos.games.pericles.cards import card_gloss, card_title
 from kleos.games.pericles.explain import ISSUE_EFFECTS, ISSUE_NAMES, explain, seat_names
 from kleos.games.pericles.game import PericlesGame
@@ -152,7 +153,7 @@ def _place_gloss(game: PericlesGame, view: PericlesView, theater: str) -> str:
     th = game.tables.theater_index.get(theater)
     if th is None or view.seat is None:
         return ""
-    queued = len(render.queue_of(view.state, th))
+    queued = len(queue_of(view.state, th))
     return ngettext("{status}, {n} marker there", "{status}, {n} markers there", queued,
                     status=_(STATUS_WORDS[status(view.state, th, side_of(view.seat))]))
 

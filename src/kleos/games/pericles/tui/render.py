@@ -14,6 +14,7 @@ from rich.text import Text
 
 from kleos.core.kit.terminal import Palette, fill_template
 from kleos.core.protocol import Outcome
+from kleos.games.pericles.board_text import card_label, cards_at, held_markers, marker_label, queue_of
 from kleos.games.pericles.explain import PHASE_TITLES, piece_count, seat_names, side_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _
@@ -36,7 +37,6 @@ from kleos.games.pericles.state import (
 from kleos.games.pericles.tables import (
     FACTIONS,
     ISSUES_PER_SIDE,
-    MARKER_KINDS,
     N_PIECES,
     N_THEATERS,
     PERSIA,
@@ -48,7 +48,7 @@ from kleos.games.pericles.tables import (
     XB,
     Tables,
 )
-from kleos.games.pericles.view import SECRET_KIND, PericlesView
+from kleos.games.pericles.view import PericlesView
 from kleos.tui.text import Cell, grid, lines, paragraph, seat_text, seats_text
 
 # seat colours: the two Athenian factions in blues, the two Spartan ones in reds
@@ -56,7 +56,6 @@ DARK = Palette(("bold #58a6ff", "bold #79c0ff", "bold #ff7b72", "bold #f0883e"),
                "#9da5ae", "bold #f0b429", "#56d364", "bold #e6edf3", "reverse")
 LIGHT = Palette(("bold #0a3d91", "bold #1f6feb", "bold #b3261e", "bold #9a4a00"),
                 "#57606a", "bold #8a5a00", "#1a7f37", "bold #1f2328", "reverse")
-N_KINDS = len(MARKER_KINDS)
 BATTLE_STEPS = frozenset({"ship", "row", "casualty", "raze", "second"})
 """Decisions taken while a battle of the running Military issue is on the table."""
 
@@ -87,26 +86,6 @@ def pieces_text(s: PericlesState, theater: int, pieces: tuple[int, ...]) -> str:
     return " ".join(piece_count(PIECES[q], n) for q in pieces if (n := count(s, theater, q)))
 
 
-def marker_label(entry: int) -> str:
-    """A queue entry as its owner and kind (``AF:MIL``), or ``?Athens`` for a face-down marker the
-    viewer may not identify (P-INFO-6: only its side shows)."""
-    owner, kind = entry // 10 % 10, entry % 10
-    if kind == SECRET_KIND:
-        return f"?{side_name(owner - 4)}"
-    return f"{FACTIONS[owner]}:{MARKER_KINDS[kind]}"
-
-
-def queue_of(s: PericlesState, theater: int) -> list[int]:
-    """A theater's markers, bottom first (the last is the top of the queue, P-THEATER-5)."""
-    return [e for e in s.queue if e // 1000 == theater]
-
-
-def card_label(t: Tables, card: int) -> str:
-    return f"{t.card_ids[card]}({t.card_value[card]})"
-
-
-def cards_at(t: Tables, s: PericlesState, where: int) -> list[int]:
-    return sorted((c for c, loc in enumerate(s.card_loc) if loc == where), key=lambda c: t.card_ids[c])
 
 
 # ----- theaters ----------------------------------------------------------------------------------------
@@ -191,17 +170,6 @@ def assemblies_view(game: PericlesGame, view: PericlesView, p: Palette, width: i
 
 
 # ----- factions ----------------------------------------------------------------------------------------
-def held_markers(s: PericlesState, holder: int) -> str:
-    """The theater markers ``holder`` holds, as owner:kind×n (a view keeps only the viewer's)."""
-    out = []
-    for owner in range(4):
-        for kind in range(N_KINDS):
-            n = s.held[(holder * 4 + owner) * N_KINDS + kind]
-            if n:
-                out.append(f"{'' if owner == holder else FACTIONS[owner] + ':'}{MARKER_KINDS[kind]}×{n}")
-    return " ".join(out)
-
-
 def factions_view(game: PericlesGame, view: PericlesView, p: Palette, width: int = 100) -> Text:
     """Honor and Strategos of each faction (another's stock is hidden, P-INFO-3), cards in hand and
     entourage (the viewer's own by name), markers held, and the viewer's hand and entourage."""
