@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from cyc_helpers import at_offers, play
 
 from kleos.core.action import Action
 from kleos.core.kit import OptionsError
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.kit import KIT, action_words
+from kleos.games.cyclades.rules.common import income
 
 
 def test_action_words() -> None:
@@ -78,3 +80,31 @@ def test_the_text_board_says_where_each_players_forces_stand() -> None:
     state.metropolis[island] = 1
     told = KIT.describe_view(game, game.view(state, 0), 0)
     assert f"buildings {t.island_ids[island]} Port+Temple+Metropolis" in told
+
+
+def test_c_income_1_the_text_board_shows_every_prosperity_symbol_a_player_counts() -> None:
+    """C-INCOME-1: the Islands line (prosperity printed and Apollo's markers) and the Trade seas line
+    (a fleet's sea) add up to each player's income, so a player without a map sees where it comes
+    from; a free island is named free."""
+    game, state = at_offers(4, seed=2)
+    t = game.tables
+    lines = KIT.describe_view(game, game.view(state, 0), 0).splitlines()
+    islands = next(line for line in lines if line.startswith("Islands: ")).removeprefix("Islands: ").split("; ")
+    seas = next(line for line in lines if line.startswith("Trade seas (value, fleet owner): "))
+    seas_told = seas.split(": ", 1)[1].split("; ")
+    assert len(islands) == t.n_islands and any(" free" in island for island in islands)
+    for seat, name in enumerate(game.seat_names):
+        from_islands = sum(int(told.rsplit(" ", 1)[1]) for told in islands
+                           if told.split(" ")[1].rstrip(",") == name and "prosperity" in told)
+        from_seas = sum(int(told.split(" ")[1]) for told in seas_told if told.endswith(f" {name}"))
+        assert from_islands + from_seas == income(t, state, seat), name
+
+
+def test_c_offer_1_the_text_board_shows_each_face_up_gods_offering_in_the_offering_phase() -> None:
+    game, state = at_offers(3, seed=1)
+    first, second = (game.tables.god_names[state.gods[pos]] for pos in range(2))
+    play(game, state, f"offer {first.lower()} 1")
+    lines = KIT.describe_view(game, game.view(state, 0), 0).splitlines()
+    offering = next(line for line in lines if line.startswith("Offerings: "))
+    bidder = game.seat_names[game.tables.marker_owner[state.bidder[state.gods[0]]]]
+    assert offering == f"Offerings: {first} {bidder} 1 GP; {second} none; Apollo: nobody"

@@ -23,8 +23,8 @@ from kleos.games.cyclades.options import CycladesOptions, option_sources
 from kleos.games.cyclades.reference import creature
 from kleos.games.cyclades.rules import battle, effects, figures, metro
 from kleos.games.cyclades.rules.common import Told, buildings_on, income, islands_of, metropolises
-from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import N_GODS, Tables
+from kleos.games.cyclades.state import OFFER, CycladesState
+from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
 from kleos.games.cyclades.view import HIDDEN, CycladesView, view_json
 
 WORDS = {"apollo": N_("pray to Apollo (free)"), "end": N_("end the turn"),
@@ -94,6 +94,44 @@ def _sylph_step(game: CycladesGame, view: CycladesView) -> bool:
     return effects.pending(s) and effects.key_of(game.tables, s) == "sylph"
 
 
+def _islands(t: Tables, s: CycladesState) -> str:
+    """Every island with its owner (or free) and its prosperity when it has any, printed and Apollo's
+    markers together (C-INCOME-1): "Islands: I1 Blue; I4 free, prosperity 2; …"."""
+    told = []
+    for i in range(t.n_islands):
+        owner = words.seat(t, s.owner[i]) if s.owner[i] != EMPTY else _("free")
+        prosperity = t.island_prosperity[i] + s.markers[i]
+        told.append(_("{island} {owner}, prosperity {n}", island=t.island_ids[i], owner=owner, n=prosperity)
+                    if prosperity else f"{t.island_ids[i]} {owner}")
+    return _("Islands: {islands}", islands="; ".join(told))
+
+
+def _trade_seas(t: Tables, s: CycladesState) -> str:
+    """The seas whose trade value a fleet there adds to its owner's income (C-INCOME-1), with who holds
+    each: "Trade seas: S9 1 Red; S12 1 free; …"."""
+    told = []
+    for sea in range(t.n_seas):
+        if t.sea_trade[sea]:
+            owner = words.seat(t, s.fleet_owner[sea]) if s.fleet_owner[sea] != EMPTY and s.fleets[sea] else _("free")
+            told.append(f"{t.sea_ids[sea]} {t.sea_trade[sea]} {owner}")
+    return _("Trade seas (value, fleet owner): {seas}", seas="; ".join(told) or _("none"))
+
+
+def _offerings(t: Tables, s: CycladesState) -> str:
+    """The face-up gods' offerings and Apollo's spaces (C-OFFER): "Offerings: Ares Green 1 GP; Poseidon
+    none; Apollo: Blue"."""
+    gods = []
+    for pos, god in enumerate(s.gods):
+        if not s.gods_up[pos]:
+            continue
+        marker = s.bidder[god]
+        offer = _("{player} {gold}", player=words.seat(t, t.marker_owner[marker]), gold=words.gold(s.bid[god])) \
+            if marker != EMPTY else _("none")
+        gods.append(f"{words.god(t, god)} {offer}")
+    apollo = ", ".join(words.seat(t, t.marker_owner[m]) for m in s.apollo) or _("nobody")
+    return _("Offerings: {gods}; Apollo: {apollo}", gods="; ".join(gods), apollo=apollo)
+
+
 def _forces(t: Tables, s: CycladesState, seat: int) -> str:
     """Where ``seat``'s troops, fleets and buildings stand, for a text board without a map (the plain
     loop, a screen reader): "troops I1 2, I7 1; fleets S6 1, S22 1; buildings I1 Port+Temple"."""
@@ -142,7 +180,13 @@ class CycladesKit(GameKit[CycladesGame, CycladesState, CycladesView]):
                            income=income(t, s, other), priests=s.priests[other],
                            philosophers=s.philosophers[other], metropolises=metropolises(s, other)))
             lines.append("  " + _forces(t, s, other))
-        track = ", ".join("-" if c < 0 else words.creature_name(creature(t, c)) for c in s.track)
+        lines.append(_islands(t, s))
+        lines.append(_trade_seas(t, s))
+        if s.phase == OFFER:
+            lines.append(_offerings(t, s))
+        track = ", ".join("-" if c < 0 else _("{creature} ({price})", creature=words.creature_name(creature(t, c)),
+                                                price=words.gold(t.slot_costs[slot]))
+                          for slot, c in enumerate(s.track))
         lines.append(_("Creatures: {track}", track=track))
         for told in (figures.describe(t, s), effects.describe(t, s), battle.describe(t, s)):
             if told is not None:
