@@ -89,3 +89,19 @@ def test_refusals(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
     assert words_pattern("Not understood: {why}", language).search(out)
     assert (words_pattern("Not allowed ({rule}): {why}", language).search(out)
             or words_pattern("'{action}' is not one of your choices here", language).search(out))
+
+
+@in_languages
+def test_an_answer_is_said_back_with_its_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str], language: str) -> None:
+    """The log leaves out a person's own steps (the board shows them), and a secret step may change
+    nothing on one's board, so the loop says back the action an answer by number chose."""
+    code, out = play(["--seed", "4", "--save", str(tmp_path / "g.json")], "1\nquit\ny\n", monkeypatch, capsys,
+                     language)
+    record = GameRecord.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+    game = KIT.make_game(record.options)
+    chosen = next(action for seat, action in record.actions if seat == 0)
+    said = words("You chose: {action}   [{notation}]", language, notation=chosen,
+                 action=KIT.describe_action(game, game.view(game.new_state(4), 0), chosen))  # a bid's words need
+    # no position
+    assert code == 0 and said in out

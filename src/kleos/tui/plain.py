@@ -155,6 +155,8 @@ class PlainGame:
             if answer is False:
                 return False
             if isinstance(answer, Action):
+                out(_("You chose: {action}   [{notation}]", action=s.kit.describe_action(s.game, s.view(seat), answer),
+                      notation=answer))  # an answer by number said back: the log leaves out one's own steps
                 s.apply(seat, answer)
                 s.autosave()
                 return True
