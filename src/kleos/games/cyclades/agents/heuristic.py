@@ -7,6 +7,9 @@ never beyond what that god is worth to it, and plays its turns greedily one acti
   with, Priests' discounts. It offers the lowest legal amount for the god with the best worth less
   price, keeping a reserve to build with, and prays to Apollo when no god is worth its price
   (Apollo's gold is best for a player with one island, C-APOLLO-1). Re-bids follow the same rule.
+  A GP of the price weighs less once the seat holds more than a turn can spend (:func:`gold_weight`):
+  bidding every GP at full weight, a rich bot prayed to Apollo cycle after cycle and ended games
+  with 60 GP or more unspent (``benchmarks/cyc_bidding.py`` measures the two against each other).
 * Turns: every candidate action is tried on a determinization of the seat's view (chance and the
   prompts it sets off, the seat's own included, played out by a simple policy until the seat is back
   at its turn's menu), the result scored by
@@ -32,6 +35,7 @@ from kleos.games.cyclades.tables import ARES, ATHENA, GODS, POSEIDON, ZEUS, Tabl
 from kleos.games.cyclades.view import CycladesView
 
 RESERVE = 2  # gold kept back from an offering, to build with on the turn won
+SPENDABLE = 6  # about the gold one god's turn can use (units, a building, a creature)
 CANDIDATES = 40  # actions tried per decision at most (every verb is represented)
 SIM_STEPS = 40  # steps of chance and other seats' prompts played out after a candidate
 GAIN = 0.05  # how much better than ending the turn an action must look
@@ -58,8 +62,16 @@ def god_worth(t: Tables, s: CycladesState, seat: int, god: int) -> float:
     return worth
 
 
+def gold_weight(gold: int) -> float:
+    """What one GP of an offering costs a seat holding ``gold``: a full GP up to what a turn can spend,
+    less beyond it (gold left at the end wins nothing, C-END-2), so a rich seat outbids instead of
+    praying to Apollo cycle after cycle with its hoard."""
+    return 1.0 if gold <= SPENDABLE else SPENDABLE / gold
+
+
 class HeuristicAgent:
     name = "heuristic"
+    wealth_aware = True
 
     def __init__(self, game: CycladesGame) -> None:
         self.game = game
@@ -88,7 +100,7 @@ class HeuristicAgent:
             price = net_cost(int(action.args[1]), s.priests[seat])
             if price > max(1, s.gold[seat] - RESERVE):
                 continue
-            margin = god_worth(t, s, seat, god) - price
+            margin = god_worth(t, s, seat, god) - price * (gold_weight(s.gold[seat]) if self.wealth_aware else 1.0)
             if margin > best_margin:
                 best, best_margin = action, margin
         apollo = Action("apollo")
