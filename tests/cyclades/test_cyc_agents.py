@@ -12,7 +12,7 @@ from kleos.agents import make_agent
 from kleos.core.action import Action
 from kleos.core.protocol import Outcome
 from kleos.games.cyclades.agents.evaluation import evaluator_for, win_shares
-from kleos.games.cyclades.agents.heuristic import RESERVE, HeuristicAgent, god_worth
+from kleos.games.cyclades.agents.heuristic import RESERVE, SPENDABLE, HeuristicAgent, god_worth, gold_weight
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules.common import net_cost
 from kleos.games.cyclades.state import CycladesState
@@ -188,3 +188,26 @@ def test_the_hint_never_undoes_its_own_move_in_seeded_games() -> None:
             game.apply_in_place(state, choice, seat)
         else:
             raise AssertionError(f"seed {seed}: the game did not end in 3000 steps")
+
+
+def test_c_offer_4_a_rich_heuristic_outbids_where_it_once_prayed_to_apollo() -> None:
+    """C-OFFER-4, C-END-2: gold left at the end wins nothing, so a seat holding far more than a turn
+    can spend outbids dear offerings (a GP weighs ``gold_weight``) where bidding at full weight it
+    would pray to Apollo; with little gold both bid the same."""
+    game, state = started(3, seed=4)
+    t = game.tables
+    seat = game.actors(state)[0]
+    for pos, other in zip((0, 1), (s for s in range(3) if s != seat), strict=True):
+        god = state.gods[pos]
+        state.bid[god], state.bidder[god] = 9, t.marker_owner.index(other)
+    state.gold[seat] = 60
+
+    class FullWeight(HeuristicAgent):
+        wealth_aware = False
+
+    legal = game.legal_actions(state, seat)
+    assert Action("apollo") in legal and min(int(a.args[1]) for a in legal if a.verb == "offer") == 10
+    view = game.view(state, seat)
+    assert FullWeight(game).choose(view, legal, random.Random(0)) == Action("apollo")
+    assert HeuristicAgent(game).choose(view, legal, random.Random(0)).verb == "offer"
+    assert gold_weight(SPENDABLE) == 1.0 and gold_weight(60) == SPENDABLE / 60
