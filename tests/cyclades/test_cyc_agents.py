@@ -11,8 +11,15 @@ from cyc_kit import registered  # noqa: F401  (installs the Cyclades kit for eve
 from kleos.agents import make_agent
 from kleos.core.action import Action
 from kleos.core.protocol import Outcome
-from kleos.games.cyclades.agents.evaluation import evaluator_for, win_shares
-from kleos.games.cyclades.agents.heuristic import RESERVE, SPENDABLE, HeuristicAgent, god_worth, gold_weight
+from kleos.games.cyclades.agents.evaluation import WEIGHTS, evaluator_for, win_shares
+from kleos.games.cyclades.agents.heuristic import (
+    DUPLICATE,
+    RESERVE,
+    SPENDABLE,
+    HeuristicAgent,
+    god_worth,
+    gold_weight,
+)
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.rules.common import net_cost
 from kleos.games.cyclades.state import CycladesState
@@ -211,3 +218,21 @@ def test_c_offer_4_a_rich_heuristic_outbids_where_it_once_prayed_to_apollo() -> 
     assert FullWeight(game).choose(view, legal, random.Random(0)) == Action("apollo")
     assert HeuristicAgent(game).choose(view, legal, random.Random(0)).verb == "offer"
     assert gold_weight(SPENDABLE) == 1.0 and gold_weight(60) == SPENDABLE / 60
+
+
+def test_c_metro_2_the_heuristic_scores_a_second_building_of_a_type_less() -> None:
+    """C-METRO-2: a Metropolis takes four different buildings, so a second Port adds less to the
+    heuristic's score than the first did (by ``DUPLICATE``): it built three Ports on one island."""
+    game, state = started(3, seed=4)
+    t = game.tables
+    agent = HeuristicAgent(game)
+    island = max((i for i, owner in enumerate(state.owner) if owner == 0), key=lambda i: t.island_slots[i])
+    first = t.slot_offset[island]
+    assert t.island_slots[island] >= 2 and not any(state.buildings[first:first + 2])
+    bare = agent._score(state, 0)
+    state.buildings[first] = 1  # a Port
+    one = agent._score(state, 0)
+    state.buildings[first + 1] = 1  # a second Port
+    two = agent._score(state, 0)
+    assert abs((one - bare) - (WEIGHTS["building_type"] + WEIGHTS["building"])) < 1e-9  # a new type
+    assert abs((two - one) - (WEIGHTS["building"] - DUPLICATE)) < 1e-9  # the same type again

@@ -9,12 +9,13 @@ never beyond what that god is worth to it, and plays its turns greedily one acti
   (Apollo's gold is best for a player with one island, C-APOLLO-1). Re-bids follow the same rule.
   A GP of the price weighs less once the seat holds more than a turn can spend (:func:`gold_weight`):
   bidding every GP at full weight, a rich bot prayed to Apollo cycle after cycle and ended games
-  with 60 GP or more unspent (``benchmarks/cyc_bidding.py`` measures the two against each other).
+  with 60 GP or more unspent (``benchmarks/cyc_heuristic.py`` measures the two against each other).
 * Turns: every candidate action is tried on a determinization of the seat's view (chance and the
   prompts it sets off, the seat's own included, played out by a simple policy until the seat is back
   at its turn's menu), the result scored by
-  :func:`~kleos.games.cyclades.agents.evaluation.position_score` for the seat against the best
-  other seat; it takes the best action while that beats stopping — ending the turn, scored as the
+  :func:`~kleos.games.cyclades.agents.evaluation.position_score` (less :data:`DUPLICATE` for each
+  building beyond the first of its type: it built three Ports on one island) for the seat against
+  the best other seat; it takes the best action while that beats stopping — ending the turn, scored as the
   turn stands, or ending a creature's effect — then stops.
 
 It sees only its view; randomness comes only from the generator it is handed.
@@ -36,6 +37,7 @@ from kleos.games.cyclades.view import CycladesView
 
 RESERVE = 2  # gold kept back from an offering, to build with on the turn won
 SPENDABLE = 6  # about the gold one god's turn can use (units, a building, a creature)
+DUPLICATE = 0.5  # score points a building loses when its island group has one of its type already
 CANDIDATES = 40  # actions tried per decision at most (every verb is represented)
 SIM_STEPS = 40  # steps of chance and other seats' prompts played out after a candidate
 GAIN = 0.05  # how much better than ending the turn an action must look
@@ -72,6 +74,7 @@ def gold_weight(gold: int) -> float:
 class HeuristicAgent:
     name = "heuristic"
     wealth_aware = True
+    duplicate_penalty = DUPLICATE
 
     def __init__(self, game: CycladesGame) -> None:
         self.game = game
@@ -182,7 +185,13 @@ class HeuristicAgent:
         return self._margin(s, seat)
 
     def _margin(self, s: CycladesState, seat: int) -> float:
-        """The seat's score less the best other seat's."""
-        t = self.t
-        mine = position_score(t, s, seat)
-        return mine - max(position_score(t, s, other) for other in range(t.players) if other != seat)
+        """The seat's score less the best other seat's (:meth:`_score`)."""
+        mine = self._score(s, seat)
+        return mine - max(self._score(s, other) for other in range(self.t.players) if other != seat)
+
+    def _score(self, s: CycladesState, seat: int) -> float:
+        """:func:`position_score` less ``duplicate_penalty`` for each building beyond the first of its
+        type: a second Port takes a slot the economic route needs (C-METRO-2) and adds only its
+        battle bonus, yet position_score valued it above the 2 GP it cost."""
+        kinds, count = building_kinds(self.t, s, seat)
+        return position_score(self.t, s, seat) - self.duplicate_penalty * (count - len(kinds))

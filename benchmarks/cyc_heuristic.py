@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Cyclades: does the heuristic's wealth-aware bidding win more than the bidding it replaced?
+"""Cyclades: does the heuristic win more than the heuristic without one of its December 2026 changes?
 
-    PYTHONPATH=src .venv/bin/python benchmarks/cyc_bidding.py [--players 3] [--games 600] [--seed 5000]
+    PYTHONPATH=src .venv/bin/python benchmarks/cyc_heuristic.py [--players 3] [--games 600] [--seed 5000]
+        [--against full-weight|duplicates|before]
 
-Game ``i`` is seeded ``seed + i`` and seats the wealth-aware heuristic (the default since December
-2026: an offering's GP weigh less once a seat holds more than a turn can spend,
-``heuristic.gold_weight``) in seat ``i % players``, the others the same heuristic bidding every GP
-at full weight. Prints its wins against its fair share (games without a tie, shared evenly), with
-the Wilson 95% interval, the ties, the mean cycles and the mean gold each kind holds at the end.
-Counts, not timings: the same command gives the same figures on any machine.
+The changes: an offering's GP weigh less once a seat holds more than a turn can spend
+(``heuristic.gold_weight``; ``full-weight`` bids every GP at full weight), and a building beyond the
+first of its type scores less (``heuristic.DUPLICATE``; ``duplicates`` scores it in full);
+``before`` has neither. Game ``i`` is seeded ``seed + i`` and seats the heuristic in seat
+``i % players``, the other seats the one it is measured against. Prints its wins against its fair
+share (games without a tie, shared evenly), with the Wilson 95% interval, the ties, the mean cycles
+and the mean gold each kind holds at the end. Counts, not timings: the same command gives the same
+figures on any machine.
 """
 
 from __future__ import annotations
@@ -25,10 +28,26 @@ from kleos.games.cyclades.agents.heuristic import HeuristicAgent
 from kleos.games.cyclades.state import CycladesState
 
 
-class FullWeightBidder(HeuristicAgent):
-    """The heuristic as it bid before: every GP of an offering weighs one GP, however rich the seat."""
+class FullWeight(HeuristicAgent):
+    """Every GP of an offering weighs one GP, however rich the seat."""
 
     wealth_aware = False
+
+
+class Duplicates(HeuristicAgent):
+    """A building beyond the first of its type scores in full."""
+
+    duplicate_penalty = 0.0
+
+
+class Before(HeuristicAgent):
+    """Neither change: the heuristic of November 2026."""
+
+    wealth_aware = False
+    duplicate_penalty = 0.0
+
+
+AGAINST: dict[str, type[HeuristicAgent]] = {"full-weight": FullWeight, "duplicates": Duplicates, "before": Before}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=3, help="seats, 2 to 5 (default 3)")
     parser.add_argument("--games", type=int, default=600, help="games (default 600)")
     parser.add_argument("--seed", type=int, default=5000, help="the first game's seed (default 5000)")
+    parser.add_argument("--against", choices=sorted(AGAINST), default="before",
+                        help="the other seats' heuristic (default before: neither change)")
     args = parser.parse_args(argv)
     kit = registry.games()["cyclades"]
     game = kit.make_game({**kit.default_options(), "players": args.players})
@@ -45,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     gold_old: list[int] = []
     for i in range(args.games):
         seat_new = i % args.players
-        agents = [HeuristicAgent(game) if p == seat_new else FullWeightBidder(game) for p in range(args.players)]
+        agents = [HeuristicAgent(game) if p == seat_new else AGAINST[args.against](game) for p in range(args.players)]
         rng = random.Random(args.seed + i)
         state = game.new_state(args.seed + i)
 
@@ -63,10 +84,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  after {i + 1} games: {wins} wins", flush=True)
     low, high = wilson_interval(wins, args.games)
     share = (args.games - ties) / args.players / args.games
-    print(f"{args.players} players, seeds {args.seed}-{args.seed + args.games - 1}: wealth-aware wins {wins} of "
+    print(f"{args.players} players, seeds {args.seed}-{args.seed + args.games - 1}, against {args.against}: "
+          f"the heuristic wins {wins} of "
           f"{args.games} = {wins / args.games:.1%} [Wilson 95% {low:.1%}-{high:.1%}], fair share {share:.1%} "
-          f"({ties} ties); mean cycles {statistics.mean(cycles):.1f}; gold at the end: wealth-aware "
-          f"{statistics.mean(gold_new):.1f}, full-weight {statistics.mean(gold_old):.1f}")
+          f"({ties} ties); mean cycles {statistics.mean(cycles):.1f}; gold at the end: the heuristic "
+          f"{statistics.mean(gold_new):.1f}, {args.against} {statistics.mean(gold_old):.1f}")
     return 0
 
 
