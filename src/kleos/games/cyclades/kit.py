@@ -108,7 +108,7 @@ def _islands(t: Tables, s: CycladesState) -> str:
 
 def _trade_seas(t: Tables, s: CycladesState) -> str:
     """The seas whose trade value a fleet there adds to its owner's income (C-INCOME-1), with who holds
-    each: "Trade seas: S9 1 Red; S12 1 free; …"."""
+    each: "Trade seas (value, fleet owner): S9 1 Red; S12 1 free; …"."""
     told = []
     for sea in range(t.n_seas):
         if t.sea_trade[sea]:

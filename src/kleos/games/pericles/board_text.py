@@ -4,7 +4,7 @@ The plain loop prints it before each decision, the browser sends it as the posit
 and a bug report quotes it. It tells what the full-screen panels show: each faction's Honor,
 Strategos and issues won, each side's supply, each theater's units, treason markers and marker
 queue (bottom to top; another faction's face-down marker shows only its side, P-INFO-6), and the
-viewer's own hand, entourage, card on the table and theater markers still to place (P-INFO-2).
+viewer's own hand, entourage, card on the table and theater markers (P-INFO-2, P-INFO-5).
 The small helpers here (a marker's label, a theater's queue, a card's label) serve the panels too.
 """
 

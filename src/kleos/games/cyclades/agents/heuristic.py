@@ -37,7 +37,7 @@ from kleos.games.cyclades.view import CycladesView
 
 RESERVE = 2  # gold kept back from an offering, to build with on the turn won
 SPENDABLE = 6  # about the gold one god's turn can use (units, a building, a creature)
-DUPLICATE = 0.5  # score points a building loses when its island group has one of its type already
+DUPLICATE = 0.5  # score points a building loses when the seat owns one of its type already
 CANDIDATES = 40  # actions tried per decision at most (every verb is represented)
 SIM_STEPS = 40  # steps of chance and other seats' prompts played out after a candidate
 GAIN = 0.05  # how much better than ending the turn an action must look
