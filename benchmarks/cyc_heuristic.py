@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+from typing import Any
 
 from kleos.arena.stats import wilson_interval
 from kleos.core import registry
@@ -27,27 +28,11 @@ from kleos.core.record import play_out
 from kleos.games.cyclades.agents.heuristic import HeuristicAgent
 from kleos.games.cyclades.state import CycladesState
 
-
-class FullWeight(HeuristicAgent):
-    """Every GP of an offering weighs one GP, however rich the seat."""
-
-    wealth_aware = False
-
-
-class Duplicates(HeuristicAgent):
-    """A building beyond the first of its type scores in full."""
-
-    duplicate_penalty = 0.0
-
-
-class Before(HeuristicAgent):
-    """Neither change: the heuristic of November 2026."""
-
-    wealth_aware = False
-    duplicate_penalty = 0.0
-
-
-AGAINST: dict[str, type[HeuristicAgent]] = {"full-weight": FullWeight, "duplicates": Duplicates, "before": Before}
+AGAINST: dict[str, dict[str, Any]] = {
+    "full-weight": {"wealth_aware": False},  # every GP of an offering weighs one GP, however rich the seat
+    "duplicates": {"duplicate_penalty": 0.0},  # a building beyond the first of its type scores in full
+    "before": {"wealth_aware": False, "duplicate_penalty": 0.0},  # neither: the heuristic of November 2026
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     gold_old: list[int] = []
     for i in range(args.games):
         seat_new = i % args.players
-        agents = [HeuristicAgent(game) if p == seat_new else AGAINST[args.against](game) for p in range(args.players)]
+        agents = [HeuristicAgent(game) if p == seat_new else HeuristicAgent(game, **AGAINST[args.against])
+                  for p in range(args.players)]
         rng = random.Random(args.seed + i)
         state = game.new_state(args.seed + i)
 

@@ -209,13 +209,10 @@ def test_c_offer_4_a_rich_heuristic_outbids_where_it_once_prayed_to_apollo() -> 
         state.bid[god], state.bidder[god] = 9, t.marker_owner.index(other)
     state.gold[seat] = 60
 
-    class FullWeight(HeuristicAgent):
-        wealth_aware = False
-
     legal = game.legal_actions(state, seat)
     assert Action("apollo") in legal and min(int(a.args[1]) for a in legal if a.verb == "offer") == 10
     view = game.view(state, seat)
-    assert FullWeight(game).choose(view, legal, random.Random(0)) == Action("apollo")
+    assert HeuristicAgent(game, wealth_aware=False).choose(view, legal, random.Random(0)) == Action("apollo")
     assert HeuristicAgent(game).choose(view, legal, random.Random(0)).verb == "offer"
     assert gold_weight(SPENDABLE) == 1.0 and gold_weight(60) == SPENDABLE / 60
 

@@ -73,12 +73,14 @@ def gold_weight(gold: int) -> float:
 
 class HeuristicAgent:
     name = "heuristic"
-    wealth_aware = True
-    duplicate_penalty = DUPLICATE
 
-    def __init__(self, game: CycladesGame) -> None:
+    def __init__(self, game: CycladesGame, *, wealth_aware: bool = True, duplicate_penalty: float = DUPLICATE) -> None:
+        """``wealth_aware`` and ``duplicate_penalty`` switch the December 2026 changes off for
+        measurements (``benchmarks/cyc_heuristic.py``); the compiled build allows no subclass."""
         self.game = game
         self.t = game.tables
+        self.wealth_aware = wealth_aware
+        self.duplicate_penalty = duplicate_penalty
 
     def choose(self, view: CycladesView, legal: list[Action], rng: random.Random) -> Action:
         assert view.seat is not None
