@@ -10,6 +10,8 @@ The small helpers here (a marker's label, a theater's queue, a card's label) ser
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from kleos.games.pericles.cards import card_title
 from kleos.games.pericles.explain import PHASE_TITLES, kind_name, piece_count, seat_names, side_name
 from kleos.games.pericles.game import PericlesGame
@@ -52,15 +54,19 @@ def cards_at(t: Tables, s: PericlesState, where: int) -> list[int]:
     return sorted((c for c, loc in enumerate(s.card_loc) if loc == where), key=lambda c: t.card_ids[c])
 
 
+def held_by(s: PericlesState, holder: int) -> Iterator[tuple[int, int, int]]:
+    """The theater markers ``holder`` holds, as (owner, kind, count) with a count above 0 (a view keeps
+    only the viewer's): the one reading of ``held`` the panel and the text board share."""
+    for owner in range(len(FACTIONS)):
+        for kind in range(N_KINDS):
+            if n := s.held[(holder * len(FACTIONS) + owner) * N_KINDS + kind]:
+                yield owner, kind, n
+
+
 def held_markers(s: PericlesState, holder: int) -> str:
     """The theater markers ``holder`` holds, as owner:kind×n (a view keeps only the viewer's)."""
-    out = []
-    for owner in range(4):
-        for kind in range(N_KINDS):
-            n = s.held[(holder * 4 + owner) * N_KINDS + kind]
-            if n:
-                out.append(f"{'' if owner == holder else FACTIONS[owner] + ':'}{MARKER_KINDS[kind]}×{n}")
-    return " ".join(out)
+    return " ".join(f"{'' if owner == holder else FACTIONS[owner] + ':'}{MARKER_KINDS[kind]}×{n}"
+                    for owner, kind, n in held_by(s, holder))
 
 
 def describe(game: PericlesGame, view: PericlesView, seat: int | None) -> str:
@@ -117,8 +123,7 @@ def own_lines(t: Tables, s: PericlesState, seat: int) -> list[str]:
     played = titled(PLAYED + seat)
     if played:
         lines.append(_("Your card on the table: {card}", card=played))
-    held = [held_told(owner, kind, n, seat) for owner in range(len(FACTIONS)) for kind in range(N_KINDS)
-            if (n := s.held[(seat * len(FACTIONS) + owner) * N_KINDS + kind])]
+    held = [held_told(owner, kind, n, seat) for owner, kind, n in held_by(s, seat)]
     if held:
         lines.append(_("Your theater markers: {markers}", markers=", ".join(held)))
     return lines

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from kleos.core.action import Action, Arg
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import Tables
+from kleos.games.cyclades.tables import EMPTY, Tables
 
 
 class Violation(NamedTuple):
@@ -99,15 +99,25 @@ def islands_of(s: CycladesState, seat: int) -> list[int]:
     return [i for i, o in enumerate(s.owner) if o == seat]
 
 
+def prosperity(t: Tables, s: CycladesState, island: int) -> int:
+    """An island's prosperity: its printed symbols and Apollo's markers on it (C-INCOME-1)."""
+    return t.island_prosperity[island] + s.markers[island]
+
+
+def trade_holder(s: CycladesState, sea: int) -> int:
+    """The seat whose fleet is in ``sea`` (its trade value is that seat's income, C-INCOME-1), or EMPTY."""
+    return s.fleet_owner[sea] if s.fleets[sea] > 0 else EMPTY
+
+
 def income(t: Tables, s: CycladesState, seat: int) -> int:
     """Prosperity ``seat`` controls (C-INCOME-1..4): printed and marker symbols of its islands, trade
     values of seas where it has a fleet."""
     total = 0
     for i, o in enumerate(s.owner):
         if o == seat:
-            total += t.island_prosperity[i] + s.markers[i]
-    for sea, o in enumerate(s.fleet_owner):
-        if o == seat and s.fleets[sea] > 0:
+            total += prosperity(t, s, i)
+    for sea in range(len(s.fleet_owner)):
+        if trade_holder(s, sea) == seat:
             total += t.sea_trade[sea]
     return total
 
