@@ -17,7 +17,7 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules import battle
 from kleos.games.pericles.state import M_KIND, M_STAGE, PericlesState
-from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS
+from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, PERSIA
 from kleos.games.pericles.view import SECRET_KIND
 from kleos.tui.session import Session
 
@@ -72,9 +72,42 @@ def test_p_theater_9_a_reveal_names_the_marker_and_the_commander() -> None:
             continue
         named += 1
         assert f"{FACTIONS[owner]}'s {('Military', 'League', 'Diplomatic', 'Oracle', 'Rumor')[kind]}" in words
-        assert (MARKER_KINDS[kind] == "MIL") == ("Commander in Chief" in words), words
+        idle = "nothing happens (P-PERSIA-3)" in words or "so the issue ends with no effect (P-MIL-2)" in words
+        assert (MARKER_KINDS[kind] == "MIL") == ("Commander in Chief" in words or idle), words
         commanders += "Commander in Chief" in words
     assert named and unnamed and commanders
+
+
+def test_p_mil_2_a_military_reveal_without_strategos_says_the_issue_ends() -> None:
+    """P-MIL-2, P-MIL-1, P-PERSIA-3, P-INFO-3: told from its owner's view (the log's narrator for a
+    reveal), a Military marker whose owner has no Strategos says the issue ends with no effect, and then
+    no decision follows; with Strategos it names the Commander; in Persia it has no effect. The
+    revealer, who cannot see another's stock, is not told it."""
+    idle = commanders = in_persia = 0
+    for g, before, seat, action, after in every_step() + steps(3) + steps(4):
+        if action.verb != "reveal":
+            continue
+        th = g.tables.theater_index[str(action.args[0])]
+        entry = [e for e in before.queue if e // 1000 == th][-1]
+        owner, kind = entry // 10 % 10, entry % 10
+        if MARKER_KINDS[kind] != "MIL":
+            continue
+        words = told(g, before, owner, action)
+        if th == PERSIA:
+            in_persia += 1
+            assert words.endswith("an issue in Persia, nothing happens (P-PERSIA-3)"), words
+            assert after.revealed < 0, "no decision follows an issue in Persia"
+        elif before.stock[owner] == 0:
+            idle += 1
+            assert "has no Strategos, so the issue ends with no effect" in words, words
+            assert after.revealed < 0, "no decision follows an idle Military issue"
+            if seat != owner:
+                assert "no Strategos" not in told(g, before, seat, action), "another's stock is secret"
+        else:
+            commanders += 1
+            assert "is now Commander in Chief" in words and "no Strategos" not in words, words
+            assert after.revealed >= 0, "the Commander decides"
+    assert idle and commanders and in_persia, (idle, commanders, in_persia)
 
 
 def test_p_exped_2_resolving_lines_name_the_marker_and_the_assembly_is_never_empty() -> None:

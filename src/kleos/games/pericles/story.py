@@ -23,7 +23,7 @@ from kleos.games.pericles.rules import assembly, battle, casualties, expedition,
 from kleos.games.pericles.rules.battledeck import NONE
 from kleos.games.pericles.rules.common import ENEMY, FRIENDLY, count, in_use, status
 from kleos.games.pericles.rules.diplomatic import treason
-from kleos.games.pericles.rules.theater import entry_parts
+from kleos.games.pericles.rules.theater import entry_parts, idle_in_persia
 from kleos.games.pericles.state import (
     ASSEMBLY,
     DISCARD,
@@ -564,13 +564,20 @@ def _reveal(g: PericlesGame, s: PericlesState, a: Action) -> str:
     top = [e for e in s.queue if e // 1000 == th][-1:]
     if not top or top[0] % 10 >= len(MARKER_KINDS):
         return _("reveal the top marker in {where}", where=a.args[0])
-    _th, _placer, owner, kind = entry_parts(top[0])
+    th, _placer, owner, kind = entry_parts(top[0])
     marker, where = marker_words(top[0]), a.args[0]
+    if kind == RUM:
+        return _("reveal {marker} in {where}: a Rumor, nothing happens", marker=marker, where=where)
+    if idle_in_persia(th, owner, kind):
+        return _("reveal {marker} in {where}: an issue in Persia, nothing happens (P-PERSIA-3)", marker=marker,
+                 where=where)
+    if kind == MIL and s.stock[owner] == 0:  # seen only by its owner (P-INFO-3), then public: no decision follows
+        return _("reveal {marker} in {where}: {code} ({faction}) has no Strategos, so the issue ends with no "
+                 "effect (P-MIL-2)", marker=marker, where=where, code=FACTIONS[owner],
+                 faction=faction_name(FACTIONS[owner]))
     if kind == MIL:
         return _("reveal {marker} in {where}: {code} ({faction}) is now Commander in Chief", marker=marker,
                  where=where, code=FACTIONS[owner], faction=faction_name(FACTIONS[owner]))
-    if kind == RUM:
-        return _("reveal {marker} in {where}: a Rumor, nothing happens", marker=marker, where=where)
     return _("reveal {marker} in {where}", marker=marker, where=where)
 
 

@@ -158,12 +158,17 @@ def reveal_apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
 
 
 def needs_decision(s: PericlesState) -> bool:
-    """A Rumor, or any issue in Persia but a Spartan League issue, has no effect (P-THEATER-12,
-    P-PERSIA-3): it goes back without a decision."""
+    """A Rumor, a Military issue whose owner has no Strategos, or any issue in Persia but a Spartan
+    League issue, has no effect (P-THEATER-12, P-MIL-2, P-PERSIA-3): it goes back without a decision."""
     th, _, owner, kind = entry_parts(s.revealed)
     if kind == RUM or (kind == MIL and not s.stock[owner]):  # P-MIL-2
         return False
-    return not (th == PERSIA and (kind != LEA or owner // 2 != 1))
+    return not idle_in_persia(th, owner, kind)
+
+
+def idle_in_persia(th: int, owner: int, kind: int) -> bool:
+    """P-PERSIA-3: an issue revealed in Persia has no effect, but a Spartan faction's League issue."""
+    return th == PERSIA and (kind != LEA or owner // 2 != 1)
 
 
 def resolve_legal(t: Tables, s: PericlesState) -> list[Action]:
