@@ -295,3 +295,31 @@ def test_boxes_hold_any_number() -> None:
         play(g, s, str(g.legal_actions(s)[0]))
     athens_centre = [p for p in s.track[:ISSUES_PER_SIDE] if p == 0]
     assert len(athens_centre) >= 5
+
+
+def test_p_plague_4_the_removal_menu_says_why_each_unit_is_due() -> None:
+    """P-PLAGUE-3, P-PLAGUE-4, P-PLAGUE-6: the Dominant's menu title names the kind and theater of the
+    removal asked and the rule that makes it due, in Athens a third and elsewhere a contested theater,
+    so a newcomer is not left with "Plague removals" alone."""
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    title = terminal_parts().menus.title
+    assert title is not None
+    g = game()
+    s = g.new_state(1)
+    t = g.tables
+    athens, boeotia = t.theater_index["Athens"], t.theater_index["Boeotia"]
+    s.pieces[athens * 15 + DL] = 2
+    s.pieces[boeotia * 15 + AL] = 2
+    s.pieces[boeotia * 15 + PL] = 2
+    g.apply_in_place(s, Action("aristophanes", ("AcharniansA",)))
+    dominant = s.actor
+    words = title(g, g.view(s, dominant), dominant)
+    assert words.startswith("Plague: your side loses a land unit in Athens; in Athens a side loses a third"), words
+    assert "(P-PLAGUE-3, P-PLAGUE-4)" in words
+    while s.step == "plague" and s.plague_due[0] // 10 == athens:
+        play(g, s, str(g.legal_actions(s, s.actor)[0]))
+    assert s.step == "plague" and s.plague_due[0] // 10 == boeotia, s.plague_due
+    words = title(g, g.view(s, s.actor), s.actor)
+    assert words == (f"Plague: your side loses a {('land', 'naval')[s.plague_due[0] % 2]} unit in Boeotia; a side "
+                     "loses one land and one naval unit in each theater it contests (P-PLAGUE-4)"), words

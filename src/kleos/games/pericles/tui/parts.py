@@ -30,7 +30,7 @@ from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
-from kleos.games.pericles.rules import assembly, boule, hand, political
+from kleos.games.pericles.rules import aristophanes, assembly, boule, hand, political
 from kleos.games.pericles.rules.common import status
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import FACTIONS, side_of
@@ -198,10 +198,26 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
                             "{box} toward you (Ostracism and War/Peace at the centre)", s.picks, box=box)
         return ngettext("choose {n} issue for the assembly: it starts at the centre",
                         "choose {n} issues for the assembly: each starts at the centre", s.picks)
+    if s.step == "plague" and s.plague_due:
+        return _plague_title(game, s)
     if s.step == "side" and 0 <= s.cursor < len(political.SIDE_ISSUES):
         kind = political.SIDE_ISSUES[s.cursor][0]
         return _("carry out {issue}, which you won (P-POLISSUE-1)", issue=_(ISSUE_NAMES[kind]))
     return _step_words(s)
+
+
+def _plague_title(game: PericlesGame, s: PericlesState) -> str:
+    """The Plague removal asked now and why it is due: the menu names only the units, and "Plague
+    removals" left a newcomer asking why Boeotia lost a unit (P-PLAGUE-3, P-PLAGUE-4, P-PLAGUE-6)."""
+    theater, _side, naval = aristophanes.due_parts(s.plague_due[0])
+    where = game.tables.theater_keys[theater]
+    if theater == aristophanes.ATHENS_THEATER:
+        why = _("in Athens a side loses a third of its land and of its naval units, rounded up, and one more of "
+                "each if it contests Athens (P-PLAGUE-3, P-PLAGUE-4)")
+    else:
+        why = _("a side loses one land and one naval unit in each theater it contests (P-PLAGUE-4)")
+    unit = _("a naval unit") if naval else _("a land unit")
+    return _("Plague: your side loses {unit} in {theater}; {why}", unit=unit, theater=where, why=why)
 
 
 def _step_words(s: PericlesState) -> str:
@@ -295,7 +311,11 @@ VERBS: dict[str, VerbHelp] = {
     "ago": _verb(N_("Agoge"), N_("Build Spartan land units at home."), "P-POLISSUE-1"),
     "callias": _verb(N_("Peace of Callias"), N_("Athens may make peace with Persia."), "P-PERSIA-8"),
     "scuttle": _verb(N_("Give up a ship"), N_("An Athenian ship is given up for the Peace of Callias."), "P-PERSIA-8"),
-    "plague": _verb(N_("Plague"), N_("The Dominant faction chooses the side's Plague removals."), "P-PLAGUE-6"),
+    "plague": _verb(N_("Plague"), N_("An Acharnians card brings a Plague. Each side loses a third of its land and "
+                    "a third of its naval units in Athens (rounded up), and one land and one naval unit in each "
+                    "theater it contests, but never the last land unit of a Land theater or the last naval unit "
+                    "of a Naval theater. The side's Dominant faction chooses which units, League units too."),
+                    "P-PLAGUE-1", "P-PLAGUE-3", "P-PLAGUE-4", "P-PLAGUE-5", "P-PLAGUE-6"),
     "demobilise": _verb(N_("Demobilisation"), N_("Peace C: the Dominant faction removes one unit of its side from a "
                         "contested theater."), "P-ARIST-4"),
     "relocate": _verb(N_("Peace"), N_("At peace, units in enemy theaters go home."), "P-WARPEACE-1"),
