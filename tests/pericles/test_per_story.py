@@ -150,7 +150,8 @@ def test_p_battle_7_the_last_card_tells_the_totals_and_the_result() -> None:
 
 
 def test_p_battle_9_casualties_say_whose_unit_dies() -> None:
-    """P-BATTLE-9, P-BATTLE-12: a casualty line names the losing side and the unit in words."""
+    """P-BATTLE-9, P-BATTLE-12: a casualty line names the losing side and the unit in words; the 300,
+    always Sparta's, by its own name (not "Sparta's the 300")."""
     found = 0
     for g, before, seat, action, _ in every_step():
         if action.verb in ("casualty", "row"):
@@ -158,6 +159,10 @@ def test_p_battle_9_casualties_say_whose_unit_dies() -> None:
             assert re.search(r"(Athens|Sparta)('s| loses)", words), words
             found += 1
     assert found
+    g = KIT.make_game({"scenario": "14_2"})
+    s = g.new_state(1)
+    s.revealed = g.tables.theater_index["Boeotia"] * 1000  # the battle's theater: the revealed marker's
+    assert told(g, s, 1, Action("casualty", ("S300",))) == "eliminate the 300 (S300) in Boeotia"
 
 
 def test_p_battle_9_a_casualty_row_counts_the_units_in_words() -> None:

@@ -211,3 +211,30 @@ def test_lent_marker_is_resolved_by_its_owner() -> None:
     assert s.step == "resolve" and s.actor == AF
     play(g, s, "oracle honor")
     assert s.honor[AF] == 10 + 3 + 2 and s.honor[DF] == 10 + 2  # + Political Capital (8 tokens each)
+
+
+def test_p_league_1_a_lone_decline_says_why_the_league_issue_does_nothing() -> None:
+    """P-LEAGUE-1, P-THEATER-14: a League marker revealed where its side neither controls nor contests
+    leaves its owner only ``decline``; the menu title says why. In Athens, friendly, the options are
+    there and the title is the plain one."""
+    from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, status
+    from kleos.games.pericles.tables import PERSIA
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    title = terminal_parts().menus.title
+    assert title is not None
+    g = game()
+    s = g.new_state(1)
+    t = g.tables
+    league = MARKER_KINDS.index("LEA")
+    lonely = next(th for th in range(len(t.theater_keys)) if status(s, th, 0) not in (FRIENDLY, CONTESTED)
+                  and th != PERSIA)
+    s.step, s.actor, s.chance = "resolve", AF, None
+    s.revealed = lonely * 1000 + AF * 100 + AF * 10 + league
+    assert [str(a) for a in g.legal_actions(s, AF)] == ["decline"]
+    assert title(g, g.view(s, AF), AF) == ("resolve the revealed marker: declining is the only choice; a League "
+                                           "issue works only in a theater your side controls or contests "
+                                           "(P-LEAGUE-1)")
+    s.revealed = t.theater_index["Athens"] * 1000 + AF * 100 + AF * 10 + league
+    assert len(g.legal_actions(s, AF)) > 1
+    assert title(g, g.view(s, AF), AF) == "resolve the revealed marker"

@@ -812,6 +812,8 @@ def _losses(side: str, elite: int, other: int) -> str:
 
 def _casualty(g: PericlesGame, s: PericlesState, a: Action) -> str:
     where = g.tables.theater_keys[battle.theater_of(s)]
+    if a.args[0] == "S300":  # a name of its own, always Sparta's: not "Sparta's the 300"
+        return _("eliminate the 300 (S300) in {where}", where=where)
     return _("eliminate {side}'s {unit} ({code}) in {where}", side=side_name(_victim(s)),
              unit=unit_name(str(a.args[0])), code=a.args[0], where=where)
 

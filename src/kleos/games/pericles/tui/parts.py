@@ -31,9 +31,10 @@ from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
 from kleos.games.pericles.rules import aristophanes, assembly, boule, hand, political
-from kleos.games.pericles.rules.common import status
+from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, status
+from kleos.games.pericles.rules.theater import entry_parts, resolve_legal
 from kleos.games.pericles.state import PericlesState
-from kleos.games.pericles.tables import FACTIONS, side_of
+from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, side_of
 from kleos.games.pericles.tui import render
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -200,6 +201,10 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
                         "choose {n} issues for the assembly: each starts at the centre", s.picks)
     if s.step == "plague" and s.plague_due:
         return _plague_title(game, s)
+    if s.step == "resolve" and s.revealed >= 0 and entry_parts(s.revealed)[2] == seat:
+        only = _only_decline(game, s)
+        if only:
+            return only
     if s.step == "side" and 0 <= s.cursor < len(political.SIDE_ISSUES):
         kind = political.SIDE_ISSUES[s.cursor][0]
         return _("carry out {issue}, which you won (P-POLISSUE-1)", issue=_(ISSUE_NAMES[kind]))
@@ -218,6 +223,19 @@ def _plague_title(game: PericlesGame, s: PericlesState) -> str:
         why = _("a side loses one land and one naval unit in each theater it contests (P-PLAGUE-4)")
     unit = _("a naval unit") if naval else _("a land unit")
     return _("Plague: your side loses {unit} in {theater}; {why}", unit=unit, theater=where, why=why)
+
+
+def _only_decline(game: PericlesGame, s: PericlesState) -> str:
+    """Why declining is the owner's only answer, or "": a menu of one "decline the issue" told a
+    newcomer nothing (P-LEAGUE-1, P-THEATER-17). Read from the owner's view, which holds its stock."""
+    if resolve_legal(game.tables, s) != [Action("decline")]:
+        return ""
+    th, _placer, owner, kind = entry_parts(s.revealed)
+    if MARKER_KINDS[kind] == "LEA" and status(s, th, side_of(owner)) not in (FRIENDLY, CONTESTED):
+        why = _("a League issue works only in a theater your side controls or contests (P-LEAGUE-1)")
+    else:
+        why = _("none of its options can be carried out here (P-THEATER-17)")
+    return _("resolve the revealed marker: declining is the only choice; {why}", why=why)
 
 
 def _step_words(s: PericlesState) -> str:
