@@ -238,3 +238,29 @@ def test_p_league_1_a_lone_decline_says_why_the_league_issue_does_nothing() -> N
     s.revealed = t.theater_index["Athens"] * 1000 + AF * 100 + AF * 10 + league
     assert len(g.legal_actions(s, AF)) > 1
     assert title(g, g.view(s, AF), AF) == "resolve the revealed marker"
+
+
+def test_p_exped_2_a_secret_commitment_names_the_issue_and_what_the_tokens_do() -> None:
+    """P-EXPED-2, P-MOVE-1, P-BATTLE-4, P-DIPLO-7, P-DIPLO-9: the title of a secret commitment names
+    whose issue it is and where, and what the tokens do for the seat's side: "commit Strategos in
+    secret" alone left a newcomer guessing."""
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    title = terminal_parts().menus.title
+    assert title is not None
+    g = game()
+    s = g.new_state(1)
+    th = g.tables.theater_index["Boeotia"]
+    s.step, s.chance = "exped_secret", None
+    s.revealed = th * 1000 + DF * 100 + DF * 10 + MARKER_KINDS.index("MIL")
+    assert title(g, g.view(s, AF), AF) == ("commit Strategos in secret to DF's expedition to Boeotia: each moves one "
+                                           "unit of your side and adds 1 to its battle total (P-EXPED-2, P-MOVE-1, "
+                                           "P-BATTLE-4)")
+    assert title(g, g.view(s, EK), EK) == ("commit Strategos in secret against DF's expedition to Boeotia: each adds "
+                                           "1 to your side's battle total (P-EXPED-2, P-BATTLE-4)")
+    s.step = "dip_secret"
+    s.revealed = th * 1000 + AK * 100 + AK * 10 + MARKER_KINDS.index("DIP")
+    assert "to AK's Diplomatic issue in Boeotia: with a battle card each, your side's total must be at least twice" \
+        in title(g, g.view(s, AK), AK)
+    assert "against AK's Diplomatic issue in Boeotia: with a battle card each, AK's side needs at least twice your " \
+        "side's total" in title(g, g.view(s, AF), AF)

@@ -201,6 +201,8 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
                         "choose {n} issues for the assembly: each starts at the centre", s.picks)
     if s.step == "plague" and s.plague_due:
         return _plague_title(game, s)
+    if s.step in ("dip_secret", "exped_secret") and s.revealed >= 0:
+        return _secret_title(game, s, seat)
     if s.step == "resolve" and s.revealed >= 0 and entry_parts(s.revealed)[2] == seat:
         only = _only_decline(game, s)
         if only:
@@ -223,6 +225,27 @@ def _plague_title(game: PericlesGame, s: PericlesState) -> str:
         why = _("a side loses one land and one naval unit in each theater it contests (P-PLAGUE-4)")
     unit = _("a naval unit") if naval else _("a land unit")
     return _("Plague: your side loses {unit} in {theater}; {why}", unit=unit, theater=where, why=why)
+
+
+def _secret_title(game: PericlesGame, s: PericlesState, seat: int) -> str:
+    """A secret commitment with what it is for and what it does: "commit Strategos in secret" alone
+    named neither the issue nor the theater (P-DIPLO-7, P-DIPLO-9, P-EXPED-2, P-MOVE-1, P-BATTLE-4)."""
+    th, _placer, owner, _kind = entry_parts(s.revealed)
+    where, code = game.tables.theater_keys[th], FACTIONS[owner]
+    ours = side_of(owner) == side_of(seat)
+    if s.step == "dip_secret" and ours:
+        return _("commit Strategos in secret to {code}'s Diplomatic issue in {theater}: with a battle card each, your "
+                 "side's total must be at least twice the other's to place a League base (P-DIPLO-7, P-DIPLO-9)",
+                 code=code, theater=where)
+    if s.step == "dip_secret":
+        return _("commit Strategos in secret against {code}'s Diplomatic issue in {theater}: with a battle card "
+                 "each, {code}'s side needs at least twice your side's total to place a League base (P-DIPLO-7, "
+                 "P-DIPLO-9)", code=code, theater=where)
+    if ours:
+        return _("commit Strategos in secret to {code}'s expedition to {theater}: each moves one unit of your side "
+                 "and adds 1 to its battle total (P-EXPED-2, P-MOVE-1, P-BATTLE-4)", code=code, theater=where)
+    return _("commit Strategos in secret against {code}'s expedition to {theater}: each adds 1 to your side's "
+             "battle total (P-EXPED-2, P-BATTLE-4)", code=code, theater=where)
 
 
 def _only_decline(game: PericlesGame, s: PericlesState) -> str:
