@@ -55,3 +55,21 @@ def test_p_redeploy_1_ending_the_redeployment_is_marked_for_the_browsers_menu() 
                                               "redeployment with a move to make", 5000)
     items = legal_items(PERICLES, game, game.view(state, seat), legal)
     assert legal[0] == done and [item["action"] for item in items if item.get("ends")] == ["redeploy done"]
+
+
+def test_p_hand_6_the_seat_to_act_reads_what_it_decides_as_the_terminal_says_it() -> None:
+    """P-HAND-6: the state message of the seat to act carries ``decision``, the terminal menu's title
+    ("form your entourage: set 3 more cards aside"), which the browser shows above its menu; a seat
+    that waits, the spectator and a game without titles get none."""
+    from kleos.server.messages import seat_head
+
+    game = PERICLES.make_game({})
+    state, seat = at_first_decision(game, 7)
+    mine = seat_head(PERICLES, game, state, 0, seat, meta={}, undo_allowed=False)
+    assert mine["decision"] == "form your entourage: set 3 more cards aside", mine.get("decision")
+    waiting = next(other for other in range(4) if other not in game.actors(state))
+    assert "decision" not in seat_head(PERICLES, game, state, 0, waiting, meta={}, undo_allowed=False)
+    assert "decision" not in seat_head(PERICLES, game, state, 0, None, meta={}, undo_allowed=False)
+    toy = TOY.make_game({})
+    toy_state, toy_seat = at_first_decision(toy, 1)
+    assert "decision" not in seat_head(TOY, toy, toy_state, 0, toy_seat, meta={}, undo_allowed=False)

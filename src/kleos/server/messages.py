@@ -302,6 +302,14 @@ def menu_parts(kit: GameKit) -> MenuParts[Any, Any] | None:
     return None if parts is None else parts.menus
 
 
+def decision_title(kit: GameKit, game: Game[S, V], view: V, seat: int) -> str:
+    """What ``seat`` decides now, as the terminal's menu title says it
+    (:attr:`~kleos.core.kit.terminal.MenuParts.title`: "Plague: your side loses a land unit in Boeotia; …"),
+    or "" where the game has none: the browser shows it above its menu."""
+    menus = menu_parts(kit)
+    return "" if menus is None or menus.title is None else menus.title(game, view, seat)
+
+
 def explain_of(kit: GameKit) -> Explain | None:
     """The kit's menu explanations (:attr:`~kleos.core.kit.terminal.MenuParts.explain`), if any."""
     menus = menu_parts(kit)
@@ -367,12 +375,14 @@ def seat_head(kit: GameKit, game: Game[S, V], state: S, steps: int, seat: int | 
     your_turn = seat is not None and seat in actors
     legal: list[LegalItem] = []
     view_out = kit.view_json(game, view)
+    decision = ""
     if your_turn and seat is not None:
         actions = game.legal_actions(state, seat)
         legal = legal_items(kit, game, view, actions)
         explained = explanations(game, view, actions, explain_of(kit))
         if explained:
             view_out[EXPLANATIONS] = explained
+        decision = decision_title(kit, game, view, seat)
     outcome = game.outcome(state)
     return {
         "type": "state",
@@ -384,6 +394,7 @@ def seat_head(kit: GameKit, game: Game[S, V], state: S, steps: int, seat: int | 
         "steps": steps,
         "view": view_out,
         "legal": legal,
+        **({"decision": decision} if decision else {}),
         "undoable": undo_allowed,
         "outcome": outcome_json(outcome),
         "outcome_text": None if outcome is None else kit.outcome_text(game, outcome),

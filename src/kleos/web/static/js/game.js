@@ -280,6 +280,10 @@ function renderMenuPanel(msg) {
   const model = legal.length <= 8 && !ui.filter && ui.path.length === 0
     ? { title: null, back: false, items: legal.map((e) => ({ kind: "action", entry: e })), entries: legal }
     : menuModel(legal, ui.path, ui.filter, ui.words);
+  if (legal.length && msg.decision) {
+    // what is decided now, as the terminal's menu title says it (the state message's "decision")
+    menu.append(h("p", { class: "decision", id: "decision", text: msg.decision }));
+  }
   if (legal.length) {
     renderMenu(menu, model, {
       busy: ui.busy, known, words: ui.words,
