@@ -21,16 +21,8 @@ from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.options import CycladesOptions, option_sources
 from kleos.games.cyclades.reference import creature
-from kleos.games.cyclades.rules import battle, effects, figures, metro
-from kleos.games.cyclades.rules.common import (
-    Told,
-    buildings_on,
-    income,
-    islands_of,
-    metropolises,
-    prosperity,
-    trade_holder,
-)
+from kleos.games.cyclades.rules import battle, common, effects, figures, metro
+from kleos.games.cyclades.rules.common import Told, buildings_on, income, islands_of, metropolises
 from kleos.games.cyclades.state import OFFER, CycladesState
 from kleos.games.cyclades.tables import EMPTY, N_GODS, Tables
 from kleos.games.cyclades.view import HIDDEN, CycladesView, view_json
@@ -108,7 +100,7 @@ def _islands(t: Tables, s: CycladesState) -> str:
     told = []
     for i in range(t.n_islands):
         owner = words.seat(t, s.owner[i]) if s.owner[i] != EMPTY else _("free")
-        symbols = prosperity(t, s, i)
+        symbols = common.prosperity(t, s, i)
         told.append(_("{island} {owner}, prosperity {n}", island=t.island_ids[i], owner=owner, n=symbols)
                     if symbols else f"{t.island_ids[i]} {owner}")
     return _("Islands: {islands}", islands="; ".join(told))
@@ -120,7 +112,7 @@ def _trade_seas(t: Tables, s: CycladesState) -> str:
     told = []
     for sea in range(t.n_seas):
         if t.sea_trade[sea]:
-            holder = trade_holder(s, sea)
+            holder = common.trade_holder(s, sea)
             owner = words.seat(t, holder) if holder != EMPTY else _("free")
             told.append(f"{t.sea_ids[sea]} {t.sea_trade[sea]} {owner}")
     return _("Trade seas (value, fleet owner): {seas}", seas="; ".join(told) or _("none"))
