@@ -39,16 +39,19 @@ def building_kinds(t: Tables, s: CycladesState, seat: int) -> tuple[set[int], in
     return kinds, count
 
 
-def position_score(t: Tables, s: CycladesState, seat: int) -> float:
-    """A seat's strength in score points (see the module docstring for the weights' order)."""
+def position_score(t: Tables, s: CycladesState, seat: int, duplicate_penalty: float = 0.0) -> float:
+    """A seat's strength in score points (see the module docstring for the weights' order), less
+    ``duplicate_penalty`` for each building beyond the first of its type (the heuristic's turn
+    scoring; ISMCTS's leaf evaluation leaves it at 0)."""
     w = WEIGHTS
     kinds, buildings = building_kinds(t, s, seat)
     troops = sum(n for island, n in enumerate(s.troops) if s.owner[island] == seat)
     fleets = sum(n for sea, n in enumerate(s.fleets) if s.fleet_owner[sea] == seat)
-    return (w["metropolis"] * metropolises(s, seat) + w["building_type"] * len(kinds) + w["building"] * buildings
-            + w["philosopher"] * s.philosophers[seat] + w["income"] * income(t, s, seat)
-            + w["gold"] * max(s.gold[seat], 0) + w["island"] * len(islands_of(s, seat))
-            + w["troop"] * troops + w["fleet"] * fleets + w["priest"] * s.priests[seat])
+    score = (w["metropolis"] * metropolises(s, seat) + w["building_type"] * len(kinds) + w["building"] * buildings
+             + w["philosopher"] * s.philosophers[seat] + w["income"] * income(t, s, seat)
+             + w["gold"] * max(s.gold[seat], 0) + w["island"] * len(islands_of(s, seat))
+             + w["troop"] * troops + w["fleet"] * fleets + w["priest"] * s.priests[seat])
+    return score - duplicate_penalty * (buildings - len(kinds))
 
 
 def win_shares(t: Tables, s: CycladesState) -> list[float]:

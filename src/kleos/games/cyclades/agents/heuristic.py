@@ -195,5 +195,4 @@ class HeuristicAgent:
         """:func:`position_score` less ``duplicate_penalty`` for each building beyond the first of its
         type: a second Port takes a slot the economic route needs (C-METRO-2) and adds only its
         battle bonus, yet position_score valued it above the 2 GP it cost."""
-        kinds, count = building_kinds(self.t, s, seat)
-        return position_score(self.t, s, seat) - self.duplicate_penalty * (count - len(kinds))
+        return position_score(self.t, s, seat, self.duplicate_penalty)
