@@ -15,6 +15,7 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.state import H_POLITICAL, N_HONOR, PHASES, POLITICAL, PericlesState
 from kleos.games.pericles.tables import FACTIONS
+from kleos.games.pericles.tui.parts import terminal_parts
 
 SEEDS = range(6)
 TAKES = re.compile(r"(\w\w) takes (\d+) Honor from (\w\w)")
@@ -101,3 +102,21 @@ def test_p_warpeace_1_no_line_outside_the_step_that_ends_the_assembly() -> None:
         narrator = KIT.log_narrator(g, before, seat, action, after)
         line = KIT.describe_step(g, g.view(before, narrator), action, g.view(after, narrator))
         assert ("Oratory for Athens" in line) == _ends_assembly(before, after)
+
+
+def test_p_seq_5_the_terminal_log_heads_the_political_phase_above_its_oratory() -> None:
+    """P-SEQ-1, P-SEQ-5: in the terminal's story the step that ends the Assembly reads the last debate,
+    then the heading "Turn N: Political phase", then the phase's own lines (Oratory, Dominance) and its
+    Honor; the heading is not told again after them, where it stood before, as if the Assembly had
+    decided the Oratory."""
+    tell = terminal_parts().log_lines
+    assert tell is not None
+    for g, before, seat, action, after in _political_steps():
+        lines = tell(g, before, seat, action, after, 1, frozenset({0, 1, 2, 3}))
+        texts = [line.text for line in lines]
+        heading = f"Turn {before.turn}: Political phase"
+        at = texts.index(heading)
+        assert lines[at].kind == "heading" and texts.count(heading) == 1, texts
+        assert texts[at + 1].startswith("The Assembly is over. The Political phase begins (P-SEQ-5)"), texts
+        assert at >= 1 and not any(text.startswith("Oratory for ") for text in texts[:at]), texts
+        assert any(text.startswith("Oratory for ") for text in texts[at:]), texts

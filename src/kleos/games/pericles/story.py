@@ -218,10 +218,29 @@ def outcomes_told(g: PericlesGame, before: PericlesState, action: Action, after:
     (:func:`expedition_told`), the Political phase's Oratory, Dominance and War/Peace when the step
     ends the Assembly (:func:`political_told`) and the bonuses of the game's end (:func:`ending_told`),
     as many as apply."""
+    earlier, later = outcomes_by_phase(g, before, action, after)
+    return earlier + later
+
+
+def outcomes_by_phase(g: PericlesGame, before: PericlesState, action: Action,
+                      after: PericlesState) -> tuple[list[str], list[str]]:
+    """:func:`outcomes_told` in two parts: what belongs to the phase the step was taken in, and what
+    belongs to the Political phase when the step ends the Assembly and that phase runs by itself
+    (empty otherwise). The terminal's log puts the Political phase's heading between the two
+    (:func:`political_heading`): after the step, it would stand below the Oratory and Dominance it
+    heads, as if the Assembly had decided them."""
     debated = debate_table(g, before, action, after)
-    told = [debate_told(g, before, action, after, debated), *political_told(g, before, action, after, debated),
-            expedition_told(g, before, after), *ending_told(g, before, after)]
-    return [line for line in told if line]
+    political = political_told(g, before, action, after, debated)
+    earlier = [debate_told(g, before, action, after, debated)]
+    rest = [expedition_told(g, before, after), *ending_told(g, before, after)]
+    later = [*political, *rest] if political else []
+    earlier += [] if political else rest
+    return [line for line in earlier if line], [line for line in later if line]
+
+
+def political_heading(turn: int) -> str:
+    """The log's heading of a turn's Political phase, as :func:`phase_heading` words it."""
+    return _("Turn {turn}: {phase}", turn=turn, phase=_(PHASE_TITLES[POLITICAL]))
 
 
 def ending_told(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:

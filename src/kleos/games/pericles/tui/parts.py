@@ -68,25 +68,23 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
     """The story log, as the browser's: the kit's words from its narrator's views (a revealed marker
     named from its owner's, P-THEATER-9, P-INFO-6), secret steps hidden as everywhere, then on lines
     of their own the debate the step reveals or settles, the expedition it ends and what it brought about
-    (:func:`kleos.games.pericles.story.outcomes_told`, :func:`kleos.games.pericles.story.changes`), and a
-    heading where a new phase or turn begins, and before the game's first step (the phase it starts in)."""
+    (:func:`_told_lines`, :func:`kleos.games.pericles.story.changes`), and a heading where a new phase
+    or turn begins, and before the game's first step (the phase it starts in)."""
     allowed = KIT.log_visibility(game, before, seat, action, after)
-    kind = "chance" if seat == CHANCE else "action"
-    narrator = KIT.log_narrator(game, before, seat, action, after)
+    within: str | None = None  # the heading of a phase that began inside the step
     if allowed is not None and not allowed & readers:
+        kind = "chance" if seat == CHANCE else "action"
         lines = [LogLine(index, seat, KIT.hidden_log_line(game, seat, action, allowed), kind)]
     else:
+        narrator = KIT.log_narrator(game, before, seat, action, after)
         reader = min(allowed & readers) if seat == CHANCE and allowed else narrator
-        told = game.view(before, reader).state
-        text = story.tell(game, told, action)
-        lines = [LogLine(index, seat, text if seat == CHANCE else f"{seat_names(game)[seat]}: {text}", kind)]
-        for decided in story.outcomes_told(game, told, action, game.view(after, reader).state):
-            lines.append(LogLine(index, CHANCE, decided, "result"))
+        lines, within = _told_lines(game, game.view(before, reader).state, seat, action,
+                                    game.view(after, reader).state, index)
     result = story.changes(game, game.view(before, None).state, game.view(after, None).state)
     if result:
         lines.append(LogLine(index, CHANCE, result, "result"))
     opened = story.phase_heading(before, after)  # P-SEQ-1: told phase by phase
-    if opened:
+    if opened and opened != within:
         lines.append(LogLine(index, CHANCE, opened, "heading"))
     first = story.phase_heading(None, before) if index == 0 else None  # the game's first phase is headed too
     if first:
@@ -96,6 +94,24 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
         lines.append(LogLine(index, CHANCE, _("Game over: {outcome}.", outcome=KIT.outcome_text(game, outcome)),
                              "heading"))
     return lines
+
+
+def _told_lines(game: PericlesGame, before: PericlesState, seat: int, action: Action, after: PericlesState,
+                index: int) -> tuple[list[LogLine], str | None]:
+    """A readable step's lines from its narrator's views: the action, then what it decided
+    (:func:`kleos.games.pericles.story.outcomes_by_phase`); when the step ended the Assembly and the
+    Political phase ran by itself, that phase's heading stands above its Oratory and Dominance, not
+    below them (P-SEQ-5), and is returned so that it is not told twice."""
+    kind = "chance" if seat == CHANCE else "action"
+    text = story.tell(game, before, action)
+    lines = [LogLine(index, seat, text if seat == CHANCE else f"{seat_names(game)[seat]}: {text}", kind)]
+    earlier, later = story.outcomes_by_phase(game, before, action, after)
+    lines += [LogLine(index, CHANCE, decided, "result") for decided in earlier]
+    within = story.political_heading(before.turn) if later else None
+    if within:
+        lines.append(LogLine(index, CHANCE, within, "heading"))
+    lines += [LogLine(index, CHANCE, decided, "result") for decided in later]
+    return lines, within
 
 
 # ----- menus -------------------------------------------------------------------------------------------
