@@ -280,6 +280,26 @@ def test_every_choice_of_seeded_games_is_explained_with_its_rules() -> None:
     assert not unexplained, sorted(unexplained)[:10]
 
 
+def test_c_summon_2_words_that_name_the_creature_are_not_followed_by_it_again() -> None:
+    """C-SUMMON-2: where the entry is told in words (the plain terminal's menu, the browser's buttons),
+    "summon the Sylph (1 GP)" is not followed by the gloss "(Sylph, 1 GP)" that the full-screen menu
+    needs after a bare notation; a swap's gloss, which the words do not say, stays."""
+    from kleos.core.action import Action
+    from kleos.core.kit.terminal import gloss_beyond
+    from kleos.server.messages import legal_items
+    from kleos.tui.look import Look
+
+    game, state = zeus_turn_with_creatures()
+    view = game.view(state, 0)
+    look = Look(KIT)
+    items = {item["action"]: item for item in legal_items(KIT, game, view, game.legal_actions(state, 0))}
+    summon = items["summon 2 1"]
+    assert "Sylph" in summon["text"] and "1 GP" in summon["text"] and "gloss" not in summon, summon
+    assert look.gloss(game, view, Action.parse("summon 2 1")) == "Sylph, 1 GP"  # the full-screen menu's
+    assert items["swap 3"]["gloss"] == "discard the Kraken", items["swap 3"]
+    assert gloss_beyond("summon the Sylph (2 GP)", "Sylph, 1 GP") == "Sylph, 1 GP"  # a price it does not say
+
+
 def test_a_summon_entry_names_its_creature_in_the_menu() -> None:
     """C-SUMMON-2, C-ZEUS-1: 'summon 2 1' and 'swap 2' say in the menu itself which creature they are
     about (the notation names only the price slot)."""

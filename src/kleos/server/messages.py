@@ -23,7 +23,7 @@ from kleos import i18n
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
 from kleos.core.kit.params import S, V
-from kleos.core.kit.terminal import Explain, MenuParts, ends_step
+from kleos.core.kit.terminal import Explain, MenuParts, ends_step, gloss_beyond
 from kleos.core.kit.web import EXPLANATIONS, explanations
 from kleos.core.protocol import CHANCE, Game, Outcome
 
@@ -336,7 +336,7 @@ def legal_items(kit: GameKit, game: Game[S, V], view: V, actions: Sequence[Actio
     items: list[LegalItem] = []
     for action in actions:
         item: LegalItem = {"action": str(action), "text": kit.describe_action(game, view, action)}
-        words = gloss(game, view, action) if gloss is not None else ""
+        words = gloss_beyond(item["text"], gloss(game, view, action)) if gloss is not None else ""
         if words:
             item["gloss"] = words
         if ends_step(action, ending):

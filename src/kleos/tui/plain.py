@@ -15,7 +15,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from kleos.core.action import Action
-from kleos.core.kit.terminal import ends_step
+from kleos.core.kit.terminal import ends_step, gloss_beyond
 from kleos.core.protocol import CHANCE
 from kleos.i18n.platform import N_, _
 from kleos.tui.board_change import changed_lines
@@ -279,7 +279,8 @@ class PlainGame:
         their gloss once when they share it."""
         s = self.session
         ends = [s.kit.describe_action(s.game, view, legal[i]) for i in (first, last)]
-        glosses = [self.look.gloss(s.game, view, legal[i]) for i in (first, last)]
+        glosses = [gloss_beyond(end, self.look.gloss(s.game, view, legal[i]))
+                   for end, i in zip(ends, (first, last), strict=True)]
         if glosses[0] == glosses[1]:
             told = f"{ends[0]} … {ends[1]}" + (f" ({glosses[0]})" if glosses[0] else "")
         else:
@@ -290,8 +291,9 @@ class PlainGame:
     def words(self, view: object, action: Action) -> str:
         """A menu entry's words: the action as the game describes it to ``view``, with its gloss."""
         s = self.session
-        gloss = self.look.gloss(s.game, view, action)
-        return s.kit.describe_action(s.game, view, action) + (f" ({gloss})" if gloss else "")
+        words = s.kit.describe_action(s.game, view, action)
+        gloss = gloss_beyond(words, self.look.gloss(s.game, view, action))
+        return words + (f" ({gloss})" if gloss else "")
 
     def explain(self, seat: int, legal: list[Action], rest: str) -> None:
         """``explain N`` (``? N``): menu entry N in the menu's words, then what choosing it does (the

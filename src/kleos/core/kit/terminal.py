@@ -21,6 +21,7 @@ readers may not see.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from string import Formatter
@@ -188,6 +189,15 @@ def ends_step(action: Action, last_verbs: Sequence[str]) -> bool:
     """Whether ``action`` ends a turn or a step: its verb is one of ``last_verbs`` (``done``), or
     one of them is its only word after the verb (``redeploy done``)."""
     return action.verb in last_verbs or (len(action.args) == 1 and str(action.args[0]) in last_verbs)
+
+
+def gloss_beyond(words: str, gloss: str) -> str:
+    """``gloss`` as shown after an action's ``words`` (its description): "" when the words already say
+    each of its parts (those between commas and semicolons), as "summon the Sphinx (2 GP)" says
+    "Sphinx, 2 GP". The gloss is written for the full-screen menu, whose entries show only the notation;
+    after the words it would say the same thing twice."""
+    parts = [part.strip() for part in re.split(r"[,;]", gloss)]
+    return "" if all(part in words for part in parts) else gloss
 
 
 @dataclass(frozen=True)
