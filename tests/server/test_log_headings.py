@@ -128,15 +128,36 @@ def test_c_cycle_1_p_seq_1_r_round_1_each_part_of_the_game_is_headed_where_it_be
     case, states = played.case, played.truth.states
     log = read_log(played, None)
     assert len(log) == len(states) - 1
-    opened = [entry["step"] for entry in log if "heading_after" in entry]
+    opened = [entry["step"] for entry in log if "heading_after" in entry or "heading_within" in entry]
     assert opened == [k for k in range(1, len(states)) if case.opens(states[k - 1], states[k])]
     assert len(opened) >= 2, opened
-    assert all(entry["heading_after"].startswith(case.english) for entry in log if "heading_after" in entry)
+    assert all(heading.startswith(case.english) for entry in log for heading in headings_of(entry))
     assert ("heading_before" in log[0]) is case.headed_start
     assert log[0].get("heading_before", case.english).startswith(case.english)
     assert not any("heading_before" in entry for entry in log[1:])
-    headings = [entry["heading_after"] for entry in log if "heading_after" in entry]
+    headings = [heading for entry in log[1:] for heading in headings_of(entry)]
     assert len(set(headings)) == len(headings), "a part of the game headed twice"
+
+
+def headings_of(entry: Message) -> list[str]:
+    """An entry's headings in their order: above it, inside it, below it."""
+    return [entry[key] for key in ("heading_before", "heading_within", "heading_after") if key in entry]
+
+
+@pytest.mark.parametrize("played", ["pericles"], indirect=True)  # the one game with a phase begun inside a step
+def test_p_seq_5_the_political_phase_is_headed_where_its_words_begin(played: Played) -> None:
+    """P-SEQ-5: the step that ends the Assembly tells the last debate, then the Political phase that
+    runs by itself; its heading stands inside the entry (``heading_within``) at the offset
+    (``heading_at``) where the phase's words begin, not after them. The line itself is unchanged."""
+    log = read_log(played, None)
+    inside = [entry for entry in log if "heading_within" in entry]
+    assert inside, "no step ended the Assembly"
+    for entry in inside:
+        at = entry["heading_at"]
+        assert entry["heading_within"].startswith("Turn ") and entry["heading_within"].endswith("Political phase")
+        assert entry["text"][at:].startswith("The Assembly is over. The Political phase begins (P-SEQ-5)"), entry
+        assert "Oratory for" not in entry["text"][:at] and "Oratory for" in entry["text"][at:], entry
+        assert entry.get("heading_after") != entry["heading_within"], entry
 
 
 def test_headings_are_public_and_told_in_the_reader_s_language(played: Played) -> None:
@@ -144,11 +165,10 @@ def test_headings_are_public_and_told_in_the_reader_s_language(played: Played) -
     them in Spanish at the same entries."""
     case = played.case
     public = read_log(played, None)
-    marks = [(entry.get("heading_before"), entry.get("heading_after")) for entry in public]
+    marks = [headings_of(entry) for entry in public]
     for seat in played.tokens:
-        assert [(entry.get("heading_before"), entry.get("heading_after")) for entry in read_log(played, seat)] == marks
-    spanish = read_log(played, 0, "es")
-    assert [("heading_before" in e, "heading_after" in e) for e in spanish] == [(a is not None, b is not None)
-                                                                                for a, b in marks]
-    told = [entry["heading_after"] for entry in spanish if "heading_after" in entry]
+        assert [headings_of(entry) for entry in read_log(played, seat)] == marks
+    spanish = [headings_of(entry) for entry in read_log(played, 0, "es")]
+    assert [len(told) for told in spanish] == [len(told) for told in marks]
+    told = [text for entry in spanish for text in entry]
     assert told and all(text.startswith(case.spanish) for text in told), told[:3]

@@ -72,3 +72,40 @@ def test_the_news_begin_with_the_phase_begun_since(live_server: LiveServer, brow
     assert found["ownOpened"] == "Turn 1: Theater phase" and found["otherOpened"] == "Turn 1: Assembly phase"
     assert found["none"] is None
     page.close()
+
+
+SPLIT = """async () => {
+    const { renderLog, logText } = await import("/static/js/log.js");
+    const { openedSince } = await import("/static/js/lastturn.js");
+    const text = "EK: play S09. Military: EK wins. The Assembly is over. Oratory for Athens.";
+    const at = text.indexOf("The Assembly");
+    const log = [{ step: 1, seat: 2, hidden: false, action: "play S09", text, heading_within: "Turn 1: Political phase",
+                   heading_at: at },
+                 { step: 2, seat: 0, hidden: false, action: "lend", text: "AF: lend",
+                   heading_after: "Turn 1: Theater phase" }];
+    const names = ["AF", "DF", "EK", "AK"];
+    const root = document.createElement("div");
+    renderLog(root, log, names);
+    const items = [...root.querySelectorAll("ol.log > li")].map((li) => [li.className, li.textContent]);
+    return { items, download: logText(log, names), opened: openedSince(log.slice(0, 1), 2) };
+}"""
+
+
+def test_p_seq_5_the_browser_log_heads_a_phase_where_its_words_begin(live_server: LiveServer, browser: Any) -> None:
+    """P-SEQ-5: an entry whose step ends the Assembly carries the Political phase's heading inside it
+    (``heading_within`` at ``heading_at``): the log shows the last debate, the heading, then the phase's
+    words on a line of their own; the download heads them the same way, and the seat whose step it
+    was reads the phase as begun since."""
+    page = browser.new_page()
+    page.goto(f"{live_server.url}/")
+    found = page.evaluate(SPLIT)
+    kinds = [cls.split()[0] for cls, _text in found["items"]]
+    assert kinds == ["log-entry", "log-heading", "log-entry", "log-entry", "log-heading"], found["items"]
+    assert found["items"][0][1].endswith("play S09. Military: EK wins."), found["items"]
+    assert found["items"][1][1] == "Turn 1: Political phase"
+    assert "continued" in found["items"][2][0] and found["items"][2][1].endswith("The Assembly is over. Oratory for "
+                                                                                 "Athens."), found["items"]
+    assert found["download"][:3] == ["1\tEK\tplay S09\tEK: play S09. Military: EK wins.", "## Turn 1: Political phase",
+                                     "1\t\t\tThe Assembly is over. Oratory for Athens."], found["download"]
+    assert found["opened"] == "Turn 1: Political phase"
+    page.close()

@@ -32,6 +32,8 @@ Readers = frozenset[int] | None
 """The seats that may read a log line (``None``: everybody, spectators included)."""
 Headings = tuple[str | None, str | None]
 """The headings shown above and below a log line (``None``: none there)."""
+Within = tuple[str, int]
+"""The heading of a part that begins inside a log line, and where in the line (a character offset)."""
 
 
 def encode_readers(readers: Readers) -> str | None:
@@ -62,6 +64,7 @@ class LogEntry:
     _lines: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     _hidden: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False, repr=False)
     _headings: dict[str, Headings] = field(default_factory=dict, compare=False, repr=False)
+    _within: dict[str, Within] = field(default_factory=dict, compare=False, repr=False)
     _json: dict[tuple[bool, int, str], str] = field(default_factory=dict, compare=False, repr=False)
 
     def hidden_from(self, seat: int | None) -> bool:
@@ -81,14 +84,18 @@ class LogEntry:
         """The step's account in ``language`` (default: the reader's); :class:`Teller` tells it first."""
         return self._lines[language or i18n.current()]
 
-    def keep(self, language: str, line: str, hidden: tuple[str, str] | None, headings: Headings = (None, None)) -> None:
+    def keep(self, language: str, line: str, hidden: tuple[str, str] | None, headings: Headings = (None, None),
+             within: Within | None = None) -> None:
         """Keep the lines told in ``language``: the account, for a secret step what the other seats
-        read instead (notation, words), and the headings above and below the step."""
+        read instead (notation, words), the headings above and below the step and the one of a part
+        that begins inside it (:func:`heading_within`)."""
         self._lines[language] = line
         if hidden is not None:
             self._hidden[language] = hidden
         if headings != (None, None):
             self._headings[language] = headings
+        if within is not None:
+            self._within[language] = within
 
     def json_for_seat(self, seat: int | None, step: int) -> str:
         """:meth:`for_seat` as JSON text, kept per language: a log entry never changes once written."""
@@ -109,6 +116,12 @@ class LogEntry:
         else:
             entry.update(action=self.action, text=self._lines[language], hidden=False)
         above, below = self._headings.get(language, (None, None))
+        within = self._within.get(language)
+        if within is not None and self.hidden_from(seat):
+            below = below or within[0]  # the neutral line cannot be split: the part begun is headed after it
+        elif within is not None:
+            entry["heading_within"], entry["heading_at"] = within
+            below = None if below == within[0] else below  # the part the step ends in began inside it
         if above:
             entry["heading_before"] = above
         if below:
@@ -158,14 +171,30 @@ def told_line(kit: GameKit, game: AnyGame, seat: int, action: Action, views: Vie
     return neutral_text(kit.describe_step(game, views.before, action, views.after), seat, game.seat_names)
 
 
+def heading_within(kit: GameKit, game: AnyGame, seat: int, action: Action, views: Views, line: str) -> Within | None:
+    """The heading of a round or phase that begins inside the step told as ``line``
+    (:meth:`~kleos.core.kit.GameKit.log_heading_within`) and the offset in ``line`` where its words
+    begin; ``None`` when none begins inside, or when the line does not end with the words the kit
+    names (the heading then stays below the step)."""
+    found = kit.log_heading_within(game, views.before, action, views.after)
+    if found is None:
+        return None
+    heading, words = found
+    tail = second_person(words, seat, game.seat_names)
+    if not tail or not line.endswith(tail) or len(tail) >= len(line):
+        return None
+    return heading, len(line) - len(tail)
+
+
 def tell_entry(kit: GameKit, game: AnyGame, entry: LogEntry, action: Action, views: Views, language: str,
                first: bool = False) -> None:
     """Render ``entry``'s lines and headings in ``language`` from its views (``first``: the game's
     first step) and keep them with it."""
     with i18n.use_locale(language):
-        entry.keep(language, told_line(kit, game, entry.seat, action, views),
-                   hidden_lines(kit, game, entry.seat, action, entry.readers),
-                   kit.log_headings(game, views.public_before, views.public_after, first))
+        line = told_line(kit, game, entry.seat, action, views)
+        within = heading_within(kit, game, entry.seat, action, views, line)
+        entry.keep(language, line, hidden_lines(kit, game, entry.seat, action, entry.readers),
+                   kit.log_headings(game, views.public_before, views.public_after, first), within)
 
 
 class Teller:
@@ -277,12 +306,19 @@ def neutral_text(text: str, seat: int, names: Sequence[str]) -> str:
     two; with more it stays as it is."""
     if not 0 <= seat < len(names):
         return text
+    return f"{names[seat]}: " + second_person(text, seat, names)
+
+
+def second_person(text: str, seat: int, names: Sequence[str]) -> str:
+    """``text`` with the second-person words of :func:`neutral_text` naming the seats, not prefixed."""
+    if not 0 <= seat < len(names):
+        return text
     me = names[seat]
     words = {"you lose": f"{me} loses", "your": possessive(me), "Your": possessive(me)}
     if len(names) == 2:
         them = names[1 - seat]
         words.update({"the opponent's": possessive(them), "the opponent": them})
-    return f"{me}: " + _SECOND_PERSON.sub(lambda m: words.get(m.group(1), m.group(1)), text)
+    return _SECOND_PERSON.sub(lambda m: words.get(m.group(1), m.group(1)), text)
 
 
 def log_text(kit: GameKit, game: Game[S, V], before: S, seat: int, action: Action, after: S) -> str:

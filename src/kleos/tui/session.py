@@ -58,6 +58,18 @@ def free_path(path: Path, tries: int = 1000) -> Path:
     raise OSError(f"no free file name beside {path}")
 
 
+def split_at_heading(line: LogLine, within: tuple[str, str] | None) -> list[LogLine]:
+    """A step's log line, and when a round or phase begins inside the step (the kit's
+    ``log_heading_within``: its heading and the words of the line that belong to it), the line in two
+    with the heading between; the whole line when its words do not end so."""
+    if within is None or not line.text.endswith(within[1]) or not 0 < len(within[1]) < len(line.text):
+        return [line]
+    heading, words = within
+    head = line.text[:-len(words)].rstrip()
+    return [LogLine(line.index, line.seat, head, line.kind), LogLine(line.index, CHANCE, heading, "heading"),
+            LogLine(line.index, CHANCE, words, "result")]
+
+
 def default_opponent(kit: GameKit) -> str:
     parts = kit.agent_parts()
     return parts.default_opponent if parts is not None else "random"
@@ -274,15 +286,18 @@ class Session:
         kit, game = self.kit, self.game
         allowed = kit.log_visibility(game, before, seat, action, self.state)
         kind = "chance" if seat == CHANCE else "action"
+        within: tuple[str, str] | None = None
         if allowed is not None and not allowed & self._readers:
             text = kit.hidden_log_line(game, seat, action, allowed)
         else:
             narrator = kit.log_narrator(game, before, seat, action, self.state)
             reader = min(allowed & self._readers) if seat == CHANCE and allowed else narrator
-            text = kit.describe_step(game, game.view(before, reader), action, game.view(self.state, reader))
+            seen = game.view(before, reader), game.view(self.state, reader)
+            text = kit.describe_step(game, seen[0], action, seen[1])
+            within = kit.log_heading_within(game, seen[0], action, seen[1])
             if seat != CHANCE:
                 text = f"{self.name(seat)}: {text}"
-        lines = [LogLine(index, seat, text, kind)]
+        lines = split_at_heading(LogLine(index, seat, text, kind), within)
         outcome = game.outcome(self.state)
         if outcome is not None:
             over = _("Game over: {words}.", words=kit.outcome_text(game, outcome))
@@ -290,7 +305,8 @@ class Session:
             return lines
         first, opened = kit.log_headings(game, game.view(before, None), game.view(self.state, None), index == 0)
         lines = ([LogLine(index, CHANCE, first, "heading")] if first else []) + lines
-        lines += [LogLine(index, CHANCE, opened, "heading")] if opened else []
+        told = any(line.kind == "heading" and line.text == opened for line in lines)  # begun inside the step
+        lines += [LogLine(index, CHANCE, opened, "heading")] if opened and not told else []
         return lines
 
     # ----- the computer's decisions -----------------------------------------------------------------

@@ -216,6 +216,14 @@ class GameKit(ABC, Generic[G, S, V]):
         was resolved without a decision, the losses and points of a battle."""
         return self.describe_action(game, before, action)
 
+    def log_heading_within(self, game: G, before: V, action: Action, after: V) -> tuple[str, str] | None:
+        """Where a round or phase begins inside a step: its heading and the end of the step's words
+        (:meth:`describe_step`, from the same views) that belong to it, or ``None``. A step the rules
+        carry on by themselves into the next part (a last decision, after which a phase runs with
+        nobody to ask) tells both parts in one line; the logs put the heading where
+        the new part's words begin, rather than after them all. By default no part begins inside."""
+        return None
+
     def log_heading(self, game: G, before: V | None, after: V) -> str | None:
         """The heading of the round or phase a step opens ("Cycle 2", "Turn 2: Assembly phase"), or
         ``None``: from the public views before the step (``None`` before the game's first: the

@@ -136,6 +136,12 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
         """The story's line with what the step brought about (:func:`kleos.games.pericles.story.tell_step`)."""
         return story.tell_step(game, before.state, action, after.state)
 
+    def log_heading_within(self, game: PericlesGame, before: PericlesView, action: Action,
+                           after: PericlesView) -> tuple[str, str] | None:
+        """The Political phase's heading inside the step that ends the Assembly
+        (:func:`kleos.games.pericles.story.heading_within`)."""
+        return story.heading_within(game, before.state, action, after.state)
+
     def log_heading(self, game: PericlesGame, before: PericlesView | None, after: PericlesView) -> str | None:
         """"Turn 2: Assembly phase" where a phase begins (:func:`kleos.games.pericles.story.phase_heading`)."""
         return story.phase_heading(None if before is None else before.state, after.state)

@@ -31,7 +31,7 @@ export function sinceLastStep(log, seat) {
 export function openedSince(log, seat) {
   const entries = log || [];
   const last = lastStepAt(entries, seat);
-  const own = last < 0 ? null : entries[last].heading_after;
+  const own = last < 0 ? null : entries[last].heading_after || entries[last].heading_within;
   return headingsOf(entries.slice(last + 1)).pop() || own || null;
 }
 

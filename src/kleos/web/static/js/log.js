@@ -75,30 +75,45 @@ function logHeading(text) {
   return h("li", { class: "log-heading" }, h("strong", { text }));
 }
 
-/** An entry's line with the headings the server sent around it, as the log's items. */
+/** An entry's text in its two parts when a round or phase begins inside the step (`heading_within`
+ * at character `heading_at`): the words before the heading and those after it; else the whole text. */
+export function splitAtHeading(e) {
+  if (!e.heading_within || !(e.heading_at > 0) || e.heading_at >= e.text.length) return [e.text, null];
+  return [e.text.slice(0, e.heading_at).trimEnd(), e.text.slice(e.heading_at)];
+}
+
+/** An entry's line with the headings the server sent around it, as the log's items; a heading that
+ * begins inside the step stands between its two parts, the second a line of its own. */
 function logItems(e, names, current, onStep) {
-  const item = h("li", {
-    class: `log-entry seat-${e.seat < 0 ? "chance" : e.seat % 5}${e.hidden ? " hidden" : ""}` +
-      (current === e.step ? " current" : ""),
-    "data-step": String(e.step),
-    "data-seat": String(e.seat),
-    onclick: onStep ? () => onStep(e.step) : null,
-  }, logLine(e, names));
-  return [e.heading_before ? logHeading(e.heading_before) : null, item,
+  const [first, rest] = splitAtHeading(e);
+  const item = (entry, more) => h("li", {
+    class: `log-entry seat-${entry.seat < 0 ? "chance" : entry.seat % 5}${entry.hidden ? " hidden" : ""}` +
+      (more ? " continued" : "") + (current === entry.step ? " current" : ""),
+    "data-step": String(entry.step),
+    "data-seat": String(entry.seat),
+    onclick: onStep ? () => onStep(entry.step) : null,
+  }, logLine(entry, names));
+  return [e.heading_before ? logHeading(e.heading_before) : null, item({ ...e, text: first }, false),
+          rest === null ? null : logHeading(e.heading_within),
+          rest === null ? null : item({ ...e, seat: -1, text: rest }, true),
           e.heading_after ? logHeading(e.heading_after) : null].filter(Boolean);
 }
 
 /** The headings of `entries` in their order (the rounds or phases their steps opened). */
 export function headingsOf(entries) {
-  return (entries || []).flatMap((e) => [e.heading_before, e.heading_after].filter(Boolean));
+  return (entries || []).flatMap((e) => [e.heading_before, e.heading_within, e.heading_after].filter(Boolean));
 }
 
 /** The lines of the log as text, one a step, tab-separated, its headings on lines of their own
  * ("## Turn 2: Assembly phase"), for a download. */
 export function logText(log, names) {
   const heading = (text) => (text ? [`## ${text}`] : []);
-  return log.flatMap((e) => [...heading(e.heading_before),
-    `${e.step}\t${seatLabel(names, e.seat)}\t${e.action}\t${e.text}`, ...heading(e.heading_after)]);
+  return log.flatMap((e) => {
+    const [first, rest] = splitAtHeading(e);
+    const within = rest === null ? [] : [...heading(e.heading_within), `${e.step}\t\t\t${rest}`];
+    return [...heading(e.heading_before), `${e.step}\t${seatLabel(names, e.seat)}\t${e.action}\t${first}`,
+      ...within, ...heading(e.heading_after)];
+  });
 }
 
 /** The log, newest last, with its headings. current: the step to mark (replays); onStep(step) makes
