@@ -17,6 +17,7 @@ from kleos.games.pericles.agents.evaluation import SEARCH_SIDE_SHARE, duel_value
 from kleos.games.pericles.agents.heuristic import (
     Blundering,
     HeuristicAgent,
+    battle_weight,
     links_to,
     move_score,
     place_score,
@@ -26,7 +27,7 @@ from kleos.games.pericles.agents.heuristic import (
 from kleos.games.pericles.agents.search import evaluator
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
-from kleos.games.pericles.rules.common import CONTESTED, status
+from kleos.games.pericles.rules.common import CONTESTED, ENEMY, status
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import N_PIECES, PIECES
@@ -243,7 +244,7 @@ def test_p_move_3_the_heuristic_moves_units_toward_the_military_issue(seed: int)
     for action in legal:
         if action.verb == "move":
             frm, to = (t.theater_index[str(action.args[i])] for i in (0, 2))
-            assert move_score(t, state, action) == far[frm] - far[to]
+            assert move_score(t, state, action, kind=False) == far[frm] - far[to]
         else:
             assert move_score(t, state, action) == 0
     aimed = [sum(move_score(t, state, quick(state, legal, random.Random(k), t, aim)) > 0 for k in range(200))
@@ -252,6 +253,44 @@ def test_p_move_3_the_heuristic_moves_units_toward_the_military_issue(seed: int)
     best = max(legal, key=lambda a: move_score(t, state, a))
     assert best in small(game).candidates(state, legal, random.Random(1))
     assert best in HeuristicAgent(game).candidates(state, legal, random.Random(1))
+
+
+def first_move_before_a_battle(seed: int) -> tuple[PericlesGame, PericlesState, list[Action]]:
+    """The first movement step of an expedition a battle follows (its theater contested or enemy-held
+    for the Commander's side) where both a unit of the battle's kind and one of the other kind may move."""
+    def found(game: PericlesGame, state: PericlesState, legal: list[Action]) -> bool:
+        if state.step != "move" or state.revealed < 0:
+            return False
+        theater, side = entry_parts(state.revealed)[0], state.actor // 2
+        if status(state, theater, side) not in (CONTESTED, ENEMY):
+            return False
+        weights = {battle_weight(game.tables, theater, side, PIECES.index(str(a.args[1])))
+                   for a in legal if a.verb == "move"}
+        return 0 in weights and len(weights) > 1
+    return first_decision(seed, found, "movement before a battle")
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_p_battle_2_the_heuristic_brings_units_of_the_battle_s_kind(seed: int) -> None:
+    """P-BATTLE-2, P-BATTLE-4, P-BATTLE-5, P-DEF-9: before a battle a Land theater fights on land and
+    a Naval one at sea, and a unit of the other kind adds nothing to it. ``move_score`` counts a step's
+    links times the unit's value in that battle (2 for a Spartan hoplite or an Athenian trireme, 1 for
+    a League unit, 0 for the other kind); ``kind=False``, the bot before, counts links alone."""
+    game, state, legal = first_move_before_a_battle(seed)
+    t = game.tables
+    theater, side = entry_parts(state.revealed)[0], state.actor // 2
+    far = links_to(t, theater)
+    kind = {PIECES.index(p) for p in (("Al", "Dl", "Ar"), ("Sl", "S300", "Pl"))[side]}
+    if t.naval_border[theater]:
+        kind = {PIECES.index(p) for p in (("An", "Dn"), ("Sn", "Pn"))[side]}
+    moves = [a for a in legal if a.verb == "move"]
+    for action in moves:
+        frm, piece, to = t.theater_index[str(action.args[0])], PIECES.index(str(action.args[1])), \
+            t.theater_index[str(action.args[2])]
+        value = (2 if str(action.args[1]) in ("Sl", "S300", "An") else 1) if piece in kind else 0
+        assert move_score(t, state, action) == (far[frm] - far[to]) * value, action
+        assert move_score(t, state, action, kind=False) == far[frm] - far[to], action
+    assert any(piece not in kind for piece in (PIECES.index(str(a.args[1])) for a in moves))
 
 
 def redeployment_with_a_step_back(seed: int) -> tuple[PericlesGame, PericlesState, list[Action]]:

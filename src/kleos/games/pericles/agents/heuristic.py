@@ -23,7 +23,9 @@ It plays its side's war and its own Honor through the evaluation of
   ends movement and redeployment rather than wander, and otherwise picks at random.
 
 ``aim=False`` leaves out the moves toward the issue's theater (the bot before them, a comparison's
-baseline: ``benchmarks/per_strength.py --variant unaimed --side``); ``steps_back=True`` lets it
+baseline: ``benchmarks/per_strength.py --variant unaimed --side``); ``kind=False`` aims every unit alike,
+as the bot did before it weighed a unit by what it adds to the battle that follows (:func:`battle_weight`:
+a ship adds nothing to a land battle; ``--variant kindless``); ``steps_back=True`` lets it
 redeploy a unit back where one of its kind came from (:func:`undoes_redeployment`; the bot before,
 for ``benchmarks/per_redeploy.py``).
 
@@ -48,6 +50,7 @@ from kleos.core.action import Action
 from kleos.core.kit.agents import Agent
 from kleos.games.pericles.agents.evaluation import SIDE_SHARE, value
 from kleos.games.pericles.game import PericlesGame
+from kleos.games.pericles.rules import battle
 from kleos.games.pericles.rules.common import CONTESTED, ENEMY, NEUTRAL, status
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import HIDDEN, PericlesState
@@ -89,19 +92,45 @@ def place_score(t: Tables, s: PericlesState, f: int, action: Action) -> float:
     return score
 
 
-def move_score(t: Tables, s: PericlesState, action: Action) -> int:
+def move_score(t: Tables, s: PericlesState, action: Action, kind: bool = True) -> int:
     """How many links a movement step brings a unit nearer the theater of the Military issue being
     resolved (P-MOVE-3..7: a unit that enters it stops there and fights, P-BATTLE-1); 0 for any other
-    step. Links are counted on the map's connections, whichever units may use them."""
-    return move_scores(t, s, [action])[0]
+    step. Links are counted on the map's connections, whichever units may use them. When a battle
+    follows (the theater is contested or enemy-held for the moving side, P-MIL-6, P-MIL-7), the links
+    count times the unit's value in that battle (:func:`battle_weight`); ``kind=False`` counts links only
+    (the bot before, a comparison's baseline)."""
+    return move_scores(t, s, [action], kind)[0]
 
 
-def move_scores(t: Tables, s: PericlesState, legal: list[Action]) -> list[int]:
+def move_scores(t: Tables, s: PericlesState, legal: list[Action], kind: bool = True) -> list[int]:
     """:func:`move_score` of each action, the links to the issue's theater looked up once."""
     if s.revealed < 0:
         return [0] * len(legal)
-    far = links_to(t, entry_parts(s.revealed)[0])
-    return [_links_saved(t, s, action, far) for action in legal]
+    theater = entry_parts(s.revealed)[0]
+    far = links_to(t, theater)
+    side = s.actor // 2
+    fights = kind and status(s, theater, side) in (CONTESTED, ENEMY)
+    if not fights:
+        return [_links_saved(t, s, action, far) for action in legal]
+    return [_links_saved(t, s, action, far) * battle_weight(t, theater, side, _moved_piece(s, action))
+            for action in legal]
+
+
+def battle_weight(t: Tables, theater: int, side: int, piece: int) -> int:
+    """What a unit of ``piece`` adds to its side's total in the battle ``theater`` fights first
+    (P-BATTLE-2, P-BATTLE-4, P-BATTLE-5): its value (P-DEF-9) if it is of that battle's kind, else 0. A
+    ship brought to a land battle adds nothing to it (the naval battle after it is optional,
+    P-BATTLE-34), and a Spartan hoplite adds twice a League one."""
+    return battle.unit_value(t, piece) if piece in battle.kind_pieces(battle.first_kind(t, theater), side) else 0
+
+
+def _moved_piece(s: PericlesState, action: Action) -> int:
+    """The piece a movement step moves: named by ``move``, on its way for ``step`` (-1 for others)."""
+    if action.verb == "move":
+        return PIECES.index(str(action.args[1]))
+    if action.verb == "step" and s.moving >= 0:
+        return s.moving % 100
+    return -1
 
 
 def _links_saved(t: Tables, s: PericlesState, action: Action, far: list[int]) -> int:
@@ -136,9 +165,9 @@ def links_to(t: Tables, target: int) -> list[int]:
     return far
 
 
-def aimed_move(t: Tables, s: PericlesState, legal: list[Action]) -> Action | None:
+def aimed_move(t: Tables, s: PericlesState, legal: list[Action], kind: bool = True) -> Action | None:
     """The movement step that brings a unit nearest the issue's theater, if any brings one nearer."""
-    scores = move_scores(t, s, legal)
+    scores = move_scores(t, s, legal, kind)
     best = max(range(len(legal)), key=scores.__getitem__)
     return legal[best] if scores[best] > 0 else None
 
@@ -162,9 +191,10 @@ def stop_action(legal: list[Action]) -> Action | None:
 
 
 def quick(s: PericlesState, legal: list[Action], rng: random.Random, t: Tables | None = None,
-          aim: bool = True) -> Action:
+          aim: bool = True, kind: bool = True) -> Action:
     """The cheap policy of the look-ahead and of the search's rollouts (see the module docstring);
-    ``aim=False`` moves units as the bot did before :func:`move_score` (for a comparison)."""
+    ``aim=False`` moves units as the bot did before :func:`move_score`, ``kind=False`` as it did
+    before the score weighed a unit by its battle (:func:`battle_weight`), for comparisons."""
     if len(legal) == 1:
         return legal[0]
     step = s.step
@@ -178,7 +208,7 @@ def quick(s: PericlesState, legal: list[Action], rng: random.Random, t: Tables |
     if step == "place" and t is not None and rng.random() < GREEDY_PLACE:
         return max(legal, key=lambda a: place_score(t, s, s.actor, a) + rng.random())
     if aim and step in ("move", "move_on") and t is not None and rng.random() < GREEDY_MOVE:
-        aimed = aimed_move(t, s, legal)
+        aimed = aimed_move(t, s, legal, kind)
         if aimed is not None:
             return aimed
     if step in ("move", "redeploy", "gold"):
@@ -211,8 +241,9 @@ def play_on(game: PericlesGame, s: PericlesState, steps: int, rng: random.Random
     return taken
 
 
-def _unaimed(t: Tables, s: PericlesState, seat: int, legal: list[Action], rng: random.Random) -> Action:
-    return quick(s, legal, rng, t, aim=False)
+def _quick_as(t: Tables, aim: bool, kind: bool, s: PericlesState, seat: int, legal: list[Action],
+              rng: random.Random) -> Action:
+    return quick(s, legal, rng, t, aim, kind)
 
 
 class HeuristicAgent:
@@ -222,7 +253,8 @@ class HeuristicAgent:
                  horizon: int = HORIZON, rollouts: int = ROLLOUTS, side_weight: float = SIDE_SHARE,
                  evaluate: Callable[[Tables, PericlesState, int], float] | None = None,
                  determinize: Callable[[PericlesView, random.Random], PericlesState] | None = None,
-                 policy: Policy | None = None, aim: bool = True, steps_back: bool = False) -> None:
+                 policy: Policy | None = None, aim: bool = True, steps_back: bool = False,
+                 kind: bool = True) -> None:
         if not 0 <= blunders <= 10:
             raise ValueError("blunders: 0 (full strength) to 10 (random)")
         self.game = game
@@ -231,9 +263,9 @@ class HeuristicAgent:
         self.width, self.samples, self.horizon, self.rollouts = width, samples, horizon, rollouts
         self.evaluate = evaluate if evaluate is not None else partial(value, side_weight=side_weight)
         self.determinize = determinize if determinize is not None else game.determinize
-        self.aim = aim
+        self.aim, self.kind = aim, kind
         self.steps_back = steps_back
-        self.policy = policy if aim or policy is not None else partial(_unaimed, game.tables)
+        self.policy = policy if policy is not None or (aim and kind) else partial(_quick_as, game.tables, aim, kind)
 
     def choose(self, view: PericlesView, legal: list[Action], rng: random.Random) -> Action:
         assert view.seat is not None
@@ -251,14 +283,14 @@ class HeuristicAgent:
             legal = [a for a in legal if not undoes_redeployment(self.t, s, a)] or legal
         if len(legal) <= self.width:
             return list(legal)
-        chosen: dict[Action, None] = {quick(s, legal, rng, self.t, self.aim): None}
+        chosen: dict[Action, None] = {quick(s, legal, rng, self.t, self.aim, self.kind): None}
         if s.step == "place":  # the best placements by their static score, then a sample
             seat = s.actor
             ranked = sorted(legal, key=lambda a: -place_score(self.t, s, seat, a))
             for action in ranked[:self.width - 2]:
                 chosen[action] = None
         if self.aim and s.step in ("move", "move_on"):  # the moves that bring a unit nearest the issue's theater
-            scores = move_scores(self.t, s, legal)
+            scores = move_scores(self.t, s, legal, self.kind)
             nearest = sorted(range(len(legal)), key=lambda i: -scores[i])
             for i in nearest[:self.width // 2]:
                 if scores[i] > 0:
