@@ -147,13 +147,14 @@ def headings_of(entry: Message) -> list[str]:
 @pytest.mark.parametrize("played", ["pericles"], indirect=True)  # the one game with a phase begun inside a step
 def test_p_seq_5_the_political_phase_is_headed_where_its_words_begin(played: Played) -> None:
     """P-SEQ-5: the step that ends the Assembly tells the last debate, then the Political phase that
-    runs by itself; its heading stands inside the entry (``heading_within``) at the offset
-    (``heading_at``) where the phase's words begin, not after them. The line itself is unchanged."""
+    runs by itself; its heading stands inside the entry (``heading_within``), before the end of the
+    line that tells the phase (``text_within``), not after it. The line itself is unchanged."""
     log = read_log(played, None)
     inside = [entry for entry in log if "heading_within" in entry]
     assert inside, "no step ended the Assembly"
     for entry in inside:
-        at = entry["heading_at"]
+        assert entry["text"].endswith(entry["text_within"]), entry
+        at = len(entry["text"]) - len(entry["text_within"])
         assert entry["heading_within"].startswith("Turn ") and entry["heading_within"].endswith("Political phase")
         assert entry["text"][at:].startswith("The Assembly is over. The Political phase begins (P-SEQ-5)"), entry
         assert "Oratory for" not in entry["text"][:at] and "Oratory for" in entry["text"][at:], entry

@@ -78,10 +78,12 @@ SPLIT = """async () => {
     const { renderLog, logText } = await import("/static/js/log.js");
     const { openedSince } = await import("/static/js/lastturn.js");
     const text = "EK: play S09. Military: EK wins. The Assembly is over. Oratory for Athens.";
-    const at = text.indexOf("The Assembly");
+    const within = text.slice(text.indexOf("The Assembly"));
     const log = [{ step: 1, seat: 2, hidden: false, action: "play S09", text, heading_within: "Turn 1: Political phase",
-                   heading_at: at },
-                 { step: 2, seat: 0, hidden: false, action: "lend", text: "AF: lend",
+                   text_within: within },
+                 { step: 2, seat: 0, hidden: false, action: "lend", text: "AF: lend 🎲 X",
+                   heading_within: "Never", text_within: "not its end" },
+                 { step: 3, seat: 0, hidden: false, action: "lend", text: "AF: lend",
                    heading_after: "Turn 1: Theater phase" }];
     const names = ["AF", "DF", "EK", "AK"];
     const root = document.createElement("div");
@@ -93,14 +95,16 @@ SPLIT = """async () => {
 
 def test_p_seq_5_the_browser_log_heads_a_phase_where_its_words_begin(live_server: LiveServer, browser: Any) -> None:
     """P-SEQ-5: an entry whose step ends the Assembly carries the Political phase's heading inside it
-    (``heading_within`` at ``heading_at``): the log shows the last debate, the heading, then the phase's
-    words on a line of their own; the download heads them the same way, and the seat whose step it
-    was reads the phase as begun since."""
+    (``heading_within``, whose words ``text_within`` end the line): the log shows the last debate, the
+    heading, then the phase's words on a line of their own; the download heads them the same way, and
+    the seat whose step it was reads the phase as begun since. Words that do not end the line leave it
+    whole."""
     page = browser.new_page()
     page.goto(f"{live_server.url}/")
     found = page.evaluate(SPLIT)
     kinds = [cls.split()[0] for cls, _text in found["items"]]
-    assert kinds == ["log-entry", "log-heading", "log-entry", "log-entry", "log-heading"], found["items"]
+    assert kinds == ["log-entry", "log-heading", "log-entry", "log-entry", "log-entry", "log-heading"], found["items"]
+    assert found["items"][3][1].endswith("lend 🎲 X"), found["items"]  # words that do not end the line: no split
     assert found["items"][0][1].endswith("play S09. Military: EK wins."), found["items"]
     assert found["items"][1][1] == "Turn 1: Political phase"
     assert "continued" in found["items"][2][0] and found["items"][2][1].endswith("The Assembly is over. Oratory for "

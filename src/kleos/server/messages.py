@@ -32,8 +32,8 @@ Readers = frozenset[int] | None
 """The seats that may read a log line (``None``: everybody, spectators included)."""
 Headings = tuple[str | None, str | None]
 """The headings shown above and below a log line (``None``: none there)."""
-Within = tuple[str, int]
-"""The heading of a part that begins inside a log line, and where in the line (a character offset)."""
+Within = tuple[str, str]
+"""The heading of a part that begins inside a log line, and the end of the line that tells that part."""
 
 
 def encode_readers(readers: Readers) -> str | None:
@@ -120,7 +120,7 @@ class LogEntry:
         if within is not None and self.hidden_from(seat):
             below = below or within[0]  # the neutral line cannot be split: the part begun is headed after it
         elif within is not None:
-            entry["heading_within"], entry["heading_at"] = within
+            entry["heading_within"], entry["text_within"] = within
             below = None if below == within[0] else below  # the part the step ends in began inside it
         if above:
             entry["heading_before"] = above
@@ -173,9 +173,9 @@ def told_line(kit: GameKit, game: AnyGame, seat: int, action: Action, views: Vie
 
 def heading_within(kit: GameKit, game: AnyGame, seat: int, action: Action, views: Views, line: str) -> Within | None:
     """The heading of a round or phase that begins inside the step told as ``line``
-    (:meth:`~kleos.core.kit.GameKit.log_heading_within`) and the offset in ``line`` where its words
-    begin; ``None`` when none begins inside, or when the line does not end with the words the kit
-    names (the heading then stays below the step)."""
+    (:meth:`~kleos.core.kit.GameKit.log_heading_within`) and the end of ``line`` that tells it (the
+    words, not an offset: a client counts characters otherwise); ``None`` when none begins inside, or
+    when the line does not end with the words the kit names (the heading then stays below the step)."""
     found = kit.log_heading_within(game, views.before, action, views.after)
     if found is None:
         return None
@@ -183,7 +183,7 @@ def heading_within(kit: GameKit, game: AnyGame, seat: int, action: Action, views
     tail = second_person(words, seat, game.seat_names)
     if not tail or not line.endswith(tail) or len(tail) >= len(line):
         return None
-    return heading, len(line) - len(tail)
+    return heading, tail
 
 
 def tell_entry(kit: GameKit, game: AnyGame, entry: LogEntry, action: Action, views: Views, language: str,

@@ -75,11 +75,13 @@ function logHeading(text) {
   return h("li", { class: "log-heading" }, h("strong", { text }));
 }
 
-/** An entry's text in its two parts when a round or phase begins inside the step (`heading_within`
- * at character `heading_at`): the words before the heading and those after it; else the whole text. */
+/** An entry's text in its two parts when a round or phase begins inside the step (`heading_within`,
+ * whose words `text_within` end the text): the words before the heading and those after it; else the
+ * whole text. */
 export function splitAtHeading(e) {
-  if (!e.heading_within || !(e.heading_at > 0) || e.heading_at >= e.text.length) return [e.text, null];
-  return [e.text.slice(0, e.heading_at).trimEnd(), e.text.slice(e.heading_at)];
+  const rest = e.text_within;
+  if (!e.heading_within || !rest || rest.length >= e.text.length || !e.text.endsWith(rest)) return [e.text, null];
+  return [e.text.slice(0, e.text.length - rest.length).trimEnd(), rest];
 }
 
 /** An entry's line with the headings the server sent around it, as the log's items; a heading that
