@@ -16,7 +16,8 @@ held, P-VICTORY-9, P-VICTORY-10). Where a battle follows (the issue's theater co
 enemy-held for the moving side, P-MIL-6, P-MIL-7), it also sums what the units stopped there add to the
 battle the theater fights first (P-BATTLE-2, P-BATTLE-4: a unit's value if of that battle's kind, else
 0) against the units stopped there that add nothing (``kindless``: the heuristic before it weighed a
-unit by that battle). A figure of behaviour, not of strength (``per_strength.py --side`` measures that).
+unit by that battle), and the units that would add to it moved out of it (``deserting``: the heuristic
+before it left such moves out). A figure of behaviour, not of strength (``per_strength.py --side`` measures that).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from per_strength import maker
 from kleos.arena.stats import wilson_interval
 from kleos.core import registry
 from kleos.core.action import Action
-from kleos.games.pericles.agents.heuristic import battle_weight
+from kleos.games.pericles.agents.heuristic import battle_weight, leaves_battle
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules.common import CONTESTED, ENEMY, FRIENDLY, NEUTRAL, status
@@ -54,12 +55,14 @@ class StopCount:
         self.inside = self.outside = 0
         self.elsewhere = {"contest": 0, "take": 0}
         self.added = self.idle = 0  # in a theater with a battle to come: the strength added, the units adding none
+        self.left = 0  # units that would add to that battle moved out of it
         self.fights = False
         self.target: int | None = None
         self.moved: list[int] = []
         self.status: list[tuple[str, str]] = []
 
     def before(self, state: PericlesState, seat: int, action: Action) -> None:
+        self.left += leaves_battle(self.tables, state, action)
         self.target = entry_parts(state.revealed)[0] if state.step in MOVING and state.revealed >= 0 else None
         self.moved = list(state.moved)
         if self.target is not None:
@@ -89,29 +92,30 @@ class StopCount:
             self.idle += weight == 0
 
 
-def one(job: tuple[str, str, int]) -> tuple[str, int, int, int, int, int, int]:
+def one(job: tuple[str, str, int]) -> tuple[str, int, int, int, int, int, int, int]:
     """One seeded game of ``variant`` in every seat (:func:`pericles_agents.play`): (variant, units
     stopped in the issue's theater, units stopped elsewhere, of those the ones that contested an enemy
-    theater and that took an empty one, the strength the stops added to battles to come and the units
-    stopped there that added none)."""
+    theater and that took an empty one, the strength the stops added to battles to come, the units
+    stopped there that added none and those moved out of such a battle)."""
     variant, scenario, seed = job
     registry.register(KIT)
     game = PericlesGame({"scenario": scenario})
     count = StopCount(game.tables)
     pericles_agents.play(game, seed, {seat: maker(variant)(game) for seat in range(4)}, watcher=count)
     return (variant, count.inside, count.outside, count.elsewhere["contest"], count.elsewhere["take"], count.added,
-            count.idle)
+            count.idle, count.left)
 
 
 def main() -> None:
     args = pericles_agents.variant_options(__doc__.split("\n\n")[0], "heuristic,unaimed")
-    totals = pericles_agents.count_variants(one, args, 6)
-    for variant, (inside, outside, contest, take, added, idle) in totals.items():
+    totals = pericles_agents.count_variants(one, args, 7)
+    for variant, (inside, outside, contest, take, added, idle, left) in totals.items():
         low, high = wilson_interval(inside, inside + outside)
         print(f"  {variant}: {inside} of {inside + outside} moved units stop in the issue's theater "
               f"({100 * inside / max(1, inside + outside):.0f}% [Wilson 95% {100 * low:.0f}-{100 * high:.0f}%]), "
               f"{outside} elsewhere: {contest} contest a theater the enemy held, {take} take one nobody held; "
-              f"before a battle, the units stopped there add {added} to it, {idle} of them nothing")
+              f"before a battle, the units stopped there add {added} to it, {idle} of them nothing; "
+              f"{left} units that would add to it moved out of it")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from kleos.games.pericles.agents.heuristic import (
     Blundering,
     HeuristicAgent,
     battle_weight,
+    leaves_battle,
     links_to,
     move_score,
     place_score,
@@ -291,6 +292,28 @@ def test_p_battle_2_the_heuristic_brings_units_of_the_battle_s_kind(seed: int) -
         assert move_score(t, state, action) == (far[frm] - far[to]) * value, action
         assert move_score(t, state, action, kind=False) == far[frm] - far[to], action
     assert any(piece not in kind for piece in (PIECES.index(str(a.args[1])) for a in moves))
+
+
+@pytest.mark.parametrize("seed", [1, 23])
+def test_p_battle_4_the_heuristic_keeps_its_units_in_the_battle_to_come(seed: int) -> None:
+    """P-BATTLE-4, P-BATTLE-5, P-MOVE-9: a unit of the battle's kind that leaves the issue's theater
+    before its battle takes its value off its side's total, even where the exit test lets it go. The
+    bot's decisions leave such moves out (``leaves_battle``); with ``stay=False``, the bot before, they
+    are among its candidates."""
+    game, state, legal = first_decision(seed, lambda game, state, legal: state.step == "move" and any(
+        leaves_battle(game.tables, state, a) for a in legal), "a move out of the battle to come")
+    t = game.tables
+    theater, side = entry_parts(state.revealed)[0], state.actor // 2
+    leaving = [a for a in legal if leaves_battle(t, state, a)]
+    for action in leaving:
+        assert t.theater_index[str(action.args[0])] == theater
+        assert battle_weight(t, theater, side, PIECES.index(str(action.args[1]))) > 0
+    assert not any(leaves_battle(t, state, a) for a in legal if a.verb != "move")
+    for rng_seed in range(5):
+        assert not set(leaving) & set(HeuristicAgent(game).candidates(state, legal, random.Random(rng_seed)))
+    before = [set(leaving) & set(HeuristicAgent(game, stay=False).candidates(state, legal, random.Random(k)))
+              for k in range(5)]
+    assert any(before)
 
 
 def redeployment_with_a_step_back(seed: int) -> tuple[PericlesGame, PericlesState, list[Action]]:

@@ -25,7 +25,8 @@ It plays its side's war and its own Honor through the evaluation of
 ``aim=False`` leaves out the moves toward the issue's theater (the bot before them, a comparison's
 baseline: ``benchmarks/per_strength.py --variant unaimed --side``); ``kind=False`` aims every unit alike,
 as the bot did before it weighed a unit by what it adds to the battle that follows (:func:`battle_weight`:
-a ship adds nothing to a land battle; ``--variant kindless``); ``steps_back=True`` lets it
+a ship adds nothing to a land battle; ``--variant kindless``); ``stay=False`` lets its decisions move a
+unit out of that battle (:func:`leaves_battle`; ``--variant deserting``); ``steps_back=True`` lets it
 redeploy a unit back where one of its kind came from (:func:`undoes_redeployment`; the bot before,
 for ``benchmarks/per_redeploy.py``).
 
@@ -122,6 +123,19 @@ def battle_weight(t: Tables, theater: int, side: int, piece: int) -> int:
     ship brought to a land battle adds nothing to it (the naval battle after it is optional,
     P-BATTLE-34), and a Spartan hoplite adds twice a League one."""
     return battle.unit_value(t, piece) if piece in battle.kind_pieces(battle.first_kind(t, theater), side) else 0
+
+
+def leaves_battle(t: Tables, s: PericlesState, action: Action) -> bool:
+    """Whether ``action`` moves a unit out of the issue's theater before the battle there, when the unit
+    would add to that battle (:func:`battle_weight`): its side's total drops by its value (P-BATTLE-4,
+    P-BATTLE-5). The exit test lets it go only when enough stays (P-MOVE-9), but the battle is the
+    issue's point; the bot leaves such moves out of its decisions."""
+    if action.verb != "move" or s.revealed < 0:
+        return False
+    theater, side = entry_parts(s.revealed)[0], s.actor // 2
+    if t.theater_index[str(action.args[0])] != theater or status(s, theater, side) not in (CONTESTED, ENEMY):
+        return False
+    return battle_weight(t, theater, side, PIECES.index(str(action.args[1]))) > 0
 
 
 def _moved_piece(s: PericlesState, action: Action) -> int:
@@ -254,7 +268,7 @@ class HeuristicAgent:
                  evaluate: Callable[[Tables, PericlesState, int], float] | None = None,
                  determinize: Callable[[PericlesView, random.Random], PericlesState] | None = None,
                  policy: Policy | None = None, aim: bool = True, steps_back: bool = False,
-                 kind: bool = True) -> None:
+                 kind: bool = True, stay: bool = True) -> None:
         if not 0 <= blunders <= 10:
             raise ValueError("blunders: 0 (full strength) to 10 (random)")
         self.game = game
@@ -263,7 +277,7 @@ class HeuristicAgent:
         self.width, self.samples, self.horizon, self.rollouts = width, samples, horizon, rollouts
         self.evaluate = evaluate if evaluate is not None else partial(value, side_weight=side_weight)
         self.determinize = determinize if determinize is not None else game.determinize
-        self.aim, self.kind = aim, kind
+        self.aim, self.kind, self.stay = aim, kind, stay
         self.steps_back = steps_back
         self.policy = policy if policy is not None or (aim and kind) else partial(_quick_as, game.tables, aim, kind)
 
@@ -278,9 +292,11 @@ class HeuristicAgent:
     def candidates(self, s: PericlesState, legal: list[Action], rng: random.Random) -> list[Action]:
         """At most ``width`` actions: the quick pick, for a placement the best by :func:`place_score`,
         the stop, one of each verb, then a sample; never a redeployment that undoes one
-        (:func:`undoes_redeployment`)."""
+        (:func:`undoes_redeployment`) nor a move out of the battle to come (:func:`leaves_battle`)."""
         if s.step == "redeploy" and not self.steps_back:
             legal = [a for a in legal if not undoes_redeployment(self.t, s, a)] or legal
+        if s.step == "move" and self.stay:
+            legal = [a for a in legal if not leaves_battle(self.t, s, a)] or legal
         if len(legal) <= self.width:
             return list(legal)
         chosen: dict[Action, None] = {quick(s, legal, rng, self.t, self.aim, self.kind): None}
