@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from cyc_helpers import at_offers, begin_effect, build_on, put, settle, war_turn
 
 from kleos.core.action import Action
@@ -95,14 +96,33 @@ def test_c_battle_11_a_defence_that_holds_names_the_holder_at_the_end() -> None:
 
 
 def test_recruits_and_buildings_are_named() -> None:
-    """C-RECRUIT-5/6, C-BUILD-1: which of Priest or Philosopher was recruited, which building went where."""
+    """C-RECRUIT-5/6, C-BUILD-1, C-BUILD-2: which of Priest or Philosopher was recruited, which building
+    went where, each with its price: a building 2 GP, the first unit of a turn free."""
     game, state = war_turn(3, ATHENA)
     put(game, state, 0, I1=1)
-    assert told(game, state, "recruit").startswith("recruit a Philosopher; Blue gains 1 Philosopher (now 1)")
-    assert told(game, state, "build I1") == "build a University on I1"  # the words say it: no second "stands"
+    assert told(game, state, "recruit").startswith(
+        "recruit a Philosopher (free of charge); Blue gains 1 Philosopher (now 1)")
+    assert told(game, state, "build I1") == "build a University on I1 (2 GP)"  # the words say it: no second "stands"
     game, state = war_turn(3, ZEUS)
     put(game, state, 0, I1=1)
-    assert told(game, state, "recruit").startswith("recruit a Priest; Blue gains 1 Priest (now 1)")
+    assert told(game, state, "recruit").startswith("recruit a Priest (free of charge); Blue gains 1 Priest (now 1)")
+
+
+@pytest.mark.parametrize(("god", "where", "prices"), [
+    (POSEIDON, "sea", ["free of charge", "1 GP", "2 GP", "3 GP"]),
+    (ARES, "I1", ["free of charge", "2 GP", "3 GP", "4 GP"]),
+    (ZEUS, "", ["free of charge", "4 GP"])])
+def test_c_recruit_1_each_recruit_says_its_price_on_the_ladder(god: int, where: str, prices: list[str]) -> None:
+    """C-RECRUIT-1, C-RECRUIT-3, C-RECRUIT-5: a turn's units cost more one by one (fleets free, 1, 2, 3;
+    troops free, 2, 3, 4; Priests free, 4); the words of each recruit say what this one costs, so a
+    newcomer need not know the ladders."""
+    game, state = war_turn(3, god, gold=20)
+    put(game, state, 0, I1=1)
+    if where == "sea":
+        where = str(next(a for a in game.legal_actions(state, 0) if a.verb == "recruit").args[0])
+    action = f"recruit {where}".strip()
+    lines = [told(game, state, action) for _ in prices]
+    assert [line.split("; ")[0] for line in lines] == [f"{lines[0].split(' (')[0]} ({price})" for price in prices]
 
 
 def test_c_two_8_the_end_of_a_turn_names_its_god() -> None:
@@ -200,7 +220,7 @@ def test_c_metro_3_four_philosophers_are_told_as_given_up_not_as_a_net_loss() ->
     put(game, state, 0, I1=1)
     state.philosophers[0] = 3
     line = told(game, state, "recruit")
-    assert line.startswith("recruit a Philosopher; Blue gains 1 Philosopher (now 4); "
+    assert line.startswith("recruit a Philosopher (free of charge); Blue gains 1 Philosopher (now 4); "
                            "Blue gives up 4 Philosophers for a Metropolis (C-METRO-3)")
     assert "each kind" not in line and "loses" not in line
 
@@ -307,6 +327,7 @@ def test_c_metro_4_buildings_the_metropolis_moves_aside_are_no_change() -> None:
     build_on(game, state, name, "temple", "port")
     state.philosophers[0] = 3
     line = told(game, state, "recruit")
-    assert line == ("recruit a Philosopher; Blue gains 1 Philosopher (now 4); Blue gives up 4 Philosophers for a "
+    assert line == ("recruit a Philosopher (free of charge); Blue gains 1 Philosopher (now 4); Blue gives up 4 "
+                    "Philosophers for a "
                     f"Metropolis (C-METRO-3); a Metropolis rises on {name}"), line
     assert buildings_on(t, state, island, 2) == buildings_on(t, state, island, 0) == 1  # both kept

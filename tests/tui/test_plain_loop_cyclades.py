@@ -1,5 +1,5 @@
 """``kleos play cyclades --plain``: a run of alike computer steps is one line that keeps its notation
-("build a University on I7 (×2)   [build I7]"), so that a watcher still
+("build a University on I7 (2 GP) (×2)   [build I7]"), so that a watcher still
 learns the notation from the folded line."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from kleos.cli import main
 
-FOLDED = re.compile(r"^(Blue|Red|Green): build a (\w+) on (I\d+) \(×(\d+)\)   \[build \3\]$", re.MULTILINE)
+FOLDED = re.compile(r"^(Blue|Red|Green): build a (\w+) on (I\d+) \(\d+ GP\) \(×(\d+)\)   \[build \3\]$", re.MULTILINE)
 
 
 def test_a_folded_run_of_a_computers_steps_keeps_its_notation(monkeypatch: pytest.MonkeyPatch,

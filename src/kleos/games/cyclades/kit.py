@@ -85,7 +85,7 @@ def _step_words(game: CycladesGame, view: CycladesView, action: Action) -> str:
         return ngettext("sail {n} fleet from {origin} to {dest} (free: the Sylph's step)",
                         "sail {n} fleets from {origin} to {dest} (free: the Sylph's step)", int(a[1]),
                         origin=a[0], dest=a[2])
-    return story.step_words(game, view, action) or action_words(action)
+    return story.priced(game, view, action, story.step_words(game, view, action) or action_words(action))
 
 
 def _sylph_step(game: CycladesGame, view: CycladesView) -> bool:

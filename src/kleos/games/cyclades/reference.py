@@ -102,10 +102,12 @@ def explain(game: CycladesGame, view: CycladesView, action: Action) -> str:
 def gloss(game: CycladesGame, view: CycladesView, action: Action) -> str:
     """A few words after a menu entry whose notation names only a price slot: the creature it is
     (and what summoning it costs after Temples); after an offering, whose marker it outbids and what
-    the bid would cost after Priests."""
+    the bid would cost after Priests; after a building or a unit recruited, its price."""
     t, s = game.tables, view.state
     if action.verb == "offer" and len(action.args) == 2 and view.seat is not None and view.seat >= 0:
         return _offer_gloss(t, s, view.seat, GODS.index(str(action.args[0])), int(action.args[1]))
+    if action.verb in ("build", "recruit"):
+        return price_words(t, s, action.verb)
     if action.verb not in ("summon", "swap") or not action.args:
         return ""
     card = s.track[t.slot_costs.index(int(action.args[0]))]
@@ -117,6 +119,18 @@ def gloss(game: CycladesGame, view: CycladesView, action: Action) -> str:
     used = int(action.args[1]) if len(action.args) > 1 else 0
     return _("{creature}, {price} GP", creature=name,
              price=summon.price(t, t.slot_costs.index(int(action.args[0])), used))
+
+
+def price_words(t: Tables, s: CycladesState, verb: str) -> str:
+    """What a building costs on the turn's god (C-BUILD-2), or the next unit on its recruit ladder
+    ("free" for the first, C-RECRUIT-1/3/5/6), for a ``build`` or ``recruit``; "" on an Apollo turn."""
+    god = turn.turn_god(s)
+    if god == EMPTY:
+        return ""
+    cost = t.building_cost[god] if verb == "build" else recruit.price(t, s, god)
+    if cost is None:
+        return ""
+    return _("free of charge") if cost == 0 else _("{price} GP", price=cost)
 
 
 def _offer_gloss(t: Tables, s: CycladesState, seat: int, god: int, amount: int) -> str:

@@ -18,7 +18,7 @@ from kleos.core.protocol import CHANCE
 from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext
-from kleos.games.cyclades.reference import creature
+from kleos.games.cyclades.reference import creature, price_words
 from kleos.games.cyclades.rules import actions as turn
 from kleos.games.cyclades.rules import battle, effects, figures, metro
 from kleos.games.cyclades.rules.common import buildings_on, income, islands_of, metropolises, net_cost
@@ -379,6 +379,15 @@ def step_words(game: CycladesGame, view: CycladesView, action: Action) -> str | 
     if action.verb == "offer" and len(action.args) == 2 and str(action.args[0]) in GODS[:N_GODS]:
         return _("offer {gold} GP to {god}", gold=action.args[1], god=words.god(t, GODS.index(str(action.args[0]))))
     return _chance_words(t, action)
+
+
+def priced(game: CycladesGame, view: CycladesView, action: Action, said: str) -> str:
+    """A build's or a recruit's words with its price, "build a Temple on I1 (2 GP)", "recruit a Priest
+    (free)": a newcomer should not have to know the cost ladders (C-BUILD-2, C-RECRUIT-1/3/5/6)."""
+    if action.verb not in ("build", "recruit") or view.state.phase != ACTION:
+        return said
+    price = price_words(game.tables, view.state, action.verb)
+    return f"{said} ({price})" if price else said
 
 
 def _chance_words(t: Tables, action: Action) -> str | None:
