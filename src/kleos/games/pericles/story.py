@@ -255,8 +255,13 @@ def outcomes_by_phase(g: PericlesGame, before: PericlesState, action: Action,
 
 
 def political_heading(turn: int) -> str:
-    """The log's heading of a turn's Political phase, as :func:`phase_heading` words it."""
-    return _("Turn {turn}: {phase}", turn=turn, phase=_(PHASE_TITLES[POLITICAL]))
+    """The log's heading of a turn's Political phase (:func:`turn_heading`)."""
+    return turn_heading(turn, POLITICAL)
+
+
+def turn_heading(turn: int, phase: str) -> str:
+    """The log's heading of a turn's phase: "Turn 2: Assembly phase" (P-SEQ-1)."""
+    return _("Turn {turn}: {phase}", turn=turn, phase=_(PHASE_TITLES[phase]))
 
 
 def ending_told(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
@@ -937,4 +942,4 @@ def phase_heading(before: PericlesState | None, after: PericlesState) -> str | N
     opened = before is None or (after.turn, after.phase) != (before.turn, before.phase)
     if not opened or after.phase not in PHASE_TITLES or after.outcome is not None:
         return None
-    return _("Turn {turn}: {phase}", turn=after.turn, phase=_(PHASE_TITLES[after.phase]))
+    return turn_heading(after.turn, after.phase)
