@@ -120,3 +120,24 @@ def test_p_seq_5_the_terminal_log_heads_the_political_phase_above_its_oratory() 
         assert texts[at + 1].startswith("The Assembly is over. The Political phase begins (P-SEQ-5)"), texts
         assert at >= 1 and not any(text.startswith("Oratory for ") for text in texts[:at]), texts
         assert any(text.startswith("Oratory for ") for text in texts[at:]), texts
+
+
+def test_p_seq_5_the_log_words_head_the_political_phase_where_its_words_begin() -> None:
+    """P-SEQ-5: the kit's ``log_words`` tells a step once, from its narrator's views: its text is
+    ``describe_step``'s line; for a step that ends the Assembly it names the heading "Turn N: Political
+    phase" and the end of the line that tells the phase, from the Assembly's end on; every other step
+    has no heading inside."""
+    seen = 0
+    for g, before, seat, action, after in (step for seed in SEEDS[:2] for step in steps(seed, "14_2")):
+        narrator = KIT.log_narrator(g, before, seat, action, after)
+        views = g.view(before, narrator), g.view(after, narrator)
+        words = KIT.log_words(g, views[0], action, views[1])
+        assert words.text == KIT.describe_step(g, views[0], action, views[1])
+        if not _ends_assembly(before, after):
+            assert words.heading_within is None and words.text_within == "", words
+            continue
+        seen += 1
+        assert words.heading_within == f"Turn {before.turn}: Political phase", words
+        assert words.text_within.startswith("The Assembly is over. The Political phase begins (P-SEQ-5)")
+        assert words.text.endswith(words.text_within) and len(words.text_within) < len(words.text)
+    assert seen >= 2

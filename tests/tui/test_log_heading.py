@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from kleos.core.kit import LogWords
 from kleos.core.protocol import CHANCE
 from kleos.games.cyclades.kit import KIT
 from kleos.tui.session import Session
@@ -35,24 +36,25 @@ def test_the_session_puts_the_game_s_headings_around_the_lines_of_a_step(monkeyp
 
 
 def test_a_part_begun_inside_a_step_is_headed_where_its_words_begin(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The kit's ``log_heading_within`` names a heading and the end of the step's words that belong to
+    """The kit's ``log_words`` names a heading and the end of the step's words that belong to
     it: the session's log splits the line there, the heading between the two parts, and does not head
     the same part again below the step; words the line does not end with leave it whole."""
     session = Session.start(KIT, {"players": 2}, 1, frozenset())
     told: list[str] = []
 
-    def within(game: Any, before: Any, action: Any, after: Any) -> tuple[str, str] | None:
+    def within(game: Any, before: Any, action: Any, after: Any) -> LogWords:
         words = KIT.describe_step(game, before, action, after)
         told.append(words)
-        return ("Middle", words.split(": ", 1)[1]) if ": " in words else None
+        return LogWords(words, "Middle", words.split(": ", 1)[1]) if ": " in words else LogWords(words)
 
-    monkeypatch.setattr(session.kit, "log_heading_within", within)
+    monkeypatch.setattr(session.kit, "log_words", within)
     monkeypatch.setattr(session.kit, "log_heading", lambda game, before, after: "Middle" if before else None)
     lines = session.step_chance()  # "the turn order is drawn: …"
     assert told and ": " in told[0]
     rest = told[0].split(": ", 1)[1]
     head = told[0][:-len(rest)].rstrip()  # "the turn order is drawn:"
     assert [(line.text, line.kind) for line in lines] == [(head, "chance"), ("Middle", "heading"), (rest, "result")]
-    monkeypatch.setattr(session.kit, "log_heading_within", lambda game, before, action, after: ("Middle", "no end"))
+    monkeypatch.setattr(session.kit, "log_words",
+                        lambda game, before, action, after: LogWords("the whole line", "Middle", "no end"))
     lines = session.step_chance()
     assert [line.kind for line in lines] == ["chance", "heading"] and lines[1].text == "Middle"

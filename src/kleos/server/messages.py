@@ -88,7 +88,7 @@ class LogEntry:
              within: Within | None = None) -> None:
         """Keep the lines told in ``language``: the account, for a secret step what the other seats
         read instead (notation, words), the headings above and below the step and the one of a part
-        that begins inside it (:func:`heading_within`)."""
+        that begins inside it (:func:`told`)."""
         self._lines[language] = line
         if hidden is not None:
             self._hidden[language] = hidden
@@ -168,22 +168,22 @@ def narrator_views(kit: GameKit, game: Game[S, V], before: S, seat: int, action:
 def told_line(kit: GameKit, game: AnyGame, seat: int, action: Action, views: Views) -> str:
     """The log's account of ``action`` from the narrator's ``views``, in the reader's language;
     neutral, the same for every seat that may read it."""
-    return neutral_text(kit.describe_step(game, views.before, action, views.after), seat, game.seat_names)
+    return told(kit, game, seat, action, views)[0]
 
 
-def heading_within(kit: GameKit, game: AnyGame, seat: int, action: Action, views: Views, line: str) -> Within | None:
-    """The heading of a round or phase that begins inside the step told as ``line``
-    (:meth:`~kleos.core.kit.GameKit.log_heading_within`) and the end of ``line`` that tells it (the
+def told(kit: GameKit, game: AnyGame, seat: int, action: Action, views: Views) -> tuple[str, Within | None]:
+    """:func:`told_line` and, when a round or phase begins inside the step
+    (:meth:`~kleos.core.kit.GameKit.log_words`), its heading and the end of the line that tells it (the
     words, not an offset: a client counts characters otherwise); ``None`` when none begins inside, or
     when the line does not end with the words the kit names (the heading then stays below the step)."""
-    found = kit.log_heading_within(game, views.before, action, views.after)
-    if found is None:
-        return None
-    heading, words = found
-    tail = second_person(words, seat, game.seat_names)
+    words = kit.log_words(game, views.before, action, views.after)
+    line = neutral_text(words.text, seat, game.seat_names)
+    if words.heading_within is None:
+        return line, None
+    tail = second_person(words.text_within, seat, game.seat_names)
     if not tail or not line.endswith(tail) or len(tail) >= len(line):
-        return None
-    return heading, tail
+        return line, None
+    return line, (words.heading_within, tail)
 
 
 def tell_entry(kit: GameKit, game: AnyGame, entry: LogEntry, action: Action, views: Views, language: str,
@@ -191,8 +191,7 @@ def tell_entry(kit: GameKit, game: AnyGame, entry: LogEntry, action: Action, vie
     """Render ``entry``'s lines and headings in ``language`` from its views (``first``: the game's
     first step) and keep them with it."""
     with i18n.use_locale(language):
-        line = told_line(kit, game, entry.seat, action, views)
-        within = heading_within(kit, game, entry.seat, action, views, line)
+        line, within = told(kit, game, entry.seat, action, views)
         entry.keep(language, line, hidden_lines(kit, game, entry.seat, action, entry.readers),
                    kit.log_headings(game, views.public_before, views.public_after, first), within)
 

@@ -60,7 +60,7 @@ def free_path(path: Path, tries: int = 1000) -> Path:
 
 def split_at_heading(line: LogLine, within: tuple[str, str] | None) -> list[LogLine]:
     """A step's log line, and when a round or phase begins inside the step (the kit's
-    ``log_heading_within``: its heading and the words of the line that belong to it), the line in two
+    ``log_words``: its heading and the words of the line that belong to it), the line in two
     with the heading between; the whole line when its words do not end so."""
     if within is None or not line.text.endswith(within[1]) or not 0 < len(within[1]) < len(line.text):
         return [line]
@@ -279,7 +279,7 @@ class Session:
         return lines
 
     def _plain_lines(self, before: Any, seat: int, action: Action, index: int) -> list[LogLine]:
-        """The log of a game without its own: the step in the kit's words (``describe_step``, from its
+        """The log of a game without its own: the step in the kit's words (``log_words``, from its
         narrator's views), or the kit's neutral line when the screen's readers may not see it; then
         the heading of a round or phase the step opens (the kit's ``log_heading``, also
         before the game's first step), or the end of the game."""
@@ -293,8 +293,9 @@ class Session:
             narrator = kit.log_narrator(game, before, seat, action, self.state)
             reader = min(allowed & self._readers) if seat == CHANCE and allowed else narrator
             seen = game.view(before, reader), game.view(self.state, reader)
-            text = kit.describe_step(game, seen[0], action, seen[1])
-            within = kit.log_heading_within(game, seen[0], action, seen[1])
+            words = kit.log_words(game, seen[0], action, seen[1])
+            text = words.text
+            within = None if words.heading_within is None else (words.heading_within, words.text_within)
             if seat != CHANCE:
                 text = f"{self.name(seat)}: {text}"
         lines = split_at_heading(LogLine(index, seat, text, kind), within)

@@ -27,7 +27,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple
 
 from kleos.core.action import Action
 from kleos.core.errors import IllegalAction, KleosError
@@ -45,6 +45,15 @@ if TYPE_CHECKING:
     from kleos.core.kit.web import WebParts
 
 JsonDict = dict[str, Any]
+
+
+class LogWords(NamedTuple):
+    """A step's words in the log (:meth:`GameKit.log_words`): ``text``, and where a round or phase
+    begins inside the step its heading and the end of ``text`` that tells it."""
+
+    text: str
+    heading_within: str | None = None
+    text_within: str = ""
 
 
 class OptionsError(KleosError):
@@ -216,13 +225,14 @@ class GameKit(ABC, Generic[G, S, V]):
         was resolved without a decision, the losses and points of a battle."""
         return self.describe_action(game, before, action)
 
-    def log_heading_within(self, game: G, before: V, action: Action, after: V) -> tuple[str, str] | None:
-        """Where a round or phase begins inside a step: its heading and the end of the step's words
-        (:meth:`describe_step`, from the same views) that belong to it, or ``None``. A step the rules
-        carry on by themselves into the next part (a last decision, after which a phase runs with
-        nobody to ask) tells both parts in one line; the logs put the heading where
-        the new part's words begin, rather than after them all. By default no part begins inside."""
-        return None
+    def log_words(self, game: G, before: V, action: Action, after: V) -> LogWords:
+        """A step as the logs tell it, from the same views as :meth:`describe_step`: its words and, when
+        a round or phase begins inside the step, that part's heading and the end of the words that
+        belong to it. A step the rules carry on by themselves into the next part (a last decision,
+        after which a phase runs with nobody to ask) tells both parts in one line; the logs put the
+        heading where the new part's words begin, rather than after them all. By default
+        :meth:`describe_step`'s words, with no part begun inside."""
+        return LogWords(self.describe_step(game, before, action, after))
 
     def log_heading(self, game: G, before: V | None, after: V) -> str | None:
         """The heading of the round or phase a step opens ("Cycle 2", "Turn 2: Assembly phase"), or

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from kleos.core.action import Action
 from kleos.core.errors import DataError, IllegalAction
-from kleos.core.kit import GameKit, JsonDict, OptionsError, OptionSpec
+from kleos.core.kit import GameKit, JsonDict, LogWords, OptionsError, OptionSpec
 from kleos.core.kit.handicap import BotHandicap
 from kleos.core.kit.options import option_specs, read_options
 from kleos.core.protocol import CHANCE, Outcome
@@ -136,11 +136,10 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
         """The story's line with what the step brought about (:func:`kleos.games.pericles.story.tell_step`)."""
         return story.tell_step(game, before.state, action, after.state)
 
-    def log_heading_within(self, game: PericlesGame, before: PericlesView, action: Action,
-                           after: PericlesView) -> tuple[str, str] | None:
-        """The Political phase's heading inside the step that ends the Assembly
-        (:func:`kleos.games.pericles.story.heading_within`)."""
-        return story.heading_within(game, before.state, action, after.state)
+    def log_words(self, game: PericlesGame, before: PericlesView, action: Action, after: PericlesView) -> LogWords:
+        """The story's line (:meth:`describe_step`) with the Political phase's heading inside the step
+        that ends the Assembly (:func:`kleos.games.pericles.story.told_step`), told once."""
+        return LogWords(*story.told_step(game, before.state, action, after.state))
 
     def log_heading(self, game: PericlesGame, before: PericlesView | None, after: PericlesView) -> str | None:
         """"Turn 2: Assembly phase" where a phase begins (:func:`kleos.games.pericles.story.phase_heading`)."""

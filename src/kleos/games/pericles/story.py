@@ -205,7 +205,20 @@ def tell_step(g: PericlesGame, before: PericlesState, action: Action, after: Per
     :func:`tell` says it, then the debate it reveals or settles and the expedition it ends
     (:func:`outcomes_told`) and what it brought about (:func:`changes`), so that the browser's log
     reads as the terminal's."""
-    return joined([tell(g, before, action), *outcomes_told(g, before, action, after), changes(g, before, after)])
+    return told_step(g, before, action, after)[0]
+
+
+def told_step(g: PericlesGame, before: PericlesState, action: Action,
+              after: PericlesState) -> tuple[str, str | None, str]:
+    """:func:`tell_step`'s line and, for the step that ends the Assembly when the Political phase then
+    runs by itself, that phase's heading and the end of the line that tells it, so that the logs head
+    the phase where its words begin (P-SEQ-5); ``None`` and "" for any other step."""
+    earlier, later = outcomes_by_phase(g, before, action, after)
+    said, changed = tell(g, before, action), changes(g, before, after)
+    if not later:
+        return joined([said, *earlier, changed]), None, ""
+    rest = joined([*later, changed])
+    return joined([said, *earlier, rest]), political_heading(before.turn), rest
 
 
 def joined(parts: list[str]) -> str:
@@ -215,17 +228,6 @@ def joined(parts: list[str]) -> str:
         if more:
             text = f"{text}{'' if text.endswith('.') else '.'} {more}" if text else more
     return text
-
-
-def heading_within(g: PericlesGame, before: PericlesState, action: Action,
-                   after: PericlesState) -> tuple[str, str] | None:
-    """For the step that ends the Assembly, when the Political phase then runs by itself: that phase's
-    heading and the end of the step's line (:func:`tell_step`, the same views) that tells it, so that
-    the browser's log heads the phase where its words begin (P-SEQ-5); ``None`` for any other step."""
-    _earlier, later = outcomes_by_phase(g, before, action, after)
-    if not later:
-        return None
-    return political_heading(before.turn), joined([*later, changes(g, before, after)])
 
 
 def outcomes_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> list[str]:
