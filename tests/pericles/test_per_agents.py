@@ -316,6 +316,36 @@ def test_p_battle_4_the_heuristic_keeps_its_units_in_the_battle_to_come(seed: in
     assert any(before)
 
 
+@pytest.mark.parametrize("seed", [1, 3])
+def test_p_battle_4_a_close_call_sends_the_unit_that_adds_most(seed: int) -> None:
+    """P-BATTLE-4, P-BATTLE-5, P-MOVE-6: a few rollouts of a move cannot tell one unit's strength in the
+    battle from the noise of the cards, so the ranking credits a move ``lean`` per point of its
+    ``move_score``. Where the look-ahead sees every candidate alike, the bot sends the unit that adds
+    most; with ``lean=0.0``, the bot before, its quick pick stays first."""
+    game, state, legal = first_move_before_a_battle(seed)
+    view = game.view(state, state.actor)
+
+    def alike(_t: object, _s: object, _seat: int) -> float:
+        return 0.5
+
+    def score(action: Action) -> int:
+        return move_score(game.tables, state, action)
+
+    best = max(score(action) for action in legal)
+    assert best > 0
+    # a generator whose quick pick (the first candidate) is not the best move
+    k = next(k for k in range(40) if score(HeuristicAgent(game).candidates(state, legal, random.Random(k))[0]) < best)
+
+    def ranked(lean: float) -> list[tuple[float, Action]]:
+        agent = HeuristicAgent(game, evaluate=alike, lean=lean, rollouts=10)
+        return agent.action_values(view, legal, random.Random(k))
+
+    leaning = ranked(0.03)
+    assert score(leaning[0][1]) == best
+    assert [value for value, _ in leaning] == [0.5] * len(leaning)  # the values stay the look-ahead's
+    assert score(ranked(0.0)[0][1]) < best
+
+
 def redeployment_with_a_step_back(seed: int) -> tuple[PericlesGame, PericlesState, list[Action]]:
     """The first redeployment step where a unit could leave a theater a unit of its kind was
     redeployed into this phase."""

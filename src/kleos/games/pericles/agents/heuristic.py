@@ -28,7 +28,10 @@ as the bot did before it weighed a unit by what it adds to the battle that follo
 a ship adds nothing to a land battle; ``--variant kindless``); ``stay=False`` lets its decisions move a
 unit out of that battle (:func:`leaves_battle`; ``--variant deserting``); ``steps_back=True`` lets it
 redeploy a unit back where one of its kind came from (:func:`undoes_redeployment`; the bot before,
-for ``benchmarks/per_redeploy.py``).
+for ``benchmarks/per_redeploy.py``). ``lean`` is the value a move toward the issue's theater is credited
+per point of its :func:`move_score` when the candidates are ranked: a few rollouts of a move cannot
+tell one unit's strength in a battle from the noise of the cards, so a close call sends the unit that
+adds most (0: the bot before, ``--variant unleaning``).
 
 ``evaluate`` replaces that evaluation, ``determinize`` the kit's determinization and ``policy`` the
 quick policy of its look-ahead (the search's guide scores with the search's objective and draws the
@@ -67,6 +70,7 @@ GREEDY_MOVE = 0.6  # its chance of moving a unit toward the issue's theater by `
 WANDER = 0.35  # the quick policy's chance of moving or redeploying a unit rather than stopping
 DECLINE_COST = 0.02  # value an issue declined must beat taking it by: a close call takes the issue
 RESOLVE_FACTOR = 2  # an issue's resolution (a few a round, and each decides Honor) gets this many more rollouts
+MOVE_LEAN = 0.03  # value a move toward the issue's theater is credited per point of its move_score
 HONOR_NOW = (Action("oracle", ("honor",)), Action("raid"))  # +3 Honor at once (P-ORACLE-2, P-RAID-2)
 
 
@@ -268,7 +272,7 @@ class HeuristicAgent:
                  evaluate: Callable[[Tables, PericlesState, int], float] | None = None,
                  determinize: Callable[[PericlesView, random.Random], PericlesState] | None = None,
                  policy: Policy | None = None, aim: bool = True, steps_back: bool = False,
-                 kind: bool = True, stay: bool = True) -> None:
+                 kind: bool = True, stay: bool = True, lean: float = MOVE_LEAN) -> None:
         if not 0 <= blunders <= 10:
             raise ValueError("blunders: 0 (full strength) to 10 (random)")
         self.game = game
@@ -277,7 +281,7 @@ class HeuristicAgent:
         self.width, self.samples, self.horizon, self.rollouts = width, samples, horizon, rollouts
         self.evaluate = evaluate if evaluate is not None else partial(value, side_weight=side_weight)
         self.determinize = determinize if determinize is not None else game.determinize
-        self.aim, self.kind, self.stay = aim, kind, stay
+        self.aim, self.kind, self.stay, self.lean = aim, kind, stay, lean
         self.steps_back = steps_back
         self.policy = policy if policy is not None or (aim and kind) else partial(_quick_as, game.tables, aim, kind)
 
@@ -324,7 +328,9 @@ class HeuristicAgent:
 
     def action_values(self, view: PericlesView, legal: list[Action],
                       rng: random.Random) -> list[tuple[float, Action]]:
-        """The candidates with their mean look-ahead values, best first (ties keep their order)."""
+        """The candidates with their mean look-ahead values, best first (ties keep their order); a declined
+        issue ranks ``DECLINE_COST`` lower and a move toward the issue's theater ``lean`` per point of its
+        :func:`move_score` higher than its value."""
         assert view.seat is not None
         seat = view.seat
         picks = self.candidates(view.state, legal, rng)
@@ -340,8 +346,17 @@ class HeuristicAgent:
                 play_on(self.game, s, self.horizon, random.Random(seed), self.policy)
                 totals[i] += self.evaluate(self.t, s, seat)
         means = [total / samples for total in totals]
-        order = sorted(range(len(picks)), key=lambda i: (-means[i] + DECLINE_COST * (picks[i].verb == "decline"), i))
+        leaning = self._leaning(view.state, picks)
+        order = sorted(range(len(picks)),
+                       key=lambda i: (-means[i] - leaning[i] + DECLINE_COST * (picks[i].verb == "decline"), i))
         return [(means[i], picks[i]) for i in order]
+
+
+    def _leaning(self, s: PericlesState, picks: list[Action]) -> list[float]:
+        """What each candidate's rank gains for bringing a unit nearer the issue's theater (``lean``)."""
+        if not (self.aim and self.lean and s.step in ("move", "move_on")):
+            return [0.0] * len(picks)
+        return [self.lean * max(0, score) for score in move_scores(self.t, s, picks, self.kind)]
 
 
 class Blundering:
