@@ -81,7 +81,7 @@ def test_p_info_2_a_card_dealt_face_down_names_its_faction_only() -> None:
     game = KIT.make_game({})
     deal = Action.parse("deal DF A04")
     line = KIT.hidden_log_line(game, CHANCE, deal, frozenset({FACTIONS.index("DF")}))
-    assert line == "a card is dealt: DF (hidden)" and "A04" not in line
+    assert line == "DF is dealt a card (hidden)" and "A04" not in line
     with i18n.use_locale("es"):
         assert KIT.hidden_log_line(game, CHANCE, deal, frozenset({1})) != line
 

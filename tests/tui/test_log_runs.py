@@ -14,14 +14,14 @@ from kleos.games.pericles.kit import KIT as PERICLES
 from kleos.tui.log_runs import Run, add_line, alike, fold, listed, run_text
 from kleos.tui.play import build_app
 
-HIDDEN = LogLine(1, CHANCE, "a card is dealt: DF (hidden)", "chance")
+HIDDEN = LogLine(1, CHANCE, "DF is dealt a card (hidden)", "chance")
 
 
 def test_a_run_of_alike_lines_is_one_line_with_its_count() -> None:
-    lines = [LogLine(0, CHANCE, "a card is dealt: AF A09", "chance"), *(LogLine(i, CHANCE, HIDDEN.text, "chance")
+    lines = [LogLine(0, CHANCE, "AF is dealt A09", "chance"), *(LogLine(i, CHANCE, HIDDEN.text, "chance")
                                                                        for i in range(1, 10))]
     runs = fold(lines)
-    assert [run.text for run in runs] == ["a card is dealt: AF A09", "a card is dealt: DF (hidden) (×9)"]
+    assert [run.text for run in runs] == ["AF is dealt A09", "DF is dealt a card (hidden) (×9)"]
     assert runs[1].line.index == 1  # told by the first of the run
 
 
@@ -29,7 +29,7 @@ def test_different_seats_kinds_words_and_headings_are_never_folded() -> None:
     assert alike(HIDDEN, LogLine(2, CHANCE, HIDDEN.text, "chance"))
     assert not alike(HIDDEN, LogLine(2, 0, HIDDEN.text, "chance"))
     assert not alike(HIDDEN, LogLine(2, CHANCE, HIDDEN.text, "result"))
-    assert not alike(HIDDEN, LogLine(2, CHANCE, "a card is dealt: EK (hidden)", "chance"))
+    assert not alike(HIDDEN, LogLine(2, CHANCE, "EK is dealt a card (hidden)", "chance"))
     heading = LogLine(3, CHANCE, "Turn 2", "heading")
     assert len(fold([heading, heading])) == 2
 
@@ -55,29 +55,29 @@ def test_the_pericles_deal_fits_the_screen_and_the_session_keeps_every_step() ->
             earlier = len(shown) - screen.recent_lines
             recent = str(screen.query_one("#recent", Static).render())
             assert earlier <= 0  # the whole deal fits: a line of one's own cards, one a faction hidden
-            assert "earlier" not in recent and recent.endswith("a card is dealt: AK (hidden) (×9)")
+            assert "earlier" not in recent and recent.endswith("AK is dealt a card (hidden) (×9)")
 
     asyncio.run(go())
     session_texts = [line.text for line in app.session.log]
     for faction in ("DF", "EK", "AK"):
-        line = f"a card is dealt: {faction} (hidden)"
+        line = f"{faction} is dealt a card (hidden)"
         assert session_texts.count(line) == 9  # a line per card in the session's log
         assert shown.count(f"{line} (×9)") == 1 and line not in shown  # one on the screen
-    own = [text for text in shown if text.startswith("a card is dealt: AF ")]
-    assert len(own) == 1 and len(own[0].removeprefix("a card is dealt: AF ").split(", ")) == 9  # one line
-    assert sum(text.startswith("a card is dealt: AF A") for text in session_texts) == 9
+    own = [text for text in shown if text.startswith("AF is dealt ")]
+    assert len(own) == 1 and len(own[0].removeprefix("AF is dealt ").split(", ")) == 9  # one line
+    assert sum(text.startswith("AF is dealt A") for text in session_texts) == 9
 
 
 def test_chance_lines_alike_but_for_their_last_word_are_one_list() -> None:
-    """A seat's own deal ("a card is dealt: AF A08", "… AF A06") is one line listing the cards; a
+    """A seat's own deal ("AF is dealt A08", "AF is dealt A06") is one line listing the cards; a
     seat's choices, lines with other words before the last, and a run already counted are not."""
-    own = [LogLine(i, CHANCE, f"a card is dealt: AF A0{i}", "chance") for i in range(1, 4)]
+    own = [LogLine(i, CHANCE, f"AF is dealt A0{i}", "chance") for i in range(1, 4)]
     runs = fold([*own, HIDDEN, HIDDEN])
-    assert [run.text for run in runs] == ["a card is dealt: AF A01, A02, A03", "a card is dealt: DF (hidden) (×2)"]
+    assert [run.text for run in runs] == ["AF is dealt A01, A02, A03", "DF is dealt a card (hidden) (×2)"]
     assert runs[0].line.index == 1
-    assert not listed(Run(own[0]), LogLine(2, 0, "a card is dealt: AF A02", "action"))  # a seat's choice
-    assert not listed(Run(own[0]), LogLine(2, CHANCE, "a card is dealt: DF A02", "chance"))
-    assert not listed(Run(HIDDEN, 2), LogLine(3, CHANCE, "a card is dealt: DF A02", "chance"))
+    assert not listed(Run(own[0]), LogLine(2, 0, "AF is dealt A02", "action"))  # a seat's choice
+    assert not listed(Run(own[0]), LogLine(2, CHANCE, "DF is dealt A02", "chance"))
+    assert not listed(Run(HIDDEN, 2), LogLine(3, CHANCE, "DF is dealt A02", "chance"))
     assert len(fold([LogLine(0, 0, "Blue: build I3", "action"), LogLine(1, 0, "Blue: build I4", "action")])) == 2
     dice = [LogLine(i, CHANCE, f"Die: {n}", "chance") for i, n in enumerate((4, 1, 4))]
     assert [run.text for run in fold(dice)] == ["Die: 4, 1, 4"]  # a list takes a word it already holds

@@ -27,9 +27,9 @@ def test_p_info_2_the_deal_is_a_line_a_faction_and_the_hand_reads_as_cards(
     assert code == 0 and save.exists()  # q saved and left
     lines = out.splitlines()
     for faction in ("DF", "EK", "AK"):
-        assert lines.count(f"a card is dealt: {faction} (hidden) (×9)") == 1
-        assert f"a card is dealt: {faction} (hidden)" not in lines
-    own = [line for line in lines if line.startswith("a card is dealt: AF A")]
+        assert lines.count(f"{faction} is dealt a card (hidden) (×9)") == 1
+        assert f"{faction} is dealt a card (hidden)" not in lines
+    own = [line for line in lines if line.startswith("AF is dealt A")]
     assert len(own) == 1 and len(own[0].split(", ")) == 9, own  # one's own cards listed on one line
     assert "  1. put into the entourage A04 (Leontis I (1): ORA: +4, 3 Strategos)   [entourage A04]" in lines
     # the menu says what is decided, as the terminal app's menu title does

@@ -430,7 +430,7 @@ def test_the_menus_buttons_read_as_much_as_the_terminals_menu(pericles_server: P
 FACTION_OF_SEAT = ("AF", "DF", "EK", "AK")
 NEWS = """async () => {
     const { newsLines } = await import("/static/js/announce.js");
-    const dealt = (step, faction) => ({ step, seat: -1, hidden: true, text: `a card is dealt: ${faction} (hidden)` });
+    const dealt = (step, faction) => ({ step, seat: -1, hidden: true, text: `${faction} is dealt a card (hidden)` });
     const log = [dealt(1, "DF"), dealt(2, "DF"), dealt(3, "DF"), dealt(4, "EK")];
     return newsLines({ log, seat: 0, your_turn: false }, ["AF", "DF", "EK", "AK"], 0, "");
 }"""
@@ -450,14 +450,14 @@ def test_a_deal_of_hidden_cards_is_one_line_a_faction_since_your_last_move(peric
         lines = page.locator("#last-turn li .last-turn-text").all_inner_texts()
         others = [faction for faction in ("AF", "DF", "EK", "AK") if faction != FACTION_OF_SEAT[seated["seat"]]]
         for faction in others:
-            assert f"a card is dealt: {faction} (hidden) (×9)" in lines, lines
+            assert f"{faction} is dealt a card (hidden) (×9)" in lines, lines
         mine = FACTION_OF_SEAT[seated["seat"]]
-        own = [line for line in lines if line.startswith(f"a card is dealt: {mine} ")]
+        own = [line for line in lines if line.startswith(f"{mine} is dealt ")]
         assert len(own) == 1 and len(own[0].split(", ")) == 9, lines  # one's own deal listed on one line
         logged = page.locator("#log-panel li.log-entry .log-text").all_inner_texts()
-        assert sum(text == f"a card is dealt: {others[0]} (hidden)" for text in logged) == 9  # a line per step
+        assert sum(text == f"{others[0]} is dealt a card (hidden)" for text in logged) == 9  # a line per step
         heard = page.evaluate(NEWS)
-        assert heard == ["chance: a card is dealt: DF (hidden) (×3)", "chance: a card is dealt: EK (hidden)"], heard
+        assert heard == ["chance: DF is dealt a card (hidden) (×3)", "chance: EK is dealt a card (hidden)"], heard
         assert errors == []
 
 

@@ -1,6 +1,6 @@
-"""Runs of one log line told once: "a card is dealt: DF (hidden) (×9)" instead of nine lines, so
+"""Runs of one log line told once: "DF is dealt a card (hidden) (×9)" instead of nine lines, so
 that a deal or a string of the same secret step does not push the story off the screen; and runs of
-chance lines that differ only in their last word told as a list, "a card is dealt: AF A08, A06, A27",
+chance lines that differ only in their last word told as a list, "AF is dealt A08, A06, A27",
 so that a seat's own deal is one line too. Only the terminal's display folds them; the session's log
 keeps a line per step (replays, saves, boards).
 """

@@ -163,7 +163,7 @@ class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
         faction sets cards aside, plays a debate card, lends a marker or commits Strategos, not which or
         how many (P-INFO-2, P-INFO-5, P-INFO-7)."""
         if seat == CHANCE and action.verb == "deal":
-            return _("a card is dealt: {faction} (hidden)", faction=str(action.args[0]))
+            return _("{faction} is dealt a card (hidden)", faction=str(action.args[0]))
         if seat != CHANCE and action.verb in HIDDEN_STEP_WORDS:
             where = str(action.args[-1]) if action.args else ""
             return _(HIDDEN_STEP_WORDS[action.verb], who=seat_names(game)[seat], theater=where)

@@ -58,7 +58,6 @@ from kleos.games.pericles.tables import (
 WORDS = {"keep": N_("keep in the entourage:"), "entourage": N_("put into the entourage"),
          "play": N_("play the card"), "lend": N_("lend a marker:"),
          "decline": N_("decline the issue"), "oracle": N_("Oracle:"),
-         "deal": N_("a card is dealt:"),
          "commit": N_("commit Strategos:"), "secret": N_("commit in secret:"), "resolve": N_("resolve the issue"),
          "league": N_("League:"), "disband": N_("remove for upkeep:"),
          "callias": N_("declare the Peace of Callias:"), "scuttle": N_("give up an Athenian ship in"),
@@ -91,7 +90,7 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
                "disband": _unit_step, "plague": _unit_step, "oracle": _oracle, "league": _league,
                "commit": _commit, "secret": _secret, "lend": _lend, "gold": _gold, "cit": _side_issue,
                "col": _side_issue, "kry": _side_issue, "ago": _side_issue, "build": _build, "issue": _issue,
-               "debate": _debate, "aristophanes": _aristophanes, "advisor": _advisor}
+               "debate": _debate, "aristophanes": _aristophanes, "advisor": _advisor, "deal": _deal}
     told = special.get(action.verb)
     text = told(g, s, action) if told is not None else _as_notation(action)
     if action.verb in RESOLVING and s.step == "resolve" and s.revealed >= 0:
@@ -99,6 +98,14 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
         return _("{marker} in {where}: {text}", marker=marker_words(s.revealed), where=g.tables.theater_keys[th],
                  text=text)
     return text
+
+
+def _deal(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """A political card drawn into a faction's hand (P-HAND-4): "AF is dealt A21", the faction first,
+    so that a run of its deals reads as one line, "AF is dealt A21, A06, A22"."""
+    if len(a.args) != 2:
+        return _as_notation(a)
+    return _("{faction} is dealt {card}", faction=str(a.args[0]), card=str(a.args[1]))
 
 
 def _advisor(g: PericlesGame, s: PericlesState, a: Action) -> str:

@@ -17,7 +17,7 @@ export function withoutSeat(entry, names) {
 /**
  * Consecutive entries alike (the same seat, words and secrecy) as one, the first of them with its
  * `count`: a deal of hidden cards is one line, not nine. Consecutive chance entries in the same words
- * but their last word are one entry listing those words, "a card is dealt: AF A08, A06, A27": a
+ * but their last word are one entry listing those words, "AF is dealt A08, A06, A27": a
  * seat's own deal is one line too. The log panel keeps a line per step.
  */
 export function foldRuns(entries) {
