@@ -28,7 +28,7 @@ from per_strength import maker
 from kleos.arena.stats import wilson_interval
 from kleos.core import registry
 from kleos.core.action import Action
-from kleos.games.pericles.agents.heuristic import battle_weight, leaves_battle
+from kleos.games.pericles.agents.heuristic import battle_theater, battle_weight, leaves_battle
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules.common import CONTESTED, ENEMY, FRIENDLY, NEUTRAL, status
@@ -67,7 +67,7 @@ class StopCount:
         self.moved = list(state.moved)
         if self.target is not None:
             self.status = [(status(state, th, 0), status(state, th, 1)) for th in range(len(state.moved) // N_PIECES)]
-            self.fights = self.status[self.target][state.actor // 2] in (CONTESTED, ENEMY)
+            self.fights = battle_theater(state) == self.target
 
     def after(self, state: PericlesState) -> None:
         if self.target is None:

@@ -111,14 +111,22 @@ def move_scores(t: Tables, s: PericlesState, legal: list[Action], kind: bool = T
     """:func:`move_score` of each action, the links to the issue's theater looked up once."""
     if s.revealed < 0:
         return [0] * len(legal)
-    theater = entry_parts(s.revealed)[0]
-    far = links_to(t, theater)
-    side = s.actor // 2
-    fights = kind and status(s, theater, side) in (CONTESTED, ENEMY)
-    if not fights:
+    far = links_to(t, entry_parts(s.revealed)[0])
+    theater = battle_theater(s) if kind else -1
+    if theater < 0:
         return [_links_saved(t, s, action, far) for action in legal]
+    side = s.actor // 2
     return [_links_saved(t, s, action, far) * battle_weight(t, theater, side, _moved_piece(s, action))
             for action in legal]
+
+
+def battle_theater(s: PericlesState) -> int:
+    """The issue's theater while a battle is to come there for the moving side (it is contested or
+    enemy-held, P-MIL-6, P-MIL-7), else -1."""
+    if s.revealed < 0:
+        return -1
+    theater = entry_parts(s.revealed)[0]
+    return theater if status(s, theater, s.actor // 2) in (CONTESTED, ENEMY) else -1
 
 
 def battle_weight(t: Tables, theater: int, side: int, piece: int) -> int:
@@ -134,12 +142,13 @@ def leaves_battle(t: Tables, s: PericlesState, action: Action) -> bool:
     would add to that battle (:func:`battle_weight`): its side's total drops by its value (P-BATTLE-4,
     P-BATTLE-5). The exit test lets it go only when enough stays (P-MOVE-9), but the battle is the
     issue's point; the bot leaves such moves out of its decisions."""
-    if action.verb != "move" or s.revealed < 0:
-        return False
-    theater, side = entry_parts(s.revealed)[0], s.actor // 2
-    if t.theater_index[str(action.args[0])] != theater or status(s, theater, side) not in (CONTESTED, ENEMY):
-        return False
-    return battle_weight(t, theater, side, PIECES.index(str(action.args[1]))) > 0
+    return action.verb == "move" and _leaves(t, battle_theater(s), s.actor // 2, action)
+
+
+def _leaves(t: Tables, theater: int, side: int, action: Action) -> bool:
+    """:func:`leaves_battle` for a ``move``, the battle's theater (-1: none) found once."""
+    return (theater >= 0 and t.theater_index[str(action.args[0])] == theater
+            and battle_weight(t, theater, side, PIECES.index(str(action.args[1]))) > 0)
 
 
 def _moved_piece(s: PericlesState, action: Action) -> int:
@@ -299,8 +308,9 @@ class HeuristicAgent:
         (:func:`undoes_redeployment`) nor a move out of the battle to come (:func:`leaves_battle`)."""
         if s.step == "redeploy" and not self.steps_back:
             legal = [a for a in legal if not undoes_redeployment(self.t, s, a)] or legal
-        if s.step == "move" and self.stay:
-            legal = [a for a in legal if not leaves_battle(self.t, s, a)] or legal
+        if s.step == "move" and self.stay and (theater := battle_theater(s)) >= 0:
+            side = s.actor // 2
+            legal = [a for a in legal if a.verb != "move" or not _leaves(self.t, theater, side, a)] or legal
         if len(legal) <= self.width:
             return list(legal)
         chosen: dict[Action, None] = {quick(s, legal, rng, self.t, self.aim, self.kind): None}
