@@ -1,6 +1,8 @@
 """How long the plain loop's menus and boards are: for seeded games of bots, the largest menu (legal
 actions) a seat met and the lines ``kleos play --plain`` prints for it, a counted run ("1 to 6.
-offer 2 GP to Zeus … offer 7 GP to Zeus") being one line, and how many menus had over 30 entries;
+offer 2 GP to Zeus … offer 7 GP to Zeus") being one line and a shared run ("1 to 8. redeploy … to:
+1 Sicily, 2 Boeotia, …") wrapped at 100 columns (and the lines with counted runs only, the loop's
+rule until December 2026), and how many menus had over 30 entries;
 and, as if seat 1 were the person, the board lines printed before its decisions: the whole board
 each time, whole unless the same as last time (one line then; the loop's rule until December 2026),
 and what the loop prints (one line for a board seen already, else only what changed in the same turn
@@ -27,8 +29,8 @@ from kleos.core.kit.agents import Agent
 from kleos.core.protocol import Game
 from kleos.core.record import play_out
 from kleos.tui.board_change import changed_lines
-from kleos.tui.menu import FLAT_LIMIT
-from kleos.tui.plain import counted_runs, printed_lines
+from kleos.tui.look import Look
+from kleos.tui.menu_runs import SharedRun, menu_runs, printed_lines
 
 LONG = 30
 """A menu with more entries than this counts as long."""
@@ -40,7 +42,8 @@ class Menus:
     def __init__(self, kit: GameKit[Any, Any, Any], game: Game[Any, Any], agent: Agent[Any],
                  rng: random.Random) -> None:
         self.kit, self.game, self.agent, self.rng = kit, game, agent, rng
-        self.largest = self.lines = self.long = self.count = 0
+        self.look = Look(kit)
+        self.largest = self.lines = self.counted_lines = self.long = self.count = 0
         self.board_whole = self.board_unless_same = self.board_printed = 0
         self.last_board: str | None = None
 
@@ -49,10 +52,14 @@ class Menus:
         if seat == 0:
             self.count_board(self.kit.describe_view(self.game, self.game.view(state, seat), seat))
         self.long += len(legal) > LONG
+        view = self.game.view(state, seat)
         if len(legal) > self.largest:
-            runs = counted_runs(legal, [""] * len(legal)) if len(legal) > FLAT_LIMIT else []
+            words = [self.look.entry_words(self.game, view, action) for action in legal]
+            runs = menu_runs(legal, words, [""] * len(legal), self.look.flat_limit)
+            counted = {first: run for first, run in runs.items() if not isinstance(run, SharedRun)}
             self.largest, self.lines = len(legal), printed_lines(len(legal), runs)
-        return self.agent.choose(self.game.view(state, seat), legal, self.rng)
+            self.counted_lines = printed_lines(len(legal), counted)
+        return self.agent.choose(view, legal, self.rng)
 
     def count_board(self, board: str) -> None:
         """Add the board's lines, whole and as the plain loop prints them before a decision."""
@@ -80,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     for seed in range(args.seeds):
         menus = Menus(kit, game, make_agent(args.agent, game), random.Random(seed))
         play_out(game, game.new_state(seed), menus.choose, max_steps=args.max_steps)
-        print(f"{args.game} seed {seed}: largest menu {menus.largest} entries, printed in {menus.lines} lines; "
+        print(f"{args.game} seed {seed}: largest menu {menus.largest} entries, printed in {menus.lines} lines "
+              f"({menus.counted_lines} with counted runs only); "
               f"{menus.long} of {menus.count} menus over {LONG} entries; seat 1's boards {menus.board_whole} lines "
               f"whole, {menus.board_unless_same} whole unless the same, {menus.board_printed} printed", flush=True)
     return 0

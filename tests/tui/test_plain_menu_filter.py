@@ -14,7 +14,7 @@ from kleos.core.action import Action
 from kleos.core.kit.terminal import ends_step
 from kleos.core.protocol import CHANCE
 from kleos.core.record import GameRecord
-from kleos.tui.plain import LONG_MENU, PlainGame
+from kleos.tui.plain import PlainGame
 from kleos.tui.session import Session
 
 SEED = 5
@@ -48,9 +48,33 @@ def test_p_redeploy_1_a_long_menu_ends_with_a_word_on_menu_word(capsys: pytest.C
     assert str(legal[-1]) == "redeploy done" and all(a.args != ("done",) for a in legal[:-1])
     plain.menu(seat, legal)
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) > LONG_MENU and lines[-2].endswith("   [redeploy done]")
+    assert any(line.endswith("   [redeploy done]") for line in lines)
     hint = f"({len(legal)} choices: 'menu WORD' lists only those that name WORD, such as a place or a piece.)"
     assert lines[-1] == hint
+
+
+def test_p_redeploy_1_one_unit_s_destinations_share_a_line_each_with_its_own_number(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """P-REDEPLOY-1: a unit's redeployment to each place it may reach is one line ("1 to 8. redeploy
+    … from Isthmus to: 1 Sicily, 2 Boeotia, …   [redeploy Isthmus Dl …]"), said once how it is
+    answered; every number stands for the action it stood for when each had its own line."""
+    plain, seat = long_menu()
+    legal = plain.ordered(plain.session.legal(seat))
+    plain.menu(seat, legal)
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) < len(legal) // 2
+    numbered = {}
+    for run in re.finditer(r"^  +(\d+) to (\d+)\. (.+?): (.+?)   \[([^]\n]+) …\]$", out, re.MULTILINE | re.DOTALL):
+        first, last, stem = int(run[1]), int(run[2]), run[5]
+        ends = re.findall(r"(\d+) ([A-Za-z]+)", run[4])
+        assert [int(n) for n, _place in ends] == list(range(first, last + 1))
+        for n, place in ends:
+            numbered[int(n)] = f"{stem} {place}"
+            assert plain.words(plain.session.view(seat), legal[int(n) - 1]).endswith(f" {place}")
+    assert numbered and all(str(legal[n - 1]) == notation for n, notation in numbered.items())
+    assert "answer the number before the one you want" in out
+    plain.menu(seat, legal)
+    assert "answer the number before the one you want" not in capsys.readouterr().out  # said once
 
 
 def test_menu_word_lists_the_entries_naming_it_by_their_own_numbers(capsys: pytest.CaptureFixture[str]) -> None:

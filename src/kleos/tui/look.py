@@ -16,7 +16,7 @@ from rich.text import Text
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
 from kleos.core.kit.params import G, S, V
-from kleos.core.kit.terminal import BoardContext, Palette, TerminalParts, VerbHelp
+from kleos.core.kit.terminal import BoardContext, Palette, TerminalParts, VerbHelp, gloss_beyond
 from kleos.core.protocol import CHANCE, Outcome
 from kleos.i18n.platform import N_, _
 from kleos.tui.menu import FLAT_LIMIT
@@ -157,6 +157,12 @@ class Look(Generic[G, S, V]):
 
     def gloss(self, game: G, view: V, action: Action) -> str:
         return self.parts.menus.gloss(game, view, action) if self.parts.menus.gloss is not None else ""
+
+    def entry_words(self, game: G, view: V, action: Action) -> str:
+        """A menu entry's words: the action as the game describes it to ``view``, with its gloss."""
+        words = self.kit.describe_action(game, view, action)
+        gloss = gloss_beyond(words, self.gloss(game, view, action))
+        return words + (f" ({gloss})" if gloss else "")
 
     def small_step(self, game: G, view: V, seat: int) -> bool:
         step = self.parts.menus.small_step

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import sys
-from itertools import pairwise
 from pathlib import Path
 
 from kleos.core.action import Action
@@ -21,6 +20,7 @@ from kleos.i18n.platform import N_, _
 from kleos.tui.board_change import changed_lines
 from kleos.tui.log_runs import Run, fold, grown
 from kleos.tui.look import Look, verb_told
+from kleos.tui.menu_runs import Runs, SharedRun, menu_runs, printed_lines, shared_lines
 from kleos.tui.session import Session
 
 LOG_LINES = 20
@@ -66,6 +66,7 @@ class PlainGame:
         self.last_decider: int | None = None
         self.board_shown: tuple[int, str] | None = None  # the seat and the board printed last
         self.notations: dict[int, str] = {}  # record index -> a computer's action the readers may see
+        self.told_shared = False  # whether a menu said once how a line of several choices is answered
 
     # ----- the loop -------------------------------------------------------------------------------
     def run(self) -> int:
@@ -239,24 +240,36 @@ class PlainGame:
             out(_("Your choices ({name}):", name=s.name(seat)))
         width = len(str(len(legal)))
         warnings = [self.look.warning(s.game, view, seat, action) for action in legal]
-        spans = counted_runs(legal, warnings) if len(legal) > self.look.flat_limit else []
-        starts = {first: last for first, last in spans}
+        runs = menu_runs(legal, [self.words(view, action) for action in legal], warnings, self.look.flat_limit)
         i = 0
         while i < len(legal):
-            if i in starts:  # a count from one number to another: one line for the whole run
-                last = starts[i]
-                out(f"  {self.run_words(view, i, last, legal)}")
-                i = last + 1
-                continue
-            out(self.entry_line(view, i, width, legal[i], warnings[i]))
-            i += 1
-        if spans:
-            first, last = spans[0]
-            out(_("(A line numbered {first} to {last} holds one entry for each number, in order; 'explain N' "
-                  "tells one.)", first=first + 1, last=last + 1))
-        if printed_lines(len(legal), spans) > LONG_MENU:
+            run = runs.get(i)
+            if isinstance(run, SharedRun):  # entries alike but for their end: one line, each end numbered
+                out("\n".join(shared_lines(run, width)))
+                i = run.last + 1
+            elif run is not None:  # a count from one number to another: one line for the whole run
+                out(f"  {self.run_words(view, i, run, legal)}")
+                i = run + 1
+            else:
+                out(self.entry_line(view, i, width, legal[i], warnings[i]))
+                i += 1
+        self.tell_runs(runs)
+        counted = {first: run for first, run in runs.items() if not isinstance(run, SharedRun)}
+        if printed_lines(len(legal), counted) > LONG_MENU:  # many choices, however they are printed
             out(_("({n} choices: 'menu WORD' lists only those that name WORD, such as a place or a piece.)",
                   n=len(legal)))
+
+    def tell_runs(self, runs: Runs) -> None:
+        """How a menu's runs are answered: a counted run each time, a shared run the first time."""
+        counted = sorted((first, run) for first, run in runs.items() if not isinstance(run, SharedRun))
+        if counted:
+            first, last = counted[0]
+            out(_("(A line numbered {first} to {last} holds one entry for each number, in order; 'explain N' "
+                  "tells one.)", first=first + 1, last=last + 1))
+        if not self.told_shared and len(counted) < len(runs):
+            self.told_shared = True
+            out(_("(A line that lists several choices gives each its own number: answer the number before "
+                  "the one you want.)"))
 
     def menu_naming(self, seat: int, legal: list[Action], word: str) -> None:
         """``menu WORD``: the entries whose words or notation contain ``word`` (any case)."""
@@ -290,10 +303,7 @@ class PlainGame:
 
     def words(self, view: object, action: Action) -> str:
         """A menu entry's words: the action as the game describes it to ``view``, with its gloss."""
-        s = self.session
-        words = s.kit.describe_action(s.game, view, action)
-        gloss = gloss_beyond(words, self.look.gloss(s.game, view, action))
-        return words + (f" ({gloss})" if gloss else "")
+        return self.look.entry_words(self.session.game, view, action)
 
     def explain(self, seat: int, legal: list[Action], rest: str) -> None:
         """``explain N`` (``? N``): menu entry N in the menu's words, then what choosing it does (the
@@ -447,50 +457,6 @@ def rules_naming(text: str, needle: str) -> list[str]:
                 told.add(context)
         found.append(part)
     return found
-
-
-RUN_LEAST = 4
-"""The fewest entries a counted run (``offer zeus 2`` … ``offer zeus 7``) must have to share a line."""
-
-
-def counted_runs(legal: list[Action], warnings: list[str]) -> list[tuple[int, int]]:
-    """The runs of at least :data:`RUN_LEAST` entries in a row that differ only by one number counting
-    up by one (bids, amounts committed, units moved), none of them flagged: ``(first, last)``
-    indices. A long menu of such counts (a bid of 2 to 40 gold on each of several lots) would
-    otherwise be read out one line per number."""
-    steps = [_counted_at(a, b) for a, b in pairwise(legal)]  # each pair once
-    runs: list[tuple[int, int]] = []
-    i = 0
-    while i < len(steps):
-        last = i
-        while last < len(steps) and steps[last] is not None and steps[last] == steps[i] and not warnings[last + 1]:
-            last += 1
-        if last - i + 1 >= RUN_LEAST and not warnings[i]:
-            runs.append((i, last))
-            i = last + 1
-        else:
-            i += 1
-    return runs
-
-
-def printed_lines(entries: int, runs: list[tuple[int, int]]) -> int:
-    """The lines a menu of ``entries`` prints once each counted run (:func:`counted_runs`) is one."""
-    return entries - sum(last - first for first, last in runs)
-
-
-def _counted_at(a: Action, b: Action) -> int | None:
-    """The position of the one argument in which ``b`` counts one more than ``a`` (None if not so)."""
-    if a.verb != b.verb or len(a.args) != len(b.args):
-        return None
-    differ = [k for k, (x, y) in enumerate(zip(a.args, b.args, strict=True)) if x != y]
-    if len(differ) != 1:
-        return None
-    x, y = str(a.args[differ[0]]), str(b.args[differ[0]])
-    return differ[0] if _integer(x) and _integer(y) and int(y) == int(x) + 1 else None
-
-
-def _integer(text: str) -> bool:
-    return text.lstrip("-").isdigit()
 
 
 RULE_ID = re.compile(r"([a-z]+(?:-[a-z]+)*)-(\d+)$")

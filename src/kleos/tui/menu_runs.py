@@ -1,0 +1,186 @@
+"""Runs of alike entries in the plain loop's numbered menu, each printed as one line.
+
+A long menu is read from top to bottom, often aloud by a screen reader. Two kinds of run say the
+same thing entry after entry and are shortened, every entry keeping its own number (so an answer
+by number means the same whether the run is shortened or not):
+
+- a **counted run** differs only by one number counting up by one (a bid of 2 to 40 gold):
+  ``12 to 50. bid 2 … bid 40``;
+- a **shared run** differs only by its last notation token, and its words only by their end (one
+  unit redeployed to each of eight places): ``1 to 8. redeploy … from Isthmus to: 1 Sicily,
+  2 Boeotia, …``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+
+from kleos.core.action import Action
+from kleos.i18n.platform import _
+
+RUN_LEAST = 4
+"""The fewest entries a run (``offer zeus 2`` … ``offer zeus 7``) must have to share a line."""
+TAIL_MOST = 40
+"""The longest end of an entry's words that a shared run lists (longer ones keep their own lines)."""
+UNLISTABLE = (",", ";")
+"""Marks that an end must not hold outside brackets: a run lists its ends with commas."""
+
+
+def counted_runs(legal: list[Action], warnings: list[str]) -> list[tuple[int, int]]:
+    """The runs of at least :data:`RUN_LEAST` entries in a row that differ only by one number counting
+    up by one (bids, amounts committed, units moved), none of them flagged: ``(first, last)``
+    indices. A long menu of such counts (a bid of 2 to 40 gold on each of several lots) would
+    otherwise be read out one line per number."""
+    steps = [_counted_at(a, b) for a, b in pairwise(legal)]  # each pair once
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < len(steps):
+        last = i
+        while last < len(steps) and steps[last] is not None and steps[last] == steps[i] and not warnings[last + 1]:
+            last += 1
+        if last - i + 1 >= RUN_LEAST and not warnings[i]:
+            runs.append((i, last))
+            i = last + 1
+        else:
+            i += 1
+    return runs
+
+
+def _counted_at(a: Action, b: Action) -> int | None:
+    """The position of the one argument in which ``b`` counts one more than ``a`` (None if not so)."""
+    if a.verb != b.verb or len(a.args) != len(b.args):
+        return None
+    differ = [k for k, (x, y) in enumerate(zip(a.args, b.args, strict=True)) if x != y]
+    if len(differ) != 1:
+        return None
+    x, y = str(a.args[differ[0]]), str(b.args[differ[0]])
+    return differ[0] if _integer(x) and _integer(y) and int(y) == int(x) + 1 else None
+
+
+def _integer(text: str) -> bool:
+    return text.lstrip("-").isdigit()
+
+
+@dataclass(frozen=True)
+class SharedRun:
+    """Entries ``first`` to ``last`` (indices) whose words are ``head`` followed by each of ``tails``,
+    and whose notation is ``notation`` followed by one last token."""
+
+    first: int
+    last: int
+    head: str
+    tails: tuple[str, ...]
+    notation: str
+
+
+def shared_runs(legal: list[Action], words: list[str], warnings: list[str],
+                taken: set[int]) -> list[SharedRun]:
+    """The runs of at least :data:`RUN_LEAST` entries in a row, none flagged nor in ``taken`` (the
+    counted runs), whose notations differ only by their last token and whose words (``words``, one
+    per entry) differ only by an end of at most :data:`TAIL_MOST` characters that does not start
+    with a digit (a number after an entry's number would read as a second number) nor hold a comma
+    or a semicolon outside brackets (the run's list would not tell where an end stops)."""
+    runs: list[SharedRun] = []
+    i = 0
+    while i < len(legal):
+        last = i
+        while (last + 1 < len(legal) and _joinable(last + 1, warnings, taken)
+               and _stem(legal[last + 1]) == _stem(legal[i])):
+            last += 1
+        run = _shared(legal, words, i, last) if _joinable(i, warnings, taken) else None
+        if run is not None:
+            runs.append(run)
+            i = last + 1
+        else:
+            i += 1
+    return runs
+
+
+def _joinable(i: int, warnings: list[str], taken: set[int]) -> bool:
+    return not warnings[i] and i not in taken
+
+
+def _stem(action: Action) -> tuple[str, ...] | None:
+    """The notation's tokens but the last (None for an action of one token: nothing shared)."""
+    tokens = tuple(str(action).split())
+    return tokens[:-1] if len(tokens) > 1 else None
+
+
+def _unlistable(tail: str) -> bool:
+    """Whether ``tail`` holds a mark of :data:`UNLISTABLE` outside round brackets."""
+    depth = 0
+    for char in tail:
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and char in UNLISTABLE:
+            return True
+    return False
+
+
+def _shared(legal: list[Action], words: list[str], first: int, last: int) -> SharedRun | None:
+    """Entries ``first`` to ``last`` as a shared run, or None when they are too few or their words
+    do not share a beginning followed by short ends."""
+    stem = _stem(legal[first])
+    if stem is None or last - first + 1 < RUN_LEAST:
+        return None
+    split = [text.split(" ") for text in words[first:last + 1]]
+    common = 0
+    while all(len(parts) > common + 1 for parts in split) and len({parts[common] for parts in split}) == 1:
+        common += 1
+    tails = tuple(" ".join(parts[common:]) for parts in split)
+    if common == 0 or any(len(tail) > TAIL_MOST or tail[:1].isdigit() or _unlistable(tail) for tail in tails):
+        return None
+    return SharedRun(first, last, " ".join(split[0][:common]), tails, " ".join(stem))
+
+
+SHARED_WIDTH = 100
+"""The width to which a shared run's line is wrapped (its later lines indented under its words)."""
+
+
+def shared_lines(run: SharedRun, width: int) -> list[str]:
+    """A shared run as its menu line, wrapped at :data:`SHARED_WIDTH`: "1 to 8. redeploy … from Isthmus
+    to: 1 Sicily, 2 Boeotia, …   [redeploy Isthmus Dl …]"; an end is never split from its number."""
+    number = _("{first} to {last}", first=run.first + 1, last=run.last + 1)
+    lead = f"  {number:>{width}}. "
+    items = [f"{run.first + k + 1} {tail}" + ("," if k < len(run.tails) - 1 else "")
+             for k, tail in enumerate(run.tails)]
+    items[-1] += f"   [{run.notation} …]"
+    lines: list[str] = []
+    line = f"{lead}{run.head}:"
+    for item in items:
+        if len(line) + 1 + len(item) > SHARED_WIDTH and line.strip():
+            lines.append(line)
+            line = " " * len(lead) + item
+        else:
+            line += " " + item
+    return [*lines, line]
+
+
+Runs = dict[int, int | SharedRun]
+"""A menu's runs by their first index: the last index of a counted run, or a shared run."""
+
+
+def menu_runs(legal: list[Action], words: list[str], warnings: list[str], flat_limit: int) -> Runs:
+    """The counted and the shared runs of a menu of more than ``flat_limit`` entries (none in a
+    shorter one): a counted run first, a shared run among the entries left."""
+    if len(legal) <= flat_limit:
+        return {}
+    counted = counted_runs(legal, warnings)
+    runs: Runs = {first: last for first, last in counted}
+    taken = {i for first, last in counted for i in range(first, last + 1)}
+    runs.update((run.first, run) for run in shared_runs(legal, words, warnings, taken))
+    return runs
+
+
+def printed_lines(entries: int, runs: Mapping[int, int | SharedRun]) -> int:
+    """The lines a menu of ``entries`` prints with its runs shortened (a shared run's wrapped lines
+    counted)."""
+    width = len(str(entries))
+    lines = entries
+    for first, run in runs.items():
+        if isinstance(run, SharedRun):
+            lines -= run.last - first + 1 - len(shared_lines(run, width))
+        else:
+            lines -= run - first
+    return lines
