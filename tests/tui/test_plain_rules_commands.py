@@ -117,15 +117,17 @@ def test_c_action_6_the_plain_menu_numbers_end_the_turn_last(tmp_path: Path, mon
 def test_c_offer_2_a_long_menu_gives_a_run_of_bids_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     """C-OFFER-2: the bids on one god are one line of a long menu ("1 to 6. offer 2 GP to Zeus …
-    offer 7 GP to Zeus"), and each number of the line is the next bid, as ``explain N`` reads it."""
-    out = plain_output("cyclades", "explain 1\nexplain 3\n", tmp_path, monkeypatch, capsys,
+    offer 7 GP to Zeus"), and each number of the line is the next bid, as ``explain N`` reads it; the
+    note on how such a line is read comes with the first menu only (``menu`` prints it again without)."""
+    out = plain_output("cyclades", "explain 1\nexplain 3\nmenu\n", tmp_path, monkeypatch, capsys,
                        ["--seed", "3", "--opponent", "heuristic"])
     run = re.search(r"^  1 to (\d+)\. offer (\d+) GP to (\w+) … offer (\d+) GP to \3 .*\[offer (\w+) \2 … "
                     r"offer \5 \4\]$", out, re.MULTILINE)
     assert run, out
     last, low, god = int(run[1]), int(run[2]), run[5]
     assert int(run[4]) - low == last - 1 and last >= 4
-    assert "(A line numbered 1 to " in out
+    assert out.count("(A line numbered 1 to ") == 1
+    assert len(re.findall(rf"^  1 to {last}\. offer", out, re.MULTILINE)) == 2
     assert re.search(rf"> 1\. offer {low} GP to \w+.*\[offer {god} {low}\]$", out, re.MULTILINE), out
     assert re.search(rf"> 3\. offer {low + 2} GP to \w+.*\[offer {god} {low + 2}\]$", out, re.MULTILINE), out
 

@@ -66,7 +66,7 @@ class PlainGame:
         self.last_decider: int | None = None
         self.board_shown: tuple[int, str] | None = None  # the seat and the board printed last
         self.notations: dict[int, str] = {}  # record index -> a computer's action the readers may see
-        self.told_shared = False  # whether a menu said once how a line of several choices is answered
+        self.told_runs: set[str] = set()  # the kinds of run ("counted", "shared") whose reading a menu has told
 
     # ----- the loop -------------------------------------------------------------------------------
     def run(self) -> int:
@@ -260,14 +260,16 @@ class PlainGame:
                   n=len(legal)))
 
     def tell_runs(self, runs: Runs) -> None:
-        """How a menu's runs are answered: a counted run each time, a shared run the first time."""
+        """How a menu's runs are read, the first time a game's menus have such a run: a screen reader
+        would read the same note out at every bid."""
         counted = sorted((first, run) for first, run in runs.items() if not isinstance(run, SharedRun))
-        if counted:
+        if counted and "counted" not in self.told_runs:
+            self.told_runs.add("counted")
             first, last = counted[0]
             out(_("(A line numbered {first} to {last} holds one entry for each number, in order; 'explain N' "
                   "tells one.)", first=first + 1, last=last + 1))
-        if not self.told_shared and len(counted) < len(runs):
-            self.told_shared = True
+        if len(counted) < len(runs) and "shared" not in self.told_runs:
+            self.told_runs.add("shared")
             out(_("(A line that lists several choices gives each its own number: answer the number before "
                   "the one you want.)"))
 
