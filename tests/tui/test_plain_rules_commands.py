@@ -82,10 +82,14 @@ def test_p_boule_5_a_rule_id_no_part_cites_falls_back_to_its_family(
 
 def test_hint_names_a_menu_entry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                  capsys: pytest.CaptureFixture[str]) -> None:
-    """``hint`` gives the hint bot's choice as the menu's number, words and notation."""
+    """``hint`` gives the hint bot's choice as the menu's number, words and notation; with no reason
+    of the bot's own (a card set aside as entourage), what the choice does, as ``explain N`` says it."""
     lines = play("pericles", "hint\n", tmp_path, monkeypatch, capsys)
     hint = lines[0].split("> ", 1)[1]
     assert hint.startswith("Hint (heuristic): ") and "put into the entourage" in hint and hint.endswith("]")
+    number = hint.removeprefix("Hint (heuristic): ").split(".", 1)[0]
+    explained = play("pericles", f"explain {number}\n", tmp_path, monkeypatch, capsys)
+    assert explained[1] and lines[1] == f"What it does: {explained[1]}"
 
 
 def test_a_rule_range_names_each_rule_in_it() -> None:

@@ -320,12 +320,16 @@ class PlainGame:
         s = self.session
         view, action = s.view(seat), legal[int(rest) - 1]
         words = s.kit.describe_action(s.game, view, action)
-        told = self.look.explain(s.game, view, action)
-        verb = self.look.verbs.get(action.verb)
-        if not told and verb is not None:  # the game's help on this kind of choice
-            told = verb_told(verb)
+        told = self.explanation(view, action)
         out(f"{int(rest)}. {words}   [{action}]")
         out(told if told else _("(The game says no more about this choice than the menu does.)"))
+
+    def explanation(self, view: object, action: Action) -> str:
+        """What choosing ``action`` does: the game's explanation, else its help on this kind of choice
+        ("" when it has neither)."""
+        told = self.look.explain(self.session.game, view, action)
+        verb = self.look.verbs.get(action.verb)
+        return told if told or verb is None else verb_told(verb)
 
     def show_rules(self, rest: str) -> None:
         """``rules``: the headings of the game's rules reference (the full-screen app's R page);
@@ -354,15 +358,18 @@ class PlainGame:
         return "\n\n## " + _("The choices") + "\n" + "\n".join(items) if items else ""
 
     def show_hint(self, seat: int, legal: list[Action]) -> None:
-        """``hint``: what the game's hint bot would choose from this seat's own view, as a menu number."""
+        """``hint``: what the game's hint bot would choose from this seat's own view, as a menu number,
+        with the bot's reason, or else what the choice does (as ``explain N`` says it), so that a
+        newcomer learns from the hint without asking again."""
         s = self.session
         action = s.hint(seat)
         number = legal.index(action) + 1 if action in legal else None
         words = s.kit.describe_action(s.game, s.view(seat), action)
         out(_("Hint ({bot}): {n}. {words}   [{action}]", bot=s.hint_name, n=number, words=words, action=action))
         reason = s.hint_reason(seat, action)
-        if reason:
-            out(reason)
+        told = reason or self.explanation(s.view(seat), action)  # no reason of its own: what the choice does
+        if told:
+            out(told if reason else _("What it does: {text}", text=told))
 
     def show_log(self, rest: str) -> None:
         n = int(rest) if rest.strip().isdigit() else LOG_LINES
