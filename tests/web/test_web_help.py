@@ -174,3 +174,21 @@ def test_notify_me_asks_permission_and_notifies_when_hidden(live_server: LiveSer
     finally:
         asking.close()
         granted.close()
+
+
+def test_a_hint_without_a_reason_says_what_the_choice_does(live_server: LiveServer, desktop: Any) -> None:
+    """C-OFFER-4: a Cyclades hint (the bot gives no reason of its own) ends with what the hinted
+    choice does, the words of its ⓘ: "What it does: Bid 1 for Poseidon's turn this cycle: …"."""
+    base = live_server.url
+    seated = create_game(base, ["me", "random"], game="cyclades", options={"players": 2}, seed=9)
+    page = desktop.new_page()
+    errors = open_game(page, base, seated)
+    page.wait_for_selector("#menu button.choice")
+    page.wait_for_selector("#hint-ask:not([hidden])")
+    explained = get_state(base, seated["game_id"], seated["token"])["view"]["explanations"]
+    page.click("#hint-ask")
+    why = page.wait_for_selector("#hint-line .hint-why").inner_text()
+    action = page.locator("#hint-line").get_attribute("data-action")
+    assert explained.get(action)
+    assert why.strip() == f"What it does: {explained[action]}"
+    assert errors == []

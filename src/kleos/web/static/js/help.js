@@ -69,6 +69,14 @@ function hintLine() {
   return el;
 }
 
+/** The hint's reason, or else what the hinted choice does (the view's explanation of it, as its
+ * ⓘ says): a hint that only names its action teaches nothing. */
+function hintWhy(hint, msg) {
+  if (hint.why) return h("span", { class: "hint-why", text: " " + t("Why: {why}", { why: hint.why }) });
+  const told = msg.view && msg.view.explanations && msg.view.explanations[hint.action];
+  return told ? h("span", { class: "hint-why", text: " " + t("What it does: {text}", { text: told }) }) : null;
+}
+
 async function askHint() {
   const msg = state.getMsg();
   if (!msg || !msg.your_turn || !state.token || state.asking) return;
@@ -86,8 +94,7 @@ async function askHint() {
     }
     state.hint = hint;
     put(line, h("span", { class: "hint-label", text: t("Hint ({agent}):", { agent: hint.agent }) + " " }), h("span", { class: "hint-text", text: hint.text }),
-      " ", h("code", { class: "notation", text: hint.action }),
-      hint.why ? h("span", { class: "hint-why", text: " " + t("Why: {why}", { why: hint.why }) }) : null);
+      " ", h("code", { class: "notation", text: hint.action }), hintWhy(hint, now));
     line.dataset.action = hint.action;
     state.openPath(pathTo(now, hint.action));
   } catch (err) {
