@@ -292,6 +292,37 @@ def test_p_seq_1_the_terminal_log_heads_each_phase() -> None:
 
 
 
+def test_p_victory_11_the_terminal_log_tells_the_honor_standing_where_a_turn_ends() -> None:
+    """P-VICTORY-11: where a turn ends and the war goes on, the terminal's story says each side's and
+    faction's Honor, just before the next turn's heading (a watcher sees no board); no other step
+    does, and the last turn's end leaves it to the game-over line."""
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    tell = terminal_parts().log_lines
+    assert tell is not None
+    g = KIT.make_game({"scenario": "14_2"})
+    s, rng, ends = g.new_state(1), random.Random(1), 0
+    for index in range(MAX_STEPS * 3):
+        if not g.actors(s):
+            break
+        seat = CHANCE if g.is_chance(s) else g.actors(s)[0]
+        action = g.sample_chance(s) if seat == CHANCE else rng.choice(g.legal_actions(s, seat))
+        before = s.copy()
+        g.apply_in_place(s, action, seat)
+        texts = [line.text for line in tell(g, before, seat, action, s, index, frozenset({0}))]
+        standings = [i for i, text in enumerate(texts) if text.startswith("Honor after turn")]
+        if s.turn == before.turn or s.outcome is not None:
+            assert standings == [], (action, texts)
+            continue
+        ends += 1
+        h = s.honor
+        assert [texts[i] for i in standings] == [
+            f"Honor after turn {before.turn} (P-VICTORY-11): Athens {h[0] + h[1]} (AF {h[0]}, DF {h[1]}), "
+            f"Sparta {h[2] + h[3]} (EK {h[2]}, AK {h[3]})."]
+        assert texts[standings[0] + 1] == f"Turn {s.turn}: Aristophanes phase"
+    assert ends >= 1 and s.outcome is not None
+
+
 def test_p_exped_7_an_expedition_without_a_battle_says_so_and_why() -> None:
     """P-EXPED-7, P-MIL-8: when an Expedition Assembly's movement ends with the theater not contested,
     the log says no battle follows and why, and that the Strategos go back; when a battle follows, it

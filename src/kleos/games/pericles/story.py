@@ -273,6 +273,22 @@ def turn_heading(turn: int, phase: str) -> str:
     return _("Turn {turn}: {phase}", turn=turn, phase=_(PHASE_TITLES[phase]))
 
 
+def standing_told(before: PericlesState, after: PericlesState) -> str:
+    """At the end of a turn the game outlives, the Honor of each side and faction: "Honor after turn 1
+    (P-VICTORY-11): Athens 77 (AF 40, DF 37), Sparta 58 (EK 33, AK 25)." Honor is public (P-INFO-1);
+    a reader who only watches the log (``kleos play --as none``) never sees the board, and without
+    this line could not tell who leads the war. "" for any other step."""
+    if after.turn == before.turn or after.outcome is not None:
+        return ""
+    sides = [_("{side} {total} ({first} {first_honor}, {second} {second_honor})", side=side_name(side),
+               total=sum(after.honor[f] for f in factions_of(side)),
+               first=FACTIONS[factions_of(side)[0]], first_honor=after.honor[factions_of(side)[0]],
+               second=FACTIONS[factions_of(side)[1]], second_honor=after.honor[factions_of(side)[1]])
+             for side in (0, 1)]
+    return _("Honor after turn {turn} (P-VICTORY-11): {athens}, {sparta}.", turn=before.turn, athens=sides[0],
+             sparta=sides[1])
+
+
 def ending_told(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
     """When the step ended the game, how: the four conditions of an automatic Honor victory with their
     numbers (P-VICTORY-1), the winning side's bonus of a conquest or a starved Athens (P-VICTORY-3/4),

@@ -68,8 +68,9 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
     """The story log, as the browser's: the kit's words from its narrator's views (a revealed marker
     named from its owner's, P-THEATER-9, P-INFO-6), secret steps hidden as everywhere, then on lines
     of their own the debate the step reveals or settles, the expedition it ends and what it brought about
-    (:func:`_told_lines`, :func:`kleos.games.pericles.story.changes`), and a heading where a new phase
-    or turn begins, and before the game's first step (the phase it starts in)."""
+    (:func:`_told_lines`, :func:`kleos.games.pericles.story.changes`), the Honor standing where a turn
+    ends (:func:`kleos.games.pericles.story.standing_told`), and a heading where a new phase or turn
+    begins, and before the game's first step (the phase it starts in)."""
     allowed = KIT.log_visibility(game, before, seat, action, after)
     within: str | None = None  # the heading of a phase that began inside the step
     if allowed is not None and not allowed & readers:
@@ -80,9 +81,10 @@ def _log_lines(game: PericlesGame, before: PericlesState, seat: int, action: Act
         reader = min(allowed & readers) if seat == CHANCE and allowed else narrator
         lines, within = _told_lines(game, game.view(before, reader).state, seat, action,
                                     game.view(after, reader).state, index)
-    result = story.changes(game, game.view(before, None).state, game.view(after, None).state)
-    if result:
-        lines.append(LogLine(index, CHANCE, result, "result"))
+    public_before, public_after = game.view(before, None).state, game.view(after, None).state
+    result = story.changes(game, public_before, public_after)
+    standing = story.standing_told(public_before, public_after)
+    lines += [LogLine(index, CHANCE, told, "result") for told in (result, standing) if told]
     opened = story.phase_heading(before, after)  # P-SEQ-1: told phase by phase
     if opened and opened != within:
         lines.append(LogLine(index, CHANCE, opened, "heading"))
