@@ -2,12 +2,14 @@
 """Cyclades: does the heuristic win more than the heuristic without one of its December 2026 changes?
 
     PYTHONPATH=src .venv/bin/python benchmarks/cyc_heuristic.py [--players 3] [--games 600] [--seed 5000]
-        [--against full-weight|duplicates|before]
+        [--against full-weight|duplicates|rich-apollo|before]
 
 The changes: an offering's GP weigh less once a seat holds more than a turn can spend
 (``heuristic.gold_weight``; ``full-weight`` bids every GP at full weight), and a building beyond the
-first of its type scores less (``heuristic.DUPLICATE``; ``duplicates`` scores it in full);
-``before`` has neither. Game ``i`` is seeded ``seed + i`` and seats the heuristic in seat
+first of its type scores less (``heuristic.DUPLICATE``; ``duplicates`` scores it in full), and a
+seat on one island prays to Apollo only while it holds at most what a turn can spend
+(``rich-apollo`` prays however rich it is); ``before`` has none of them. Game ``i`` is seeded
+``seed + i`` and seats the heuristic in seat
 ``i % players``, the other seats the one it is measured against. Prints its wins against its fair
 share (games without a tie, shared evenly), with the Wilson 95% interval, the ties, the mean cycles
 and the mean gold each kind holds at the end. Counts, not timings: the same command gives the same
@@ -31,7 +33,8 @@ from kleos.games.cyclades.state import CycladesState
 AGAINST: dict[str, dict[str, Any]] = {
     "full-weight": {"wealth_aware": False},  # every GP of an offering weighs one GP, however rich the seat
     "duplicates": {"duplicate_penalty": 0.0},  # a building beyond the first of its type scores in full
-    "before": {"wealth_aware": False, "duplicate_penalty": 0.0},  # neither: the heuristic of November 2026
+    "rich-apollo": {"rich_apollo": True},  # a seat on one island prays to Apollo however rich it is
+    "before": {"wealth_aware": False, "duplicate_penalty": 0.0, "rich_apollo": True},  # none: November 2026
 }
 
 
@@ -41,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=600, help="games (default 600)")
     parser.add_argument("--seed", type=int, default=5000, help="the first game's seed (default 5000)")
     parser.add_argument("--against", choices=sorted(AGAINST), default="before",
-                        help="the other seats' heuristic (default before: neither change)")
+                        help="the other seats' heuristic (default before: none of the changes)")
     args = parser.parse_args(argv)
     kit = registry.games()["cyclades"]
     game = kit.make_game({**kit.default_options(), "players": args.players})

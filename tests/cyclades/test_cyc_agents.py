@@ -233,3 +233,26 @@ def test_c_metro_2_the_heuristic_scores_a_second_building_of_a_type_less() -> No
     two = agent._score(state, 0)
     assert abs((one - bare) - (WEIGHTS["building_type"] + WEIGHTS["building"])) < 1e-9  # a new type
     assert abs((two - one) - (WEIGHTS["building"] - DUPLICATE)) < 1e-9  # the same type again
+
+
+def test_c_apollo_1_a_rich_heuristic_on_one_island_takes_a_god_instead_of_apollo() -> None:
+    """C-APOLLO-1, C-END-2: Apollo's 4 GP are worth a god's turn to a seat on one island while it holds
+    at most what a turn can spend (``SPENDABLE``); with one GP more it outbids (a watched game had a
+    seat on one island pray from the third cycle to the last and end with 39 GP). ``rich_apollo``
+    prays however rich the seat is."""
+    game, state = started(3, seed=4)
+    t = game.tables
+    seat = game.actors(state)[0]
+    for island in [i for i, owner in enumerate(state.owner) if owner == seat][1:]:
+        state.owner[island], state.troops[island] = -1, 0  # one island left
+    for pos, other in zip((0, 1), (s for s in range(3) if s != seat), strict=True):
+        god = state.gods[pos]
+        state.bid[god], state.bidder[god] = 2, t.marker_owner.index(other)
+    legal = game.legal_actions(state, seat)
+    assert Action("apollo") in legal and min(int(a.args[1]) for a in legal if a.verb == "offer") == 3
+    state.gold[seat] = SPENDABLE
+    assert HeuristicAgent(game).choose(game.view(state, seat), legal, random.Random(0)) == Action("apollo")
+    state.gold[seat] = SPENDABLE + 1
+    rich = game.view(state, seat)
+    assert HeuristicAgent(game).choose(rich, legal, random.Random(0)).verb == "offer"
+    assert HeuristicAgent(game, rich_apollo=True).choose(rich, legal, random.Random(0)) == Action("apollo")

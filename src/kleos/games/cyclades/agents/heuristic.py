@@ -10,6 +10,9 @@ never beyond what that god is worth to it, and plays its turns greedily one acti
   A GP of the price weighs less once the seat holds more than a turn can spend (:func:`gold_weight`):
   bidding every GP at full weight, a rich bot prayed to Apollo cycle after cycle and ended games
   with 60 GP or more unspent (``benchmarks/cyc_heuristic.py`` measures the two against each other).
+  Apollo's 4 GP for a seat with one island are worth a god's turn only while the seat is poor: a
+  watched game (seed 8, three heuristics) had Blue, on one island, pray cycle after cycle from the
+  third to the last and end with 39 GP unspent, never taking a god's turn to win a second island.
 * Turns: every candidate action is tried on a determinization of the seat's view (chance and the
   prompts it sets off, the seat's own included, played out by a simple policy until the seat is back
   at its turn's menu), the result scored by
@@ -74,13 +77,16 @@ def gold_weight(gold: int) -> float:
 class HeuristicAgent:
     name = "heuristic"
 
-    def __init__(self, game: CycladesGame, *, wealth_aware: bool = True, duplicate_penalty: float = DUPLICATE) -> None:
-        """``wealth_aware`` and ``duplicate_penalty`` switch the December 2026 changes off for
-        measurements (``benchmarks/cyc_heuristic.py``); the compiled build allows no subclass."""
+    def __init__(self, game: CycladesGame, *, wealth_aware: bool = True, duplicate_penalty: float = DUPLICATE,
+                 rich_apollo: bool = False) -> None:
+        """``wealth_aware``, ``duplicate_penalty`` and ``rich_apollo`` (a one-island seat prays to
+        Apollo however rich it is) switch the December 2026 changes off for measurements
+        (``benchmarks/cyc_heuristic.py``); the compiled build allows no subclass."""
         self.game = game
         self.t = game.tables
         self.wealth_aware = wealth_aware
         self.duplicate_penalty = duplicate_penalty
+        self.rich_apollo = rich_apollo
 
     def choose(self, view: CycladesView, legal: list[Action], rng: random.Random) -> Action:
         assert view.seat is not None
@@ -109,7 +115,8 @@ class HeuristicAgent:
             if margin > best_margin:
                 best, best_margin = action, margin
         apollo = Action("apollo")
-        if best is None or (apollo in legal and len(islands_of(s, seat)) <= 1 and best_margin < 3):
+        poor = self.rich_apollo or s.gold[seat] <= SPENDABLE  # Apollo's 4 GP matter to a poor seat only
+        if best is None or (apollo in legal and len(islands_of(s, seat)) <= 1 and best_margin < 3 and poor):
             return apollo if apollo in legal else min(legal, key=lambda a: int(a.args[1]) if a.args else 0)
         return best
 
