@@ -30,7 +30,7 @@ from kleos.core.protocol import Game
 from kleos.core.record import play_out
 from kleos.tui.board_change import changed_lines
 from kleos.tui.look import Look
-from kleos.tui.menu_runs import SharedRun, menu_runs, printed_lines
+from kleos.tui.menu_runs import counted_of, menu_runs, printed_lines
 
 LONG = 30
 """A menu with more entries than this counts as long."""
@@ -56,9 +56,8 @@ class Menus:
         if len(legal) > self.largest:
             words = [self.look.entry_words(self.game, view, action) for action in legal]
             runs = menu_runs(legal, words, [""] * len(legal), self.look.flat_limit)
-            counted = {first: run for first, run in runs.items() if not isinstance(run, SharedRun)}
             self.largest, self.lines = len(legal), printed_lines(len(legal), runs)
-            self.counted_lines = printed_lines(len(legal), counted)
+            self.counted_lines = printed_lines(len(legal), counted_of(runs))
         return self.agent.choose(view, legal, self.rng)
 
     def count_board(self, board: str) -> None:

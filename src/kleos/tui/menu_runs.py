@@ -19,6 +19,7 @@ from itertools import pairwise
 
 from kleos.core.action import Action
 from kleos.i18n.platform import _
+from kleos.tui.menu import tokens
 
 RUN_LEAST = 4
 """The fewest entries a run (``offer zeus 2`` … ``offer zeus 7``) must have to share a line."""
@@ -104,8 +105,8 @@ def _joinable(i: int, warnings: list[str], taken: set[int]) -> bool:
 
 def _stem(action: Action) -> tuple[str, ...] | None:
     """The notation's tokens but the last (None for an action of one token: nothing shared)."""
-    tokens = tuple(str(action).split())
-    return tokens[:-1] if len(tokens) > 1 else None
+    told = tokens(action)
+    return told[:-1] if len(told) > 1 else None
 
 
 def _unlistable(tail: str) -> bool:
@@ -171,6 +172,11 @@ def menu_runs(legal: list[Action], words: list[str], warnings: list[str], flat_l
     taken = {i for first, last in counted for i in range(first, last + 1)}
     runs.update((run.first, run) for run in shared_runs(legal, words, warnings, taken))
     return runs
+
+
+def counted_of(runs: Runs) -> dict[int, int]:
+    """The counted runs among a menu's runs: first index -> last index."""
+    return {first: run for first, run in runs.items() if not isinstance(run, SharedRun)}
 
 
 def printed_lines(entries: int, runs: Mapping[int, int | SharedRun]) -> int:

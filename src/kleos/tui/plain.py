@@ -20,7 +20,7 @@ from kleos.i18n.platform import N_, _
 from kleos.tui.board_change import changed_lines
 from kleos.tui.log_runs import Run, fold, grown
 from kleos.tui.look import Look, verb_told
-from kleos.tui.menu_runs import Runs, SharedRun, menu_runs, printed_lines, shared_lines
+from kleos.tui.menu_runs import Runs, SharedRun, counted_of, menu_runs, printed_lines, shared_lines
 from kleos.tui.session import Session
 
 LOG_LINES = 20
@@ -240,7 +240,8 @@ class PlainGame:
             out(_("Your choices ({name}):", name=s.name(seat)))
         width = len(str(len(legal)))
         warnings = [self.look.warning(s.game, view, seat, action) for action in legal]
-        runs = menu_runs(legal, [self.words(view, action) for action in legal], warnings, self.look.flat_limit)
+        words = [self.words(view, action) for action in legal]  # once: the runs and the lines both read them
+        runs = menu_runs(legal, words, warnings, self.look.flat_limit)
         i = 0
         while i < len(legal):
             run = runs.get(i)
@@ -251,18 +252,17 @@ class PlainGame:
                 out(f"  {self.run_words(view, i, run, legal)}")
                 i = run + 1
             else:
-                out(self.entry_line(view, i, width, legal[i], warnings[i]))
+                out(entry_line(i, width, words[i], legal[i], warnings[i]))
                 i += 1
         self.tell_runs(runs)
-        counted = {first: run for first, run in runs.items() if not isinstance(run, SharedRun)}
-        if printed_lines(len(legal), counted) > LONG_MENU:  # many choices, however they are printed
+        if printed_lines(len(legal), counted_of(runs)) > LONG_MENU:  # many choices, however they are printed
             out(_("({n} choices: 'menu WORD' lists only those that name WORD, such as a place or a piece.)",
                   n=len(legal)))
 
     def tell_runs(self, runs: Runs) -> None:
         """How a menu's runs are read, the first time a game's menus have such a run: a screen reader
         would read the same note out at every bid."""
-        counted = sorted((first, run) for first, run in runs.items() if not isinstance(run, SharedRun))
+        counted = sorted(counted_of(runs).items())
         if counted and "counted" not in self.told_runs:
             self.told_runs.add("counted")
             first, last = counted[0]
@@ -277,17 +277,12 @@ class PlainGame:
         """``menu WORD``: the entries whose words or notation contain ``word`` (any case)."""
         s, wanted = self.session, word.casefold()
         view, width = s.view(seat), len(str(len(legal)))
-        found = [i for i, action in enumerate(legal)
-                 if wanted in f"{self.words(view, action)} [{action}]".casefold()]
+        words = [self.words(view, action) for action in legal]
+        found = [i for i, action in enumerate(legal) if wanted in f"{words[i]} [{action}]".casefold()]
         for i in found:
-            out(self.entry_line(view, i, width, legal[i], self.look.warning(s.game, view, seat, legal[i])))
+            out(entry_line(i, width, words[i], legal[i], self.look.warning(s.game, view, seat, legal[i])))
         if not found:
             out(_("No choice names '{word}'; 'menu' shows them all.", word=word))
-
-    def entry_line(self, view: object, i: int, width: int, action: Action, warning: str) -> str:
-        """Menu entry ``i`` (from 0) as a numbered line, flagged when choosing it loses the game."""
-        flag = "   " + _("!! LOSES THE GAME: {why}", why=warning) if warning else ""
-        return f"  {i + 1:>{width}}. {self.words(view, action)}   [{action}]{flag}"
 
     def run_words(self, view: object, first: int, last: int, legal: list[Action]) -> str:
         """One line for entries ``first`` to ``last`` of a counted run: both ends in the game's words,
@@ -417,6 +412,12 @@ class PlainGame:
 
 
 # ----- starting -------------------------------------------------------------------------------
+def entry_line(i: int, width: int, words: str, action: Action, warning: str) -> str:
+    """Menu entry ``i`` (from 0) in ``words`` as a numbered line, flagged when choosing it loses the game."""
+    flag = "   " + _("!! LOSES THE GAME: {why}", why=warning) if warning else ""
+    return f"  {i + 1:>{width}}. {words}   [{action}]{flag}"
+
+
 def play_plain(session: Session, *, resumed: Path | None = None) -> int:
     """The text loop from a new game or one resumed from ``resumed``: the opening lines, then :meth:`PlainGame.run`."""
     s = session

@@ -281,10 +281,9 @@ def standing_told(before: PericlesState, after: PericlesState) -> str:
     if after.turn == before.turn or after.outcome is not None:
         return ""
     sides = [_("{side} {total} ({first} {first_honor}, {second} {second_honor})", side=side_name(side),
-               total=sum(after.honor[f] for f in factions_of(side)),
-               first=FACTIONS[factions_of(side)[0]], first_honor=after.honor[factions_of(side)[0]],
-               second=FACTIONS[factions_of(side)[1]], second_honor=after.honor[factions_of(side)[1]])
-             for side in (0, 1)]
+               total=after.honor[first] + after.honor[second], first=FACTIONS[first], first_honor=after.honor[first],
+               second=FACTIONS[second], second_honor=after.honor[second])
+             for side in (0, 1) for first, second in [factions_of(side)]]
     return _("Honor after turn {turn} (P-VICTORY-11): {athens}, {sparta}.", turn=before.turn, athens=sides[0],
              sparta=sides[1])
 
