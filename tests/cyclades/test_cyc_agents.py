@@ -238,7 +238,7 @@ def test_c_metro_2_the_heuristic_scores_a_second_building_of_a_type_less() -> No
 def test_c_apollo_1_a_rich_heuristic_on_one_island_takes_a_god_instead_of_apollo() -> None:
     """C-APOLLO-1, C-END-2: Apollo's 4 GP are worth a god's turn to a seat on one island while it holds
     at most what a turn can spend (``SPENDABLE``); with one GP more it outbids (a watched game had a
-    seat on one island pray from the third cycle to the last and end with 39 GP). ``rich_apollo``
+    seat on one island pray in five of the last six cycles and end with 39 GP). ``rich_apollo``
     prays however rich the seat is."""
     game, state = started(3, seed=4)
     t = game.tables

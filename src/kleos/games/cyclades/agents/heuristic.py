@@ -11,8 +11,8 @@ never beyond what that god is worth to it, and plays its turns greedily one acti
   bidding every GP at full weight, a rich bot prayed to Apollo cycle after cycle and ended games
   with 60 GP or more unspent (``benchmarks/cyc_heuristic.py`` measures the two against each other).
   Apollo's 4 GP for a seat with one island are worth a god's turn only while the seat is poor: a
-  watched game (seed 8, three heuristics) had Blue, on one island, pray cycle after cycle from the
-  third to the last and end with 39 GP unspent, never taking a god's turn to win a second island.
+  watched game (seed 8, three heuristics) had Blue, on one island, pray in five of the last six cycles
+  (3 and 5 to 8) and end with 39 GP unspent, never taking a god's turn to win a second island.
 * Turns: every candidate action is tried on a determinization of the seat's view (chance and the
   prompts it sets off, the seat's own included, played out by a simple policy until the seat is back
   at its turn's menu), the result scored by
