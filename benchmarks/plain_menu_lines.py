@@ -2,7 +2,8 @@
 actions) a seat met and the lines ``kleos play --plain`` prints for it, a counted run ("1 to 6.
 offer 2 GP to Zeus … offer 7 GP to Zeus") being one line and a shared run ("1 to 8. redeploy … to:
 1 Sicily, 2 Boeotia, …") wrapped at 100 columns (and the lines with counted runs only, the loop's
-rule until December 2026), and how many menus had over 30 entries;
+rule until December 2026), and how many menus had over 30 entries and the most lines one of them
+printed (and without the runs the game's ``MenuParts.run_end`` makes);
 and, as if seat 1 were the person, the board lines printed before its decisions: the whole board
 each time, whole unless the same as last time (one line then; the loop's rule until December 2026),
 and what the loop prints (one line for a board seen already, else only what changed in the same turn
@@ -44,6 +45,7 @@ class Menus:
         self.kit, self.game, self.agent, self.rng = kit, game, agent, rng
         self.look = Look(kit)
         self.largest = self.lines = self.counted_lines = self.long = self.count = 0
+        self.longest = self.longest_unsplit = 0
         self.board_whole = self.board_unless_same = self.board_printed = 0
         self.last_board: str | None = None
 
@@ -53,11 +55,17 @@ class Menus:
             self.count_board(self.kit.describe_view(self.game, self.game.view(state, seat), seat))
         self.long += len(legal) > LONG
         view = self.game.view(state, seat)
-        if len(legal) > self.largest:
+        if len(legal) > self.largest or len(legal) > LONG:
             words = [self.look.entry_words(self.game, view, action) for action in legal]
-            runs = menu_runs(legal, words, [""] * len(legal), self.look.flat_limit)
-            self.largest, self.lines = len(legal), printed_lines(len(legal), runs)
-            self.counted_lines = printed_lines(len(legal), counted_of(runs))
+            ends = [self.look.run_end(self.game, view, action) for action in legal]
+            runs = menu_runs(legal, words, [""] * len(legal), self.look.flat_limit, ends)
+            lines = printed_lines(len(legal), runs)
+            if len(legal) > LONG:
+                unsplit = printed_lines(len(legal), menu_runs(legal, words, [""] * len(legal), self.look.flat_limit))
+                self.longest, self.longest_unsplit = max(self.longest, lines), max(self.longest_unsplit, unsplit)
+            if len(legal) > self.largest:
+                self.largest, self.lines = len(legal), lines
+                self.counted_lines = printed_lines(len(legal), counted_of(runs))
         return self.agent.choose(view, legal, self.rng)
 
     def count_board(self, board: str) -> None:
@@ -88,7 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         play_out(game, game.new_state(seed), menus.choose, max_steps=args.max_steps)
         print(f"{args.game} seed {seed}: largest menu {menus.largest} entries, printed in {menus.lines} lines "
               f"({menus.counted_lines} with counted runs only); "
-              f"{menus.long} of {menus.count} menus over {LONG} entries; seat 1's boards {menus.board_whole} lines "
+              f"{menus.long} of {menus.count} menus over {LONG} entries, the longest printed in {menus.longest} "
+              f"lines ({menus.longest_unsplit} without the game's own run ends); "
+              f"seat 1's boards {menus.board_whole} lines "
               f"whole, {menus.board_unless_same} whole unless the same, {menus.board_printed} printed", flush=True)
     return 0
 

@@ -6,8 +6,10 @@ import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from kleos.core import registry
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE, Game
+from kleos.core.record import GameRecord
 from step_cap import StepCap
 
 S = TypeVar("S")
@@ -37,4 +39,27 @@ def first_decision_where(game: Game[S, Any], seed: int, found: Callable[[S, list
         if found(state, legal):
             return state, seat, legal
         game.apply_in_place(state, legal[rng.randrange(len(legal))], seat)
+    raise AssertionError(f"seed {seed}: no {what} in {limit} steps")
+
+
+def recorded_to_decision_where(kit_name: str, seed: int, found: Callable[[list[Action]], bool], what: str,
+                               limit: int = 5000) -> tuple[GameRecord, int, list[Action]]:
+    """A new game of an installed game's default options played by seeded random choices (chance from
+    the state's own generator) to its first decision whose legal actions ``found`` accepts: the record
+    of the steps to it (to resume as a session), the deciding seat and its legal actions."""
+    kit = registry.kit(kit_name)
+    game = kit.make_game(kit.default_options())
+    record = GameRecord(kit.name, dict(game.options), seed)
+    state, rng = game.new_state(seed), random.Random(seed)
+    for _ in range(limit):
+        if game.is_chance(state):
+            record.actions.append((CHANCE, game.step_chance(state)))
+            continue
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        if found(legal):
+            return record, seat, legal
+        action = legal[rng.randrange(len(legal))]
+        game.apply_in_place(state, action, seat)
+        record.actions.append((seat, action))
     raise AssertionError(f"seed {seed}: no {what} in {limit} steps")

@@ -298,6 +298,7 @@ def test_c_summon_2_words_that_name_the_creature_are_not_followed_by_it_again() 
     assert look.gloss(game, view, Action.parse("summon 2 1")) == "Sylph, 1 GP"  # the full-screen menu's
     assert items["swap 3"]["gloss"] == "discard the Kraken", items["swap 3"]
     assert gloss_beyond("summon the Sylph (2 GP)", "Sylph, 1 GP") == "Sylph, 1 GP"  # a price it does not say
+    assert gloss_beyond("summon the Fates (3 GP); the Fates pay Blue their income again", "The Fates, 3 GP") == ""
 
 
 def test_a_summon_entry_names_its_creature_in_the_menu() -> None:

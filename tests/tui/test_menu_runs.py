@@ -54,3 +54,39 @@ def test_a_shared_line_numbers_each_end_and_wraps_without_parting_a_number_from_
     told = " ".join(line.strip() for line in lines)
     for k in range(9):
         assert f" {9 + k} Place{k}" in told
+
+
+def recruits() -> list[Action]:
+    return [Action("recruit", (f"S{k}",)) for k in range(1, 7)]
+
+
+def test_entries_with_the_head_their_game_gives_share_a_line_whatever_their_words() -> None:
+    """A game's heads and ends (``MenuParts.run_end``) join entries whose whole words, with their
+    board effects after a semicolon, would never share a line; the run names the notation they share."""
+    legal = [Action("end", ()), *recruits(), Action("build", ("I6",))]
+    words = ["end the turn", *[f"recruit a fleet in {a.args[0]} (1 GP); {a.args[0]}: Blue 0 → 1 fleet"
+                               for a in recruits()], "build a Port on I6"]
+    assert shared_runs(legal, words, [""] * 8, set()) == []  # the words alone: ends hold semicolons
+    splits: list[tuple[str, str] | None] = [None, *[("recruit a fleet (1 GP) in", str(a.args[0])) for a in recruits()],
+                                            None]
+    splits[4] = ("recruit a fleet (1 GP) in", "S4 (1 → 2)")
+    assert shared_runs(legal, words, [""] * 8, set(), splits) == [
+        SharedRun(1, 6, "recruit a fleet (1 GP) in", ("S1", "S2", "S3", "S4 (1 → 2)", "S5", "S6"), "recruit")]
+
+
+def test_a_game_given_run_breaks_where_the_head_changes_or_an_end_cannot_be_listed() -> None:
+    """A run ends where the head changes, at an entry with no end or a flag, and at an end that
+    cannot stand in a list (a semicolon outside brackets, a leading digit): the entries around it
+    that are still four or more keep their run."""
+    legal = [*recruits(), *recruits()]
+    free, paid = "recruit a fleet (free of charge) in", "recruit a fleet (1 GP) in"
+    whole: list[tuple[str, str] | None] = [*[(free, f"S{k}") for k in range(6)], *[(paid, f"S{k}") for k in range(6)]]
+
+    def spans(splits: list[tuple[str, str] | None], warnings: list[str] | None = None) -> list[tuple[int, int]]:
+        return [(run.first, run.last) for run in shared_runs(legal, [""] * 12, warnings or [""] * 12, set(), splits)]
+
+    assert spans(whole) == [(0, 5), (6, 11)]
+    assert spans([*whole[:1], (free, "S1; a creature wakes"), *whole[2:]]) == [(2, 5), (6, 11)]
+    assert spans([*whole[:8], None, *whole[9:]]) == [(0, 5)]  # 6-7 and 9-11 are too few
+    assert spans([*whole[:10], (paid, "2 fleets"), *whole[11:]]) == [(0, 5), (6, 9)]
+    assert spans(whole, [""] * 3 + ["loses"] + [""] * 8) == [(6, 11)]  # 0-2 and 4-5 are too few

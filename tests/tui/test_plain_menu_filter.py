@@ -4,16 +4,13 @@ by its own number, so that a screen reader need not read the whole list out agai
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
-from kleos.core import registry
+from decisions import recorded_to_decision_where
 from kleos.core.action import Action
 from kleos.core.kit.terminal import ends_step
-from kleos.core.protocol import CHANCE
-from kleos.core.record import GameRecord
 from kleos.tui.plain import PlainGame
 from kleos.tui.session import Session
 
@@ -22,22 +19,9 @@ SEED = 5
 
 def long_menu() -> tuple[PlainGame, int]:
     """A Pericles game played by seeded random choices up to its first menu of over 45 entries."""
-    kit = registry.kit("pericles")
-    game = kit.make_game(kit.default_options())
-    record = GameRecord(kit.name, dict(game.options), SEED)
-    state, rng = game.new_state(SEED), random.Random(SEED)
-    for _ in range(5000):
-        if game.is_chance(state):
-            record.actions.append((CHANCE, game.step_chance(state)))
-            continue
-        seat = game.actors(state)[0]
-        legal = game.legal_actions(state, seat)
-        if len(legal) > 45:
-            return PlainGame(Session.from_record(record, frozenset({seat}), "random")), seat
-        action = legal[rng.randrange(len(legal))]
-        game.apply_in_place(state, action, seat)
-        record.actions.append((seat, action))
-    raise AssertionError("no menu of over 45 entries in 5000 steps")
+    record, seat, _legal = recorded_to_decision_where("pericles", SEED, lambda legal: len(legal) > 45,
+                                                      "menu of over 45 entries")
+    return PlainGame(Session.from_record(record, frozenset({seat}), "random")), seat
 
 
 def test_p_redeploy_1_a_long_menu_ends_with_a_word_on_menu_word(capsys: pytest.CaptureFixture[str]) -> None:

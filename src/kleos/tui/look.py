@@ -164,6 +164,12 @@ class Look(Generic[G, S, V]):
         gloss = gloss_beyond(words, self.gloss(game, view, action))
         return words + (f" ({gloss})" if gloss else "")
 
+    def run_end(self, game: G, view: V, action: Action) -> tuple[str, str] | None:
+        """The head an entry may share with its neighbours in the plain menu and its own short end
+        (None when the game gives none)."""
+        split = self.parts.menus.run_end
+        return split(game, view, action) if split is not None else None
+
     def small_step(self, game: G, view: V, seat: int) -> bool:
         step = self.parts.menus.small_step
         return step is not None and step(game, view, seat)

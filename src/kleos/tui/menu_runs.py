@@ -8,7 +8,8 @@ by number means the same whether the run is shortened or not):
   ``12 to 50. bid 2 … bid 40``;
 - a **shared run** differs only by its last notation token, and its words only by their end (one
   unit redeployed to each of eight places): ``1 to 8. redeploy … from Isthmus to: 1 Sicily,
-  2 Boeotia, …``.
+  2 Boeotia, …``; or its entries share the head the game gives them, each with its own short end
+  (:data:`kleos.core.kit.terminal.RunEnd`): ``2 to 21. recruit a fleet (1 GP) in: 2 S1, 3 S3, …``.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def _integer(text: str) -> bool:
 @dataclass(frozen=True)
 class SharedRun:
     """Entries ``first`` to ``last`` (indices) whose words are ``head`` followed by each of ``tails``,
-    and whose notation is ``notation`` followed by one last token."""
+    and whose notation begins with ``notation``."""
 
     first: int
     last: int
@@ -76,27 +77,67 @@ class SharedRun:
     notation: str
 
 
+Split = tuple[str, str] | None
+"""An entry's head and short end as its game gives them (None: none given)."""
+
+
 def shared_runs(legal: list[Action], words: list[str], warnings: list[str],
-                taken: set[int]) -> list[SharedRun]:
+                taken: set[int], splits: list[Split] | None = None) -> list[SharedRun]:
     """The runs of at least :data:`RUN_LEAST` entries in a row, none flagged nor in ``taken`` (the
-    counted runs), whose notations differ only by their last token and whose words (``words``, one
-    per entry) differ only by an end of at most :data:`TAIL_MOST` characters that does not start
-    with a digit (a number after an entry's number would read as a second number) nor hold a comma
-    or a semicolon outside brackets (the run's list would not tell where an end stops)."""
+    counted runs), either with the same head in ``splits`` (the game's, one per entry), or whose
+    notations differ only by their last token and whose words (``words``, one per entry) differ only
+    by their end. Each end is at most :data:`TAIL_MOST` characters, does not start with a digit (a
+    number after an entry's number would read as a second number) and holds no comma or semicolon
+    outside brackets (the run's list would not tell where an end stops)."""
+    given = splits or [None] * len(legal)
     runs: list[SharedRun] = []
     i = 0
     while i < len(legal):
-        last = i
-        while (last + 1 < len(legal) and _joinable(last + 1, warnings, taken)
-               and _stem(legal[last + 1]) == _stem(legal[i])):
-            last += 1
-        run = _shared(legal, words, i, last) if _joinable(i, warnings, taken) else None
+        run = _given(legal, given, i, _alike_last(i, given, warnings, taken)) if _joinable(i, warnings, taken) else None
+        if run is None and _joinable(i, warnings, taken):
+            last = i
+            while (last + 1 < len(legal) and _joinable(last + 1, warnings, taken)
+                   and _stem(legal[last + 1]) == _stem(legal[i])):
+                last += 1
+            run = _shared(legal, words, i, last)
         if run is not None:
             runs.append(run)
-            i = last + 1
+            i = run.last + 1
         else:
             i += 1
     return runs
+
+
+def _alike_last(i: int, splits: list[Split], warnings: list[str], taken: set[int]) -> int:
+    """The last index of the entries from ``i`` on whose game-given head is entry ``i``'s and whose
+    end can be listed (an end that cannot breaks the run there)."""
+    split, last = splits[i], i
+    if split is None or not _listable(split[1]):
+        return i
+    while last + 1 < len(splits) and _joinable(last + 1, warnings, taken) and \
+            (other := splits[last + 1]) is not None and other[0] == split[0] and _listable(other[1]):
+        last += 1
+    return last
+
+
+def _given(legal: list[Action], splits: list[Split], first: int, last: int) -> SharedRun | None:
+    """Entries ``first`` to ``last`` as a run of the game's heads and ends (None when too few, an end
+    is not listable, or their notations share no first token)."""
+    ends = tuple(split[1] for split in splits[first:last + 1] if split is not None)
+    told = [tokens(action) for action in legal[first:last + 1]]
+    common = 0
+    while all(len(t) > common + 1 for t in told) and len({t[common] for t in told}) == 1:
+        common += 1
+    head = splits[first]
+    if head is None or last - first + 1 < RUN_LEAST or common == 0 or not all(map(_listable, ends)):
+        return None
+    return SharedRun(first, last, head[0], ends, " ".join(told[0][:common]))
+
+
+def _listable(end: str) -> bool:
+    """Whether ``end`` may stand in a run's list: short, not starting with a digit, no mark of
+    :data:`UNLISTABLE` outside brackets."""
+    return bool(end) and len(end) <= TAIL_MOST and not end[:1].isdigit() and not _unlistable(end)
 
 
 def _joinable(i: int, warnings: list[str], taken: set[int]) -> bool:
@@ -130,7 +171,7 @@ def _shared(legal: list[Action], words: list[str], first: int, last: int) -> Sha
     while all(len(parts) > common + 1 for parts in split) and len({parts[common] for parts in split}) == 1:
         common += 1
     tails = tuple(" ".join(parts[common:]) for parts in split)
-    if common == 0 or any(len(tail) > TAIL_MOST or tail[:1].isdigit() or _unlistable(tail) for tail in tails):
+    if common == 0 or not all(map(_listable, tails)):
         return None
     return SharedRun(first, last, " ".join(split[0][:common]), tails, " ".join(stem))
 
@@ -162,15 +203,17 @@ Runs = dict[int, int | SharedRun]
 """A menu's runs by their first index: the last index of a counted run, or a shared run."""
 
 
-def menu_runs(legal: list[Action], words: list[str], warnings: list[str], flat_limit: int) -> Runs:
+def menu_runs(legal: list[Action], words: list[str], warnings: list[str], flat_limit: int,
+              splits: list[Split] | None = None) -> Runs:
     """The counted and the shared runs of a menu of more than ``flat_limit`` entries (none in a
-    shorter one): a counted run first, a shared run among the entries left."""
+    shorter one): a counted run first, a shared run among the entries left (``splits``: the game's
+    heads and ends, one per entry)."""
     if len(legal) <= flat_limit:
         return {}
     counted = counted_runs(legal, warnings)
     runs: Runs = {first: last for first, last in counted}
     taken = {i for first, last in counted for i in range(first, last + 1)}
-    runs.update((run.first, run) for run in shared_runs(legal, words, warnings, taken))
+    runs.update((run.first, run) for run in shared_runs(legal, words, warnings, taken, splits))
     return runs
 
 

@@ -241,7 +241,7 @@ class PlainGame:
         width = len(str(len(legal)))
         warnings = [self.look.warning(s.game, view, seat, action) for action in legal]
         words = [self.words(view, action) for action in legal]  # once: the runs and the lines both read them
-        runs = menu_runs(legal, words, warnings, self.look.flat_limit)
+        runs = menu_runs(legal, words, warnings, self.look.flat_limit, self.run_ends(view, legal))
         i = 0
         while i < len(legal):
             run = runs.get(i)
@@ -258,6 +258,12 @@ class PlainGame:
         if printed_lines(len(legal), counted_of(runs)) > LONG_MENU:  # many choices, however they are printed
             out(_("({n} choices: 'menu WORD' lists only those that name WORD, such as a place or a piece.)",
                   n=len(legal)))
+
+    def run_ends(self, view: object, legal: list[Action]) -> list[tuple[str, str] | None] | None:
+        """The game's head and short end of each entry, for a menu long enough to have runs."""
+        if len(legal) <= self.look.flat_limit:
+            return None
+        return [self.look.run_end(self.session.game, view, action) for action in legal]
 
     def tell_runs(self, runs: Runs) -> None:
         """How a menu's runs are read, the first time a game's menus have such a run: a screen reader

@@ -185,6 +185,14 @@ understands (its effect, cost, what it depends on), ending with the rule IDs beh
 (:data:`kleos.core.kit.web.EXPLANATIONS`)."""
 
 
+RunEnd = Callable[[G, V, Action], tuple[str, str] | None]
+"""(game, the seat's view, one legal action) -> the words the entry may share with its neighbours in
+the plain menu and its own short end ("recruit a fleet (1 GP) in", "S5 (1 → 2)"), or None to keep
+its whole words. Entries in a row with the same head are listed on one line, each end numbered; an
+end must say what the entry's whole words say beyond the head (the effects on the board included),
+for the line replaces them."""
+
+
 def ends_step(action: Action, last_verbs: Sequence[str]) -> bool:
     """Whether ``action`` ends a turn or a step: its verb is one of ``last_verbs`` (``done``), or
     one of them is its only word after the verb (``redeploy done``)."""
@@ -193,11 +201,12 @@ def ends_step(action: Action, last_verbs: Sequence[str]) -> bool:
 
 def gloss_beyond(words: str, gloss: str) -> str:
     """``gloss`` as shown after an action's ``words`` (its description): "" when the words already say
-    each of its parts (those between commas and semicolons), as "summon the Sphinx (2 GP)" says
-    "Sphinx, 2 GP". The gloss is written for the full-screen menu, whose entries show only the notation;
-    after the words it would say the same thing twice."""
-    parts = [part.strip() for part in re.split(r"[,;]", gloss)]
-    return "" if all(part in words for part in parts) else gloss
+    each of its parts (those between commas and semicolons) in any case, as "summon the Fates (3 GP)"
+    says "The Fates, 3 GP". The gloss is written for the full-screen menu, whose entries show only the
+    notation; after the words it would say the same thing twice."""
+    parts = [part.strip().casefold() for part in re.split(r"[,;]", gloss)]
+    said = words.casefold()
+    return "" if all(part in said for part in parts) else gloss
 
 
 @dataclass(frozen=True)
@@ -219,7 +228,8 @@ class MenuParts(Generic[G, V]):
     not legal, words that say more than the rule's message ("no territory named Atlantis"), or "";
     ``explain``: what choosing a legal action does, for a newcomer who does not know the rules yet
     (see :data:`Explain`): shown under the menu for the highlighted entry, first on its ``?`` page,
-    and in the browser next to the action's button (:data:`kleos.core.kit.web.EXPLANATIONS`)."""
+    and in the browser next to the action's button (:data:`kleos.core.kit.web.EXPLANATIONS`);
+    ``run_end``: how an entry reads inside a run of the plain menu (see :data:`RunEnd`)."""
 
     title: Callable[[G, V, int], str] | None = None
     gloss: Callable[[G, V, Action], str] | None = None
@@ -231,6 +241,7 @@ class MenuParts(Generic[G, V]):
     last_verbs: tuple[str, ...] = ("done", "pass")
     refusal: Callable[[G, Action], str] | None = None
     explain: Explain[G, V] | None = None
+    run_end: RunEnd[G, V] | None = None
 
 
 LogLines = Callable[[G, S, int, Action, S, int, frozenset[int]], list[LogLine]]
@@ -263,6 +274,7 @@ __all__ = [
     "Palette",
     "PanelDraw",
     "Renderable",
+    "RunEnd",
     "TerminalParts",
     "VerbHelp",
     "drawn_by",

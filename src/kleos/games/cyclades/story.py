@@ -41,20 +41,33 @@ BUILDS = (N_("build a Port on {island}"), N_("build a Fortress on {island}"), N_
 
 def tell(game: CycladesGame, view: CycladesView, action: Action, words: Words) -> str:
     """``words(action)`` followed by what the step brings about, as far as ``view`` shows it."""
-    t, before = game.tables, view.state
-    seat = _actor(game, before)
-    said = words(action)
+    return _("; ").join([words(action), *(facts(game, view, action) or [])])
+
+
+def played(game: CycladesGame, view: CycladesView, action: Action) -> tuple[int, CycladesState] | None:
+    """The acting seat and a copy of ``view``'s state with the step played on it (None when no seat
+    acts or the view lacks what the step needs)."""
+    seat = _actor(game, view.state)
     if seat is None:
-        return said
-    after = before.copy()
+        return None
+    after = view.state.copy()
     try:
         game.apply_in_place(after, action, seat, validate=False)
     except (KleosError, LookupError, ValueError, AssertionError):
-        return said  # the view lacks what the step needs: the words alone
-    facts = [*_dice(t, before, action), *_battle(t, before, after), *_phases(t, before, after),
-             *_fates(t, before, action, seat), *_no_effect(t, before, action, after),
-             *_board(t, before, after, _said_buildings(t, before, action))]
-    return _("; ").join([said, *facts])
+        return None
+    return seat, after
+
+
+def facts(game: CycladesGame, view: CycladesView, action: Action) -> list[str] | None:
+    """What the step brings about, as far as ``view`` shows it, each fact in words (None when no seat
+    acts or the view lacks what the step needs)."""
+    t, before, step = game.tables, view.state, played(game, view, action)
+    if step is None:
+        return None
+    seat, after = step
+    return [*_dice(t, before, action), *_battle(t, before, after), *_phases(t, before, after),
+            *_fates(t, before, action, seat), *_no_effect(t, before, action, after),
+            *_board(t, before, after, _said_buildings(t, before, action))]
 
 
 Said = dict[tuple[int, int], int]

@@ -10,7 +10,7 @@ from kleos.games.cyclades import reference
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tui import guide, render
+from kleos.games.cyclades.tui import guide, render, runs
 from kleos.games.cyclades.view import CycladesView
 
 PANELS = panels_drawn_by({N_("Map"): render.map_view, N_("Players"): render.players_view,
@@ -41,5 +41,5 @@ def terminal_parts() -> TerminalParts[CycladesGame, CycladesState, CycladesView]
                        guide_tip=guide.guide_tip, rules=reference.rules_reference(),
                        game_rules=lambda game: reference.rules_reference(game.tables.data)),
         menus=MenuParts(title=guide.decision_title, notation_example="offer ares 2", explain=reference.explain,
-                        gloss=reference.gloss, last_verbs=("end", "done")),
+                        gloss=reference.gloss, last_verbs=("end", "done"), run_end=runs.run_end),
     )
