@@ -72,6 +72,22 @@ def test_a_new_part_is_printed_and_a_part_gone_is_named() -> None:
     assert changed_lines(now, BOARD) == ["No longer on the board: In progress: a march (0 moved)"]
 
 
+def test_a_changed_line_is_matched_by_what_it_names_not_by_its_place_in_the_list() -> None:
+    """One-line parts named by the words before their colon (Pericles's theaters): Sicily's line gone
+    and Corcyra's changed in one stretch. Matched in order only, Corcyra's new line stood for Sicily's
+    and Corcyra's old line was named as gone; now Sicily is the one gone. Two parts of one name on a
+    side (a side and a theater both called Sparta) are matched in order: the first for the first."""
+    last = ("Turn 1, Theaters\nSparta: supply 11\nSicily: markers Athens\nCorcyra: Pb1 Pn1; markers DF MIL, Sparta\n"
+            "Athens: Ab2\nBoeotia: Pl2\nThessaly: -\nLesbos: Dn1\nChios: Dn1")
+    now = "Turn 1, Theaters\nSparta: supply 15\nCorcyra: Pb2 Pn1; markers DF MIL\nAthens: Ab2\nBoeotia: Pl2\n" \
+          "Thessaly: -\nLesbos: Dn1\nChios: Dn1"
+    assert changed_lines(last, now) == ["Sparta: supply 15", "Corcyra: Pb2 Pn1; markers DF MIL",
+                                        "No longer on the board: Sicily: markers Athens"]
+    twice = last.replace("Sicily: markers Athens", "Sparta: Sl4")
+    assert changed_lines(twice, now) == ["Sparta: supply 15", "Corcyra: Pb2 Pn1; markers DF MIL",
+                                         "No longer on the board: Sparta: Sl4"]
+
+
 def test_a_new_heading_or_a_change_of_more_than_half_shows_the_whole_board() -> None:
     assert changed_lines(BOARD, board(("Turn 1, Muster", "Turn 1, Battle"))) is None
     many = BOARD

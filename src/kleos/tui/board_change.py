@@ -15,6 +15,7 @@ A part that is gone is named by its first line.
 
 from __future__ import annotations
 
+from collections import Counter
 from difflib import SequenceMatcher
 
 from kleos.i18n.platform import _
@@ -54,20 +55,37 @@ def changed_lines(last: str, now: str) -> list[str] | None:
 
 def parts_change(was: list[str], now: list[str]) -> list[str]:
     """The lines telling how the parts ``was`` became the parts ``now``. A part with the first line
-    of one it replaces is a change of that part; the others replace the rest one for one, in order,
-    and are printed whole; an old part left over is named as gone."""
-    heads = {_head(part) for part in now}
-    kept = {_head(part): part for part in was if _head(part) in heads}
-    replaced = iter([part for part in was if _head(part) not in heads])
+    of one it replaces, or else naming the same thing (:func:`_matches`), is a change of that part;
+    the others replace the rest one for one, in order, and are printed whole; an old part left over
+    is named as gone."""
+    matched = _matches(was, now)
+    replaced = iter([part for i, part in enumerate(was) if i not in matched.values()])
     told: list[str] = []
-    for part in now:
-        if _head(part) in kept:
-            told.extend(part_change(kept[_head(part)], part))
+    for j, part in enumerate(now):
+        if j in matched:
+            told.extend(part_change(was[matched[j]], part))
         else:
             next(replaced, None)
             told.extend(part.splitlines())
     told.extend(_("No longer on the board: {line}", line=_head(part).strip()) for part in replaced)
     return told
+
+
+def _matches(was: list[str], now: list[str]) -> dict[int, int]:
+    """Which old part each new part changes, by index: the one with the same first line, else the one
+    whose first line names the same thing before its first colon ("Corcyra: Pb1 Pn1; markers …" and
+    "Corcyra: Pb2 Pn1"), when exactly one part on each side names it. Matched only in order, a place
+    whose line changed was taken for the place above it that was gone, and named as gone itself."""
+    heads = {_head(part): i for i, part in enumerate(was)}
+    found = {j: heads[_head(part)] for j, part in enumerate(now) if _head(part) in heads}
+    old_names = Counter(_name(part) for part in was)
+    new_names = Counter(_name(part) for part in now)
+    free = {_name(part): i for i, part in enumerate(was) if i not in found.values()}
+    for j, part in enumerate(now):
+        name = _name(part)
+        if j not in found and name and old_names[name] == new_names[name] == 1 and name in free:
+            found[j] = free[name]
+    return found
 
 
 def part_change(old: str, new: str) -> list[str]:
@@ -96,6 +114,12 @@ def heads_of(lines: list[str], i: int) -> list[int]:
 
 def _head(part: str) -> str:
     return part.split("\n", 1)[0]
+
+
+def _name(part: str) -> str:
+    """What a part's first line names before its first colon ("" when it has none)."""
+    head = _head(part).strip()
+    return head.split(":", 1)[0] if ":" in head else ""
 
 
 def _indent(line: str) -> int:
