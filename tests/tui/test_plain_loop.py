@@ -50,6 +50,21 @@ def test_a_whole_game_against_the_computer(tmp_path: Path, monkeypatch: pytest.M
 
 
 @in_languages
+def test_a_game_of_computers_only_says_it_is_watched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str], language: str) -> None:
+    """``--as none``: the welcome says the computer plays every seat, in the reader's language (it said
+    "You play nobody (the computer plays every seat) against 3 computer players"), and the game runs
+    to its end without a prompt."""
+    code, out = play(["--as", "none", "--seed", "3", "--opponent", "random", "--save", str(tmp_path / "g.json")], "",
+                     monkeypatch, capsys, language)
+    assert code == 0
+    welcome = out.splitlines()[0]
+    assert welcome.endswith(" " + words("You watch: the computer plays all {n} seats ({kinds}).", language, n=3,
+                                        kinds="random")), welcome
+    assert words_pattern("Game over: {words}.", language).search(out)
+
+
+@in_languages
 def test_hotseat_passes_the_device_before_a_hand_is_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                           capsys: pytest.CaptureFixture[str], language: str) -> None:
     """Several people at one screen: before the next one's hand is drawn, the previous one looks away."""

@@ -80,8 +80,7 @@ class GameApp(TranslatedBindings, App[str]):
     def welcome_screen(self) -> ChoiceScreen:
         s = self.session
         text = Text(_("{game}, seed {seed}", game=self.look.heading(s.game), seed=s.record.seed) + "\n", style="bold")
-        who = _(" and ").join(s.name(x) for x in sorted(s.humans)) or _("nobody (the computer plays every seat)")
-        text.append(_("You play {who}{opponents}.", who=who, opponents=s.opponents_text()) + "\n\n")
+        text.append(s.players_text() + "\n\n")
         text.append(self.handicap_text())
         about = agents_about(s.kit) if s.agents else ""
         if about:

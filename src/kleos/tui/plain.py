@@ -429,9 +429,7 @@ def play_plain(session: Session, *, resumed: Path | None = None) -> int:
     s = session
     if resumed is not None:
         out(_("Resumed {file}: {n} actions replayed.", file=resumed, n=len(s.record.actions)))
-    who = _(" and ").join(s.name(x) for x in sorted(s.humans)) or _("nobody (the computer plays every seat)")
-    out(_("{game}, seed {seed}", game=Look(s.kit).heading(s.game), seed=s.record.seed) + ". "
-        + _("You play {who}{opponents}.", who=who, opponents=s.opponents_text()))
+    out(_("{game}, seed {seed}", game=Look(s.kit).heading(s.game), seed=s.record.seed) + ". " + s.players_text())
     handicap = s.handicap_text()
     if handicap:
         out(handicap)

@@ -197,6 +197,16 @@ class Session:
     def is_human(self, seat: int) -> bool:
         return seat in self.humans
 
+    def players_text(self) -> str:
+        """The welcome's line on who plays: "You play Player 1 against 2 computer players (random).",
+        or, with no person at the table, "You watch: the computer plays all 4 seats (heuristic)."
+        (not "You play nobody … against 4 computer players")."""
+        if not self.humans:
+            kinds = ", ".join(dict.fromkeys(self.spec_for(seat) for seat in self.seats))
+            return _("You watch: the computer plays all {n} seats ({kinds}).", n=len(self.seats), kinds=kinds)
+        who = _(" and ").join(self.name(seat) for seat in sorted(self.humans))
+        return _("You play {who}{opponents}.", who=who, opponents=self.opponents_text())
+
     def opponents_text(self) -> str:
         """`` against the … computer player`` for a welcome, or nothing in a game of people only."""
         bots = [seat for seat in self.seats if not self.is_human(seat)]
