@@ -12,6 +12,7 @@ from cyc_helpers import at_offers, begin_effect, build_on, put, settle, war_turn
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.games.cyclades import i18n as cyc_words
+from kleos.games.cyclades import story
 from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.rules import battle, metro
@@ -159,6 +160,42 @@ def test_a_seeded_game_tells_income_the_gods_won_and_apollos_gold_without_gold_h
     assert text.count("income (C-INCOME-1): ") >= 3 and "offerings settled: " in text
     assert any("Apollo gives" in line for line in lines) and "pray" in text
     settle(game, state)
+
+
+def test_c_end_2_each_cycle_after_the_first_opens_with_who_is_how_near_two_metropolises() -> None:
+    """C-END-2 (two Metropolises win, three with two players), C-METRO-2 (one building of each of
+    the four kinds makes one), C-METRO-3 (four Philosophers make one): a watcher sees no board, so
+    the step that opens a cycle's offerings ends with each player's Metropolises, building kinds,
+    Philosophers and islands; the first cycle has none (all start alike), and no other step has it."""
+    game, state = war_turn(3, ZEUS)
+    put(game, state, 0, I7=1, I1=0)
+    put(game, state, 1, I5=2)
+    build_on(game, state, "I7", "port", "temple", "temple", "university")  # four slots, three kinds
+    build_on(game, state, "I5", "port")
+    state.metropolis[game.tables.island_index["I1"]] = 1
+    state.philosophers = [2, 0, 1]
+    assert story.standing(game.tables, state) == (
+        "standing (2 Metropolises win, C-END-2): Blue 1 Metropolis, 3 of 4 building kinds, 2 Philosophers, 2 islands"
+        " | Red 0 Metropolises, 1 of 4 building kinds, 0 Philosophers, 1 island"
+        " | Green 0 Metropolises, 0 of 4 building kinds, 1 Philosopher, 0 islands")
+    game = CycladesGame({"players": 3})
+    state, rng = game.new_state(11), random.Random(5)
+    opened: list[tuple[int, str]] = []
+    for _ in range(400):
+        if state.cycle > 3:
+            break
+        actor = game.actors(state)[0]
+        action = game.sample_chance(state) if actor == CHANCE else rng.choice(game.legal_actions(state, actor))
+        line = KIT.describe_action(game, game.view(state, None if actor == CHANCE else actor), action)
+        game.apply_in_place(state, action, actor)
+        if "standing (2 Metropolises win, C-END-2): " in line:
+            opened.append((state.cycle, line.rsplit("; ", 1)[1]))
+            assert state.phase == "offer" and opened[-1][1] == story.standing(game.tables, state)
+    else:
+        raise AssertionError("three cycles took more than 400 steps")
+    assert [cycle for cycle, _told in opened] == [2, 3]  # the loop stops as cycle 4 begins
+    two, two_state = war_turn(2, ZEUS)
+    assert story.standing(two.tables, two_state).startswith("standing (3 Metropolises win, C-END-2): Blue 0 ")
 
 
 def test_c_offer_13_a_god_won_is_told_with_the_priests_taken_off_the_offering() -> None:

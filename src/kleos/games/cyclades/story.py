@@ -21,7 +21,7 @@ from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.reference import creature, price_words
 from kleos.games.cyclades.rules import actions as turn
 from kleos.games.cyclades.rules import battle, effects, figures, metro
-from kleos.games.cyclades.rules.common import buildings_on, income, islands_of, metropolises, net_cost
+from kleos.games.cyclades.rules.common import buildings_of, buildings_on, income, islands_of, metropolises, net_cost
 from kleos.games.cyclades.state import ACTION, OFFER, CycladesState
 from kleos.games.cyclades.tables import ATHENA, EMPTY, GODS, N_GODS, ZEUS, Tables
 from kleos.games.cyclades.view import CycladesView
@@ -67,7 +67,7 @@ def facts(game: CycladesGame, view: CycladesView, action: Action) -> list[str] |
     seat, after = step
     return [*_dice(t, before, action), *_battle(t, before, after), *_phases(t, before, after),
             *_fates(t, before, action, seat), *_no_effect(t, before, action, after),
-            *_board(t, before, after, _said_buildings(t, before, action))]
+            *_board(t, before, after, _said_buildings(t, before, action)), *_cycle_standing(t, before, after)]
 
 
 Said = dict[tuple[int, int], int]
@@ -173,6 +173,28 @@ def _phases(t: Tables, before: CycladesState, after: CycladesState) -> list[str]
         facts.append(_gods_won(t, after))
     facts += _apollo_gold(t, before, after)
     return facts
+
+
+def _cycle_standing(t: Tables, before: CycladesState, after: CycladesState) -> list[str]:
+    """The standing (:func:`standing`) where a cycle after the first begins (its offerings open), last
+    among the step's facts."""
+    opens = after.phase == OFFER and (before.phase != OFFER or after.cycle > before.cycle)
+    return [standing(t, after)] if opens and after.cycle > 1 else []
+
+
+def standing(t: Tables, s: CycladesState) -> str:
+    """Who is how near the Metropolises that win (two, three with two players: C-END-2), told as a
+    cycle begins: a watcher sees no board, and a player's board does not add it up. Per player its
+    Metropolises, how many of the four building kinds it holds (one of each makes a Metropolis,
+    C-METRO-2), its Philosophers (four make one, C-METRO-3) and its islands; players apart by " | "
+    (the step's facts are apart by semicolons)."""
+    told = [_("{player} {metropolises}, {kinds} of 4 building kinds, {philosophers}, {islands}",
+              player=_name(t, seat), metropolises=words.metropolises(metropolises(s, seat)),
+              kinds=sum(1 for kind in range(len(STANDS)) if buildings_of(t, s, seat, kind)),
+              philosophers=words.philosophers(s.philosophers[seat]),
+              islands=ngettext("{n} island", "{n} islands", len(islands_of(s, seat))))
+            for seat in range(t.players)]
+    return _("standing ({n} Metropolises win, C-END-2): {players}", n=t.win_metropolises, players=" | ".join(told))
 
 
 def _gods_won(t: Tables, s: CycladesState) -> str:
