@@ -10,7 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from decisions import recorded_to_decision_where
 from kleos.cli import main
+from kleos.core import registry
+from kleos.core.record import Replay
+from kleos.tui.look import Look
 
 
 def play(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch,
@@ -85,3 +89,26 @@ def test_an_unchanged_board_is_not_printed_again(tmp_path: Path, monkeypatch: py
     shown_again = lines.index(same)
     assert max(i for i in boards if i < shown_again) < max(i for i in menus if i < shown_again)
     assert boards[-1] > menus[-1]  # 'board' printed it whole
+
+
+def test_p_tmark_4_the_lending_title_counts_the_markers_still_to_lend() -> None:
+    """P-TMARK-4: a faction holding more theater markers than its compatriot lends until both hold half
+    (Rumors included, the odd one kept). "lend a theater marker", asked again and again, said neither
+    how many nor why; the title now counts them down from both holdings, which every seat sees."""
+    kit = registry.kit("pericles")
+    for seed in (0, 1, 2, 3, 4, 5):
+        record, seat, _legal = recorded_to_decision_where("pericles", seed, lambda legal: legal[0].verb == "lend",
+                                                         "lending", limit=3000)
+        game = kit.make_game(record.options)
+        state = Replay(game, record).final_state()
+        mine, theirs = game.view(state, seat).markers_held[seat], game.view(state, seat).markers_held[seat ^ 1]
+        look = Look(kit)
+        while state.step == "lend" and game.actors(state) == (seat,):
+            left = (mine - theirs) // 2
+            assert left >= 1
+            title = look.title(game, game.view(state, seat), seat)
+            assert title == (f"lend {left} more theater marker{'s' if left > 1 else ''} to your compatriot: you hold "
+                             f"{mine}, they hold {theirs}, and both must hold half, Rumors included (P-TMARK-4)")
+            game.apply_in_place(state, game.legal_actions(state, seat)[0], seat)
+            mine, theirs = mine - 1, theirs + 1
+        assert mine - theirs in (0, 1)

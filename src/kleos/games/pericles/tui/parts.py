@@ -217,6 +217,8 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
                             "{box} toward you (Ostracism and War/Peace at the centre)", s.picks, box=box)
         return ngettext("choose {n} issue for the assembly: it starts at the centre",
                         "choose {n} issues for the assembly: each starts at the centre", s.picks)
+    if s.step == "lend" and seat >= 0:
+        return _lend_title(view, seat)
     if s.step == "plague" and s.plague_due:
         return _plague_title(game, s)
     if s.step in ("dip_secret", "exped_secret") and s.revealed >= 0:
@@ -229,6 +231,17 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
         kind = political.SIDE_ISSUES[s.cursor][0]
         return _("carry out {issue}, which you won (P-POLISSUE-1)", issue=_(ISSUE_NAMES[kind]))
     return _step_words(s)
+
+
+def _lend_title(view: PericlesView, seat: int) -> str:
+    """How many markers are still to lend and why: "lend a theater marker", asked twice in a row,
+    told a newcomer neither (P-TMARK-4: until both compatriots hold half, Rumors included)."""
+    mine, theirs = view.markers_held[seat], view.markers_held[seat ^ 1]
+    return ngettext("lend {n} more theater marker to your compatriot: you hold {mine}, they hold {theirs}, and "
+                    "both must hold half, Rumors included (P-TMARK-4)",
+                    "lend {n} more theater markers to your compatriot: you hold {mine}, they hold {theirs}, and "
+                    "both must hold half, Rumors included (P-TMARK-4)", (mine - theirs) // 2, mine=mine,
+                    theirs=theirs)
 
 
 def _plague_title(game: PericlesGame, s: PericlesState) -> str:
