@@ -52,6 +52,8 @@ def recorded_to_decision_where(kit_name: str, seed: int, found: Callable[[list[A
     record = GameRecord(kit.name, dict(game.options), seed)
     state, rng = game.new_state(seed), random.Random(seed)
     for _ in range(limit):
+        if game.is_terminal(state):
+            break
         if game.is_chance(state):
             record.actions.append((CHANCE, game.step_chance(state)))
             continue

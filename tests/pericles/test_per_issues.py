@@ -235,6 +235,29 @@ def test_upkeep() -> None:
     assert s.step != "upkeep" and s.turn == 2
 
 
+def test_p_upkeep_3_and_p_persia_9_the_titles_say_why_units_go() -> None:
+    """P-UPKEEP-2, P-UPKEEP-3: "remove units for upkeep" did not say how far over its capacity the
+    side was; P-PERSIA-9: "give up a ship" did not say the Peace of Callias costs it. The menu's
+    titles (the terminal's and the browser's) now give the cost and the capacity, and the reason."""
+    from kleos.games.pericles.kit import KIT
+    from kleos.tui.look import Look
+
+    g = game()
+    s = g.new_state(1)
+    clear_board(s)
+    put(g, s, "Athens", Ab=1, An=2, Al=1)
+    put(g, s, "Sparta", Sb=1, Pl=3)
+    s.chance, s.phase, s.side, s.step = None, "final", 0, "upkeep_next"
+    flow.advance(g.tables, s)
+    look = Look(KIT)
+    assert look.title(g, g.view(s, AF), AF) == (
+        "remove units for upkeep: your side's units cost 5 and its bases keep 4 "
+        "(2 a ship, 1 a land unit, 4 a base; P-UPKEEP-2, P-UPKEEP-3)")
+    s.step = "scuttle"
+    assert look.title(g, g.view(s, AF), AF).endswith("the Peace of Callias costs the base in the Eastern "
+                                                     "Mediterranean and one ship (P-PERSIA-9)")
+
+
 def test_argos_without_delian_base() -> None:
     """P-ARGOS-2, P-ARGOS-3, P-UPKEEP-4: without a Delian base in Sparta at most one Argos unit stays."""
     g = game()

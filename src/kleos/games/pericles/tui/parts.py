@@ -30,7 +30,7 @@ from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
-from kleos.games.pericles.rules import aristophanes, assembly, boule, hand, political
+from kleos.games.pericles.rules import aristophanes, assembly, boule, final, hand, political
 from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, status
 from kleos.games.pericles.rules.theater import entry_parts, resolve_legal
 from kleos.games.pericles.state import PericlesState
@@ -219,6 +219,13 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
                         "choose {n} issues for the assembly: each starts at the centre", s.picks)
     if s.step == "lend" and seat >= 0:
         return _lend_title(view, seat)
+    if s.step == "upkeep":
+        cost, capacity = final.upkeep_cost(s, s.side), final.upkeep_capacity(s, s.side)
+        return _("remove units for upkeep: your side's units cost {cost} and its bases keep {capacity} (2 a ship, "
+                 "1 a land unit, 4 a base; P-UPKEEP-2, P-UPKEEP-3)", cost=cost, capacity=capacity)
+    if s.step == "scuttle":
+        return _("give up an Athenian ship from anywhere on the map: the Peace of Callias costs the base in the "
+                 "Eastern Mediterranean and one ship (P-PERSIA-9)")
     if s.step == "plague" and s.plague_due:
         return _plague_title(game, s)
     if s.step in ("dip_secret", "exped_secret") and s.revealed >= 0:
