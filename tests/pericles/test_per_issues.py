@@ -236,9 +236,10 @@ def test_upkeep() -> None:
 
 
 def test_p_upkeep_3_and_p_persia_9_the_titles_say_why_units_go() -> None:
-    """P-UPKEEP-2, P-UPKEEP-3, P-ARIST-4: "remove units for upkeep" did not say how far over its capacity the
-    side was; P-PERSIA-9: "give up a ship" did not say the Peace of Callias costs it. The menu's
-    titles (the terminal's and the browser's) now give the cost and the capacity, and the reason."""
+    """P-UPKEEP-2, P-UPKEEP-3, P-ARIST-4, P-WARPEACE-5, P-PERSIA-9: "remove units for upkeep" did not
+    say how far over its capacity the side was, "give up a ship" that the Peace of Callias costs it,
+    "Peace: move a unit home" and "Peace: remove a unit" why. The menu's titles (the terminal's and
+    the browser's) now give the cost and the capacity, and the reasons."""
     from kleos.games.pericles.kit import KIT
     from kleos.tui.look import Look
 
@@ -256,6 +257,9 @@ def test_p_upkeep_3_and_p_persia_9_the_titles_say_why_units_go() -> None:
     s.step = "scuttle"
     assert look.title(g, g.view(s, AF), AF).endswith("the Peace of Callias costs the base in the Eastern "
                                                      "Mediterranean and one ship (P-PERSIA-9)")
+    s.step = "relocate"  # P-WARPEACE-5: "Peace: move a unit home" did not say which units or where
+    assert look.title(g, g.view(s, AF), AF).endswith("to its home theater or to a theater with a base of its own "
+                                                     "city-state; choose where (P-WARPEACE-5)")
     s.step = "demobilise"  # P-ARIST-4: "Peace: remove a unit" did not say why
     assert look.title(g, g.view(s, AF), AF) == ("Peace: the Aristophanes card has each side remove one unit from a "
                                                  "theater contested for it; choose which (P-ARIST-4)")

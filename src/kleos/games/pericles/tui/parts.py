@@ -223,6 +223,9 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
         cost, capacity = final.upkeep_cost(s, s.side), final.upkeep_capacity(s, s.side)
         return _("remove units for upkeep: your side's units cost {cost} and its bases keep {capacity} (2 a ship, "
                  "1 a land unit, 4 a base; P-UPKEEP-2, P-UPKEEP-3)", cost=cost, capacity=capacity)
+    if s.step == "relocate":
+        return _("Peace: each Athenian and Spartan city-state unit goes to its home theater or to a theater with a "
+                 "base of its own city-state; choose where (P-WARPEACE-5)")
     if s.step == "demobilise":
         return _("Peace: the Aristophanes card has each side remove one unit from a theater contested for it; "
                  "choose which (P-ARIST-4)")
