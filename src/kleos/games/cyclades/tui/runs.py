@@ -20,11 +20,12 @@ from kleos.games.cyclades.rules import battle, effects, metro
 from kleos.games.cyclades.state import ACTION, CycladesState
 from kleos.games.cyclades.view import CycladesView
 
-RunEnd = tuple[str, str]
-"""The words an entry shares with its neighbours in a run, and its own short end."""
+HeadEnd = tuple[str, str]
+"""The words an entry shares with its neighbours in a run, and its own short end: what the kit's
+``MenuParts.run_end`` (:data:`kleos.core.kit.terminal.RunEnd`) returns."""
 
 
-def run_end(game: CycladesGame, view: CycladesView, action: Action) -> RunEnd | None:
+def run_end(game: CycladesGame, view: CycladesView, action: Action) -> HeadEnd | None:
     """A recruit's or a move's head and short end on a god's turn (None for any other entry, or when
     the step brings about more than the end says)."""
     s = view.state
@@ -48,7 +49,7 @@ MOVES = ("sail", "march", "target")
 
 
 def _recruit(game: CycladesGame, view: CycladesView, place: str, after: CycladesState,
-             facts: int) -> RunEnd | None:
+             facts: int) -> HeadEnd | None:
     """"recruit a fleet (1 GP) in" and "S5 (1 → 2)": one fact only, the place's units one more."""
     t, s = game.tables, view.state
     naval = place in t.sea_ids
@@ -68,7 +69,7 @@ def _recruit(game: CycladesGame, view: CycladesView, place: str, after: Cyclades
 
 
 def _move(game: CycladesGame, view: CycladesView, action: Action, after: CycladesState,
-          facts: int) -> RunEnd | None:
+          facts: int) -> HeadEnd | None:
     """"sail from S21 (1 GP, first step)" and "to S16 with 2 fleets", "(2 → 4)" when it joins the
     seat's own, "(against Green 1)" when it starts a battle: the facts told are only the two places'
     changes and the battle."""
@@ -121,4 +122,4 @@ def _move_end(game: CycladesGame, s: CycladesState, after: CycladesState, naval:
     return f"{to} ({was} → {now})" if was else to
 
 
-__all__ = ["RunEnd", "run_end"]
+__all__ = ["HeadEnd", "run_end"]
