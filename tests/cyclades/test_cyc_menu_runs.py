@@ -95,8 +95,8 @@ def test_a_step_that_brings_about_more_than_its_end_says_keeps_its_whole_words(
     Metropolis earned) has no end, and other steps (building, ending the turn) none either."""
     g, s = poseidon_turn()
     assert ends(g, s, "recruit S3", "end", "build I1")[1:] == [None, None]
-    told = story.facts
-    monkeypatch.setattr(story, "facts", lambda *args: [*(told(*args) or []), "a Metropolis rises on I1"])
+    told = story.facts_of
+    monkeypatch.setattr(story, "facts_of", lambda *args: [*told(*args), "a Metropolis rises on I1"])
     assert ends(g, s, "recruit S3", "sail S6 2 S3") == [None, None]
 
 

@@ -59,7 +59,8 @@ def parts_change(was: list[str], now: list[str]) -> list[str]:
     the others replace the rest one for one, in order, and are printed whole; an old part left over
     is named as gone."""
     matched = _matches(was, now)
-    replaced = iter([part for i, part in enumerate(was) if i not in matched.values()])
+    changed = set(matched.values())
+    replaced = iter([part for i, part in enumerate(was) if i not in changed])
     told: list[str] = []
     for j, part in enumerate(now):
         if j in matched:
@@ -80,7 +81,8 @@ def _matches(was: list[str], now: list[str]) -> dict[int, int]:
     found = {j: heads[_head(part)] for j, part in enumerate(now) if _head(part) in heads}
     old_names = Counter(_name(part) for part in was)
     new_names = Counter(_name(part) for part in now)
-    free = {_name(part): i for i, part in enumerate(was) if i not in found.values()}
+    taken = set(found.values())
+    free = {_name(part): i for i, part in enumerate(was) if i not in taken}
     for j, part in enumerate(now):
         name = _name(part)
         if j not in found and name and old_names[name] == new_names[name] == 1 and name in free:

@@ -14,7 +14,7 @@ by number means the same whether the run is shortened or not):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -93,7 +93,9 @@ def shared_runs(legal: list[Action], words: list[str], warnings: list[str],
     runs: list[SharedRun] = []
     i = 0
     while i < len(legal):
-        run = _given(legal, given, i, _alike_last(i, given, warnings, taken)) if _joinable(i, warnings, taken) else None
+        run = None
+        if _joinable(i, warnings, taken):
+            run = _given(legal, given, i, _alike_last(i, given, warnings, taken))
         if run is None and _joinable(i, warnings, taken):
             last = i
             while (last + 1 < len(legal) and _joinable(last + 1, warnings, taken)
@@ -121,17 +123,22 @@ def _alike_last(i: int, splits: list[Split], warnings: list[str], taken: set[int
 
 
 def _given(legal: list[Action], splits: list[Split], first: int, last: int) -> SharedRun | None:
-    """Entries ``first`` to ``last`` as a run of the game's heads and ends (None when too few, an end
-    is not listable, or their notations share no first token)."""
-    ends = tuple(split[1] for split in splits[first:last + 1] if split is not None)
+    """Entries ``first`` to ``last`` (alike by :func:`_alike_last`) as a run of the game's heads and
+    ends (None when too few, or their notations share no first token)."""
     told = [tokens(action) for action in legal[first:last + 1]]
-    common = 0
-    while all(len(t) > common + 1 for t in told) and len({t[common] for t in told}) == 1:
-        common += 1
-    head = splits[first]
-    if head is None or last - first + 1 < RUN_LEAST or common == 0 or not all(map(_listable, ends)):
+    common = _common_start(told)
+    if last - first + 1 < RUN_LEAST or common == 0:
         return None
-    return SharedRun(first, last, head[0], ends, " ".join(told[0][:common]))
+    given = [split for split in splits[first:last + 1] if split is not None]
+    return SharedRun(first, last, given[0][0], tuple(end for _head, end in given), " ".join(told[0][:common]))
+
+
+def _common_start(parts: Sequence[Sequence[str]]) -> int:
+    """How many first words every one of ``parts`` shares, each keeping at least one of its own."""
+    common = 0
+    while all(len(p) > common + 1 for p in parts) and len({p[common] for p in parts}) == 1:
+        common += 1
+    return common
 
 
 def _listable(end: str) -> bool:
@@ -167,9 +174,7 @@ def _shared(legal: list[Action], words: list[str], first: int, last: int) -> Sha
     if stem is None or last - first + 1 < RUN_LEAST:
         return None
     split = [text.split(" ") for text in words[first:last + 1]]
-    common = 0
-    while all(len(parts) > common + 1 for parts in split) and len({parts[common] for parts in split}) == 1:
-        common += 1
+    common = _common_start(split)
     tails = tuple(" ".join(parts[common:]) for parts in split)
     if common == 0 or not all(map(_listable, tails)):
         return None

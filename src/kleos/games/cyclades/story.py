@@ -21,7 +21,7 @@ from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.reference import creature, price_words
 from kleos.games.cyclades.rules import actions as turn
 from kleos.games.cyclades.rules import battle, effects, figures, metro
-from kleos.games.cyclades.rules.common import buildings_of, buildings_on, income, islands_of, metropolises, net_cost
+from kleos.games.cyclades.rules.common import building_kinds, buildings_on, income, islands_of, metropolises, net_cost
 from kleos.games.cyclades.state import ACTION, OFFER, CycladesState
 from kleos.games.cyclades.tables import ATHENA, EMPTY, GODS, N_GODS, ZEUS, Tables
 from kleos.games.cyclades.view import CycladesView
@@ -61,10 +61,12 @@ def played(game: CycladesGame, view: CycladesView, action: Action) -> tuple[int,
 def facts(game: CycladesGame, view: CycladesView, action: Action) -> list[str] | None:
     """What the step brings about, as far as ``view`` shows it, each fact in words (None when no seat
     acts or the view lacks what the step needs)."""
-    t, before, step = game.tables, view.state, played(game, view, action)
-    if step is None:
-        return None
-    seat, after = step
+    step = played(game, view, action)
+    return None if step is None else facts_of(game.tables, view.state, action, *step)
+
+
+def facts_of(t: Tables, before: CycladesState, action: Action, seat: int, after: CycladesState) -> list[str]:
+    """:func:`facts` of a step already played (:func:`played`) from ``before`` to ``after``."""
     return [*_dice(t, before, action), *_battle(t, before, after), *_phases(t, before, after),
             *_fates(t, before, action, seat), *_no_effect(t, before, action, after),
             *_board(t, before, after, _said_buildings(t, before, action)), *_cycle_standing(t, before, after)]
@@ -165,7 +167,7 @@ def _battle(t: Tables, b: CycladesState, a: CycladesState) -> list[str]:
 # ----- phases that run on their own after a step ------------------------------------------------------
 def _phases(t: Tables, before: CycladesState, after: CycladesState) -> list[str]:
     facts: list[str] = []
-    if after.phase == OFFER and (before.phase != OFFER or after.cycle > before.cycle):
+    if _offers_open(before, after):
         gains = ", ".join(f"{_name(t, seat)} +{income(t, after, seat)}" for seat in range(t.players)
                           if income(t, after, seat))
         facts.append(_("income (C-INCOME-1): {gains} GP", gains=gains or _("nobody")))
@@ -175,11 +177,15 @@ def _phases(t: Tables, before: CycladesState, after: CycladesState) -> list[str]
     return facts
 
 
+def _offers_open(before: CycladesState, after: CycladesState) -> bool:
+    """Whether the step opens a cycle's offerings (its income paid, C-INCOME-1)."""
+    return after.phase == OFFER and (before.phase != OFFER or after.cycle > before.cycle)
+
+
 def _cycle_standing(t: Tables, before: CycladesState, after: CycladesState) -> list[str]:
     """The standing (:func:`standing`) where a cycle after the first begins (its offerings open), last
     among the step's facts."""
-    opens = after.phase == OFFER and (before.phase != OFFER or after.cycle > before.cycle)
-    return [standing(t, after)] if opens and after.cycle > 1 else []
+    return [standing(t, after)] if _offers_open(before, after) and after.cycle > 1 else []
 
 
 def standing(t: Tables, s: CycladesState) -> str:
@@ -190,7 +196,7 @@ def standing(t: Tables, s: CycladesState) -> str:
     (the step's facts are apart by semicolons)."""
     told = [_("{player} {metropolises}, {kinds} of 4 building kinds, {philosophers}, {islands}",
               player=_name(t, seat), metropolises=words.metropolises(metropolises(s, seat)),
-              kinds=sum(1 for kind in range(len(STANDS)) if buildings_of(t, s, seat, kind)),
+              kinds=building_kinds(t, s, seat).bit_count(),
               philosophers=words.philosophers(s.philosophers[seat]),
               islands=ngettext("{n} island", "{n} islands", len(islands_of(s, seat))))
             for seat in range(t.players)]

@@ -32,16 +32,21 @@ def run_end(game: CycladesGame, view: CycladesView, action: Action) -> HeadEnd |
     pegasus = effects.pending(s) and effects.key_of(game.tables, s) == "pegasus" and action.verb == "target"
     if s.phase != ACTION or battle.in_battle(s) or metro.pending(s) or (effects.pending(s) and not pegasus):
         return None
-    step = story.played(game, view, action)
-    told = story.facts(game, view, action)
-    if step is None or told is None:
+    step = story.played(game, view, action)  # once: the facts and the ends both read it
+    if step is None:
         return None
-    after = step[1]
+    seat, after = step
+    told = len(story.facts_of(game.tables, s, action, seat, after))
     if action.verb == "recruit" and len(action.args) == 1:
-        return _recruit(game, view, str(action.args[0]), after, len(told))
+        return _recruit(game, view, str(action.args[0]), after, told)
     if action.verb in MOVES and len(action.args) in (2, 3):
-        return _move(game, view, action, after, len(told))
+        return _move(game, view, action, after, told)
     return None
+
+
+def _units(s: CycladesState, naval: bool) -> list[int]:
+    """The fleets in each sea, or the troops on each island."""
+    return s.fleets if naval else s.troops
 
 
 MOVES = ("sail", "march", "target")
@@ -52,12 +57,11 @@ def _recruit(game: CycladesGame, view: CycladesView, place: str, after: Cyclades
              facts: int) -> HeadEnd | None:
     """"recruit a fleet (1 GP) in" and "S5 (1 → 2)": one fact only, the place's units one more."""
     t, s = game.tables, view.state
-    naval = place in t.sea_ids
-    index = (t.sea_ids if naval else t.island_ids).index(place) if naval or place in t.island_ids else None
+    naval = place in t.sea_index
+    index = (t.sea_index if naval else t.island_index).get(place)
     if index is None or facts != 1:
         return None
-    units_before, units_after = (s.fleets[index], after.fleets[index]) if naval else (s.troops[index],
-                                                                                        after.troops[index])
+    units_before, units_after = _units(s, naval)[index], _units(after, naval)[index]
     if units_after != units_before + 1:
         return None
     price = price_words(t, s, "recruit")
@@ -77,14 +81,15 @@ def _move(game: CycladesGame, view: CycladesView, action: Action, after: Cyclade
     naval = action.verb == "sail"
     if not naval and len(action.args) != 3:
         return None
-    ids = t.sea_ids if naval else t.island_ids
-    before_units, after_units = (s.fleets, after.fleets) if naval else (s.troops, after.troops)
+    ids, index = (t.sea_ids, t.sea_index) if naval else (t.island_ids, t.island_index)
+    before_units, after_units = _units(s, naval), _units(after, naval)
     changed = [i for i in range(len(ids)) if before_units[i] != after_units[i]]
     dest = str(action.args[-1])
     origin = str(action.args[0]) if len(action.args) == 3 else next(
         (ids[i] for i in changed if after_units[i] < before_units[i]), None)
     fought = battle.in_battle(after)
-    if origin is None or dest not in ids or not set(changed) <= {ids.index(origin), ids.index(dest)}:
+    if origin is None or origin not in index or dest not in index or \
+            not set(changed) <= {index[origin], index[dest]}:
         return None
     if facts != len(changed) + fought:
         return None
@@ -112,13 +117,12 @@ def _move_end(game: CycladesGame, s: CycladesState, after: CycladesState, naval:
     if battle.in_battle(after):
         return _("{move} (against {player} {n})", move=to, player=words.seat(t, after.battle_defender),
                  n=battle.defending_units(after))
-    index = (t.sea_ids if naval else t.island_ids).index(dest)
+    index = (t.sea_index if naval else t.island_index)[dest]
     if not naval and after.owner[index] != s.owner[index]:
         was_held = s.owner[index] >= 0
         return _("{move} (was {player}'s)", move=to, player=words.seat(t, s.owner[index])) if was_held else \
             f"{to} ({_('it was free')})"
-    was = (s.fleets if naval else s.troops)[index]
-    now = (after.fleets if naval else after.troops)[index]
+    was, now = _units(s, naval)[index], _units(after, naval)[index]
     return f"{to} ({was} → {now})" if was else to
 
 
