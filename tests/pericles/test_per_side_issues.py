@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from per_helpers import AF, AK, DF, EK, game, play, rule_of
 
 from kleos.core.action import Action
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.rules import flow
-from kleos.games.pericles.rules.common import count
+from kleos.games.pericles.rules.common import count, in_use
 from kleos.games.pericles.state import GONE, OFF, PericlesState
-from kleos.games.pericles.tables import AB, AL, DB, DL, ISSUES_PER_SIDE, SL
+from kleos.games.pericles.tables import AB, AL, DB, DL, ISSUES_PER_SIDE, N_PIECES, SL
 from step_cap import StepCap
 
 
@@ -123,3 +124,77 @@ def test_side_issues_resolve_in_the_rulebook_order() -> None:
     assert _order_of_decisions(g, s) == [(DF, "cit"), (AF, "col"), (EK, "kry")]
     g, s = _won((1, "AGO", -1), (1, "KRY", 2), (0, "CIT", -2), war=1)
     assert _order_of_decisions(g, s) == [(DF, "cit"), (EK, "kry"), (AK, "ago")]
+
+
+def _colony_won() -> tuple[PericlesGame, PericlesState, int]:
+    """Athens won the Colony in Peace (AF to carry it out); Samos, Athenian-held, has its own index."""
+    g, s = _won((0, "COL", 3))
+    return g, s, g.tables.theater_index["Samos"]
+
+
+def test_colony_words_say_no_base_can_go_where_three_stand() -> None:
+    """P-POLISSUE-6, P-THEATER-3: in a theater holding 3 bases a Colony places its League units alone
+    (+2 Honor); its words said "found a Delian League base" there, a base the rules do not place."""
+    from kleos.games.pericles import story
+
+    g, s, samos = _colony_won()
+    s.pieces[samos * N_PIECES + DB] = 3
+    assert story.tell(g, s, Action.parse("col Samos land")) == (
+        "Colony: no Delian League base can go in Samos (3 bases there already, P-THEATER-3); only 2 League land "
+        "units, +2 Honor")
+    before = (count(s, samos, DB), count(s, samos, DL), s.honor[AF])
+    play(g, s, "col Samos land")
+    assert (count(s, samos, DB), count(s, samos, DL), s.honor[AF]) == (before[0], before[1] + 2, before[2] + 2)
+
+
+def test_colony_words_count_the_units_the_pool_still_holds() -> None:
+    """P-POLISSUE-6, P-COMP-1: with one Delian land unit left in the pool the Colony places that one,
+    and its words say so instead of "2 League land units"."""
+    from kleos.games.pericles import story
+
+    g, s, samos = _colony_won()
+    s.gone[DL] += g.tables.piece_limits[DL] - in_use(s, DL) - 1
+    assert story.tell(g, s, Action.parse("col Samos land")) == (
+        "Colony: found a Delian League base in Samos, with 1 League land unit (the pool holds no more, P-COMP-1), "
+        "+2 Honor")
+    before = count(s, samos, DL)
+    play(g, s, "col Samos land")
+    assert count(s, samos, DL) == before + 1
+
+
+@pytest.mark.parametrize(("options", "ship", "land"), [({}, "Samos (1 ship)", "Samos (2 land units)"),
+                                                       ({"colony_points": "upkeep"}, "Samos (2 ships)",
+                                                        "Samos (4 land units)")])
+def test_colony_choices_share_a_run_head_and_end_with_their_units(options: dict[str, Any], ship: str,
+                                                                  land: str) -> None:
+    """P-POLISSUE-6, P-AMB-18: in the plain menu each Colony choice reads "Samos (1 ship)" after the
+    shared head, its units counted as the option reads the four points; one over the 3-base limit
+    (P-THEATER-3) or short of units (P-COMP-1) keeps its own line (no end)."""
+    from kleos.games.pericles.tui.runs import run_end
+
+    g, s = _won((0, "COL", 3), **options)
+    samos = g.tables.theater_index["Samos"]
+    view = g.view(s, AF)
+    head = "Colony (+2 Honor): found a Delian League base, with League units, in"
+    assert [run_end(g, view, Action.parse(text)) for text in ("col Samos naval", "col Samos land", "col none")] == [
+        (head, ship), (head, land), None]
+    s.pieces[samos * N_PIECES + DB] = 3
+    assert run_end(g, g.view(s, AF), Action.parse("col Samos naval")) is None
+    s.pieces[samos * N_PIECES + DB] = 1
+    s.gone[DL] += g.tables.piece_limits[DL] - in_use(s, DL) - 1
+    assert run_end(g, g.view(s, AF), Action.parse("col Samos land")) is None
+
+
+def test_citizenship_choices_share_a_run_head() -> None:
+    """P-POLISSUE-4, P-POLISSUE-5: a converted base's choices read "Lesbos (2 land units)" after the
+    shared head, and its words count the Athenian units and the 2 Honor."""
+    from kleos.games.pericles import story
+    from kleos.games.pericles.tui.runs import run_end
+
+    g, s = _won((0, "CIT", -2))
+    view = g.view(s, DF)
+    assert run_end(g, view, Action.parse("cit Lesbos land")) == (
+        "Citizenship (+2 Honor): a Delian League base becomes Athenian, with Athenian units, in",
+        "Lesbos (2 land units)")
+    assert story.tell(g, s, Action.parse("cit Lesbos naval")) == (
+        "Citizenship: the Delian League base in Lesbos becomes Athenian, with 1 Athenian ship, +2 Honor")

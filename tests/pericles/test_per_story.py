@@ -343,26 +343,37 @@ def test_p_exped_7_an_expedition_without_a_battle_says_so_and_why() -> None:
 
 
 GROUP_WORDS = ("Delian League units", "Athenian units", "Peloponnesian League units", "Spartan units")
+GROUP_BASES = ("a Delian League base (P-REDEPLOY-5)", "an Athenian or a Delian League base (P-REDEPLOY-6)",
+               "a Peloponnesian League base (P-REDEPLOY-5)", "a Spartan base (P-REDEPLOY-7)")
 
 
 def test_p_redeploy_1_each_group_s_redeployment_is_named_in_the_log_and_the_menu() -> None:
     """P-REDEPLOY-1: the groups redeploy in turn, a side's Dominant choosing for both of its groups, so
     the end of each is told with its group ("end the redeployment of the Athenian units"), and the
-    menu's title says whose units are moved; two ends by one faction never read as one told twice."""
+    menu's title says whose units are moved, where they may go (P-REDEPLOY-5..7) and, while a theater
+    is over its limit (P-REDEPLOY-3, P-REDEPLOY-4), that units must leave it before the group may end
+    (P-REDEPLOY-8); two ends by one faction never read as one told twice."""
     from kleos.games.pericles import story
     from kleos.games.pericles.tui.parts import terminal_parts
 
     title = terminal_parts().menus.title
     assert title is not None
     seen: set[int] = set()
+    over: set[bool] = set()
     for g, before, seat, action, _after in (step for seed in range(1, 4) for step in steps(seed, "14_2")):
         if before.step == "redeploy":
             group = GROUP_WORDS[before.cursor]
-            assert title(g, g.view(before, seat), seat) == f"redeploy the {group}"
+            told = title(g, g.view(before, seat), seat)
+            assert told.startswith(f"redeploy the {group}, one unit at a time: each may go to a theater with "
+                                   f"{GROUP_BASES[before.cursor]} and room"), told
+            ending = Action("redeploy", ("done",)) in g.legal_actions(before, seat)
+            assert ("Over the limit now: " in told) == (not ending), told
+            over.add(ending)
             if action == Action("redeploy", ("done",)):
                 assert story.tell(g, before, action) == f"end the redeployment of the {group}"
                 seen.add(before.cursor)
     assert seen == {0, 1, 2, 3}
+    assert over == {True, False}  # both titles were read
 
 
 WORDS_OF_NOTATION = {
@@ -392,8 +403,9 @@ WORDS_OF_NOTATION = {
     "gold done": "stop building with Persian gold",
     # P-POLISSUE-4..8: the side issues resolved at once
     "cit none": "Citizenship: convert no base",
-    "cit Ionia naval": "Citizenship: the Delian League base in Ionia becomes Athenian, with an Athenian ship",
-    "col Samos land": "Colony: found a Delian League base in Samos, with League land units",
+    "cit Ionia naval": "Citizenship: the Delian League base in Ionia becomes Athenian, with 1 Athenian ship, "
+                       "+2 Honor",
+    "col Samos land": "Colony: found a Delian League base in Samos, with 2 League land units, +2 Honor",
     "kry Boeotia": "Krypteia: remove an Athenian treason marker in Boeotia",
     "kry none": "Krypteia: remove no more treason markers",
     "ago 2": "Agoge: build 2 Spartan land units at home",

@@ -21,7 +21,7 @@ from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.reference import comedy_effects, theater_names
 from kleos.games.pericles.rules import assembly, battle, casualties, expedition, final, military, political
 from kleos.games.pericles.rules.battledeck import NONE
-from kleos.games.pericles.rules.common import ENEMY, FRIENDLY, count, in_use, status
+from kleos.games.pericles.rules.common import ENEMY, FRIENDLY, bases_in, count, in_use, room, status
 from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts, idle_in_persia
 from kleos.games.pericles.state import (
@@ -42,6 +42,10 @@ from kleos.games.pericles.state import (
     PericlesState,
 )
 from kleos.games.pericles.tables import (
+    AN,
+    DB,
+    DL,
+    DN,
     FACTIONS,
     ISSUES_PER_SIDE,
     MARKER_KINDS,
@@ -758,12 +762,7 @@ def _gold(g: PericlesGame, s: PericlesState, a: Action) -> str:
 
 SIDE_ISSUE_WORDS = {
     ("cit", "none"): N_("Citizenship: convert no base"),
-    ("cit", "naval"): N_("Citizenship: the Delian League base in {where} becomes Athenian, with an Athenian ship"),
-    ("cit", "land"): N_("Citizenship: the Delian League base in {where} becomes Athenian, with 2 Athenian land "
-                        "units"),
     ("col", "none"): N_("Colony: found none"),
-    ("col", "naval"): N_("Colony: found a Delian League base in {where}, with League ships"),
-    ("col", "land"): N_("Colony: found a Delian League base in {where}, with League land units"),
     ("kry", "none"): N_("Krypteia: remove no more treason markers"),
     ("kry", "theater"): N_("Krypteia: remove an Athenian treason marker in {where}"),
 }
@@ -804,11 +803,60 @@ def _side_issue(g: PericlesGame, s: PericlesState, a: Action) -> str:
             return _as_notation(a)
         n = int(first)
         return ngettext("Agoge: build {n} Spartan land unit at home", "Agoge: build {n} Spartan land units at home", n)
+    if a.verb in ("cit", "col") and first != "none":
+        th = g.tables.theater_index.get(first)
+        if len(a.args) != 2 or th is None:
+            return _as_notation(a)
+        naval = a.args[1] == "naval"
+        return _citizenship(g, s, th, naval) if a.verb == "cit" else _colony(g, s, th, naval)
     choice = "none" if first == "none" else "theater" if a.verb == "kry" else str(a.args[-1])
     template = SIDE_ISSUE_WORDS.get((a.verb, choice))
     if template is None:
         return _as_notation(a)
     return _(template, where=first)
+
+
+def _citizenship(g: PericlesGame, s: PericlesState, theater: int, naval: bool) -> str:
+    """P-POLISSUE-4, P-POLISSUE-5: the base converted and the Athenian units it comes with, as many as
+    the pool holds."""
+    units = _placed_units(g, s, theater, *political.citizenship_units(naval))
+    return _("Citizenship: the Delian League base in {where} becomes Athenian, with {units}, +2 Honor",
+             where=g.tables.theater_keys[theater], units=units)
+
+
+def _colony(g: PericlesGame, s: PericlesState, theater: int, naval: bool) -> str:
+    """P-POLISSUE-6, P-AMB-18: the League base and units a Colony places. A theater with 3 bases, or a
+    pool with no Delian base left, takes the units alone; "found a Delian League base" would say what
+    does not happen (P-THEATER-3, P-COMP-1)."""
+    t = g.tables
+    where, units = t.theater_keys[theater], _placed_units(g, s, theater, *political.colony_units(t, naval))
+    if room(t, s, theater, DB):
+        return _("Colony: found a Delian League base in {where}, with {units}, +2 Honor", where=where, units=units)
+    if bases_in(s, theater) >= t.data.counters.max_bases_per_theater:
+        why = _("{n} bases there already, P-THEATER-3", n=bases_in(s, theater))
+    else:
+        why = _("none left in the pool, P-COMP-1")
+    return _("Colony: no Delian League base can go in {where} ({why}); only {units}, +2 Honor", where=where, why=why,
+             units=units)
+
+
+def _units_counted(piece: int, n: int) -> str:
+    """"2 League land units": the units a side issue places (P-POLISSUE-5, P-POLISSUE-6)."""
+    if piece == DN:
+        return ngettext("{n} League ship", "{n} League ships", n)
+    if piece == DL:
+        return ngettext("{n} League land unit", "{n} League land units", n)
+    if piece == AN:
+        return ngettext("{n} Athenian ship", "{n} Athenian ships", n)
+    return ngettext("{n} Athenian land unit", "{n} Athenian land units", n)
+
+
+def _placed_units(g: PericlesGame, s: PericlesState, theater: int, piece: int, wanted: int) -> str:
+    """"2 League land units", with "(the pool holds no more, P-COMP-1)" when it holds fewer than
+    wanted: the rules place what is left."""
+    placed = min(wanted, room(g.tables, s, theater, piece))
+    units = _units_counted(piece, placed)
+    return units if placed == wanted else _("{units} (the pool holds no more, P-COMP-1)", units=units)
 
 
 def _build(g: PericlesGame, s: PericlesState, a: Action) -> str:

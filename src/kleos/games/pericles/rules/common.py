@@ -69,13 +69,19 @@ def bases_in(s: PericlesState, theater: int) -> int:
     return sum(count(s, theater, b) for b in BASES)
 
 
-def place(t: Tables, s: PericlesState, theater: int, piece: int, wanted: int) -> int:
-    """Put up to ``wanted`` pieces in ``theater`` as far as the pool (P-COMP-1) and, for bases, the
-    3-base limit (P-THEATER-3) allow; returns how many were placed."""
-    room = t.piece_limits[piece] - in_use(s, piece)
+def room(t: Tables, s: PericlesState, theater: int, piece: int) -> int:
+    """How many more of ``piece`` the pool (P-COMP-1) and, for bases, the 3-base limit (P-THEATER-3)
+    let ``theater`` take: what :func:`place` places, asked beforehand by the words of a choice."""
+    left = t.piece_limits[piece] - in_use(s, piece)
     if piece in BASES:
-        room = min(room, t.data.counters.max_bases_per_theater - bases_in(s, theater))
-    placed = max(0, min(wanted, room))
+        left = min(left, t.data.counters.max_bases_per_theater - bases_in(s, theater))
+    return max(0, left)
+
+
+def place(t: Tables, s: PericlesState, theater: int, piece: int, wanted: int) -> int:
+    """Put up to ``wanted`` pieces in ``theater`` as far as :func:`room` allows; returns how many were
+    placed."""
+    placed = max(0, min(wanted, room(t, s, theater, piece)))
     s.pieces[theater * N_PIECES + piece] += placed
     return placed
 

@@ -266,16 +266,26 @@ def side_apply(t: Tables, s: PericlesState, f: int, action: Action) -> bool:
     if kind == "CIT":
         remove(s, th, DB)
         s.pieces[th * 15 + AB] += 1
-        place(t, s, th, AN if naval else AL, 1 if naval else 2)
+        place(t, s, th, *citizenship_units(naval))
     else:
-        upkeep_points = t.options.colony_points == "upkeep"  # P-AMB-18
         place(t, s, th, DB, 1)
-        if naval:
-            place(t, s, th, DN, 2 if upkeep_points else 1)
-        else:
-            place(t, s, th, DL, 4 if upkeep_points else 2)
+        place(t, s, th, *colony_units(t, naval))
     gain(s, f, 2, H_POLITICAL)
     return True
+
+
+def citizenship_units(naval: bool) -> tuple[int, int]:
+    """P-POLISSUE-5: the Athenian units a converted base comes with, as (piece, how many)."""
+    return (AN, 1) if naval else (AL, 2)
+
+
+def colony_units(t: Tables, naval: bool) -> tuple[int, int]:
+    """P-POLISSUE-6, P-AMB-18: the League units a Colony places, as (piece, how many): 4 build points
+    (1 ship or 2 land units) by default, 4 upkeep points (2 or 4) with ``colony_points=upkeep``."""
+    upkeep_points = t.options.colony_points == "upkeep"
+    if naval:
+        return DN, 2 if upkeep_points else 1
+    return DL, 4 if upkeep_points else 2
 
 
 def unique_issues(t: Tables, s: PericlesState) -> None:

@@ -30,12 +30,12 @@ from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
-from kleos.games.pericles.rules import aristophanes, assembly, boule, final, hand, political
+from kleos.games.pericles.rules import aristophanes, assembly, boule, final, hand, political, redeploy
 from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, status
 from kleos.games.pericles.rules.theater import entry_parts, resolve_legal
 from kleos.games.pericles.state import PericlesState
-from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, side_of
-from kleos.games.pericles.tui import render
+from kleos.games.pericles.tables import AB, DB, FACTIONS, MARKER_KINDS, PB, SB, side_of
+from kleos.games.pericles.tui import render, runs
 from kleos.games.pericles.view import PericlesView, make_view
 
 PANELS = panels_drawn_by({N_("Theaters"): render.theaters_view,
@@ -240,10 +240,37 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
         only = _only_decline(game, s)
         if only:
             return only
+    if s.step == "redeploy" and 0 <= s.cursor < len(REDEPLOY_TITLES):
+        return _redeploy_title(game, s)
     if s.step == "side" and 0 <= s.cursor < len(political.SIDE_ISSUES):
         kind = political.SIDE_ISSUES[s.cursor][0]
         return _("carry out {issue}, which you won (P-POLISSUE-1)", issue=_(ISSUE_NAMES[kind]))
     return _step_words(s)
+
+
+REDEPLOY_BASES = {(DB,): N_("a Delian League base (P-REDEPLOY-5)"),
+                  (AB, DB): N_("an Athenian or a Delian League base (P-REDEPLOY-6)"),
+                  (PB,): N_("a Peloponnesian League base (P-REDEPLOY-5)"),
+                  (SB,): N_("a Spartan base (P-REDEPLOY-7)"),
+                  (SB, PB): N_("a Spartan or a Peloponnesian League base (option spartan_redeploy_bases, P-AMB-35)")}
+"""Where each group's units may go, by the bases :func:`redeploy.usable_bases` gives."""
+
+
+def _redeploy_title(game: PericlesGame, s: PericlesState) -> str:
+    """The group whose turn it is, where its units may go and what must move first: "redeploy the
+    Delian League units" asked eight times in a row told a newcomer neither the destinations nor the
+    limits, nor when to stop (P-REDEPLOY-1, P-REDEPLOY-3..8)."""
+    t, group = game.tables, s.cursor
+    bases = _(REDEPLOY_BASES[redeploy.usable_bases(t, group)])
+    title = _("{group}, one unit at a time: each may go to a theater with {bases} and room (at most 15 of your "
+              "side's units there, P-REDEPLOY-4); where your side has no base, at most 1 unit may stay "
+              "(P-REDEPLOY-3)", group=_(REDEPLOY_TITLES[group]), bases=bases)
+    over = redeploy.survey(t, s, group)[1]
+    if not over:
+        return title
+    return _("{title}. Over the limit now: {theaters}; move units away from there, or with nowhere to go "
+             "eliminate them, before you end (P-REDEPLOY-8)", title=title,
+             theaters=", ".join(t.theater_keys[th] for th in over))
 
 
 def _lend_title(view: PericlesView, seat: int) -> str:
@@ -507,6 +534,6 @@ def terminal_parts() -> TerminalParts[PericlesGame, PericlesState, PericlesView]
         help=HelpParts(verbs=translated_verbs(), heading=_heading, guide_intro=_(GUIDE_INTRO), guide_tip=_guide_tip,
                        rules=rules_reference(load_data()), game_rules=_game_rules, welcome=_(WELCOME)),
         menus=MenuParts(title=_title, gloss=_gloss, panel_for=_panel_for, notation_example="place AF MIL Athens",
-                        explain=explain, last_verbs=("done", "decline")),
+                        explain=explain, last_verbs=("done", "decline"), run_end=runs.run_end),
         log_lines=_log_lines,
     )
