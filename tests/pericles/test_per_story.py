@@ -376,6 +376,23 @@ def test_p_redeploy_1_each_group_s_redeployment_is_named_in_the_log_and_the_menu
     assert over == {True, False}  # both titles were read
 
 
+def test_p_hand_2_the_keep_title_says_what_a_kept_card_is_worth() -> None:
+    """P-HAND-2, P-HAND-3, P-HAND-4: a faction keeping entourage cards reads that each kept card is one
+    of the 9 it draws to and that the rest go back into the deck ("keep entourage cards" said
+    neither)."""
+    from per_helpers import played
+
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    title = terminal_parts().menus.title
+    assert title is not None
+    g, s = played("14_2", 1, "keep")
+    seat = g.actors(s)[0]
+    assert title(g, g.view(s, seat), seat) == (
+        "keep entourage cards: each kept is one of the 9 cards you draw to, known in advance; the rest go back "
+        "into your side's deck (P-HAND-2, P-HAND-3, P-HAND-4)")
+
+
 WORDS_OF_NOTATION = {
     # P-REDEPLOY-1, P-ARIST-4, P-UPKEEP-1, P-PLAGUE-6: a step on one unit, the unit in words and its way
     "redeploy Sparta An Aetolia": "redeploy Athenian trireme (An) from Sparta to Aetolia",

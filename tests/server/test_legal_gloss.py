@@ -66,7 +66,7 @@ def test_p_hand_6_the_seat_to_act_reads_what_it_decides_as_the_terminal_says_it(
     game = PERICLES.make_game({})
     state, seat = at_first_decision(game, 7)
     mine = seat_head(PERICLES, game, state, 0, seat, meta={}, undo_allowed=False)
-    assert mine["decision"] == "form your entourage: set 3 more cards aside", mine.get("decision")
+    assert mine["decision"].startswith("form your entourage: set 3 more cards aside ("), mine.get("decision")
     waiting = next(other for other in range(4) if other not in game.actors(state))
     assert "decision" not in seat_head(PERICLES, game, state, 0, waiting, meta={}, undo_allowed=False)
     assert "decision" not in seat_head(PERICLES, game, state, 0, None, meta={}, undo_allowed=False)

@@ -16,6 +16,9 @@ from kleos.core import registry
 from kleos.core.record import Replay
 from kleos.tui.look import Look
 
+ASIDE = " (face down; the Advisory Council may add one at random to your Leader, P-HAND-6, P-LEADER-4)"
+"""What the entourage's title says it is for (P-HAND-6, P-LEADER-4)."""
+
 
 def play(argv: list[str], answers: str, monkeypatch: pytest.MonkeyPatch,
          capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -38,7 +41,7 @@ def test_p_info_2_the_deal_is_a_line_a_faction_and_the_hand_reads_as_cards(
     assert "  1. put into the entourage A04 (Leontis I (1): ORA: +4, 3 Strategos)   [entourage A04]" in lines
     # the menu says what is decided, as the terminal app's menu title does
     assert lines[lines.index("  1. put into the entourage A04 (Leontis I (1): ORA: +4, 3 Strategos)   [entourage A04]")
-                 - 1] == "Your choices (Aristocrats): form your entourage: set 3 more cards aside"
+                 - 1] == f"Your choices (Aristocrats): form your entourage: set 3 more cards aside{ASIDE}"
 
 
 def test_p_boule_5_the_titles_count_the_choices_left_and_say_where_an_issue_starts(
@@ -51,8 +54,8 @@ def test_p_boule_5_the_titles_count_the_choices_left_and_say_where_an_issue_star
     titles = [line.removeprefix("Your choices (Aristocrats): ") for line in out.splitlines()
               if line.startswith("Your choices (Aristocrats): ")]
     assert titles[:6] == [
-        "form your entourage: set 3 more cards aside", "form your entourage: set 2 more cards aside",
-        "form your entourage: set 1 more card aside",
+        f"form your entourage: set 3 more cards aside{ASIDE}", f"form your entourage: set 2 more cards aside{ASIDE}",
+        f"form your entourage: set 1 more card aside{ASIDE}",
         "choose 1 issue for the assembly: it starts on box 2 toward you (Ostracism and War/Peace at the centre)",
         "choose 3 issues for the assembly: each starts at the centre",
         "choose 2 issues for the assembly: each starts at the centre"]

@@ -207,8 +207,13 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
     if s.step == "entourage":
         left = hand.cards_to_set_aside(game.tables, s, seat)
         if left > 0:
-            return ngettext("form your entourage: set {n} more card aside", "form your entourage: set {n} more cards "
-                            "aside", left)
+            return ngettext("form your entourage: set {n} more card aside (face down; the Advisory Council may add "
+                            "one at random to your Leader, P-HAND-6, P-LEADER-4)", "form your entourage: set {n} more "
+                            "cards aside (face down; the Advisory Council may add one at random to your Leader, "
+                            "P-HAND-6, P-LEADER-4)", left)
+    if s.step == "keep":
+        return _("keep entourage cards: each kept is one of the 9 cards you draw to, known in advance; the rest go "
+                 "back into your side's deck (P-HAND-2, P-HAND-3, P-HAND-4)")
     if s.step == "select" and s.picks > 0:
         box = boule.STEPS[s.boule][2]
         if box:
