@@ -393,6 +393,42 @@ def test_p_hand_2_the_keep_title_says_what_a_kept_card_is_worth() -> None:
         "into your side's deck (P-HAND-2, P-HAND-3, P-HAND-4)")
 
 
+def test_the_resolve_title_says_what_the_owner_s_issue_can_do_and_needs() -> None:
+    """P-ORACLE-2, P-LEAGUE-2, P-MIL-1, P-DIPLO-2, P-DIPLO-6, P-DIPLO-7: the owner of a revealed issue
+    reads what it can do there; a Diplomatic issue in a contested or enemy theater says the number the
+    Strategos and its side's treason markers must beat (P-DIPLO-2), read from the position."""
+    from kleos.games.pericles.rules import diplomatic
+    from kleos.games.pericles.rules.common import status
+    from kleos.games.pericles.rules.theater import entry_parts
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    title = terminal_parts().menus.title
+    assert title is not None
+    rules = {"MIL": "(P-MIL-1..7)", "LEA": "(P-LEAGUE-2..6)", "ORA": "(P-ORACLE-2)"}
+    dip = {"neutral": "(P-DIPLO-7..9)", "friendly": "(P-DIPLO-6)", "contested": "(P-DIPLO-1..5)",
+           "enemy": "(P-DIPLO-1..5)"}
+    seen: set[str] = set()
+    for g, before, seat, _action, _after in (step for seed in range(1, 5) for step in steps(seed, "14_2")):
+        if before.step != "resolve" or before.revealed < 0 or entry_parts(before.revealed)[2] != seat:
+            continue
+        told = title(g, g.view(before, seat), seat)
+        if told.startswith("resolve the revealed marker: declining is the only choice"):
+            continue
+        th, _placer, owner, kind = entry_parts(before.revealed)
+        code, where = MARKER_KINDS[kind], status(before, th, owner // 2)
+        assert told.startswith(f"resolve your {KIND_WORDS[code]} marker in {g.tables.theater_keys[th]}"), told
+        assert told.endswith(dip[where] if code == "DIP" else rules[code]), told
+        if code == "DIP" and where in ("contested", "enemy"):
+            need = diplomatic.enemy_value(g.tables, before, th, owner // 2)
+            own = diplomatic.treason(before, th, owner // 2)
+            assert f"your side's {own} treason marker" in told and f"must beat {need} (" in told, told
+        seen.add(code if code != "DIP" else f"DIP {where}")
+    assert {"MIL", "LEA", "ORA", "DIP neutral"} <= seen and seen & {"DIP contested", "DIP enemy"}, seen
+
+
+KIND_WORDS = {"MIL": "Military", "LEA": "League", "DIP": "Diplomatic", "ORA": "Oracle"}
+
+
 WORDS_OF_NOTATION = {
     # P-REDEPLOY-1, P-ARIST-4, P-UPKEEP-1, P-PLAGUE-6: a step on one unit, the unit in words and its way
     "redeploy Sparta An Aetolia": "redeploy Athenian trireme (An) from Sparta to Aetolia",

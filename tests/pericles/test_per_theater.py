@@ -237,7 +237,8 @@ def test_p_league_1_a_lone_decline_says_why_the_league_issue_does_nothing() -> N
                                            "(P-LEAGUE-1)")
     s.revealed = t.theater_index["Athens"] * 1000 + AF * 100 + AF * 10 + league
     assert len(g.legal_actions(s, AF)) > 1
-    assert title(g, g.view(s, AF), AF) == "resolve the revealed marker"
+    assert title(g, g.view(s, AF), AF).startswith("resolve your League marker in Athens: a League base for 4 "
+                                                  "Strategos")
 
 
 def test_p_exped_2_a_secret_commitment_names_the_issue_and_what_the_tokens_do() -> None:

@@ -24,17 +24,18 @@ from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
 from kleos.games.pericles.board_text import queue_of
 from kleos.games.pericles.cards import card_gloss, card_title
-from kleos.games.pericles.explain import ISSUE_EFFECTS, ISSUE_NAMES, explain, seat_names
+from kleos.games.pericles.explain import ISSUE_EFFECTS, ISSUE_NAMES, explain, kind_name, seat_names
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
-from kleos.games.pericles.rules import aristophanes, assembly, boule, final, hand, political, redeploy
-from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, status
+from kleos.games.pericles.rules import aristophanes, assembly, boule, diplomatic, final, hand, political, redeploy
+from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, NEUTRAL, status
+from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts, resolve_legal
 from kleos.games.pericles.state import PericlesState
-from kleos.games.pericles.tables import AB, DB, FACTIONS, MARKER_KINDS, PB, SB, side_of
+from kleos.games.pericles.tables import AB, DB, FACTIONS, LEA, MARKER_KINDS, MIL, ORA, PB, SB, side_of
 from kleos.games.pericles.tui import render, runs
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -242,9 +243,7 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
     if s.step in ("dip_secret", "exped_secret") and s.revealed >= 0:
         return _secret_title(game, s, seat)
     if s.step == "resolve" and s.revealed >= 0 and entry_parts(s.revealed)[2] == seat:
-        only = _only_decline(game, s)
-        if only:
-            return only
+        return _only_decline(game, s) or _resolve_title(game, s)
     if s.step == "redeploy" and 0 <= s.cursor < len(REDEPLOY_TITLES):
         return _redeploy_title(game, s)
     if s.step == "side" and 0 <= s.cursor < len(political.SIDE_ISSUES):
@@ -335,6 +334,37 @@ def _only_decline(game: PericlesGame, s: PericlesState) -> str:
     else:
         why = _("none of its options can be carried out here (P-THEATER-17)")
     return _("resolve the revealed marker: declining is the only choice; {why}", why=why)
+
+
+def _resolve_title(game: PericlesGame, s: PericlesState) -> str:
+    """What the owner's revealed issue can do here: "resolve the revealed marker" over "resolve the
+    issue" and "decline the issue" told a newcomer neither what a Diplomatic issue would do nor what it
+    needs (P-ORACLE-2, P-LEAGUE-2..6, P-DIPLO-1..9, P-MIL-1)."""
+    th, _placer, owner, kind = entry_parts(s.revealed)
+    t, side = game.tables, side_of(owner)
+    marker = _("resolve your {kind} marker in {theater}", kind=kind_name(MARKER_KINDS[kind]),
+               theater=t.theater_keys[th])
+    if kind == ORA:
+        return _("{marker}: 3 Honor, or an enemy League unit removed and 1 Honor, or your side's treason markers "
+                 "in 3 different theaters, placed one at a time (P-ORACLE-2)", marker=marker)
+    if kind == LEA:
+        return _("{marker}: a League base for 4 Strategos, a League base made your city-state's for 2, free League "
+                 "units for each League base, or a treason marker removed (P-LEAGUE-2..6)", marker=marker)
+    if kind == MIL:
+        return _("{marker}: you are Commander in Chief of an expedition there (P-MIL-1..7)", marker=marker)
+    where = status(s, th, side)
+    if where == NEUTRAL:
+        return _("{marker} (neutral): both sides commit Strategos in secret and add a battle card; at least twice the "
+                 "other side's total places your League base (P-DIPLO-7..9)", marker=marker)
+    if where == FRIENDLY:
+        return _("{marker} (friendly): each Strategos committed removes a treason marker there (P-DIPLO-6)",
+                 marker=marker)
+    return ngettext("{marker}: the Strategos committed plus your side's {n} treason marker there must beat {need} "
+                    "(the enemy units' military value, 2 a base) to make an enemy League base yours; if not, each "
+                    "Strategos becomes a treason marker (P-DIPLO-1..5)", "{marker}: the Strategos committed plus your "
+                    "side's {n} treason markers there must beat {need} (the enemy units' military value, 2 a base) "
+                    "to make an enemy League base yours; if not, each Strategos becomes a treason marker "
+                    "(P-DIPLO-1..5)", treason(s, th, side), marker=marker, need=diplomatic.enemy_value(t, s, th, side))
 
 
 def _step_words(s: PericlesState) -> str:
