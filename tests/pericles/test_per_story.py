@@ -394,11 +394,12 @@ def test_p_hand_2_the_keep_title_says_what_a_kept_card_is_worth() -> None:
 
 
 def test_the_resolve_title_says_what_the_owner_s_issue_can_do_and_needs() -> None:
-    """P-ORACLE-2, P-LEAGUE-2, P-MIL-1, P-DIPLO-2, P-DIPLO-6, P-DIPLO-7: the owner of a revealed issue
-    reads what it can do there; a Diplomatic issue in a contested or enemy theater says the number the
-    Strategos and its side's treason markers must beat (P-DIPLO-2), read from the position."""
+    """P-ORACLE-2, P-LEAGUE-2, P-MIL-1, P-DIPLO-2, P-DIPLO-5, P-DIPLO-6, P-DIPLO-7: the owner of a revealed
+    issue reads what it can do there; a Diplomatic issue in a contested or enemy theater says the number
+    the Strategos and its side's treason markers must beat (P-DIPLO-2), read from the position, or, with
+    no enemy League base there, that the Strategos become treason markers (P-DIPLO-5)."""
     from kleos.games.pericles.rules import diplomatic
-    from kleos.games.pericles.rules.common import status
+    from kleos.games.pericles.rules.common import count, status
     from kleos.games.pericles.rules.theater import entry_parts
     from kleos.games.pericles.tui.parts import terminal_parts
 
@@ -417,13 +418,19 @@ def test_the_resolve_title_says_what_the_owner_s_issue_can_do_and_needs() -> Non
         th, _placer, owner, kind = entry_parts(before.revealed)
         code, where = MARKER_KINDS[kind], status(before, th, owner // 2)
         assert told.startswith(f"resolve your {KIND_WORDS[code]} marker in {g.tables.theater_keys[th]}"), told
-        assert told.endswith(dip[where] if code == "DIP" else rules[code]), told
         if code == "DIP" and where in ("contested", "enemy"):
+            if not count(before, th, diplomatic.LEAGUE_BASE[1 - owner // 2]):  # P-DIPLO-5
+                assert told.endswith("no enemy League base there to make yours, so each Strategos committed becomes "
+                                     "a treason marker (P-DIPLO-1, P-DIPLO-4, P-DIPLO-5)"), told
+                seen.add("DIP no base")
+                continue
             need = diplomatic.enemy_value(g.tables, before, th, owner // 2)
             own = diplomatic.treason(before, th, owner // 2)
             assert f"your side's {own} treason marker" in told and f"must beat {need} (" in told, told
+        assert told.endswith(dip[where] if code == "DIP" else rules[code]), told
         seen.add(code if code != "DIP" else f"DIP {where}")
-    assert {"MIL", "LEA", "ORA", "DIP neutral"} <= seen and seen & {"DIP contested", "DIP enemy"}, seen
+    assert {"MIL", "LEA", "ORA", "DIP neutral", "DIP no base"} <= seen, seen
+    assert seen & {"DIP contested", "DIP enemy"}, seen
 
 
 KIND_WORDS = {"MIL": "Military", "LEA": "League", "DIP": "Diplomatic", "ORA": "Oracle"}

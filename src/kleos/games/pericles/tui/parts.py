@@ -31,7 +31,7 @@ from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
 from kleos.games.pericles.rules import aristophanes, assembly, boule, diplomatic, final, hand, political, redeploy
-from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, NEUTRAL, status
+from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, NEUTRAL, count, status
 from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts, resolve_legal
 from kleos.games.pericles.state import PericlesState
@@ -359,6 +359,9 @@ def _resolve_title(game: PericlesGame, s: PericlesState) -> str:
     if where == FRIENDLY:
         return _("{marker} (friendly): each Strategos committed removes a treason marker there (P-DIPLO-6)",
                  marker=marker)
+    if not count(s, th, diplomatic.LEAGUE_BASE[1 - side]):
+        return _("{marker}: no enemy League base there to make yours, so each Strategos committed becomes a treason "
+                 "marker (P-DIPLO-1, P-DIPLO-4, P-DIPLO-5)", marker=marker)
     return ngettext("{marker}: the Strategos committed plus your side's {n} treason marker there must beat {need} "
                     "(the enemy units' military value, 2 a base) to make an enemy League base yours; if not, each "
                     "Strategos becomes a treason marker (P-DIPLO-1..5)", "{marker}: the Strategos committed plus your "
