@@ -433,6 +433,33 @@ def test_the_resolve_title_says_what_the_owner_s_issue_can_do_and_needs() -> Non
     assert seen & {"DIP contested", "DIP enemy"}, seen
 
 
+def test_p_leader_4_the_council_title_counts_the_leader_the_entourage_and_the_cards_that_would_win() -> None:
+    """P-LEADER-3, P-LEADER-4, P-LEADER-7: the faction asked whether to call the Advisory Council reads
+    its Leader's count against the other card's (both face up, P-ASSEMBLY-5), the values of its own
+    entourage cards, one of which would be drawn at random, how many of them would win the debate, and
+    the cost next turn."""
+    from kleos.games.pericles.rules import assembly
+    from kleos.games.pericles.state import ENTOURAGE
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    title = terminal_parts().menus.title
+    assert title is not None
+    asked = 0
+    for g, before, seat, _action, _after in (step for seed in range(1, 5) for step in steps(seed, "14_2")):
+        if before.step != "council":
+            continue
+        counts = assembly.values(g.tables, before)
+        drawn = sorted(g.tables.card_value[c] for c, at in enumerate(before.card_loc) if at == ENTOURAGE + seat)
+        wins = sum(counts[seat] + v > counts[seat ^ 1] for v in drawn)
+        told = title(g, g.view(before, seat), seat)
+        assert told.startswith(f"call the Advisory Council? Your Leader counts {counts[seat]} against "
+                               f"{counts[seat ^ 1]}; one of your {len(drawn)} entourage cards, drawn at random, adds "
+                               f"its value ({', '.join(map(str, drawn))}) and {wins} of them would win"), told
+        assert told.endswith("next turn you draw only 6 cards, with no entourage (P-LEADER-3..7)"), told
+        asked += 1
+    assert asked
+
+
 KIND_WORDS = {"MIL": "Military", "LEA": "League", "DIP": "Diplomatic", "ORA": "Oracle"}
 
 

@@ -34,7 +34,7 @@ from kleos.games.pericles.rules import aristophanes, assembly, boule, diplomatic
 from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, NEUTRAL, count, status
 from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts, resolve_legal
-from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.state import ENTOURAGE, PericlesState
 from kleos.games.pericles.tables import AB, DB, FACTIONS, LEA, MARKER_KINDS, MIL, ORA, PB, SB, side_of
 from kleos.games.pericles.tui import render, runs
 from kleos.games.pericles.view import PericlesView, make_view
@@ -244,6 +244,8 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
         return _secret_title(game, s, seat)
     if s.step == "resolve" and s.revealed >= 0 and entry_parts(s.revealed)[2] == seat:
         return _only_decline(game, s) or _resolve_title(game, s)
+    if s.step == "council" and seat >= 0:
+        return _council_title(game, s, seat)
     if s.step == "redeploy" and 0 <= s.cursor < len(REDEPLOY_TITLES):
         return _redeploy_title(game, s)
     if s.step == "side" and 0 <= s.cursor < len(political.SIDE_ISSUES):
@@ -334,6 +336,25 @@ def _only_decline(game: PericlesGame, s: PericlesState) -> str:
     else:
         why = _("none of its options can be carried out here (P-THEATER-17)")
     return _("resolve the revealed marker: declining is the only choice; {why}", why=why)
+
+
+def _council_title(game: PericlesGame, s: PericlesState, seat: int) -> str:
+    """What calling the Advisory Council would bring and cost: "call the Advisory Council?" told a
+    newcomer neither the chance of winning the debate with it nor the cost next turn (P-LEADER-3..7).
+    Both cards are face up by now (P-ASSEMBLY-5) and the entourage is the seat's own."""
+    t = game.tables
+    counts = assembly.values(t, s)
+    mine, theirs = counts[seat], counts[seat ^ 1]
+    drawn = [t.card_value[c] for c, where in enumerate(s.card_loc) if where == ENTOURAGE + seat]
+    wins = sum(mine + value > theirs for value in drawn)
+    return ngettext("call the Advisory Council? Your Leader counts {mine} against {theirs}; one of your {n} "
+                    "entourage card, drawn at random, adds its value ({values}) and {wins} of them would win the "
+                    "debate; then the whole entourage is discarded and next turn you draw only 6 cards, with no "
+                    "entourage (P-LEADER-3..7)", "call the Advisory Council? Your Leader counts {mine} against "
+                    "{theirs}; one of your {n} entourage cards, drawn at random, adds its value ({values}) and "
+                    "{wins} of them would win the debate; then the whole entourage is discarded and next turn you "
+                    "draw only 6 cards, with no entourage (P-LEADER-3..7)", len(drawn), mine=mine, theirs=theirs,
+                    values=", ".join(str(value) for value in sorted(drawn)), wins=wins)
 
 
 def _resolve_title(game: PericlesGame, s: PericlesState) -> str:
