@@ -460,6 +460,30 @@ def test_p_leader_4_the_council_title_counts_the_leader_the_entourage_and_the_ca
     assert asked
 
 
+def test_p_assembly_1_the_play_title_names_the_debate_the_issue_and_where_it_stands() -> None:
+    """P-ASSEMBLY-1, P-ASSEMBLY-7, P-ASSEMBLY-10: a card is played in debate k of 6 on the issue chosen,
+    which the title names with where it stands on the side's track; the debates count up to 6 on each
+    side's Assembly."""
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    title = terminal_parts().menus.title
+    assert title is not None
+    debates: dict[tuple[int, int], set[int]] = {}
+    for g, before, seat, _action, _after in steps(2, "14_2"):
+        if before.step != "play" or before.issue < 0:
+            continue
+        code = g.tables.issue_kinds[before.side][before.issue]
+        box = before.track[before.side * 18 + before.issue]
+        where = "at the centre" if box == 0 else \
+            f"on box {abs(box)} toward {FACTIONS[2 * before.side + (0 if box > 0 else 1)]}"
+        told = title(g, g.view(before, seat), seat)
+        assert told.startswith(f"play a card in debate {before.debate} of 6 on "), told
+        assert f"({code}), {where}: " in told, told
+        debates.setdefault((before.turn, before.side), set()).add(before.debate)
+    assert debates and all(seen <= set(range(1, 7)) for seen in debates.values()), debates
+    assert any(seen == set(range(1, 7)) for seen in debates.values()), debates
+
+
 KIND_WORDS = {"MIL": "Military", "LEA": "League", "DIP": "Diplomatic", "ORA": "Oracle"}
 
 

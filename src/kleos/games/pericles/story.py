@@ -602,7 +602,7 @@ def _debate_result(g: PericlesGame, before: PericlesState, box: int, values: dic
     toward = FACTIONS[pair[0] if box > 0 else pair[1]]
     a, b = values[pair[0]], values[pair[1]]
     if a == b:
-        where = _where_on_track(before.side, box)
+        where = where_on_track(before.side, box)
         return _("{issue}: a tie at {value}, it stays {where}.", issue=issue, value=a, where=where)
     if box == 0:
         where = _("now at the centre")
@@ -784,10 +784,10 @@ def _debate(g: PericlesGame, s: PericlesState, a: Action) -> str:
     if code not in ISSUE_NAMES or len(a.args) != 2:
         return _as_notation(a)
     return _("debate {issue} ({code}), {where}", issue=_(ISSUE_NAMES[code]), code=code,
-             where=_where_on_track(s.side, int(a.args[1])))
+             where=where_on_track(s.side, int(a.args[1])))
 
 
-def _where_on_track(side: int, box: int) -> str:
+def where_on_track(side: int, box: int) -> str:
     """"on box 2 toward AF" or "at the centre": where an issue stands on ``side``'s track, whose + end
     is the side's first faction's (P-ASSEMBLY-7)."""
     if box == 0:

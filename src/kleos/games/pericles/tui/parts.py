@@ -35,7 +35,7 @@ from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, NEUTRAL, coun
 from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts, resolve_legal
 from kleos.games.pericles.state import ENTOURAGE, PericlesState
-from kleos.games.pericles.tables import AB, DB, FACTIONS, LEA, MARKER_KINDS, MIL, ORA, PB, SB, side_of
+from kleos.games.pericles.tables import AB, DB, FACTIONS, ISSUES_PER_SIDE, LEA, MARKER_KINDS, MIL, ORA, PB, SB, side_of
 from kleos.games.pericles.tui import render, runs
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -246,6 +246,8 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
         return _only_decline(game, s) or _resolve_title(game, s)
     if s.step == "council" and seat >= 0:
         return _council_title(game, s, seat)
+    if s.step == "play" and s.issue >= 0:
+        return _play_title(game, s)
     if s.step == "redeploy" and 0 <= s.cursor < len(REDEPLOY_TITLES):
         return _redeploy_title(game, s)
     if s.step == "side" and 0 <= s.cursor < len(political.SIDE_ISSUES):
@@ -336,6 +338,17 @@ def _only_decline(game: PericlesGame, s: PericlesState) -> str:
     else:
         why = _("none of its options can be carried out here (P-THEATER-17)")
     return _("resolve the revealed marker: declining is the only choice; {why}", why=why)
+
+
+def _play_title(game: PericlesGame, s: PericlesState) -> str:
+    """Which debate of the six, on which issue and where it stands, and how a debate moves it: "play a
+    card in the debate" named none of them, and a newcomer could not tell when the Assembly ends
+    (P-ASSEMBLY-1, P-ASSEMBLY-5..10)."""
+    code = game.tables.issue_kinds[s.side][s.issue]
+    box = s.track[s.side * ISSUES_PER_SIDE + s.issue]
+    return _("play a card in debate {k} of {n} on {issue} ({code}), {where}: the higher count moves it toward its "
+             "faction by the difference, and box 7 captures it (P-ASSEMBLY-5..10)", k=s.debate, n=assembly.DEBATES,
+             issue=_(ISSUE_NAMES[code]), code=code, where=story.where_on_track(s.side, box))
 
 
 def _council_title(game: PericlesGame, s: PericlesState, seat: int) -> str:
