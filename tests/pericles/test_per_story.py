@@ -6,6 +6,7 @@ each battle's totals part by part with its result (P-BATTLE-4..8), and who loses
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -482,6 +483,30 @@ def test_p_assembly_1_the_play_title_names_the_debate_the_issue_and_where_it_sta
         debates.setdefault((before.turn, before.side), set()).add(before.debate)
     assert debates and all(seen <= set(range(1, 7)) for seen in debates.values()), debates
     assert any(seen == set(range(1, 7)) for seen in debates.values()), debates
+
+
+def test_p_theater_4_the_place_title_counts_the_markers_left_and_the_reveal_title_says_what_follows() -> None:
+    """P-THEATER-4, P-THEATER-5, P-THEATER-9: a faction placing markers reads how many it still holds
+    (one fewer after each of its placements) and that the last placed is revealed first; one revealing
+    reads that the owner resolves or declines the issue (P-THEATER-14)."""
+    from kleos.games.pericles.board_text import held_by
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    title = terminal_parts().menus.title
+    assert title is not None
+    counts: list[int] = []
+    reveals = 0
+    for g, before, seat, _action, _after in steps(2, "14_2"):
+        if before.step == "place" and seat == 0:
+            told = title(g, g.view(before, seat), seat)
+            held = sum(n for _owner, _kind, n in held_by(before, seat))
+            assert told.startswith(f"place a marker face down ({held} left to place): "), told
+            counts.append(held)
+        elif before.step == "reveal":
+            assert title(g, g.view(before, seat), seat).startswith("reveal a marker of your side on top of a "
+                                                                   "theater's queue: its owner then resolves")
+            reveals += 1
+    assert reveals and 1 in counts and any(a == b + 1 for a, b in itertools.pairwise(counts)), counts
 
 
 KIND_WORDS = {"MIL": "Military", "LEA": "League", "DIP": "Diplomatic", "ORA": "Oracle"}

@@ -22,7 +22,7 @@ from kleos.core.kit.terminal import (
 )
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
-from kleos.games.pericles.board_text import queue_of
+from kleos.games.pericles.board_text import held_by, queue_of
 from kleos.games.pericles.cards import card_gloss, card_title
 from kleos.games.pericles.explain import ISSUE_EFFECTS, ISSUE_NAMES, explain, kind_name, seat_names
 from kleos.games.pericles.game import PericlesGame
@@ -248,6 +248,15 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
         return _council_title(game, s, seat)
     if s.step == "play" and s.issue >= 0:
         return _play_title(game, s)
+    if s.step == "place" and seat >= 0:
+        left = sum(n for _owner, _kind, n in held_by(s, seat))
+        return ngettext("place a marker face down ({n} left to place): in each theater the last placed lies on top "
+                        "and is revealed first (P-THEATER-4, P-THEATER-5, P-THEATER-9)", "place a marker face down "
+                        "({n} left to place): in each theater the last placed lies on top and is revealed first "
+                        "(P-THEATER-4, P-THEATER-5, P-THEATER-9)", left)
+    if s.step == "reveal":
+        return _("reveal a marker of your side on top of a theater's queue: its owner then resolves the issue there, "
+                 "or declines it; a Rumor does nothing (P-THEATER-9, P-THEATER-12..14)")
     if s.step == "redeploy" and 0 <= s.cursor < len(REDEPLOY_TITLES):
         return _redeploy_title(game, s)
     if s.step == "side" and 0 <= s.cursor < len(political.SIDE_ISSUES):
