@@ -250,10 +250,8 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
         return _play_title(game, s)
     if s.step == "place" and seat >= 0:
         left = sum(n for _owner, _kind, n in held_by(s, seat))
-        return ngettext("place a marker face down ({n} left to place): in each theater the last placed lies on top "
-                        "and is revealed first (P-THEATER-4, P-THEATER-5, P-THEATER-9)", "place a marker face down "
-                        "({n} left to place): in each theater the last placed lies on top and is revealed first "
-                        "(P-THEATER-4, P-THEATER-5, P-THEATER-9)", left)
+        return _("place a marker face down ({n} left to place): in each theater the last placed lies on top and is "
+                 "revealed first (P-THEATER-4, P-THEATER-5, P-THEATER-9)", n=left)
     if s.step == "reveal":
         return _("reveal a marker of your side on top of a theater's queue: its owner then resolves the issue there, "
                  "or declines it; a Rumor does nothing (P-THEATER-9, P-THEATER-12..14)")
