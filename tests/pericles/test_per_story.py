@@ -509,6 +509,46 @@ def test_p_theater_4_the_place_title_counts_the_markers_left_and_the_reveal_titl
     assert reveals and 1 in counts and any(a == b + 1 for a, b in itertools.pairwise(counts)), counts
 
 
+def test_p_move_1_the_movement_titles_name_the_expedition_the_moves_left_and_the_unit_carried() -> None:
+    """P-MOVE-1, P-MOVE-6, P-MOVE-7: the Commander moving units reads the expedition's theater and the
+    moves left as the state counts them; carrying a unit on, which unit, from where, and that it stops
+    on entering the expedition's theater. The yes-or-no steps of a
+    battle and a debate say what the choice does (P-SHIP-1, P-BATTLE-34, P-ASSEMBLY-9, P-PERSIA-13)."""
+    from kleos.games.pericles.explain import unit_name
+    from kleos.games.pericles.rules.theater import entry_parts
+    from kleos.games.pericles.tables import PIECES
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    title = terminal_parts().menus.title
+    assert title is not None
+    starts = {"ship": "commit the State Ship? It counts as 1 Strategos for Athens",
+              "second": "fight a second battle, of the other kind, in this theater?",
+              "stop": "stop War/Peace on the centre box? The debate's move would carry it through the centre",
+              "callias": "declare the Peace of Callias? Athens gives up its base in the Eastern Mediterranean"}
+    seen: set[str] = set()
+    for g, before, seat, _action, _after in (step for seed in range(1, 4) for step in steps(seed, "14_2")):
+        if seat < 0 or before.step not in ("move", "move_on", *starts):
+            continue
+        told = title(g, g.view(before, seat), seat)
+        seen.add(before.step)
+        if before.step in starts:
+            assert told.startswith(starts[before.step]), told
+            if before.step == "callias":
+                assert f"the Athenian Dominant loses {before.turn} Honor this turn" in told, told
+            continue
+        target = g.tables.theater_keys[entry_parts(before.revealed)[0]]
+        if before.step == "move":
+            moves = "move" if before.moves_left == 1 else "moves"
+            assert told.startswith(f"move units for the expedition to {target}: {before.moves_left} {moves} "
+                                   "left"), told
+        else:
+            code = PIECES[before.moving % 100]
+            here = g.tables.theater_keys[before.moving // 100]
+            assert told.startswith(f"carry {unit_name(code)} ({code}) on from {here}: it stops only on entering "
+                                   f"{target}"), told
+    assert seen == {"move", "move_on", *starts}, seen
+
+
 KIND_WORDS = {"MIL": "Military", "LEA": "League", "DIP": "Diplomatic", "ORA": "Oracle"}
 
 

@@ -24,7 +24,7 @@ from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
 from kleos.games.pericles.board_text import held_by, queue_of
 from kleos.games.pericles.cards import card_gloss, card_title
-from kleos.games.pericles.explain import ISSUE_EFFECTS, ISSUE_NAMES, explain, kind_name, seat_names
+from kleos.games.pericles.explain import ISSUE_EFFECTS, ISSUE_NAMES, explain, kind_name, seat_names, unit_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
@@ -35,7 +35,20 @@ from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, NEUTRAL, coun
 from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts, resolve_legal
 from kleos.games.pericles.state import ENTOURAGE, PericlesState
-from kleos.games.pericles.tables import AB, DB, FACTIONS, ISSUES_PER_SIDE, LEA, MARKER_KINDS, MIL, ORA, PB, SB, side_of
+from kleos.games.pericles.tables import (
+    AB,
+    DB,
+    FACTIONS,
+    ISSUES_PER_SIDE,
+    LEA,
+    MARKER_KINDS,
+    MIL,
+    ORA,
+    PB,
+    PIECES,
+    SB,
+    side_of,
+)
 from kleos.games.pericles.tui import render, runs
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -252,6 +265,12 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
         left = sum(n for _owner, _kind, n in held_by(s, seat))
         return _("place a marker face down ({n} left to place): in each theater the last placed lies on top and is "
                  "revealed first (P-THEATER-4, P-THEATER-5, P-THEATER-9)", n=left)
+    if s.step in ("move", "move_on") and s.revealed >= 0:
+        return _move_title(game, s)
+    if s.step == "callias":
+        return _callias_title(s)
+    if s.step in YES_NO_TITLES:
+        return _(YES_NO_TITLES[s.step])
     if s.step == "reveal":
         return _("reveal a marker of your side on top of a theater's queue: its owner then resolves the issue there, "
                  "or declines it; a Rumor does nothing (P-THEATER-9, P-THEATER-12..14)")
@@ -356,6 +375,43 @@ def _play_title(game: PericlesGame, s: PericlesState) -> str:
     return _("play a card in debate {k} of {n} on {issue} ({code}), {where}: the higher count moves it toward its "
              "faction by the difference, and box 7 captures it (P-ASSEMBLY-5..10)", k=s.debate, n=assembly.DEBATES,
              issue=_(ISSUE_NAMES[code]), code=code, where=story.where_on_track(s.side, box))
+
+
+def _move_title(game: PericlesGame, s: PericlesState) -> str:
+    """Where the expedition goes, how many units may still move and when a unit stops: "move units" and
+    "carry the unit on" said none of it (P-MOVE-1, P-MOVE-5..9)."""
+    t = game.tables
+    target = t.theater_keys[entry_parts(s.revealed)[0]]
+    if s.step == "move_on" and s.moving >= 0:
+        code = PIECES[s.moving % 100]
+        return _("carry {unit} ({code}) on from {here}: it stops only on entering {theater}, or where it may not "
+                 "leave (P-MOVE-5..8)", unit=unit_name(code), code=code, here=t.theater_keys[s.moving // 100],
+                 theater=target)
+    return ngettext("move units for the expedition to {theater}: {n} move left, one per Strategos committed; a unit "
+                    "stops on entering {theater}, or where it may not leave (P-MOVE-1, P-MOVE-6..9)", "move units "
+                    "for the expedition to {theater}: {n} moves left, one per Strategos committed; a unit stops on "
+                    "entering {theater}, or where it may not leave (P-MOVE-1, P-MOVE-6..9)", s.moves_left,
+                    theater=target)
+
+
+YES_NO_TITLES = {
+    "ship": N_("commit the State Ship? It counts as 1 Strategos for Athens in this battle and any second one, "
+               "then is spent until next turn (P-SHIP-1..4)"),
+    "second": N_("fight a second battle, of the other kind, in this theater? The committed Strategos and the "
+                 "bases count again (P-BATTLE-34)"),
+    "stop": N_("stop War/Peace on the centre box? The debate's move would carry it through the centre, and the "
+               "winner may stop it there (P-ASSEMBLY-9)"),
+}
+"""Titles of yes-or-no steps that say what the choice does (the step's name alone did not)."""
+
+
+def _callias_title(s: PericlesState) -> str:
+    """The Peace of Callias's price and what the war with Persia costs each Final phase without it
+    (P-PERSIA-8..14)."""
+    return _("declare the Peace of Callias? Athens gives up its base in the Eastern Mediterranean and one "
+             "Athenian ship, and the war with Persia ends; without it the Athenian Dominant loses {n} Honor this "
+             "turn, 1 more unless Athens controls the Eastern Mediterranean with an Athenian ship there "
+             "(P-PERSIA-8..14)", n=s.turn)
 
 
 def _council_title(game: PericlesGame, s: PericlesState, seat: int) -> str:
