@@ -513,7 +513,9 @@ def test_p_move_1_the_movement_titles_name_the_expedition_the_moves_left_and_the
     """P-MOVE-1, P-MOVE-6, P-MOVE-7: the Commander moving units reads the expedition's theater and the
     moves left as the state counts them; carrying a unit on, which unit, from where, and that it stops
     on entering the expedition's theater. The yes-or-no steps of a
-    battle and a debate say what the choice does (P-SHIP-1, P-BATTLE-34, P-ASSEMBLY-9, P-PERSIA-13)."""
+    battle and a debate say what the choice does (P-SHIP-1, P-BATTLE-34, P-ASSEMBLY-9, P-PERSIA-13), the
+    casualty row how it counts (P-BATTLE-13), and the issue to debate which debate of six it is for
+    (P-ASSEMBLY-3)."""
     from kleos.games.pericles.explain import unit_name
     from kleos.games.pericles.rules.theater import entry_parts
     from kleos.games.pericles.tables import PIECES
@@ -522,11 +524,17 @@ def test_p_move_1_the_movement_titles_name_the_expedition_the_moves_left_and_the
     title = terminal_parts().menus.title
     assert title is not None
     starts = {"ship": "commit the State Ship? It counts as 1 Strategos for Athens",
+              "row": "choose the casualty table's row the casualties are counted on",
               "second": "fight a second battle, of the other kind, in this theater?",
               "stop": "stop War/Peace on the centre box? The debate's move would carry it through the centre",
               "callias": "declare the Peace of Callias? Athens gives up its base in the Eastern Mediterranean"}
     seen: set[str] = set()
     for g, before, seat, _action, _after in (step for seed in range(1, 4) for step in steps(seed, "14_2")):
+        if before.step == "debate":  # P-ASSEMBLY-3: who chooses which debate
+            assert title(g, g.view(before, seat), seat).startswith(
+                f"choose the issue for debate {before.debate} of 6: the Dominant faction chooses in debates 1, 3 "
+                "and 5"), before.debate
+            seen.add("debate")
         if seat < 0 or before.step not in ("move", "move_on", *starts):
             continue
         told = title(g, g.view(before, seat), seat)
@@ -546,7 +554,7 @@ def test_p_move_1_the_movement_titles_name_the_expedition_the_moves_left_and_the
             here = g.tables.theater_keys[before.moving // 100]
             assert told.startswith(f"carry {unit_name(code)} ({code}) on from {here}: it stops only on entering "
                                    f"{target}"), told
-    assert seen == {"move", "move_on", *starts}, seen
+    assert seen == {"move", "move_on", "debate", *starts}, seen
 
 
 KIND_WORDS = {"MIL": "Military", "LEA": "League", "DIP": "Diplomatic", "ORA": "Oracle"}

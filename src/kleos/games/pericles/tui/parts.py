@@ -261,6 +261,10 @@ def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
         return _council_title(game, s, seat)
     if s.step == "play" and s.issue >= 0:
         return _play_title(game, s)
+    if s.step == "debate":
+        return _("choose the issue for debate {k} of {n}: the Dominant faction chooses in debates 1, 3 and 5, the "
+                 "other in 2, 4 and 6, and after the last each faction wins the issues on its half (P-ASSEMBLY-3, "
+                 "P-ASSEMBLY-13)", k=s.debate, n=assembly.DEBATES)
     if s.step == "place" and seat >= 0:
         left = sum(n for _owner, _kind, n in held_by(s, seat))
         return _("place a marker face down ({n} left to place): in each theater the last placed lies on top and is "
@@ -399,6 +403,9 @@ YES_NO_TITLES = {
                "then is spent until next turn (P-SHIP-1..4)"),
     "second": N_("fight a second battle, of the other kind, in this theater? The committed Strategos and the "
                  "bases count again (P-BATTLE-34)"),
+    "row": N_("choose the casualty table's row the casualties are counted on: the loser's rows count the winner's "
+              "units, the winner's rows the loser's units lost; only complete groups count (P-BATTLE-10..13, "
+              "P-BATTLE-18, P-BATTLE-19)"),
     "stop": N_("stop War/Peace on the centre box? The debate's move would carry it through the centre, and the "
                "winner may stop it there (P-ASSEMBLY-9)"),
 }
