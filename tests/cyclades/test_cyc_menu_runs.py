@@ -135,3 +135,20 @@ def test_the_plain_loop_prints_a_poseidon_turn_s_recruits_and_sails_in_few_lines
     told = {int(n) for line in lines for n in re.findall(r"^\s+(\d+)\. ", line)} | set(numbers)
     assert told == set(range(1, len(legal) + 1)), lines
     assert len(lines) < len(legal) - 10, lines
+
+
+def test_c_fleet_1_a_next_step_s_head_says_it_is_free_and_the_steps_left() -> None:
+    """C-FLEET-1 (1 GP buys a move of up to 3 steps), C-FLEET-2 (the group goes on from the sea it
+    entered): after a bought first step the next step's entries share "sail on from S3 (free, 2 steps
+    left of the move)", and after a second step "1 step left"."""
+    g, s = poseidon_turn()
+    g.apply_in_place(s, Action.parse("sail S6 2 S3"), 0)
+    onward = [a for a in g.legal_actions(s, 0) if a.verb == "sail" and len(a.args) == 2]
+    assert onward
+    heads = {split[0] for split in ends(g, s, *map(str, onward)) if split is not None}
+    assert heads == {"sail on from S3 (free, 2 steps left of the move)"}, heads
+    step = next(a for a in onward if a.args[0] == 2 and str(a.args[1]) != "S5")  # S5: Red, a battle
+    g.apply_in_place(s, step, 0)
+    onward = [a for a in g.legal_actions(s, 0) if a.verb == "sail" and len(a.args) == 2]
+    heads = {split[0] for split in ends(g, s, *map(str, onward)) if split is not None}
+    assert heads == {f"sail on from {step.args[1]} (free, 1 step left of the move)"}, heads

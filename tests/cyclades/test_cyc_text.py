@@ -16,7 +16,7 @@ def test_action_words() -> None:
     cases = {"march I3 2 I5": "move 2 troops from I3 to I5 (1 GP)",
              "march I3 1 I5": "move 1 troop from I3 to I5 (1 GP)",
              "sail S5 3 S6": "sail 3 fleets from S5 to S6 (1 GP, first step)",
-             "sail 1 S8": "sail on with 1 fleet to S8",
+             "sail 1 S8": "sail on with 1 fleet to S8 (free)",
              "dice 2 1": "battle dice: attacker rolls 2, defender rolls 1",
              "retreat I4": "retreat to I4", "stay": "stay in the battle", "end": "end the turn"}
     assert {text: action_words(Action.parse(text)) for text in cases} == cases

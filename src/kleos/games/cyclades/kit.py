@@ -51,7 +51,8 @@ def action_words(action: Action) -> str:
         return ngettext("sail {n} fleet from {origin} to {dest} (1 GP, first step)",
                         "sail {n} fleets from {origin} to {dest} (1 GP, first step)", int(a[1]), origin=a[0], dest=a[2])
     if action.verb == "sail" and len(a) == 2:
-        return ngettext("sail on with {n} fleet to {dest}", "sail on with {n} fleets to {dest}", int(a[0]), dest=a[1])
+        return ngettext("sail on with {n} fleet to {dest} (free)", "sail on with {n} fleets to {dest} (free)",
+                        int(a[0]), dest=a[1])
     if action.verb == "recruit":
         return _recruit_words(str(a[0]) if a else "")
     if action.verb == "swap" and len(a) == 1:

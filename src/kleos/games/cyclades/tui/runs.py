@@ -14,7 +14,7 @@ from kleos.core.action import Action
 from kleos.games.cyclades import i18n as words
 from kleos.games.cyclades import story
 from kleos.games.cyclades.game import CycladesGame
-from kleos.games.cyclades.i18n import _
+from kleos.games.cyclades.i18n import _, ngettext
 from kleos.games.cyclades.reference import price_words
 from kleos.games.cyclades.rules import battle, effects, metro
 from kleos.games.cyclades.state import ACTION, CycladesState
@@ -94,17 +94,21 @@ def _move(game: CycladesGame, view: CycladesView, action: Action, after: Cyclade
     if facts != len(changed) + fought:
         return None
     end = _move_end(game, s, after, naval, dest, int(action.args[-2]))
-    return (_move_head(action.verb, origin, len(action.args) == 3), end) if end is not None else None
+    head = _move_head(action.verb, origin, len(action.args) == 3, s.voyage_left)
+    return (head, end) if end is not None else None
 
 
-def _move_head(verb: str, origin: str, first_step: bool) -> str:
+def _move_head(verb: str, origin: str, first_step: bool, steps_left: int) -> str:
+    """The words a move's entries share; a fleet's next step says it is free and how many steps its
+    move has left (C-FLEET-1: 1 GP buys up to 3 steps)."""
     if verb == "target":
         return _("Pegasus carries troops from {origin}", origin=origin)
     if verb == "march":
         return _("move troops from {origin} (1 GP)", origin=origin)
     if first_step:
         return _("sail from {origin} (1 GP, first step)", origin=origin)
-    return _("sail on from {origin}", origin=origin)
+    return ngettext("sail on from {origin} (free, {n} step left of the move)",
+                    "sail on from {origin} (free, {n} steps left of the move)", steps_left, origin=origin)
 
 
 def _move_end(game: CycladesGame, s: CycladesState, after: CycladesState, naval: bool, dest: str,
