@@ -363,7 +363,8 @@ class PlainGame:
         with the bot's reason, or else what the choice does (as ``explain N`` says it), so that a
         newcomer learns from the hint without asking again."""
         s = self.session
-        action = s.hint(seat)
+        ranking = s.hint_ranking(seat)
+        action = ranking[0][1]
         number = legal.index(action) + 1 if action in legal else None
         words = s.kit.describe_action(s.game, s.view(seat), action)
         out(_("Hint ({bot}): {n}. {words}   [{action}]", bot=s.hint_name, n=number, words=words, action=action))
@@ -371,6 +372,9 @@ class PlainGame:
         told = reason or self.explanation(s.view(seat), action)  # no reason of its own: what the choice does
         if told:
             out(told if reason else _("What it does: {text}", text=told))
+        close = s.lookahead_words(seat, ranking)
+        if close:
+            out(close)
 
     def show_log(self, rest: str) -> None:
         n = int(rest) if rest.strip().isdigit() else LOG_LINES

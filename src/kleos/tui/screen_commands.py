@@ -99,14 +99,17 @@ class ScreenCommands(ScreenMenus):
         if self.seat is None or self.mode not in (MODE_CHOOSE, MODE_CONFIRM):
             self.say(_("No decision of yours to hint at now."))
             return
-        action = self.session.hint(self.seat)
+        ranking = self.session.hint_ranking(self.seat)
+        action = ranking[0][1]
         self.levels = self.path_to(action)
         self.show_level(highlight=action)
         words = self.describe(action)
         why = self.session.hint_reason(self.seat, action)
+        close = self.session.lookahead_words(self.seat, ranking)
         hint = _("Hint: the {kind} computer player would choose '{action}'", kind=self.session.hint_name,
                  action=action)
-        self.say(hint + (f": {words}" if words != str(action) else "") + (f". {why}" if why else ""))
+        self.say(hint + (f": {words}" if words != str(action) else "") + (f". {why}" if why else "")
+                 + (f". {close}" if close else ""))
 
     def undo_seat(self) -> int | None:
         if self.seat is not None:

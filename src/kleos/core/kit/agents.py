@@ -33,6 +33,16 @@ class Agent(Protocol[ViewIn]):
     def choose(self, view: ViewIn, legal: list[Action], rng: random.Random) -> Action: ...
 
 
+@runtime_checkable
+class Ranking(Protocol[ViewIn]):
+    """An agent that can say how it ranks the choices: ``ranked`` gives the candidates it weighed,
+    best first, each with the value it ranks by; its first is what ``choose`` would pick from the
+    same view, legal actions and generator when there are two or more. A hint shows the next best
+    and how close the call was, so that a newcomer learns why as well as what."""
+
+    def ranked(self, view: ViewIn, legal: list[Action], rng: random.Random) -> list[tuple[float, Action]]: ...
+
+
 Evaluator = Callable[[S, int], float]
 """(state, seat) -> expected result for ``seat`` in [0, 1], from a determinized state."""
 

@@ -341,6 +341,17 @@ class HeuristicAgent:
         """The candidates with their mean look-ahead values, best first (ties keep their order); a declined
         issue ranks ``DECLINE_COST`` lower and a move toward the issue's theater ``lean`` per point of its
         :func:`move_score` higher than its value."""
+        return [(mean, action) for mean, _rank, action in self._scored(view, legal, rng)]
+
+    def ranked(self, view: PericlesView, legal: list[Action], rng: random.Random) -> list[tuple[float, Action]]:
+        """The candidates best first with the value they are ranked by (the look-ahead's mean, less
+        ``DECLINE_COST`` for a decline, plus the lean of a move toward the issue's theater), for a hint
+        (:class:`~kleos.core.kit.agents.Ranking`); the first is :meth:`choose`'s pick."""
+        return [(rank, action) for _mean, rank, action in self._scored(view, legal, rng)]
+
+    def _scored(self, view: PericlesView, legal: list[Action],
+                rng: random.Random) -> list[tuple[float, float, Action]]:
+        """(mean look-ahead value, value ranked by, candidate), best first."""
         assert view.seat is not None
         seat = view.seat
         picks = self.candidates(view.state, legal, rng)
@@ -357,9 +368,9 @@ class HeuristicAgent:
                 totals[i] += self.evaluate(self.t, s, seat)
         means = [total / samples for total in totals]
         leaning = self._leaning(view.state, picks)
-        order = sorted(range(len(picks)),
-                       key=lambda i: (-means[i] - leaning[i] + DECLINE_COST * (picks[i].verb == "decline"), i))
-        return [(means[i], picks[i]) for i in order]
+        ranks = [means[i] + leaning[i] - DECLINE_COST * (picks[i].verb == "decline") for i in range(len(picks))]
+        order = sorted(range(len(picks)), key=lambda i: (-ranks[i], i))
+        return [(means[i], ranks[i], picks[i]) for i in order]
 
 
     def _leaning(self, s: PericlesState, picks: list[Action]) -> list[float]:

@@ -45,5 +45,5 @@ def agent_parts() -> AgentParts[PericlesGame, PericlesState, PericlesView]:
               "beginner": Beginner}
     return AgentParts(agents=agents, evaluator=evaluator_for, knowledge=_knowledge, hint="heuristic",
                       default_opponent="heuristic", explain=explain, marks=MARKS,
-                      value_words="faction standing", calibration=read_calibration("kleos.games.pericles"),
+                      value_words=N_("faction standing"), calibration=read_calibration("kleos.games.pericles"),
                       about=ABOUT)
