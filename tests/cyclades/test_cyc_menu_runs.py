@@ -89,6 +89,21 @@ def test_c_data_6_pegasus_s_flights_from_one_island_share_a_head_without_a_price
         (head, "to I4 with 1 troop (it was free)")]
 
 
+def test_c_data_6_the_kraken_s_seas_share_a_head_each_end_naming_the_fleets_it_sinks() -> None:
+    """C-DATA-6 (Kraken: the figure goes onto a sea and destroys the fleets there): its first target's
+    entries read "the Kraken rises in" with the sea, and "(sinks Red's 1 fleet)" where fleets are; a
+    later move of the figure (a price per space) has no end."""
+    g, s = poseidon_turn()
+    begin_effect(g, s, "kraken")
+    assert effects.pending(s) and effects.key_of(g.tables, s) == "kraken"
+    head = "the Kraken rises in"
+    assert ends(g, s, "target S3", "target S5", "target S6") == [
+        (head, "S3"), (head, "S5 (sinks Red's 1 fleet)"), (head, "S6 (sinks Blue's 2 fleets)")]
+    g.apply_in_place(s, Action.parse("target S3"), 0)
+    assert effects.pending(s)  # the figure may move on, for a price: told in full
+    assert all(split is None for split in ends(g, s, *map(str, g.legal_actions(s, 0))))
+
+
 def test_a_step_that_brings_about_more_than_its_end_says_keeps_its_whole_words(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """An end replaces the entry's words: a step told with one fact more (a creature woken, a

@@ -230,9 +230,12 @@ def decision_title(game: CycladesGame, view: CycladesView, seat: int) -> str:
     if prompt is effects:
         if s.effect_card == EMPTY:
             return _("a creature's effect")
-        return _("{creature}'s effect", creature=words.creature_name(creature(t, s.effect_card)))
+        card = creature(t, s.effect_card)
+        return _("{creature}'s effect: {effect}", creature=words.creature_name(card), effect=words.effect(card))
     if fleet.continuing(s, seat):
-        return _("sail on, or stop here")
+        return ngettext("sail on (free, {n} step left of this move), or stop here by choosing anything else "
+                        "(C-FLEET-1, C-FLEET-2)", "sail on (free, {n} steps left of this move), or stop here by "
+                        "choosing anything else (C-FLEET-1, C-FLEET-2)", s.voyage_left)
     god = turn.turn_god(s)
     if god in GOD_TIPS:
         return _("your turn with {god}", god=words.god(t, god))

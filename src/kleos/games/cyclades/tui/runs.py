@@ -4,8 +4,9 @@ A turn with Poseidon or Ares, or Pegasus's flight, offers a fleet or a troop for
 places and each way to move from each place: 65 entries, each with its board effect ("recruit a
 fleet in S5 (1 GP); S5: Blue 1 → 2 fleets"). Entries in a row that share a head ("recruit a fleet (1
 GP) in", "sail from S21 (1 GP, first step)") are listed on one line by their short ends ("S5 (1 →
-2)", "to S16 with 2 fleets (against Green 1)"). An entry whose step brings about more than its end
-can say (a creature struck, a Metropolis earned) has no short end and keeps its own line.
+2)", "to S16 with 2 fleets (against Green 1)"); the Kraken's first sea likewise ("the Kraken rises in":
+"S3", "S5 (sinks Red's 1 fleet)"). An entry whose step brings about more than its end can say (a
+creature struck, a Metropolis earned) has no short end and keeps its own line.
 """
 
 from __future__ import annotations
@@ -29,19 +30,38 @@ def run_end(game: CycladesGame, view: CycladesView, action: Action) -> HeadEnd |
     """A recruit's or a move's head and short end on a god's turn (None for any other entry, or when
     the step brings about more than the end says)."""
     s = view.state
-    pegasus = effects.pending(s) and effects.key_of(game.tables, s) == "pegasus" and action.verb == "target"
-    if s.phase != ACTION or battle.in_battle(s) or metro.pending(s) or (effects.pending(s) and not pegasus):
+    key = effects.key_of(game.tables, s) if effects.pending(s) else ""
+    figure = action.verb == "target" and (key == "pegasus" or (key == "kraken" and s.effect_stage == effects.FIRST))
+    if s.phase != ACTION or battle.in_battle(s) or metro.pending(s) or (key and not figure):
         return None
     step = story.played(game, view, action)  # once: the facts and the ends both read it
     if step is None:
         return None
     seat, after = step
     told = len(story.facts_of(game.tables, s, action, seat, after))
+    if key == "kraken" and len(action.args) == 1:
+        return _kraken(game, s, str(action.args[0]), after, told)
     if action.verb == "recruit" and len(action.args) == 1:
         return _recruit(game, view, str(action.args[0]), after, told)
     if action.verb in MOVES and len(action.args) in (2, 3):
         return _move(game, view, action, after, told)
     return None
+
+
+def _kraken(game: CycladesGame, s: CycladesState, sea: str, after: CycladesState, facts: int) -> HeadEnd | None:
+    """"the Kraken rises in" and "S3", or "S1 (sinks Blue's 1 fleet)" (C-DATA-6): told only when the
+    step's one fact, if any, is the fleets it sinks there."""
+    index = game.tables.sea_index.get(sea)
+    if index is None:
+        return None
+    sunk = s.fleets[index] - after.fleets[index]
+    if facts != (1 if sunk else 0) or sunk < 0:
+        return None
+    head = _("the Kraken rises in")
+    if not sunk:
+        return head, sea
+    return head, _("{sea} (sinks {player}'s {fleets})", sea=sea, player=words.seat(game.tables, s.fleet_owner[index]),
+                   fleets=words.fleets(sunk))
 
 
 def _units(s: CycladesState, naval: bool) -> list[int]:
