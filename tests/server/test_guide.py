@@ -14,6 +14,7 @@ from server_helpers import (
     Table,
     auth,
     battle_position,
+    create_all_persons,
     ctx_of,
     get_message,
     play,
@@ -116,6 +117,27 @@ def test_a_hint_is_a_legal_action_of_the_seat_to_act(client: TestClient) -> None
     hint = answers[0].json()
     assert hint["action"] in legal and hint["text"] and hint["seat"] == mover
     assert answers[1].json() == hint
+
+
+def test_a_ranking_hint_says_how_close_its_call_was(client: TestClient) -> None:
+    """A hint agent that ranks its choices (the Pericles heuristic): the worker answers with its
+    ranking and the hint's ``lookahead`` names the next best in words and notation, a legal action
+    other than the hint's; a hint agent that does not rank (Polis's) gives ""."""
+    game_id, tokens = create_all_persons(client, "pericles", {"scenario": "14_1_09a"}, 4, 3)
+    seat = get_message(client, game_id, None)["to_act"][0]
+    mine = get_message(client, game_id, tokens[seat])
+    legal = {e["action"] for e in mine["legal"]}
+    answer = client.get(f"/api/games/{game_id}/hint", headers=auth(tokens[seat]))
+    assert answer.status_code == 200, answer.text
+    hint = answer.json()
+    close = re.fullmatch(r"Looking ahead, it rates this .*choices weighed\)?,?( so either will do)?: .* \[(.+)\]",
+                         hint["lookahead"])
+    assert close is not None, hint
+    assert close.group(2) in legal and close.group(2) != hint["action"], hint
+    table = two_players(client, seed=11)
+    mover, _ = to_act(client, table)
+    plain = client.get(f"/api/games/{table.game_id}/hint", headers=auth(table.tokens[mover])).json()
+    assert plain["lookahead"] == ""
 
 
 def test_a_hint_is_refused_off_turn_and_without_the_seats_token(client: TestClient) -> None:

@@ -46,9 +46,9 @@ def test_a_game_whose_hint_bot_does_not_rank_gets_no_lookahead_line() -> None:
     assert session.lookahead_words(seat, ranking) == ""
 
 
-def test_the_plain_hint_names_the_next_best_by_its_number(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_plain_hint_names_the_next_best(capsys: pytest.CaptureFixture[str]) -> None:
     """``hint`` in the plain loop: after the choice and what it does, "Looking ahead, it rates …" with
-    the next best's menu number and words."""
+    the next best's words and notation."""
     session, seat = session_at_first_choice("pericles", 11)
     plain = PlainGame(session)
     legal = plain.ordered(session.legal(seat))
@@ -56,10 +56,9 @@ def test_the_plain_hint_names_the_next_best_by_its_number(capsys: pytest.Capture
     plain.show_hint(seat, legal)
     lines = capsys.readouterr().out.splitlines()
     runner_up = ranking[1][1]
-    number = legal.index(runner_up) + 1
     words = session.kit.describe_action(session.game, session.view(seat), runner_up)
     told = [line for line in lines if line.startswith("Looking ahead, it rates this ")]
     assert len(told) == 1, lines
-    assert told[0].endswith(f"(faction standing; {len(ranking)} choices weighed): {number}. {words}") or \
-        told[0].endswith(f"choices weighed), so either will do: {number}. {words}"), told
+    assert told[0].endswith(f"(faction standing; {len(ranking)} choices weighed): {words} [{runner_up}]") or \
+        told[0].endswith(f"choices weighed), so either will do: {words} [{runner_up}]"), told
     assert re.search(r"\d\.\d{3}", told[0]), told

@@ -385,7 +385,8 @@ def test_p_assembly_5_the_factions_panel_shows_both_debate_cards_face_up(pericle
 @in_languages
 def test_the_hint_panel_says_why(pericles_server: PericlesServer, browser: Any, shots: Path, language: str) -> None:
     """P-MIL, P-THEATER-4: the browser's hint panel gives the hint's reason (the agents' explanation, as
-    the terminal shows it) after the hinted action's words, in the reader's language."""
+    the terminal shows it) after the hinted action's words, in the reader's language, and then how
+    close the call was when the server gives it."""
     base = pericles_server.url
     seated = create_game(base, ["me", "random", "random", "random"], game="pericles", options=OPTIONS, seed=5)
     with seat_page(browser, base, seated, language=language) as (page, errors):
@@ -398,6 +399,8 @@ def test_the_hint_panel_says_why(pericles_server: PericlesServer, browser: Any, 
         assert hint["why"] and why.strip() == words("Why: {why}", language, why=hint["why"]), (why, hint)
         assert re.search(r"\(P-[A-Z]+", why), why
         assert page.locator("#hint-line").get_attribute("data-action") == hint["action"]
+        assert hint["lookahead"], hint  # how close the call was (the heuristic ranks its choices), after the reason
+        assert page.locator("#hint-line .hint-lookahead").inner_text().strip() == hint["lookahead"], hint
         check_reader_language(page, language, base)
         page.screenshot(path=str(shots / f"pericles-web-hint-why-{language}.png"))
         assert errors == []

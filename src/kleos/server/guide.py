@@ -17,6 +17,7 @@ kit, never from the state, so that help and hints cannot leak what the seat may 
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 from collections.abc import Sequence
@@ -28,6 +29,7 @@ from fastapi.responses import JSONResponse
 from limits import RateLimitItemPerMinute
 from starlette.concurrency import run_in_threadpool
 
+from kleos.agents.hints import lookahead_words
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
 from kleos.core.kit.terminal import HelpParts
@@ -41,7 +43,7 @@ from kleos.server.live import ACTIVE
 from kleos.server.pool import Thinkers
 from kleos.server.ratelimit import Limit, client_of
 from kleos.server.store import GameStore
-from kleos.server.thinking import ANSWER_GRACE_SECONDS, Decision, capped_spec, pack
+from kleos.server.thinking import ANSWER_GRACE_SECONDS, Decision, capped_spec, pack, rank
 from kleos.server.tokens import seat_of
 
 HINT_SECONDS = 8.0  # a hint's search stops here (or at the bots' own deadline, if shorter)
@@ -164,13 +166,23 @@ class Hinter:
 
     def run(self, thinkers: Thinkers, decision: Decision) -> int | None:
         """The worker's answer (an index into the legal actions), or ``None`` past the deadline."""
+        ranked = self.rank(thinkers, decision)
+        return ranked[0][1] if ranked else None
+
+    def rank(self, thinkers: Thinkers, decision: Decision) -> list[tuple[float, int]] | None:
+        """The worker's ranking (:func:`~kleos.server.thinking.rank`: its choice first, as (value,
+        index into the legal actions)), or ``None`` past the deadline or when malformed."""
         if not self._slots.acquire(blocking=False):
             raise ApiError(429, "hints_busy", N_("the server is computing other hints: try again in a moment"),
                            retry_after=2)
         try:
-            return thinkers.think(decision, decision.seconds + ANSWER_GRACE_SECONDS)
+            answer = thinkers.work(rank, decision, decision.key, decision.seconds + ANSWER_GRACE_SECONDS)
         finally:
             self._slots.release()
+        if not isinstance(answer, list) or not answer or not all(
+                isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], int) for pair in answer):
+            return None
+        return [(float(value), index) for value, index in answer]
 
 
 _hinters_lock = threading.Lock()
@@ -196,15 +208,17 @@ def hint_json(spot: Spot, hinter: Hinter, thinkers: Thinkers, max_budget: int, s
     spec = capped_spec(hint_spec(spot.kit), max_budget)
     decision = pack(f"kleos-hint-{spot.game_id}-{spot.seq}-{spot.seat}", spot.kit.name, spot.options, spec,
                     spot.view, spot.legal, hint_rng(spot), seconds)
-    index = 0 if len(spot.legal) == 1 else hinter.run(thinkers, decision)
-    if index is None or not 0 <= index < len(spot.legal):
+    ranked = [(math.nan, 0)] if len(spot.legal) == 1 else hinter.rank(thinkers, decision)
+    if not ranked or not all(0 <= index < len(spot.legal) for _value, index in ranked):
         raise ApiError(503, "hint_timeout", N_("no hint within {seconds} s: try again, or choose without one"),
                        params={"seconds": f"{seconds:g}"})
-    action = spot.legal[index]
+    action = spot.legal[ranked[0][1]]
     parts = spot.kit.agent_parts()
     why = parts.explain(spot.game, spot.view, list(spot.legal), action) if parts is not None and parts.explain else ""
+    close = lookahead_words(spot.kit, spot.game, spot.view, [(value, spot.legal[i]) for value, i in ranked])
     return {"seq": spot.seq, "seat": spot.seat, "agent": spec, "action": str(action),
-            "text": spot.kit.describe_action(spot.game, spot.view, action), "verb": action.verb, "why": why}
+            "text": spot.kit.describe_action(spot.game, spot.view, action), "verb": action.verb, "why": why,
+            "lookahead": close}
 
 
 def hint_limit() -> Limit:

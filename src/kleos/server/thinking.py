@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ctypes
 import logging
+import math
 import os
 import pickle
 import random
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from kleos.agents import make_agent
+from kleos.agents.hints import ranking
 from kleos.agents.registry import AgentSpecError, parse_spec
 from kleos.core.action import Action
 
@@ -121,6 +123,26 @@ def _decide(decision: Decision) -> int | None:
     if chosen is None:
         return None
     return index_of(chosen, legal)
+
+
+def rank(decision: Decision) -> list[tuple[float, int]] | None:
+    """The agent's choice first, then the others it weighed, each as (the value it ranks by, index into
+    the legal actions) (:func:`kleos.agents.hints.ranking`; ``nan`` when it ranks nothing), for a hint
+    that says how close its call was; ``None`` past ``decision.seconds`` or on any failure, as
+    :func:`decide`. Runs in a worker process."""
+    try:
+        started = time.monotonic()
+        view, legal = pickle.loads(decision.seen)
+        if len(legal) == 1:
+            return [(math.nan, 0)]
+        agent = make_agent(decision.agent, game_of(decision.game, decision.options))
+        remaining = decision.seconds - (time.monotonic() - started)
+        ranked = call_with_deadline(lambda: ranking(agent, view, legal, decision.rng), remaining) \
+            if remaining > 0 else None
+        return None if ranked is None else [(value, index_of(action, legal)) for value, action in ranked]
+    except Exception:
+        log.exception("ranking %s failed in its worker", decision.key)
+        return None
 
 
 def index_of(chosen: Action, legal: Sequence[Action]) -> int:

@@ -8,7 +8,6 @@ the registry can be played: N seats, any of them people, and several seats actin
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,18 +15,17 @@ from pathlib import Path
 from typing import Any
 
 from kleos.agents import Agent, make_agent
+from kleos.agents.hints import Ranked, lookahead_words, ranking
 from kleos.core import registry
 from kleos.core.action import Action, MalformedAction
 from kleos.core.clock import forfeit_outcome
 from kleos.core.errors import IllegalAction
 from kleos.core.kit import GameKit
-from kleos.core.kit.agents import Ranking
 from kleos.core.kit.handicap import handicaps
 from kleos.core.kit.terminal import LogLine, TerminalParts
 from kleos.core.protocol import CHANCE, Game, Outcome
 from kleos.core.record import GameRecord
 from kleos.core.undo import undo, undo_blocker
-from kleos.i18n import gettext_in
 from kleos.i18n.platform import _
 
 __all__ = ["AgentRequest", "LogLine", "Session", "decision_rng", "free_path"]
@@ -344,41 +342,16 @@ class Session:
         """What the kit's hint agent would do here, from the seat's own view."""
         return self.hint_ranking(seat)[0][1]
 
-    def hint_ranking(self, seat: int) -> list[tuple[float, Action]]:
-        """The hint agent's choice first, then the others it weighed, each with the value it ranks by,
-        when it ranks its choices (:class:`~kleos.core.kit.agents.Ranking`) and there are two or more;
-        else its one choice, valued ``nan``."""
+    def hint_ranking(self, seat: int) -> Ranked:
+        """The hint agent's choice first, then the others it weighed, each with the value it ranks by
+        (:func:`kleos.agents.hints.ranking`)."""
         agent = make_agent(self.hint_name, self.game)
-        view, legal = self.view(seat), self.legal(seat)
-        rng = decision_rng(self.record.seed, seat, len(self.record.actions))
-        if len(legal) > 1 and isinstance(agent, Ranking):
-            return agent.ranked(view, legal, rng)
-        return [(math.nan, agent.choose(view, legal, rng))]
+        return ranking(agent, self.view(seat), self.legal(seat),
+                       decision_rng(self.record.seed, seat, len(self.record.actions)))
 
-    def game_word(self, text: str) -> str:
-        """A word the game declared (e.g. what its values measure), in the reader's language from the
-        game's catalogue."""
-        domain = self.kit.text_domain()
-        return gettext_in(domain, text) if domain else _(text)
-
-    def lookahead_words(self, seat: int, ranking: list[tuple[float, Action]]) -> str:
-        """How close the hint's call was: its value and the next best's with what the values measure
-        ("" when the agent ranked nothing)."""
-        if len(ranking) < 2 or math.isnan(ranking[0][0]):
-            return ""
-        parts = self.kit.agent_parts()
-        measure = self.game_word(parts.value_words) if parts is not None else ""
-        (best, _chosen), (second, runner_up) = ranking[:2]
-        legal = self.legal(seat)
-        number = legal.index(runner_up) + 1 if runner_up in legal else "?"
-        words = self.kit.describe_action(self.game, self.view(seat), runner_up)
-        if round(best, 3) == round(second, 3):
-            return _("Looking ahead, it rates this and the next best alike ({best:.3f}, {measure}; {count} choices "
-                     "weighed), so either will do: {n}. {words}", best=best, measure=measure, count=len(ranking),
-                     n=number, words=words)
-        return _("Looking ahead, it rates this {best:.3f} and the next best {second:.3f} ({measure}; "
-                 "{count} choices weighed): {n}. {words}", best=best, second=second, measure=measure,
-                 count=len(ranking), n=number, words=words)
+    def lookahead_words(self, seat: int, ranked: Ranked) -> str:
+        """How close the hint's call was (:func:`kleos.agents.hints.lookahead_words`)."""
+        return lookahead_words(self.kit, self.game, self.view(seat), ranked)
 
     def hint_reason(self, seat: int, action: Action) -> str:
         """Why the hint agent chose ``action``, from the seat's view ("" when the kit gives no reason)."""

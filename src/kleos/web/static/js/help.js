@@ -93,8 +93,9 @@ async function askHint() {
       return;
     }
     state.hint = hint;
+    const close = hint.lookahead ? h("span", { class: "hint-lookahead", text: " " + hint.lookahead }) : null;
     put(line, h("span", { class: "hint-label", text: t("Hint ({agent}):", { agent: hint.agent }) + " " }), h("span", { class: "hint-text", text: hint.text }),
-      " ", h("code", { class: "notation", text: hint.action }), hintWhy(hint, now));
+      " ", h("code", { class: "notation", text: hint.action }), hintWhy(hint, now), close);
     line.dataset.action = hint.action;
     state.openPath(pathTo(now, hint.action));
   } catch (err) {
