@@ -30,7 +30,7 @@ APP_CSS = """
           text-overflow: ellipsis; }
 #body { height: 1fr; }
 #right { width: 40%; min-width: 33; max-width: 50; border-left: vkey $primary; }
-#menu-title { height: auto; max-height: 3; padding: 0 1; background: $panel; }
+#menu-title { height: auto; max-height: 25%; padding: 0 1; background: $panel; }
 #menu, #steps { height: 1fr; border: none; padding: 0; }
 #guide { height: auto; max-height: 4; padding: 0 1; background: $primary-background; color: $text; }
 #detail { height: 4; padding: 0 1; background: $boost; }

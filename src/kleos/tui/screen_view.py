@@ -149,7 +149,7 @@ class ScreenView(TranslatedBindings, Screen[None]):
         return text
 
     def menu_title(self, text: str) -> None:
-        self.put("#menu-title", Text(text, style="bold"))  # wraps (up to 3 lines): a long title is not cut
+        self.put("#menu-title", Text(text, style="bold"))  # wraps, up to a quarter of the panel's height
 
     def put(self, selector: str, content: RenderableType) -> None:
         """Update a Static only when its content changes; the fixed-height ones without a new layout
