@@ -25,7 +25,8 @@ from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.core.undo import replay
 from kleos.games.pericles.kit import KIT
-from kleos.games.pericles.tui.parts import RESOLVE_TIPS, STEP_TITLES, TIPS, VERBS
+from kleos.games.pericles.tui.parts import RESOLVE_TIPS, TIPS, VERBS
+from kleos.games.pericles.tui.titles import STEP_TITLES
 from kleos.tui.app import GameApp
 from kleos.tui.look import Look
 from kleos.tui.play import build_app

@@ -22,34 +22,19 @@ from kleos.core.kit.terminal import (
 )
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles import story
-from kleos.games.pericles.board_text import held_by, queue_of
+from kleos.games.pericles.board_text import queue_of
 from kleos.games.pericles.cards import card_gloss, card_title
-from kleos.games.pericles.explain import ISSUE_EFFECTS, ISSUE_NAMES, explain, kind_name, seat_names, unit_name
+from kleos.games.pericles.explain import ISSUE_EFFECTS, ISSUE_NAMES, explain, seat_names
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
-from kleos.games.pericles.rules import aristophanes, assembly, boule, diplomatic, final, hand, political, redeploy
-from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, NEUTRAL, count, status
-from kleos.games.pericles.rules.diplomatic import treason
-from kleos.games.pericles.rules.theater import entry_parts, resolve_legal
-from kleos.games.pericles.state import ENTOURAGE, PericlesState
-from kleos.games.pericles.tables import (
-    AB,
-    DB,
-    FACTIONS,
-    ISSUES_PER_SIDE,
-    LEA,
-    MARKER_KINDS,
-    MIL,
-    ORA,
-    PB,
-    PIECES,
-    SB,
-    side_of,
-)
-from kleos.games.pericles.tui import render, runs
+from kleos.games.pericles.rules import assembly
+from kleos.games.pericles.rules.common import status
+from kleos.games.pericles.state import PericlesState
+from kleos.games.pericles.tables import FACTIONS, side_of
+from kleos.games.pericles.tui import render, runs, titles
 from kleos.games.pericles.view import PericlesView, make_view
 
 PANELS = panels_drawn_by({N_("Theaters"): render.theaters_view,
@@ -208,295 +193,6 @@ def _panel_for(game: PericlesGame, view: PericlesView, legal: Sequence[Action], 
     return _("Theaters") if verbs else None
 
 
-REDEPLOY_TITLES = (N_("redeploy the Delian League units"), N_("redeploy the Athenian units"),
-                   N_("redeploy the Peloponnesian League units"), N_("redeploy the Spartan units"))
-"""The redeployment's title for each group in turn (P-REDEPLOY-1): a Dominant redeploys two groups."""
-
-
-def _title(game: PericlesGame, view: PericlesView, seat: int) -> str:
-    """What the faction decides (the shell puts its name before it), with how many more of the same
-    choice follow and, for an issue, where it will start on the track (P-BOULE-5..9): a newcomer's
-    "form your entourage" gave no hint that three cards go aside one by one."""
-    s = view.state
-    if s.step == "entourage":
-        left = hand.cards_to_set_aside(game.tables, s, seat)
-        if left > 0:
-            return ngettext("form your entourage: set {n} more card aside (face down; the Advisory Council may add "
-                            "one at random to your Leader, P-HAND-6, P-LEADER-4)", "form your entourage: set {n} more "
-                            "cards aside (face down; the Advisory Council may add one at random to your Leader, "
-                            "P-HAND-6, P-LEADER-4)", left)
-    if s.step == "keep":
-        return _("keep entourage cards: each kept is one of the 9 cards you draw to, known in advance; the rest go "
-                 "back into your side's deck (P-HAND-2, P-HAND-3, P-HAND-4)")
-    if s.step == "select" and s.picks > 0:
-        box = boule.STEPS[s.boule][2]
-        if box:
-            return ngettext("choose {n} issue for the assembly: it starts on box {box} toward you (Ostracism and "
-                            "War/Peace at the centre)", "choose {n} issues for the assembly: each starts on box "
-                            "{box} toward you (Ostracism and War/Peace at the centre)", s.picks, box=box)
-        return ngettext("choose {n} issue for the assembly: it starts at the centre",
-                        "choose {n} issues for the assembly: each starts at the centre", s.picks)
-    if s.step == "lend" and seat >= 0:
-        return _lend_title(view, seat)
-    if s.step == "upkeep":
-        cost, capacity = final.upkeep_cost(s, s.side), final.upkeep_capacity(s, s.side)
-        return _("remove units for upkeep: your side's units cost {cost} and its bases keep {capacity} (2 a ship, "
-                 "1 a land unit, 4 a base; P-UPKEEP-2, P-UPKEEP-3)", cost=cost, capacity=capacity)
-    if s.step == "relocate":
-        return _("Peace: each Athenian and Spartan city-state unit goes to its home theater or to a theater with a "
-                 "base of its own city-state; choose where (P-WARPEACE-5)")
-    if s.step == "demobilise":
-        return _("Peace: the Aristophanes card has each side remove one unit from a theater contested for it; "
-                 "choose which (P-ARIST-4)")
-    if s.step == "scuttle":
-        return _("give up an Athenian ship from anywhere on the map: the Peace of Callias costs the base in the "
-                 "Eastern Mediterranean and one ship (P-PERSIA-9)")
-    if s.step == "plague" and s.plague_due:
-        return _plague_title(game, s)
-    if s.step in ("dip_secret", "exped_secret") and s.revealed >= 0:
-        return _secret_title(game, s, seat)
-    if s.step == "resolve" and s.revealed >= 0 and entry_parts(s.revealed)[2] == seat:
-        return _only_decline(game, s) or _resolve_title(game, s)
-    if s.step == "council" and seat >= 0:
-        return _council_title(game, s, seat)
-    if s.step == "play" and s.issue >= 0:
-        return _play_title(game, s)
-    if s.step == "debate":
-        return _("choose the issue for debate {k} of {n}: the Dominant faction chooses in debates 1, 3 and 5, the "
-                 "other in 2, 4 and 6, and after the last each faction wins the issues on its half (P-ASSEMBLY-3, "
-                 "P-ASSEMBLY-13)", k=s.debate, n=assembly.DEBATES)
-    if s.step == "place" and seat >= 0:
-        left = sum(n for _owner, _kind, n in held_by(s, seat))
-        return _("place a marker face down ({n} left to place): in each theater the last placed lies on top and is "
-                 "revealed first (P-THEATER-4, P-THEATER-5, P-THEATER-9)", n=left)
-    if s.step in ("move", "move_on") and s.revealed >= 0:
-        return _move_title(game, s)
-    if s.step == "callias":
-        return _callias_title(s)
-    if s.step in YES_NO_TITLES:
-        return _(YES_NO_TITLES[s.step])
-    if s.step == "reveal":
-        return _("reveal a marker of your side on top of a theater's queue: its owner then resolves the issue there, "
-                 "or declines it; a Rumor does nothing (P-THEATER-9, P-THEATER-12..14)")
-    if s.step == "redeploy" and 0 <= s.cursor < len(REDEPLOY_TITLES):
-        return _redeploy_title(game, s)
-    if s.step == "side" and 0 <= s.cursor < len(political.SIDE_ISSUES):
-        kind = political.SIDE_ISSUES[s.cursor][0]
-        return _("carry out {issue}, which you won (P-POLISSUE-1)", issue=_(ISSUE_NAMES[kind]))
-    return _step_words(s)
-
-
-REDEPLOY_BASES = {(DB,): N_("a Delian League base (P-REDEPLOY-5)"),
-                  (AB, DB): N_("an Athenian or a Delian League base (P-REDEPLOY-6)"),
-                  (PB,): N_("a Peloponnesian League base (P-REDEPLOY-5)"),
-                  (SB,): N_("a Spartan base (P-REDEPLOY-7)"),
-                  (SB, PB): N_("a Spartan or a Peloponnesian League base (option spartan_redeploy_bases, P-AMB-35)")}
-"""Where each group's units may go, by the bases :func:`redeploy.usable_bases` gives."""
-
-
-def _redeploy_title(game: PericlesGame, s: PericlesState) -> str:
-    """The group whose turn it is, where its units may go and what must move first: "redeploy the
-    Delian League units" asked eight times in a row told a newcomer neither the destinations nor the
-    limits, nor when to stop (P-REDEPLOY-1, P-REDEPLOY-3..8)."""
-    t, group = game.tables, s.cursor
-    bases = _(REDEPLOY_BASES[redeploy.usable_bases(t, group)])
-    title = _("{group}, one unit at a time: each may go to a theater with {bases} and room (at most 15 of your "
-              "side's units there, P-REDEPLOY-4); where your side has no base, at most 1 unit may stay "
-              "(P-REDEPLOY-3)", group=_(REDEPLOY_TITLES[group]), bases=bases)
-    over = redeploy.survey(t, s, group)[1]
-    if not over:
-        return title
-    return _("{title}. Over the limit now: {theaters}; move units away from there, or with nowhere to go "
-             "eliminate them, before you end (P-REDEPLOY-8)", title=title,
-             theaters=", ".join(t.theater_keys[th] for th in over))
-
-
-def _lend_title(view: PericlesView, seat: int) -> str:
-    """How many markers are still to lend and why: "lend a theater marker", asked twice in a row,
-    told a newcomer neither (P-TMARK-4: until both compatriots hold half, Rumors included)."""
-    mine, theirs = view.markers_held[seat], view.markers_held[seat ^ 1]
-    return ngettext("lend {n} more theater marker to your compatriot: you hold {mine}, they hold {theirs}, and "
-                    "both must hold half, Rumors included (P-TMARK-4)",
-                    "lend {n} more theater markers to your compatriot: you hold {mine}, they hold {theirs}, and "
-                    "both must hold half, Rumors included (P-TMARK-4)", (mine - theirs) // 2, mine=mine,
-                    theirs=theirs)
-
-
-def _plague_title(game: PericlesGame, s: PericlesState) -> str:
-    """The Plague removal asked now and why it is due: the menu names only the units, and "Plague
-    removals" left a newcomer asking why Boeotia lost a unit (P-PLAGUE-3, P-PLAGUE-4, P-PLAGUE-6)."""
-    theater, _side, naval = aristophanes.due_parts(s.plague_due[0])
-    where = game.tables.theater_keys[theater]
-    if theater == aristophanes.ATHENS_THEATER:
-        why = _("in Athens a side loses a third of its land and of its naval units, rounded up, and one more of "
-                "each if it contests Athens (P-PLAGUE-3, P-PLAGUE-4)")
-    else:
-        why = _("a side loses one land and one naval unit in each theater it contests (P-PLAGUE-4)")
-    unit = _("a naval unit") if naval else _("a land unit")
-    return _("Plague: your side loses {unit} in {theater}; {why}", unit=unit, theater=where, why=why)
-
-
-def _secret_title(game: PericlesGame, s: PericlesState, seat: int) -> str:
-    """A secret commitment with what it is for and what it does: "commit Strategos in secret" alone
-    named neither the issue nor the theater (P-DIPLO-7, P-DIPLO-9, P-EXPED-2, P-MOVE-1, P-BATTLE-4)."""
-    th, _placer, owner, _kind = entry_parts(s.revealed)
-    where, code = game.tables.theater_keys[th], FACTIONS[owner]
-    ours = side_of(owner) == side_of(seat)
-    if s.step == "dip_secret" and ours:
-        return _("commit Strategos in secret to {code}'s Diplomatic issue in {theater}: with a battle card each, your "
-                 "side's total must be at least twice the other's to place a League base (P-DIPLO-7, P-DIPLO-9)",
-                 code=code, theater=where)
-    if s.step == "dip_secret":
-        return _("commit Strategos in secret against {code}'s Diplomatic issue in {theater}: with a battle card "
-                 "each, {code}'s side needs at least twice your side's total to place a League base (P-DIPLO-7, "
-                 "P-DIPLO-9)", code=code, theater=where)
-    if ours:
-        return _("commit Strategos in secret to {code}'s expedition to {theater}: each moves one unit of your side "
-                 "and adds 1 to its battle total (P-EXPED-2, P-MOVE-1, P-BATTLE-4)", code=code, theater=where)
-    return _("commit Strategos in secret against {code}'s expedition to {theater}: each adds 1 to your side's "
-             "battle total (P-EXPED-2, P-BATTLE-4)", code=code, theater=where)
-
-
-def _only_decline(game: PericlesGame, s: PericlesState) -> str:
-    """Why declining is the owner's only answer, or "": a menu of one "decline the issue" told a
-    newcomer nothing (P-LEAGUE-1, P-THEATER-17). Read from the owner's view, which holds its stock."""
-    if resolve_legal(game.tables, s) != [Action("decline")]:
-        return ""
-    th, _placer, owner, kind = entry_parts(s.revealed)
-    if MARKER_KINDS[kind] == "LEA" and status(s, th, side_of(owner)) not in (FRIENDLY, CONTESTED):
-        why = _("a League issue works only in a theater your side controls or contests (P-LEAGUE-1)")
-    else:
-        why = _("none of its options can be carried out here (P-THEATER-17)")
-    return _("resolve the revealed marker: declining is the only choice; {why}", why=why)
-
-
-def _play_title(game: PericlesGame, s: PericlesState) -> str:
-    """Which debate of the six, on which issue and where it stands, and how a debate moves it: "play a
-    card in the debate" named none of them, and a newcomer could not tell when the Assembly ends
-    (P-ASSEMBLY-1, P-ASSEMBLY-5..10)."""
-    code = game.tables.issue_kinds[s.side][s.issue]
-    box = s.track[s.side * ISSUES_PER_SIDE + s.issue]
-    return _("play a card in debate {k} of {n} on {issue} ({code}), {where}: the higher count moves it toward its "
-             "faction by the difference, and box 7 captures it (P-ASSEMBLY-5..10)", k=s.debate, n=assembly.DEBATES,
-             issue=_(ISSUE_NAMES[code]), code=code, where=story.where_on_track(s.side, box))
-
-
-def _move_title(game: PericlesGame, s: PericlesState) -> str:
-    """Where the expedition goes, how many units may still move and when a unit stops: "move units" and
-    "carry the unit on" said none of it (P-MOVE-1, P-MOVE-5..9)."""
-    t = game.tables
-    target = t.theater_keys[entry_parts(s.revealed)[0]]
-    if s.step == "move_on" and s.moving >= 0:
-        code = PIECES[s.moving % 100]
-        return _("carry {unit} ({code}) on from {here}: it stops only on entering {theater}, or where it may not "
-                 "leave (P-MOVE-5..8)", unit=unit_name(code), code=code, here=t.theater_keys[s.moving // 100],
-                 theater=target)
-    return ngettext("move units for the expedition to {theater}: {n} move left, one per Strategos committed; a unit "
-                    "stops on entering {theater}, or where it may not leave (P-MOVE-1, P-MOVE-6..9)", "move units "
-                    "for the expedition to {theater}: {n} moves left, one per Strategos committed; a unit stops on "
-                    "entering {theater}, or where it may not leave (P-MOVE-1, P-MOVE-6..9)", s.moves_left,
-                    theater=target)
-
-
-YES_NO_TITLES = {
-    "ship": N_("commit the State Ship? It counts as 1 Strategos for Athens in this battle and any second one, "
-               "then is spent until next turn (P-SHIP-1..4)"),
-    "second": N_("fight a second battle, of the other kind, in this theater? The committed Strategos and the "
-                 "bases count again (P-BATTLE-34)"),
-    "row": N_("choose the casualty table's row the casualties are counted on: the loser's rows count the winner's "
-              "units, the winner's rows the loser's units lost; only complete groups count (P-BATTLE-10..13, "
-              "P-BATTLE-18, P-BATTLE-19)"),
-    "stop": N_("stop War/Peace on the centre box? The debate's move would carry it through the centre, and the "
-               "winner may stop it there (P-ASSEMBLY-9)"),
-}
-"""Titles of yes-or-no steps that say what the choice does (the step's name alone did not)."""
-
-
-def _callias_title(s: PericlesState) -> str:
-    """The Peace of Callias's price and what the war with Persia costs each Final phase without it
-    (P-PERSIA-8..14)."""
-    return _("declare the Peace of Callias? Athens gives up its base in the Eastern Mediterranean and one "
-             "Athenian ship, and the war with Persia ends; without it the Athenian Dominant loses {n} Honor this "
-             "turn, 1 more unless Athens controls the Eastern Mediterranean with an Athenian ship there "
-             "(P-PERSIA-8..14)", n=s.turn)
-
-
-def _council_title(game: PericlesGame, s: PericlesState, seat: int) -> str:
-    """What calling the Advisory Council would bring and cost: "call the Advisory Council?" told a
-    newcomer neither the chance of winning the debate with it nor the cost next turn (P-LEADER-3..7).
-    Both cards are face up by now (P-ASSEMBLY-5) and the entourage is the seat's own."""
-    t = game.tables
-    counts = assembly.values(t, s)
-    mine, theirs = counts[seat], counts[seat ^ 1]
-    drawn = [t.card_value[c] for c, where in enumerate(s.card_loc) if where == ENTOURAGE + seat]
-    wins = sum(mine + value > theirs for value in drawn)
-    return ngettext("call the Advisory Council? Your Leader counts {mine} against {theirs}; one of your {n} "
-                    "entourage card, drawn at random, adds its value ({values}) and {wins} of them would win the "
-                    "debate; then the whole entourage is discarded and next turn you draw only 6 cards, with no "
-                    "entourage (P-LEADER-3..7)", "call the Advisory Council? Your Leader counts {mine} against "
-                    "{theirs}; one of your {n} entourage cards, drawn at random, adds its value ({values}) and "
-                    "{wins} of them would win the debate; then the whole entourage is discarded and next turn you "
-                    "draw only 6 cards, with no entourage (P-LEADER-3..7)", len(drawn), mine=mine, theirs=theirs,
-                    values=", ".join(str(value) for value in sorted(drawn)), wins=wins)
-
-
-def _resolve_title(game: PericlesGame, s: PericlesState) -> str:
-    """What the owner's revealed issue can do here: "resolve the revealed marker" over "resolve the
-    issue" and "decline the issue" told a newcomer neither what a Diplomatic issue would do nor what it
-    needs (P-ORACLE-2, P-LEAGUE-2..6, P-DIPLO-1..9, P-MIL-1)."""
-    th, _placer, owner, kind = entry_parts(s.revealed)
-    t, side = game.tables, side_of(owner)
-    marker = _("resolve your {kind} marker in {theater}", kind=kind_name(MARKER_KINDS[kind]),
-               theater=t.theater_keys[th])
-    if kind == ORA:
-        return _("{marker}: 3 Honor, or an enemy League unit removed and 1 Honor, or your side's treason markers "
-                 "in 3 different theaters, placed one at a time (P-ORACLE-2)", marker=marker)
-    if kind == LEA:
-        return _("{marker}: a League base for 4 Strategos, a League base made your city-state's for 2, free League "
-                 "units for each League base, or a treason marker removed (P-LEAGUE-2..6)", marker=marker)
-    if kind == MIL:
-        return _("{marker}: you are Commander in Chief of an expedition there (P-MIL-1..7)", marker=marker)
-    where = status(s, th, side)
-    if where == NEUTRAL:
-        return _("{marker} (neutral): both sides commit Strategos in secret and add a battle card; at least twice the "
-                 "other side's total places your League base (P-DIPLO-7..9)", marker=marker)
-    if where == FRIENDLY:
-        return _("{marker} (friendly): each Strategos committed removes a treason marker there (P-DIPLO-6)",
-                 marker=marker)
-    if not count(s, th, diplomatic.LEAGUE_BASE[1 - side]):
-        return _("{marker}: no enemy League base there to make yours, so each Strategos committed becomes a treason "
-                 "marker (P-DIPLO-1, P-DIPLO-4, P-DIPLO-5)", marker=marker)
-    return ngettext("{marker}: the Strategos committed plus your side's {n} treason marker there must beat {need} "
-                    "(the enemy units' military value, 2 a base) to make an enemy League base yours; if not, each "
-                    "Strategos becomes a treason marker (P-DIPLO-1..5)", "{marker}: the Strategos committed plus your "
-                    "side's {n} treason markers there must beat {need} (the enemy units' military value, 2 a base) "
-                    "to make an enemy League base yours; if not, each Strategos becomes a treason marker "
-                    "(P-DIPLO-1..5)", treason(s, th, side), marker=marker, need=diplomatic.enemy_value(t, s, th, side))
-
-
-def _step_words(s: PericlesState) -> str:
-    """The step's title in words; a redeployment's names the group whose turn it is."""
-    if s.step == "redeploy" and 0 <= s.cursor < len(REDEPLOY_TITLES):
-        return _(REDEPLOY_TITLES[s.cursor])
-    return _(STEP_TITLES[s.step]) if s.step in STEP_TITLES else s.step
-
-
-STEP_TITLES = {
-    "keep": N_("keep entourage cards"), "entourage": N_("form your entourage"), "hostage": N_("use the hostage?"),
-    "select": N_("choose an issue for the assembly"), "debate": N_("choose the issue to debate"),
-    "play": N_("play a card in the debate"), "council": N_("call the Advisory Council?"),
-    "stop": N_("stop War/Peace on the centre box?"), "lend": N_("lend a theater marker"), "place": N_("place a marker"),
-    "reveal": N_("reveal a marker"), "resolve": N_("resolve the revealed marker"), "move": N_("move units"),
-    "move_on": N_("carry the unit on"), "dip_secret": N_("commit Strategos in secret"),
-    "exped_secret": N_("commit Strategos to the expedition in secret"), "ship": N_("commit the State Ship?"),
-    "row": N_("choose the casualty row"), "casualty": N_("eliminate a unit"), "raze": N_("eliminate an enemy base?"),
-    "second": N_("fight a second battle?"), "gold": N_("Persian gold"), "redeploy": N_("redeploy units"),
-    "upkeep": N_("remove units for upkeep"), "side": N_("side issue"), "callias": N_("declare the Peace of Callias?"),
-    "scuttle": N_("give up a ship"), "plague": N_("Plague removals"), "demobilise": N_("Peace: remove a unit"),
-    "relocate": N_("Peace: move a unit home"),
-}
-
-
 # ----- help --------------------------------------------------------------------------------------------
 def _verb(title: str, text: str, *rules: str) -> VerbHelp:
     return VerbHelp(title, text, tuple(rules))
@@ -652,7 +348,7 @@ def _resolve_tip(legal: Sequence[Action]) -> str | None:
 def _guide_tip(game: PericlesGame, view: PericlesView, seat: int, legal: Sequence[Action]) -> str:
     step = view.state.step
     tip = _resolve_tip(legal) if step == "resolve" else _(TIPS[step]) if step in TIPS else None
-    what = _step_words(view.state)
+    what = titles.step_words(view.state)
     return tip or _("Decide: {what}. Press ? for the rule behind each choice.", what=what)
 
 
@@ -675,7 +371,7 @@ def terminal_parts() -> TerminalParts[PericlesGame, PericlesState, PericlesView]
                          full_view=_full_view),
         help=HelpParts(verbs=translated_verbs(), heading=_heading, guide_intro=_(GUIDE_INTRO), guide_tip=_guide_tip,
                        rules=rules_reference(load_data()), game_rules=_game_rules, welcome=_(WELCOME)),
-        menus=MenuParts(title=_title, gloss=_gloss, panel_for=_panel_for, notation_example="place AF MIL Athens",
+        menus=MenuParts(title=titles.title, gloss=_gloss, panel_for=_panel_for, notation_example="place AF MIL Athens",
                         explain=explain, last_verbs=("done", "decline"), run_end=runs.run_end),
         log_lines=_log_lines,
     )
