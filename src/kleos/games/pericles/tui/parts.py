@@ -260,7 +260,7 @@ VERBS: dict[str, VerbHelp] = {
     "kry": _verb(N_("Krypteia"), N_("Remove Athenian treason markers."), "P-POLISSUE-1"),
     "ago": _verb(N_("Agoge"), N_("Build Spartan land units at home."), "P-POLISSUE-1"),
     "callias": _verb(N_("Peace of Callias"), N_("Athens may make peace with Persia."), "P-PERSIA-8"),
-    "scuttle": _verb(N_("Give up a ship"), N_("An Athenian ship is given up for the Peace of Callias."), "P-PERSIA-8"),
+    "scuttle": _verb(N_("Give up a ship"), N_("An Athenian ship is given up for the Peace of Callias."), "P-PERSIA-9"),
     "plague": _verb(N_("Plague"), N_("An Acharnians card brings a Plague. Each side loses a third of its land and "
                     "a third of its naval units in Athens (rounded up), and one land and one naval unit in each "
                     "theater it contests, but never the last land unit of a Land theater or the last naval unit "
