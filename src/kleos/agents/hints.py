@@ -15,7 +15,6 @@ from typing import Any
 from kleos.core.action import Action
 from kleos.core.kit import GameKit
 from kleos.core.kit.agents import Agent, Ranking
-from kleos.i18n import gettext_in
 from kleos.i18n.platform import _
 
 Ranked = list[tuple[float, Action]]
@@ -30,13 +29,6 @@ def ranking(agent: Agent, view: Any, legal: list[Action], rng: random.Random) ->
     return [(math.nan, agent.choose(view, legal, rng))]
 
 
-def game_word(kit: GameKit, text: str) -> str:
-    """A word the game declared (what its values measure), in the reader's language from the game's
-    catalogue."""
-    domain = kit.text_domain()
-    return gettext_in(domain, text) if domain else _(text)
-
-
 def lookahead_words(kit: GameKit, game: Any, view: Any, ranked: Ranked) -> str:
     """How close the call was: the choice's value and the next best's, with what the values measure
     and the next best in words and notation, as every surface shows an action ("" when the agent
@@ -44,7 +36,7 @@ def lookahead_words(kit: GameKit, game: Any, view: Any, ranked: Ranked) -> str:
     if len(ranked) < 2 or math.isnan(ranked[0][0]):
         return ""
     parts = kit.agent_parts()
-    measure = game_word(kit, parts.value_words) if parts is not None else ""
+    measure = kit.word(parts.value_words) if parts is not None else ""
     (best, _chosen), (second, runner_up) = ranked[:2]
     words = kit.describe_action(game, view, runner_up)
     if round(best, 3) == round(second, 3):

@@ -101,48 +101,37 @@ def game_of(name: str, options: str) -> Any:
 
 def decide(decision: Decision) -> int | None:
     """The agent's choice as an index into the legal actions, or ``None`` past ``decision.seconds``
-    or on any failure (logged here: no exception crosses back to the web process, whose bot then
-    plays the fallback). Runs in a worker process (or, in tests, a worker thread)."""
+    or on any failure (logged: no exception crosses back to the web process, whose bot then plays the
+    fallback): the first of :func:`rank`. Runs in a worker process (or, in tests, a worker thread)."""
+    ranked = rank(decision)
+    return None if ranked is None else ranked[0][1]
+
+
+def rank(decision: Decision) -> list[tuple[float, int]] | None:
+    """The agent's choice first, then the others it weighed, each as (the value it ranks by, index into
+    the legal actions) (:func:`kleos.agents.hints.ranking`; ``nan`` when it ranks nothing), so that a
+    hint can say how close its call was; ``None`` past ``decision.seconds`` or on any failure, as for
+    :func:`decide`. Runs in a worker process."""
     try:
-        return _decide(decision)
+        return _rank(decision)
     except Exception:
         log.exception("decision %s failed in its worker", decision.key)
         return None
 
 
-def _decide(decision: Decision) -> int | None:
+def _rank(decision: Decision) -> list[tuple[float, int]] | None:
     started = time.monotonic()
     view, legal = pickle.loads(decision.seen)
     if len(legal) == 1:
-        return 0
+        return [(math.nan, 0)]
     agent = make_agent(decision.agent, game_of(decision.game, decision.options))
     remaining = decision.seconds - (time.monotonic() - started)
     if remaining <= 0:
         return None
-    chosen = call_with_deadline(lambda: agent.choose(view, legal, decision.rng), remaining)
-    if chosen is None:
+    ranked = call_with_deadline(lambda: ranking(agent, view, legal, decision.rng), remaining)
+    if ranked is None:
         return None
-    return index_of(chosen, legal)
-
-
-def rank(decision: Decision) -> list[tuple[float, int]] | None:
-    """The agent's choice first, then the others it weighed, each as (the value it ranks by, index into
-    the legal actions) (:func:`kleos.agents.hints.ranking`; ``nan`` when it ranks nothing), for a hint
-    that says how close its call was; ``None`` past ``decision.seconds`` or on any failure, as
-    :func:`decide`. Runs in a worker process."""
-    try:
-        started = time.monotonic()
-        view, legal = pickle.loads(decision.seen)
-        if len(legal) == 1:
-            return [(math.nan, 0)]
-        agent = make_agent(decision.agent, game_of(decision.game, decision.options))
-        remaining = decision.seconds - (time.monotonic() - started)
-        ranked = call_with_deadline(lambda: ranking(agent, view, legal, decision.rng), remaining) \
-            if remaining > 0 else None
-        return None if ranked is None else [(value, index_of(action, legal)) for value, action in ranked]
-    except Exception:
-        log.exception("ranking %s failed in its worker", decision.key)
-        return None
+    return [(value, index_of(action, legal)) for value, action in ranked]
 
 
 def index_of(chosen: Action, legal: Sequence[Action]) -> int:

@@ -46,6 +46,7 @@ handed.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from functools import partial
@@ -298,9 +299,7 @@ class HeuristicAgent:
         assert view.seat is not None
         if len(legal) == 1:
             return legal[0]
-        if self.blunders and rng.random() < self.blunders / 10:
-            return legal[rng.randrange(len(legal))]
-        return self.action_values(view, legal, rng)[0][1]
+        return self.ranked(view, legal, rng)[0][1]
 
     def candidates(self, s: PericlesState, legal: list[Action], rng: random.Random) -> list[Action]:
         """At most ``width`` actions: the quick pick, for a placement the best by :func:`place_score`,
@@ -346,7 +345,10 @@ class HeuristicAgent:
     def ranked(self, view: PericlesView, legal: list[Action], rng: random.Random) -> list[tuple[float, Action]]:
         """The candidates best first with the value they are ranked by (the look-ahead's mean, less
         ``DECLINE_COST`` for a decline, plus the lean of a move toward the issue's theater), for a hint
-        (:class:`~kleos.core.kit.agents.Ranking`); the first is :meth:`choose`'s pick."""
+        (:class:`~kleos.core.kit.agents.Ranking`); :meth:`choose` plays its first. A blunder (``blunders``
+        tenths of the decisions) is one random action, unvalued (``nan``)."""
+        if self.blunders and rng.random() < self.blunders / 10:
+            return [(math.nan, legal[rng.randrange(len(legal))])]
         return [(rank, action) for _mean, rank, action in self._scored(view, legal, rng)]
 
     def _scored(self, view: PericlesView, legal: list[Action],
