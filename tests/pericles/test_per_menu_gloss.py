@@ -7,7 +7,7 @@ down in a theater (P-INFO-6), a card is set aside or played, a marker lent, Stra
 
 from __future__ import annotations
 
-from per_helpers import at_step
+from per_helpers import AF, at_step, bare, put
 
 from decisions import at_first_decision
 from kleos import i18n
@@ -17,7 +17,7 @@ from kleos.games.pericles.cards import card_gloss, card_title
 from kleos.games.pericles.explain import explain
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
-from kleos.games.pericles.tables import FACTIONS
+from kleos.games.pericles.tables import AN, FACTIONS
 from kleos.tui.look import Look
 
 DATA = load_data()
@@ -118,14 +118,14 @@ def test_p_info_2_other_secret_steps_say_what_kind_of_step_not_what() -> None:
 
 
 def test_a_theater_to_place_in_reads_as_its_status_and_queue() -> None:
-    """P-DEF-11, P-THEATER-5: where a marker would go, from the placer's side."""
+    """P-DEF-11, P-THEATER-5: where a marker would go, from the placer's side; an empty queue goes unsaid."""
     game = KIT.make_game({})
     state = game.new_state(7)
     sparta = game.tables.theater_index["Sparta"]
     state.queue.extend([sparta * 1000 + 2 * 100 + 2 * 10 + 0, sparta * 1000 + 3 * 100 + 3 * 10 + 1])  # two Spartan
     look = Look(KIT)
     view = game.view(state, FACTIONS.index("AF"))
-    assert look.gloss(game, view, Action.parse("place AF MIL Athens")) == "friendly, 0 markers there"
+    assert look.gloss(game, view, Action.parse("place AF MIL Athens")) == "friendly"
     assert look.gloss(game, view, Action.parse("place AF MIL Sparta")) == "enemy, 2 markers there"
     state.queue.pop()
     view = game.view(state, FACTIONS.index("EK"))
@@ -148,3 +148,33 @@ def test_p_hand_2_keeping_reads_as_cards_and_keeping_none_says_so() -> None:
     assert entries[triple][1] == ", ".join(card_title(DATA, c) for c in triple.split()[1:])
     assert card_title(DATA, "A04") == "Leontis I (1)" and card_title(DATA, "LAF").startswith("Leader (")
     assert card_title(DATA, "A99") == ""
+
+
+def test_a_move_reads_as_its_links_from_the_expedition_by_the_units_kind() -> None:
+    """P-MOVE-4, P-MOVE-5, P-MOVE-6, P-MOVE-9, P-MOVE-11: each first step and each further one says how far
+    its end stays from the Expedition theater along the connections the unit's kind may use, never back
+    through a theater it has passed: a hoplite from Athens via the Isthmus is 2 links from Thessaly
+    (Boeotia, Thessaly); a trireme has no sea line from the Isthmus to Boeotia, and the one to Naupactus
+    needs a friendly base at the Isthmus: 4 links by Sparta without one, 3 with one; entering Thessaly
+    names it, and a ship leaving Boeotia (the only sea way in) has no way on."""
+    game, state = bare()
+    t = game.tables
+    put(game, state, "Athens", Al=1, An=1)
+    put(game, state, "Boeotia", An=1)
+    state.revealed = t.theater_index["Thessaly"] * 1000  # an issue's entry: its theater first
+    state.step, state.moves_left = "move", 3
+    look, view = Look(KIT), game.view(state, AF)
+    said = {notation: look.gloss(game, view, Action.parse(notation))
+            for notation in ("move Athens Al Boeotia", "move Athens Al Isthmus", "move Athens An Isthmus",
+                             "move Boeotia An Thessaly", "move Boeotia An Naupactus")}
+    assert said == {"move Athens Al Boeotia": "1 link from Thessaly", "move Athens Al Isthmus": "2 links from Thessaly",
+                    "move Athens An Isthmus": "4 links from Thessaly",
+                    "move Boeotia An Thessaly": "the expedition theater",
+                    "move Boeotia An Naupactus": "no way on to Thessaly"}  # a ship reaches Thessaly only by Boeotia
+    put(game, state, "Isthmus", Ab=1)
+    assert look.gloss(game, game.view(state, AF), Action.parse("move Athens An Isthmus")) == "3 links from Thessaly"
+    state.step, state.moving = "move_on", t.theater_index["Isthmus"] * 100 + AN
+    state.visited = [t.theater_index["Athens"], t.theater_index["Isthmus"]]
+    view = game.view(state, AF)
+    assert look.gloss(game, view, Action.parse("step Naupactus")) == "2 links from Thessaly"
+    assert look.gloss(game, view, Action.parse("step Sparta")) == "3 links from Thessaly"

@@ -709,3 +709,71 @@ def test_p_comp_1_a_home_build_says_when_the_pool_runs_short() -> None:
     placed = count(short, theater, land)
     g.apply_in_place(short, action, seat)
     assert count(short, theater, land) == placed + 1
+
+
+def test_p_info_1_units_lost_and_gained_are_named_as_well_as_coded() -> None:
+    """P-INFO-1: a battle's losses and a build's gains read as units ("-1 Delian League base (Db)"), not as
+    bare codes ("-1 Db") a newcomer must look up; each theater on its own, losses before gains."""
+    from per_helpers import bare, put
+
+    from kleos.games.pericles import story
+
+    g, before = bare()
+    put(g, before, "Isthmus", Db=1, Dl=2)
+    after = before.copy()
+    put(g, after, "Isthmus", Db=0, Dl=1, Pl=2)
+    put(g, after, "Sparta", Sn=1)
+    assert story.changes(g, before, after) == (
+        "Result: in Isthmus: -1 Delian League base (Db), -1 Delian League troops (Dl), +2 Peloponnesian League "
+        "troops (Pl); in Sparta: +1 Spartan ship (Sn).")
+
+
+def test_p_battle_13_the_casualty_raze_hostage_and_gold_titles_count_what_the_choice_needs() -> None:
+    """P-BATTLE-12..16, P-BOULE-3, P-GOLD-1, P-GOLD-2: "eliminate a unit", "eliminate an enemy base?", "use the
+    hostage?" and "Persian gold" said nothing of the numbers: the units still lost and of which class, the
+    bases that may go (cut to those there), whose War/Peace issue the hostage moves and toward whom, the
+    Persian bases left and each destination's cap."""
+    from per_helpers import AF, AK, EK, bare, put
+
+    from kleos.games.pericles.rules.casualties import BASES, LOSER_PICK, casualty_legal
+    from kleos.games.pericles.state import (
+        M_BASES,
+        M_DUE_ELITE,
+        M_DUE_LINE,
+        M_GOLD,
+        M_GOLD_PN,
+        M_GOLD_SN,
+        M_KIND,
+        M_STAGE,
+        M_WIN,
+    )
+    from kleos.games.pericles.tables import SPARTA
+    from kleos.games.pericles.tui.parts import terminal_parts
+
+    title = terminal_parts().menus.title
+    assert title is not None
+    g, s = bare()
+    put(g, s, "Boeotia", Al=2, Dl=1, Ab=1)
+    s.revealed = g.tables.theater_index["Boeotia"] * 1000
+    s.mil[M_KIND], s.mil[M_WIN], s.mil[M_STAGE], s.mil[M_DUE_ELITE], s.mil[M_DUE_LINE] = 0, SPARTA, LOSER_PICK, 0, 2
+    s.step = "casualty"
+    assert sorted(map(str, casualty_legal(s))) == ["casualty Al", "casualty Dl"]
+    assert title(g, g.view(s, AF), AF) == (
+        "eliminate a unit: Athens still loses 2 units in Boeotia (0 elite, 2 line), one at a time; choose which kind "
+        "goes (P-BATTLE-12..14)")
+    put(g, s, "Boeotia", Al=0, Dl=0)
+    s.mil[M_STAGE], s.mil[M_BASES], s.step = BASES, 3, "raze"
+    assert title(g, g.view(s, EK), EK) == (
+        "eliminate an enemy base? Athens has no unit of the battle's kind left in Boeotia and your side committed "
+        "more Strategos: 1 more of its bases may go, and with any its treason markers there (P-BATTLE-15, "
+        "P-BATTLE-16)")  # 3 by the differential, 1 there
+    s.step, s.side, s.hostage = "hostage", 0, [1, 0]
+    s.dominant = [0, 2]  # the Eurypontid King dominant: the Agiad King is Sparta's Opponent faction
+    assert title(g, g.view(s, AF), AF) == (
+        "use the hostage? Spent, it puts Sparta's War/Peace issue on box 2 toward Agiad King, its Opponent "
+        "faction, before any issue is chosen (P-BOULE-3)")
+    s.step = "gold"
+    s.mil[M_GOLD], s.mil[M_GOLD_SN], s.mil[M_GOLD_PN] = 1, 2, 0
+    assert title(g, g.view(s, AK), AK).startswith(
+        "Persian gold: 1 Persian base left to spend, each on 1 ship or 2 land units: Spartan ships in Sparta (2 of 3 "
+        "built), Peloponnesian land units in Ionia (0 of 4),")

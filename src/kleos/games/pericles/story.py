@@ -200,12 +200,14 @@ def _honor_cause(source: str, delta: int) -> str:
 
 
 def _piece_changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> list[str]:
+    """Units and bases lost and gained by theater, each named as well as coded ("-1 Delian League base
+    (Db)"): a newcomer reading "-1 Db" after a battle had to look the code up."""
     out = []
     for th, key in enumerate(g.tables.theater_keys):
         at = th * len(PIECES)
         deltas = [(after.pieces[at + p] - before.pieces[at + p], code) for p, code in enumerate(PIECES)]
-        gone = [f"-{-n} {code}" for n, code in deltas if n < 0]
-        new = [f"+{n} {code}" for n, code in deltas if n > 0]
+        gone = [f"-{-n} {unit_name(code)} ({code})" for n, code in deltas if n < 0]
+        new = [f"+{n} {unit_name(code)} ({code})" for n, code in deltas if n > 0]
         if gone or new:
             out.append(_("in {where}: {changes}", where=key, changes=", ".join(gone + new)))
     return out

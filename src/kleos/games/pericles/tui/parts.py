@@ -34,7 +34,7 @@ from kleos.games.pericles.rules import assembly
 from kleos.games.pericles.rules.common import status
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import FACTIONS, side_of
-from kleos.games.pericles.tui import render, runs, titles
+from kleos.games.pericles.tui import render, routes, runs, titles
 from kleos.games.pericles.view import PericlesView, make_view
 
 PANELS = panels_drawn_by({N_("Theaters"): render.theaters_view,
@@ -122,7 +122,8 @@ CARD_VERBS = ("entourage", "play")
 
 def _gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
     """A few words after a menu entry: a card's title, value and the faction's own half of it, so that
-    a hand of bare ids (A04, S17) can be read; what winning an issue brings."""
+    a hand of bare ids (A04, S17) can be read; what winning an issue brings; how far a move's step is
+    from the expedition."""
     if not action.args:
         return ""
     code = str(action.args[0])
@@ -143,6 +144,8 @@ def _gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
         return _debate_gloss(game, view.seat, code, int(action.args[1]))
     if action.verb == "place" and view.seat is not None:
         return _place_gloss(game, view, str(action.args[-1]))
+    if action.verb in ("move", "step"):  # which of many first steps lead to the fight (P-MOVE-5)
+        return routes.move_gloss(game, view, action)
     return ""
 
 
@@ -167,11 +170,14 @@ STATUS_WORDS = {"friendly": N_("friendly"), "contested": N_("contested"), "enemy
 
 def _place_gloss(game: PericlesGame, view: PericlesView, theater: str) -> str:
     """Where a marker would go: the theater's status for the placer's side and the markers already
-    queued there (P-DEF-11, P-THEATER-5)."""
+    queued there (P-DEF-11, P-THEATER-5); an empty queue goes unsaid, as most are, so that the twenty
+    theaters of a placement fit a few lines."""
     th = game.tables.theater_index.get(theater)
     if th is None or view.seat is None:
         return ""
     queued = len(queue_of(view.state, th))
+    if not queued:
+        return _(STATUS_WORDS[status(view.state, th, side_of(view.seat))])
     return ngettext("{status}, {n} marker there", "{status}, {n} markers there", queued,
                     status=_(STATUS_WORDS[status(view.state, th, side_of(view.seat))]))
 

@@ -13,14 +13,28 @@ from collections.abc import Callable
 from kleos.core.action import Action
 from kleos.games.pericles import story
 from kleos.games.pericles.board_text import held_by
-from kleos.games.pericles.explain import ISSUE_NAMES, kind_name, unit_name
+from kleos.games.pericles.explain import ISSUE_NAMES, kind_name, seat_names, side_name, unit_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.rules import aristophanes, assembly, boule, diplomatic, final, hand, political, redeploy
+from kleos.games.pericles.rules.battle import theater_of
+from kleos.games.pericles.rules.casualties import base_kinds, victim
 from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, NEUTRAL, count, status
 from kleos.games.pericles.rules.diplomatic import treason
 from kleos.games.pericles.rules.theater import entry_parts, resolve_legal
-from kleos.games.pericles.state import ENTOURAGE, PericlesState
+from kleos.games.pericles.state import (
+    ENTOURAGE,
+    M_BASES,
+    M_DUE_ELITE,
+    M_DUE_LINE,
+    M_GOLD,
+    M_GOLD_PL,
+    M_GOLD_PN,
+    M_GOLD_SN,
+    M_STAGE,
+    M_WIN,
+    PericlesState,
+)
 from kleos.games.pericles.tables import (
     AB,
     DB,
@@ -242,6 +256,52 @@ def _move_title(game: PericlesGame, view: PericlesView, seat: int) -> str:
                     theater=target)
 
 
+def _casualty_title(game: PericlesGame, view: PericlesView, seat: int) -> str:
+    """P-BATTLE-12..14: how many units the side still loses, of which class, and where."""
+    s = view.state
+    stage = s.mil[M_STAGE]
+    elite, line = s.mil[M_DUE_ELITE], s.mil[M_DUE_LINE]
+    return ngettext("eliminate a unit: {side} still loses {n} unit in {theater} ({elite} elite, {line} line), one "
+                    "at a time; choose which kind goes (P-BATTLE-12..14)", "eliminate a unit: {side} still loses {n} "
+                    "units in {theater} ({elite} elite, {line} line), one at a time; choose which kind goes "
+                    "(P-BATTLE-12..14)", elite + line, side=side_name(victim(s, stage)),
+                    theater=game.tables.theater_keys[theater_of(s)], elite=elite, line=line)
+
+
+def _raze_title(game: PericlesGame, view: PericlesView, seat: int) -> str:
+    """P-BATTLE-15, P-BATTLE-16: why bases may go, how many (the differential's count, cut to the bases
+    there), and what goes with them."""
+    s = view.state
+    there = sum(count(s, theater_of(s), base) for base in base_kinds(s))
+    return ngettext("eliminate an enemy base? {side} has no unit of the battle's kind left in {theater} and your side "
+                    "committed more Strategos: {n} more of its bases may go, and with any its treason markers there "
+                    "(P-BATTLE-15, P-BATTLE-16)", "eliminate an enemy base? {side} has no unit of the battle's kind "
+                    "left in {theater} and your side committed more Strategos: up to {n} more of its bases may go, and "
+                    "with any its treason markers there (P-BATTLE-15, P-BATTLE-16)", min(s.mil[M_BASES], there),
+                    side=side_name(1 - s.mil[M_WIN]), theater=game.tables.theater_keys[theater_of(s)])
+
+
+def _hostage_title(game: PericlesGame, view: PericlesView, seat: int) -> str:
+    """P-BOULE-3: what spending the hostage does, and to whom."""
+    s, other = view.state, 1 - side_of(seat)
+    opponent = 2 * other + (1 - s.dominant[other] % 2)
+    return _("use the hostage? Spent, it puts {side}'s War/Peace issue on box 2 toward {faction}, its Opponent "
+             "faction, before any issue is chosen (P-BOULE-3)", side=side_name(other),
+             faction=seat_names(game)[opponent])
+
+
+def _gold_title(game: PericlesGame, view: PericlesView, seat: int) -> str:
+    """P-GOLD-1, P-GOLD-2: the Persian bases left to spend and each destination's cap."""
+    m = view.state.mil
+    return ngettext("Persian gold: {n} Persian base left to spend, each on 1 ship or 2 land units: Spartan ships in "
+                    "Sparta ({sn} of 3 built), Peloponnesian land units in Ionia ({pl} of 4), Peloponnesian ships in "
+                    "an Aegean theater with a Spartan or Peloponnesian base ({pn} of 3) (P-GOLD-1, P-GOLD-2)",
+                    "Persian gold: {n} Persian bases left to spend, each on 1 ship or 2 land units: Spartan ships in "
+                    "Sparta ({sn} of 3 built), Peloponnesian land units in Ionia ({pl} of 4), Peloponnesian ships in "
+                    "an Aegean theater with a Spartan or Peloponnesian base ({pn} of 3) (P-GOLD-1, P-GOLD-2)",
+                    m[M_GOLD], sn=m[M_GOLD_SN], pl=m[M_GOLD_PL], pn=m[M_GOLD_PN])
+
+
 FIXED_TITLES = {
     "relocate": N_("Peace: each Athenian and Spartan city-state unit goes to its home theater or to a theater with "
                    "a base of its own city-state; choose where (P-WARPEACE-5)"),
@@ -347,7 +407,8 @@ TITLE_OF_STEP: dict[str, Callable[[PericlesGame, PericlesView, int], str]] = {
     "upkeep": _upkeep_title, "plague": _plague_title, "dip_secret": _secret_title, "exped_secret": _secret_title,
     "resolve": _resolve_step_title, "council": _council_title, "play": _play_title, "debate": _debate_title,
     "place": _place_title, "move": _move_title, "move_on": _move_title, "callias": _callias_title,
-    "redeploy": _redeploy_title, "side": _side_title, **dict.fromkeys(FIXED_TITLES, _fixed_title),
+    "redeploy": _redeploy_title, "side": _side_title, "casualty": _casualty_title, "raze": _raze_title,
+    "hostage": _hostage_title, "gold": _gold_title, **dict.fromkeys(FIXED_TITLES, _fixed_title),
 }
 """Each step's title with the numbers it needs ("" when the position gives none: the step's words then)."""
 
