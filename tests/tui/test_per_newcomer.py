@@ -145,3 +145,33 @@ def test_every_decision_of_whole_vignettes_has_its_own_tip() -> None:
     assert {"place", "reveal", "exped_secret", "move", "ship"} <= set(steps), steps
     assert not without, f"steps without a tip of their own: {sorted(without)}"
     assert RESOLVE_TIPS["expedition"] in issues and len(issues) >= 2, issues
+
+
+def test_a_title_cut_in_an_80_column_panel_reads_whole_on_the_help_page() -> None:
+    """At 80x24 the menu panel is 33 columns wide and its title at most a quarter of its height, so the
+    vignette's first decision's title (P-THEATER-4, P-THEATER-5: the markers left, which is revealed
+    first) is cut there; the help page (?) starts with it whole."""
+    import asyncio
+
+    from textual.widgets import Static
+
+    app = build_app(KIT, SCENARIO, seats=(0,), seed=SEED, opponent="heuristic")
+    pages: list[tuple[str, str, int]] = []
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.game_screen
+            assert screen is not None
+            await pilot.press("enter")  # the welcome screen
+            await settle(app, pilot, screen, 5000)
+            widget = screen.query_one("#menu-title", Static)
+            room = widget.content_size.width * widget.content_size.height
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, TextScreen)
+            pages.append((screen.shown_title(), str(app.screen.body), room))
+
+    asyncio.run(go())
+    title, page, room = pages[0]
+    assert title.startswith("Aristocrats: place a marker") and len(title) > room, (title, room)  # more than shown
+    assert page.startswith(f"Decision: {title}\n"), page[:300]

@@ -146,7 +146,8 @@ def test_the_highlighted_entry_is_explained_under_the_menu_and_on_its_help_page(
 
     run(app, script)
     page = pages[0]
-    assert page.startswith("This choice: ")
+    assert page.startswith("Decision: Player 1: ")  # the menu's title whole, however narrow its panel
+    assert page.index("Decision: ") < page.index("This choice: ")
     assert page.index("leaves your hand for good") < page.index("R opens the full rules reference") < page.index("Keys")
 
 

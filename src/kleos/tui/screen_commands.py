@@ -31,7 +31,8 @@ class ScreenCommands(ScreenMenus):
 
     def action_help(self) -> None:
         p = self.palette()
-        body = self.entry_help()
+        body = self.decision_help()
+        body.append(self.entry_help())
         body.append(self.look.keys_help(self.session.hint_name))
         verbs: list[str] = []
         for a in self.legal if self.mode in (MODE_CHOOSE, MODE_CONFIRM) else []:
@@ -50,6 +51,15 @@ class ScreenCommands(ScreenMenus):
         body.append(_("\nThe menu offers only legal actions; the line under the board says what the highlighted "
                       "one costs and does. Typed actions use the same words (the notation).\n"), style=p.dim)
         self.app.push_screen(TextScreen(_("Help"), body))
+
+    def decision_help(self) -> Text:
+        """The menu's title whole, first on the help page: a narrow menu panel (80 columns give it 33)
+        shows a long title only as far as a quarter of its height."""
+        body = Text()
+        title = self.shown_title()
+        if title and self.mode in (MODE_CHOOSE, MODE_CONFIRM):
+            body.append(_("Decision: {title}\n\n", title=title), style=self.palette().head)
+        return body
 
     def entry_help(self) -> Text:
         """The help page's head while a menu entry is highlighted: what that entry does (the game's
