@@ -243,7 +243,8 @@ def test_the_terminal_explains_the_highlighted_choice_on_question_mark_and_in_r(
 
     asyncio.run(go())
     entry_page, rules_page = pages
-    assert entry_page.startswith("This choice: ") and "If nobody outbids you, you pay" in entry_page
+    assert entry_page.startswith("Decision: Blue: ")  # the menu's title whole, then the highlighted choice
+    assert "\n\nThis choice: " in entry_page and "If nobody outbids you, you pay" in entry_page
     assert "Cyclades: rules reference" in rules_page and "Battle maths" in rules_page
 
 
@@ -322,8 +323,9 @@ def test_a_summon_entry_names_its_creature_in_the_menu() -> None:
 
 
 def test_an_offering_entry_says_whom_it_outbids_and_what_it_costs_after_priests() -> None:
-    """C-OFFER-4, C-OFFER-5, C-OFFER-13: 'offer zeus 4' says in the menu whose marker must move and,
-    for a player with Priests, the net price; a bid on a god nobody holds says nothing more."""
+    """C-OFFER-4, C-OFFER-5, C-OFFER-13: 'offer zeus 4' says in the menu whose marker must move, for a
+    player with Priests the net price, and the gold left for the god's turn once it is paid; a bid on a
+    god nobody holds says only that."""
     from kleos.core.action import Action
     from kleos.games.cyclades.tables import GODS
     from kleos.tui.look import Look
@@ -339,15 +341,17 @@ def test_an_offering_entry_says_whom_it_outbids_and_what_it_costs_after_priests(
     for action in offers:
         god = GODS.index(str(action.args[0]))
         gloss = look.gloss(game, game.view(state, seat), action)
+        left = f"{state.gold[seat] - int(action.args[1])} GP left after your offerings"  # no Priest: the bid
         if state.bidder[god] >= 0:
             owner = game.seat_names[t.marker_owner[state.bidder[god]]]
-            assert gloss == f"outbids {owner}'s {state.bid[god]} GP", (action, gloss)
+            assert gloss == f"outbids {owner}'s {state.bid[god]} GP; {left}", (action, gloss)
             told += 1
         else:
-            assert gloss == "", (action, gloss)
-    assert told >= 1
+            assert gloss == left, (action, gloss)
+    assert told >= 1 and any(a.args[1] == state.gold[seat] for a in offers)  # all of it: 0 GP left
     state.priests[seat] = 2
-    assert look.gloss(game, game.view(state, seat), Action.parse("offer zeus 4")).endswith("; you would pay 2 GP")
+    assert look.gloss(game, game.view(state, seat), Action.parse("offer zeus 4")).endswith(
+        f"; you would pay 2 GP; {state.gold[seat] - 2} GP left after your offerings")
 
 
 def test_c_turn_5_ending_the_turn_is_the_last_entry_of_the_full_screen_menu() -> None:

@@ -17,7 +17,7 @@ from kleos.games.cyclades.game import CycladesGame
 from kleos.games.cyclades.i18n import N_, _, ngettext
 from kleos.games.cyclades.loader import load_data
 from kleos.games.cyclades.rules import actions as turn
-from kleos.games.cyclades.rules import effects, recruit, summon
+from kleos.games.cyclades.rules import effects, offer, recruit, summon
 from kleos.games.cyclades.rules.common import islands_of, net_cost, temples_left
 from kleos.games.cyclades.state import CycladesState
 from kleos.games.cyclades.tables import ARES, ATHENA, EMPTY, GODS, POSEIDON, ZEUS, Tables
@@ -134,16 +134,21 @@ def price_words(t: Tables, s: CycladesState, verb: str) -> str:
 
 
 def _offer_gloss(t: Tables, s: CycladesState, seat: int, god: int, amount: int) -> str:
-    """"outbids Green's 4 GP; you would pay 3 GP": the marker that must move (C-OFFER-4, C-OFFER-5) and,
-    with Priests, the net cost (C-OFFER-13); nothing to add for a bid on a free god without Priests."""
+    """"outbids Green's 4 GP; you would pay 3 GP; 2 GP left after your offerings": the marker that must
+    move (C-OFFER-4, C-OFFER-5), with Priests the net cost (C-OFFER-13), and the gold left for the
+    god's turn once the seat's standing offerings are paid (C-OFFER-13, C-TWO-6): a newcomer bidding
+    all of it found nothing to build with."""
     parts = []
     marker = s.bidder[god]
     if marker != EMPTY:
         owner = t.marker_owner[marker]
         parts.append(_("outbids your own {bid} GP", bid=s.bid[god]) if owner == seat else
                      _("outbids {player}'s {bid} GP", player=words.seat(t, owner), bid=s.bid[god]))
+    pay = net_cost(amount, s.priests[seat])
     if s.priests[seat]:
-        parts.append(_("you would pay {pay} GP", pay=net_cost(amount, s.priests[seat])))
+        parts.append(_("you would pay {pay} GP", pay=pay))
+    held = offer.committed(t, s, seat, offer.pending_marker(s), god)  # the seat's other standing offerings
+    parts.append(_("{left} GP left after your offerings", left=s.gold[seat] - pay - held))
     return "; ".join(parts)
 
 
