@@ -62,3 +62,29 @@ def test_the_plain_hint_names_the_next_best(capsys: pytest.CaptureFixture[str]) 
     assert told[0].endswith(f"(faction standing; {len(ranking)} choices weighed): {words} [{runner_up}]") or \
         told[0].endswith(f"choices weighed), so either will do: {words} [{runner_up}]"), told
     assert re.search(r"\d\.\d{3}", told[0]), told
+
+
+def test_the_cyclades_search_hint_ranks_its_candidates_by_their_mean_over_the_shared_futures() -> None:
+    """The Cyclades hint bot (``ismcts:normal``, the paired search) compares its candidates on the same
+    sampled futures and plays the best mean: its ranking is that order with those means (winning
+    chances, in [0, 1]), and its first is its ``choose``'s pick from the same generator. The tree search
+    picks by visits with its prior's favourite kept, so it ranks nothing (one choice, valued nan)."""
+    from kleos.agents.ismcts import ISMCTSAgent
+
+    session, seat = session_at_first_choice("cyclades", 8)
+    ranking = session.hint_ranking(seat)
+    agent = make_agent(session.hint_name, session.game)
+    assert isinstance(agent, ISMCTSAgent) and isinstance(agent, Ranking)
+    rng = decision_rng(session.record.seed, seat, len(session.record.actions))
+    assert ranking[0][1] == agent.choose(session.view(seat), session.legal(seat), rng) and len(ranking) >= 2
+    values = [value for value, _action in ranking]
+    assert values == sorted(values, reverse=True) and all(0.0 <= v <= 1.0 for v in values), values
+    assert {action for _value, action in ranking} <= set(session.legal(seat))
+    words = session.lookahead_words(seat, ranking)
+    assert words.startswith("Looking ahead, it rates this ") and f"(winning chance; {len(ranking)} choices" in words
+    tree = ISMCTSAgent(session.game, model_calls=200, paired=False)
+    rng = decision_rng(session.record.seed, seat, len(session.record.actions))
+    alone = tree.ranked(session.view(seat), session.legal(seat), rng)
+    again = ISMCTSAgent(session.game, model_calls=200, paired=False).choose(
+        session.view(seat), session.legal(seat), decision_rng(session.record.seed, seat, len(session.record.actions)))
+    assert len(alone) == 1 and math.isnan(alone[0][0]) and alone[0][1] == again

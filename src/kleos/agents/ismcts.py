@@ -220,6 +220,25 @@ class ISMCTSAgent:
                 best = favourite  # the prior's favourite stays unless search finds clearly better
         return best
 
+    def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[tuple[float, Action]]:
+        """:meth:`choose`'s pick first, then the other candidates by the same order, each valued by its mean
+        evaluation over the shared futures (:class:`~kleos.core.kit.agents.Ranking`), when the paired
+        search compared two or more: there the pick is the best mean, so the values agree with the order.
+        The tree search picks by visits with its prior's favourite kept (a mean beside it could read as a
+        contradiction), and a shortcut weighs nothing: their pick alone, valued ``nan``."""
+        self.last_root = None
+        pick = self.choose(view, legal, rng)
+        root = self.last_root
+        paired = self.candidates is not None and self.horizon is not None and self.rollout is not None
+        weighed: list[tuple[Action, Node]] = [] if root is None or not paired else [
+            (a, n) for a, n in root.children.items() if n.visits]
+        if len(weighed) < 2:
+            return [(math.nan, pick)]
+        order = sorted(range(len(weighed)), key=lambda i: (weighed[i][1].total, -i), reverse=True)
+        out = [(weighed[i][1].total / weighed[i][1].visits, weighed[i][0]) for i in order]
+        assert out[0][1] == pick, (out[0], pick)  # the same key as the paired choice's
+        return out
+
     # ----- paired root sampling (a one-level tree with rollouts to a horizon) ---------------------
     def _choose_paired(self, view: Any, legal: list[Action], rng: random.Random, draw: Draw) -> Action:
         """Compare the root candidates on the same futures: each iteration draws one
