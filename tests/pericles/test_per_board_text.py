@@ -63,3 +63,21 @@ def test_p_info_5_the_markers_one_holds_are_told_by_kind_to_their_holder_alone()
     mine = KIT.describe_view(game, game.view(state, AF), AF)
     assert board_line(mine, "Your theater markers: ") == "Your theater markers: Military, Rumor ×2, DF Oracle"
     assert "Your theater markers" not in KIT.describe_view(game, game.view(state, EK), EK)
+
+
+def test_p_def_11_each_theater_line_says_who_controls_it() -> None:
+    """P-DEF-11: a theater with units or bases of one side only is controlled by that side, with both
+    contested; the line says so after the pieces (the panels show it as a column), and a theater
+    where neither side has any (Persia's bases count for neither) says nothing of control."""
+    from per_helpers import bare, put
+
+    game, state = bare()
+    put(game, state, "Boeotia", Db=1, Pl=2)
+    put(game, state, "Athens", Al=1)
+    put(game, state, "Sparta", Sb=1)
+    put(game, state, "Persia", Xb=2)
+    text = KIT.describe_view(game, game.view(state, AF), AF)
+    assert board_line(text, "Boeotia: ") == "Boeotia: Db1 Pl2 (contested)"
+    assert board_line(text, "Athens: A") == "Athens: Al1 (controlled by Athens)"
+    assert board_line(text, "Sparta: S") == "Sparta: Sb1 (controlled by Sparta)"
+    assert board_line(text, "Persia: ") == "Persia: Xb2"

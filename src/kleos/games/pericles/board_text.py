@@ -16,6 +16,7 @@ from kleos.games.pericles.cards import card_title
 from kleos.games.pericles.explain import PHASE_TITLES, kind_name, piece_count, seat_names, side_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import _
+from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, NEUTRAL, status
 from kleos.games.pericles.rules.political import won
 from kleos.games.pericles.state import ENTOURAGE, HAND, HIDDEN, PLAYED, PericlesState
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, PIECES, SIDES, Tables
@@ -98,10 +99,11 @@ def faction_line(game: PericlesGame, view: PericlesView, f: int, name: str) -> s
 
 
 def theater_line(t: Tables, s: PericlesState, th: int) -> str:
-    """"Boeotia: Ab1 Al2 Pl2; treason markers: Athens 1; markers, bottom to top: Athens face down,
-    AF Diplomatic", or "" for a theater with none of these."""
+    """"Boeotia: Ab1 Al2 Pl2 (contested); treason markers: Athens 1; markers, bottom to top: Athens face
+    down, AF Diplomatic", or "" for a theater with none of these. The control in words (P-DEF-11), which
+    the panels show as a column: a reader of the codes had to work it out from their first letters."""
     here = [piece_count(PIECES[p], n) for p in range(len(PIECES)) if (n := s.pieces[th * len(PIECES) + p])]
-    told = [" ".join(here)] if here else []
+    told = [" ".join(here) + control_told(s, th)] if here else []
     treason = [_("{side} {n}", side=side_name(side), n=n) for side in range(len(SIDES))
                if (n := s.treason[th * 2 + side])]
     if treason:
@@ -110,6 +112,16 @@ def theater_line(t: Tables, s: PericlesState, th: int) -> str:
     if queue:
         told.append(_("markers, bottom to top: {markers}", markers=", ".join(marker_told(e) for e in queue)))
     return f"{t.theater_keys[th]}: {'; '.join(told)}" if told else ""
+
+
+def control_told(s: PericlesState, th: int) -> str:
+    """" (contested)", " (controlled by Athens)", or "" where neither side has a unit or base (P-DEF-11)."""
+    held = status(s, th, 0)
+    if held == CONTESTED:
+        return _(" (contested)")
+    if held == NEUTRAL:
+        return ""
+    return _(" (controlled by {side})", side=side_name(0 if held == FRIENDLY else 1))
 
 
 def own_lines(t: Tables, s: PericlesState, seat: int) -> list[str]:
