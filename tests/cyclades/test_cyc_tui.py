@@ -367,3 +367,31 @@ def test_c_turn_5_ending_the_turn_is_the_last_entry_of_the_full_screen_menu() ->
     keyed = [entry for entry in level.entries if entry.key]
     assert keyed[-1].prefix[0] == "end" and keyed[-1].key == END_KEY
     assert all(entry.prefix[0] != "end" for entry in keyed[:-1])
+
+
+def test_c_two_6_a_two_player_offering_counts_the_other_standing_offering_in_the_gold_left() -> None:
+    """C-TWO-6, C-OFFER-13: with two markers each, the gold left after a second offering is the gold
+    less both standing bids (no Priests: each bid is its price), as the legality check adds them."""
+    from kleos.core.action import Action
+    from kleos.games.cyclades.rules.offer import pending_marker
+    from kleos.games.cyclades.tables import GODS
+    from kleos.tui.look import Look
+
+    game, state = started(2, seed=4)
+    t, look, told = game.tables, Look(KIT), 0
+    for _step in range(4):  # the four markers in track order: each a bid of 1 on the first god open
+        seat = game.actors(state)[0]
+        legal = game.legal_actions(state, seat)
+        mine = [g for g in range(len(GODS)) if state.bidder[g] >= 0 and t.marker_owner[state.bidder[g]] == seat
+                and state.bidder[g] != pending_marker(state)]
+        held = sum(state.bid[g] for g in mine)
+        for action in (a for a in legal if a.verb == "offer"):
+            god = GODS.index(str(action.args[0]))
+            freed = state.bid[god] if god in mine else 0  # outbidding one's own marker frees its bid
+            gloss = look.gloss(game, game.view(state, seat), action)
+            assert gloss.endswith(f"{state.gold[seat] - int(action.args[1]) - held + freed} GP left after your "
+                                  "offerings"), (action, gloss, held)
+            told += bool(held)
+        game.apply_in_place(state, next(a for a in legal if a.verb == "offer" and a.args[1] == 1)
+                            if any(a.verb == "offer" and a.args[1] == 1 for a in legal) else Action("apollo"), seat)
+    assert told, "no seat bid with an offering already standing"
