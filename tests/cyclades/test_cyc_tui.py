@@ -341,7 +341,7 @@ def test_an_offering_entry_says_whom_it_outbids_and_what_it_costs_after_priests(
     for action in offers:
         god = GODS.index(str(action.args[0]))
         gloss = look.gloss(game, game.view(state, seat), action)
-        left = f"{state.gold[seat] - int(action.args[1])} GP left after your offerings"  # no Priest: the bid
+        left = f"{state.gold[seat] - int(action.args[1])} GP left"  # no Priest: the bid
         if state.bidder[god] >= 0:
             owner = game.seat_names[t.marker_owner[state.bidder[god]]]
             assert gloss == f"outbids {owner}'s {state.bid[god]} GP; {left}", (action, gloss)
@@ -351,7 +351,7 @@ def test_an_offering_entry_says_whom_it_outbids_and_what_it_costs_after_priests(
     assert told >= 1 and any(a.args[1] == state.gold[seat] for a in offers)  # all of it: 0 GP left
     state.priests[seat] = 2
     assert look.gloss(game, game.view(state, seat), Action.parse("offer zeus 4")).endswith(
-        f"; you would pay 2 GP; {state.gold[seat] - 2} GP left after your offerings")
+        f"; you would pay 2 GP; {state.gold[seat] - 2} GP left")
 
 
 def test_c_turn_5_ending_the_turn_is_the_last_entry_of_the_full_screen_menu() -> None:
@@ -389,8 +389,8 @@ def test_c_two_6_a_two_player_offering_counts_the_other_standing_offering_in_the
             god = GODS.index(str(action.args[0]))
             freed = state.bid[god] if god in mine else 0  # outbidding one's own marker frees its bid
             gloss = look.gloss(game, game.view(state, seat), action)
-            assert gloss.endswith(f"{state.gold[seat] - int(action.args[1]) - held + freed} GP left after your "
-                                  "offerings"), (action, gloss, held)
+            assert gloss.endswith(f"{state.gold[seat] - int(action.args[1]) - held + freed} GP left"), (
+                action, gloss, held)
             told += bool(held)
         game.apply_in_place(state, next(a for a in legal if a.verb == "offer" and a.args[1] == 1)
                             if any(a.verb == "offer" and a.args[1] == 1 for a in legal) else Action("apollo"), seat)

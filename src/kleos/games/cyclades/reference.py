@@ -134,10 +134,10 @@ def price_words(t: Tables, s: CycladesState, verb: str) -> str:
 
 
 def _offer_gloss(t: Tables, s: CycladesState, seat: int, god: int, amount: int) -> str:
-    """"outbids Green's 4 GP; you would pay 3 GP; 2 GP left after your offerings": the marker that must
-    move (C-OFFER-4, C-OFFER-5), with Priests the net cost (C-OFFER-13), and the gold left for the
-    god's turn once the seat's standing offerings are paid (C-OFFER-13, C-TWO-6): a newcomer bidding
-    all of it found nothing to build with."""
+    """"outbids Green's 4 GP; you would pay 3 GP; 2 GP left": the marker that must move (C-OFFER-4,
+    C-OFFER-5), with Priests the net cost (C-OFFER-13), and the gold left for the god's turn once the
+    seat's standing offerings are paid (C-OFFER-13, C-TWO-6): a newcomer bidding all of it found
+    nothing to build with. Short, as a 33-column menu panel shows each entry on one line."""
     parts = []
     marker = s.bidder[god]
     if marker != EMPTY:
@@ -148,7 +148,7 @@ def _offer_gloss(t: Tables, s: CycladesState, seat: int, god: int, amount: int) 
     if s.priests[seat]:
         parts.append(_("you would pay {pay} GP", pay=pay))
     held = offer.committed(t, s, seat, offer.pending_marker(s), god)  # the seat's other standing offerings
-    parts.append(_("{left} GP left after your offerings", left=s.gold[seat] - pay - held))
+    parts.append(_("{left} GP left", left=s.gold[seat] - pay - held))
     return "; ".join(parts)
 
 
