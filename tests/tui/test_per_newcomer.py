@@ -150,13 +150,21 @@ def test_every_decision_of_whole_vignettes_has_its_own_tip() -> None:
 def test_a_title_cut_in_an_80_column_panel_reads_whole_on_the_help_page() -> None:
     """At 80x24 the menu panel is 33 columns wide and its title at most a quarter of its height, so the
     vignette's first decision's title (P-THEATER-4, P-THEATER-5: the markers left, which is revealed
-    first) is cut there; the help page (?) starts with it whole."""
+    first) is cut there; the help page (?) starts with it whole, in a submenu too, whose own title names
+    only the path taken."""
     import asyncio
 
     from textual.widgets import Static
 
     app = build_app(KIT, SCENARIO, seats=(0,), seed=SEED, opponent="heuristic")
-    pages: list[tuple[str, str, int]] = []
+    seen: list[tuple[str, int, str, str, str]] = []
+
+    async def help_page(pilot: Pilot[str]) -> str:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TextScreen)
+        page = str(app.screen.body)
+        await pilot.press("escape")
+        return page
 
     async def go() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -167,11 +175,15 @@ def test_a_title_cut_in_an_80_column_panel_reads_whole_on_the_help_page() -> Non
             await settle(app, pilot, screen, 5000)
             widget = screen.query_one("#menu-title", Static)
             room = widget.content_size.width * widget.content_size.height
-            await pilot.press("question_mark")
-            assert isinstance(app.screen, TextScreen)
-            pages.append((screen.shown_title(), str(app.screen.body), room))
+            title = shown(screen, "#menu-title")
+            top = await help_page(pilot)
+            await pilot.press("enter")  # into the first group of the menu
+            await pilot.pause()
+            seen.append((title, room, top, shown(screen, "#menu-title"), await help_page(pilot)))
 
     asyncio.run(go())
-    title, page, room = pages[0]
+    title, room, top, sub_title, sub_page = seen[0]
     assert title.startswith("Aristocrats: place a marker") and len(title) > room, (title, room)  # more than shown
-    assert page.startswith(f"Decision: {title}\n"), page[:300]
+    assert top.startswith(f"Decision: {title}\n"), top[:300]
+    assert sub_title != title and "›" in sub_title, sub_title  # the submenu's title: its path
+    assert sub_page.startswith(f"Decision: {title}\n"), sub_page[:300]

@@ -53,12 +53,16 @@ class ScreenCommands(ScreenMenus):
         self.app.push_screen(TextScreen(_("Help"), body))
 
     def decision_help(self) -> Text:
-        """The menu's title whole, first on the help page: a narrow menu panel (80 columns give it 33)
-        shows a long title only as far as a quarter of its height."""
+        """The decision's title whole, first on the help page: a narrow menu panel (80 columns give it
+        33) shows a long title only as far as a quarter of its height, and a submenu's title names only
+        the path taken ("Move a unit › Athens")."""
         body = Text()
-        title = self.shown_title()
-        if title and self.mode in (MODE_CHOOSE, MODE_CONFIRM):
-            body.append(_("Decision: {title}\n\n", title=title), style=self.palette().head)
+        if self.seat is None or self.mode not in (MODE_CHOOSE, MODE_CONFIRM):
+            return body
+        title = self.look.title(self.session.game, self.seat_view(), self.seat)
+        if title:
+            body.append(_("Decision: {title}\n\n", title=f"{self.session.name(self.seat)}: {title}"),
+                        style=self.palette().head)
         return body
 
     def entry_help(self) -> Text:

@@ -151,11 +151,6 @@ class ScreenView(TranslatedBindings, Screen[None]):
     def menu_title(self, text: str) -> None:
         self.put("#menu-title", Text(text, style="bold"))  # wraps, up to a quarter of the panel's height
 
-    def shown_title(self) -> str:
-        """The menu's title as last put, whole ("" before any)."""
-        title = self._shown.get("#menu-title")
-        return title.plain if isinstance(title, Text) else ""
-
     def put(self, selector: str, content: RenderableType) -> None:
         """Update a Static only when its content changes; the fixed-height ones without a new layout
         unless their number of lines (or the title's length, which wraps) changed."""
