@@ -178,3 +178,5 @@ def test_a_move_reads_as_its_links_from_the_expedition_by_the_units_kind() -> No
     view = game.view(state, AF)
     assert look.gloss(game, view, Action.parse("step Naupactus")) == "2 links from Thessaly"
     assert look.gloss(game, view, Action.parse("step Sparta")) == "3 links from Thessaly"
+    for typed in ("move Nowhere Al Boeotia", "move Athens Zz Boeotia", "step Nowhere"):  # no words, no error
+        assert look.gloss(game, view, Action.parse(typed)) == "", typed

@@ -51,16 +51,17 @@ def move_gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
     """After a first step (``move <from> <piece> <to>``) or a further one (``step <to>``): the
     Expedition theater itself, or the links still between it and the step's end."""
     s, t = view.state, game.tables
-    if s.revealed < 0:
+    to = t.theater_index.get(str(action.args[-1])) if action.args else None
+    if s.revealed < 0 or to is None:
         return ""
     target = entry_parts(s.revealed)[0]
-    if action.verb == "move" and len(action.args) == 3:
-        piece, passed = PIECES.index(str(action.args[1])), {t.theater_index[str(action.args[0])]}
+    frm = t.theater_index.get(str(action.args[0]))
+    if action.verb == "move" and len(action.args) == 3 and frm is not None and str(action.args[1]) in PIECES:
+        piece, passed = PIECES.index(str(action.args[1])), {frm}
     elif action.verb == "step" and len(action.args) == 1 and s.moving >= 0:
         piece, passed = s.moving % 100, set(s.visited)
     else:
-        return ""
-    to = t.theater_index[str(action.args[-1])]
+        return ""  # not a move of this game's words (a typed one is glossed only once legal)
     if to == target:
         return _("the expedition theater")
     links = links_to(t, s, to, piece, target, passed)
