@@ -55,7 +55,7 @@ class ScreenCommands(ScreenMenus):
     def decision_help(self) -> Text:
         """The decision's title whole, first on the help page: a narrow menu panel (80 columns give it
         33) shows a long title only as far as a quarter of its height, and a submenu's title names only
-        the path taken ("Move a unit › Athens")."""
+        the path taken ("Move a unit › <where from>")."""
         body = Text()
         if self.seat is None or self.mode not in (MODE_CHOOSE, MODE_CONFIRM):
             return body
