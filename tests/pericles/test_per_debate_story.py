@@ -202,3 +202,16 @@ def test_p_tmark_3_the_last_debate_tells_where_its_issue_went_before_the_issues_
         assert expected in told, told
         checked += 1
     assert checked >= 2
+
+
+def test_p_leader_3_a_yes_or_no_answer_is_told_in_the_readers_language() -> None:
+    """P-LEADER-3: "call the Advisory Council: yes" read "den Beraterrat einberufen: yes" in German; the
+    answer is the reader's word too (the notation, "council yes", stays the same in every language)."""
+    from kleos import i18n
+
+    for language, answer in (("es", "sí"), ("de", "ja"), ("en", "yes")):
+        g, s = leader_against_a06()
+        step(g, s, DF, "play A06")
+        with i18n.use_locale(language):
+            told = step(g, s, AF, "council yes")
+        assert told.endswith(f": {answer}"), (language, told)

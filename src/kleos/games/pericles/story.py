@@ -137,11 +137,16 @@ def _aristophanes(g: PericlesGame, s: PericlesState, a: Action) -> str:
              effects=effects)
 
 
+ANSWERS = {"yes": N_("yes"), "no": N_("no")}
+"""The answers of yes-or-no steps (council, callias, hostage, stop) in the reader's words."""
+
+
 def _as_notation(action: Action) -> str:
     """A verb's few words followed by the action's arguments as the notation writes them, for a
-    step with no sentence of its own ("resolve the issue", "call the Advisory Council: yes")."""
+    step with no sentence of its own ("resolve the issue", "call the Advisory Council: yes"), but a yes
+    or no in the reader's language ("den Beraterrat einberufen: ja", where it read "yes")."""
     words = _(WORDS[action.verb]) if action.verb in WORDS else action.verb
-    return " ".join([words, *map(str, action.args)])
+    return " ".join([words, *(_(ANSWERS[str(a)]) if str(a) in ANSWERS else str(a) for a in action.args)])
 
 
 def top_owner(g: PericlesGame, s: PericlesState, theater: str) -> int:
