@@ -190,7 +190,7 @@ class ISMCTSAgent:
             if answer is not None:
                 self.last_stats = SearchStats()
                 return answer
-        if self.candidates is not None and self.horizon is not None and self.rollout is not None:
+        if self.paired:
             return self._choose_paired(view, legal, rng, draw or self.determinize)
         root = Node(seat=-1)
         favourite: Action | None = None
@@ -220,6 +220,12 @@ class ISMCTSAgent:
                 best = favourite  # the prior's favourite stays unless search finds clearly better
         return best
 
+    @property
+    def paired(self) -> bool:
+        """Whether :meth:`choose` compares root candidates on shared futures (it has candidates, a horizon
+        and a rollout policy) rather than growing a tree."""
+        return self.candidates is not None and self.horizon is not None and self.rollout is not None
+
     def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[tuple[float, Action]]:
         """:meth:`choose`'s pick first, then the other candidates by the same order, each valued by its mean
         evaluation over the shared futures (:class:`~kleos.core.kit.agents.Ranking`), when the paired
@@ -229,8 +235,7 @@ class ISMCTSAgent:
         self.last_root = None
         pick = self.choose(view, legal, rng)
         root = self.last_root
-        paired = self.candidates is not None and self.horizon is not None and self.rollout is not None
-        weighed: list[tuple[Action, Node]] = [] if root is None or not paired else [
+        weighed: list[tuple[Action, Node]] = [] if root is None or not self.paired else [
             (a, n) for a, n in root.children.items() if n.visits]
         if len(weighed) < 2:
             return [(math.nan, pick)]

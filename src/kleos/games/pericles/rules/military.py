@@ -83,11 +83,15 @@ def can_exit(t: Tables, s: PericlesState, frm: int, to: int, piece: int, side: i
     return exit_test(t, s, frm, piece, side, t.exits[(frm, to)][0 if is_land(piece) else 1])
 
 
+def line_open(s: PericlesState, frm: int, test: str, side: int) -> bool:
+    """Whether an exit ``test`` lets the kind out of ``frm`` at all, strengths aside: not ``never``, and
+    a friendly base there if the line asks for one (P-MOVE-9, P-MOVE-11)."""
+    return test != "never" and (not test.endswith("+Base") or any(count(s, frm, b) for b in SIDE_BASES[side]))
+
+
 def exit_test(t: Tables, s: PericlesState, frm: int, piece: int, side: int, test: str) -> bool:
     """Whether one ``piece`` of ``side`` passes an exit ``test`` out of ``frm`` (P-MOVE-9..12)."""
-    if test == "never":
-        return False
-    if test.endswith("+Base") and not any(count(s, frm, b) for b in SIDE_BASES[side]):
+    if not line_open(s, frm, test, side):
         return False
     strength = land_strength if test.startswith("L") else naval_strength
     s.pieces[frm * N_PIECES + piece] -= 1

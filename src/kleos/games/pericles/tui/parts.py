@@ -176,10 +176,9 @@ def _place_gloss(game: PericlesGame, view: PericlesView, theater: str) -> str:
     if th is None or view.seat is None:
         return ""
     queued = len(queue_of(view.state, th))
-    if not queued:
-        return _(STATUS_WORDS[status(view.state, th, side_of(view.seat))])
+    words = _(STATUS_WORDS[status(view.state, th, side_of(view.seat))])
     return ngettext("{status}, {n} marker there", "{status}, {n} markers there", queued,
-                    status=_(STATUS_WORDS[status(view.state, th, side_of(view.seat))]))
+                    status=words) if queued else words
 
 
 PANEL_OF_VERB = {

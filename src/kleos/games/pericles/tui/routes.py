@@ -14,11 +14,10 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import _, ngettext
-from kleos.games.pericles.rules.common import count
-from kleos.games.pericles.rules.military import MOVERS, can_enter, is_land
+from kleos.games.pericles.rules.military import MOVERS, can_enter, is_land, line_open
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import PericlesState
-from kleos.games.pericles.tables import PIECES, SIDE_BASES, Tables
+from kleos.games.pericles.tables import PIECES, Tables
 from kleos.games.pericles.view import PericlesView
 
 
@@ -34,17 +33,12 @@ def links_to(t: Tables, s: PericlesState, start: int, piece: int, target: int, p
         ahead: list[int] = []
         for here in frontier:
             for to in t.exits_from[here]:
-                if to not in seen and _open(s, here, t.exits[(here, to)][column], side) and \
+                if to not in seen and line_open(s, here, t.exits[(here, to)][column], side) and \
                         can_enter(t, s, to, piece, side):
                     seen.add(to)
                     ahead.append(to)
         frontier, links = ahead, links + 1
     return None
-
-
-def _open(s: PericlesState, here: int, test: str, side: int) -> bool:
-    """Whether a line's exit ``test`` lets the kind out of ``here`` but for strengths (P-MOVE-9, P-MOVE-11)."""
-    return test != "never" and (not test.endswith("+Base") or any(count(s, here, b) for b in SIDE_BASES[side]))
 
 
 def move_gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:

@@ -284,7 +284,7 @@ def _raze_title(game: PericlesGame, view: PericlesView, seat: int) -> str:
 def _hostage_title(game: PericlesGame, view: PericlesView, seat: int) -> str:
     """P-BOULE-3: what spending the hostage does, and to whom."""
     s, other = view.state, 1 - side_of(seat)
-    opponent = 2 * other + (1 - s.dominant[other] % 2)
+    opponent = s.dominant[other] ^ 1  # the other faction of that side, as boule.chooser finds it
     return _("use the hostage? Spent, it puts {side}'s War/Peace issue on box 2 toward {faction}, its Opponent "
              "faction, before any issue is chosen (P-BOULE-3)", side=side_name(other),
              faction=seat_names(game)[opponent])
