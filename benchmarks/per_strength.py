@@ -89,6 +89,7 @@ VARIANTS: dict[str, Maker] = {
     "kindless": lambda game: HeuristicAgent(game, kind=False),  # before it weighed a unit by the battle it joins
     "deserting": lambda game: HeuristicAgent(game, stay=False),  # before it kept units in the battle to come
     "unleaning": lambda game: HeuristicAgent(game, lean=0.0),  # before its ranking leaned toward the issue's theater
+    "unreached": lambda game: HeuristicAgent(game, reach=False),  # before it saw which enemy theaters it can reach
     # the moves toward the issue in the decisions' candidates only, or in the look-ahead's rollouts only
     "aim-candidates": lambda game: HeuristicAgent(
         game, policy=lambda s, _seat, legal, rng: quick(s, legal, rng, game.tables, aim=False)),

@@ -21,6 +21,7 @@ from kleos.games.pericles.agents.heuristic import (
     leaves_battle,
     links_to,
     move_score,
+    move_scores,
     place_score,
     quick,
     undoes_redeployment,
@@ -29,6 +30,8 @@ from kleos.games.pericles.agents.search import evaluator
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules.common import CONTESTED, ENEMY, status
+from kleos.games.pericles.rules.military import links_on as military_links_on
+from kleos.games.pericles.rules.military import move_legal, moves, reach
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import N_PIECES, PIECES
@@ -182,6 +185,46 @@ def test_place_score_puts_a_raid_before_a_rumor() -> None:
     mil = place_score(t, state, AF, Action("place", ("AF", "MIL", where)))
     assert mil > place_score(t, state, AF, Action("place", ("AF", "RUM", where)))
     assert mil > place_score(t, state, AF, Action("place", ("AF", "MIL", "Persia")))
+
+
+def test_place_score_gives_a_military_issue_no_unit_can_reach_no_more_than_a_rumor() -> None:
+    """P-EXPED-7, P-MIL-8, P-MOVE-9: at the start of the war no Spartan unit passes the Athenian
+    Cyclades (a lone ship there leaves behind less than the Delian base's naval 2), so a Spartan
+    Military issue in Samos brings no battle and spends the Commander's Strategos; the bot before
+    scored it as any enemy theater. With the Cyclades empty the way opens and Samos scores as Athens."""
+    game = PericlesGame({"scenario": "14_2"})
+    state = game.new_state(91)
+    t = game.tables
+
+    def score(kind: str, where: str, s: PericlesState = state, reach: bool = True) -> float:
+        return place_score(t, s, EK, Action("place", ("EK", kind, where)), reach)
+
+    assert status(state, t.theater_index["Samos"], 1) == status(state, t.theater_index["Athens"], 1) == ENEMY
+    assert score("MIL", "Samos") <= score("RUM", "Samos") < score("MIL", "Athens")
+    assert score("MIL", "Samos", reach=False) == score("MIL", "Athens")
+    unreached = [t.theater_keys[th] for th, ok in enumerate(reach(t, state, 1)) if not ok]
+    assert unreached == ["Ionia", "Lesbos", "Chios", "Samos", "Sporades", "EastMed", "Persia"]
+    opened_way = state.copy()
+    cyclades = t.theater_index["Cyclades"]
+    for piece in range(N_PIECES):
+        opened_way.pieces[cyclades * N_PIECES + piece] = 0
+    assert score("MIL", "Samos", opened_way) == score("MIL", "Athens", opened_way)
+
+
+def test_reach_holds_every_first_step_of_a_move() -> None:
+    """P-MOVE-4, P-MOVE-9: every theater a unit may step into from where it stands is reached, on the
+    menus of random positions of both scenarios, and every theater with a unit of the side."""
+    checked = 0
+    for scenario, seed, steps in (("14_2", 5, 120), ("14_2", 6, 400), ("14_1_09a", 7, 60), ("14_1_09a", 8, 200)):
+        game, state = opened(scenario, seed, steps)
+        t = game.tables
+        state.moves_left = 5  # as if an Expedition Assembly had committed tokens: every unit's menu
+        for side in (0, 1):
+            reached = reach(t, state, side)
+            for th, _piece, steps_to in moves(t, state, side):
+                assert reached[th] and all(reached[to] for to in steps_to)
+                checked += len(steps_to)
+    assert checked > 20
 
 
 def test_duel_value_counts_the_compatriot_duel_in_a_lost_war() -> None:
@@ -372,3 +415,22 @@ def test_p_redeploy_1_the_heuristic_never_swaps_units_of_a_kind_back(seed: int) 
     seat = game.actors(state)[0]
     for k in range(3):
         assert small(game).choose(game.view(state, seat), legal, random.Random(k)) not in back
+
+
+def test_p_move_9_a_move_into_a_theater_the_unit_cannot_leave_saves_no_links() -> None:
+    """P-MOVE-6, P-MOVE-9, P-MOVE-10: at the start of the war a Spartan Military issue in the
+    Hellespont (enemy-held): a Peloponnesian ship from the Isthmus to Athens is a link nearer on the map,
+    but in Athens the Athenian navy (3 triremes at 2 and 2 bases at 2) outweighs a lone ship, so it could
+    go no further. Counted along the routes the unit can pass (``passable``, the bot's decisions), that
+    move saves nothing; counted on the map (the rollouts, and the bot before) it saves a link."""
+    game = PericlesGame({"scenario": "14_2"})
+    state = game.new_state(91)
+    t = game.tables
+    hellespont, athens = t.theater_index["Hellespont"], t.theater_index["Athens"]
+    state.revealed = hellespont * 1000 + EK * 100 + EK * 10  # EK's marker; the kind digit is not read here
+    state.actor, state.step, state.moves_left = EK, "move", 1
+    to_athens = Action("move", ("Isthmus", "Pn", "Athens"))
+    assert to_athens in move_legal(t, state, EK)
+    plain, passable = (move_scores(t, state, [to_athens], kind=False, passable=p)[0] for p in (False, True))
+    far = military_links_on(t, state, 1, PIECES.index("Pn"), hellespont)
+    assert far[athens] == len(t.theater_keys) and plain > 0 >= passable

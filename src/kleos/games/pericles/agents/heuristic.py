@@ -31,7 +31,10 @@ redeploy a unit back where one of its kind came from (:func:`undoes_redeployment
 for ``benchmarks/per_redeploy.py``). ``lean`` is the value a move toward the issue's theater is credited
 per point of its :func:`move_score` when the candidates are ranked: a few rollouts of a move cannot
 tell one unit's strength in a battle from the noise of the cards, so a close call sends the unit that
-adds most (0: the bot before, ``--variant unleaning``).
+adds most (0: the bot before, ``--variant unleaning``). ``reach=False`` scores a Military issue in an enemy
+theater none of its side's units can reach (:func:`reached`) as any other, and ranks its moves by the
+map's links alone rather than along the routes the unit can pass (:func:`move_scores`): the bot before,
+``benchmarks/per_reach.py``, ``--variant unreached``.
 
 ``evaluate`` replaces that evaluation, ``determinize`` the kit's determinization and ``policy`` the
 quick policy of its look-ahead (the search's guide scores with the search's objective and draws the
@@ -55,7 +58,7 @@ from kleos.core.action import Action
 from kleos.core.kit.agents import Agent
 from kleos.games.pericles.agents.evaluation import SIDE_SHARE, value
 from kleos.games.pericles.game import PericlesGame
-from kleos.games.pericles.rules import battle
+from kleos.games.pericles.rules import battle, military
 from kleos.games.pericles.rules.common import CONTESTED, ENEMY, NEUTRAL, status
 from kleos.games.pericles.rules.theater import entry_parts
 from kleos.games.pericles.state import HIDDEN, PericlesState
@@ -75,11 +78,14 @@ MOVE_LEAN = 0.03  # value a move toward the issue's theater is credited per poin
 HONOR_NOW = (Action("oracle", ("honor",)), Action("raid"))  # +3 Honor at once (P-ORACLE-2, P-RAID-2)
 
 
-def place_score(t: Tables, s: PericlesState, f: int, action: Action) -> float:
+def place_score(t: Tables, s: PericlesState, f: int, action: Action, reach: bool = True) -> float:
     """How promising placing a marker is (P-THEATER-7), before any look-ahead: a Military issue where
     it can raid (a contested theater, P-RAID-1) or fight, an Oracle's sure Honor (P-ORACLE-2), League
     and Diplomatic issues where the side is not yet alone; Rumors last. Own markers before the
-    compatriot's (the Honor is the owner's)."""
+    compatriot's (the Honor is the owner's). A Military issue in an enemy theater that none of the
+    side's units can reach (:func:`reached`) is worth no more than a Rumor: no battle follows
+    (P-EXPED-7) and the Strategos committed are spent (P-MIL-8); ``reach=False`` scores it as any enemy
+    theater (the bot before, a comparison's baseline)."""
     owner = FACTIONS.index(str(action.args[0]))
     kind = str(action.args[1])
     th = t.theater_index[str(action.args[2])]
@@ -90,7 +96,12 @@ def place_score(t: Tables, s: PericlesState, f: int, action: Action) -> float:
         return score - 2.0  # P-PERSIA-3: no effect there
     if kind == "MIL":
         stock = s.stock[owner]
-        score += 3.0 if here == CONTESTED and (stock == HIDDEN or stock >= 3) else 1.5 if here == ENEMY else 0.5
+        if here == CONTESTED and (stock == HIDDEN or stock >= 3):
+            score += 3.0
+        elif here == ENEMY:
+            score += 1.5 if not reach or reached(t, s, side)[th] else 0.0
+        else:
+            score += 0.5
     elif kind == "ORA":
         score += 2.5
     elif kind in ("LEA", "DIP"):
@@ -108,17 +119,32 @@ def move_score(t: Tables, s: PericlesState, action: Action, kind: bool = True) -
     return move_scores(t, s, [action], kind)[0]
 
 
-def move_scores(t: Tables, s: PericlesState, legal: list[Action], kind: bool = True) -> list[int]:
-    """:func:`move_score` of each action, the links to the issue's theater looked up once."""
+def move_scores(t: Tables, s: PericlesState, legal: list[Action], kind: bool = True,
+                passable: bool = False) -> list[int]:
+    """:func:`move_score` of each action, the links to the issue's theater looked up once. ``passable``
+    counts the links along the routes the moving unit's kind can pass as things stand
+    (:func:`~kleos.games.pericles.rules.military.links_on`: the exit tests where it would pass, P-MOVE-9),
+    so that a step into a theater it could not leave again toward the issue saves nothing; dearer, the
+    bot's own decisions use it and its look-ahead's rollouts do not."""
     if s.revealed < 0:
         return [0] * len(legal)
-    far = links_to(t, entry_parts(s.revealed)[0])
+    target = entry_parts(s.revealed)[0]
     theater = battle_theater(s) if kind else -1
-    if theater < 0:
-        return [_links_saved(t, s, action, far) for action in legal]
     side = s.actor // 2
-    return [_links_saved(t, s, action, far) * battle_weight(t, theater, side, _moved_piece(s, action))
-            for action in legal]
+    plain = links_to(t, target)
+    by_piece: dict[int, list[int]] = {}
+    scores: list[int] = []
+    for action in legal:
+        piece = _moved_piece(s, action)
+        far = plain
+        if passable and piece >= 0:
+            known = by_piece.get(piece)
+            if known is None:
+                known = by_piece[piece] = military.links_on(t, s, side, piece, target)
+            far = known
+        saved = _links_saved(t, s, action, far)
+        scores.append(saved if theater < 0 else saved * battle_weight(t, theater, side, piece))
+    return scores
 
 
 def battle_theater(s: PericlesState) -> int:
@@ -167,6 +193,26 @@ def _links_saved(t: Tables, s: PericlesState, action: Action, far: list[int]) ->
     if action.verb == "step" and s.moving >= 0:
         return far[s.moving // 100] - far[t.theater_index[str(action.args[0])]]
     return 0
+
+
+_REACHED: dict[tuple[int, ...], list[bool]] = {}
+_REACHED_TABLES: list[Tables] = []  # the tables the memo is for: another game's map starts it afresh
+REACHED_MEMO = 4096  # positions remembered at most
+
+
+def reached(t: Tables, s: PericlesState, side: int) -> list[bool]:
+    """:func:`~kleos.games.pericles.rules.military.reach`, remembered per position: between two placements
+    no unit moves, so a look-ahead's rollouts ask it again and again for the same few positions."""
+    if not _REACHED_TABLES or _REACHED_TABLES[0] is not t:
+        _REACHED.clear()
+        _REACHED_TABLES[:] = [t]
+    key = (side, s.war, s.persia_war, s.callias, *s.pieces)
+    known = _REACHED.get(key)
+    if known is None:
+        if len(_REACHED) >= REACHED_MEMO:
+            _REACHED.clear()
+        known = _REACHED[key] = military.reach(t, s, side)
+    return known
 
 
 _LINKS: dict[tuple[tuple[tuple[int, ...], ...], int], list[int]] = {}
@@ -219,10 +265,11 @@ def stop_action(legal: list[Action]) -> Action | None:
 
 
 def quick(s: PericlesState, legal: list[Action], rng: random.Random, t: Tables | None = None,
-          aim: bool = True, kind: bool = True) -> Action:
+          aim: bool = True, kind: bool = True, reach: bool = True) -> Action:
     """The cheap policy of the look-ahead and of the search's rollouts (see the module docstring);
     ``aim=False`` moves units as the bot did before :func:`move_score`, ``kind=False`` as it did
-    before the score weighed a unit by its battle (:func:`battle_weight`), for comparisons."""
+    before the score weighed a unit by its battle (:func:`battle_weight`), ``reach=False`` places as it
+    did before :func:`reached`, for comparisons."""
     if len(legal) == 1:
         return legal[0]
     step = s.step
@@ -234,7 +281,7 @@ def quick(s: PericlesState, legal: list[Action], rng: random.Random, t: Tables |
         if useful:
             return useful[rng.randrange(len(useful))]
     if step == "place" and t is not None and rng.random() < GREEDY_PLACE:
-        return max(legal, key=lambda a: place_score(t, s, s.actor, a) + rng.random())
+        return max(legal, key=lambda a: place_score(t, s, s.actor, a, reach) + rng.random())
     if aim and step in ("move", "move_on") and t is not None and rng.random() < GREEDY_MOVE:
         aimed = aimed_move(t, s, legal, kind)
         if aimed is not None:
@@ -269,9 +316,9 @@ def play_on(game: PericlesGame, s: PericlesState, steps: int, rng: random.Random
     return taken
 
 
-def _quick_as(t: Tables, aim: bool, kind: bool, s: PericlesState, seat: int, legal: list[Action],
+def _quick_as(t: Tables, aim: bool, kind: bool, reach: bool, s: PericlesState, seat: int, legal: list[Action],
               rng: random.Random) -> Action:
-    return quick(s, legal, rng, t, aim, kind)
+    return quick(s, legal, rng, t, aim, kind, reach)
 
 
 class HeuristicAgent:
@@ -282,7 +329,7 @@ class HeuristicAgent:
                  evaluate: Callable[[Tables, PericlesState, int], float] | None = None,
                  determinize: Callable[[PericlesView, random.Random], PericlesState] | None = None,
                  policy: Policy | None = None, aim: bool = True, steps_back: bool = False,
-                 kind: bool = True, stay: bool = True, lean: float = MOVE_LEAN) -> None:
+                 kind: bool = True, stay: bool = True, lean: float = MOVE_LEAN, reach: bool = True) -> None:
         if not 0 <= blunders <= 10:
             raise ValueError("blunders: 0 (full strength) to 10 (random)")
         self.game = game
@@ -291,9 +338,10 @@ class HeuristicAgent:
         self.width, self.samples, self.horizon, self.rollouts = width, samples, horizon, rollouts
         self.evaluate = evaluate if evaluate is not None else partial(value, side_weight=side_weight)
         self.determinize = determinize if determinize is not None else game.determinize
-        self.aim, self.kind, self.stay, self.lean = aim, kind, stay, lean
+        self.aim, self.kind, self.stay, self.lean, self.reach = aim, kind, stay, lean, reach
         self.steps_back = steps_back
-        self.policy = policy if policy is not None or (aim and kind) else partial(_quick_as, game.tables, aim, kind)
+        self.policy = policy if policy is not None or (aim and kind and reach) else \
+            partial(_quick_as, game.tables, aim, kind, reach)
 
     def choose(self, view: PericlesView, legal: list[Action], rng: random.Random) -> Action:
         assert view.seat is not None
@@ -312,14 +360,14 @@ class HeuristicAgent:
             legal = [a for a in legal if a.verb != "move" or not _leaves(self.t, theater, side, a)] or legal
         if len(legal) <= self.width:
             return list(legal)
-        chosen: dict[Action, None] = {quick(s, legal, rng, self.t, self.aim, self.kind): None}
+        chosen: dict[Action, None] = {quick(s, legal, rng, self.t, self.aim, self.kind, self.reach): None}
         if s.step == "place":  # the best placements by their static score, then a sample
             seat = s.actor
-            ranked = sorted(legal, key=lambda a: -place_score(self.t, s, seat, a))
+            ranked = sorted(legal, key=lambda a: -place_score(self.t, s, seat, a, self.reach))
             for action in ranked[:self.width - 2]:
                 chosen[action] = None
         if self.aim and s.step in ("move", "move_on"):  # the moves that bring a unit nearest the issue's theater
-            scores = move_scores(self.t, s, legal, self.kind)
+            scores = move_scores(self.t, s, legal, self.kind, self.reach)
             nearest = sorted(range(len(legal)), key=lambda i: -scores[i])
             for i in nearest[:self.width // 2]:
                 if scores[i] > 0:
@@ -379,7 +427,7 @@ class HeuristicAgent:
         """What each candidate's rank gains for bringing a unit nearer the issue's theater (``lean``)."""
         if not (self.aim and self.lean and s.step in ("move", "move_on")):
             return [0.0] * len(picks)
-        return [self.lean * max(0, score) for score in move_scores(self.t, s, picks, self.kind)]
+        return [self.lean * max(0, score) for score in move_scores(self.t, s, picks, self.kind, self.reach)]
 
 
 class Blundering:

@@ -146,6 +146,69 @@ def movers(t: Tables, s: PericlesState, side: int) -> list[tuple[int, int]]:
     return [(th, p) for th, p, _steps in moves(t, s, side)]
 
 
+def reach(t: Tables, s: PericlesState, side: int) -> list[bool]:
+    """Per theater, whether a unit of ``side`` stands there or could enter it on one move, moving alone
+    as things stand (P-MOVE-4, P-MOVE-9..12, P-MOVE-16).
+
+    Not a rule but what a Military issue can do: a theater nothing reaches gets no battle (P-EXPED-7).
+    Each kind of unit spreads from where it stands; on its way through a theater it counts toward the
+    exit test there (P-MOVE-3, P-MOVE-13)."""
+    n = len(t.theater_keys)
+    reached = [False] * n
+    for piece in MOVERS[side]:
+        seen = [count(s, th, piece) > 0 for th in range(n)]
+        frontier = [th for th in range(n) if seen[th]]
+        for th in frontier:
+            reached[th] = True
+        while frontier:
+            ahead: list[int] = []
+            for here in frontier:
+                for to in _steps_passing(t, s, here, piece, side):
+                    if not seen[to]:
+                        seen[to] = reached[to] = True
+                        ahead.append(to)
+            frontier = ahead
+    return reached
+
+
+def links_on(t: Tables, s: PericlesState, side: int, piece: int, target: int) -> list[int]:
+    """Per theater, the fewest links a unit of ``piece`` passing through it would still need to enter
+    ``target`` as things stand (the number of theaters where no route is open): each exit test counts the
+    unit where it passes (P-MOVE-3, P-MOVE-9..12), and a route goes on through no theater after the
+    target's (P-MOVE-6). Not a rule, as :func:`reach` is not: what a move toward an expedition is worth."""
+    n = len(t.theater_keys)
+    leading_to: list[list[int]] = [[] for _ in range(n)]
+    for here in range(n):
+        if here != target:
+            for to in _steps_passing(t, s, here, piece, side, always=True):
+                leading_to[to].append(here)
+    far = [n] * n
+    far[target] = 0
+    frontier = [target]
+    while frontier:
+        nearer: list[int] = []
+        for there in frontier:
+            for here in leading_to[there]:
+                if far[here] > far[there] + 1:
+                    far[here] = far[there] + 1
+                    nearer.append(here)
+        frontier = nearer
+    return far
+
+
+def _steps_passing(t: Tables, s: PericlesState, here: int, piece: int, side: int, always: bool = False) -> list[int]:
+    """:func:`steps_from` for a unit of ``piece`` in ``here``, counting it there if it is passing through
+    (``always``: whether or not units of its kind stand there already)."""
+    passing = always or count(s, here, piece) == 0
+    if passing:
+        s.pieces[here * N_PIECES + piece] += 1
+    try:
+        return steps_from(t, s, here, piece, side, [here])
+    finally:
+        if passing:
+            s.pieces[here * N_PIECES + piece] -= 1
+
+
 # ----- the issue ---------------------------------------------------------------------------------
 def home_build_possible(s: PericlesState, theater: int, owner: int) -> bool:
     """P-MIL-3: the Expedition theater is the Commander's home, friendly-controlled or contested."""
