@@ -132,6 +132,20 @@ def test_a_theater_to_place_in_reads_as_its_status_and_queue() -> None:
     assert look.gloss(game, view, Action.parse("place EK MIL Sparta")) == "friendly, 1 marker there"
 
 
+def test_p_exped_7_a_military_marker_where_no_unit_can_go_says_so() -> None:
+    """P-MIL-7, P-EXPED-7, P-MOVE-9: at the start of the war no Spartan unit gets past the Athenian
+    Cyclades, so a Spartan Military marker in Samos would bring an expedition and no battle; its entry
+    says so, a Rumor there and a Military marker in Athens (within reach) do not."""
+    game = KIT.make_game({})
+    state = game.new_state(91)
+    view, look = game.view(state, FACTIONS.index("EK")), Look(KIT)
+    assert look.gloss(game, view, Action.parse("place EK MIL Samos")) == "enemy, out of reach now"
+    assert look.gloss(game, view, Action.parse("place EK RUM Samos")) == "enemy"
+    assert look.gloss(game, view, Action.parse("place EK MIL Athens")) == "enemy"
+    view = game.view(state, FACTIONS.index("AF"))
+    assert look.gloss(game, view, Action.parse("place AF MIL Sicily")) == "neutral"
+
+
 def test_p_hand_2_keeping_reads_as_cards_and_keeping_none_says_so() -> None:
     """P-HAND-2: a keep entry names the cards it keeps (one card: its whole reading; several: titles and
     values); keeping none says that all are discarded, not "keep in the entourage:" and nothing."""

@@ -30,8 +30,8 @@ from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
-from kleos.games.pericles.rules import assembly
-from kleos.games.pericles.rules.common import status
+from kleos.games.pericles.rules import assembly, military
+from kleos.games.pericles.rules.common import ENEMY, status
 from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import FACTIONS, side_of
 from kleos.games.pericles.tui import render, routes, runs, titles
@@ -143,7 +143,7 @@ def _gloss(game: PericlesGame, view: PericlesView, action: Action) -> str:
     if action.verb == "debate" and code in ISSUE_NAMES and len(action.args) == 2 and view.seat is not None:
         return _debate_gloss(game, view.seat, code, int(action.args[1]))
     if action.verb == "place" and view.seat is not None:
-        return _place_gloss(game, view, str(action.args[-1]))
+        return _place_gloss(game, view, str(action.args[1]) if len(action.args) == 3 else "", str(action.args[-1]))
     if action.verb in ("move", "step"):  # which of many first steps lead to the fight (P-MOVE-5)
         return routes.move_gloss(game, view, action)
     return ""
@@ -168,15 +168,21 @@ STATUS_WORDS = {"friendly": N_("friendly"), "contested": N_("contested"), "enemy
 """A theater's status for a side in words (P-DEF-11)."""
 
 
-def _place_gloss(game: PericlesGame, view: PericlesView, theater: str) -> str:
+def _place_gloss(game: PericlesGame, view: PericlesView, kind: str, theater: str) -> str:
     """Where a marker would go: the theater's status for the placer's side and the markers already
     queued there (P-DEF-11, P-THEATER-5); an empty queue goes unsaid, as most are, so that the twenty
-    theaters of a placement fit a few lines."""
+    theaters of a placement fit a few lines. A Military marker in an enemy theater no unit of the side
+    could enter as things stand (:func:`~kleos.games.pericles.rules.military.reach`) says so: its
+    expedition would bring no battle (P-MIL-7, P-EXPED-7)."""
     th = game.tables.theater_index.get(theater)
     if th is None or view.seat is None:
         return ""
+    side = side_of(view.seat)
+    here = status(view.state, th, side)
+    words = _(STATUS_WORDS[here])
+    if kind == "MIL" and here == ENEMY and not military.reach(game.tables, view.state, side)[th]:
+        words = _("{status}, out of reach now", status=words)
     queued = len(queue_of(view.state, th))
-    words = _(STATUS_WORDS[status(view.state, th, side_of(view.seat))])
     return ngettext("{status}, {n} marker there", "{status}, {n} markers there", queued,
                     status=words) if queued else words
 
