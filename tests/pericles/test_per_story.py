@@ -58,7 +58,8 @@ def every_step() -> list[Step]:
 
 def test_p_theater_9_a_reveal_names_the_marker_and_the_commander() -> None:
     """P-THEATER-9, P-MIL-1: a reveal by a faction that sees the marker names it; a Military marker
-    names the Commander in Chief; one it cannot see is only "the top marker" (P-INFO-6)."""
+    names the Commander in Chief; one it cannot see is only the marker its placer put face down (P-INFO-6:
+    each faction places in turn at the table, so who placed it is seen by all, P-THEATER-4)."""
     named = unnamed = commanders = 0
     for g, before, seat, action, _ in every_step():
         if action.verb != "reveal":
@@ -69,7 +70,8 @@ def test_p_theater_9_a_reveal_names_the_marker_and_the_commander() -> None:
         words = told(g, before, seat, action)
         if g.view(before, seat).state.queue[before.queue.index(entry)] % 10 == SECRET_KIND:
             unnamed += 1
-            assert words == f"reveal the top marker in {action.args[0]}", words
+            placer = FACTIONS[entry // 100 % 10]
+            assert words == f"reveal the marker {placer} placed face down in {action.args[0]}", words
             continue
         named += 1
         assert f"{FACTIONS[owner]}'s {('Military', 'League', 'Diplomatic', 'Oracle', 'Rumor')[kind]}" in words
@@ -237,7 +239,7 @@ def test_p_theater_9_the_terminal_log_names_every_revealed_marker() -> None:
     reveals = [line.text for line in session.log if ": reveal " in line.text]
     assert reveals and all(re.search(r"reveal (AF|DF|EK|AK)'s \w+ marker in ", t) for t in reveals), reveals
     unnamed = [(before, seat, a) for g, before, seat, a, _ in steps(1) if a.verb == "reveal"
-               and told(g, before, seat, a).startswith("reveal the top marker")]
+               and told(g, before, seat, a).startswith("reveal the marker ")]
     assert unnamed, "the seed should have a reveal the revealer cannot see"
     others = [line.text for line in session.log if "marker (" in line.text and "face down" in line.text]
     assert not others, others  # the bots' placements are secret steps

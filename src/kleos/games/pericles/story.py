@@ -637,8 +637,11 @@ def _place(g: PericlesGame, s: PericlesState, a: Action) -> str:
 def _reveal(g: PericlesGame, s: PericlesState, a: Action) -> str:
     th = g.tables.theater_index[str(a.args[0])]
     top = [e for e in s.queue if e // 1000 == th][-1:]
-    if not top or top[0] % 10 >= len(MARKER_KINDS):
+    if not top:
         return _("reveal the top marker in {where}", where=a.args[0])
+    if top[0] % 10 >= len(MARKER_KINDS):  # face down to this view: who placed it is public, not what it is
+        return _("reveal the marker {placer} placed face down in {where}", placer=FACTIONS[top[0] // 100 % 10],
+                 where=a.args[0])
     th, _placer, owner, kind = entry_parts(top[0])
     marker, where = marker_words(top[0]), a.args[0]
     if kind == RUM:
