@@ -779,3 +779,19 @@ def test_p_battle_13_the_casualty_raze_hostage_and_gold_titles_count_what_the_ch
     assert title(g, g.view(s, AK), AK).startswith(
         "Persian gold: 1 Persian base left to spend, each on 1 ship or 2 land units: Spartan ships in Sparta (2 of 3 "
         "built), Peloponnesian land units in Ionia (0 of 4),")
+
+
+def test_p_exped_7_an_expedition_nobody_can_go_on_says_no_battle_would_follow() -> None:
+    """P-MIL-7, P-EXPED-7, P-MOVE-9: a Spartan Military issue in Samos at the start of the war, where no
+    Spartan unit gets past the Athenian Cyclades: its Expedition Assembly is told as bringing no battle,
+    so that holding it and declining read for what they are; one in Athens, within reach, is told as
+    before."""
+    game = PericlesGame({"scenario": "14_2"})
+    state = game.new_state(91)
+    ek, mil = FACTIONS.index("EK"), MARKER_KINDS.index("MIL")
+    state.actor, state.step = ek, "resolve"
+    for where, reachable in (("Samos", False), ("Athens", True)):
+        state.revealed = game.tables.theater_index[where] * 1000 + ek * 100 + ek * 10 + mil
+        words = told(game, state, ek, Action("expedition"))
+        assert ("no unit of Sparta can reach " + where + " now, so no battle would follow" in words) != reachable, words
+        assert words.startswith(f"EK's Military marker in {where}: hold an Expedition Assembly: all four factions")

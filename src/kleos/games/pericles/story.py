@@ -660,7 +660,14 @@ def _reveal(g: PericlesGame, s: PericlesState, a: Action) -> str:
 
 
 def _expedition(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-EXPED-1, P-EXPED-2; an enemy theater no unit of the Commander's side could enter now is said to
+    bring no battle (P-EXPED-7), so that the choice between it and declining reads for what it is."""
     if not a.args:
+        th, side = entry_parts(s.revealed)[0] if s.revealed >= 0 else -1, s.actor // 2  # the Commander resolves
+        if th >= 0 and 0 <= side <= 1 and status(s, th, side) == ENEMY and not military.reach(g.tables, s, side)[th]:
+            return _("hold an Expedition Assembly: all four factions commit Strategos in secret; no unit of "
+                     "{side} can reach {where} now, so no battle would follow (P-EXPED-7)", side=side_name(side),
+                     where=g.tables.theater_keys[th])
         return _("hold an Expedition Assembly: all four factions commit Strategos in secret (the sums show in "
                  "the battle's totals)")
     n = int(a.args[0]) if str(a.args[0]).isdigit() else 0
