@@ -17,7 +17,7 @@ from kleos.core.protocol import CHANCE
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules import battle
-from kleos.games.pericles.state import M_KIND, M_STAGE, PericlesState
+from kleos.games.pericles.state import ASSEMBLY, M_KIND, M_STAGE, PericlesState
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, PERSIA
 from kleos.games.pericles.view import SECRET_KIND
 from kleos.tui.session import Session
@@ -657,23 +657,74 @@ def test_p_honor_1_a_result_says_where_honor_came_from() -> None:
 
 
 def test_p_move_6_a_result_says_where_each_move_ends_once() -> None:
-    """P-MOVE-6, P-MOVE-7: a unit's move, of one link or several, is told once where it ends ("the move of
-    Spartan hoplites (Sl) ends in Isthmus"), at the step that stops it; the steps on its way name no
-    units gained and lost."""
+    """P-MOVE-6, P-MOVE-7, P-MOVE-8: a unit's move, of one link or several, is told once where it ends, and
+    why there ("the move of Spartan hoplites (Sl) ends in Isthmus, the expedition's theater", or "…, where
+    it can go no further"), at the step that stops it; the steps on its way name no units gained and lost."""
     from kleos.games.pericles import story
+    from kleos.games.pericles.rules.theater import entry_parts
     from kleos.games.pericles.tables import N_PIECES, PIECES
 
-    ended = 0
+    ended, why = 0, set()
     for g, before, _seat, action, after in every_step():
         result = story.changes(g, g.view(before, None).state, g.view(after, None).state)
         stops = [i for i in range(len(after.moved)) if after.moved[i] > before.moved[i]]
         for i in stops:
-            assert f"({PIECES[i % N_PIECES]}) ends in {g.tables.theater_keys[i // N_PIECES]}" in result, result
+            there = g.tables.theater_keys[i // N_PIECES]
+            reason = ("the expedition's theater (P-MOVE-6)" if i // N_PIECES == entry_parts(before.revealed)[0]
+                      else "where it can go no further (P-MOVE-7, P-MOVE-8)")
+            assert f"({PIECES[i % N_PIECES]}) ends in {there}, {reason}" in result, result
+            why.add(reason)
         assert result.count(" ends in ") == len(stops), (action, result)
         if action.verb in ("move", "step"):
             assert " in " not in result.replace(" ends in ", ""), result  # no "in Sparta: -1 Sl"
         ended += len(stops)
     assert ended >= 3
+    assert len(why) == 2  # both reasons were told
+
+
+def test_p_boule_5_the_log_says_where_an_issue_of_step_a_or_b_starts() -> None:
+    """P-BOULE-5, P-BOULE-6, P-BOULE-9: an issue chosen in step A starts on box 2 of the chooser's half, one
+    of step B on box 1, Ostracism and War/Peace at the centre; the log says so, since the debates later
+    start from there. Steps C and D (all at the centre, P-BOULE-7, P-BOULE-8) add nothing."""
+    from kleos.games.pericles import story
+    from kleos.games.pericles.rules import boule
+
+    boxes: dict[int, set[str]] = {0: set(), 1: set()}
+    centred = 0
+    for g, before, seat, action, after in first_boules():
+        if action.verb != "issue":
+            continue
+        line = story.tell_step(g, g.view(before, seat).state, action, g.view(after, seat).state)
+        if before.boule >= 2:
+            assert " starts " not in line, line
+            continue
+        code = str(action.args[0])
+        if code in ("OST", "WP"):
+            centre = "starts at the centre, as Ostracism and War/Peace always do (P-BOULE-9)"
+            assert line.endswith(f"({code}) {centre}"), line
+            centred += 1
+            continue
+        box = 2 if before.boule == 0 else 1
+        chooser = FACTIONS[boule.chooser(before)]
+        assert line.endswith(f"({code}) starts on box {box} toward {chooser} (P-BOULE-5, P-BOULE-6)"), line
+        boxes[before.boule].add(chooser)
+    assert boxes[0] and boxes[1] and centred
+
+
+def first_boules(seeds: range = range(4)) -> list[Step]:
+    """The steps up to the end of the first Boulé of seeded random games of the full war (the vignette
+    starts after it)."""
+    out: list[Step] = []
+    g = KIT.make_game({"scenario": "14_2"})
+    for seed in seeds:
+        s, rng = g.new_state(seed), random.Random(seed)
+        while s.phase != ASSEMBLY:
+            seat = CHANCE if g.is_chance(s) else g.actors(s)[0]
+            action = g.sample_chance(s) if seat == CHANCE else rng.choice(g.legal_actions(s, seat))
+            before = s.copy()
+            g.apply_in_place(s, action, seat)
+            out.append((g, before, seat, action, s.copy()))
+    return out
 
 
 def test_p_redeploy_1_a_redeployment_result_adds_nothing_to_its_words() -> None:

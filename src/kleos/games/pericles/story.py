@@ -19,7 +19,7 @@ from kleos.games.pericles.explain import ISSUE_NAMES, PHASE_TITLES, faction_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.reference import comedy_effects, theater_names
-from kleos.games.pericles.rules import assembly, battle, casualties, expedition, final, military, political
+from kleos.games.pericles.rules import assembly, battle, boule, casualties, expedition, final, military, political
 from kleos.games.pericles.rules.battledeck import NONE
 from kleos.games.pericles.rules.common import ENEMY, FRIENDLY, bases_in, count, in_use, room, status
 from kleos.games.pericles.rules.diplomatic import treason
@@ -34,6 +34,7 @@ from kleos.games.pericles.state import (
     M_STAGE,
     M_WIN,
     N_HONOR,
+    OFF,
     OUT,
     PHASES,
     PLAYED,
@@ -175,9 +176,17 @@ def _stopped(g: PericlesGame, before: PericlesState, after: PericlesState) -> li
     """Where a unit's move ended in the step (P-MOVE-6, P-MOVE-7): told once, at its end, for a move of
     one link or several (the words of each step name the links)."""
     t = g.tables
-    return [_("the move of {unit} ({code}) ends in {theater}", unit=unit_name(PIECES[i % N_PIECES]),
-              code=PIECES[i % N_PIECES], theater=t.theater_keys[i // N_PIECES])
-            for i, (b, a) in enumerate(zip(before.moved, after.moved, strict=True)) if a > b]
+    target = entry_parts(before.revealed)[0] if before.revealed >= 0 else -1
+    ends = [i for i, (b, a) in enumerate(zip(before.moved, after.moved, strict=True)) if a > b]
+    return [_(MOVE_ENDS[i // N_PIECES == target], unit=unit_name(PIECES[i % N_PIECES]), code=PIECES[i % N_PIECES],
+              theater=t.theater_keys[i // N_PIECES]) for i in ends]
+
+
+MOVE_ENDS = {True: N_("the move of {unit} ({code}) ends in {theater}, the expedition's theater (P-MOVE-6)"),
+             False: N_("the move of {unit} ({code}) ends in {theater}, where it can go no further (P-MOVE-7, "
+                       "P-MOVE-8)")}
+"""Why a move ends where it does: a moving unit stops only on entering the expedition's theater or
+where no line onward is open to it, so a unit sent elsewhere travels until it is stuck (P-MOVE-5..8)."""
 
 
 HONOR_CAUSES = {"wills": (N_("will of the Assembly met, P-WILL-3"), N_("will of the Assembly not met, P-WILL-4")),
@@ -267,11 +276,33 @@ def outcomes_by_phase(g: PericlesGame, before: PericlesState, action: Action,
     heads, as if the Assembly had decided them."""
     debated = debate_table(g, before, action, after)
     political = political_told(g, before, action, after, debated)
-    earlier = [debate_told(g, before, action, after, debated)]
+    earlier = [debate_told(g, before, action, after, debated), issue_start_told(before, action, after)]
     rest = [expedition_told(g, before, after), *ending_told(g, before, after)]
     later = [*political, *rest] if political else []
     earlier += [] if political else rest
     return [line for line in earlier if line], [line for line in later if line]
+
+
+def issue_start_told(before: PericlesState, action: Action, after: PericlesState) -> str:
+    """Where an issue chosen in step A or B of the Boulé starts on its side's track: "Military (MIL) starts
+    on box 2 toward AK" (P-BOULE-5, P-BOULE-6), or at the centre for Ostracism and War/Peace (P-BOULE-9). A reader
+    of the log sees later debates start there; steps C and D put every issue on the centre (P-BOULE-7,
+    P-BOULE-8) and go untold. "" for any other step."""
+    if action.verb != "issue" or before.step != "select":
+        return ""
+    side = before.side
+    base = side * ISSUES_PER_SIDE
+    placed = [after.track[base + i] for i in range(ISSUES_PER_SIDE)
+              if before.track[base + i] == OFF != after.track[base + i]]
+    if len(placed) != 1 or not boule.off_centre(before):
+        return ""
+    code = str(action.args[0])
+    issue = _(ISSUE_NAMES.get(code, code))
+    if placed[0] == 0:
+        return _("{issue} ({code}) starts at the centre, as Ostracism and War/Peace always do (P-BOULE-9)",
+                 issue=issue, code=code)
+    return _("{issue} ({code}) starts {where} (P-BOULE-5, P-BOULE-6)", issue=issue, code=code,
+             where=where_on_track(side, placed[0]))
 
 
 def political_heading(turn: int) -> str:

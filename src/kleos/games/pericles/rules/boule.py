@@ -64,6 +64,11 @@ def select_legal(t: Tables, s: PericlesState) -> list[Action]:
     return [built("issue", (k,)) for k in available(t, s, s.side)]
 
 
+def off_centre(s: PericlesState) -> bool:
+    """Whether the Boulé step under way puts its issue off the centre (steps A and B, P-BOULE-5, P-BOULE-6)."""
+    return STEPS[s.boule][2] != 0
+
+
 def select_apply(t: Tables, s: PericlesState, f: int, action: Action) -> None:
     """The chosen issue goes on its box (P-BOULE-5..9); boxes hold any number (P-BOULE-12)."""
     kind = str(action.args[0])
