@@ -56,7 +56,7 @@ def _game_line(kit: GameKit) -> list[str]:
     if handicap is not None:
         lines.append("    " + _("bot handicap (kleos play {game} --handicap N, {low}-{high}; default {default} for "
                               "each bot seat, 0: none): {what}", game=kit.name, low=handicap.minimum,
-                              high=handicap.maximum, default=handicap.default, what=handicap.help))
+                              high=handicap.maximum, default=handicap.default, what=handicap.words(kit.word)))
     return lines
 
 
@@ -66,7 +66,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         data = [{"name": k.name, "title": k.title, "summary": k.summary, "min_seats": k.min_seats,
                  "max_seats": k.max_seats, "editions": list(k.editions()),
                  "options": [o.as_json(k.word) for o in k.options],
-                 "bot_handicap": None if k.bot_handicap is None else k.bot_handicap.as_json()}
+                 "bot_handicap": None if k.bot_handicap is None else k.bot_handicap.as_json(k.word)}
                 for k in kits.values()]
         sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         return 0

@@ -310,3 +310,22 @@ def test_a_faction_in_a_refusal_is_named_in_the_readers_words(language: str, fac
         shown = KIT.render_illegal(error)
     assert shown == i18n.gettext_in(DOMAIN, template, language).format(faction=faction)
     assert "AF" not in shown.split()
+
+
+@pytest.mark.parametrize(("language", "words"), [("es", "Honor inicial extra para cada facción que juega un bot; "
+                                                        "20 por defecto"),
+                                                 ("de", "zusätzliche Anfangsehre für jede Fraktion, die ein Bot "
+                                                        "spielt; Vorgabe 20")])
+def test_p_data_14_the_bot_handicap_is_told_in_the_readers_words(language: str, words: str) -> None:
+    """P-DATA-14, P-SOLO-6: the bots' extra Honor, told at a game's start and in the lobby, is a template of
+    the game's catalogue filled with the data's numbers (the full war's 20, the vignette's 0), not English
+    with the numbers in it."""
+    spec = KIT.bot_handicap
+    assert spec is not None
+    with i18n.use_locale(language):
+        text = spec.words(KIT.word)
+        listed = spec.as_json(KIT.word)
+    assert text.startswith(words) and "0 " in text and "14_1_09a" in text and "(P-DATA-14" in text, text
+    assert listed["help"] == text and listed["default"] == 20
+    assert spec.words().startswith("extra starting Honor for each faction a bot plays; default 20 in the full war, "
+                                   "0 in 14_1_09a (P-DATA-14")

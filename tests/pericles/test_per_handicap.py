@@ -118,7 +118,7 @@ def test_kit_bot_handicap_is_20_within_0_to_40() -> None:
     """P-DATA-14 (BGG-BOT): the kit offers the platform a bot handicap of 20, adjustable 0-40."""
     spec = KIT.bot_handicap
     assert spec is not None and (spec.default, spec.minimum, spec.maximum) == (20, 0, 40)
-    assert "Honor" in spec.help and "P-DATA-14" in spec.help
+    assert "Honor" in spec.words() and "P-DATA-14" in spec.words()
 
 
 def test_kit_gives_the_handicap_to_the_bot_seats_only() -> None:
@@ -145,7 +145,7 @@ def test_the_one_phase_vignette_defaults_to_no_bot_handicap() -> None:
     assert amount.bot_default_for(VIGNETTE) == 0 and amount.bot_default_for("14_2") == 20
     assert amount.tag_of("bot_default_by_scenario") == "reconstructed" and "14_1_09a" in amount.reason
     spec = KIT.bot_handicap
-    assert spec is not None and "0 in 14_1_09a" in spec.help
+    assert spec is not None and "0 in 14_1_09a" in spec.words()
 
 
 def test_handicaps_move_on_with_their_players_for_a_rematch() -> None:

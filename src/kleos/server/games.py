@@ -315,7 +315,7 @@ def catalog_entry(kit: GameKit, board_module: str | None) -> dict[str, Any]:
         "opponents": opponents(kit),
         "default_opponent": default_opponent(kit),
         "agents_about": agents_about(kit),
-        "bot_handicap": None if kit.bot_handicap is None else kit.bot_handicap.as_json(),
+        "bot_handicap": None if kit.bot_handicap is None else kit.bot_handicap.as_json(kit.word),
         "board_module": board_module,
     }
 

@@ -185,7 +185,7 @@ def _handicap_help(kit: GameKit) -> str:
     if spec is None:
         return _("a handicap for the computer's seats: {game} has none, so this is refused", game=kit.title)
     return _("{what}: N ({low}-{high}) for every seat the computer plays in a new game; without it they get "
-             "{default}, and --handicap 0 gives none", what=spec.help, low=spec.minimum, high=spec.maximum,
+             "{default}, and --handicap 0 gives none", what=spec.words(kit.word), low=spec.minimum, high=spec.maximum,
              default=spec.default)
 
 

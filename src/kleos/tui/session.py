@@ -225,7 +225,7 @@ class Session:
         given = handicaps(self.kit, self.record.options)
         if spec is None or (not given and all(self.is_human(seat) for seat in self.seats)):
             return ""
-        what = self.kit.word(spec.help)
+        what = spec.words(self.kit.word)
         if not given:
             return _("Handicap, {what}: none in this game (kleos play --handicap N gives the bots N).", what=what)
         seats = ", ".join(f"{self.name(seat)} {amount}" for seat, amount in sorted(given.items()))

@@ -10,8 +10,8 @@ lobby and rematches do with it, the same for every game; the kit base class hold
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kleos.core.kit import WHOLE_NUMBER, JsonDict, OptionsError
@@ -25,6 +25,11 @@ HANDICAP = "handicap"
 NO_HANDICAP = N_("{title} has no handicap for bots")
 
 
+def filled(text: str, **params: str | int) -> str:
+    """``text`` as written, filled with ``params``: a handicap's help where no language is asked."""
+    return text.format(**params) if params else text
+
+
 @dataclass(frozen=True)
 class HandicapSpec:
     """What a handicap gives, in words, and the amount a bot seat gets unless told otherwise, within
@@ -34,10 +39,19 @@ class HandicapSpec:
     default: int
     minimum: int = 0
     maximum: int = 0
+    values: tuple[tuple[str, str | int], ...] = ()
+    """Filled into ``help`` once it is in the reader's language: what the game's data says (amounts,
+    rule IDs), so that the catalogue holds one template, not the English with the numbers in it."""
 
-    def as_json(self) -> JsonDict:
-        """As ``kleos games --json`` and the server's catalog list it."""
-        return asdict(self)
+    def words(self, word: Callable[..., str] = filled) -> str:
+        """``help`` in the words of ``word`` (a kit's :meth:`~kleos.core.kit.GameKit.word`: the
+        reader's language), filled with ``values``; English without one."""
+        return word(self.help, **dict(self.values))
+
+    def as_json(self, word: Callable[..., str] = filled) -> JsonDict:
+        """As ``kleos games --json`` and the server's catalog list it, the help in ``word``'s language."""
+        return {"help": self.words(word), "default": self.default, "minimum": self.minimum,
+                "maximum": self.maximum}
 
 
 @dataclass(frozen=True)

@@ -82,12 +82,26 @@ class HonorHandicap(BotHandicap):
         return bot_handicap_default(options)
 
 
+HANDICAP_HELP = {
+    0: N_("extra starting Honor for each faction a bot plays ({rules})"),
+    1: N_("extra starting Honor for each faction a bot plays; default {default} in the full war, {amount} in "
+          "{scenario} ({rules})"),
+    2: N_("extra starting Honor for each faction a bot plays; default {default} in the full war, by scenario "
+          "{amounts} ({rules})")}
+"""The handicap's help by how many scenarios the data gives a default of their own (none, one, more),
+translated as templates and filled with the data's numbers (:attr:`HandicapSpec.values`)."""
+
+
 def _honor_handicap() -> HonorHandicap:
     a = honor_amount()
-    short = ", ".join(f"{n} in {sc}" for sc, n in sorted(a.bot_default_by_scenario.items()))
-    by_scenario = f"; default {a.bot_default} in the full war, {short}" if short else ""
-    return HonorHandicap(f"extra starting Honor for each faction a bot plays{by_scenario} ({', '.join(a.rules)})",
-                         a.bot_default, a.minimum, a.maximum)
+    own = sorted(a.bot_default_by_scenario.items())
+    values: dict[str, str | int] = {"rules": ", ".join(a.rules), "default": a.bot_default}
+    if len(own) == 1:
+        values |= {"scenario": own[0][0], "amount": own[0][1]}
+    elif own:
+        values["amounts"] = ", ".join(f"{sc} {n}" for sc, n in own)
+    return HonorHandicap(HANDICAP_HELP[min(len(own), 2)], a.bot_default, a.minimum, a.maximum,
+                         tuple(values.items()))
 
 
 class PericlesKit(GameKit[PericlesGame, PericlesState, PericlesView]):
