@@ -329,3 +329,17 @@ def test_p_data_14_the_bot_handicap_is_told_in_the_readers_words(language: str, 
     assert listed["help"] == text and listed["default"] == 20
     assert spec.words().startswith("extra starting Honor for each faction a bot plays; default 20 in the full war, "
                                    "0 in 14_1_09a (P-DATA-14")
+
+
+@pytest.mark.parametrize(("language", "scenario", "heading"), [
+    ("es", "14_2", "Pericles: La Primera Guerra del Peloponeso (escenario 14_2)"),
+    ("de", "14_1_09a", "Pericles: Krieg in der Ägäis (Szenario 14_1_09a)"),
+    ("en", "14_2", "Pericles: The First Peloponnesian War (scenario 14_2)")])
+def test_the_heading_names_the_scenario_in_the_readers_words(language: str, scenario: str, heading: str) -> None:
+    """The game's heading (a plain game's first line, the help screen's title) names the war as the
+    lobby's scenario choice does, in the reader's language; the data file's name is the English."""
+    from kleos.games.pericles.tui import parts
+
+    game = PericlesGame({"scenario": scenario})
+    with i18n.use_locale(language):
+        assert parts._heading(game) == heading

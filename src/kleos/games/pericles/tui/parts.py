@@ -56,9 +56,14 @@ def _full_view(game: PericlesGame, state: PericlesState) -> PericlesView:
     return view
 
 
+SCENARIO_NAMES = (N_("The First Peloponnesian War"), N_("War in the Aegean"))
+"""The packaged scenarios' names (``name`` in their data files), for the catalogue: a heading names its
+war in the reader's language; a scenario of a data folder the catalogue lacks keeps its own words."""
+
+
 def _heading(game: PericlesGame) -> str:
     sc = game.tables.scenario
-    return _("Pericles: {name} (scenario {id})", name=sc.name, id=sc.id)
+    return _("Pericles: {name} (scenario {id})", name=_(sc.name), id=sc.id)
 
 
 # ----- the log -------------------------------------------------------------------------------------------
