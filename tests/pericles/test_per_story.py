@@ -570,6 +570,7 @@ WORDS_OF_NOTATION = {
     "eliminate Ionia Dl": "eliminate Delian League troops (Dl) in Ionia: nowhere to redeploy",
     "disband Chios Dn": "remove Delian League ship (Dn) in Chios for upkeep",
     "plague Athens Al": "Plague: remove Athenian hoplites (Al) in Athens",
+    "demobilise Sparta An": "Peace: demobilise Athenian trireme (An) in Sparta, contested",  # P-ARIST-4 (Peace C)
     "move Sparta S300 Isthmus": "move the 300 (S300) from Sparta toward Isthmus",  # P-MOVE-1 (was "move a the 300")
     # P-ORACLE-2, P-LEAGUE-3..6, P-DIPLO-1..7, P-EXPED-2, P-TMARK-4, P-GOLD-1: an issue's choices
     "oracle honor": "take 3 Honor",

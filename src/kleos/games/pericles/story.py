@@ -92,7 +92,8 @@ def tell(g: PericlesGame, s: PericlesState, action: Action) -> str:
     special = {"keep": _keep, "place": _place, "reveal": _reveal, "expedition": _expedition, "raid": _raid,
                "draw": _draw, "row": _row, "casualty": _casualty, "raze": _raze, "second": _second, "ship": _ship,
                "move": _move, "redeploy": _unit_step, "relocate": _unit_step, "eliminate": _unit_step,
-               "disband": _unit_step, "plague": _unit_step, "oracle": _oracle, "league": _league,
+               "disband": _unit_step, "plague": _unit_step, "demobilise": _unit_step, "oracle": _oracle,
+               "league": _league,
                "commit": _commit, "secret": _secret, "lend": _lend, "gold": _gold, "cit": _side_issue,
                "col": _side_issue, "kry": _side_issue, "ago": _side_issue, "build": _build, "issue": _issue,
                "debate": _debate, "aristophanes": _aristophanes, "advisor": _advisor, "deal": _deal}
@@ -723,7 +724,8 @@ UNIT_STEPS = {"redeploy": N_("redeploy {unit} ({code}) from {origin} to {to}"),
               "relocate": N_("Peace: move {unit} ({code}) from {origin} to {to}"),
               "eliminate": N_("eliminate {unit} ({code}) in {origin}: nowhere to redeploy"),
               "disband": N_("remove {unit} ({code}) in {origin} for upkeep"),
-              "plague": N_("Plague: remove {unit} ({code}) in {origin}")}
+              "plague": N_("Plague: remove {unit} ({code}) in {origin}"),
+              "demobilise": N_("Peace: demobilise {unit} ({code}) in {origin}, contested")}
 """Steps on one unit of a theater (P-REDEPLOY-1, P-ARIST-4, P-UPKEEP-1, P-PLAGUE-6), told in words."""
 
 
