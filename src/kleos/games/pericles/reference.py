@@ -96,7 +96,10 @@ goes back to the supply and gives 1 Honor per full 4 tokens (P-CAPITAL-1, P-CAPI
   there after movement (P-EXPED-2, P-EXPED-7).
 - Moving: one unit at a time along connection lines; it stops on entering the Expedition theater,
   or where it may not leave: leaving needs your strength of the tested kind left behind to be at
-  least the enemy's there (P-MOVE-3, P-MOVE-6, P-MOVE-9).
+  least the enemy's there (P-MOVE-3, P-MOVE-6, P-MOVE-9). It need not head for the Expedition
+  theater, but it cannot stop anywhere else by choice: it goes on until no line onward is open to it,
+  so a route may be chosen that traps it (P-MOVE-5, P-MOVE-7, P-MOVE-8; this engine lets no move
+  enter a theater twice).
 - Raid (contested theater only): spend 3 Strategos for 3 Honor; a card of your battle deck takes that
   many Strategos from the enemy Dominant faction, and Honor for each one it lacks (P-RAID-1..4).
 """),
