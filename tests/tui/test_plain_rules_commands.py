@@ -15,7 +15,8 @@ import pytest
 from kleos.cli import main
 from kleos.core.action import Action
 from kleos.tui.menu_runs import counted_runs
-from kleos.tui.plain import names, rules_naming
+from kleos.tui.plain import rules_naming
+from kleos.tui.rule_ids import names
 
 GAMES = {"polis": ["--seed", "3", "--opponent", "random"], "cyclades": ["--seed", "3", "--opponent", "random"],
          "pericles": ["--seed", "11", "--opponent", "random"]}

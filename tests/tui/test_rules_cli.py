@@ -75,6 +75,33 @@ def test_a_rule_id_finds_its_sections_and_its_kinds_of_move(capsys: pytest.Captu
     assert "**ship**" not in out  # P-SHIP-1 only
 
 
+@pytest.mark.parametrize(("topic", "text", "found"), [
+    ("P-MOVE-7", "it stops (P-MOVE-6..9)", True),  # within a range
+    ("P-MOVE-1", "a unit (P-MOVE-16)", False),  # not inside a longer ID
+    ("P-MOVE-10", "a unit (P-MOVE-1)", False),
+    ("p-move-16", "a unit (P-MOVE-16)", True),  # any case
+    ("P-300-2", "the 300 (P-300-1..4)", True),  # a prefix with digits
+    ("R-ACT-TRIBUTE-2", "free at home (R-ACT-TRIBUTE-2)", True),
+    ("R-ACT-TRIBUTE-2", "(XR-ACT-TRIBUTE-2)", False),
+    ("battle", "the Land Battle", True)])  # a word: any case, anywhere
+def test_a_rule_id_is_found_alone_or_in_a_range(topic: str, text: str, found: bool) -> None:
+    """A rule ID cited in a range ("P-RAID-1..4") is found by each ID in it, and "P-MOVE-1" does not
+    find "P-MOVE-16"; a word is found as part of any text."""
+    from kleos.tui.rules_cli import mentions
+
+    assert mentions(topic, text) is found
+
+
+def test_a_rule_id_the_log_cites_finds_the_rule_it_names(capsys: pytest.CaptureFixture[str]) -> None:
+    """P-MOVE-7, P-MOVE-8: the log says a move ends "where it can go no further (P-MOVE-7, P-MOVE-8)";
+    a player who looks the ID up reads why (a unit cannot stop anywhere else by choice)."""
+    code, out, _err = _run(["rules", "pericles", "P-MOVE-7"], capsys)
+    assert code == 0 and "## Military issues, expeditions and raids" in out
+    assert "it cannot stop anywhere else by choice" in out and "(P-MOVE-5, P-MOVE-7, P-MOVE-8" in out
+    code, out, _err = _run(["rules", "pericles", "P-RAID-3"], capsys)
+    assert code == 0 and "(P-RAID-1..4)" in out  # found within the range
+
+
 def test_nothing_found_is_refused_with_the_sections_to_try(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _run(["rules", "polis", "xyzzy"], capsys)
     assert (code, out) == (1, "")

@@ -9,7 +9,6 @@ agents' generators): both front ends play the same game from the same file.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from kleos.tui.board_change import changed_lines
 from kleos.tui.log_runs import Run, fold, grown
 from kleos.tui.look import Look, verb_told
 from kleos.tui.menu_runs import Runs, SharedRun, counted_of, menu_runs, printed_lines, shared_lines
+from kleos.tui.rule_ids import RULE_ID, names
 from kleos.tui.session import Session
 
 LOG_LINES = 20
@@ -344,7 +344,7 @@ class PlainGame:
             out(_("'rules WORD' shows the parts that name WORD (a word such as a card or a rule ID)."))
             return
         found = rules_naming(text, needle)
-        wanted = RULE_ID.match(needle)
+        wanted = RULE_ID.fullmatch(needle)
         if not found and wanted is not None:  # no part cites the rule itself: those citing its family
             found = rules_naming(text, wanted.group(1))
             if found:
@@ -475,24 +475,6 @@ def rules_naming(text: str, needle: str) -> list[str]:
                 told.add(context)
         found.append(part)
     return found
-
-
-RULE_ID = re.compile(r"([a-z]+(?:-[a-z]+)*)-(\d+)$")
-RULE_RANGE = re.compile(r"([a-z]+(?:-[a-z]+)*)-(\d+)\.\.(\d+)")
-
-
-def names(text: str, needle: str) -> bool:
-    """Whether lower-case ``text`` names ``needle``: contains it (a rule ID "x-move-1" not as the start
-    of "x-move-12"), or, for a rule ID ("x-move-6"), cites a range of rules that holds it
-    ("X-MOVE-1..6")."""
-    wanted = RULE_ID.match(needle)
-    if wanted is None:
-        return needle in text
-    if re.search(re.escape(needle) + r"(?!\d)", text):
-        return True
-    family, number = wanted.group(1), int(wanted.group(2))
-    return any(found.group(1).endswith(family) and int(found.group(2)) <= number <= int(found.group(3))
-               for found in RULE_RANGE.finditer(text))
 
 
 def _parts(text: str) -> list[str]:

@@ -22,6 +22,7 @@ from kleos.core.kit.options import command_options
 from kleos.core.kit.terminal import VerbHelp
 from kleos.i18n.platform import N_, _
 from kleos.tui.look import Look, verb_line
+from kleos.tui.rule_ids import names
 
 RULES_HELP = N_("""\
 Print a game's rules reference: the whole of it, or, with a TOPIC, each section and each kind of move
@@ -59,9 +60,9 @@ def split_sections(markdown: str) -> tuple[str, list[Section]]:
 
 
 def mentions(topic: str, *texts: str) -> bool:
-    """Whether any of ``texts`` contains ``topic``, ignoring case."""
-    wanted = topic.casefold()
-    return any(wanted in text.casefold() for text in texts)
+    """Whether any of ``texts`` names ``topic``, ignoring case: a rule ID also within a range that holds
+    it (:func:`~kleos.tui.rule_ids.names`)."""
+    return any(names(text, topic) for text in texts)
 
 
 def topic_text(opening: str, sections: Sequence[Section], verbs: Mapping[str, VerbHelp], topic: str) -> str | None:
