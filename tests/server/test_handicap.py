@@ -51,6 +51,8 @@ def test_catalog_lists_the_bot_handicap(both: TestClient) -> None:
     spec = games["pericles"]["bot_handicap"]
     assert (spec["default"], spec["minimum"], spec["maximum"]) == (20, 0, 40) and "Honor" in spec["help"]
     assert games["bids"]["bot_handicap"] is None
+    german = {g["name"]: g for g in both.get("/api/catalog", headers={"Accept-Language": "de"}).json()["games"]}
+    assert german["pericles"]["bot_handicap"]["help"].startswith("zusätzliche Anfangsehre")  # the reader's words
 
 
 def test_p_data_14_bot_seats_get_the_default(client: TestClient) -> None:
