@@ -141,3 +141,31 @@ def test_p_seq_5_the_log_words_head_the_political_phase_where_its_words_begin() 
         assert words.text_within.startswith("The Assembly is over. The Political phase begins (P-SEQ-5)")
         assert words.text.endswith(words.text_within) and len(words.text_within) < len(words.text)
     assert seen >= 2
+
+
+SUMS = re.compile(r"the boxes of the won issues add up to (\w\w) (\d+), (\w\w) (\d+)(?:: (\w\w) takes (\d+) Honor)?")
+
+
+def test_p_oratory_3_the_line_gives_each_faction_s_sum_of_boxes() -> None:
+    """P-ORATORY-3, P-ORATORY-4, P-ORATORY-6: the Oratory line names what is compared, the sum of the
+    boxes of each faction's won issues ("add up to AF 9, DF 4", not a count of issues, which the
+    Dominance line gives), and the higher sum takes the difference, at most 3 (less only when the loser
+    has no more to lose, P-ORATORY-5); equal sums move nothing."""
+    told = taken = short = 0
+    for step in _political_steps():
+        for line in _told(step):
+            found = SUMS.search(line)
+            if not found:
+                continue
+            first, a, second, b, high, n = found.groups()
+            told += 1
+            if int(a) == int(b):
+                assert "no Honor changes hands" in line, line
+            elif high is not None:
+                assert high == (first if int(a) > int(b) else second), line
+                whole = min(abs(int(a) - int(b)), 3)
+                assert 0 < int(n) <= whole, line
+                assert (int(n) < whole) == (f", all {first if high == second else second} had" in line), line
+                taken += int(n) == whole
+                short += int(n) < whole
+    assert told >= 12 and taken >= 6 and short >= 1

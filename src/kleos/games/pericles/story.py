@@ -493,20 +493,23 @@ def _oratory_told(t: Tables, s: PericlesState, side: int, changes: list[int]) ->
                  "{loss}.", side=side_name(side), winner=FACTIONS[ostracised], other=FACTIONS[ostracised ^ 1],
                  gain=f"+{changes[ostracised]}", loss=_loss(changes[ostracised ^ 1]))
     va, vb = political.oratory_value(t, s, a), political.oratory_value(t, s, b)
+    values = {"side": side_name(side), "first": FACTIONS[a], "first_value": va, "second": FACTIONS[b],
+              "second_value": vb}
     if va == vb:
-        return _("Oratory for {side} (P-ORATORY-6): the won issues count {first} {first_value}, {second} "
-                 "{second_value}: no Honor changes hands.", side=side_name(side), first=FACTIONS[a], first_value=va,
-                 second=FACTIONS[b], second_value=vb)
+        return _("Oratory for {side} (P-ORATORY-6): the boxes of the won issues add up to {first} {first_value}, "
+                 "{second} {second_value}: no Honor changes hands.", **values)
     high = a if va > vb else b
     if not changes[high]:
-        return _("Oratory for {side} (P-ORATORY-3, P-ORATORY-5): the won issues count {first} {first_value}, "
-                 "{second} {second_value}, but {low} has no Honor to lose: no Honor changes hands.",
-                 side=side_name(side), first=FACTIONS[a], first_value=va, second=FACTIONS[b], second_value=vb,
-                 low=FACTIONS[high ^ 1])
-    return _("Oratory for {side} (P-ORATORY-3, P-ORATORY-4): the won issues count {first} {first_value}, {second} "
-             "{second_value}: {high} takes {n} Honor from {low}.", side=side_name(side), first=FACTIONS[a],
-             first_value=va, second=FACTIONS[b], second_value=vb, high=FACTIONS[high], n=changes[high],
-             low=FACTIONS[high ^ 1])
+        return _("Oratory for {side} (P-ORATORY-3, P-ORATORY-5): the boxes of the won issues add up to {first} "
+                 "{first_value}, {second} {second_value}, but {low} has no Honor to lose: no Honor changes hands.",
+                 low=FACTIONS[high ^ 1], **values)
+    if changes[high] < min(abs(va - vb), political.ORATORY_MOST):
+        return _("Oratory for {side} (P-ORATORY-3, P-ORATORY-5): the boxes of the won issues add up to {first} "
+                 "{first_value}, {second} {second_value}: {high} takes {n} Honor from {low}, all {low} had.",
+                 high=FACTIONS[high], n=changes[high], low=FACTIONS[high ^ 1], **values)
+    return _("Oratory for {side} (P-ORATORY-3, P-ORATORY-4): the boxes of the won issues add up to {first} "
+             "{first_value}, {second} {second_value}: {high} takes {n} Honor from {low}.", high=FACTIONS[high],
+             n=changes[high], low=FACTIONS[high ^ 1], **values)
 
 
 def _dominant_told(t: Tables, s: PericlesState, side: int, favor_before: int, changes: list[int]) -> str:

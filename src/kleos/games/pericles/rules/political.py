@@ -50,6 +50,7 @@ from kleos.games.pericles.tables import (
 )
 
 CAPTURE_VALUE = 7  # P-ORATORY-3
+ORATORY_MOST = 3  # P-ORATORY-4: the most Honor Oratory moves
 THEATER_ISSUES = ("MIL", "LEA", "DIP", "ORA")  # P-POLISSUE-1, P-TMARK-1
 UNIQUE_ISSUES = ("CIT", "COL", "KRY", "AGO")
 HOMES = (6, 5)  # theater index of Athens (7) and Sparta (6)
@@ -94,7 +95,7 @@ def oratory(t: Tables, s: PericlesState, side: int) -> None:
     if va == vb:
         return
     high, low = (a, b) if va > vb else (b, a)
-    lost = -gain(s, low, -min(abs(va - vb), 3), H_POLITICAL)
+    lost = -gain(s, low, -min(abs(va - vb), ORATORY_MOST), H_POLITICAL)
     gain(s, high, lost, H_POLITICAL)  # P-ORATORY-5: only what the loser really lost
 
 
