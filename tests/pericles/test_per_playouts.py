@@ -99,8 +99,11 @@ def honor_only_by_rules(before: PericlesState, seat: int, action: Action, after:
 
 
 def secrets(g: PericlesGame) -> Callable[[PericlesState, int | None], Iterable[PericlesState]]:
-    """Variants of a position that differ only in what ``seat`` may not know."""
+    """Variants of a position that differ only in what ``seat`` may not know: none once the game is over,
+    when the screens are lifted."""
     def variants(s: PericlesState, seat: int | None) -> Iterable[PericlesState]:
+        if s.outcome is not None:
+            return
         other = s.copy()
         for f in range(4):
             if f != seat:

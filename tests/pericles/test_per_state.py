@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import random
 
-from per_helpers import AF, AK, DF, EK, at_step, game, put, run_until
+from per_helpers import AF, AK, DF, EK, at_step, game, played, put, run_until
 
 from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
+from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules.common import count
 from kleos.games.pericles.state import (
     ENTOURAGE,
@@ -101,6 +102,23 @@ def test_view_hides_hands_and_stocks() -> None:
     assert v.state.stock == [HIDDEN, 4, HIDDEN, HIDDEN] and v.stock_total == (7, 11)
     assert v.hand_sizes[AF] == s.card_loc.count(HAND + AF)
     assert 0 not in v.state.card_loc  # the deck's cards are unseen: no order, no contents
+
+
+def test_the_screens_are_lifted_once_the_game_is_over() -> None:
+    """P-INFO-3, P-INFO-7: stocks and commitments stay hidden while the game runs; at its end every seat
+    and a spectator see all of them, so the board of the end reads every faction's Strategos, not "?"."""
+    g, s = played("14_1_09a", 3, "over")
+    assert s.outcome is not None
+    s.stock = [1, 2, 3, 4]
+    running = s.copy()
+    running.outcome = None
+    assert g.view(running, None).state.stock == [HIDDEN] * 4 and g.view(running, EK).state.stock[AF] == HIDDEN
+    for reader in (None, AF, EK):
+        shown = g.view(s, reader).state
+        assert (shown.stock, shown.commit, shown.card_loc, shown.held, shown.queue) == (
+            s.stock, s.commit, s.card_loc, s.held, s.queue)
+    board = KIT.describe_view(g, g.view(s, None), None)
+    assert "Strategos ?" not in board and "Strategos 4" in board, board
 
 
 def test_debate_card_secret_until_both_are_down() -> None:

@@ -75,6 +75,10 @@ def rules_check(served: dict[str, Any], true: PericlesState, seat: int | None) -
     through ``make_view``), so that a view that leaks fails here even if it is the kit's own."""
     where = f"seat {seat} at step {true.steps}"
     assert "rng" not in served and "seed" not in served
+    if true.outcome is not None:  # the game is over: the screens are lifted, everything shown as it is
+        for field in ("card_loc", "stock", "commit", "held", "queue"):
+            assert served[field] == getattr(true, field), f"{where}: the end hides {field}"
+        return
     for card, loc in enumerate(true.card_loc):  # P-INFO-2, P-INFO-8
         expected = UNSEEN if secret_card(loc, seat, true.played) else loc
         assert served["card_loc"][card] == expected, f"{where} sees card {card} at {served['card_loc'][card]}"
@@ -98,13 +102,14 @@ def rules_check(served: dict[str, Any], true: PericlesState, seat: int | None) -
             assert shown_entry // 100 == entry // 100, "the theater and placer of a marker are public"
 
 
-def stock_words(description: str, names: tuple[str, ...], seat: int | None) -> None:
-    """The text gives the reader's own Strategos stock and '?' for everyone else's (P-INFO-3)."""
+def stock_words(description: str, names: tuple[str, ...], seat: int | None, over: bool = False) -> None:
+    """The text gives the reader's own Strategos stock and '?' for everyone else's (P-INFO-3); once the
+    game is over, everyone's."""
     for f, name in enumerate(names):
         line = next(x for x in description.splitlines() if x.startswith(name))
         stock = re.search(r"Strategos (\S+),", line)
         assert stock is not None, line
-        assert (stock.group(1) != "?") == (f == seat), f"seat {seat} reads {name}'s stock: {line}"
+        assert (stock.group(1) != "?") == (f == seat or over), f"seat {seat} reads {name}'s stock: {line}"
 
 
 MARKER_NAMED = re.compile(r"\b(AF|DF|EK|AK)'s (Military|League|Diplomatic|Oracle|Rumor) marker")
@@ -167,7 +172,7 @@ def check_message(message: Message, seat: int | None, game: PericlesGame, truth:
     explained = served.pop(EXPLANATIONS, {})
     assert served == view_json(view), f"seat {seat} at step {seq} is served more than its view"
     assert message["description"] == KIT.describe_view(game, view, seat)
-    stock_words(message["description"], game.seat_names, seat)
+    stock_words(message["description"], game.seat_names, seat, state.outcome is not None)
     acting = seat is not None and not game.is_terminal(state) and seat in game.actors(state)
     assert message["your_turn"] == acting, f"seat {seat} at step {seq}: your_turn {message['your_turn']}"
     if acting:

@@ -5,7 +5,9 @@ P-ASSEMBLY-5: a debate card is face up once both factions of its side have playe
 the deck's become ``UNSEEN``; the other factions' Strategos stocks (P-INFO-3); the theater markers
 others hold (P-INFO-5); the identity of face-down markers on the map that it neither placed nor owns
 (P-INFO-6); and the generator. Counts stay public, so the view keeps them. Everything else is public
-(P-INFO-1, P-INFO-9).
+(P-INFO-1, P-INFO-9). Once the game is over the screens are lifted, but for the generator: the board of
+the end then shows every faction's Strategos and cards, where it showed "Strategos ?" to everyone but
+the holder, and the server's replay gives the whole history at that point too.
 """
 
 from __future__ import annotations
@@ -66,13 +68,15 @@ def make_view(state: PericlesState, seat: int | None) -> PericlesView:
     s.rng = Rng(0)
     hand_sizes = tuple(state.card_loc.count(HAND + f) for f in range(4))
     entourage_sizes = tuple(state.card_loc.count(ENTOURAGE + f) for f in range(4))
+    stock_total = tuple(state.stock[2 * side] + state.stock[2 * side + 1] for side in (0, 1))
+    markers = tuple(sum(state.held[f * 4 * N_KINDS:(f + 1) * 4 * N_KINDS]) for f in range(4))
+    if state.outcome is not None:
+        return PericlesView(seat, s, hand_sizes, entourage_sizes, stock_total, markers)
     face_up = face_up_debate_cards(state)
     s.card_loc = [UNSEEN if _secret_loc(loc, seat, face_up) else loc for loc in state.card_loc]
-    stock_total = tuple(state.stock[2 * side] + state.stock[2 * side + 1] for side in (0, 1))
     s.stock = [v if f == seat else HIDDEN for f, v in enumerate(state.stock)]
     s.commit = [v if f == seat or state.committed[f] == REVEALED else HIDDEN
                 for f, v in enumerate(state.commit)]  # P-INFO-7
-    markers = tuple(sum(state.held[f * 4 * N_KINDS:(f + 1) * 4 * N_KINDS]) for f in range(4))
     s.held = [n if seat is not None and seat in (i // N_KINDS // 4, i // N_KINDS % 4) else 0
               for i, n in enumerate(state.held)]
     s.queue = [_redact(entry, seat) for entry in state.queue]
