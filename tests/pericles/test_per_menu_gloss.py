@@ -7,7 +7,7 @@ down in a theater (P-INFO-6), a card is set aside or played, a marker lent, Stra
 
 from __future__ import annotations
 
-from per_helpers import AF, at_step, bare, put
+from per_helpers import AF, at_step, bare, played, put
 
 from decisions import at_first_decision
 from kleos import i18n
@@ -15,8 +15,10 @@ from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles.cards import card_gloss, card_title
 from kleos.games.pericles.explain import explain
+from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
+from kleos.games.pericles.state import PericlesState
 from kleos.games.pericles.tables import AN, FACTIONS
 from kleos.tui.look import Look
 
@@ -144,6 +146,56 @@ def test_p_exped_7_a_military_marker_where_no_unit_can_go_says_so() -> None:
     assert look.gloss(game, view, Action.parse("place EK MIL Athens")) == "enemy"
     view = game.view(state, FACTIONS.index("AF"))
     assert look.gloss(game, view, Action.parse("place AF MIL Sicily")) == "neutral"
+
+
+def test_p_league_1_a_league_marker_where_it_would_be_idle_says_so() -> None:
+    """P-LEAGUE-1, P-ARGOS-1, P-PERSIA-2, P-PERSIA-3: a League marker's entry in a neutral or enemy theater
+    says it would have no effect as things stand, not in a friendly or contested one (Sparta with a Delian
+    League base there, where Argos may be built, P-ARGOS-1); in Persia every marker but a Spartan League one says it
+    would do nothing there, and a Rumor says nothing either way."""
+    game = KIT.make_game({})
+    state = game.new_state(91)
+    look = Look(KIT)
+    view = game.view(state, FACTIONS.index("AF"))
+    idle = "no League effect now (P-LEAGUE-1)"
+    assert look.gloss(game, view, Action.parse("place AF LEA Sicily")) == f"neutral, {idle}"
+    assert look.gloss(game, view, Action.parse("place AF LEA Sparta")) == f"enemy, {idle}"
+    assert look.gloss(game, view, Action.parse("place AF LEA Athens")) == "friendly"
+    assert look.gloss(game, view, Action.parse("place AF DIP Sicily")) == "neutral"
+    put(game, state, "Sparta", Db=1)
+    view = game.view(state, FACTIONS.index("AF"))
+    assert look.gloss(game, view, Action.parse("place AF LEA Sparta")) == "contested"
+    persia = "no effect in Persia (P-PERSIA-3)"
+    assert persia in look.gloss(game, view, Action.parse("place AF LEA Persia"))
+    assert persia in look.gloss(game, view, Action.parse("place AF ORA Persia"))
+    assert persia not in look.gloss(game, view, Action.parse("place AF RUM Persia"))
+    view = game.view(state, FACTIONS.index("EK"))
+    assert persia in look.gloss(game, view, Action.parse("place EK MIL Persia"))
+    assert look.gloss(game, view, Action.parse("place EK LEA Persia")) == "neutral"
+
+
+def test_p_league_1_takes_effect_agrees_with_the_league_issue_s_choices() -> None:
+    """P-LEAGUE-1..6: where :func:`league.takes_effect` says a League issue is idle, the issue offers only
+    to decline; where it says not, it offers more (with Strategos enough), in every theater of seeded
+    random positions of the war."""
+    from kleos.games.pericles.rules import league
+
+    checked = {True: 0, False: 0}
+
+    def check(g: PericlesGame, _before: PericlesState, _seat: int, _action: Action, after: PericlesState) -> None:
+        if after.steps % 25:
+            return
+        rich = after.copy()
+        rich.stock = [20, 20, 20, 20]
+        for owner in (0, 2):
+            for th in range(len(g.tables.theater_keys)):
+                effect = league.takes_effect(rich, th, owner // 2)
+                offered = [a for a in league.legal(g.tables, rich, th, owner) if a.verb != "decline"]
+                assert bool(offered) == effect, (g.tables.theater_keys[th], owner, offered)
+                checked[effect] += 1
+
+    played("14_2", 5, "over", told=check)
+    assert checked[True] and checked[False], checked
 
 
 def test_p_hand_2_keeping_reads_as_cards_and_keeping_none_says_so() -> None:

@@ -16,8 +16,9 @@ from kleos.core.action import Action
 from kleos.core.protocol import CHANCE
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
-from kleos.games.pericles.rules import battle
-from kleos.games.pericles.state import ASSEMBLY, M_KIND, M_STAGE, PericlesState
+from kleos.games.pericles.rules import battle, casualties
+from kleos.games.pericles.rules.common import count
+from kleos.games.pericles.state import ASSEMBLY, HONOR_SOURCES, M_KIND, M_STAGE, N_HONOR, PericlesState
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, PERSIA
 from kleos.games.pericles.view import SECRET_KIND
 from kleos.tui.session import Session
@@ -150,6 +151,32 @@ def test_p_battle_7_the_last_card_tells_the_totals_and_the_result() -> None:
             winner = "Athens" if totals[0] > totals[1] else "Sparta"
             assert f"{winner} wins by {abs(totals[0] - totals[1])}" in words, words
     assert battles
+
+
+def test_p_battle_10_a_won_battle_that_takes_no_unit_says_why() -> None:
+    """P-BATTLE-3, P-BATTLE-9, P-BATTLE-10, P-BATTLE-13: the last card's line says the loser loses no unit
+    exactly when the rules take none from it (no unit of the battle's kind there, or no complete group on
+    any row of the Loser Casualty Table), and says no battle Honor moves only when none does
+    (P-BATTLE-25, P-BATTLE-28)."""
+    told_none = told_some = 0
+    battles_at = HONOR_SOURCES.index("battles")
+    for g, before, seat, action, after in every_step():
+        words = told(g, before, seat, action)
+        if action.verb != "draw" or before.step != "battle_draw" or " wins by " not in words:
+            continue
+        loser = 0 if "Sparta wins by" in words else 1
+        th, kind = battle.theater_of(before), before.mil[M_KIND]
+        lost = sum(count(before, th, p) - count(after, th, p) for p in battle.kind_pieces(kind, loser))
+        pending = after.step in ("row", "casualty") and after.mil[M_STAGE] in (casualties.LOSER_ROW,
+                                                                             casualties.LOSER_PICK)
+        says_none = "loses no unit (P-BATTLE-10" in words or "to lose (P-BATTLE-3, P-BATTLE-9)" in words
+        assert says_none == (not lost and not pending), words
+        if "No battle Honor" in words:
+            assert [after.honor_from[f * N_HONOR + battles_at] for f in range(4)] == \
+                [before.honor_from[f * N_HONOR + battles_at] for f in range(4)], words
+        told_none += says_none
+        told_some += not says_none
+    assert told_none and told_some, (told_none, told_some)
 
 
 def test_p_battle_9_casualties_say_whose_unit_dies() -> None:
@@ -343,6 +370,37 @@ def test_p_exped_7_an_expedition_without_a_battle_says_so_and_why() -> None:
             assert (f"No battle in {theater}: " in line) == (not battle_follows), line
             told[battle_follows] += 1
     assert told[True] and told[False], told
+
+
+def test_p_diplo_2_the_diplomatic_test_is_told_with_its_totals_and_what_followed() -> None:
+    """P-DIPLO-2..5: a Diplomatic issue resolved in a contested or enemy theater tells the owner's total
+    (Strategos and own treason markers) against the enemy's units and bases, and what followed as the
+    rules did it: a League base turned exactly when the enemy's base count fell, otherwise as many
+    treason markers placed as the rules placed."""
+    import re
+
+    from kleos.games.pericles import story
+    from kleos.games.pericles.rules.diplomatic import LEAGUE_BASE, enemy_value, treason
+    from kleos.games.pericles.rules.theater import entry_parts
+
+    seen = {"turned": 0, "placed": 0}
+    for g, before, _seat, action, after in (step for seed in (*range(1, 7), 19) for step in steps(seed, "14_2")):
+        if action.verb != "commit" or len(action.args) != 1 or before.step != "resolve":
+            continue
+        line = story.tell_step(g, g.view(before, None).state, action, g.view(after, None).state)
+        theater, _placer, owner, _kind = entry_parts(before.revealed)
+        side, k = owner // 2, int(action.args[0])
+        own = treason(before, theater, side)
+        total = f": {'Athens' if side == 0 else 'Sparta'} {k + own} (Strategos {k}, treason {own}) against "
+        assert total in line and f" {enemy_value(g.tables, before, theater, side)} (units" in line, line
+        turned = count(after, theater, LEAGUE_BASE[1 - side]) < count(before, theater, LEAGUE_BASE[1 - side])
+        assert ("becomes one of" in line) == turned, line
+        if not turned:
+            placed = re.search(r"places (\d+) treason marker", line)
+            assert placed and int(placed.group(1)) == treason(after, theater, side) - own, line
+            assert ("not greater" in line) == (k + own <= enemy_value(g.tables, before, theater, side)), line
+        seen["turned" if turned else "placed"] += 1
+    assert all(seen.values()), seen
 
 
 GROUP_WORDS = ("Delian League units", "Athenian units", "Peloponnesian League units", "Spartan units")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from kleos.core.action import Action
 from kleos.games.pericles.cards import card_title
+from kleos.games.pericles.datamodel import CasualtyRow
 from kleos.games.pericles.explain import ISSUE_NAMES, PHASE_TITLES, faction_name, kind_name, side_name, unit_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
@@ -22,7 +23,7 @@ from kleos.games.pericles.reference import comedy_effects, theater_names
 from kleos.games.pericles.rules import assembly, battle, boule, casualties, expedition, final, military, political
 from kleos.games.pericles.rules.battledeck import NONE
 from kleos.games.pericles.rules.common import ENEMY, FRIENDLY, bases_in, count, in_use, room, status
-from kleos.games.pericles.rules.diplomatic import treason
+from kleos.games.pericles.rules.diplomatic import LEAGUE_BASE, enemy_value, treason
 from kleos.games.pericles.rules.theater import entry_parts, idle_in_persia
 from kleos.games.pericles.state import (
     ASSEMBLY,
@@ -41,6 +42,7 @@ from kleos.games.pericles.state import (
     POLITICAL,
     UNSEEN,
     PericlesState,
+    replaced,
 )
 from kleos.games.pericles.tables import (
     AN,
@@ -277,7 +279,8 @@ def outcomes_by_phase(g: PericlesGame, before: PericlesState, action: Action,
     heads, as if the Assembly had decided them."""
     debated = debate_table(g, before, action, after)
     political = political_told(g, before, action, after, debated)
-    earlier = [debate_told(g, before, action, after, debated), issue_start_told(before, action, after)]
+    earlier = [debate_told(g, before, action, after, debated), issue_start_told(before, action, after),
+               diplomacy_told(g, before, action, after)]
     rest = [expedition_told(g, before, after), *ending_told(g, before, after)]
     later = [*political, *rest] if political else []
     earlier += [] if political else rest
@@ -420,6 +423,40 @@ def expedition_told(g: PericlesGame, before: PericlesState, after: PericlesState
         why = _("neither side has anything there after the movement")
     return _("No battle in {theater}: {why} (P-EXPED-7); the Strategos committed go back to the supply "
              "(P-MIL-8).", theater=name, why=why)
+
+
+def diplomacy_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
+    """The test of a Diplomatic issue in a contested or enemy theater, where "commit 1 Strategos to
+    diplomacy" was followed by nothing and the treason markers it placed went untold: "Diplomacy in
+    Cyclades: Athens 1 (Strategos 1, treason 0) against Sparta 1 (units 1, bases 0): not greater, so Athens
+    places 1 treason marker there (P-DIPLO-2, P-DIPLO-4)". The base that changes hands is also in the
+    step's result. "" for any other step."""
+    if action.verb != "commit" or len(action.args) != 1 or before.step != "resolve" or before.revealed < 0:
+        return ""
+    t = g.tables
+    theater, _placer, owner, _kind = entry_parts(before.revealed)
+    side, k = owner // 2, int(action.args[0])
+    own, enemy = treason(before, theater, side), enemy_value(t, before, theater, side)
+    their_base = LEAGUE_BASE[1 - side]
+    bases = 2 * sum(count(before, theater, b) for b in SIDE_BASES[1 - side])
+    test = _("Diplomacy in {where}: {side} {total} (Strategos {k}, treason {own}) against {other} {enemy} (units "
+             "{units}, bases {bases})", where=t.theater_keys[theater], side=side_name(side), total=k + own, k=k,
+             own=own, other=side_name(1 - side), enemy=enemy, units=enemy - bases, bases=bases)
+    if count(after, theater, their_base) < count(before, theater, their_base):
+        return _("{test}: greater, so a League base of {other} there becomes one of {side} (P-DIPLO-2, P-DIPLO-3).",
+                 test=test, other=side_name(1 - side), side=side_name(side))
+    placed = treason(after, theater, side) - own
+    if k + own <= enemy:
+        why, rule = _("not greater"), "P-DIPLO-4"
+    elif count(before, theater, their_base):
+        why, rule = _("greater, but {side} has no League base left to put there", side=side_name(side)), "P-COMP-1"
+    else:
+        why, rule = _("greater, but {other} has no League base there", other=side_name(1 - side)), "P-DIPLO-5"
+    said = ngettext("{test}: {why}, so {side} places {n} treason marker there", "{test}: {why}, so {side} places "
+                    "{n} treason markers there", placed, test=test, why=why, side=side_name(side))
+    if placed < k:
+        return _("{said}, its 10 being in play ({rule}, P-TREASON-1).", said=said, rule=rule)
+    return f"{said} ({rule})."
 
 
 # ----- the Political phase (P-ORATORY, P-DOMINANT, P-WARPEACE) -----------------------------------
@@ -1039,7 +1076,52 @@ def battle_result(g: PericlesGame, s: PericlesState, last: int, value: int) -> s
     template = (N_("The naval battle in {where}: {athens} against {sparta}: {result}.")
                 if s.mil[M_KIND] == battle.NAVAL
                 else N_("The land battle in {where}: {athens} against {sparta}: {result}."))
-    return _(template, where=where, athens=athens, sparta=sparta, result=result)
+    return joined([_(template, where=where, athens=athens, sparta=sparta, result=result),
+                   no_losses_told(g, s, last, value)])
+
+
+def no_losses_told(g: PericlesGame, s: PericlesState, last: int, value: int) -> str:
+    """Why a won battle takes no unit from the loser, where "Sparta wins by 3" and then nothing read as a
+    bug: the loser has no unit of the battle's kind there (P-BATTLE-3, P-BATTLE-9), or no row of the Loser
+    Casualty Table finds a complete group (P-BATTLE-10, P-BATTLE-13), and then no battle Honor either
+    unless bases fall (P-BATTLE-15, P-BATTLE-25..28). "" when the loser loses units or nobody wins. Worked
+    out on a copy of the state with the last card up, as the rules will."""
+    t, fought = g.tables, s.copy()
+    fought.draw = replaced(fought.draw, last, value)
+    battle.fight(t, fought)
+    if fought.mil[M_WIN] < 0:
+        return ""
+    casualties.start(t, fought)
+    if any(sum(due) for _act, due in casualties.choices(t, fought, casualties.LOSER_ROW)):
+        return ""
+    th, kind, loser = battle.theater_of(fought), fought.mil[M_KIND], 1 - fought.mil[M_WIN]
+    if not any(count(fought, th, p) for p in battle.kind_pieces(kind, loser)):
+        template = (N_("{side} has no ships in {where} to lose (P-BATTLE-3, P-BATTLE-9)") if kind == battle.NAVAL
+                    else N_("{side} has no land units in {where} to lose (P-BATTLE-3, P-BATTLE-9)"))
+        text = _(template, side=side_name(loser), where=t.theater_keys[th])
+    else:
+        rows = [_row_finds_none(fought, row) for row in casualties.table_rows(t, fought, casualties.LOSER_ROW)]
+        text = _("{side} loses no unit (P-BATTLE-10, P-BATTLE-13): {rows}", side=side_name(loser),
+                 rows="; ".join(rows))
+    if casualties.razable(fought) and casualties.base_kinds(fought):
+        return f"{text}."
+    return joined([text, _("No battle Honor is won or lost (P-BATTLE-25, P-BATTLE-28).")])
+
+
+def _row_finds_none(s: PericlesState, row: CasualtyRow) -> str:
+    """"row L2, for Athenian trireme (An): 1 for every 2 of Sparta's units, and Sparta had 1": why one row
+    of the Loser Casualty Table eliminates nothing (the battle's winner in ``s.mil``)."""
+    winner = s.mil[M_WIN]
+    loser = 1 - winner
+    pieces = casualties.class_pieces(s.mil[M_KIND], loser, row.casualty_class)
+    names = _(" or ").join(f"{unit_name(PIECES[p])} ({PIECES[p]})" for p in pieces)
+    if not casualties.present(s, loser, row.casualty_class):
+        return _("row {row}, for {units}: {side} has none there", row=row.row_id, units=names,
+                 side=side_name(loser))
+    return ngettext("row {row}, for {units}: {per} for every {size} of {winner}'s units, and {winner} had {n}",
+                    "row {row}, for {units}: {per} for every {size} of {winner}'s units, and {winner} had {n}",
+                    casualties.counted(s, row), row=row.row_id, units=names, per=row.per_group,
+                    size=row.group_size, winner=side_name(winner))
 
 
 def _diplomacy_result(s: PericlesState, last: int, value: int) -> str:

@@ -32,6 +32,18 @@ SPARTA_THEATER = 5
 ARGOS_UNITS = 4
 
 
+def takes_effect(s: PericlesState, theater: int, side: int) -> bool:
+    """Whether a League issue of ``side`` could do anything in ``theater`` as things stand, its costs and
+    the pieces left aside: in a friendly-controlled or contested theater (P-LEAGUE-1), in Persia for
+    Sparta only (P-PERSIA-2), in the Sparta theater for Athens with a Delian League base there (P-ARGOS-1).
+    What the placement menu warns of: a League marker placed where it would be idle."""
+    if theater == PERSIA:
+        return side == 1
+    if side == 0 and theater == SPARTA_THEATER and count(s, theater, DB):
+        return True
+    return status(s, theater, side) in (FRIENDLY, CONTESTED)
+
+
 def legal(t: Tables, s: PericlesState, theater: int, owner: int) -> list[Action]:
     side = owner // 2
     out = [Action("decline")]

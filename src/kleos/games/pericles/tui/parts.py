@@ -30,10 +30,11 @@ from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.reference import rules_reference
-from kleos.games.pericles.rules import assembly, military
+from kleos.games.pericles.rules import assembly, league, military
 from kleos.games.pericles.rules.common import ENEMY, status
+from kleos.games.pericles.rules.theater import idle_in_persia
 from kleos.games.pericles.state import PericlesState
-from kleos.games.pericles.tables import FACTIONS, side_of
+from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, side_of
 from kleos.games.pericles.tui import render, routes, runs, titles
 from kleos.games.pericles.view import PericlesView, make_view
 
@@ -187,6 +188,10 @@ def _place_gloss(game: PericlesGame, view: PericlesView, kind: str, theater: str
     words = _(STATUS_WORDS[here])
     if kind == "MIL" and here == ENEMY and not military.reach(game.tables, view.state, side)[th]:
         words = _("{status}, out of reach now", status=words)
+    elif kind in MARKER_KINDS and kind != "RUM" and idle_in_persia(th, 2 * side, MARKER_KINDS.index(kind)):
+        words = _("{status}, no effect in Persia (P-PERSIA-3)", status=words)
+    elif kind == "LEA" and not league.takes_effect(view.state, th, side):
+        words = _("{status}, no League effect now (P-LEAGUE-1)", status=words)
     queued = len(queue_of(view.state, th))
     return ngettext("{status}, {n} marker there", "{status}, {n} markers there", queued,
                     status=words) if queued else words
