@@ -19,7 +19,7 @@ from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules import battle, casualties
 from kleos.games.pericles.rules.common import count
 from kleos.games.pericles.state import ASSEMBLY, HONOR_SOURCES, M_KIND, M_STAGE, N_HONOR, PericlesState
-from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, PERSIA
+from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, PERSIA, PIECES
 from kleos.games.pericles.view import SECRET_KIND
 from kleos.tui.session import Session
 
@@ -578,7 +578,6 @@ def test_p_move_1_the_movement_titles_name_the_expedition_the_moves_left_and_the
     (P-ASSEMBLY-3)."""
     from kleos.games.pericles.explain import unit_name
     from kleos.games.pericles.rules.theater import entry_parts
-    from kleos.games.pericles.tables import PIECES
     from kleos.games.pericles.tui.parts import terminal_parts
 
     title = terminal_parts().menus.title
@@ -682,6 +681,22 @@ def test_a_step_reads_as_what_it_does(notation: str, words: str) -> None:
     g = KIT.make_game({"scenario": "14_1_09a"})
     assert story.tell(g, g.new_state(0), Action.parse(notation)) == words
     assert not re.search(r"\byour?\b", words)  # a log line is read by every seat: no second person
+
+
+def test_p_league_5_free_league_units_with_no_league_base_say_none_are_built() -> None:
+    """P-LEAGUE-5: League units are built by each friendly League base in the theater; where there is none,
+    the step says nothing is built (a bot's choice there read as "every base builds 2 land units")."""
+    from kleos.games.pericles import story
+
+    g = KIT.make_game({"scenario": "14_2"})
+    s = g.new_state(0)
+    sicily, pb = g.tables.theater_index["Sicily"], PIECES.index("Pb")
+    s.revealed = sicily * 1000 + 2 * 100 + 2 * 10 + MARKER_KINDS.index("LEA")  # EK's League marker
+    s.pieces[sicily * len(PIECES) + pb] = 0
+    assert story.tell(g, s, Action.parse("league units 0")) == \
+        "free League units: with no League base of Sparta there, none are built"
+    s.pieces[sicily * len(PIECES) + pb] = 1
+    assert story.tell(g, s, Action.parse("league units 0")) == "free League units: every base builds 2 land units"
 
 
 def test_the_menu_says_a_step_as_the_log_does() -> None:

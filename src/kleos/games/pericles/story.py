@@ -814,6 +814,11 @@ def _league(g: PericlesGame, s: PericlesState, a: Action) -> str:
     if what in LEAGUE_CHOICES:
         return _(LEAGUE_CHOICES[what])
     if what == "units" and len(a.args) == 2:
+        if s.revealed >= 0:
+            theater, _placer, owner, _kind = entry_parts(s.revealed)
+            if not count(s, theater, LEAGUE_BASE[owner // 2]):  # P-LEAGUE-5 builds by the bases there
+                return _("free League units: with no League base of {side} there, none are built",
+                         side=side_name(owner // 2))
         return _("free League units: {ships}", ships=_ships_by_bases(a.args[1]))
     if what == "treason" and len(a.args) == 2:
         return _("remove a treason marker of {side}", side=side_name(int(a.args[1])))
