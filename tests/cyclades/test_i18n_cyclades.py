@@ -240,3 +240,18 @@ def test_the_browser_menu_heads_each_verb_in_the_readers_words(language: str) ->
         titles = board_tables(CycladesGame({"players": 3}))["verb_titles"]
     assert titles["offer"] == gettext_in(DOMAIN, "Offer gold to a god", language) != "Offer gold to a god"
     assert titles["sail"] == gettext_in(DOMAIN, "Move fleets (Poseidon)", language)
+
+
+@pytest.mark.parametrize(("language", "winner", "tally"), [("de", "Rot", "Blau 0, Rot 2, Grün 1"),
+                                                           ("es", "Rojo", "Azul 0, Rojo 2, Verde 1")])
+def test_the_end_of_a_game_names_the_colours_in_the_readers_language(language: str, winner: str, tally: str) -> None:
+    """C-END-2, C-END-3: the game-over line names the winner and every player's Metropolises in the reader's
+    colours, where a German game ended 'Red gewinnt mit 2 Metropolen. Metropolen: Blue 0, Red 2, Green 0'."""
+    from kleos.core.protocol import Outcome
+    from kleos.games.cyclades.ending import outcome_words
+
+    game = CycladesGame({"players": 3})
+    with use_locale(language):
+        text = outcome_words(game, Outcome("metropolises", 1, (0, 2, 1)))
+    assert text.startswith(winner) and text.endswith(tally), text
+    assert not re.search(r"\b(Red|Blue|Green)\b", text), text
