@@ -343,3 +343,20 @@ def test_the_heading_names_the_scenario_in_the_readers_words(language: str, scen
     game = PericlesGame({"scenario": scenario})
     with i18n.use_locale(language):
         assert parts._heading(game) == heading
+
+
+def test_p_def_4_a_unit_s_name_is_its_own_entry_whole_in_every_language() -> None:
+    """P-DEF-4..9: a unit's name alone (a log line's "Delian League ship (Dn)") is its own catalogue entry,
+    the start of its description in every language, and whole in the pseudo-locale, where a name cut from
+    the translated description lost its closing mark and left the log line's words unbalanced."""
+    from kleos.games.pericles.explain import UNIT_NAMES, UNITS, unit_name, unit_words
+
+    assert set(UNIT_NAMES) == set(UNITS)
+    for language in ("en", "es", "de"):
+        with i18n.use_locale(language):
+            for code in UNITS:
+                assert unit_words(code).startswith(unit_name(code)), (language, code)
+    with i18n.use_locale(i18n.PSEUDO):
+        for code in UNITS:
+            name = unit_name(code)
+            assert name.startswith("⟦") and name.endswith("⟧") and name.count("⟦") == name.count("⟧"), name

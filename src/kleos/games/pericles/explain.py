@@ -99,6 +99,27 @@ UNITS: dict[str, str] = {
 """Each unit code of the board (``Db1`` is one Delian League base) in words [P-DEF-4..9]."""
 
 
+UNIT_NAMES: dict[str, str] = {
+    "Ab": N_("Athenian base"),
+    "An": N_("Athenian trireme"),
+    "Al": N_("Athenian hoplites"),
+    "Db": N_("Delian League base"),
+    "Dn": N_("Delian League ship"),
+    "Dl": N_("Delian League troops"),
+    "Sb": N_("Spartan base"),
+    "Sn": N_("Spartan ship"),
+    "Sl": N_("Spartan hoplites"),
+    "S300": N_("the 300"),
+    "Pb": N_("Peloponnesian League base"),
+    "Pn": N_("Peloponnesian League ship"),
+    "Pl": N_("Peloponnesian League troops"),
+    "Ar": N_("Argos troops"),
+    "Xb": N_("Persian base"),
+}
+"""Each unit code's name alone, its own entry in the catalogues: cut from :data:`UNITS`'s translated
+description, a name lost the pseudo-locale's closing mark and left a log line's words unbalanced."""
+
+
 def side_name(side: int) -> str:
     """Athens or Sparta in the reader's language."""
     return _(SIDE_NAMES[side])
@@ -151,8 +172,8 @@ def _kind_text(code: str) -> tuple[str, str]:
 
 
 def unit_name(code: str) -> str:
-    """The unit's name alone ("Athenian trireme"), cut from its description before any ':' or ' ('."""
-    return unit_words(code).split(":")[0].split(" (")[0]
+    """The unit's name alone ("Athenian trireme") in the reader's language (the code itself if it has none)."""
+    return _(UNIT_NAMES[code]) if code in UNIT_NAMES else code
 
 
 def piece_count(code: str, n: int) -> str:

@@ -33,6 +33,8 @@ from kleos.games.pericles.state import (
     HONOR_SOURCES,
     M_KIND,
     M_STAGE,
+    M_W_ELITE,
+    M_W_LINE,
     M_WIN,
     N_HONOR,
     OFF,
@@ -1087,7 +1089,8 @@ def battle_result(g: PericlesGame, s: PericlesState, last: int, value: int) -> s
 
 def no_losses_told(g: PericlesGame, s: PericlesState, last: int, value: int) -> str:
     """Why a won battle takes no unit from the loser, where "Sparta wins by 3" and then nothing read as a
-    bug: the loser has no unit of the battle's kind there (P-BATTLE-3, P-BATTLE-9), or no row of the Loser
+    bug: the loser has no unit of the battle's kind there (P-BATTLE-3, P-BATTLE-9), the winner has none
+    either (the table counts the winner's units, P-BATTLE-10, P-BATTLE-17), or no row of the Loser
     Casualty Table finds a complete group (P-BATTLE-10, P-BATTLE-13), and then no battle Honor either
     unless bases fall (P-BATTLE-15, P-BATTLE-25..28). "" when the loser loses units or nobody wins. Worked
     out on a copy of the state with the last card up, as the rules will."""
@@ -1104,6 +1107,13 @@ def no_losses_told(g: PericlesGame, s: PericlesState, last: int, value: int) -> 
         template = (N_("{side} has no ships in {where} to lose (P-BATTLE-3, P-BATTLE-9)") if kind == battle.NAVAL
                     else N_("{side} has no land units in {where} to lose (P-BATTLE-3, P-BATTLE-9)"))
         text = _(template, side=side_name(loser), where=t.theater_keys[th])
+    elif not fought.mil[M_W_ELITE] + fought.mil[M_W_LINE]:
+        template = (N_("{side} loses no unit: {winner} won with no ships of its own there, and the loser's "
+                       "casualties are counted from the winner's units (P-BATTLE-10, P-BATTLE-17)")
+                    if kind == battle.NAVAL else
+                    N_("{side} loses no unit: {winner} won with no land units of its own there, and the loser's "
+                       "casualties are counted from the winner's units (P-BATTLE-10, P-BATTLE-17)"))
+        text = _(template, side=side_name(loser), winner=side_name(1 - loser))
     else:
         rows = [_row_finds_none(fought, row) for row in casualties.table_rows(t, fought, casualties.LOSER_ROW)]
         text = _("{side} loses no unit (P-BATTLE-10, P-BATTLE-13): {rows}", side=side_name(loser),
