@@ -384,7 +384,7 @@ def test_p_diplo_2_the_diplomatic_test_is_told_with_its_totals_and_what_followed
     from kleos.games.pericles.rules.diplomatic import LEAGUE_BASE, enemy_value, treason
     from kleos.games.pericles.rules.theater import entry_parts
 
-    seen = {"turned": 0, "placed": 0}
+    seen = {"turned": 0, "placed": 0, "none committed": 0}
     for g, before, _seat, action, after in (step for seed in (*range(1, 7), 19) for step in steps(seed, "14_2")):
         if action.verb != "commit" or len(action.args) != 1 or before.step != "resolve":
             continue
@@ -396,11 +396,13 @@ def test_p_diplo_2_the_diplomatic_test_is_told_with_its_totals_and_what_followed
         assert total in line and f" {enemy_value(g.tables, before, theater, side)} (units" in line, line
         turned = count(after, theater, LEAGUE_BASE[1 - side]) < count(before, theater, LEAGUE_BASE[1 - side])
         assert ("becomes one of" in line) == turned, line
-        if not turned:
+        if not turned and not k:
+            assert "no treason marker is placed" in line and treason(after, theater, side) == own, line
+        elif not turned:
             placed = re.search(r"places (\d+) treason marker", line)
             assert placed and int(placed.group(1)) == treason(after, theater, side) - own, line
             assert ("not greater" in line) == (k + own <= enemy_value(g.tables, before, theater, side)), line
-        seen["turned" if turned else "placed"] += 1
+        seen["turned" if turned else "placed" if k else "none committed"] += 1
     assert all(seen.values()), seen
 
 

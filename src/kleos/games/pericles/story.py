@@ -454,6 +454,9 @@ def diplomacy_told(g: PericlesGame, before: PericlesState, action: Action, after
         why, rule = _("greater, but {side} has no League base left to put there", side=side_name(side)), "P-COMP-1"
     else:
         why, rule = _("greater, but {other} has no League base there", other=side_name(1 - side)), "P-DIPLO-5"
+    if not k and not placed:  # P-DIPLO-4: as many markers as Strategos committed
+        return _("{test}: {why}, and with no Strategos committed no treason marker is placed ({rule}).", test=test,
+                 why=why, rule=rule)
     said = ngettext("{test}: {why}, so {side} places {n} treason marker there", "{test}: {why}, so {side} places "
                     "{n} treason markers there", placed, test=test, why=why, side=side_name(side))
     if placed < k:
