@@ -18,7 +18,7 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.rules import battle, casualties
 from kleos.games.pericles.rules.common import count
-from kleos.games.pericles.state import ASSEMBLY, HONOR_SOURCES, M_KIND, M_STAGE, N_HONOR, PericlesState
+from kleos.games.pericles.state import ASSEMBLY, HONOR_SOURCES, M_KIND, M_STAGE, M_WIN, N_HONOR, PericlesState
 from kleos.games.pericles.tables import FACTIONS, MARKER_KINDS, PERSIA, PIECES
 from kleos.games.pericles.view import SECRET_KIND
 from kleos.tui.session import Session
@@ -178,6 +178,26 @@ def test_p_battle_10_a_won_battle_that_takes_no_unit_says_why() -> None:
         told_none += says_none
         told_some += not says_none
     assert told_none and told_some, (told_none, told_some)
+
+
+def test_p_battle_16_a_razed_base_says_the_treason_markers_it_takes() -> None:
+    """P-BATTLE-15, P-BATTLE-16, P-TREASON-6: eliminating a base names the loser's treason markers there that
+    go with it, exactly when the rules remove some; a base razed where the loser has none says nothing of it."""
+    from kleos.games.pericles.rules.diplomatic import treason
+
+    seen = {True: 0, False: 0}
+    for g, before, seat, action, after in (step for seed in (6, 7, 24) for step in steps(seed, "14_1_09a")):
+        if action.verb != "raze" or action.args[0] == "stop":
+            continue
+        th, loser = battle.theater_of(before), 1 - before.mil[M_WIN]
+        gone = treason(before, th, loser) - treason(after, th, loser)
+        words = told(g, before, seat, action)
+        assert ("treason marker there goes with it" in words or "treason markers there go with it" in words) == (
+            gone > 0), words
+        if gone:
+            assert f"'s {gone} treason marker" in words, words
+        seen[gone > 0] += 1
+    assert seen[True] and seen[False], seen
 
 
 def test_p_battle_9_casualties_say_whose_unit_dies() -> None:
@@ -396,6 +416,8 @@ def test_p_diplo_2_the_diplomatic_test_is_told_with_its_totals_and_what_followed
         assert total in line and f" {enemy_value(g.tables, before, theater, side)} (units" in line, line
         turned = count(after, theater, LEAGUE_BASE[1 - side]) < count(before, theater, LEAGUE_BASE[1 - side])
         assert ("becomes one of" in line) == turned, line
+        assert (" there is spent (P-DIPLO-2)" in line or " there are spent (P-DIPLO-2)" in line) == (
+            turned and own > 0), line
         if not turned and not k:
             assert "no treason marker is placed" in line and treason(after, theater, side) == own, line
         elif not turned:

@@ -445,8 +445,13 @@ def diplomacy_told(g: PericlesGame, before: PericlesState, action: Action, after
              "{units}, bases {bases})", where=t.theater_keys[theater], side=side_name(side), total=k + own, k=k,
              own=own, other=side_name(1 - side), enemy=enemy, units=enemy - bases, bases=bases)
     if count(after, theater, their_base) < count(before, theater, their_base):
-        return _("{test}: greater, so a League base of {other} there becomes one of {side} (P-DIPLO-2, P-DIPLO-3).",
-                 test=test, other=side_name(1 - side), side=side_name(side))
+        turned = _("{test}: greater, so a League base of {other} there becomes one of {side} (P-DIPLO-2, P-DIPLO-3).",
+                   test=test, other=side_name(1 - side), side=side_name(side))
+        if not own:
+            return turned
+        return joined([turned, ngettext("The {n} treason marker of {side} there is spent (P-DIPLO-2).",
+                                        "The {n} treason markers of {side} there are spent (P-DIPLO-2).", own,
+                                        side=side_name(side))])
     placed = treason(after, theater, side) - own
     if k + own <= enemy:
         why, rule = _("not greater"), "P-DIPLO-4"
@@ -1031,11 +1036,19 @@ def _casualty(g: PericlesGame, s: PericlesState, a: Action) -> str:
 
 
 def _raze(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """P-BATTLE-15; the first base to fall takes the loser's treason markers there with it (P-BATTLE-16),
+    which no result line would show."""
     if a.args[0] == casualties.STOP:
         return _("leave the enemy's remaining bases")
-    where = g.tables.theater_keys[battle.theater_of(s)]
-    return _("eliminate {side}'s {unit} in {where}", side=side_name(1 - s.mil[M_WIN]), unit=unit_name(str(a.args[0])),
-             where=where)
+    th, loser = battle.theater_of(s), 1 - s.mil[M_WIN]
+    said = _("eliminate {side}'s {unit} in {where}", side=side_name(loser), unit=unit_name(str(a.args[0])),
+             where=g.tables.theater_keys[th])
+    markers = treason(s, th, loser) if 0 <= loser <= 1 else 0
+    if not markers:
+        return said
+    return ngettext("{said}; {side}'s {n} treason marker there goes with it (P-BATTLE-16)",
+                    "{said}; {side}'s {n} treason markers there go with it (P-BATTLE-16)", markers, said=said,
+                    side=side_name(loser))
 
 
 # ----- battle-deck cards: battles, neutral diplomacy, raids ----------------------------------------
