@@ -430,7 +430,7 @@ def expedition_told(g: PericlesGame, before: PericlesState, after: PericlesState
 def diplomacy_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
     """The test of a Diplomatic issue in a contested or enemy theater, where "commit 1 Strategos to
     diplomacy" was followed by nothing and the treason markers it placed went untold: "Diplomacy in
-    Cyclades: Athens 1 (Strategos 1, treason 0) against Sparta 1 (units 1, bases 0): not greater, so Athens
+    Cyclades: Athens 1 (Strategos 1, treason 0) against Sparta 1 (units worth 1, bases worth 0): not greater, so Athens
     places 1 treason marker there (P-DIPLO-2, P-DIPLO-4)". The base that changes hands is also in the
     step's result. "" for any other step."""
     if action.verb != "commit" or len(action.args) != 1 or before.step != "resolve" or before.revealed < 0:
@@ -442,8 +442,8 @@ def diplomacy_told(g: PericlesGame, before: PericlesState, action: Action, after
     their_base = LEAGUE_BASE[1 - side]
     bases = 2 * sum(count(before, theater, b) for b in SIDE_BASES[1 - side])
     test = _("Diplomacy in {where}: {side} {total} (Strategos {k}, treason {own}) against {other} {enemy} (units "
-             "{units}, bases {bases})", where=t.theater_keys[theater], side=side_name(side), total=k + own, k=k,
-             own=own, other=side_name(1 - side), enemy=enemy, units=enemy - bases, bases=bases)
+             "worth {units}, bases worth {bases})", where=t.theater_keys[theater], side=side_name(side),
+             total=k + own, k=k, own=own, other=side_name(1 - side), enemy=enemy, units=enemy - bases, bases=bases)
     if count(after, theater, their_base) < count(before, theater, their_base):
         turned = _("{test}: greater, so a League base of {other} there becomes one of {side} (P-DIPLO-2, P-DIPLO-3).",
                    test=test, other=side_name(1 - side), side=side_name(side))
@@ -1079,8 +1079,8 @@ def strength_parts(g: PericlesGame, s: PericlesState, side: int, card: int) -> t
     tokens = mv.strategos * battle.committed_total(s, side, th)
     plots = mv.treason * treason(s, th, side)
     total = units + bases + tokens + plots + card
-    return _("{side} {total} (units {units}, bases {bases}, Strategos {tokens}, treason {plots}, card {card})",
-             side=side_name(side), total=total, units=units, bases=bases, tokens=tokens, plots=plots,
+    return _("{side} {total} (units worth {units}, bases worth {bases}, Strategos {tokens}, treason {plots}, "
+             "card {card})", side=side_name(side), total=total, units=units, bases=bases, tokens=tokens, plots=plots,
              card=card), total
 
 
