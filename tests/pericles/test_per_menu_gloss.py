@@ -19,7 +19,7 @@ from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.kit import KIT
 from kleos.games.pericles.loader import load_data
 from kleos.games.pericles.state import PericlesState
-from kleos.games.pericles.tables import AN, FACTIONS
+from kleos.games.pericles.tables import AN, FACTIONS, MARKER_KINDS
 from kleos.tui.look import Look
 
 DATA = load_data()
@@ -150,28 +150,37 @@ def test_p_exped_7_a_military_marker_where_no_unit_can_go_says_so() -> None:
 
 def test_p_league_1_a_league_marker_where_it_would_be_idle_says_so() -> None:
     """P-LEAGUE-1, P-ARGOS-1, P-PERSIA-2, P-PERSIA-3: a League marker's entry in a neutral or enemy theater
-    says it would have no effect as things stand, not in a friendly or contested one (Sparta with a Delian
-    League base there, where Argos may be built, P-ARGOS-1); in Persia every marker but a Spartan League one says it
-    would do nothing there, and a Rumor says nothing either way."""
+    reads "idle" (no effect as things stand), not in a friendly or contested one (Sparta with a Delian
+    League base there, where Argos may be built, P-ARGOS-1); in Persia every marker but a Spartan League one
+    is idle, and a Rumor, meant to do nothing, never reads so. The placement's title says what "idle" means
+    when the placer holds a League marker, and not otherwise."""
+    from kleos.games.pericles.tui.titles import title
+
     game = KIT.make_game({})
     state = game.new_state(91)
     look = Look(KIT)
     view = game.view(state, FACTIONS.index("AF"))
-    idle = "no League effect now (P-LEAGUE-1)"
-    assert look.gloss(game, view, Action.parse("place AF LEA Sicily")) == f"neutral, {idle}"
-    assert look.gloss(game, view, Action.parse("place AF LEA Sparta")) == f"enemy, {idle}"
+    assert look.gloss(game, view, Action.parse("place AF LEA Sicily")) == "idle"
+    assert look.gloss(game, view, Action.parse("place AF LEA Sparta")) == "idle"
     assert look.gloss(game, view, Action.parse("place AF LEA Athens")) == "friendly"
     assert look.gloss(game, view, Action.parse("place AF DIP Sicily")) == "neutral"
+    assert look.gloss(game, view, Action.parse("place AF RUM Sicily")) == "neutral"
     put(game, state, "Sparta", Db=1)
     view = game.view(state, FACTIONS.index("AF"))
     assert look.gloss(game, view, Action.parse("place AF LEA Sparta")) == "contested"
-    persia = "no effect in Persia (P-PERSIA-3)"
-    assert persia in look.gloss(game, view, Action.parse("place AF LEA Persia"))
-    assert persia in look.gloss(game, view, Action.parse("place AF ORA Persia"))
-    assert persia not in look.gloss(game, view, Action.parse("place AF RUM Persia"))
+    assert look.gloss(game, view, Action.parse("place AF LEA Persia")) == "idle"
+    assert look.gloss(game, view, Action.parse("place AF ORA Persia")) == "idle"
+    assert look.gloss(game, view, Action.parse("place AF RUM Persia")) == "neutral"
     view = game.view(state, FACTIONS.index("EK"))
-    assert persia in look.gloss(game, view, Action.parse("place EK MIL Persia"))
+    assert look.gloss(game, view, Action.parse("place EK MIL Persia")) == "idle"
     assert look.gloss(game, view, Action.parse("place EK LEA Persia")) == "neutral"
+    g, s = at_step("place", "14_1_09a")
+    placer = g.actors(s)[0]
+    held = {str(a.args[1]) for a in g.legal_actions(s, placer)}
+    meant = "'idle': a League marker does nothing where your side neither controls nor contests (P-LEAGUE-1)"
+    assert "LEA" in held and meant in title(g, g.view(s, placer), placer), held
+    s.held = [0 if i % len(MARKER_KINDS) == MARKER_KINDS.index("LEA") else n for i, n in enumerate(s.held)]
+    assert meant not in title(g, g.view(s, placer), placer)
 
 
 def test_p_league_1_takes_effect_agrees_with_the_league_issue_s_choices() -> None:

@@ -408,8 +408,8 @@ def test_the_hint_panel_says_why(pericles_server: PericlesServer, browser: Any, 
 
 def test_the_menus_buttons_read_as_much_as_the_terminals_menu(pericles_server: PericlesServer,
                                                                browser: Any) -> None:
-    """Each button shows the server's ``gloss`` of its action (here a theater's status, a warning where the
-    marker would be idle (P-LEAGUE-1) and the queue for a placement, P-DEF-11; an empty queue unsaid), as the
+    """Each button shows the server's ``gloss`` of its action (here a theater's status, or "idle" where the
+    marker would do nothing (P-LEAGUE-1), and the queue for a placement, P-DEF-11; an empty queue unsaid), as the
     terminal's menu does after the entry; above the menu, the message's ``decision`` says what is decided, as
     the terminal menu's title does."""
     base = pericles_server.url
@@ -418,9 +418,9 @@ def test_the_menus_buttons_read_as_much_as_the_terminals_menu(pericles_server: P
         page.wait_for_function(READY, timeout=30_000)
         message = get_state(base, seated["game_id"], seated["token"])
         glossed = {item["action"]: item["gloss"] for item in message["legal"] if "gloss" in item}
-        warned = r"(, out of reach now|, no League effect now \(P-LEAGUE-1\)|, no effect in Persia \(P-PERSIA-3\))?"
-        assert glossed and all(re.fullmatch(rf"(friendly|contested|enemy|neutral){warned}(, \d+ markers? there)?",
-                                            words) for words in glossed.values()), glossed
+        status = r"(friendly|contested|enemy|neutral|idle)(, out of reach now)?"
+        assert glossed and all(re.fullmatch(rf"{status}(, \d+ markers? there)?", words)
+                               for words in glossed.values()), glossed
         assert message.get("decision"), "the seat to act reads what it decides, as the terminal's menu title"
         assert page.locator("#menu #decision").inner_text() == message["decision"]
         page.locator('#per-map g.theater[data-name="Athens"] rect').click()

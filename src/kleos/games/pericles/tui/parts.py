@@ -179,7 +179,9 @@ def _place_gloss(game: PericlesGame, view: PericlesView, kind: str, theater: str
     queued there (P-DEF-11, P-THEATER-5); an empty queue goes unsaid, as most are, so that the twenty
     theaters of a placement fit a few lines. A Military marker in an enemy theater no unit of the side
     could enter as things stand (:func:`~kleos.games.pericles.rules.military.reach`) says so: its
-    expedition would bring no battle (P-MIL-7, P-EXPED-7)."""
+    expedition would bring no battle (P-MIL-7, P-EXPED-7); a marker that would do nothing there reads
+    "idle" in place of the status (:func:`idle`), short enough that a run of twenty theaters still folds
+    into a few lines, the title saying what "idle" means."""
     th = game.tables.theater_index.get(theater)
     if th is None or view.seat is None:
         return ""
@@ -188,13 +190,22 @@ def _place_gloss(game: PericlesGame, view: PericlesView, kind: str, theater: str
     words = _(STATUS_WORDS[here])
     if kind == "MIL" and here == ENEMY and not military.reach(game.tables, view.state, side)[th]:
         words = _("{status}, out of reach now", status=words)
-    elif kind in MARKER_KINDS and kind != "RUM" and idle_in_persia(th, 2 * side, MARKER_KINDS.index(kind)):
-        words = _("{status}, no effect in Persia (P-PERSIA-3)", status=words)
-    elif kind == "LEA" and not league.takes_effect(view.state, th, side):
-        words = _("{status}, no League effect now (P-LEAGUE-1)", status=words)
+    elif idle(view.state, th, side, kind):  # the menu's title says why (P-LEAGUE-1, P-PERSIA-3)
+        words = _("idle")
     queued = len(queue_of(view.state, th))
     return ngettext("{status}, {n} marker there", "{status}, {n} markers there", queued,
                     status=words) if queued else words
+
+
+def idle(s: PericlesState, th: int, side: int, kind: str) -> bool:
+    """Whether a ``kind`` marker of ``side`` would do nothing in ``th`` as things stand: a League marker
+    where the side neither controls nor contests (:func:`~kleos.games.pericles.rules.league.takes_effect`,
+    P-LEAGUE-1), any issue but a Spartan League one in Persia (P-PERSIA-3). A Rumor is never called idle:
+    it is meant to do nothing."""
+    if kind not in MARKER_KINDS or kind == "RUM":
+        return False
+    return idle_in_persia(th, 2 * side, MARKER_KINDS.index(kind)) or (
+        kind == "LEA" and not league.takes_effect(s, th, side))
 
 
 PANEL_OF_VERB = {

@@ -114,9 +114,23 @@ def _place_title(game: PericlesGame, view: PericlesView, seat: int) -> str:
     """P-THEATER-4, P-THEATER-5, P-THEATER-9: the markers left to place, and which is revealed first."""
     if seat < 0:
         return ""
-    left = sum(n for _owner, _kind, n in held_by(view.state, seat))
-    return _("place a marker face down ({n} left to place): in each theater the last placed lies on top and is "
-             "revealed first (P-THEATER-4, P-THEATER-5, P-THEATER-9)", n=left)
+    held = list(held_by(view.state, seat))
+    left = sum(n for _owner, _kind, n in held)
+    title = _("place a marker face down ({n} left to place): in each theater the last placed lies on top and is "
+              "revealed first (P-THEATER-4, P-THEATER-5, P-THEATER-9)", n=left)
+    league = any(MARKER_KINDS[kind] == "LEA" for _owner, kind, _n in held)
+    persia = bool(view.state.persia_open) and any(MARKER_KINDS[kind] != "RUM" for _owner, kind, _n in held)
+    if league and persia:
+        return _("{title}; 'idle': a League marker does nothing where your side neither controls nor contests "
+                 "(P-LEAGUE-1), and in Persia no issue does but a Spartan League one (P-PERSIA-2, P-PERSIA-3)",
+                 title=title)
+    if league:
+        return _("{title}; 'idle': a League marker does nothing where your side neither controls nor contests "
+                 "(P-LEAGUE-1)", title=title)
+    if persia:
+        return _("{title}; 'idle': in Persia no issue does anything but a Spartan League one (P-PERSIA-2, "
+                 "P-PERSIA-3)", title=title)
+    return title
 
 
 def _side_title(game: PericlesGame, view: PericlesView, seat: int) -> str:
