@@ -23,7 +23,7 @@ from kleos.games.pericles.reference import comedy_effects, theater_names
 from kleos.games.pericles.rules import assembly, battle, boule, casualties, expedition, final, military, political
 from kleos.games.pericles.rules.battledeck import NONE
 from kleos.games.pericles.rules.common import ENEMY, FRIENDLY, bases_in, count, in_use, room, status
-from kleos.games.pericles.rules.diplomatic import LEAGUE_BASE, enemy_value, treason
+from kleos.games.pericles.rules.diplomatic import LEAGUE_BASE, enemy_parts, treason
 from kleos.games.pericles.rules.theater import entry_parts, idle_in_persia
 from kleos.games.pericles.state import (
     ASSEMBLY,
@@ -438,12 +438,11 @@ def diplomacy_told(g: PericlesGame, before: PericlesState, action: Action, after
     t = g.tables
     theater, _placer, owner, _kind = entry_parts(before.revealed)
     side, k = owner // 2, int(action.args[0])
-    own, enemy = treason(before, theater, side), enemy_value(t, before, theater, side)
-    their_base = LEAGUE_BASE[1 - side]
-    bases = 2 * sum(count(before, theater, b) for b in SIDE_BASES[1 - side])
+    own, (units, bases) = treason(before, theater, side), enemy_parts(t, before, theater, side)
+    enemy, their_base = units + bases, LEAGUE_BASE[1 - side]
     test = _("Diplomacy in {where}: {side} {total} (Strategos {k}, treason {own}) against {other} {enemy} (units "
              "worth {units}, bases worth {bases})", where=t.theater_keys[theater], side=side_name(side),
-             total=k + own, k=k, own=own, other=side_name(1 - side), enemy=enemy, units=enemy - bases, bases=bases)
+             total=k + own, k=k, own=own, other=side_name(1 - side), enemy=enemy, units=units, bases=bases)
     if count(after, theater, their_base) < count(before, theater, their_base):
         turned = _("{test}: greater, so a League base of {other} there becomes one of {side} (P-DIPLO-2, P-DIPLO-3).",
                    test=test, other=side_name(1 - side), side=side_name(side))
@@ -1043,7 +1042,7 @@ def _raze(g: PericlesGame, s: PericlesState, a: Action) -> str:
     th, loser = battle.theater_of(s), 1 - s.mil[M_WIN]
     said = _("eliminate {side}'s {unit} in {where}", side=side_name(loser), unit=unit_name(str(a.args[0])),
              where=g.tables.theater_keys[th])
-    markers = treason(s, th, loser) if 0 <= loser <= 1 else 0
+    markers = treason(s, th, loser)
     if not markers:
         return said
     return ngettext("{said}; {side}'s {n} treason marker there goes with it (P-BATTLE-16)",

@@ -49,14 +49,21 @@ def legal(t: Tables, s: PericlesState, theater: int, owner: int) -> list[Action]
 
 def enemy_value(t: Tables, s: PericlesState, theater: int, side: int) -> int:
     """P-DIPLO-2: the military value of the enemy's units plus 2 per enemy base (P-DEF-9)."""
+    units, bases = enemy_parts(t, s, theater, side)
+    return units + bases
+
+
+def enemy_parts(t: Tables, s: PericlesState, theater: int, side: int) -> tuple[int, int]:
+    """:func:`enemy_value` in its two parts, (the enemy units' military value, 2 per enemy base), as the
+    log tells the test."""
     mv = t.data.military_values
     enemy = 1 - side
-    total = 0
+    units = 0
     for p in SIDE_LAND[enemy]:
-        total += count(s, theater, p) * (mv.spartan_land_unit if p in (SL, S300) else mv.land_unit)
+        units += count(s, theater, p) * (mv.spartan_land_unit if p in (SL, S300) else mv.land_unit)
     for p in SIDE_NAVAL[enemy]:
-        total += count(s, theater, p) * (mv.athenian_naval_unit if p == AN else mv.naval_unit)
-    return total + 2 * sum(count(s, theater, b) for b in SIDE_BASES[enemy])
+        units += count(s, theater, p) * (mv.athenian_naval_unit if p == AN else mv.naval_unit)
+    return units, 2 * sum(count(s, theater, b) for b in SIDE_BASES[enemy])
 
 
 def apply_open(t: Tables, s: PericlesState, theater: int, owner: int, action: Action) -> None:
