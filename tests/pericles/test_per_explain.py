@@ -128,3 +128,22 @@ def test_p_info_6_a_reveal_names_only_a_marker_the_seat_knows() -> None:
                 named += 1
                 assert "marker in" in words
     assert named and unnamed
+
+
+def test_p_300_3_the_300_s_move_is_explained_as_moving_itself() -> None:
+    """P-300-3, P-MOVE-1: the help of a move says one token of the allowance goes, except for the 300,
+    which moves itself (its help said it used a token, and the allowance then did not drop)."""
+    kinds = set()
+    for g, s, seat in positions("14_2", 1) + positions("14_2", 2) + positions("14_2", 3):
+        if s.step != "move":
+            continue
+        for action in g.legal_actions(s, seat):
+            if action.verb != "move":
+                continue
+            words = explain(g, g.view(s, seat), action)
+            the_300 = action.args[1] == "S300"
+            assert ("using no token of the movement allowance" in words) == the_300, words
+            assert ("uses one token of the movement allowance" in words) != the_300, words
+            assert ("P-300-3" in words) == the_300, words
+            kinds.add(the_300)
+    assert kinds == {True, False}, kinds

@@ -393,6 +393,43 @@ def test_p_exped_7_an_expedition_without_a_battle_says_so_and_why() -> None:
     assert told[True] and told[False], told
 
 
+def test_p_mil_5_an_expedition_to_a_neutral_or_friendly_theater_ends_told_with_its_movement() -> None:
+    """P-MIL-5, P-MIL-8: the Commander's own Expedition Assembly (no secret commitments) ends with its
+    movement and no battle, and the step that ends the movement says so; no other step says it."""
+    from kleos.games.pericles import story
+    from kleos.games.pericles.rules import expedition
+
+    ends = 0
+    for g, before, _seat, action, after in (step for seed in range(1, 7) for step in steps(seed, "14_2")):
+        line = story.tell_step(g, g.view(before, None).state, action, g.view(after, None).state)
+        open_end = before.step == "move" and action.verb == "done" and not expedition.in_progress(before)
+        said = "ends with its movement: no battle follows one to a neutral or friendly theater (P-MIL-5)" in line
+        assert said == open_end, line
+        if open_end:
+            assert after.revealed < 0 and after.step not in ("move", "move_on") and after.mil_stage == 0
+            theater = g.tables.theater_keys[before.revealed // 1000]
+            assert line.startswith(f"end the movement. The expedition to {theater} ends"), line
+            ends += 1
+    assert ends
+
+
+def test_p_300_3_the_300_moves_outside_the_allowance_and_the_log_says_so() -> None:
+    """P-300-3: a move of the 300 leaves the allowance as it was, and its line says it moves itself;
+    any other unit's first link takes one move and its line does not."""
+    from kleos.games.pericles import story
+
+    seen = {True: 0, False: 0}
+    for g, before, _seat, action, after in (step for seed in range(1, 7) for step in steps(seed, "14_2")):
+        if action.verb != "move" or before.step != "move":
+            continue
+        the_300 = action.args[1] == "S300"
+        assert after.moves_left == before.moves_left - (not the_300)
+        words = story.tell(g, g.view(before, None).state, action)
+        assert ("it moves itself, outside the movement allowance (P-300-3)" in words) == the_300, words
+        seen[the_300] += 1
+    assert seen[True] and seen[False], seen
+
+
 def test_p_diplo_2_the_diplomatic_test_is_told_with_its_totals_and_what_followed() -> None:
     """P-DIPLO-2..5: a Diplomatic issue resolved in a contested or enemy theater tells the owner's total
     (Strategos and own treason markers) against the enemy's units and bases, and what followed as the
@@ -633,12 +670,17 @@ def test_p_move_1_the_movement_titles_name_the_expedition_the_moves_left_and_the
             moves = "move" if before.moves_left == 1 else "moves"
             assert told.startswith(f"move units for the expedition to {target}: {before.moves_left} {moves} "
                                    "left"), told
+            legal = g.legal_actions(before, seat)  # P-300-3: the 300 moves outside the moves left
+            the_300 = any(a.verb == "move" and a.args[1] == "S300" for a in legal)
+            assert told.endswith("; the 300 moves itself, outside them (P-300-3)") == the_300, told
+            if the_300:
+                seen.add("S300")
         else:
             code = PIECES[before.moving % 100]
             here = g.tables.theater_keys[before.moving // 100]
             assert told.startswith(f"carry {unit_name(code)} ({code}) on from {here}: it stops only on entering "
                                    f"{target}"), told
-    assert seen == {"move", "move_on", "debate", *starts}, seen
+    assert seen == {"move", "move_on", "debate", "S300", *starts}, seen
 
 
 KIND_WORDS = {"MIL": "Military", "LEA": "League", "DIP": "Diplomatic", "ORA": "Oracle"}
@@ -653,7 +695,8 @@ WORDS_OF_NOTATION = {
     "disband Chios Dn": "remove Delian League ship (Dn) in Chios for upkeep",
     "plague Athens Al": "Plague: remove Athenian hoplites (Al) in Athens",
     "demobilise Sparta An": "Peace: demobilise Athenian trireme (An) in Sparta, contested",  # P-ARIST-4 (Peace C)
-    "move Sparta S300 Isthmus": "move the 300 (S300) from Sparta toward Isthmus",  # P-MOVE-1 (was "move a the 300")
+    "move Sparta S300 Isthmus": "move the 300 (S300) from Sparta toward Isthmus: it moves itself, outside the "
+                                "movement allowance (P-300-3)",  # P-MOVE-1 (was "move a the 300")
     # P-ORACLE-2, P-LEAGUE-3..6, P-DIPLO-1..7, P-EXPED-2, P-TMARK-4, P-GOLD-1: an issue's choices
     "oracle honor": "take 3 Honor",
     "oracle remove Corcyra Pn": "remove Peloponnesian League ship (Pn) in Corcyra, +1 Honor",
@@ -684,9 +727,9 @@ WORDS_OF_NOTATION = {
     # P-ARIST-4: the turn's comedy with what it does (the deck's texts are reconstructed, P-DATA-6)
     "aristophanes AcharniansA": "the Aristophanes card is Acharnians A: Athens WP on its track, Sparta WP on its "
                                 "track, Plague (reconstructed)",
-    # P-EXPED-2: as many units may move as Strategos were committed
-    "expedition 1": "hold an Expedition Assembly with 1 Strategos: 1 unit may move",
-    "expedition 3": "hold an Expedition Assembly with 3 Strategos: 3 units may move",
+    # P-EXPED-1, P-MIL-5: as many units may move as Strategos were committed; no battle in a neutral or friendly theater
+    "expedition 1": "hold an Expedition Assembly with 1 Strategos: 1 unit may move; no battle follows (P-MIL-5)",
+    "expedition 3": "hold an Expedition Assembly with 3 Strategos: 3 units may move; no battle follows (P-MIL-5)",
     "debate CIT 2": "debate Citizenship (CIT), on box 2 toward AF",
     "debate WP -1": "debate War/Peace (WP), on box 1 toward DF",
     "debate ORA 0": "debate Oracle (ORA), at the centre",

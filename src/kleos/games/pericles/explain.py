@@ -337,6 +337,11 @@ def _oracle(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> s
 
 def _move(g: PericlesGame, s: PericlesState, seat: int | None, a: Action) -> str:
     frm, piece, to = (str(x) for x in a.args)
+    if piece == "S300":
+        return _("Move the 300 from {origin} toward {to}: it moves itself, using no token of the movement "
+                 "allowance, and stops on entering the Expedition theater or where an exit test fails (your "
+                 "strength of that kind left behind must match the enemy's) [P-300-3, P-MOVE-6, P-MOVE-9]",
+                 origin=frm, to=to)
     return _("Move {unit} from {origin} toward {to}: it uses one token of the movement allowance and "
              "stops on entering the Expedition theater or where an exit test fails (your strength of that "
              "kind left behind must match the enemy's) [P-MOVE-3, P-MOVE-6, P-MOVE-9]",

@@ -283,7 +283,7 @@ def outcomes_by_phase(g: PericlesGame, before: PericlesState, action: Action,
     political = political_told(g, before, action, after, debated)
     earlier = [debate_told(g, before, action, after, debated), issue_start_told(before, action, after),
                diplomacy_told(g, before, action, after)]
-    rest = [expedition_told(g, before, after), *ending_told(g, before, after)]
+    rest = [expedition_told(g, before, action, after), *ending_told(g, before, after)]
     later = [*political, *rest] if political else []
     earlier += [] if political else rest
     return [line for line in earlier if line], [line for line in later if line]
@@ -407,11 +407,15 @@ def _bonus_told(g: PericlesGame, s: PericlesState, bonus: final.Bonus) -> str:
                     each=final.THEATER_HONOR[side], honor=honor, shares=shares, rule=rule)
 
 
-def expedition_told(g: PericlesGame, before: PericlesState, after: PericlesState) -> str:
-    """An Expedition Assembly in a contested or enemy theater whose movement ends with the theater not
-    contested: no battle follows (P-EXPED-7) and the issue ends (P-MIL-8). Without this line the
-    expedition's end went untold: its commitments were made, its units moved, then the next marker
-    was revealed. A battle that follows is told by its own lines."""
+def expedition_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
+    """An Expedition Assembly whose movement ends with no battle: in a contested or enemy theater left
+    uncontested (P-EXPED-7), or in a neutral or friendly one, where none ever follows (P-MIL-5); the
+    issue ends (P-MIL-8). Without this line the expedition's end went untold: its commitments were made,
+    its units moved, then the next marker was revealed. A battle that follows is told by its own lines."""
+    if before.step == "move" and action.verb == "done" and not expedition.in_progress(before):
+        return _("The expedition to {theater} ends with its movement: no battle follows one to a neutral or "
+                 "friendly theater (P-MIL-5); the Strategos committed go back to the supply (P-MIL-8).",
+                 theater=g.tables.theater_keys[entry_parts(before.revealed)[0]])
     if before.step not in ("move", "move_on") or not expedition.in_progress(before) or expedition.in_progress(after):
         return ""
     theater, side = battle.theater_of(before), battle.commander(before) // 2
@@ -752,8 +756,9 @@ def _expedition(g: PericlesGame, s: PericlesState, a: Action) -> str:
         return _("hold an Expedition Assembly: all four factions commit Strategos in secret (the sums show in "
                  "the battle's totals)")
     n = int(a.args[0]) if str(a.args[0]).isdigit() else 0
-    return ngettext("hold an Expedition Assembly with {n} Strategos: {n} unit may move",
-                    "hold an Expedition Assembly with {n} Strategos: {n} units may move", n)
+    return ngettext("hold an Expedition Assembly with {n} Strategos: {n} unit may move; no battle follows (P-MIL-5)",
+                    "hold an Expedition Assembly with {n} Strategos: {n} units may move; no battle follows (P-MIL-5)",
+                    n)
 
 
 def _raid(g: PericlesGame, s: PericlesState, a: Action) -> str:
@@ -765,7 +770,12 @@ def _ship(g: PericlesGame, s: PericlesState, a: Action) -> str:
 
 
 def _move(g: PericlesGame, s: PericlesState, a: Action) -> str:
+    """A unit's first link; the 300 is said to move itself (P-300-3), for after "1 unit may move" a reader
+    saw two units go and took it for a broken rule."""
     frm, piece, to = (str(x) for x in a.args)
+    if piece == "S300":
+        return _("move the 300 (S300) from {origin} toward {to}: it moves itself, outside the movement allowance "
+                 "(P-300-3)", origin=frm, to=to)
     return _("move {unit} ({code}) from {origin} toward {to}", unit=unit_name(piece), code=piece, origin=frm, to=to)
 
 

@@ -16,7 +16,17 @@ from kleos.games.pericles.board_text import held_by
 from kleos.games.pericles.explain import ISSUE_NAMES, kind_name, seat_names, side_name, unit_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
-from kleos.games.pericles.rules import aristophanes, assembly, boule, diplomatic, final, hand, political, redeploy
+from kleos.games.pericles.rules import (
+    aristophanes,
+    assembly,
+    boule,
+    diplomatic,
+    final,
+    hand,
+    military,
+    political,
+    redeploy,
+)
 from kleos.games.pericles.rules.battle import theater_of
 from kleos.games.pericles.rules.casualties import base_kinds, victim
 from kleos.games.pericles.rules.common import CONTESTED, FRIENDLY, NEUTRAL, count, status
@@ -46,6 +56,7 @@ from kleos.games.pericles.tables import (
     ORA,
     PB,
     PIECES,
+    S300,
     SB,
     side_of,
 )
@@ -263,11 +274,14 @@ def _move_title(game: PericlesGame, view: PericlesView, seat: int) -> str:
         return _("carry {unit} ({code}) on from {here}: it stops only on entering {theater}, or where it may not "
                  "leave (P-MOVE-5..8)", unit=unit_name(code), code=code, here=t.theater_keys[s.moving // 100],
                  theater=target)
-    return ngettext("move units for the expedition to {theater}: {n} move left, one per Strategos committed; a unit "
-                    "stops on entering {theater}, or where it may not leave (P-MOVE-1, P-MOVE-6..9)", "move units "
-                    "for the expedition to {theater}: {n} moves left, one per Strategos committed; a unit stops on "
-                    "entering {theater}, or where it may not leave (P-MOVE-1, P-MOVE-6..9)", s.moves_left,
-                    theater=target)
+    words = ngettext("move units for the expedition to {theater}: {n} move left, one per Strategos committed; a unit "
+                     "stops on entering {theater}, or where it may not leave (P-MOVE-1, P-MOVE-6..9)", "move units "
+                     "for the expedition to {theater}: {n} moves left, one per Strategos committed; a unit stops on "
+                     "entering {theater}, or where it may not leave (P-MOVE-1, P-MOVE-6..9)", s.moves_left,
+                     theater=target)
+    if any(piece == S300 for _th, piece, _to in military.moves(t, s, seat // 2)):
+        return _("{words}; the 300 moves itself, outside them (P-300-3)", words=words)
+    return words
 
 
 def _casualty_title(game: PericlesGame, view: PericlesView, seat: int) -> str:
