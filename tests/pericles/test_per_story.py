@@ -413,6 +413,42 @@ def test_p_mil_5_an_expedition_to_a_neutral_or_friendly_theater_ends_told_with_i
     assert ends
 
 
+def test_p_persia_9_the_peace_of_callias_is_told_with_what_it_did() -> None:
+    """P-PERSIA-9..12: "declare the Peace of Callias: yes" goes on with what the peace did, as the rules did
+    it: the units sent home side by side, Spartan bases turned Persian, the war over, and the trireme Athens
+    still gives up exactly when the next step asks for it. A Spartan ship and League base are put in the
+    Eastern Mediterranean of one declaration, so that both sides' parts are met."""
+    from kleos.games.pericles import story
+    from kleos.games.pericles.rules.persia import HOMES
+    from kleos.games.pericles.tables import EAST_MED, PB, SIDE_LAND, SIDE_NAVAL, SN, XB
+
+    yes = Action.parse("callias yes")
+    cases = [(g, before) for seed in (2, 3, 7) for g, before, _seat, action, _after in steps(seed, "14_2")
+             if action == yes]
+    assert len(cases) == 3
+    spartan = cases[0][1].copy()
+    spartan.pieces[EAST_MED * len(PIECES) + SN] += 1
+    spartan.pieces[EAST_MED * len(PIECES) + PB] += 1
+    for g, before in [*cases, (cases[0][0], spartan)]:
+        after = before.copy()
+        g.apply_in_place(after, yes, before.actor)
+        line = story.tell_step(g, g.view(before, None).state, yes, g.view(after, None).state)
+        assert line.startswith("declare the Peace of Callias: yes. The Peace of Callias: the Eastern "
+                               "Mediterranean closes for the rest of the game"), line
+        assert "the War with Persia is over" in line and not after.persia_war and after.callias
+        for side, home in enumerate(HOMES):
+            sent = sum(count(after, home, p) - count(before, home, p) for p in (*SIDE_LAND[side], *SIDE_NAVAL[side]))
+            name = g.tables.theater_keys[home]
+            assert (f" to {name}" in line) == bool(sent), line
+            if sent:
+                assert f"{sent} unit{'s' if sent > 1 else ''} to {name}" in line, line
+        persian = count(after, PERSIA, XB) - count(before, PERSIA, XB)
+        assert ("become Persian bases" in line or "becomes a Persian base" in line) == bool(persian), line
+        asks = after.step == "scuttle"
+        assert ("Athens now gives up one Athenian trireme" in line) == asks, line
+    assert "1 unit to Sparta" in line and "1 base of Sparta there becomes a Persian base in Persia" in line
+
+
 def test_p_300_3_the_300_moves_outside_the_allowance_and_the_log_says_so() -> None:
     """P-300-3: a move of the 300 leaves the allowance as it was, and its line says it moves itself;
     any other unit's first link takes one move and its line does not."""

@@ -20,7 +20,17 @@ from kleos.games.pericles.explain import ISSUE_NAMES, PHASE_TITLES, faction_name
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.reference import comedy_effects, theater_names
-from kleos.games.pericles.rules import assembly, battle, boule, casualties, expedition, final, military, political
+from kleos.games.pericles.rules import (
+    assembly,
+    battle,
+    boule,
+    casualties,
+    expedition,
+    final,
+    military,
+    persia,
+    political,
+)
 from kleos.games.pericles.rules.battledeck import NONE
 from kleos.games.pericles.rules.common import ENEMY, FRIENDLY, bases_in, count, in_use, room, status
 from kleos.games.pericles.rules.diplomatic import LEAGUE_BASE, enemy_parts, treason
@@ -51,15 +61,22 @@ from kleos.games.pericles.tables import (
     DB,
     DL,
     DN,
+    EAST_MED,
     FACTIONS,
     ISSUES_PER_SIDE,
     MARKER_KINDS,
     MIL,
     N_PIECES,
+    PB,
+    PERSIA,
     PIECES,
     RUM,
+    SB,
     SIDE_BASES,
+    SIDE_LAND,
+    SIDE_NAVAL,
     SIDES,
+    XB,
     Tables,
     factions_of,
 )
@@ -283,7 +300,8 @@ def outcomes_by_phase(g: PericlesGame, before: PericlesState, action: Action,
     political = political_told(g, before, action, after, debated)
     earlier = [debate_told(g, before, action, after, debated), issue_start_told(before, action, after),
                diplomacy_told(g, before, action, after)]
-    rest = [expedition_told(g, before, action, after), *ending_told(g, before, after)]
+    rest = [expedition_told(g, before, action, after), callias_told(g, before, action, after),
+            *ending_told(g, before, after)]
     later = [*political, *rest] if political else []
     earlier += [] if political else rest
     return [line for line in earlier if line], [line for line in later if line]
@@ -429,6 +447,38 @@ def expedition_told(g: PericlesGame, before: PericlesState, action: Action, afte
         why = _("neither side has anything there after the movement")
     return _("No battle in {theater}: {why} (P-EXPED-7); the Strategos committed go back to the supply "
              "(P-MIL-8).", theater=name, why=why)
+
+
+def callias_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
+    """What the Peace of Callias did (P-PERSIA-9..12), where "declare the Peace of Callias: yes" was
+    followed by pieces gained and lost and a ship given up with no word of why: the Eastern Mediterranean
+    closed, its units sent home, the bases there removed or turned Persian, the war over, and the ship
+    Athens still owes. "" for any other step."""
+    if action.verb != "callias" or action.args[0] != "yes" or before.step != "callias":
+        return ""
+    t = g.tables
+    parts = [_("the Eastern Mediterranean closes for the rest of the game: no unit may enter it and no marker "
+               "go there (P-PERSIA-10); the Athenian and Delian League bases there are removed (P-PERSIA-9, "
+               "P-PERSIA-11)")]
+    homes = [ngettext("{n} unit to {home}", "{n} units to {home}", n, home=t.theater_keys[persia.HOMES[side]])
+             for side in (0, 1) if (n := sum(count(before, EAST_MED, p) for p in (*SIDE_LAND[side],
+                                                                                  *SIDE_NAVAL[side])))]
+    if homes:
+        parts.append(_("the units there go home: {homes} (P-PERSIA-11)", homes=", ".join(homes)))
+    theirs = count(before, EAST_MED, SB) + count(before, EAST_MED, PB)
+    persian = count(after, PERSIA, XB) - count(before, PERSIA, XB)
+    if persian:
+        parts.append(ngettext("{n} base of Sparta there becomes a Persian base in Persia (P-PERSIA-11)",
+                              "{n} bases of Sparta there become Persian bases in Persia (P-PERSIA-11)", persian))
+    if theirs > persian:
+        parts.append(ngettext("{n} base of Sparta there is removed with no Persian base left to replace it "
+                              "(P-PERSIA-11)", "{n} bases of Sparta there are removed with no Persian base left "
+                              "to replace them (P-PERSIA-11)", theirs - persian))
+    told = _("The Peace of Callias: {parts}; the War with Persia is over, and with it its Honor cost "
+             "(P-PERSIA-12, P-PERSIA-13).", parts="; ".join(parts))
+    if after.step == "scuttle":
+        return joined([told, _("Athens now gives up one Athenian trireme, from anywhere on the map (P-PERSIA-9).")])
+    return joined([told, _("Athens has no Athenian trireme left to give up (P-PERSIA-9).")])
 
 
 def diplomacy_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
