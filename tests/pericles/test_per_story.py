@@ -413,6 +413,47 @@ def test_p_mil_5_an_expedition_to_a_neutral_or_friendly_theater_ends_told_with_i
     assert ends
 
 
+def test_p_redeploy_1_a_redeployment_is_told_by_its_words_alone_also_when_it_ends_the_turn() -> None:
+    """P-REDEPLOY-1: a redeployment's line names the unit, where from and where to; its result adds no
+    units gained and lost, also for the last of a turn (the turn's end clears the marks of units moved,
+    and "+1 the 300 (S300)" stood under "redeploy the 300 (S300) from Athens to Sparta")."""
+    from kleos.games.pericles import story
+
+    last = 0
+    for g, before, _seat, action, after in (step for seed in range(1, 7) for step in steps(seed, "14_2")):
+        if before.step != "redeploy" or action.verb != "redeploy" or len(action.args) != 3:
+            continue
+        result = story.changes(g, g.view(before, None).state, g.view(after, None).state)
+        assert not re.search(r"\bin \w+: [+-]\d", result), result
+        frm, piece, to = (g.tables.theater_index[str(action.args[0])], PIECES.index(str(action.args[1])),
+                          g.tables.theater_index[str(action.args[2])])
+        assert count(after, to, piece) == count(before, to, piece) + 1  # the move the words tell was made
+        assert count(after, frm, piece) == count(before, frm, piece) - 1
+        last += after.step != "redeploy"
+    assert last, "no redeployment ended a turn in six seeded wars"
+
+
+def test_p_league_1_a_league_issue_declined_where_it_could_do_nothing_says_why() -> None:
+    """P-LEAGUE-1: a League issue in a theater its side neither controls nor contests leaves only the
+    decline, and the log says why; a decline with other choices open was a choice and gets no reason."""
+    from kleos.games.pericles import story
+
+    seen = {True: 0, False: 0}
+    for g, before, seat, action, after in (step for seed in range(1, 5) for step in steps(seed, "14_2")):
+        if action.verb != "decline" or before.step != "resolve":
+            continue
+        line = story.tell_step(g, g.view(before, None).state, action, g.view(after, None).state)
+        forced = g.legal_actions(before, seat) == [action]
+        assert ("neither controls nor contests" in line) == forced, line
+        if forced:
+            theater, owner = before.revealed // 1000, before.revealed // 10 % 10
+            side = ("Athens", "Sparta")[owner // 2]
+            assert f"{side} neither controls nor contests {g.tables.theater_keys[theater]}, so its League issue " \
+                   "can do nothing there and is declined (P-LEAGUE-1)." in line, line
+        seen[forced] += 1
+    assert seen[True] and seen[False], seen
+
+
 def test_p_persia_9_the_peace_of_callias_is_told_with_what_it_did() -> None:
     """P-PERSIA-9..12: "declare the Peace of Callias: yes" goes on with what the peace did, as the rules did
     it: the units sent home side by side, Spartan bases turned Persian, the war over, and the trireme Athens

@@ -27,6 +27,7 @@ from kleos.games.pericles.rules import (
     casualties,
     expedition,
     final,
+    league,
     military,
     persia,
     political,
@@ -182,11 +183,15 @@ def changes(g: PericlesGame, before: PericlesState, after: PericlesState) -> str
     """What a step brought about in public numbers (P-INFO-1), from views before and after it: Honor
     won and lost, units and bases gained and lost by theater, as the rules worked them out (battle
     Honor, casualties, bases); "" when nothing changed. A unit's move is told where it ends
-    (:func:`_stopped`), not as units gained and lost link by link."""
+    (:func:`_stopped`), not as units gained and lost link by link, and a redeployment by its own words
+    (the last of a turn, whose marks of units moved the next turn clears, read twice: "+1 the 300 (S300)"
+    under "redeploy the 300 (S300) from Athens to Sparta")."""
     honor = [f"{FACTIONS[f]} {b}→{a}{_honor_sources(before, after, f)}"
              for f, (b, a) in enumerate(zip(before.honor, after.honor, strict=True)) if a != b]
     stopped = _stopped(g, before, after)
-    if not stopped and after.moving < 0 and before.moving < 0:
+    if before.step == "redeploy":  # its words say where from and to, also when the turn ends with it
+        pieces = []
+    elif not stopped and after.moving < 0 and before.moving < 0:
         pieces = _piece_changes(g, before, after)
     else:  # a move told where it ends; a redeployment's words say where from and to
         pieces = stopped if before.step in ("move", "move_on") else []
@@ -299,7 +304,7 @@ def outcomes_by_phase(g: PericlesGame, before: PericlesState, action: Action,
     debated = debate_table(g, before, action, after)
     political = political_told(g, before, action, after, debated)
     earlier = [debate_told(g, before, action, after, debated), issue_start_told(before, action, after),
-               diplomacy_told(g, before, action, after)]
+               diplomacy_told(g, before, action, after), idle_decline_told(g, before, action)]
     rest = [expedition_told(g, before, action, after), callias_told(g, before, action, after),
             *ending_told(g, before, after)]
     later = [*political, *rest] if political else []
@@ -447,6 +452,20 @@ def expedition_told(g: PericlesGame, before: PericlesState, action: Action, afte
         why = _("neither side has anything there after the movement")
     return _("No battle in {theater}: {why} (P-EXPED-7); the Strategos committed go back to the supply "
              "(P-MIL-8).", theater=name, why=why)
+
+
+def idle_decline_told(g: PericlesGame, before: PericlesState, action: Action) -> str:
+    """Why a League issue is declined where it could do nothing (P-LEAGUE-1): "decline the issue" read as
+    a choice, and a bot's declines as a refusal to play, where declining was all the rules left. "" for
+    any other step, and for a decline that was a choice."""
+    if action.verb != "decline" or before.step != "resolve" or before.revealed < 0:
+        return ""
+    theater, _placer, owner, kind = entry_parts(before.revealed)
+    side = owner // 2
+    if MARKER_KINDS[kind] != "LEA" or theater == PERSIA or league.takes_effect(before, theater, side):
+        return ""  # in Persia the reveal itself says nothing happens (P-PERSIA-3)
+    return _("{side} neither controls nor contests {theater}, so its League issue can do nothing there and is "
+             "declined (P-LEAGUE-1).", side=side_name(side), theater=g.tables.theater_keys[theater])
 
 
 def callias_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
