@@ -18,7 +18,7 @@ from kleos.games.cyclades.kit import KIT
 from kleos.games.cyclades.rules import battle, metro
 from kleos.games.cyclades.rules.common import buildings_on, income
 from kleos.games.cyclades.state import CycladesState
-from kleos.games.cyclades.tables import ARES, ATHENA, POSEIDON, ZEUS
+from kleos.games.cyclades.tables import ARES, ATHENA, GODS, POSEIDON, ZEUS
 
 
 def told(game: CycladesGame, state: CycladesState, text: str, seat: int | None = None) -> str:
@@ -162,6 +162,41 @@ def test_a_seeded_game_tells_income_the_gods_won_and_apollos_gold_without_gold_h
     settle(game, state)
 
 
+@pytest.mark.parametrize(("players", "down"), [(2, 1), (3, 2), (4, 1), (5, 0)])
+def test_c_gods_9_each_cycle_names_the_gods_face_down_as_its_offerings_open(players: int, down: int) -> None:
+    """C-GODS-2..6, C-GODS-9: the step that opens a cycle's offerings names the gods face up and those
+    face down, as the track lies (with three players two of each, the second cycle of a pair turned over
+    with no shuffle to tell it; with five none is face down and nothing is said); every offering of the
+    cycle goes to a god it named face up."""
+    game = CycladesGame({"players": players})
+    state, rng = game.new_state(7), random.Random(players)
+    up: set[str] = set()
+    cycles = 0
+    for _ in range(600):
+        if state.cycle > 4 or game.is_terminal(state):
+            break
+        actor = game.actors(state)[0]
+        action = game.sample_chance(state) if actor == CHANCE else rng.choice(game.legal_actions(state, actor))
+        line = KIT.describe_action(game, game.view(state, None if actor == CHANCE else actor), action)
+        if action.verb == "offer":
+            assert str(action.args[0]) in up, (action, up)
+        game.apply_in_place(state, action, actor)
+        face = re.search(r"face up this cycle: ([^;]*); face down, taking no offerings: ([^(]*) \(C-GODS-9\)", line)
+        if "income (C-INCOME-1): " not in line:
+            assert face is None, line
+            continue
+        cycles += 1
+        up = {GODS[god] for pos, god in enumerate(state.gods) if state.gods_up[pos]}
+        lying = [[cyc_words.god(game.tables, god) for pos, god in enumerate(state.gods) if state.gods_up[pos] == flag]
+                 for flag in (1, 0)]
+        assert len(lying[1]) == down
+        if not down:
+            assert face is None, line
+            continue
+        assert face and face[1].split(", ") == lying[0] and face[2].split(", ") == lying[1], line
+    assert cycles >= 3, cycles
+
+
 def test_c_end_2_each_cycle_after_the_first_opens_with_who_is_how_near_two_metropolises() -> None:
     """C-END-2 (two Metropolises win, three with two players), C-METRO-2 (one building of each of
     the four kinds makes one), C-METRO-3 (four Philosophers make one): a watcher sees no board, so
@@ -296,6 +331,13 @@ def test_c_data_6_the_figures_are_told_where_they_go_and_what_they_sink_or_push(
     assert told(game, state, "target I1") == "Polyphemus goes to I1"
     assert told(game, state, "push S6") == ("push the fleets in S3 away from Polyphemus, to S6; S3 is empty (was "
                                             "Red's 1 fleet); S6: Red 0 → 1 fleet")
+    game, state = war_turn(5, ARES)  # S4's one way out, S5, is Green's: Red's fleets there are destroyed
+    put(game, state, 1, S4=2)
+    put(game, state, 2, S5=1)
+    begin_effect(game, state, "polyphemus")
+    assert told(game, state, "target I1") == ("Polyphemus goes to I1; Red's 2 fleets have no sea open to be pushed "
+                                              "to and are destroyed (Polyphemus); S4 is empty (was Red's 2 fleets)")
+    assert state.fleets[game.tables.sea_index["S4"]] == 0 and state.fleets[game.tables.sea_index["S5"]] == 1
 
 
 def test_c_data_6_the_sphinx_and_the_siren_name_what_they_take() -> None:

@@ -69,7 +69,25 @@ def facts_of(t: Tables, before: CycladesState, action: Action, seat: int, after:
     """:func:`facts` of a step already played (:func:`played`) from ``before`` to ``after``."""
     return [*_dice(t, before, action), *_battle(t, before, after), *_phases(t, before, after),
             *_fates(t, before, action, seat), *_no_effect(t, before, action, after),
-            *_board(t, before, after, _said_buildings(t, before, action)), *_cycle_standing(t, before, after)]
+            *_sunk_by_polyphemus(t, before, after), *_board(t, before, after, _said_buildings(t, before, action)),
+            *_cycle_standing(t, before, after)]
+
+
+def _sunk_by_polyphemus(t: Tables, before: CycladesState, after: CycladesState) -> list[str]:
+    """Fleets next to Polyphemus's island with no sea open to be pushed to are destroyed (the data sheet's
+    push, C-DATA-6): the board's fact alone ("S30 is empty (was Green's 3 fleets)") stood on another
+    player's push, as if that push had sunk them."""
+    if not effects.pending(before) or effects.key_of(t, before) != "polyphemus":
+        return []
+    lost = []
+    for seat in range(t.players):
+        held = [sum(fleets for fleets, owner in zip(s.fleets, s.fleet_owner, strict=True) if owner == seat)
+                for s in (before, after)]
+        if held[1] < held[0]:
+            lost.append(ngettext("{player}'s {n} fleet has no sea open to be pushed to and is destroyed "
+                                 "(Polyphemus)", "{player}'s {n} fleets have no sea open to be pushed to and are "
+                                 "destroyed (Polyphemus)", held[0] - held[1], player=_name(t, seat)))
+    return lost
 
 
 Said = dict[tuple[int, int], int]
@@ -171,10 +189,23 @@ def _phases(t: Tables, before: CycladesState, after: CycladesState) -> list[str]
         gains = ", ".join(f"{_name(t, seat)} +{income(t, after, seat)}" for seat in range(t.players)
                           if income(t, after, seat))
         facts.append(_("income (C-INCOME-1): {gains} GP", gains=gains or _("nobody")))
+        facts += _gods_face_down(t, after)
     if before.phase == OFFER and after.phase != OFFER:
         facts.append(_gods_won(t, after))
     facts += _apollo_gold(t, before, after)
     return facts
+
+
+def _gods_face_down(t: Tables, s: CycladesState) -> list[str]:
+    """Which gods take offerings this cycle and which lie face down (C-GODS-3..6, C-GODS-9), told as the
+    offerings open: "the god boards are placed: Athena, Ares, Zeus, Poseidon" named four gods where a
+    three-player cycle offers two, and the second cycle of a pair turned them over with no word at all."""
+    down = [words.god(t, god) for pos, god in enumerate(s.gods) if not s.gods_up[pos]]
+    if not down:
+        return []
+    up = [words.god(t, god) for pos, god in enumerate(s.gods) if s.gods_up[pos]]
+    return [_("face up this cycle: {up}; face down, taking no offerings: {down} (C-GODS-9)", up=", ".join(up),
+              down=", ".join(down))]
 
 
 def _offers_open(before: CycladesState, after: CycladesState) -> bool:
