@@ -246,6 +246,32 @@ def test_the_rules_reference_in_spanish_and_german(language: str, terms: tuple[s
     assert len([line for line in text.splitlines() if line.startswith("- ")]) > 60  # every card and comedy listed
 
 
+@pytest.mark.parametrize(("language", "plays"), [
+    ("es", {"Acharnians": "Acarnienses", "Frogs": "Ranas", "Knights": "Caballeros", "Peace": "Paz"}),
+    ("de", {"Acharnians": "Acharner", "Frogs": "Frösche", "Knights": "Ritter", "Peace": "Frieden"}),
+])
+def test_p_arist_4_the_comedies_are_named_as_the_readers_rulebook_names_them(language: str,
+                                                                             plays: dict[str, str]) -> None:
+    """P-ARIST-4: the turn's comedy is named in the reader's language, as the Spanish rulebook names "Ranas
+    A, B o C" and "Los acarnienses", in the story of the card drawn and on the rules reference; every play
+    of the deck has its word in the catalogue."""
+    from kleos.games.pericles.explain import PLAY_NAMES
+
+    data = load_data()
+    assert {card.play for card in data.aristophanes.cards} <= set(PLAY_NAMES)
+    words = catalogue(language)
+    assert all(words.get(play) for play in PLAY_NAMES), [play for play in PLAY_NAMES if not words.get(play)]
+    game = KIT.make_game({"scenario": "14_2"})
+    state = game.new_state(1)
+    for play, word in plays.items():
+        card = next(c for c in data.aristophanes.cards if c.play == play)
+        with i18n.use_locale(language):
+            line = story.tell(game, state, Action("aristophanes", (f"{card.play}{card.letter}",)))
+            reference = rules_reference(data)
+        assert f" {word} {card.letter}: " in line and f" {play} {card.letter}" not in line, line
+        assert f"- {word} {card.letter}: " in reference and f"- {play} {card.letter}: " not in reference
+
+
 def test_the_command_line_reports_in_german(registered: None, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
     """``kleos --lang de pericles random``: the report's words in German, its names and numbers as ever."""
     with i18n.use_locale("en"):  # the command line chooses the language for the rest of its context

@@ -171,6 +171,17 @@ def _kind_text(code: str) -> tuple[str, str]:
     return f"{code} = {_(name)}: {_(effect)}", rules
 
 
+PLAY_NAMES = {"Acharnians": N_("Acharnians"), "Birds": N_("Birds"), "Clouds": N_("Clouds"), "Frogs": N_("Frogs"),
+              "Knights": N_("Knights"), "Lysistrata": N_("Lysistrata"), "Peace": N_("Peace"), "Wasps": N_("Wasps")}
+"""The comedies of the Aristophanes deck by the data's play names, each a word of the catalogue: the
+Spanish rulebook names its cards "Ranas A, B o C", not "Frogs"."""
+
+
+def play_name(play: str) -> str:
+    """A comedy's title in the reader's language (the data's name for a play the catalogue lacks)."""
+    return _(PLAY_NAMES[play]) if play in PLAY_NAMES else play
+
+
 def unit_name(code: str) -> str:
     """The unit's name alone ("Athenian trireme") in the reader's language (the code itself if it has none)."""
     return _(UNIT_NAMES[code]) if code in UNIT_NAMES else code

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kleos.games.pericles.cards import half_words
 from kleos.games.pericles.datamodel import AristophanesCard, PericlesData
-from kleos.games.pericles.explain import KINDS, UNITS, kind_line, side_name, unit_words
+from kleos.games.pericles.explain import KINDS, UNITS, kind_line, play_name, side_name, unit_words
 from kleos.games.pericles.i18n import N_, _
 from kleos.games.pericles.tables import SIDES
 
@@ -200,7 +200,7 @@ def _will(side: int, code: str, theater: str) -> str:
 
 
 def _comedy(card: AristophanesCard, names: dict[int, str]) -> str:
-    return f"- {card.play} {card.letter}: {comedy_effects(card, names)}"
+    return f"- {play_name(card.play)} {card.letter}: {comedy_effects(card, names)}"
 
 
 def theater_names(data: PericlesData) -> dict[int, str]:

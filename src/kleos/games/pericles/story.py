@@ -16,7 +16,15 @@ from __future__ import annotations
 from kleos.core.action import Action
 from kleos.games.pericles.cards import card_title
 from kleos.games.pericles.datamodel import CasualtyRow
-from kleos.games.pericles.explain import ISSUE_NAMES, PHASE_TITLES, faction_name, kind_name, side_name, unit_name
+from kleos.games.pericles.explain import (
+    ISSUE_NAMES,
+    PHASE_TITLES,
+    faction_name,
+    kind_name,
+    play_name,
+    side_name,
+    unit_name,
+)
 from kleos.games.pericles.game import PericlesGame
 from kleos.games.pericles.i18n import N_, _, ngettext
 from kleos.games.pericles.reference import comedy_effects, theater_names
@@ -155,9 +163,9 @@ def _aristophanes(g: PericlesGame, s: PericlesState, a: Action) -> str:
     card = t.data.aristophanes.cards[t.arist_names.index(name)]
     effects = comedy_effects(card, theater_names(t.data))
     if card.provenance.get("default") == "reconstructed":
-        return _("the Aristophanes card is {play} {letter}: {effects} (reconstructed)", play=card.play,
+        return _("the Aristophanes card is {play} {letter}: {effects} (reconstructed)", play=play_name(card.play),
                  letter=card.letter, effects=effects)
-    return _("the Aristophanes card is {play} {letter}: {effects}", play=card.play, letter=card.letter,
+    return _("the Aristophanes card is {play} {letter}: {effects}", play=play_name(card.play), letter=card.letter,
              effects=effects)
 
 
