@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from web_helpers import store_seat
+from web_helpers import assert_score_totals_in_view, store_seat
 from web_reader import check_reader_language
 from web_server import LiveServer, browser, live_server, reader_context, shots  # noqa: F401
 
@@ -72,7 +72,8 @@ def test_the_final_scores_name_the_winner_with_one_click_tools(
             heads = page.locator("#scores thead th").all_inner_texts()
             with i18n.use_locale(language):
                 start, score = i18n.word_in("pericles", "start"), i18n.gettext_in("kleos", "Score")
-            assert start[:1].upper() + start[1:] in heads and heads[-1] == score, heads
+            assert start[:1].upper() + start[1:] in heads and heads[1] == score, heads
+        assert_score_totals_in_view(page)
         tools = page.eval_on_selector_all("#scores .end-tools button", "els => els.map(e => e.dataset.endTool)")
         assert tools == ["replay", "export", "rematch"]
         top = page.evaluate("document.querySelector('#scores').getBoundingClientRect().top")

@@ -23,7 +23,7 @@ import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from web_helpers import READY, create_game, get_state, store_seat
+from web_helpers import READY, assert_score_totals_in_view, create_game, get_state, store_seat
 from web_reader import check_reader_language
 from web_server import TOY_KITS, LiveServer, browser, reader_context, shots  # noqa: F401
 
@@ -290,6 +290,8 @@ def test_a_newcomer_plays_the_vignette_in_the_browser_with_its_own_choices(
         page.wait_for_function("() => document.body.dataset.status === 'over'", timeout=60_000)
         log = page.locator("#log-panel").inner_text()
         assert "is now Commander in Chief" in log and "(units" in log and "wins by" in log, log[-1500:]
+        page.wait_for_function("() => document.querySelectorAll('#scores thead th').length > 4")  # with its parts
+        assert_score_totals_in_view(page)  # the total before the parts, which once pushed it out of the panel
         page.locator("#log-panel").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / "pericles-web-log.png"), full_page=True)
         assert decisions >= 10 and errors == []

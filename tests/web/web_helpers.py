@@ -265,3 +265,11 @@ def assert_log_is(page: Any, whole_log: list[dict[str, Any]]) -> None:
     assert [int(step) for step in steps] == [entry["step"] for entry in whole_log]
     shown = [text.strip() for text in page.locator("#log-panel li.log-entry .log-text").all_inner_texts()]
     assert all(entry["text"].endswith(text) and text for entry, text in zip(whole_log, shown, strict=True))
+
+
+def assert_score_totals_in_view(page: Any) -> None:
+    """Each seat's total on the final score sheet lies inside the sheet's panel, not behind its right edge
+    (a sheet of several score parts put it in the last column, which a narrow panel cut off)."""
+    wrap = page.evaluate("document.querySelector('#scores .table-wrap').getBoundingClientRect().right")
+    totals = page.eval_on_selector_all("#scores td.total", "els => els.map(e => e.getBoundingClientRect().right)")
+    assert totals and max(totals) <= wrap + 0.5, (totals, wrap)

@@ -29,12 +29,13 @@ function fromOutcome(msg, names) {
 function table(result, names) {
   const keys = [];
   for (const seat of result.seats) for (const key of Object.keys(seat.parts || {})) if (!keys.includes(key)) keys.push(key);
-  const head = h("tr", {}, [h("th", { text: t("Seat") }), ...keys.map((k) => h("th", { text: words(k, result.part_words) })),
-    h("th", { text: t("Score") })]);
+  // The score comes right after the seat: behind a sheet of parts it was the column a narrow panel cut off.
+  const head = h("tr", {}, [h("th", { text: t("Seat") }), h("th", { text: t("Score") }),
+    ...keys.map((k) => h("th", { text: words(k, result.part_words) }))]);
   const rows = result.seats.map((seat) => h("tr", { class: seat.winner ? "winner" : null, "data-seat": String(seat.seat) }, [
     h("td", {}, [seatTag(names, seat.seat), seat.winner ? h("span", { class: "winner-mark", text: " ★ " + t("winner") }) : null]),
-    ...keys.map((k) => h("td", { class: "num", text: seat.parts && k in seat.parts ? String(seat.parts[k]) : "–" })),
     h("td", { class: "num total", text: seat.score === null || seat.score === undefined ? "–" : String(seat.score) }),
+    ...keys.map((k) => h("td", { class: "num", text: seat.parts && k in seat.parts ? String(seat.parts[k]) : "–" })),
   ]));
   return h("div", { class: "table-wrap" }, [h("table", { class: "score-table" }, [h("thead", {}, [head]), h("tbody", {}, rows)])]);
 }
