@@ -131,6 +131,8 @@ def test_my_games_list_your_turn_first_then_waiting_then_finished(client: TestCl
         message = get_message(client, game["game_id"], game["token"])
         assert game["your_turn"] == message["your_turn"]
         assert (game["section"] == "finished") == (message["status"] == "finished")
+        assert game["reason_text"] == message["reason_text"]  # why it ended, in words; None while it runs
+        assert (game["reason_text"] is None) == (message["outcome"] is None)
 
 
 def test_a_rematch_asked_while_signed_in_is_linked_too(client: TestClient) -> None:

@@ -203,8 +203,24 @@ def test_the_final_scores_of_a_finished_game(client: TestClient) -> None:
     assert [s["score"] for s in scores["seats"]] == outcome["scores"]
     assert [s["winner"] for s in scores["seats"]] == [outcome["winner"] == seat for seat in range(2)]
     assert scores["reason"] == outcome["reason"] and scores["outcome_text"]
+    assert scores["reason_text"] == last["reason_text"] == get_kit("polis").reason_words(outcome["reason"])
     if outcome["reason"] not in ("score", "goods_tiebreak", "shared"):  # ended unscored: no parts shown
         assert all(seat["parts"] is None for seat in scores["seats"])
+
+
+def test_an_end_reason_reads_as_words_in_the_readers_language() -> None:
+    """R-END-4, C-END-2: the kits word the codes their outcomes end by, sent beside each outcome so that a
+    page never shows "prestige_debt" or "metropolises"; a reason a kit does not know reads as itself."""
+    from kleos import i18n
+
+    polis, cyclades = get_kit("polis"), get_kit("cyclades")
+    assert polis.reason_words("prestige_debt") == "a prestige loss that could not be paid"
+    assert cyclades.reason_words("metropolises") == "Metropolises won"
+    assert get_kit("pericles").reason_words("end of the vignette") == "end of the vignette"
+    with i18n.use_locale("es"):
+        assert cyclades.reason_words("metropolises") == "Metrópolis conseguidas"
+        assert polis.reason_words("starvation") != "starvation" and "_" not in polis.reason_words("prestige_debt")
+    assert polis.reason_words("some_new_reason") == "some new reason"
 
 
 def test_the_score_breakdown_adds_up_to_the_score() -> None:

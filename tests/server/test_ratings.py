@@ -272,6 +272,7 @@ def test_my_ratings_and_the_finished_games_with_replays(toy: TestClient) -> None
     assert [g["game_id"] for g in listed] == [g.game_id for g in reversed(games)]  # newest first
     newest = listed[0]
     assert newest["rated"] and newest["title"] == KIT.title and newest["outcome"] == games[1].outcome
+    assert newest["reason_text"] == KIT.reason_words(newest["outcome"]["reason"])  # the reason in words
     assert {p["seat"]: p["name"] for p in newest["players"]} == {0: "Bob", 1: "Alice"}
     assert sorted(p["place"] for p in newest["players"]) == sorted(places(games[1].outcome, 2) or ())
     replay = client.get(newest["replay_api"])

@@ -25,8 +25,9 @@ from languages import in_lean_languages
 
 
 def finished_game(name: str, options: dict[str, Any], seed: int, players: str, language: str) -> tuple[
-        dict[str, Any], str, str]:
-    """The record of a finished game, and its end in words in English and in ``language``."""
+        dict[str, Any], str, str, str]:
+    """The record of a finished game, its end in words in English and in ``language``, and why it ended in
+    ``language`` (the kit's words for its reason)."""
     session = play_to_the_end(name, options, seed, players)
     assert session.outcome is not None
     kit = registry.kit(name)
@@ -34,8 +35,9 @@ def finished_game(name: str, options: dict[str, Any], seed: int, players: str, l
     for reader in ("en", language):
         with i18n.use_locale(reader):
             told[reader] = kit.outcome_text(session.game, session.outcome)
+            why = kit.reason_words(session.outcome.reason)
     record: dict[str, Any] = session.record.to_json()
-    return record, told["en"], told[language]
+    return record, told["en"], told[language], why
 
 
 @in_lean_languages
@@ -49,7 +51,7 @@ def test_the_final_scores_name_the_winner_with_one_click_tools(
     seat with the winner starred, in the upper half of the first screen, and under the scores the
     buttons for replay, export and rematch, which do what the game's tools do."""
     base = live_server.url
-    record, told_in_english, told = finished_game(name, options, seed, players, language)
+    record, told_in_english, told, why = finished_game(name, options, seed, players, language)
     assert words in told_in_english
     answer = httpx.post(f"{base}/api/import", json={"record": record, "seat": 0, "opponent": "random"}, timeout=60)
     assert answer.status_code == 201, answer.text
@@ -63,6 +65,9 @@ def test_the_final_scores_name_the_winner_with_one_click_tools(
         page.goto(f"{base}/play/{seated['game_id']}")
         page.wait_for_selector("#scores:not([hidden]) .end-tools [data-end-tool='rematch']")
         assert told in page.inner_text("#scores .outcome-text")
+        reason = page.inner_text("#scores .end-reason")  # the game's own reason in words, not its code
+        assert why in reason or name == "polis", (why, reason)  # Polis ends by "score", a word the page knows
+        assert "metropolises" not in reason and "_" not in reason, reason
         rows = page.locator("#scores tbody tr")
         assert rows.count() == len(registry.kit(name).make_game(options).seat_names)
         assert page.locator("#scores tr.winner").count() == 1

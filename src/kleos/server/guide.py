@@ -271,6 +271,7 @@ def final_scores(store: GameStore, game_id: str) -> dict[str, Any]:
         if shown is not None and sum(shown.values()) == entry["score"]:  # not for a game ended unscored
             entry["parts"] = shown
     keys = {key for seat in seats for key in (seat["parts"] or {})}
-    return {"game_id": game_id, "reason": outcome.reason, "winner": outcome.winner,
+    return {"game_id": game_id, "reason": outcome.reason, "reason_text": kit.reason_words(outcome.reason),
+            "winner": outcome.winner,
             "outcome_text": kit.outcome_text(game, outcome), "seats": seats,
             "part_words": {key: word_in(kit.text_domain(), key.replace("_", " ")) for key in sorted(keys)}}

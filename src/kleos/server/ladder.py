@@ -23,6 +23,7 @@ from kleos.server.deps import Ctx, context
 from kleos.server.errors import ERROR_RESPONSES, ApiError, ErrorBody
 from kleos.server.live import FINISHED
 from kleos.server.lobby import member_needed
+from kleos.server.messages import reason_text
 from kleos.server.ratings import (
     BOT_PREFIX,
     KindRatings,
@@ -168,5 +169,6 @@ def finished_json(ctx: ServerContext, game_id: str, name: str, options: str, ste
                 "name": names.get((game_id, seat)), "place": None if ranks is None else ranks[i]}
                for i, (seat, kind, agent) in enumerate(seats)]
     return {"game_id": game_id, "game": name, "title": registry.kit(name).title, "finished_at": played.finished_at,
-            "steps": steps, "imported": played.imported, "outcome": played.outcome, "players": players,
+            "steps": steps, "imported": played.imported, "outcome": played.outcome,
+            "reason_text": reason_text(registry.kit(name), played.outcome), "players": players,
             "rated": played.rated(), "replay": f"/replay/{game_id}", "replay_api": f"/api/games/{game_id}/replay"}

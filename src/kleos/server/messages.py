@@ -384,6 +384,13 @@ def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
     return None if outcome is None else outcome.to_json()
 
 
+def reason_text(kit: GameKit, outcome: Outcome | Mapping[str, Any] | None) -> str | None:
+    """Why the game ended in the reader's words (the kit's :meth:`~kleos.core.kit.GameKit.reason_words`),
+    sent beside the outcome, whose ``reason`` stays a code: pages showed "metropolises" in Spanish."""
+    reason = outcome.reason if isinstance(outcome, Outcome) else (outcome or {}).get("reason")
+    return None if not reason else kit.reason_words(str(reason))
+
+
 def seat_words(kit: GameKit, game: AnyGame) -> list[str]:
     """Every seat's name in the reader's language, in seat order: the labels a page shows (the
     seats stay numbers and ``seat_names`` English identifiers in every message)."""
@@ -433,6 +440,7 @@ def seat_head(kit: GameKit, game: Game[S, V], state: S, steps: int, seat: int | 
         "undoable": undo_allowed,
         "outcome": outcome_json(outcome),
         "outcome_text": None if outcome is None else kit.outcome_text(game, outcome),
+        "reason_text": reason_text(kit, outcome),
     }
 
 
@@ -452,6 +460,7 @@ def replay_message(kit: GameKit, game: Game[S, V], state: S, log: Sequence[LogEn
         "action": log[step - 1].for_seat(None, step) if step > 0 else None,
         "outcome": outcome_json(outcome),
         "outcome_text": None if outcome is None else kit.outcome_text(game, outcome),
+        "reason_text": reason_text(kit, outcome),
     }
 
 

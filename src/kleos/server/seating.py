@@ -30,7 +30,7 @@ from kleos.server.db import GameRow, SeatRow, SnapshotRow
 from kleos.server.errors import ApiError
 from kleos.server.games import SeatAsk, SeatPlan, client_game, handicapped, kit_of, options_key
 from kleos.server.live import ACTIVE, BOT, FINISHED, PERSON, Loaded
-from kleos.server.messages import players_json
+from kleos.server.messages import players_json, reason_text
 from kleos.server.tokens import new_token, seat_of, token_hash
 
 NEW_FORM = SeatAsk()  # the creator in seat 0, every other seat a person
@@ -262,7 +262,8 @@ class Seating:
                     "your_turn": row.status == ACTIVE and seat.seat in actors,
                     "players": players,
                     **({"opponent": others[0] if others else None} if len(players) == 2 else {}),
-                    "outcome": json.loads(row.outcome) if row.outcome else None,
+                    "outcome": (outcome := json.loads(row.outcome) if row.outcome else None),
+                    "reason_text": reason_text(kit, outcome),
                     "options": json.loads(row.options),
                     "created_at": row.created_at, "updated_at": row.updated_at,
                 })

@@ -277,6 +277,11 @@ class GameKit(ABC, Generic[G, S, V]):
         return _("{hidden}, seen by {seats}", hidden=hidden,
                  seats=", ".join(seat_label(game.seat_names, r) for r in sorted(readers)))
 
+    def reason_words(self, reason: str) -> str:
+        """Why a game ended (its outcome's ``reason``) in the reader's language: a word of the game's
+        catalogue, else of the platform's; a game whose reasons are codes maps them to words."""
+        return word_in(self.text_domain(), reason.replace("_", " "))
+
     def outcome_text(self, game: G, outcome: Outcome) -> str:
         """The end of a game in words."""
         names = game.seat_names

@@ -223,6 +223,10 @@ class CycladesKit(GameKit[CycladesGame, CycladesState, CycladesView]):
     def progress(self, game: CycladesGame, state: CycladesState) -> Mapping[str, float]:
         return {"rounds": state.cycle, "cycles": state.cycle}  # a cycle is the round of Cyclades
 
+    def reason_words(self, reason: str) -> str:
+        """An end reason's code ("metropolises") in words (C-END)."""
+        return words.reason(reason) if reason in words.REASONS else super().reason_words(reason)
+
     def outcome_text(self, game: CycladesGame, outcome: Outcome) -> str:
         """The winner named, with the game's own breakdown (:mod:`kleos.games.cyclades.ending`)."""
         from kleos.games.cyclades.ending import outcome_words

@@ -123,6 +123,12 @@ class PolisKit(GameKit[PolisGame, PolisState, PolisView]):
             return _("{side} drew a battle card (hidden)", side=side_name(next(iter(readers))))
         return _("a player drew a battle card (hidden)")
 
+    def reason_words(self, reason: str) -> str:
+        """An end reason's code ("prestige_debt") in words (R-END)."""
+        from kleos.games.polis.text import REASONS
+
+        return _(REASONS[reason]) if reason in REASONS else super().reason_words(reason)
+
     def outcome_text(self, game: PolisGame, outcome: Outcome) -> str:
         from kleos.games.polis.text import outcome_words
 

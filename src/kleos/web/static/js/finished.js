@@ -15,7 +15,7 @@ function who(p) {
 
 function resultText(game) {
   const firsts = game.players.filter((p) => p.place === 1);
-  const why = reasonText(game.outcome && game.outcome.reason);
+  const why = reasonText(game.outcome && game.outcome.reason, game.reason_text);
   const head = firsts.length === 1 ? t("{side} won", { side: who(firsts[0]) })
     : firsts.length === game.players.length ? t("draw")
       : firsts.length ? t("{players} share the win", { players: joinAnd(firsts.map(who)) }) : t("over");

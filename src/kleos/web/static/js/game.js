@@ -122,7 +122,7 @@ function pick(name) {
 // ----- words ------------------------------------------------------------------------------------
 function gameOverText(msg) {
   const own = ui.board && ui.board.outcomeText && ui.board.outcomeText(msg.outcome);
-  return own || outcomeText(msg.outcome, names(msg));
+  return own || outcomeText(msg.outcome, names(msg), msg.reason_text);
 }
 
 function whoActs(msg, seats) {

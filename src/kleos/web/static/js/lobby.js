@@ -340,7 +340,7 @@ function stateText(game) {
   }
   const o = game.outcome;
   if (!o) return game.status;
-  const why = reasonText(o.reason);
+  const why = reasonText(o.reason, game.reason_text);
   let result;
   if (o.winner === null || o.winner === undefined) result = t("draw");
   else result = o.winner === game.seat ? t("you won") : t("{side} won", { side: sideOf(game, o.winner) });

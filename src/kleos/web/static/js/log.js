@@ -53,9 +53,9 @@ export function runText(text, count) {
 }
 
 /** The end of a game in words when the board brings none: winner, reason, scores. */
-export function outcomeText(outcome, names) {
+export function outcomeText(outcome, names, reasonWords) {
   if (!outcome) return "";
-  const why = reasonText(outcome.reason);
+  const why = reasonText(outcome.reason, reasonWords);
   const who = outcome.winner === null || outcome.winner === undefined ? t("Draw")
     : t("{side} wins", { side: seatLabel(names, outcome.winner) });
   const head = why ? t("{result} ({reason})", { result: who, reason: why }) : who;

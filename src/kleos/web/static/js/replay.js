@@ -115,7 +115,7 @@ async function main() {
   $("#game-title").textContent = t("{title} · replay of {game}", { title: boardTitle(ui.board, ui.entry, last), game: gameId });
   document.title = t("Kleos — {title} replay {game}", { title: ui.entry.title, game: gameId });
   ui.steps = last.steps;
-  const ending = (ui.board.outcomeText && ui.board.outcomeText(last.outcome)) || outcomeText(last.outcome, names(last));
+  const ending = (ui.board.outcomeText && ui.board.outcomeText(last.outcome)) || outcomeText(last.outcome, names(last), last.reason_text);
   put($("#tools"), h("h3", { text: t("Game") }), h("p", { text: ending }), h("div", { class: "tool-row" }, [
     h("a", { class: "button", href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `${last.game || "game"}-${gameId}.json` },
       [t("Export the record (JSON)")]),

@@ -20,7 +20,8 @@ function words(key, partWords) {
 function fromOutcome(msg, names) {
   const outcome = msg.outcome;
   return {
-    reason: outcome.reason, winner: outcome.winner, outcome_text: msg.outcome_text || "",
+    reason: outcome.reason, reason_text: msg.reason_text || "", winner: outcome.winner,
+    outcome_text: msg.outcome_text || "",
     seats: names.map((side, seat) => ({ seat, side, score: (outcome.scores || [])[seat] ?? null,
                                         winner: outcome.winner === seat, parts: null })),
   };
@@ -62,7 +63,7 @@ function shortcuts() {
 function draw(result, names) {
   const el = panel();
   el.hidden = false;
-  const reason = reasonText(result.reason);
+  const reason = reasonText(result.reason, result.reason_text);
   put(el, h("h2", { text: t("Final scores") }),
     result.outcome_text ? h("p", { class: "outcome-text", text: result.outcome_text }) : null,
     table(result, names),

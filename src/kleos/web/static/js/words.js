@@ -12,12 +12,12 @@ export function joinAnd(items) {
   }
 }
 
-/** The reason a game ended, in words: the server's generic ones translated, a game's own code
- * shown readable ("last_round" -> "last round"). */
-export function reasonText(code) {
+/** The reason a game ended, in words: the server's generic ones translated, a game's own as the server
+ * words it for the reader (``words``, its reason_text), else its code made readable ("last_round" -> "last round"). */
+export function reasonText(code, words) {
   const known = {
     resigned: t("resigned"), time: t("out of time"), score: t("score"), scores: t("scores"),
     shared: t("shared victory"),
   };
-  return known[code] || String(code || "").replace(/_/g, " ");
+  return known[code] || words || String(code || "").replace(/_/g, " ");
 }
