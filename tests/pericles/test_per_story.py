@@ -454,6 +454,27 @@ def test_p_league_1_a_league_issue_declined_where_it_could_do_nothing_says_why()
     assert seen[True] and seen[False], seen
 
 
+def test_p_diplo_6_a_diplomatic_issue_at_home_with_no_treason_marker_to_remove_says_so() -> None:
+    """P-DIPLO-6: in a theater its side controls, a Diplomatic issue only removes treason markers; the log
+    says when there is none to remove, and only then."""
+    from kleos.games.pericles import story
+    from kleos.games.pericles.rules.diplomatic import treason
+
+    seen = {True: 0, False: 0}
+    for g, before, seat, action, after in (step for seed in range(1, 9) for step in steps(seed, "14_2")):
+        if action.verb != "commit" or len(action.args) != 3 or before.step != "resolve":
+            continue
+        theater = before.revealed // 1000
+        none = not (treason(before, theater, 0) or treason(before, theater, 1))
+        commits = [a for a in g.legal_actions(before, seat) if a.verb == "commit"]
+        assert none == all(a.args[1:] == (0, 0) for a in commits)  # nothing else to remove is offered
+        line = story.tell_step(g, g.view(before, None).state, action, g.view(after, None).state)
+        said = "where a Diplomatic issue only removes treason markers, and there are none (P-DIPLO-6)." in line
+        assert said == none, line
+        seen[none] += 1
+    assert seen[True], seen
+
+
 def test_p_persia_9_the_peace_of_callias_is_told_with_what_it_did() -> None:
     """P-PERSIA-9..12: "declare the Peace of Callias: yes" goes on with what the peace did, as the rules did
     it: the units sent home side by side, Spartan bases turned Persian, the war over, and the trireme Athens

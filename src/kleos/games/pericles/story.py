@@ -312,7 +312,8 @@ def outcomes_by_phase(g: PericlesGame, before: PericlesState, action: Action,
     debated = debate_table(g, before, action, after)
     political = political_told(g, before, action, after, debated)
     earlier = [debate_told(g, before, action, after, debated), issue_start_told(before, action, after),
-               diplomacy_told(g, before, action, after), idle_decline_told(g, before, action)]
+               diplomacy_told(g, before, action, after), idle_decline_told(g, before, action),
+               nothing_to_remove_told(g, before, action)]
     rest = [expedition_told(g, before, action, after), callias_told(g, before, action, after),
             *ending_told(g, before, after)]
     later = [*political, *rest] if political else []
@@ -474,6 +475,19 @@ def idle_decline_told(g: PericlesGame, before: PericlesState, action: Action) ->
         return ""  # in Persia the reveal itself says nothing happens (P-PERSIA-3)
     return _("{side} neither controls nor contests {theater}, so its League issue can do nothing there and is "
              "declined (P-LEAGUE-1).", side=side_name(side), theater=g.tables.theater_keys[theater])
+
+
+def nothing_to_remove_told(g: PericlesGame, before: PericlesState, action: Action) -> str:
+    """A Diplomatic issue in a theater its side controls only removes treason markers (P-DIPLO-6); where
+    there are none, "commit no Strategos: no treason marker removed" read as a choice to do nothing.
+    "" for any other step."""
+    if action.verb != "commit" or len(action.args) != 3 or before.step != "resolve" or before.revealed < 0:
+        return ""
+    theater, _placer, owner, _kind = entry_parts(before.revealed)
+    if treason(before, theater, 0) or treason(before, theater, 1):
+        return ""
+    return _("{side} controls {theater}, where a Diplomatic issue only removes treason markers, and there are "
+             "none (P-DIPLO-6).", side=side_name(owner // 2), theater=g.tables.theater_keys[theater])
 
 
 def callias_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
