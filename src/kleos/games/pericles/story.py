@@ -13,6 +13,8 @@ view it is given.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from kleos.core.action import Action
 from kleos.games.pericles.cards import card_title
 from kleos.games.pericles.datamodel import CasualtyRow
@@ -1170,18 +1172,39 @@ def _draw(g: PericlesGame, s: PericlesState, a: Action) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class Strength:
+    """One side's battle strength, part by part (P-BATTLE-4..6), as the log and the Battle panel show it."""
+
+    units: int
+    bases: int
+    strategos: int
+    treason: int
+    card: int
+
+    @property
+    def total(self) -> int:
+        return self.units + self.bases + self.strategos + self.treason + self.card
+
+
+def battle_strength(t: Tables, s: PericlesState, side: int, card: int | None = None) -> Strength:
+    """The parts of :func:`kleos.games.pericles.rules.battle.strength`, from what a view shows: only
+    revealed commitments count (P-INFO-7), so the breakdown never needs a secret. ``card``: the value of
+    the side's card when it is not on the table yet (the step that turns it up), else the card drawn."""
+    mv = t.data.military_values
+    th, kind = battle.theater_of(s), s.mil[M_KIND]
+    return Strength(units=sum(count(s, th, p) * battle.unit_value(t, p) for p in battle.kind_pieces(kind, side)),
+                    bases=mv.base * sum(count(s, th, b) for b in SIDE_BASES[side]),
+                    strategos=mv.strategos * battle.committed_total(s, side, th),
+                    treason=mv.treason * treason(s, th, side), card=max(0, s.draw[side]) if card is None else card)
+
+
 def strength_parts(g: PericlesGame, s: PericlesState, side: int, card: int) -> tuple[str, int]:
     """A side's battle strength part by part (P-BATTLE-4..6) and its total, ``card`` its card's value."""
-    th, kind = battle.theater_of(s), s.mil[M_KIND]
-    mv = g.tables.data.military_values
-    units = sum(count(s, th, p) * battle.unit_value(g.tables, p) for p in battle.kind_pieces(kind, side))
-    bases = mv.base * sum(count(s, th, b) for b in SIDE_BASES[side])
-    tokens = mv.strategos * battle.committed_total(s, side, th)
-    plots = mv.treason * treason(s, th, side)
-    total = units + bases + tokens + plots + card
+    st = battle_strength(g.tables, s, side, card)
     return _("{side} {total} (units worth {units}, bases worth {bases}, Strategos {tokens}, treason {plots}, "
-             "card {card})", side=side_name(side), total=total, units=units, bases=bases, tokens=tokens, plots=plots,
-             card=card), total
+             "card {card})", side=side_name(side), total=st.total, units=st.units, bases=st.bases,
+             tokens=st.strategos, plots=st.treason, card=st.card), st.total
 
 
 def battle_result(g: PericlesGame, s: PericlesState, last: int, value: int) -> str:

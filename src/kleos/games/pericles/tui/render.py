@@ -8,8 +8,6 @@ that a view did not redact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 
 from kleos.core.kit.terminal import Palette, fill_template
@@ -34,6 +32,8 @@ from kleos.games.pericles.state import (
     REVEALED,
     PericlesState,
 )
+from kleos.games.pericles.story import Strength
+from kleos.games.pericles.story import battle_strength as strength_parts
 from kleos.games.pericles.tables import (
     FACTIONS,
     ISSUES_PER_SIDE,
@@ -46,7 +46,6 @@ from kleos.games.pericles.tables import (
     SIDE_NAVAL,
     SIDES,
     XB,
-    Tables,
 )
 from kleos.games.pericles.view import PericlesView
 from kleos.tui.text import Cell, grid, lines, paragraph, seat_text, seats_text
@@ -208,36 +207,9 @@ def factions_view(game: PericlesGame, view: PericlesView, p: Palette, width: int
 
 
 # ----- battle ------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Strength:
-    """One side's battle strength, part by part (P-BATTLE-4..6)."""
-
-    units: int
-    bases: int
-    strategos: int
-    treason: int
-    card: int
-
-    @property
-    def total(self) -> int:
-        return self.units + self.bases + self.strategos + self.treason + self.card
-
-
 def in_battle(s: PericlesState) -> bool:
     """A battle of the running Military issue is on the table (a Theater-phase decision about it)."""
     return s.phase != OVER and s.revealed >= 0 and s.mil[M_NUM] > 0 and s.step in BATTLE_STEPS
-
-
-def strength_parts(t: Tables, s: PericlesState, side: int) -> Strength:
-    """The parts of :func:`kleos.games.pericles.rules.battle.strength`, from what the view shows: only
-    revealed commitments count (P-INFO-7), so the breakdown never needs a secret."""
-    mv = t.data.military_values
-    th, kind = battle.theater_of(s), s.mil[M_KIND]
-    units = sum(count(s, th, q) * battle.unit_value(t, q) for q in battle.kind_pieces(kind, side))
-    bases = mv.base * sum(count(s, th, b) for b in SIDE_BASES[side])
-    strategos = mv.strategos * battle.committed_total(s, side, th)
-    treason = mv.treason * s.treason[th * 2 + side]
-    return Strength(units, bases, strategos, treason, max(0, s.draw[side]))
 
 
 def battle_view(game: PericlesGame, view: PericlesView, p: Palette, width: int = 100) -> Text:
