@@ -475,6 +475,32 @@ def test_p_diplo_6_a_diplomatic_issue_at_home_with_no_treason_marker_to_remove_s
     assert seen[True], seen
 
 
+def test_p_plague_3_a_plague_card_tells_what_the_plague_takes_and_who_chooses() -> None:
+    """P-PLAGUE-1..6: an Acharnians card's draw tells the Plague's rule; the first Plague says the game is
+    Post-Plague from then on, a later one does not; the Dominant factions are said to choose exactly when
+    removals are left to choose. No other card's draw tells a Plague."""
+    from kleos.games.pericles import story
+
+    plague = "The Plague strikes (P-PLAGUE-3, P-PLAGUE-4): in Athens each side loses a third of its land units"
+    draws = [(g, before, action) for seed in range(1, 9) for g, before, _seat, action, _after in steps(seed, "14_2")
+             if action.verb == "aristophanes"]
+    plagues = 0
+    for g, before, action in draws:
+        again = before.copy()
+        again.plague = 1  # the same draw after an earlier Plague
+        for start in (before, again):
+            after = start.copy()
+            g.apply_in_place(after, action, CHANCE)
+            line = story.tell_step(g, g.view(start, None).state, action, g.view(after, None).state)
+            struck = str(action.args[0]).startswith("Acharnians")
+            assert (plague in line) == struck, line
+            assert after.plague == (1 if struck else start.plague)  # P-PLAGUE-2: Post-Plague from the first on
+            assert ("From now on the game is Post-Plague (P-PLAGUE-2)." in line) == (struck and not start.plague)
+            assert ("The Dominant factions choose which units go (P-PLAGUE-6)." in line) == bool(after.plague_due)
+            plagues += struck
+    assert plagues >= 2, plagues
+
+
 def test_p_persia_9_the_peace_of_callias_is_told_with_what_it_did() -> None:
     """P-PERSIA-9..12: "declare the Peace of Callias: yes" goes on with what the peace did, as the rules did
     it: the units sent home side by side, Spartan bases turned Persian, the war over, and the trireme Athens

@@ -315,7 +315,7 @@ def outcomes_by_phase(g: PericlesGame, before: PericlesState, action: Action,
     political = political_told(g, before, action, after, debated)
     earlier = [debate_told(g, before, action, after, debated), issue_start_told(before, action, after),
                diplomacy_told(g, before, action, after), idle_decline_told(g, before, action),
-               nothing_to_remove_told(g, before, action)]
+               nothing_to_remove_told(g, before, action), plague_told(g, before, action, after)]
     rest = [expedition_told(g, before, action, after), callias_told(g, before, action, after),
             *ending_told(g, before, after)]
     later = [*political, *rest] if political else []
@@ -477,6 +477,24 @@ def idle_decline_told(g: PericlesGame, before: PericlesState, action: Action) ->
         return ""  # in Persia the reveal itself says nothing happens (P-PERSIA-3)
     return _("{side} neither controls nor contests {theater}, so its League issue can do nothing there and is "
              "declined (P-LEAGUE-1).", side=side_name(side), theater=g.tables.theater_keys[theater])
+
+
+def plague_told(g: PericlesGame, before: PericlesState, action: Action, after: PericlesState) -> str:
+    """What a Plague takes (P-PLAGUE-3..6), told as its card is drawn: the card said only "Plague", and
+    units went from Athens and the contested theaters with no word of the rule. "" for any other step."""
+    t = g.tables
+    name = str(action.args[0]) if action.verb == "aristophanes" and action.args else ""
+    if name not in t.arist_names or not t.data.aristophanes.cards[t.arist_names.index(name)].plague:
+        return ""
+    parts = [_("The Plague strikes (P-PLAGUE-3, P-PLAGUE-4): in Athens each side loses a third of its land units "
+               "and a third of its naval units, rounded up, and in every theater it contests one land and one "
+               "naval unit, never the last land unit of a Land theater nor the last ship of a Naval theater "
+               "(P-PLAGUE-5).")]
+    if not before.plague:
+        parts.append(_("From now on the game is Post-Plague (P-PLAGUE-2)."))
+    if after.plague_due:
+        parts.append(_("The Dominant factions choose which units go (P-PLAGUE-6)."))
+    return joined(parts)
 
 
 def nothing_to_remove_told(g: PericlesGame, before: PericlesState, action: Action) -> str:
